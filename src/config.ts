@@ -1,0 +1,113 @@
+// Service configuration: every CLI flag has an env twin; flags win over env, env over defaults.
+
+import os from 'node:os';
+import path from 'node:path';
+
+export type PdfEngineName = 'mupdf' | 'cpdf';
+
+export interface Config {
+  host: string;
+  port: number;
+  token: string | undefined;
+  allowDirs: string[];
+  allowOrigins: string[];
+  baseDir: string;
+  soffice: string | undefined;
+  tessdata: string | undefined;
+  workers: number;
+  pdfEngine: PdfEngineName;
+  maxPixels: number;
+  maxInputBytes: number;
+  timeoutMs: number;
+  queueLimit: number;
+}
+
+export interface FlagSpec {
+  flag: string;
+  env: string;
+  key: keyof Config;
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine';
+  repeatable?: boolean;
+  description: string;
+}
+
+export const FLAGS: readonly FlagSpec[] = [
+  { flag: 'host', env: 'DOCWASM_HOST', key: 'host', kind: 'string', description: 'address to bind (default 127.0.0.1)' },
+  { flag: 'port', env: 'DOCWASM_PORT', key: 'port', kind: 'int', description: 'port to listen on (default 19873)' },
+  { flag: 'token', env: 'DOCWASM_TOKEN', key: 'token', kind: 'string', description: 'require "Authorization: Bearer <token>" on every request' },
+  { flag: 'allow-dir', env: 'DOCWASM_ALLOW_DIRS', key: 'allowDirs', kind: 'list', repeatable: true, description: 'only read and write below this directory (repeatable)' },
+  { flag: 'allow-origin', env: 'DOCWASM_ALLOW_ORIGINS', key: 'allowOrigins', kind: 'list', repeatable: true, description: 'accept requests carrying this Origin (repeatable)' },
+  { flag: 'base-dir', env: 'DOCWASM_BASE_DIR', key: 'baseDir', kind: 'string', description: 'relative paths resolve against it (default: working directory)' },
+  { flag: 'soffice', env: 'DOCWASM_SOFFICE', key: 'soffice', kind: 'string', description: 'path of the LibreOffice soffice program' },
+  { flag: 'tessdata', env: 'DOCWASM_TESSDATA', key: 'tessdata', kind: 'string', description: 'extra folder of <lang>.traineddata[.gz] files' },
+  { flag: 'workers', env: 'DOCWASM_WORKERS', key: 'workers', kind: 'int', description: 'worker threads per engine (default: number of cores)' },
+  { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf' },
+  { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)' },
+  { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
+  { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
+  { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
+];
+
+export function defaultConfig(): Config {
+  return {
+    host: '127.0.0.1',
+    port: 19873,
+    token: undefined,
+    allowDirs: [],
+    allowOrigins: [],
+    baseDir: process.cwd(),
+    soffice: undefined,
+    tessdata: undefined,
+    workers: Math.max(1, os.availableParallelism()),
+    pdfEngine: 'mupdf',
+    maxPixels: 100_000_000,
+    maxInputBytes: 1024 * 1024 * 1024,
+    timeoutMs: 120_000,
+    queueLimit: 64,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Builds a Config from parsed flag values (strings, or string arrays for repeatable flags) and env. */
+export function resolveConfig(
+  flags: Readonly<Record<string, string | string[] | undefined>>,
+  env: NodeJS.ProcessEnv,
+): Config {
+  const config = defaultConfig();
+  const target = config as unknown as Record<string, unknown>;
+  for (const spec of FLAGS) {
+    const raw = flags[spec.flag] ?? env[spec.env];
+    if (raw === undefined || raw === '') continue;
+    target[spec.key] = parseValue(spec, raw);
+  }
+  config.baseDir = path.resolve(config.baseDir);
+  config.allowDirs = config.allowDirs.map((dir) => path.resolve(config.baseDir, dir));
+  return config;
+}
+
+function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
+  const values = Array.isArray(raw) ? raw : [raw];
+  switch (spec.kind) {
+    case 'list':
+      return values.flatMap((v) => (Array.isArray(raw) ? [v] : v.split(path.delimiter))).filter((v) => v !== '');
+    case 'int': {
+      const value = Number(values.at(-1));
+      if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`--${spec.flag} must be a positive integer, got "${values.at(-1)}"`);
+      if (spec.key === 'port' && value > 65535) throw new ConfigError('--port must be at most 65535');
+      return value;
+    }
+    case 'seconds': {
+      const value = Number(values.at(-1));
+      if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`--${spec.flag} must be a positive number of seconds, got "${values.at(-1)}"`);
+      return Math.max(1, Math.round(value * 1000));
+    }
+    case 'engine': {
+      const value = values.at(-1);
+      if (value !== 'mupdf' && value !== 'cpdf') throw new ConfigError(`--pdf-engine must be mupdf or cpdf, got "${value}"`);
+      return value;
+    }
+    case 'string':
+      return values.at(-1);
+  }
+}

@@ -1,0 +1,74 @@
+// The one error type of docwasm: every failure carries a contract code, and the code alone
+// decides the HTTP status. Worker threads send errors back as plain `{code, message}`.
+
+export const STATUS_BY_CODE = {
+  INVALID_JSON: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN_ORIGIN: 403,
+  PATH_NOT_ALLOWED: 403,
+  FILE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  OUTPUT_NOT_WRITABLE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_LARGE: 413,
+  UNSUPPORTED_CONTENT_TYPE: 415,
+  UNSUPPORTED_CONVERSION: 422,
+  UNSUPPORTED_FORMAT: 422,
+  INVALID_INPUT: 422,
+  PASSWORD_REQUIRED: 422,
+  INVALID_PAGE_RANGE: 422,
+  UNSUPPORTED_LANGUAGE: 422,
+  INTERNAL_ERROR: 500,
+  BACKEND_UNAVAILABLE: 503,
+  BUSY: 503,
+  TIMEOUT: 504,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+export type HttpErrorStatus = (typeof STATUS_BY_CODE)[ErrorCode];
+
+export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
+
+/** A failure that the API reports as `{success:false, error, code}`. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** Extra response headers (`Allow`, `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): HttpErrorStatus {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+/** The plain shape an error takes when it crosses a thread boundary. */
+export interface ErrorPayload {
+  code: ErrorCode;
+  message: string;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(STATUS_BY_CODE, value);
+}
+
+/** Turns anything thrown into an ApiError; unknown failures become INTERNAL_ERROR. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isErrorPayload(err)) return new ApiError(err.code, err.message);
+  return new ApiError('INTERNAL_ERROR', 'Internal error while processing the request');
+}
+
+export function isErrorPayload(value: unknown): value is ErrorPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { code?: unknown; message?: unknown };
+  return isErrorCode(v.code) && typeof v.message === 'string';
+}

@@ -1,0 +1,58 @@
+// Composes the HTTP service: guards in order (log → Host → Origin → token), then the routes
+// declared by the API modules; POST routes add the JSON-body guards and schema validation.
+
+import { Hono, type Context } from 'hono';
+import { ApiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+import { errorResponse, successResponse } from './envelope.js';
+import { hostGuard } from './guards/host.js';
+import { originGuard } from './guards/origin.js';
+import { tokenGuard } from './guards/token.js';
+import { jsonBodyLimit, jsonContentType, readJsonObject } from './guards/json-body.js';
+import { requestLog } from './request-log.js';
+import type { Route } from './route.js';
+import { validateBody } from './validate.js';
+
+export interface AppSecurity {
+  hosts: ReadonlySet<string>;
+  origins: ReadonlySet<string>;
+  token: string | undefined;
+}
+
+export function createApp(routes: readonly Route[], security: AppSecurity): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog, hostGuard(security.hosts), originGuard(security.origins));
+  if (security.token) app.use('*', tokenGuard(security.token));
+
+  for (const route of routes) mountRoute(app, route);
+  for (const [path, methods] of methodsByPath(routes)) {
+    app.all(path, () => {
+      throw new ApiError('METHOD_NOT_ALLOWED', `Use ${methods.join(', ')} for ${path}`, { Allow: methods.join(', ') });
+    });
+  }
+  app.notFound(() => {
+    throw new ApiError('NOT_FOUND', 'No such endpoint');
+  });
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
+
+function mountRoute(app: Hono<AppEnv>, route: Route): void {
+  if (route.method === 'GET') {
+    app.get(route.path, async (c: Context) => {
+      const result = await route.handle();
+      return route.raw ? c.json(result) : successResponse(c, result as Parameters<typeof successResponse>[1]);
+    });
+    return;
+  }
+  app.post(route.path, jsonContentType, jsonBodyLimit, async (c: Context) => {
+    const body = validateBody(route.body, await readJsonObject(c.req.raw));
+    return successResponse(c, await route.handle(body));
+  });
+}
+
+function methodsByPath(routes: readonly Route[]): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+  return byPath;
+}

@@ -1,0 +1,105 @@
+// The one adapter between docwasm's policy and piscina: a bounded queue (BUSY + Retry-After),
+// per-job timeouts (TIMEOUT; piscina terminates the worker and starts a fresh one), memory
+// limits per worker, and recycling of a whole pool after a job that grew WASM memory (a WASM
+// heap never shrinks, so only a new worker gives it back).
+
+import { Piscina } from 'piscina';
+import { ApiError, isErrorCode } from '../errors.js';
+import type { TaskOutcome } from '../../wasm/shared/task.js';
+
+export interface EnginePoolOptions {
+  /** Engine name used in messages (`pdf`, `image`, `ocr`). */
+  name: string;
+  workerFile: URL;
+  threads: number;
+  maxQueue: number;
+  timeoutMs: number;
+  /** V8 heap cap per worker; WASM memory is outside it. */
+  maxOldGenerationSizeMb?: number;
+  workerData?: unknown;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  /** The job is known to be heavy: replace the workers once it is done. */
+  recycleAfter?: boolean;
+}
+
+const RETRY_AFTER_SECONDS = '2';
+
+export class EnginePool {
+  private pool: Piscina;
+  private readonly options: EnginePoolOptions;
+  private closed = false;
+
+  constructor(options: EnginePoolOptions) {
+    this.options = options;
+    this.pool = this.createPiscina();
+  }
+
+  /** Runs `task` (an export of the worker module) and unwraps its outcome. */
+  async run<I, O>(task: string, input: I, runOptions: RunOptions = {}): Promise<O> {
+    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down', { 'Retry-After': RETRY_AFTER_SECONDS });
+    if (this.pool.queueSize >= this.options.maxQueue) throw this.busy();
+    const timeoutMs = runOptions.timeoutMs ?? this.options.timeoutMs;
+    const pool = this.pool;
+    let outcome: TaskOutcome<O> & { recycle?: boolean };
+    try {
+      outcome = await pool.run(input, { name: task, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw this.translate(err, timeoutMs);
+    }
+    if (runOptions.recycleAfter || outcome.recycle) this.recycle(pool);
+    if (outcome.ok) return outcome.value;
+    throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
+  }
+
+  get threads(): number {
+    return this.options.threads;
+  }
+
+  /** Replaces the workers; running jobs finish on the old ones. */
+  recycle(expected: Piscina = this.pool): void {
+    if (this.closed || expected !== this.pool) return;
+    const old = this.pool;
+    this.pool = this.createPiscina();
+    void old.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.destroy();
+  }
+
+  private createPiscina(): Piscina {
+    const { threads, maxQueue, workerFile, workerData, maxOldGenerationSizeMb } = this.options;
+    const pool = new Piscina({
+      filename: workerFile.href,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.MAX_SAFE_INTEGER,
+      maxQueue,
+      workerData,
+      ...(maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb } } : {}),
+    });
+    pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${this.options.name} pool: ${String(err)}\n`));
+    return pool;
+  }
+
+  private busy(): ApiError {
+    return new ApiError('BUSY', `The ${this.options.name} queue is full; retry later`, { 'Retry-After': RETRY_AFTER_SECONDS });
+  }
+
+  private translate(err: unknown, timeoutMs: number): ApiError {
+    const e = err as { name?: string; code?: string; message?: string };
+    if (e?.name === 'AbortError') {
+      return new ApiError('TIMEOUT', `The ${this.options.name} job ran longer than ${timeoutMs / 1000} s and was stopped`);
+    }
+    if (e?.message?.includes('queue is at limit')) return this.busy();
+    if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new ApiError('TOO_LARGE', `The ${this.options.name} job ran out of memory; the input is too large`);
+    }
+    process.stderr.write(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}\n`);
+    return new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine failed unexpectedly`);
+  }
+}

@@ -1,0 +1,22 @@
+// The PdfEngine capability: what docwasm needs from a PDF library. Engines take and return
+// bytes; the worker does the file I/O. Errors are ApiErrors with contract codes.
+
+import type { PageRange } from './page-ranges.js';
+
+export type EncryptionAlgorithm = 'aes256' | 'aes128';
+
+export interface EncryptOptions {
+  userPassword: string;
+  ownerPassword: string;
+  algorithm: EncryptionAlgorithm;
+}
+
+export interface PdfEngine {
+  readonly name: 'mupdf' | 'cpdf';
+  pageCount(pdf: Uint8Array): number;
+  /** Pages of all inputs in order; bookmarks of every input are kept. */
+  merge(pdfs: readonly Uint8Array[]): { pdf: Uint8Array; pages: number };
+  /** One document per range; throws INVALID_PAGE_RANGE for ranges beyond the last page. */
+  split(pdf: Uint8Array, ranges: readonly PageRange[]): Uint8Array[];
+  encrypt(pdf: Uint8Array, options: EncryptOptions): Uint8Array;
+}

@@ -1,0 +1,146 @@
+// PdfEngine on mupdf (WebAssembly): the default. Repairs damaged files, grafts pages between
+// documents and encrypts with AES while saving.
+
+import * as mupdf from 'mupdf';
+import { ApiError } from '../../src/errors.js';
+import type { EncryptOptions, PdfEngine } from './engine.js';
+import { checkRangesWithin, type PageRange } from './page-ranges.js';
+
+type OutlineItem = NonNullable<ReturnType<mupdf.PDFDocument['loadOutline']>>[number];
+
+export const mupdfEngine: PdfEngine = {
+  name: 'mupdf',
+
+  pageCount(pdf) {
+    return withDocument(pdf, (doc) => doc.countPages());
+  },
+
+  merge(pdfs) {
+    const target = new mupdf.PDFDocument();
+    try {
+      const outline: OutlineItem[] = [];
+      let pages = 0;
+      for (const bytes of pdfs) {
+        withDocument(bytes, (source) => {
+          const graft = target.newGraftMap();
+          const count = source.countPages();
+          for (let i = 0; i < count; i++) graft.graftPage(-1, source, i);
+          outline.push(...shiftOutline(source.loadOutline() ?? [], pages));
+          pages += count;
+        });
+      }
+      writeOutline(target, outline);
+      return { pdf: save(target, ''), pages };
+    } finally {
+      target.destroy();
+    }
+  },
+
+  split(pdf, ranges) {
+    return withDocument(pdf, (source) => {
+      checkRangesWithin(ranges, source.countPages());
+      return ranges.map((range) => extractRange(source, range));
+    });
+  },
+
+  encrypt(pdf, options) {
+    return withDocument(pdf, (doc) => save(doc, encryptionOptions(options)));
+  },
+};
+
+function extractRange(source: mupdf.PDFDocument, range: PageRange): Uint8Array {
+  const target = new mupdf.PDFDocument();
+  try {
+    const graft = target.newGraftMap();
+    for (let page = range.first; page <= range.last; page++) graft.graftPage(-1, source, page - 1);
+    return save(target, '');
+  } finally {
+    target.destroy();
+  }
+}
+
+function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => T): T {
+  const doc = openPdf(bytes);
+  try {
+    return use(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
+  let doc: mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  } catch (err) {
+    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
+  }
+  const pdf = doc.asPDF();
+  if (!pdf) {
+    doc.destroy();
+    throw new ApiError('INVALID_INPUT', 'Not a PDF document');
+  }
+  if (pdf.needsPassword()) {
+    pdf.destroy();
+    throw new ApiError('PASSWORD_REQUIRED', 'The PDF is encrypted; remove its password first');
+  }
+  try {
+    pdf.countPages();
+  } catch (err) {
+    pdf.destroy();
+    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
+  }
+  return pdf;
+}
+
+function save(doc: mupdf.PDFDocument, options: string): Uint8Array {
+  const buffer = doc.saveToBuffer(options);
+  try {
+    return buffer.asUint8Array().slice();
+  } finally {
+    buffer.destroy();
+  }
+}
+
+function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOptions): string {
+  // mupdf's option string has no escaping: a comma would end the password early.
+  if ([userPassword, ownerPassword].some((pw) => pw.includes(','))) {
+    throw new ApiError('VALIDATION_ERROR', 'The mupdf engine cannot use passwords containing a comma; use --pdf-engine cpdf');
+  }
+  const method = algorithm === 'aes128' ? 'aes-128' : 'aes-256';
+  return `encrypt=${method},user-password=${userPassword},owner-password=${ownerPassword}`;
+}
+
+function shiftOutline(items: readonly OutlineItem[], offset: number): OutlineItem[] {
+  return items.map((item) => ({
+    title: item.title,
+    uri: item.page !== undefined && item.page >= 0 ? undefined : item.uri,
+    open: item.open,
+    ...(item.page !== undefined && item.page >= 0 && { page: item.page + offset }),
+    ...(item.down && { down: shiftOutline(item.down, offset) }),
+  }));
+}
+
+function writeOutline(doc: mupdf.PDFDocument, items: readonly OutlineItem[]): void {
+  if (items.length === 0) return;
+  const iterator = doc.outlineIterator();
+  try {
+    insertItems(doc, iterator, items);
+  } finally {
+    iterator.destroy();
+  }
+}
+
+function insertItems(doc: mupdf.PDFDocument, iterator: mupdf.OutlineIterator, items: readonly OutlineItem[]): void {
+  for (const item of items) {
+    const uri = item.page !== undefined ? doc.formatLinkURI(new mupdf.LinkDestination(0, item.page, 'Fit')) : item.uri;
+    iterator.insert({ title: item.title, uri, open: item.open });
+    if (item.down?.length) {
+      iterator.prev();
+      iterator.down();
+      insertItems(doc, iterator, item.down);
+      iterator.up();
+      iterator.next();
+    }
+  }
+}
