@@ -1,0 +1,101 @@
+// Starts the built service (dist/) as a real child process on a free loopback port and talks
+// to it over HTTP, as a user's script would.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { success?: boolean; code?: string; error?: string; message?: string; outputPath?: string; data?: Record<string, unknown>; text?: string };
+}
+
+export interface RunningService {
+  port: number;
+  baseUrl: string;
+  /** Working directory for this service's files (also its --base-dir). */
+  dir: string;
+  child: ChildProcess;
+  stderr: () => string;
+  post(route: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse>;
+  get(route: string, headers?: Record<string, string>): Promise<ApiResponse>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix = 'docwasm-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts `docwasm serve` with the given extra flags; `--base-dir` defaults to a fresh temp dir. */
+export async function startService(flags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningService> {
+  const port = await freePort();
+  const dir = tempDir();
+  const args = [CLI, 'serve', '--port', String(port), ...(flags.includes('--base-dir') ? [] : ['--base-dir', dir]), ...flags];
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${stderr}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>) => {
+    const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await fetch(baseUrl + route, init);
+    const text = await response.text();
+    let parsed: ApiResponse['body'];
+    try {
+      parsed = JSON.parse(text) as ApiResponse['body'];
+    } catch {
+      parsed = { raw: text };
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+  return {
+    port,
+    baseUrl,
+    dir,
+    child,
+    stderr: () => stderr,
+    post: (route, body, headers = {}) => request('POST', route, body, headers),
+    get: (route, headers = {}) => request('GET', route, undefined, headers),
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Files in `dir` (recursively) whose names mark them as docwasm temp files. */
+export function leftoverTempFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.name.includes('.docwasm.tmp') || entry.name.startsWith('.docwasm-')) found.push(path.join(entry.parentPath, entry.name));
+  }
+  return found;
+}
