@@ -1,0 +1,83 @@
+// Benchmark harness: each suite returns cases; the runner interleaves our request with the
+// native tool a user would otherwise run, and records medians, ratios and peak memory.
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { RunningService } from '../helpers/service.js';
+
+export interface BenchCase {
+  group: string;
+  name: string;
+  ours: () => Promise<void>;
+  native?: { tool: string; run: () => Promise<void> };
+  iterations?: number;
+}
+
+export interface BenchContext {
+  service: RunningService;
+  /** A scratch directory inside the service's base dir. */
+  work: string;
+}
+
+export type BenchSuite = (ctx: BenchContext) => Promise<BenchCase[]>;
+
+/** Peak resident memory of native commands run since the last `takeNativePeakKb()`. */
+let nativePeakKb = 0;
+
+export function takeNativePeakKb(): number {
+  const peak = nativePeakKb;
+  nativePeakKb = 0;
+  return peak;
+}
+
+/** Runs a native tool; rejects unless it exits 0. Samples its resident memory while it runs. */
+export function runCommand(cmd: string, args: readonly string[], options: { cwd?: string } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: options.cwd });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const sampler = setInterval(() => {
+      if (child.pid) nativePeakKb = Math.max(nativePeakKb, treeRssKb(child.pid));
+    }, 20);
+    child.once('error', (err) => {
+      clearInterval(sampler);
+      reject(err);
+    });
+    child.once('exit', (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} exited ${code}: ${stderr.slice(0, 500)}`));
+    });
+  });
+}
+
+/** Resident memory of a process and its children (kB), from /proc. */
+export function treeRssKb(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+    } catch {
+      /* the process ended while we looked */
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Posts and fails loudly when the service answers an error: a benchmark of errors means nothing. */
+export async function postOk(service: RunningService, route: string, body: unknown): Promise<void> {
+  const response = await service.post(route, body);
+  if (response.status !== 200 || response.body.success !== true) {
+    throw new Error(`${route} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+}

@@ -1,0 +1,88 @@
+// `npm run bench [-- group…]`: starts the built service once, runs every suite in
+// test/bench/*.bench.ts (or the named groups), prints one table and writes bench-results.json.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startService } from '../helpers/service.js';
+import { median, takeNativePeakKb, treeRssKb, type BenchCase, type BenchSuite } from './harness.js';
+
+interface Row {
+  group: string;
+  name: string;
+  oursMs: number;
+  nativeMs?: number;
+  tool?: string;
+  ratio?: number;
+  servicePeakMb: number;
+  nativePeakMb?: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2);
+
+async function main(): Promise<void> {
+  const service = await startService(['--timeout', '600']);
+  const work = path.join(service.dir, 'bench');
+  fs.mkdirSync(work, { recursive: true });
+  const rows: Row[] = [];
+  try {
+    for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort()) {
+      const group = file.replace('.bench.ts', '');
+      if (wanted.length && !wanted.includes(group)) continue;
+      const suite = ((await import(pathToFileURL(path.join(here, file)).href)) as { default: BenchSuite }).default;
+      process.stderr.write(`bench: preparing ${group}\n`);
+      for (const benchCase of await suite({ service, work })) rows.push(await measure(benchCase, service.child.pid as number));
+    }
+  } finally {
+    await service.stop();
+  }
+  printTable(rows);
+  fs.writeFileSync('bench-results.json', `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+}
+
+async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
+  const iterations = benchCase.iterations ?? 5;
+  const ours: number[] = [];
+  const native: number[] = [];
+  let servicePeakKb = 0;
+  const sampler = setInterval(() => (servicePeakKb = Math.max(servicePeakKb, treeRssKb(servicePid))), 20);
+  process.stderr.write(`bench: ${benchCase.group} / ${benchCase.name}\n`);
+  try {
+    await benchCase.ours();
+    await benchCase.native?.run();
+    takeNativePeakKb();
+    for (let i = 0; i < iterations; i++) {
+      ours.push(await time(benchCase.ours));
+      if (benchCase.native) native.push(await time(benchCase.native.run));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const oursMs = median(ours);
+  const nativeMs = benchCase.native ? median(native) : undefined;
+  return {
+    group: benchCase.group,
+    name: benchCase.name,
+    oursMs,
+    servicePeakMb: Math.round(servicePeakKb / 1024),
+    ...(nativeMs !== undefined && { nativeMs, tool: benchCase.native?.tool, ratio: oursMs / nativeMs, nativePeakMb: Math.round(takeNativePeakKb() / 1024) }),
+  };
+}
+
+async function time(run: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+function printTable(rows: readonly Row[]): void {
+  const lines = [
+    '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | native peak RSS MB |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.nativePeakMb ?? '-'} |`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
