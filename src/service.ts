@@ -12,9 +12,10 @@ import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './api/health.js';
 import { openApiRoute } from './api/openapi.js';
+import { createOcrCapability } from './api/ocr.js';
 import { createPdfCapability } from './api/pdf.js';
 
-const CAPABILITIES: readonly CapabilityFactory[] = [createPdfCapability];
+const CAPABILITIES: readonly CapabilityFactory[] = [createPdfCapability, createOcrCapability];
 
 export interface Service {
   /** Resolves with the bound address once listening. */

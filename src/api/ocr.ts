@@ -1,0 +1,85 @@
+// OCR capability: /api/ocr on tesseract.js with the language data installed as npm packages
+// (eng, chi_sim) plus the --tessdata dir. Runs in the shared EnginePool policy (BUSY,
+// TIMEOUT, recycling); languages are validated here, before any engine starts.
+
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import type { Capability, ServiceDeps } from '../capability.js';
+import { withStagedOutputs } from '../files/atomic.js';
+import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import { postRoute } from '../http/route.js';
+import { EnginePool } from '../jobs/engine-pool.js';
+import { workerFile } from '../jobs/worker-file.js';
+import { packageVersion } from '../version.js';
+import { DEFAULT_LANGUAGE, LanguageStore } from '../../wasm/ocr/language-store.js';
+import { discoverLanguages } from '../../wasm/ocr/languages.js';
+import type { RecognizeResult, RecognizeTask } from '../../wasm/ocr/worker.js';
+import { filePath } from './schemas.js';
+
+/** Time kept back from the pool's timeout so the worker answers TIMEOUT itself and stays warm. */
+const DEADLINE_MARGIN_MS = 1_000;
+
+const ocrBody = z.object({
+  input: filePath.describe('image to read (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF)'),
+  language: z
+    .string()
+    .min(1)
+    .max(200)
+    .default(DEFAULT_LANGUAGE)
+    .describe('installed language codes joined by "+", in priority order (see GET /api/health → ocr.languages)'),
+  output: filePath.optional().describe('also write the text to this file (UTF-8)'),
+});
+
+export function createOcrCapability({ config, paths }: ServiceDeps): Capability {
+  const languages = new LanguageStore(discoverLanguages(config.tessdata));
+  const pool = new EnginePool({
+    name: 'ocr',
+    workerFile: workerFile('ocr'),
+    threads: config.workers,
+    maxQueue: config.queueLimit,
+    timeoutMs: config.timeoutMs,
+  });
+  const engineVersion = packageVersion('tesseract.js');
+
+  return {
+    name: 'ocr',
+    health: () => ({ available: languages.codes.length > 0, engine: 'tesseract.js', version: engineVersion, languages: languages.codes }),
+    close: async () => {
+      await pool.close();
+      await languages.close();
+    },
+    routes: [
+      postRoute({
+        path: '/api/ocr',
+        summary: 'Read the text of an image (OCR)',
+        body: ocrBody,
+        handle: async ({ input, language, output }) => {
+          const codes = languages.parse(language);
+          const inputPath = await resolveInputPath(paths, input);
+          const outputPath = output === undefined ? undefined : await resolveOutputPath(paths, output);
+          const started = Date.now();
+          const run = async (): Promise<RecognizeResult> => {
+            const langPath = await languages.prepare(codes);
+            const deadline = Date.now() + Math.max(DEADLINE_MARGIN_MS, config.timeoutMs - DEADLINE_MARGIN_MS);
+            const task: RecognizeTask = { input: inputPath, codes, langPath, maxPixels: config.maxPixels, deadline };
+            return pool.run<RecognizeTask, RecognizeResult>('recognize', task);
+          };
+          const result = outputPath
+            ? await withStagedOutputs([outputPath], async ([temp]) => {
+                const recognized = await run();
+                await fs.writeFile(temp as string, recognized.text, 'utf8');
+                return recognized;
+              })
+            : await run();
+          const durationMs = Date.now() - started;
+          return {
+            message: `Recognised ${[...result.text].filter((c) => c.trim() !== '').length} character(s)`,
+            text: result.text,
+            ...(outputPath && { outputPath }),
+            data: { language: codes.join('+'), confidence: result.confidence, durationMs },
+          };
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,79 @@
+// The OCR languages of this service: validates requested sets against the installed data
+// and serves tesseract.js its one `langPath` folder. That folder is a private temp dir of
+// links to the installed files (or repaired copies, see traineddata.ts), so neither
+// node_modules, the tessdata dir nor the working directory is ever written.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiError } from '../../src/errors.js';
+import type { LanguageFiles } from './languages.js';
+import { inflateTraineddata, withoutSubLanguages } from './traineddata.js';
+
+export const DEFAULT_LANGUAGE = 'chi_sim+eng';
+
+export class LanguageStore {
+  private readonly files: LanguageFiles;
+  private dir: Promise<string> | undefined;
+  private readonly staged = new Map<string, Promise<void>>();
+
+  constructor(files: LanguageFiles) {
+    this.files = files;
+  }
+
+  get codes(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** Splits `chi_sim+eng` into installed codes; any unknown code → UNSUPPORTED_LANGUAGE. */
+  parse(language: string): string[] {
+    const codes = [...new Set(language.split('+').map((code) => code.trim()))];
+    const missing = codes.filter((code) => !this.files.has(code));
+    if (missing.length > 0 || codes.length === 0) {
+      const installed = this.codes.join(', ') || 'none';
+      const named = missing.filter((code) => code !== '').join(', ') || `"${language}"`;
+      throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language not installed: ${named}. Installed: ${installed}`);
+    }
+    return codes;
+  }
+
+  /** The langPath folder holding `<code>.traineddata` for every code (gzip content is sniffed by tesseract.js). */
+  async prepare(codes: readonly string[]): Promise<string> {
+    const dir = await this.stagingDir();
+    await Promise.all(codes.map((code) => this.stage(dir, code)));
+    return dir;
+  }
+
+  async close(): Promise<void> {
+    const dir = this.dir;
+    this.dir = undefined;
+    this.staged.clear();
+    if (dir) await fs.rm(await dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  private stagingDir(): Promise<string> {
+    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-tessdata-'));
+    return this.dir;
+  }
+
+  private stage(dir: string, code: string): Promise<void> {
+    let staged = this.staged.get(code);
+    if (!staged) {
+      staged = stageLanguage(dir, code, this.files.get(code) as string);
+      staged.catch(() => this.staged.delete(code));
+      this.staged.set(code, staged);
+    }
+    return staged.catch((err: unknown) => {
+      throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${code} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    });
+  }
+}
+
+async function stageLanguage(dir: string, code: string, source: string): Promise<void> {
+  const target = path.join(dir, `${code}.traineddata`);
+  const repaired = withoutSubLanguages(inflateTraineddata(await fs.readFile(source)));
+  const temp = `${target}.${process.pid}.tmp`;
+  if (repaired) await fs.writeFile(temp, repaired);
+  else await fs.symlink(source, temp).catch(() => fs.copyFile(source, temp));
+  await fs.rename(temp, target);
+}

@@ -1,0 +1,141 @@
+// Warm tesseract.js workers inside one OCR pool thread, one per language set, at most
+// MAX_WARM of them (least recently used goes first). tesseract.js runs each in a nested
+// worker thread whose WASM memory only grows, so a worker is retired after RETIRE_AFTER_JOBS
+// jobs, after a very large image, or when the process grows past RSS_CEILING_BYTES.
+// Creation and recognition have deadlines; a tesseract.js worker that cannot be reached
+// any more (creation that never settled) marks this thread for replacement.
+
+import tesseract from 'tesseract.js';
+import type { Worker as NodeWorker } from 'node:worker_threads';
+import { ApiError } from '../../src/errors.js';
+
+const MAX_WARM = 2;
+const RETIRE_AFTER_JOBS = 40;
+const LARGE_IMAGE_PIXELS = 20_000_000;
+const RSS_CEILING_BYTES = 3 * 1024 ** 3;
+const CREATE_TIMEOUT_MS = 60_000;
+
+interface Warm {
+  worker: tesseract.Worker;
+  jobs: number;
+  /** Rejects the job in flight when the nested thread dies. */
+  onCrash?: (err: Error) => void;
+}
+
+export interface Recognition {
+  text: string;
+  confidence: number;
+}
+
+export class WarmWorkers {
+  private readonly warm = new Map<string, Warm>();
+  /** A nested thread may be running out of our reach: only replacing this thread frees it. */
+  orphaned = false;
+
+  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: number): Promise<Recognition> {
+    const key = codes.join('+');
+    const warm = await this.acquire(key, langPath, deadline);
+    warm.jobs += 1;
+    let retire = warm.jobs >= RETIRE_AFTER_JOBS || pixels >= LARGE_IMAGE_PIXELS;
+    try {
+      const result = await withDeadline(
+        new Promise<tesseract.RecognizeResult>((resolve, reject) => {
+          warm.onCrash = reject;
+          warm.worker.recognize(image).then(resolve, (err: unknown) => reject(recognitionError(err)));
+        }),
+        deadline,
+        'OCR recognition',
+      );
+      return { text: result.data.text, confidence: result.data.confidence };
+    } catch (err) {
+      retire = true;
+      throw err;
+    } finally {
+      warm.onCrash = undefined;
+      if (retire || process.memoryUsage.rss() > RSS_CEILING_BYTES) this.retire(key);
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.warm.keys()].map((key) => this.retire(key)));
+  }
+
+  private async acquire(key: string, langPath: string, deadline: number): Promise<Warm> {
+    const existing = this.warm.get(key);
+    if (existing) {
+      this.warm.delete(key);
+      this.warm.set(key, existing);
+      return existing;
+    }
+    while (this.warm.size >= MAX_WARM) await this.retire(this.warm.keys().next().value as string);
+    const warm: Warm = { worker: await this.create(key, langPath, Math.min(deadline, Date.now() + CREATE_TIMEOUT_MS)), jobs: 0 };
+    watchNestedThread(warm, () => this.warm.get(key) === warm && this.warm.delete(key));
+    this.warm.set(key, warm);
+    return warm;
+  }
+
+  private create(key: string, langPath: string, deadline: number): Promise<tesseract.Worker> {
+    let settled = false;
+    // Until createWorker resolves there is no handle to terminate its thread with.
+    const created = new Promise<tesseract.Worker>((resolve, reject) => {
+      const fail = (message: string) => {
+        if (settled) return;
+        settled = true;
+        this.orphaned = true;
+        reject(new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${key} could not be loaded: ${message}`));
+      };
+      tesseract
+        .createWorker(key, tesseract.OEM.LSTM_ONLY, {
+          langPath,
+          gzip: false,
+          cacheMethod: 'none',
+          // Without it a failed job throws inside a message handler and takes the process down.
+          errorHandler: (err: unknown) => fail(String(err)),
+        })
+        .then(
+          (worker) => {
+            if (settled) return void worker.terminate();
+            settled = true;
+            resolve(worker);
+          },
+          (err: unknown) => fail(String(err)),
+        );
+    });
+    return withDeadline(created, deadline, 'Starting the OCR engine').catch((err: unknown) => {
+      settled = true;
+      if (err instanceof ApiError && err.code === 'TIMEOUT') this.orphaned = true;
+      throw err;
+    });
+  }
+
+  private async retire(key: string): Promise<void> {
+    const warm = this.warm.get(key);
+    if (!warm) return;
+    this.warm.delete(key);
+    await warm.worker.terminate().catch(() => undefined);
+  }
+}
+
+/** tesseract.js sets `onerror` on a Node Worker, which Node never calls; listen properly. */
+function watchNestedThread(warm: Warm, forget: () => void): void {
+  const thread = (warm.worker as unknown as { worker?: NodeWorker }).worker;
+  const crashed = (why: string) => {
+    forget();
+    warm.onCrash?.(new ApiError('INVALID_INPUT', `The OCR engine failed on this image (${why})`));
+  };
+  thread?.on('error', (err: Error) => crashed(err.message));
+  thread?.on('exit', (code) => crashed(`exit ${code}`));
+}
+
+function withDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
+  const ms = Math.max(0, deadline - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError('TIMEOUT', `${what} ran longer than ${Math.round(ms / 100) / 10} s and was stopped`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function recognitionError(err: unknown): ApiError {
+  return new ApiError('INVALID_INPUT', `The image could not be read by the OCR engine (${String(err).slice(0, 200)})`);
+}

@@ -1,0 +1,37 @@
+// OCR pool thread: decodes the input with the image engine's decoders, hands the pixels to a
+// warm tesseract.js worker for the requested language set and tidies the text.
+
+import { decodeImage } from '../image/decode.js';
+import { readInputFile } from '../shared/io.js';
+import { defineTask } from '../shared/task.js';
+import { removeCjkSpaces } from './cjk-text.js';
+import { toPnm } from './pnm.js';
+import { WarmWorkers } from './warm-workers.js';
+
+export interface RecognizeTask {
+  input: string;
+  /** Installed language codes, in priority order. */
+  codes: string[];
+  /** Folder holding `<code>.traineddata` for each code. */
+  langPath: string;
+  maxPixels: number;
+  /** Epoch ms by which the job must be answered (just before the pool's own timeout). */
+  deadline: number;
+}
+
+export interface RecognizeResult {
+  text: string;
+  confidence: number;
+}
+
+const workers = new WarmWorkers();
+
+export const recognize = defineTask(
+  async ({ input, codes, langPath, maxPixels, deadline }: RecognizeTask): Promise<RecognizeResult> => {
+    const image = await decodeImage(readInputFile(input), { maxPixels });
+    const pixels = image.width * image.height;
+    const { text, confidence } = await workers.recognize(codes, langPath, toPnm(image), pixels, deadline);
+    return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10 };
+  },
+  { shouldRecycle: () => workers.orphaned },
+);
