@@ -1,5 +1,6 @@
 // PDF capability: /api/pdf/merge, /api/pdf/split, /api/pdf/encrypt on the configured PdfEngine.
 
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
@@ -58,8 +59,9 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
         handle: async ({ files, output }) => {
           const inputs = await Promise.all(files.map((file) => resolvePdfInput(paths, file)));
           const outputPath = await resolveOutputPath(paths, output);
+          const recycleAfter = (await totalBytes(inputs)) > HEAVY_JOB_BYTES;
           const { pages } = await withStagedOutputs([outputPath], ([temp]) =>
-            pool.run<MergeTask, { pages: number }>('merge', { inputs, output: temp as string }),
+            pool.run<MergeTask, { pages: number }>('merge', { inputs, output: temp as string }, { recycleAfter }),
           );
           return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
         },
@@ -73,7 +75,8 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
           const ranges = parsePageRanges(pages);
           const dir = outputDir === undefined ? path.dirname(inputPath) : await resolveOutputPath(paths, outputDir);
           const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputPath)}_${r.label}.pdf`)));
-          await withStagedOutputs(outputs, (temps) => pool.run<SplitTask, { files: number }>('split', { input: inputPath, ranges, outputs: temps }));
+          const recycleAfter = (await totalBytes([inputPath])) > HEAVY_JOB_BYTES;
+          await withStagedOutputs(outputs, (temps) => pool.run<SplitTask, { files: number }>('split', { input: inputPath, ranges, outputs: temps }, { recycleAfter }));
           return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
         },
       }),
@@ -85,12 +88,21 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
           const inputPath = await resolvePdfInput(paths, input);
           const outputPath = await resolveOutputPath(paths, output);
           const task = (temp: string): EncryptTask => ({ input: inputPath, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
-          await withStagedOutputs([outputPath], ([temp]) => pool.run<EncryptTask, object>('encrypt', task(temp as string)));
+          const recycleAfter = (await totalBytes([inputPath])) > HEAVY_JOB_BYTES;
+          await withStagedOutputs([outputPath], ([temp]) => pool.run<EncryptTask, object>('encrypt', task(temp as string), { recycleAfter }));
           return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
         },
       }),
     ],
   };
+}
+
+/** Jobs on inputs this large grow the worker's WASM heap for good: replace the workers afterwards. */
+const HEAVY_JOB_BYTES = 64 * 1024 * 1024;
+
+async function totalBytes(files: readonly string[]): Promise<number> {
+  const sizes = await Promise.all(files.map(async (file) => (await fs.stat(file)).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<string> {

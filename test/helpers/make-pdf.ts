@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 // Writes small real PDFs for the tests: one Helvetica text line per page, optional outline.
 
 export interface PdfSpec {
@@ -38,4 +40,42 @@ export function makePdf({ pages, bookmarks = [] }: PdfSpec): Buffer {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A PDF whose pages each carry one incompressible RGB image (random noise), for size- and
+ * memory-heavy tests: `pages` × `side`² × 3 bytes of image data.
+ */
+export function makeImagePdf(pages: number, side: number): Buffer {
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: Buffer | string) => {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(buffer);
+    length += buffer.length;
+  };
+  const object = (id: number, ...chunks: (Buffer | string)[]) => {
+    offsets[id] = length;
+    push(`${id} 0 obj\n`);
+    chunks.forEach(push);
+    push('\nendobj\n');
+  };
+  const pageIds = Array.from({ length: pages }, (_, i) => 3 + i * 3);
+  push('%PDF-1.7\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`);
+  for (const [i, id] of pageIds.entries()) {
+    const pixels = randomBytes(side * side * 3);
+    const content = `q 612 0 0 792 0 0 cm /Im${i} Do Q`;
+    object(id, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im${i} ${id + 2} 0 R >> >> /Contents ${id + 1} 0 R >>`);
+    object(id + 1, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    object(id + 2, `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`, pixels, '\nendstream');
+  }
+  const count = 3 + pages * 3;
+  const xref = length;
+  push(`xref\n0 ${count}\n0000000000 65535 f \n`);
+  for (let id = 1; id < count; id++) push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
 }

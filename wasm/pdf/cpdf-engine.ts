@@ -18,24 +18,25 @@ export const cpdfEngine: PdfEngine = {
     return withDocuments([pdf], ([doc]) => cpdf.pages(doc as Pdf));
   },
 
-  merge(pdfs) {
+  merge(pdfs, sink) {
     return withDocuments(pdfs, (docs) => {
       const merged = call(() => cpdf.merge(docs, false, false));
       try {
-        return { pdf: call(() => cpdf.toMemory(merged, false, false)), pages: cpdf.pages(merged) };
+        sink(call(() => cpdf.toMemory(merged, false, false)), 0);
+        return { pages: cpdf.pages(merged) };
       } finally {
         cpdf.deletePdf(merged);
       }
     });
   },
 
-  split(pdf, ranges) {
-    return withDocuments([pdf], ([doc]) => {
+  split(pdf, ranges, sink) {
+    withDocuments([pdf], ([doc]) => {
       checkRangesWithin(ranges, cpdf.pages(doc as Pdf));
-      return ranges.map((range) => {
+      ranges.forEach((range, index) => {
         const part = call(() => cpdf.selectPages(doc as Pdf, cpdf.range(range.first, range.last)));
         try {
-          return call(() => cpdf.toMemory(part, false, false));
+          sink(call(() => cpdf.toMemory(part, false, false)), index);
         } finally {
           cpdf.deletePdf(part);
         }
@@ -43,10 +44,10 @@ export const cpdfEngine: PdfEngine = {
     });
   },
 
-  encrypt(pdf, { userPassword, ownerPassword, algorithm }: EncryptOptions) {
+  encrypt(pdf, { userPassword, ownerPassword, algorithm }: EncryptOptions, sink) {
     const method = algorithm === 'aes128' ? cpdf.aes128bittrue : cpdf.aes256bitisotrue;
-    return withDocuments([pdf], ([doc]) =>
-      call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)),
+    withDocuments([pdf], ([doc]) =>
+      sink(call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)), 0),
     );
   },
 };

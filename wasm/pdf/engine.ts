@@ -11,12 +11,18 @@ export interface EncryptOptions {
   algorithm: EncryptionAlgorithm;
 }
 
+/**
+ * Receives an output document. The bytes may be a view into engine memory that is freed once
+ * the sink returns: write them out, do not keep them (this saves a copy of every output).
+ */
+export type PdfSink = (pdf: Uint8Array, index: number) => void;
+
 export interface PdfEngine {
   readonly name: 'mupdf' | 'cpdf';
   pageCount(pdf: Uint8Array): number;
   /** Pages of all inputs in order; bookmarks of every input are kept. */
-  merge(pdfs: readonly Uint8Array[]): { pdf: Uint8Array; pages: number };
-  /** One document per range; throws INVALID_PAGE_RANGE for ranges beyond the last page. */
-  split(pdf: Uint8Array, ranges: readonly PageRange[]): Uint8Array[];
-  encrypt(pdf: Uint8Array, options: EncryptOptions): Uint8Array;
+  merge(pdfs: readonly Uint8Array[], sink: PdfSink): { pages: number };
+  /** One document per range, in order; throws INVALID_PAGE_RANGE for ranges beyond the last page. */
+  split(pdf: Uint8Array, ranges: readonly PageRange[], sink: PdfSink): void;
+  encrypt(pdf: Uint8Array, options: EncryptOptions, sink: PdfSink): void;
 }

@@ -3,7 +3,7 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
-import type { EncryptOptions, PdfEngine } from './engine.js';
+import type { EncryptOptions, PdfEngine, PdfSink } from './engine.js';
 import { checkRangesWithin, type PageRange } from './page-ranges.js';
 
 type OutlineItem = NonNullable<ReturnType<mupdf.PDFDocument['loadOutline']>>[number];
@@ -15,45 +15,46 @@ export const mupdfEngine: PdfEngine = {
     return withDocument(pdf, (doc) => doc.countPages());
   },
 
-  merge(pdfs) {
-    const target = new mupdf.PDFDocument();
-    try {
-      const outline: OutlineItem[] = [];
-      let pages = 0;
-      for (const bytes of pdfs) {
+  merge(pdfs, sink) {
+    // Grafting into the first document copies only the other inputs' objects.
+    const [first, ...rest] = pdfs;
+    if (!first) throw new ApiError('VALIDATION_ERROR', 'Nothing to merge');
+    return withDocument(first, (target) => {
+      const appended: OutlineItem[] = [];
+      let pages = target.countPages();
+      for (const bytes of rest) {
         withDocument(bytes, (source) => {
           const graft = target.newGraftMap();
           const count = source.countPages();
           for (let i = 0; i < count; i++) graft.graftPage(-1, source, i);
-          outline.push(...shiftOutline(source.loadOutline() ?? [], pages));
+          appended.push(...shiftOutline(source.loadOutline() ?? [], pages));
           pages += count;
         });
       }
-      writeOutline(target, outline);
-      return { pdf: save(target, ''), pages };
-    } finally {
-      target.destroy();
-    }
-  },
-
-  split(pdf, ranges) {
-    return withDocument(pdf, (source) => {
-      checkRangesWithin(ranges, source.countPages());
-      return ranges.map((range) => extractRange(source, range));
+      appendOutline(target, appended);
+      save(target, '', sink, 0);
+      return { pages };
     });
   },
 
-  encrypt(pdf, options) {
-    return withDocument(pdf, (doc) => save(doc, encryptionOptions(options)));
+  split(pdf, ranges, sink) {
+    withDocument(pdf, (source) => {
+      checkRangesWithin(ranges, source.countPages());
+      ranges.forEach((range, index) => extractRange(source, range, sink, index));
+    });
+  },
+
+  encrypt(pdf, options, sink) {
+    withDocument(pdf, (doc) => save(doc, encryptionOptions(options), sink, 0));
   },
 };
 
-function extractRange(source: mupdf.PDFDocument, range: PageRange): Uint8Array {
+function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink, index: number): void {
   const target = new mupdf.PDFDocument();
   try {
     const graft = target.newGraftMap();
     for (let page = range.first; page <= range.last; page++) graft.graftPage(-1, source, page - 1);
-    return save(target, '');
+    save(target, '', sink, index);
   } finally {
     target.destroy();
   }
@@ -93,10 +94,10 @@ function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
   return pdf;
 }
 
-function save(doc: mupdf.PDFDocument, options: string): Uint8Array {
+function save(doc: mupdf.PDFDocument, options: string, sink: PdfSink, index: number): void {
   const buffer = doc.saveToBuffer(options);
   try {
-    return buffer.asUint8Array().slice();
+    sink(buffer.asUint8Array(), index);
   } finally {
     buffer.destroy();
   }
@@ -121,10 +122,12 @@ function shiftOutline(items: readonly OutlineItem[], offset: number): OutlineIte
   }));
 }
 
-function writeOutline(doc: mupdf.PDFDocument, items: readonly OutlineItem[]): void {
+/** Adds `items` after the document's existing top-level bookmarks. */
+function appendOutline(doc: mupdf.PDFDocument, items: readonly OutlineItem[]): void {
   if (items.length === 0) return;
   const iterator = doc.outlineIterator();
   try {
+    if (iterator.item()) while (iterator.next() === mupdf.OutlineIterator.ITERATOR_AT_ITEM);
     insertItems(doc, iterator, items);
   } finally {
     iterator.destroy();

@@ -27,19 +27,16 @@ export interface EncryptTask extends EncryptOptions {
   output: string;
 }
 
-export const merge = defineTask(({ inputs, output }: MergeTask) => {
-  const { pdf, pages } = engine.merge(inputs.map(readInputFile));
-  writeOutputFile(output, pdf);
-  return { pages };
-});
+const writeTo = (outputs: readonly string[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as string, pdf);
+
+export const merge = defineTask(({ inputs, output }: MergeTask) => engine.merge(inputs.map(readInputFile), writeTo([output])));
 
 export const split = defineTask(({ input, ranges, outputs }: SplitTask) => {
-  const parts = engine.split(readInputFile(input), ranges);
-  parts.forEach((part, i) => writeOutputFile(outputs[i] as string, part));
-  return { files: parts.length };
+  engine.split(readInputFile(input), ranges, writeTo(outputs));
+  return { files: outputs.length };
 });
 
 export const encrypt = defineTask(({ input, output, ...options }: EncryptTask) => {
-  writeOutputFile(output, engine.encrypt(readInputFile(input), options));
+  engine.encrypt(readInputFile(input), options, writeTo([output]));
   return {};
 });
