@@ -34,10 +34,6 @@ async function main(argv: string[]): Promise<void> {
 
   const config = resolveConfig(values as Record<string, string | string[] | undefined>, process.env);
   const service = await createService(config);
-  const address = await service.listen();
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -50,6 +46,10 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const address = await service.listen();
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
