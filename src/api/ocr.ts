@@ -17,7 +17,7 @@ import type { RecognizeResult, RecognizeTask } from '../../wasm/ocr/worker.js';
 import { filePath } from './schemas.js';
 
 /** Time kept back from the pool's timeout so the worker answers TIMEOUT itself and stays warm. */
-const DEADLINE_MARGIN_MS = 1_000;
+const deadlineMargin = (timeoutMs: number) => Math.min(1_000, timeoutMs / 10);
 
 const ocrBody = z.object({
   input: filePath.describe('image to read (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF)'),
@@ -60,7 +60,7 @@ export function createOcrCapability({ config, paths }: ServiceDeps): Capability 
           const started = Date.now();
           const run = async (): Promise<RecognizeResult> => {
             const langPath = await languages.prepare(codes);
-            const deadline = Date.now() + Math.max(DEADLINE_MARGIN_MS, config.timeoutMs - DEADLINE_MARGIN_MS);
+            const deadline = { at: Date.now() + config.timeoutMs - deadlineMargin(config.timeoutMs), limitSeconds: config.timeoutMs / 1000 };
             const task: RecognizeTask = { input: inputPath, codes, langPath, maxPixels: config.maxPixels, deadline };
             return pool.run<RecognizeTask, RecognizeResult>('recognize', task);
           };

@@ -22,6 +22,12 @@ interface Warm {
   onCrash?: (err: Error) => void;
 }
 
+/** When the job must be answered, and the time limit to name in the TIMEOUT message. */
+export interface Deadline {
+  at: number;
+  limitSeconds: number;
+}
+
 export interface Recognition {
   text: string;
   confidence: number;
@@ -32,7 +38,7 @@ export class WarmWorkers {
   /** A nested thread may be running out of our reach: only replacing this thread frees it. */
   orphaned = false;
 
-  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: number): Promise<Recognition> {
+  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: Deadline): Promise<Recognition> {
     const key = codes.join('+');
     const warm = await this.acquire(key, langPath, deadline);
     warm.jobs += 1;
@@ -44,7 +50,7 @@ export class WarmWorkers {
           warm.worker.recognize(image).then(resolve, (err: unknown) => reject(recognitionError(err)));
         }),
         deadline,
-        'OCR recognition',
+        'recognising text',
       );
       return { text: result.data.text, confidence: result.data.confidence };
     } catch (err) {
@@ -60,7 +66,7 @@ export class WarmWorkers {
     await Promise.all([...this.warm.keys()].map((key) => this.retire(key)));
   }
 
-  private async acquire(key: string, langPath: string, deadline: number): Promise<Warm> {
+  private async acquire(key: string, langPath: string, deadline: Deadline): Promise<Warm> {
     const existing = this.warm.get(key);
     if (existing) {
       this.warm.delete(key);
@@ -68,13 +74,13 @@ export class WarmWorkers {
       return existing;
     }
     while (this.warm.size >= MAX_WARM) await this.retire(this.warm.keys().next().value as string);
-    const warm: Warm = { worker: await this.create(key, langPath, Math.min(deadline, Date.now() + CREATE_TIMEOUT_MS)), jobs: 0 };
+    const warm: Warm = { worker: await this.create(key, langPath, deadline), jobs: 0 };
     watchNestedThread(warm, () => this.warm.get(key) === warm && this.warm.delete(key));
     this.warm.set(key, warm);
     return warm;
   }
 
-  private create(key: string, langPath: string, deadline: number): Promise<tesseract.Worker> {
+  private create(key: string, langPath: string, deadline: Deadline): Promise<tesseract.Worker> {
     let settled = false;
     // Until createWorker resolves there is no handle to terminate its thread with.
     const created = new Promise<tesseract.Worker>((resolve, reject) => {
@@ -101,7 +107,8 @@ export class WarmWorkers {
           (err: unknown) => fail(String(err)),
         );
     });
-    return withDeadline(created, deadline, 'Starting the OCR engine').catch((err: unknown) => {
+    const createBy = { ...deadline, at: Math.min(deadline.at, Date.now() + CREATE_TIMEOUT_MS) };
+    return withDeadline(created, createBy, 'starting the OCR engine').catch((err: unknown) => {
       settled = true;
       if (err instanceof ApiError && err.code === 'TIMEOUT') this.orphaned = true;
       throw err;
@@ -127,11 +134,11 @@ function watchNestedThread(warm: Warm, forget: () => void): void {
   thread?.on('exit', (code) => crashed(`exit ${code}`));
 }
 
-function withDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
-  const ms = Math.max(0, deadline - Date.now());
+function withDeadline<T>(work: Promise<T>, { at, limitSeconds }: Deadline, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError('TIMEOUT', `${what} ran longer than ${Math.round(ms / 100) / 10} s and was stopped`)), ms);
+    const message = `The ocr job ran longer than ${limitSeconds} s and was stopped (${what})`;
+    timer = setTimeout(() => reject(new ApiError('TIMEOUT', message)), Math.max(0, at - Date.now()));
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -6,7 +6,7 @@ import { readInputFile } from '../shared/io.js';
 import { defineTask } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
 import { toPnm } from './pnm.js';
-import { WarmWorkers } from './warm-workers.js';
+import { WarmWorkers, type Deadline } from './warm-workers.js';
 
 export interface RecognizeTask {
   input: string;
@@ -15,8 +15,8 @@ export interface RecognizeTask {
   /** Folder holding `<code>.traineddata` for each code. */
   langPath: string;
   maxPixels: number;
-  /** Epoch ms by which the job must be answered (just before the pool's own timeout). */
-  deadline: number;
+  /** By when the job must be answered: just before the pool's own timeout, so the thread survives. */
+  deadline: Deadline;
 }
 
 export interface RecognizeResult {

@@ -1,0 +1,79 @@
+// Renders images of known text for the OCR tests and benchmarks, offline: sharp (a dev
+// dependency) lays the text out with Pango using the system fonts DejaVu Sans and
+// WenQuanYi Zen Hei (apt: fonts-dejavu-core, fonts-wqy-zenhei).
+
+import sharp from 'sharp';
+
+export const ENGLISH_TEXT =
+  'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness. ' +
+  'Invoice 4471: total amount due $1,234.56 by 2024-03-15; contact billing@example.com for questions.';
+
+export const CHINESE_TEXT = '今天天气很好，我们在公园里散步。本地文件处理服务不需要网络，所有文件都留在这台电脑上。';
+
+export const MIXED_TEXT = 'Hello 世界，这是一个 OCR 测试。Local files 不会上传到网络。';
+
+const FONTS = { latin: 'DejaVu Sans', cjk: 'WenQuanYi Zen Hei' } as const;
+
+export interface RenderOptions {
+  font?: keyof typeof FONTS;
+  /** Type size in points at 300 dpi. */
+  points?: number;
+  /** Line width in pixels before wrapping. */
+  width?: number;
+  format?: 'png' | 'jpeg' | 'webp' | 'tiff' | 'gif';
+  /** Pad the result to at least this size (white), e.g. an A4 page. */
+  page?: { width: number; height: number };
+}
+
+/** Black text on white, 300 dpi, wrapped at `width`. */
+export async function renderText(text: string, { font = 'latin', points = 12, width = 2000, format = 'png', page }: RenderOptions = {}): Promise<Buffer> {
+  const { data, info } = await sharp({ text: { text: escapeMarkup(text), font: `${FONTS[font]} ${points}`, dpi: 300, width, wrap: 'word-char' } })
+    .flatten({ background: '#000000' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const margin = 60;
+  const padX = Math.max(margin, page ? Math.floor((page.width - info.width) / 2) : 0);
+  const bottom = Math.max(margin, page ? page.height - info.height - margin : 0);
+  // Pango draws white glyphs on transparent; flatten on black, then invert to black on white.
+  const image = sharp(data)
+    .extend({ top: margin, bottom, left: padX, right: padX, background: '#000000' })
+    .negate({ alpha: false })
+    .greyscale();
+  return image.toFormat(format).toBuffer();
+}
+
+/** An A4 page at 300 dpi filled with the given paragraphs. */
+export function renderPage(paragraphs: readonly string[], font: RenderOptions['font']): Promise<Buffer> {
+  return renderText(paragraphs.join('\n\n'), { font, width: 2000, page: { width: 2480, height: 3508 } });
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The same image as a 24-bit BMP (sharp writes no BMP): bottom-up rows padded to 4 bytes. */
+export async function toBmp(image: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const rowBytes = Math.ceil((info.width * 3) / 4) * 4;
+  const header = 54;
+  const bmp = Buffer.alloc(header + rowBytes * info.height);
+  bmp.write('BM', 0, 'latin1');
+  bmp.writeUInt32LE(bmp.length, 2);
+  bmp.writeUInt32LE(header, 10);
+  bmp.writeUInt32LE(40, 14);
+  bmp.writeInt32LE(info.width, 18);
+  bmp.writeInt32LE(info.height, 22);
+  bmp.writeUInt16LE(1, 26);
+  bmp.writeUInt16LE(24, 28);
+  bmp.writeUInt32LE(rowBytes * info.height, 34);
+  for (let y = 0; y < info.height; y++) {
+    const row = header + (info.height - 1 - y) * rowBytes;
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * info.channels;
+      bmp[row + x * 3] = data[i + 2] as number;
+      bmp[row + x * 3 + 1] = data[i + 1] as number;
+      bmp[row + x * 3 + 2] = data[i] as number;
+    }
+  }
+  return bmp;
+}
