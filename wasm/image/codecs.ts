@@ -84,6 +84,14 @@ const ready = {
   oxipng: once(async () => initOxipng(await compile('@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm'))),
 };
 
+/**
+ * Compiles the common codecs in the background when a worker starts, so the first request does
+ * not pay for it. (AVIF's encoder is large and rarely used: it stays lazy.)
+ */
+export function warmUpCodecs(): void {
+  for (const start of [ready.jpegDecode, ready.jpegEncode, ready.png, ready.webpDecode, ready.webpEncode, ready.resize]) void start().catch(() => undefined);
+}
+
 export const codecs = {
   async decodeJpeg(bytes: ArrayBuffer): Promise<RgbaImage> {
     await ready.jpegDecode();

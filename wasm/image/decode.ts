@@ -68,10 +68,13 @@ function isInputFormat(type: SniffedType): type is InputFormat {
   return Object.hasOwn(DECODERS, type);
 }
 
-/** The codecs take an ArrayBuffer; avoid a copy when the bytes already own theirs. */
-function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
+/**
+ * The codecs take an ArrayBuffer; avoid a copy when the bytes already own theirs. (Not
+ * `bytes.slice()`: on a Node Buffer that is a view of the same, possibly larger, memory.)
+ */
+export function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
-  return bytes.slice().buffer;
+  return new Uint8Array(bytes).buffer;
 }
 
 /** bmp-ts reads every BMP header version (bmp-js ignores the pixel-data offset of V4/V5). */

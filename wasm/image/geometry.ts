@@ -1,0 +1,42 @@
+// Turns a resize request into exact pixel geometry: the output size, and for `cover` the part of
+// the source to keep. Pure arithmetic, so every rule of the contract is testable here.
+
+import type { Dimensions } from './probe.js';
+import type { Rect } from './pixels.js';
+
+export type Fit = 'fill' | 'inside' | 'cover';
+
+export interface ResizeRequest {
+  width?: number;
+  height?: number;
+  scale?: number;
+  fit: Fit;
+}
+
+export interface ResizePlan {
+  width: number;
+  height: number;
+  /** Source region to resample (all of it unless `cover` crops). */
+  source: Rect;
+}
+
+const atLeastOne = (value: number) => Math.max(1, Math.round(value));
+
+export function planResize(src: Dimensions, { width, height, scale, fit }: ResizeRequest): ResizePlan {
+  const whole: Rect = { x: 0, y: 0, width: src.width, height: src.height };
+  if (scale !== undefined) return { width: atLeastOne(src.width * scale), height: atLeastOne(src.height * scale), source: whole };
+  if (width !== undefined && height === undefined) return { width, height: atLeastOne((src.height * width) / src.width), source: whole };
+  if (height !== undefined && width === undefined) return { width: atLeastOne((src.width * height) / src.height), height, source: whole };
+  if (width === undefined || height === undefined) throw new Error('planResize needs width, height or scale');
+  if (fit === 'fill') return { width, height, source: whole };
+  if (fit === 'inside') {
+    const factor = Math.min(width / src.width, height / src.height);
+    return { width: atLeastOne(src.width * factor), height: atLeastOne(src.height * factor), source: whole };
+  }
+  // cover: keep the centred part of the source with the target's aspect ratio.
+  const factor = Math.max(width / src.width, height / src.height);
+  const keepWidth = Math.min(src.width, Math.max(1, Math.round(width / factor)));
+  const keepHeight = Math.min(src.height, Math.max(1, Math.round(height / factor)));
+  const source = { x: Math.floor((src.width - keepWidth) / 2), y: Math.floor((src.height - keepHeight) / 2), width: keepWidth, height: keepHeight };
+  return { width, height, source };
+}
