@@ -1,0 +1,51 @@
+// OCR time limits: a job past --timeout answers TIMEOUT, its tesseract.js thread is stopped
+// (no thread piles up in the service process) and the engine keeps serving.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHINESE_TEXT, ENGLISH_TEXT, renderText } from '../helpers/ocr-images.js';
+import { wordErrorRate } from '../helpers/ocr-accuracy.js';
+import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+
+let service: RunningService;
+
+/** OS threads of the service process (main, pools, and the engines' nested threads). */
+function threadCount(): number {
+  return fs.readdirSync(`/proc/${service.child.pid}/task`).length;
+}
+
+async function settledThreadCount(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return threadCount();
+}
+
+beforeAll(async () => {
+  service = await startService(['--timeout', '6', '--workers', '1']);
+  // Two A4 pages of Chinese at 300 dpi: over 12 s even natively, far past the 6 s limit.
+  const page = await renderText(Array(24).fill(CHINESE_TEXT + CHINESE_TEXT).join('\n\n'), { font: 'cjk', page: { width: 2480, height: 7016 } });
+  fs.writeFileSync(path.join(service.dir, 'page.png'), page);
+  fs.writeFileSync(path.join(service.dir, 'line.png'), await renderText(ENGLISH_TEXT));
+}, 60_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('POST /api/ocr time limit', () => {
+  it('answers TIMEOUT past --timeout, leaves no thread or temp file behind, and keeps working', async () => {
+    expect((await service.post('/api/ocr', { input: 'line.png' })).status).toBe(200);
+    const baseline = await settledThreadCount();
+    for (let i = 0; i < 3; i++) {
+      const { status, body } = await service.post('/api/ocr', { input: 'page.png', output: 'page.txt' });
+      expect(status).toBe(504);
+      expect(body.code).toBe('TIMEOUT');
+    }
+    expect(await settledThreadCount()).toBeLessThanOrEqual(baseline);
+    expect(fs.existsSync(path.join(service.dir, 'page.txt'))).toBe(false);
+    expect(leftoverTempFiles(service.dir)).toEqual([]);
+    const after = await service.post('/api/ocr', { input: 'line.png' });
+    expect(after.status).toBe(200);
+    expect(wordErrorRate(ENGLISH_TEXT, String(after.body.text))).toBeLessThanOrEqual(0.05);
+  }, 60_000);
+});
