@@ -12,11 +12,12 @@ import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './api/health.js';
 import { openApiRoute } from './api/openapi.js';
+import { createDocumentCapability } from './api/convert.js';
 import { createImageCapability } from './api/image.js';
 import { createOcrCapability } from './api/ocr.js';
 import { createPdfCapability } from './api/pdf.js';
 
-const CAPABILITIES: readonly CapabilityFactory[] = [createPdfCapability, createImageCapability, createOcrCapability];
+const CAPABILITIES: readonly CapabilityFactory[] = [createPdfCapability, createImageCapability, createOcrCapability, createDocumentCapability];
 
 export interface Service {
   /** Resolves with the bound address once listening. */

@@ -1,0 +1,32 @@
+// What a document-conversion backend is: something that can say whether it is installed, and
+// convert several files at once (one file's failure is that file's outcome, not an exception).
+
+import type { ErrorCode } from '../errors.js';
+import type { DocumentFamily, OutputFormat } from './formats.js';
+
+export type BackendInfo =
+  | { available: true; name: string; version: string; path: string }
+  | { available: false; name: string; reason: string };
+
+export interface ConversionJob {
+  /** Absolute path of an input already checked against the matrix and by content. */
+  input: string;
+  /** Its lower-case extension (`docx`, `csv`, …). */
+  extension: string;
+  family: DocumentFamily;
+  format: OutputFormat;
+  /** The file to write; its directory exists and is private to this job's request. */
+  output: string;
+  /** The input as the user named it, for messages. */
+  shownName: string;
+}
+
+export type ConversionOutcome = { ok: true } | { ok: false; code: ErrorCode; message: string };
+
+export interface DocumentBackend {
+  readonly name: string;
+  detect(): Promise<BackendInfo>;
+  /** One outcome per job, in order. Throws only for the request as a whole (BUSY). */
+  convert(jobs: readonly ConversionJob[]): Promise<ConversionOutcome[]>;
+  close(): Promise<void>;
+}

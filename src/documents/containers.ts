@@ -1,0 +1,124 @@
+// Just enough of the ZIP and OLE (Compound File) formats to tell which office document a file
+// really is without LibreOffice: entry names of a ZIP, one small entry's bytes, the stream
+// names of an OLE container and the first sector of one stream.
+
+import fs from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
+
+type FileHandle = fs.FileHandle;
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(Math.max(0, length));
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeaderOffset: number;
+}
+
+/** Entries of the central directory; undefined when the archive is truncated or not a ZIP. */
+export async function readZipEntries(handle: FileHandle, size: number): Promise<ZipEntry[] | undefined> {
+  const tailLength = Math.min(size, 22 + 0xffff);
+  const tail = await readAt(handle, size - tailLength, tailLength);
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const count = tail.readUInt16LE(eocd + 10);
+  const cdSize = tail.readUInt32LE(eocd + 12);
+  const cdOffset = tail.readUInt32LE(eocd + 16);
+  if (cdOffset + cdSize > size) return undefined;
+  const cd = await readAt(handle, cdOffset, cdSize);
+  const entries: ZipEntry[] = [];
+  let p = 0;
+  for (let i = 0; i < count && p + 46 <= cd.length; i++) {
+    if (cd.readUInt32LE(p) !== 0x02014b50) return undefined;
+    const nameLength = cd.readUInt16LE(p + 28);
+    const extraLength = cd.readUInt16LE(p + 30);
+    const commentLength = cd.readUInt16LE(p + 32);
+    entries.push({
+      name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+      method: cd.readUInt16LE(p + 10),
+      compressedSize: cd.readUInt32LE(p + 20),
+      localHeaderOffset: cd.readUInt32LE(p + 42),
+    });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The bytes of a small entry (stored or deflated); undefined if unreadable. */
+export async function readZipEntry(handle: FileHandle, entry: ZipEntry, maxBytes = 1 << 20): Promise<Buffer | undefined> {
+  if (entry.compressedSize > maxBytes) return undefined;
+  const header = await readAt(handle, entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) return undefined;
+  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const data = await readAt(handle, start, entry.compressedSize);
+  try {
+    if (entry.method === 0) return data;
+    if (entry.method === 8) return inflateRawSync(data, { maxOutputLength: maxBytes * 8 });
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+export interface OleStream {
+  name: string;
+  startSector: number;
+  size: number;
+}
+
+export interface OleContainer {
+  streams: OleStream[];
+  /** The first `length` bytes of a stream stored in regular sectors (streams ≥ 4096 bytes). */
+  readStreamHead(stream: OleStream, length: number): Promise<Buffer>;
+}
+
+const ENDOFCHAIN = 0xfffffffe;
+
+/** Directory of a Compound File Binary container; undefined when it is damaged. */
+export async function readOleContainer(handle: FileHandle, size: number): Promise<OleContainer | undefined> {
+  const header = await readAt(handle, 0, 512);
+  if (header.length < 512) return undefined;
+  const sectorSize = 1 << header.readUInt16LE(0x1e);
+  if (sectorSize !== 512 && sectorSize !== 4096) return undefined;
+  const sectorOffset = (sector: number) => (sector + 1) * sectorSize;
+  const fatSectors: number[] = [];
+  for (let i = 0; i < 109; i++) {
+    const sector = header.readUInt32LE(0x4c + i * 4);
+    if (sector >= 0xfffffffa) break;
+    fatSectors.push(sector);
+  }
+  // Only the FAT sectors listed in the header (files up to ~7 MB at 512-byte sectors); that
+  // covers the directory of nearly every document, and a miss just means "unknown".
+  const fat = Buffer.concat(await Promise.all(fatSectors.map((s) => readAt(handle, sectorOffset(s), sectorSize))));
+  const next = (sector: number) => (sector * 4 + 4 <= fat.length ? fat.readUInt32LE(sector * 4) : ENDOFCHAIN);
+
+  const streams: OleStream[] = [];
+  const seen = new Set<number>();
+  for (let sector = header.readUInt32LE(0x30); sector !== ENDOFCHAIN && !seen.has(sector); sector = next(sector)) {
+    seen.add(sector);
+    if (sectorOffset(sector) >= size || seen.size > 10_000) return undefined;
+    const dir = await readAt(handle, sectorOffset(sector), sectorSize);
+    for (let p = 0; p + 128 <= dir.length; p += 128) {
+      const nameBytes = dir.readUInt16LE(p + 0x40);
+      const type = dir[p + 0x42];
+      if (type !== 1 && type !== 2 && type !== 5) continue;
+      const name = dir.toString('utf16le', p, p + Math.max(0, Math.min(64, nameBytes) - 2));
+      streams.push({ name, startSector: dir.readUInt32LE(p + 0x74), size: dir.readUInt32LE(p + 0x78) });
+    }
+  }
+  return {
+    streams,
+    readStreamHead: (stream, length) => readAt(handle, sectorOffset(stream.startSector), Math.min(length, sectorSize, stream.size)),
+  };
+}

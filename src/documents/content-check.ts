@@ -1,0 +1,133 @@
+// Looks at a document's bytes before LibreOffice sees it. LibreOffice converts by content and
+// "succeeds" on garbage (random bytes named .docx become a 4-page PDF), so the service decides
+// up front: empty → INVALID_INPUT, encrypted → PASSWORD_REQUIRED, and a file whose content is
+// another kind of document than its name says → INVALID_INPUT naming what it really is.
+
+import fs from 'node:fs/promises';
+import { ApiError } from '../errors.js';
+import { sniffType, type SniffedType } from '../files/sniff.js';
+import { readOleContainer, readZipEntries, readZipEntry, type OleContainer } from './containers.js';
+import type { DocumentFamily } from './formats.js';
+
+export interface DocumentContent {
+  /** What the bytes are, in words ("a Word document (.docx)"). */
+  description: string;
+  family?: DocumentFamily;
+  encrypted?: boolean;
+  empty?: boolean;
+  /** Plain text (the only content a .csv may have). */
+  text?: boolean;
+}
+
+const HEAD_BYTES = 8192;
+
+const ODF_FAMILIES: Readonly<Record<string, [DocumentFamily, string]>> = {
+  'application/vnd.oasis.opendocument.text': ['text', 'an OpenDocument text (.odt)'],
+  'application/vnd.oasis.opendocument.text-template': ['text', 'an OpenDocument text template (.ott)'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['spreadsheet', 'an OpenDocument spreadsheet (.ods)'],
+  'application/vnd.oasis.opendocument.spreadsheet-template': ['spreadsheet', 'an OpenDocument spreadsheet template (.ots)'],
+  'application/vnd.oasis.opendocument.presentation': ['presentation', 'an OpenDocument presentation (.odp)'],
+  'application/vnd.oasis.opendocument.presentation-template': ['presentation', 'an OpenDocument presentation template (.otp)'],
+};
+
+const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
+  pdf: 'a PDF file',
+  jpeg: 'a JPEG image',
+  png: 'a PNG image',
+  webp: 'a WebP image',
+  avif: 'an AVIF image',
+  heic: 'a HEIC image',
+  gif: 'a GIF image',
+  bmp: 'a BMP image',
+  tiff: 'a TIFF image',
+};
+
+/** Throws the contract's error when `filePath` may not be converted as a `.<extension>` of `family`. */
+export async function checkDocumentContent(filePath: string, extension: string, family: DocumentFamily, shownName: string): Promise<void> {
+  const content = await inspectDocument(filePath);
+  if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
+  if (extension === 'csv') {
+    if (content.text) return;
+    throw new ApiError('INVALID_INPUT', `${shownName} is not CSV text: it is ${content.description}`);
+  }
+  if (content.encrypted && (content.family === undefined || content.family === family)) {
+    throw new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected (${content.description}); remove the password to convert it`);
+  }
+  if (content.family === family) return;
+  throw new ApiError('INVALID_INPUT', `${shownName} has a .${extension} name but is really ${content.description}`);
+}
+
+export async function inspectDocument(filePath: string): Promise<DocumentContent> {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return { description: 'an empty file', empty: true };
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    const type = sniffType(head);
+    if (type === 'zip') return await inspectZip(handle, size);
+    if (type === 'ole') return await inspectOle(handle, size);
+    if (type === 'rtf') return { description: 'an RTF document', family: 'text' };
+    if (type !== undefined) return { description: OTHER_TYPES[type] ?? `a ${type} file` };
+    if (!head.includes(0)) return { description: 'plain text', text: true };
+    return { description: 'binary data of an unknown kind' };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function inspectZip(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
+  const entries = await readZipEntries(handle, size);
+  if (!entries) return { description: 'a damaged or truncated ZIP archive' };
+  const names = entries.map((e) => e.name);
+  const has = (prefix: string) => names.some((n) => n.startsWith(prefix));
+  if (has('word/')) return { description: 'a Word document (.docx)', family: 'text' };
+  if (has('xl/')) return { description: 'an Excel workbook (.xlsx)', family: 'spreadsheet' };
+  if (has('ppt/')) return { description: 'a PowerPoint presentation (.pptx)', family: 'presentation' };
+  const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
+  const mimetype = mimetypeEntry && (await readZipEntry(handle, mimetypeEntry, 256))?.toString('ascii').trim();
+  const odf = mimetype ? ODF_FAMILIES[mimetype] : undefined;
+  if (!odf) return { description: mimetype ? `a ZIP-based file of type ${mimetype}` : 'a ZIP archive that is not an office document' };
+  const manifestEntry = entries.find((e) => e.name === 'META-INF/manifest.xml');
+  const manifest = manifestEntry && (await readZipEntry(handle, manifestEntry))?.toString('utf8');
+  // ODF encryption is per entry and declared in the manifest.
+  const encrypted = manifest?.includes('encryption-data') ?? false;
+  return { description: odf[1], family: odf[0], encrypted };
+}
+
+async function inspectOle(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
+  const ole = await readOleContainer(handle, size);
+  if (!ole) return { description: 'a damaged OLE (Compound File) container' };
+  const stream = (name: string) => ole.streams.find((s) => s.name === name);
+  // An encrypted .docx/.xlsx/.pptx is an OLE container holding the encrypted ZIP (MS-OFFCRYPTO).
+  if (stream('EncryptionInfo') && stream('EncryptedPackage')) {
+    return { description: 'an encrypted Office document', encrypted: true };
+  }
+  const word = stream('WordDocument');
+  if (word) return { description: 'a Word 97-2003 document (.doc)', family: 'text', encrypted: await wordIsEncrypted(ole, word) };
+  const book = stream('Workbook') ?? stream('Book');
+  if (book) return { description: 'an Excel 97-2003 workbook (.xls)', family: 'spreadsheet', encrypted: await workbookIsEncrypted(ole, book) };
+  if (stream('PowerPoint Document')) {
+    return { description: 'a PowerPoint 97-2003 presentation (.ppt)', family: 'presentation', encrypted: stream('EncryptedSummary') !== undefined };
+  }
+  return { description: 'an OLE (Compound File) container that is not a Word, Excel or PowerPoint document' };
+}
+
+/** FIB flag fEncrypted (MS-DOC 2.5.2). */
+async function wordIsEncrypted(ole: OleContainer, word: { name: string; startSector: number; size: number }): Promise<boolean> {
+  if (word.size < 4096) return false;
+  const fib = await ole.readStreamHead(word, 16);
+  return fib.length >= 12 && fib.readUInt16LE(0) === 0xa5ec && (fib.readUInt16LE(0x0a) & 0x0100) !== 0;
+}
+
+/** A FILEPASS record (0x002F) among the workbook's first BIFF records. */
+async function workbookIsEncrypted(ole: OleContainer, book: { name: string; startSector: number; size: number }): Promise<boolean> {
+  if (book.size < 4096) return false;
+  const head = await ole.readStreamHead(book, 4096);
+  for (let p = 0; p + 4 <= head.length; ) {
+    const type = head.readUInt16LE(p);
+    if (type === 0x002f) return true;
+    p += 4 + head.readUInt16LE(p + 2);
+  }
+  return false;
+}

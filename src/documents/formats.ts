@@ -1,0 +1,66 @@
+// The document support matrix (input extension → family → allowed output formats) and the
+// LibreOffice filter for every output. The filter names are explicit because the bare
+// extension picks wrong filters (`xlsx`) or mangles CJK text (`csv` → `??`).
+
+export const OUTPUT_FORMATS = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export type DocumentFamily = 'text' | 'spreadsheet' | 'presentation';
+
+export const INPUT_FAMILY: Readonly<Record<string, DocumentFamily>> = {
+  doc: 'text',
+  docx: 'text',
+  rtf: 'text',
+  odt: 'text',
+  xls: 'spreadsheet',
+  xlsx: 'spreadsheet',
+  ods: 'spreadsheet',
+  csv: 'spreadsheet',
+  ppt: 'presentation',
+  pptx: 'presentation',
+  odp: 'presentation',
+};
+
+/** Export filter per family and output format; a missing entry is outside the matrix. */
+const EXPORT_FILTERS: Readonly<Record<DocumentFamily, Partial<Record<OutputFormat, string>>>> = {
+  text: {
+    pdf: 'writer_pdf_Export',
+    docx: 'MS Word 2007 XML',
+    odt: 'writer8',
+    // UTF-8, LF line ends, no BOM (the last token).
+    txt: 'Text (encoded):UTF8,LF,,,false',
+  },
+  spreadsheet: {
+    pdf: 'calc_pdf_Export',
+    xlsx: 'Calc MS Excel 2007 XML',
+    ods: 'calc8',
+    // comma, double quote, UTF-8 (76), first line 1, …; token 12 left out = first sheet only.
+    csv: 'Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false',
+  },
+  presentation: {
+    pdf: 'impress_pdf_Export',
+    pptx: 'Impress MS PowerPoint 2007 XML',
+    odp: 'impress8',
+  },
+};
+
+/** CSV is read as UTF-8, comma-separated; an infilter applies to every file of one invocation. */
+export const CSV_IMPORT_FILTER = 'Text - txt - csv (StarCalc):44,34,76,1';
+
+export function familyOfExtension(extension: string): DocumentFamily | undefined {
+  return Object.hasOwn(INPUT_FAMILY, extension) ? INPUT_FAMILY[extension] : undefined;
+}
+
+export function allowedFormats(family: DocumentFamily): OutputFormat[] {
+  return Object.keys(EXPORT_FILTERS[family]) as OutputFormat[];
+}
+
+/** The `--convert-to` argument (`ext:filter`); undefined when the pair is outside the matrix. */
+export function convertToArgument(family: DocumentFamily, format: OutputFormat): string | undefined {
+  const filter = EXPORT_FILTERS[family][format];
+  return filter === undefined ? undefined : `${format}:${filter}`;
+}
+
+export function supportedInputExtensions(): string[] {
+  return Object.keys(INPUT_FAMILY);
+}

@@ -1,0 +1,159 @@
+// The LibreOffice backend: a few slots (one private profile and one warm office each) and a
+// queue in front of them. Files waiting for a slot are coalesced into one invocation per
+// `--convert-to` target (CSV inputs apart, because an infilter applies to a whole
+// invocation): LibreOffice's cost is per invocation, not per file.
+
+import fs from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiError } from '../errors.js';
+import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
+import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
+import { OfficeSlot, type SlotJob } from './office-slot.js';
+import { bundledCjkFonts } from './profile.js';
+import { detectSoffice, type DetectOptions } from './soffice-detect.js';
+
+export interface LibreOfficeOptions {
+  detect: DetectOptions;
+  slots: number;
+  timeoutMs: number;
+  /** Requests that may wait for a slot before BUSY. */
+  queueLimit: number;
+  /** Files an office converts before it is replaced by a fresh one. */
+  recycleAfter?: number;
+  startTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+interface Pending {
+  request: number;
+  key: string;
+  convertTo: string;
+  infilter: string | undefined;
+  job: SlotJob;
+  settle: (outcome: ConversionOutcome) => void;
+}
+
+const MAX_FILES_PER_INVOCATION = 50;
+const FAILED_SLOT_RETRY_MS = 5_000;
+const RETRY_AFTER_SECONDS = '2';
+
+export class LibreOfficeBackend implements DocumentBackend {
+  readonly name = 'libreoffice';
+  private info: BackendInfo | undefined;
+  private slots: OfficeSlot[] = [];
+  private pending: Pending[] = [];
+  private root: string | undefined;
+  private requests = 0;
+  private closed = false;
+
+  constructor(private readonly options: LibreOfficeOptions) {}
+
+  async detect(): Promise<BackendInfo> {
+    if (this.info) return this.info;
+    const found = await detectSoffice(this.options.detect);
+    this.info = found.found ? { available: true, name: this.name, version: found.version, path: found.path } : { available: false, name: this.name, reason: found.reason };
+    return this.info;
+  }
+
+  /** PIDs of the running offices (one process group each). */
+  officePids(): number[] {
+    return this.slots.flatMap((s) => (s.pid === undefined ? [] : [s.pid]));
+  }
+
+  async convert(jobs: readonly ConversionJob[]): Promise<ConversionOutcome[]> {
+    const info = await this.detect();
+    if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
+    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down', { 'Retry-After': RETRY_AFTER_SECONDS });
+    const waiting = new Set(this.pending.map((p) => p.request)).size;
+    if (waiting >= this.options.queueLimit) {
+      throw new ApiError('BUSY', 'The document conversion queue is full; retry later', { 'Retry-After': RETRY_AFTER_SECONDS });
+    }
+    await this.ensureSlots(info.path);
+    const request = ++this.requests;
+    const outcomes = jobs.map(
+      (job) =>
+        new Promise<ConversionOutcome>((settle) => {
+          const convertTo = convertToArgument(job.family, job.format);
+          if (!convertTo) return settle({ ok: false, code: 'UNSUPPORTED_CONVERSION', message: `Cannot convert .${job.extension} to ${job.format}` });
+          const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
+          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
+        }),
+    );
+    this.pump();
+    return Promise.all(outcomes);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.pending.splice(0)) p.settle({ ok: false, code: 'BUSY', message: 'The service is shutting down' });
+    for (const slot of this.slots) slot.close();
+    if (this.root) rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
+  private async ensureSlots(soffice: string): Promise<void> {
+    if (this.root) return;
+    // Named after our PID so a process table shows whose office it is.
+    this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
+    const fonts = bundledCjkFonts();
+    for (let i = 0; i < this.options.slots; i++) {
+      const slot = new OfficeSlot({
+        soffice,
+        dir: path.join(this.root, `slot-${i}`),
+        timeoutMs: this.options.timeoutMs,
+        startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
+        recycleAfter: this.options.recycleAfter ?? 200,
+        fonts,
+        env: this.options.env ?? process.env,
+        onStateChange: () => this.pump(),
+      });
+      this.slots.push(slot);
+      void slot.start();
+    }
+  }
+
+  /** Hands waiting files to ready slots: the oldest file's target first, split over the free slots. */
+  private pump(): void {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
+    }
+    if (this.pending.length > 0 && this.slots.every((s) => s.state === 'failed')) {
+      const reason = this.slots[0]?.lastError ?? 'unknown error';
+      for (const p of this.pending.splice(0)) {
+        p.settle({ ok: false, code: 'BACKEND_UNAVAILABLE', message: `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}` });
+      }
+      return;
+    }
+    const ready = this.slots.filter((s) => s.state === 'ready');
+    while (ready.length > 0 && this.pending.length > 0) {
+      const key = (this.pending[0] as Pending).key;
+      const group = this.pending.filter((p) => p.key === key);
+      const share = Math.min(MAX_FILES_PER_INVOCATION, Math.ceil(group.length / ready.length));
+      const taken = new Set(group.slice(0, share));
+      this.pending = this.pending.filter((p) => !taken.has(p));
+      void this.dispatch(ready.shift() as OfficeSlot, [...taken]);
+    }
+  }
+
+  private async dispatch(slot: OfficeSlot, batch: Pending[]): Promise<void> {
+    const first = batch[0] as Pending;
+    try {
+      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job) });
+      const retry: Pending[] = [];
+      for (const [i, p] of batch.entries()) {
+        const outcome = outcomes[i];
+        if (outcome === undefined || 'retry' in outcome) retry.push(p);
+        else p.settle(outcome);
+      }
+      this.pending.unshift(...retry);
+    } catch (err) {
+      process.stderr.write(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}\n`);
+      for (const p of batch) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
+      void slot.start();
+    }
+    this.pump();
+  }
+}

@@ -1,0 +1,28 @@
+// Where a running office listens for forwarded requests. A second `soffice` with the same
+// profile hands its command line to the first over this pipe (and waits for the result); on
+// Unix it is a socket in /tmp named after the MD5 of the profile URL in UTF-16LE.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+
+export function officePipePath(profileUrl: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const hash = createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest('hex');
+  return `/tmp/OSL_PIPE_${os.userInfo().uid}_SingleOfficeIPC_${hash}`;
+}
+
+/** Resolves true once `file` exists, false after `timeoutMs` or when `stillStarting` says stop. */
+export async function waitForFile(file: string, timeoutMs: number, stillStarting: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && stillStarting()) {
+    if (await fs.stat(file).catch(() => undefined)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+/** A killed office leaves its socket behind; a stale one would look like a ready office. */
+export async function removeStalePipe(pipePath: string | undefined): Promise<void> {
+  if (pipePath !== undefined) await fs.rm(pipePath, { force: true }).catch(() => undefined);
+}

@@ -1,0 +1,65 @@
+// The managed LibreOffice profile every slot gets: no macros, no fetching of linked content,
+// no lock files or recent-document lists, and a CJK font in user/fonts so Chinese text is set
+// in a real font even on a machine without one.
+
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface Setting {
+  path: string;
+  name: string;
+  value: string;
+}
+
+const SETTINGS: readonly Setting[] = [
+  // Macros: "very high" security and execution switched off altogether.
+  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'MacroSecurityLevel', value: '3' },
+  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'DisableMacrosExecution', value: 'true' },
+  // Linked images and OLE links from documents: never fetched (http, file://, smb).
+  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'BlockUntrustedRefererLinks', value: 'true' },
+  { path: '/org.openoffice.Office.Writer/Content/Update', name: 'Link', value: '2' },
+  { path: '/org.openoffice.Office.Calc/Content/Update', name: 'Link', value: '2' },
+  // Nothing accumulating in the profile. (Locking stays on: the slot's anchor document's lock
+  // file is how the slot knows its office has finished starting; inputs are opened read-only.)
+  { path: '/org.openoffice.Office.Common/Save/Document', name: 'CreateBackup', value: 'false' },
+  { path: '/org.openoffice.Office.Common/History', name: 'PickListSize', value: '0' },
+  { path: '/org.openoffice.Office.Common/Misc', name: 'FirstRun', value: 'false' },
+];
+
+export function registryModifications(settings: readonly Setting[] = SETTINGS): string {
+  const items = settings.map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+    ...items,
+    '</oor:items>',
+    '',
+  ].join('\n');
+}
+
+/** Regular and bold Noto Sans Hans from the @embedpdf/fonts-sc package (OFL); [] if absent. */
+export function bundledCjkFonts(): string[] {
+  try {
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc/package.json')), 'fonts');
+    return ['NotoSansHans-Regular.otf', 'NotoSansHans-Bold.otf'].map((name) => path.join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+/** Creates (or refreshes) a managed profile in `dir`; returns its `-env:UserInstallation` URL. */
+export async function prepareProfile(dir: string, fonts: readonly string[] = bundledCjkFonts()): Promise<string> {
+  const user = path.join(dir, 'user');
+  await fs.mkdir(path.join(user, 'fonts'), { recursive: true });
+  await fs.writeFile(path.join(user, 'registrymodifications.xcu'), registryModifications());
+  for (const font of fonts) {
+    const target = path.join(user, 'fonts', path.basename(font));
+    if (await fs.stat(target).catch(() => undefined)) continue;
+    // A link costs nothing; copying is the fallback where links are not allowed (Windows).
+    await fs.symlink(font, target).catch(() => fs.copyFile(font, target));
+  }
+  return pathToFileURL(dir).href;
+}
