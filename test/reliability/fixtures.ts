@@ -1,0 +1,32 @@
+// Small, valid inputs for every engine, written into a service's base dir.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { makePdf } from '../helpers/make-pdf.js';
+import { renderText } from '../helpers/ocr-images.js';
+import { makeDocx } from './zip.js';
+
+export const FIXTURES = {
+  pdf: 'doc.pdf',
+  pdf2: 'doc2.pdf',
+  jpeg: 'photo.jpg',
+  png: 'pic.png',
+  ocr: 'words.png',
+  docx: 'letter.docx',
+  csv: 'table.csv',
+} as const;
+
+export const OCR_TEXT = 'Reliability check 4471';
+
+export async function writeFixtures(dir: string): Promise<void> {
+  const write = (name: string, data: Buffer | string) => fs.writeFileSync(path.join(dir, name), data);
+  write(FIXTURES.pdf, makePdf({ pages: ['First page', 'Second page', 'Third page'] }));
+  write(FIXTURES.pdf2, makePdf({ pages: ['Appendix A', 'Appendix B'] }));
+  const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
+  write(FIXTURES.jpeg, await sharp({ create: { width: 640, height: 480, channels: 3, noise } }).jpeg({ quality: 90 }).toBuffer());
+  write(FIXTURES.png, await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 0.6 } } }).png().toBuffer());
+  write(FIXTURES.ocr, await renderText(OCR_TEXT, { width: 900, points: 14 }));
+  write(FIXTURES.docx, makeDocx(['Quarterly report', 'Everything held under load.']));
+  write(FIXTURES.csv, 'name,amount\nalpha,1\nbeta,2\n');
+}

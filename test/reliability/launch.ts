@@ -1,0 +1,81 @@
+// Starts the built service like test/helpers/service.ts does, with two extras the fault tests
+// need: a file-size limit (`ulimit -f`, inherited by its children) and, when the tests run as
+// root (who ignores permission bits), an unprivileged user so that a read-only dir is read-only.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { CLI, freePort, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
+
+export interface LaunchOptions {
+  flags?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** `ulimit -f` in 512-byte blocks for the service and everything it starts. */
+  fileSizeBlocks?: number;
+  /** Run as the unprivileged `nobody` user when the tests run as root. */
+  unprivileged?: boolean;
+}
+
+const NOBODY = 65534;
+
+export function runsAsRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+export async function launchService({ flags = [], env = {}, fileSizeBlocks, unprivileged = false }: LaunchOptions = {}): Promise<RunningService> {
+  const port = await freePort();
+  const dir = tempDir('docwasm-rel-');
+  const asNobody = unprivileged && runsAsRoot();
+  if (asNobody) fs.chmodSync(dir, 0o777);
+  const args = [CLI, 'serve', '--port', String(port), '--base-dir', dir, ...flags];
+  const quoted = [process.execPath, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script = `${fileSizeBlocks === undefined ? '' : `ulimit -f ${fileSizeBlocks} && `}exec ${quoted}`;
+  const child = spawn('/bin/sh', ['-c', script], {
+    env: { ...process.env, ...(asNobody && { HOME: dir }), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(asNobody && { uid: NOBODY, gid: NOBODY }),
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${stderr}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>): Promise<ApiResponse> => {
+    const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await fetch(baseUrl + route, init);
+    const text = await response.text();
+    let parsed: ApiResponse['body'];
+    try {
+      parsed = JSON.parse(text) as ApiResponse['body'];
+    } catch {
+      parsed = { raw: text };
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+  return {
+    port,
+    baseUrl,
+    dir,
+    child,
+    stderr: () => stderr,
+    post: (route, body, headers = {}) => request('POST', route, body, headers),
+    get: (route, headers = {}) => request('GET', route, undefined, headers),
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+/** Makes `file` (created by the tests) readable and writable for the service's user. */
+export function shareWithService(file: string): void {
+  fs.chmodSync(file, fs.statSync(file).isDirectory() ? 0o777 : 0o666);
+}

@@ -1,0 +1,53 @@
+// Every POST endpoint of the service as a job the suite can send: which route, which fixture,
+// and the body for a given output name. A test checks this list against /openapi.json, so a
+// new endpoint without a row here fails the suite instead of going untested.
+
+import { FIXTURES } from './fixtures.js';
+
+export type Engine = 'pdf' | 'image' | 'ocr' | 'document';
+
+export interface Operation {
+  name: string;
+  route: string;
+  engine: Engine;
+  /** The request body; `input` replaces the default fixture, `out` is a fresh output stem. */
+  body: (out: string, input?: string) => Record<string, unknown>;
+  /** Extension an input of this operation has (for hostile inputs). */
+  inputExtension: string;
+}
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    name: 'pdf.merge',
+    route: '/api/pdf/merge',
+    engine: 'pdf',
+    inputExtension: 'pdf',
+    body: (out, input) => ({ files: [input ?? FIXTURES.pdf, FIXTURES.pdf2], output: `out/${out}.pdf` }),
+  },
+  { name: 'pdf.split', route: '/api/pdf/split', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, pages: '1,2-3', outputDir: `out/${out}` }) },
+  {
+    name: 'pdf.encrypt',
+    route: '/api/pdf/encrypt',
+    engine: 'pdf',
+    inputExtension: 'pdf',
+    body: (out, input) => ({ input: input ?? FIXTURES.pdf, password: 'secret', output: `out/${out}.pdf` }),
+  },
+  { name: 'image.convert', route: '/api/image/convert', engine: 'image', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.png, output: `out/${out}.webp` }) },
+  { name: 'image.compress', route: '/api/image/compress', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.jpg`, quality: 60 }) },
+  { name: 'image.resize', route: '/api/image/resize', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.png`, width: 160 }) },
+  { name: 'ocr', route: '/api/ocr', engine: 'ocr', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.ocr, language: 'eng', output: `out/${out}.txt` }) },
+  { name: 'convert', route: '/api/convert', engine: 'document', inputExtension: 'docx', body: (out, input) => ({ input: input ?? FIXTURES.docx, output: `out/${out}.pdf`, format: 'pdf' }) },
+  {
+    name: 'convert.batch',
+    route: '/api/convert/batch',
+    engine: 'document',
+    inputExtension: 'docx',
+    body: (out, input) => ({ files: [input ?? FIXTURES.docx, FIXTURES.csv], format: 'pdf', outputDir: `out/${out}` }),
+  },
+];
+
+export function operation(name: string): Operation {
+  const found = OPERATIONS.find((o) => o.name === name);
+  if (!found) throw new Error(`no operation ${name}`);
+  return found;
+}

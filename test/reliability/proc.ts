@@ -1,0 +1,105 @@
+// What the OS says about the service process (Linux /proc): resident memory, open file
+// descriptors, its child processes, and any LibreOffice process that names its temp dir.
+
+import fs from 'node:fs';
+
+/** Resident set size of `pid` in MiB. */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+export function fdCount(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).length;
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may contain spaces or parentheses: the fields start after the last ')'.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function allPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
+export function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Every live process below `pid` (children, grandchildren, …), zombies included. */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const p of allPids()) {
+    const parent = parentOf(p);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), p]);
+  }
+  const found: number[] = [];
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length > 0) {
+    const next = queue.shift() as number;
+    found.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return found;
+}
+
+/**
+ * LibreOffice processes started by the service `servicePid`, wherever they were reparented to:
+ * their command lines name the service's private dir `docwasm-soffice-<pid>-…`.
+ */
+export function officeProcessesOf(servicePid: number): number[] {
+  const marker = `docwasm-soffice-${servicePid}-`;
+  return allPids().filter((p) => p !== process.pid && commandLine(p).includes(marker) && !isZombie(p));
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+/** Samples the RSS of `pid` every `everyMs` until stopped; returns the peak in MiB. */
+export function watchRss(pid: number, everyMs = 50): { stop: () => number } {
+  let peak = 0;
+  const sample = () => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      /* the process is gone */
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+export async function waitUntil(check: () => boolean, timeoutMs: number, everyMs = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return check();
+}
