@@ -24,7 +24,7 @@ export async function writeFixtures(dir: string): Promise<void> {
   write(FIXTURES.pdf, makePdf({ pages: ['First page', 'Second page', 'Third page'] }));
   write(FIXTURES.pdf2, makePdf({ pages: ['Appendix A', 'Appendix B'] }));
   const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
-  write(FIXTURES.jpeg, await sharp({ create: { width: 640, height: 480, channels: 3, noise } }).jpeg({ quality: 90 }).toBuffer());
+  write(FIXTURES.jpeg, await sharp({ create: { width: 640, height: 480, channels: 3, background: '#808080', noise } }).jpeg({ quality: 90 }).toBuffer());
   write(FIXTURES.png, await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 0.6 } } }).png().toBuffer());
   write(FIXTURES.ocr, await renderText(OCR_TEXT, { width: 900, points: 14 }));
   write(FIXTURES.docx, makeDocx(['Quarterly report', 'Everything held under load.']));
