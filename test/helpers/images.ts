@@ -154,3 +154,21 @@ export function pngBomb(width: number, height: number): Buffer {
   ihdr.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A camera-like photo for benchmarks: smooth random structure plus sensor-like grain, so the
+ * codecs see realistic entropy (a smooth gradient would flatter every encoder).
+ */
+export async function cameraPhoto(width: number, height: number): Promise<Sharp> {
+  const cells = { width: Math.ceil(width / 50), height: Math.ceil(height / 50) };
+  const seedPixels = Buffer.alloc(cells.width * cells.height * 3);
+  let seed = 7;
+  for (let i = 0; i < seedPixels.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    seedPixels[i] = seed & 255;
+  }
+  const base = await sharp(seedPixels, { raw: { width: cells.width, height: cells.height, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, (base[i] as number) + (grain[i] as number) - 128));
+  return sharp(base, { raw: { width, height, channels: 3 } });
+}
