@@ -27,6 +27,17 @@ export interface RunOptions {
 
 const RETRY_AFTER_SECONDS = '2';
 
+/**
+ * The V8 heap cap of a worker: the engine's own, lowered by DOCWASM_WORKER_HEAP_MB when set (for
+ * machines with little memory, and so the reliability suite can make a worker run out of memory).
+ */
+function heapLimitMb(engineCapMb: number | undefined): number | undefined {
+  const raw = process.env.DOCWASM_WORKER_HEAP_MB;
+  const envCapMb = Number(raw);
+  if (raw === undefined || !Number.isInteger(envCapMb) || envCapMb <= 0) return engineCapMb;
+  return engineCapMb === undefined ? envCapMb : Math.min(envCapMb, engineCapMb);
+}
+
 export class EnginePool {
   private pool: Piscina;
   private readonly options: EnginePoolOptions;
@@ -72,7 +83,8 @@ export class EnginePool {
   }
 
   private createPiscina(): Piscina {
-    const { threads, maxQueue, workerFile, workerData, maxOldGenerationSizeMb } = this.options;
+    const { threads, maxQueue, workerFile, workerData } = this.options;
+    const maxOldGenerationSizeMb = heapLimitMb(this.options.maxOldGenerationSizeMb);
     const pool = new Piscina({
       filename: workerFile.href,
       minThreads: threads,
@@ -80,7 +92,7 @@ export class EnginePool {
       idleTimeout: Number.MAX_SAFE_INTEGER,
       maxQueue,
       workerData,
-      ...(maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb } } : {}),
+      ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
     pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${this.options.name} pool: ${String(err)}\n`));
     return pool;

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { makePdf } from '../helpers/make-pdf.js';
-import { renderText } from '../helpers/ocr-images.js';
+import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
+import { ENGLISH_TEXT, renderPage, renderText } from '../helpers/ocr-images.js';
 import { makeDocx } from './zip.js';
 
 export const FIXTURES = {
@@ -29,4 +29,24 @@ export async function writeFixtures(dir: string): Promise<void> {
   write(FIXTURES.ocr, await renderText(OCR_TEXT, { width: 900, points: 14 }));
   write(FIXTURES.docx, makeDocx(['Quarterly report', 'Everything held under load.']));
   write(FIXTURES.csv, 'name,amount\nalpha,1\nbeta,2\n');
+}
+
+/** Inputs that keep each engine busy for many seconds on this class of machine. */
+export const HEAVY = {
+  pdf: 'heavy.pdf',
+  image: 'heavy.png',
+  ocr: 'heavy-page.png',
+  docx: 'heavy.docx',
+} as const;
+
+export async function writeHeavyFixture(dir: string, kind: keyof typeof HEAVY): Promise<string> {
+  const file = path.join(dir, HEAVY[kind]);
+  if (kind === 'pdf') fs.writeFileSync(file, makeImagePdf(16, 1500));
+  if (kind === 'image') {
+    const noise = { type: 'gaussian' as const, mean: 128, sigma: 50 };
+    fs.writeFileSync(file, await sharp({ create: { width: 2500, height: 2500, channels: 3, background: '#888888', noise } }).png().toBuffer());
+  }
+  if (kind === 'ocr') fs.writeFileSync(file, await renderPage(Array.from({ length: 8 }, () => ENGLISH_TEXT), 'latin'));
+  if (kind === 'docx') fs.writeFileSync(file, makeDocx(Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
+  return file;
 }
