@@ -6,6 +6,7 @@ import { readInputFile } from '../shared/io.js';
 import { defineTask } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
 import { toPnm } from './pnm.js';
+import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers, type Deadline } from './warm-workers.js';
 
 export interface RecognizeTask {
@@ -24,6 +25,7 @@ export interface RecognizeResult {
   confidence: number;
 }
 
+enableRelaxedSimd();
 const workers = new WarmWorkers();
 
 export const recognize = defineTask(
