@@ -50,7 +50,7 @@ export class EnginePool {
 
   /** Runs `task` (an export of the worker module) and unwraps its outcome. */
   async run<I, O>(task: string, input: I, runOptions: RunOptions = {}): Promise<O> {
-    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down', { 'Retry-After': RETRY_AFTER_SECONDS });
+    if (this.closed) throw this.shuttingDown();
     if (this.pool.queueSize >= this.options.maxQueue) throw this.busy();
     const timeoutMs = runOptions.timeoutMs ?? this.options.timeoutMs;
     const pool = this.pool;
@@ -58,6 +58,8 @@ export class EnginePool {
     try {
       outcome = await pool.run(input, { name: task, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
+      // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
+      if (this.closed) throw this.shuttingDown();
       throw this.translate(err, timeoutMs);
     }
     if (runOptions.recycleAfter || outcome.recycle) this.recycle(pool);
@@ -96,6 +98,10 @@ export class EnginePool {
     });
     pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${this.options.name} pool: ${String(err)}\n`));
     return pool;
+  }
+
+  private shuttingDown(): ApiError {
+    return new ApiError('BUSY', `The service is shutting down; the ${this.options.name} job was not finished`, { 'Retry-After': RETRY_AFTER_SECONDS });
   }
 
   private busy(): ApiError {
