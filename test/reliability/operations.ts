@@ -14,31 +14,33 @@ export interface Operation {
   body: (out: string, input?: string) => Record<string, unknown>;
   /** Extension an input of this operation has (for hostile inputs). */
   inputExtension: string;
+  /** The fixture it reads by default. */
+  input: string;
 }
 
 export const OPERATIONS: readonly Operation[] = [
   {
-    name: 'pdf.merge',
+    name: 'pdf.merge', input: FIXTURES.pdf,
     route: '/api/pdf/merge',
     engine: 'pdf',
     inputExtension: 'pdf',
     body: (out, input) => ({ files: [input ?? FIXTURES.pdf, FIXTURES.pdf2], output: `out/${out}.pdf` }),
   },
-  { name: 'pdf.split', route: '/api/pdf/split', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, pages: '1,2-3', outputDir: `out/${out}` }) },
+  { name: 'pdf.split', input: FIXTURES.pdf, route: '/api/pdf/split', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, pages: '1,2-3', outputDir: `out/${out}` }) },
   {
-    name: 'pdf.encrypt',
+    name: 'pdf.encrypt', input: FIXTURES.pdf,
     route: '/api/pdf/encrypt',
     engine: 'pdf',
     inputExtension: 'pdf',
     body: (out, input) => ({ input: input ?? FIXTURES.pdf, password: 'secret', output: `out/${out}.pdf` }),
   },
-  { name: 'image.convert', route: '/api/image/convert', engine: 'image', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.png, output: `out/${out}.webp` }) },
-  { name: 'image.compress', route: '/api/image/compress', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.jpg`, quality: 60 }) },
-  { name: 'image.resize', route: '/api/image/resize', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.png`, width: 160 }) },
-  { name: 'ocr', route: '/api/ocr', engine: 'ocr', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.ocr, language: 'eng', output: `out/${out}.txt` }) },
-  { name: 'convert', route: '/api/convert', engine: 'document', inputExtension: 'docx', body: (out, input) => ({ input: input ?? FIXTURES.docx, output: `out/${out}.pdf`, format: 'pdf' }) },
+  { name: 'image.convert', input: FIXTURES.png, route: '/api/image/convert', engine: 'image', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.png, output: `out/${out}.webp` }) },
+  { name: 'image.compress', input: FIXTURES.jpeg, route: '/api/image/compress', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.jpg`, quality: 60 }) },
+  { name: 'image.resize', input: FIXTURES.jpeg, route: '/api/image/resize', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.png`, width: 160 }) },
+  { name: 'ocr', input: FIXTURES.ocr, route: '/api/ocr', engine: 'ocr', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.ocr, language: 'eng', output: `out/${out}.txt` }) },
+  { name: 'convert', input: FIXTURES.docx, route: '/api/convert', engine: 'document', inputExtension: 'docx', body: (out, input) => ({ input: input ?? FIXTURES.docx, output: `out/${out}.pdf`, format: 'pdf' }) },
   {
-    name: 'convert.batch',
+    name: 'convert.batch', input: FIXTURES.docx,
     route: '/api/convert/batch',
     engine: 'document',
     inputExtension: 'docx',
