@@ -20,14 +20,14 @@ import { filePath } from './schemas.js';
 const deadlineMargin = (timeoutMs: number) => Math.min(1_000, timeoutMs / 10);
 
 const ocrBody = z.object({
-  input: filePath.describe('image to read (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF)'),
+  input: filePath.describe('image to read (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF); absolute, or relative to the base dir'),
   language: z
     .string()
     .min(1)
     .max(200)
     .default(DEFAULT_LANGUAGE)
     .describe('installed language codes joined by "+", in priority order (see GET /api/health → ocr.languages)'),
-  output: filePath.optional().describe('also write the text to this file (UTF-8)'),
+  output: filePath.optional().describe('also write the text to this file (UTF-8); absolute, or relative to the base dir'),
 });
 
 export function createOcrCapability({ config, paths }: ServiceDeps): Capability {

@@ -22,6 +22,7 @@ const PAGES = [
 /** The same best_int data the service uses, unpacked where the CLI can read it. */
 function nativeTessdata(): string {
   const dir = tempDir('docwasm-bench-tessdata-');
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   for (const code of ['eng', 'chi_sim']) {
     const packed = fs.readFileSync(path.join(ROOT, `node_modules/@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`));
     fs.writeFileSync(path.join(dir, `${code}.traineddata`), gunzipSync(packed));

@@ -1,5 +1,6 @@
-// OCR time limits: a job past --timeout answers TIMEOUT, its tesseract.js thread is stopped
-// (no thread piles up in the service process) and the engine keeps serving.
+// OCR engine lifetime on a one-thread pool: a job past --timeout answers TIMEOUT, its
+// tesseract.js thread is stopped (no thread piles up in the service process) and the engine
+// keeps serving; warm workers are retired after a number of jobs and replaced.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,14 +11,10 @@ import { leftoverTempFiles, startService, type RunningService } from '../helpers
 
 let service: RunningService;
 
-/** OS threads of the service process (main, pools, and the engines' nested threads). */
-function threadCount(): number {
-  return fs.readdirSync(`/proc/${service.child.pid}/task`).length;
-}
-
-async function settledThreadCount(): Promise<number> {
+/** OS thread ids of the service process (main, pools, and the engines' nested threads). */
+async function settledThreads(): Promise<string[]> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return threadCount();
+  return fs.readdirSync(`/proc/${service.child.pid}/task`);
 }
 
 beforeAll(async () => {
@@ -26,6 +23,7 @@ beforeAll(async () => {
   const page = await renderText(Array(24).fill(CHINESE_TEXT + CHINESE_TEXT).join('\n\n'), { font: 'cjk', page: { width: 2480, height: 7016 } });
   fs.writeFileSync(path.join(service.dir, 'page.png'), page);
   fs.writeFileSync(path.join(service.dir, 'line.png'), await renderText(ENGLISH_TEXT));
+  fs.writeFileSync(path.join(service.dir, 'word.png'), await renderText('Recycle', { width: 400 }));
 }, 60_000);
 
 afterAll(async () => {
@@ -35,17 +33,31 @@ afterAll(async () => {
 describe('POST /api/ocr time limit', () => {
   it('answers TIMEOUT past --timeout, leaves no thread or temp file behind, and keeps working', async () => {
     expect((await service.post('/api/ocr', { input: 'line.png' })).status).toBe(200);
-    const baseline = await settledThreadCount();
-    for (let i = 0; i < 3; i++) {
+    const baseline = (await settledThreads()).length;
+    for (let i = 0; i < 2; i++) {
       const { status, body } = await service.post('/api/ocr', { input: 'page.png', output: 'page.txt' });
       expect(status).toBe(504);
       expect(body.code).toBe('TIMEOUT');
     }
-    expect(await settledThreadCount()).toBeLessThanOrEqual(baseline);
+    expect((await settledThreads()).length).toBeLessThanOrEqual(baseline);
     expect(fs.existsSync(path.join(service.dir, 'page.txt'))).toBe(false);
     expect(leftoverTempFiles(service.dir)).toEqual([]);
     const after = await service.post('/api/ocr', { input: 'line.png' });
     expect(after.status).toBe(200);
     expect(wordErrorRate(ENGLISH_TEXT, String(after.body.text))).toBeLessThanOrEqual(0.05);
+  }, 60_000);
+
+  it('retires a warm tesseract.js worker after 40 jobs and carries on with a fresh one', async () => {
+    expect((await service.post('/api/ocr', { input: 'word.png', language: 'eng' })).status).toBe(200);
+    const before = await settledThreads();
+    for (let i = 0; i < 45; i++) {
+      const { status, body } = await service.post('/api/ocr', { input: 'word.png', language: 'eng' });
+      expect(status).toBe(200);
+      expect(String(body.text).trim()).toBe('Recycle');
+    }
+    const after = await settledThreads();
+    expect(after.length).toBeLessThanOrEqual(before.length);
+    // The retired worker's thread is gone and a fresh one took its place.
+    expect(before.filter((tid) => !after.includes(tid)).length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
