@@ -79,7 +79,7 @@ export interface OleStream {
 
 export interface OleContainer {
   streams: OleStream[];
-  /** The first `length` bytes of a stream stored in regular sectors (streams ≥ 4096 bytes). */
+  /** The first `length` bytes of a stream (at most one sector). */
   readStreamHead(stream: OleStream, length: number): Promise<Buffer>;
 }
 
@@ -104,6 +104,7 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
   const next = (sector: number) => (sector * 4 + 4 <= fat.length ? fat.readUInt32LE(sector * 4) : ENDOFCHAIN);
 
   const streams: OleStream[] = [];
+  let rootStart = ENDOFCHAIN;
   const seen = new Set<number>();
   for (let sector = header.readUInt32LE(0x30); sector !== ENDOFCHAIN && !seen.has(sector); sector = next(sector)) {
     seen.add(sector);
@@ -112,13 +113,26 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
     for (let p = 0; p + 128 <= dir.length; p += 128) {
       const nameBytes = dir.readUInt16LE(p + 0x40);
       const type = dir[p + 0x42];
+      if (type === 5) rootStart = dir.readUInt32LE(p + 0x74);
       if (type !== 1 && type !== 2 && type !== 5) continue;
       const name = dir.toString('utf16le', p, p + Math.max(0, Math.min(64, nameBytes) - 2));
       streams.push({ name, startSector: dir.readUInt32LE(p + 0x74), size: dir.readUInt32LE(p + 0x78) });
     }
   }
+  const miniCutoff = header.readUInt32LE(0x38);
+  // Small streams live in 64-byte mini sectors inside the root entry's own sector chain.
+  const miniStreamOffset = (miniSector: number): number | undefined => {
+    const byteOffset = miniSector * 64;
+    let sector = rootStart;
+    for (let i = 0; i < Math.floor(byteOffset / sectorSize) && sector !== ENDOFCHAIN; i++) sector = next(sector);
+    return sector === ENDOFCHAIN ? undefined : sectorOffset(sector) + (byteOffset % sectorSize);
+  };
   return {
     streams,
-    readStreamHead: (stream, length) => readAt(handle, sectorOffset(stream.startSector), Math.min(length, sectorSize, stream.size)),
+    readStreamHead: async (stream, length) => {
+      if (stream.size >= miniCutoff) return readAt(handle, sectorOffset(stream.startSector), Math.min(length, sectorSize, stream.size));
+      const offset = miniStreamOffset(stream.startSector);
+      return offset === undefined ? Buffer.alloc(0) : readAt(handle, offset, Math.min(length, 64, stream.size));
+    },
   };
 }

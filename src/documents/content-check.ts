@@ -115,14 +115,12 @@ async function inspectOle(handle: fs.FileHandle, size: number): Promise<Document
 
 /** FIB flag fEncrypted (MS-DOC 2.5.2). */
 async function wordIsEncrypted(ole: OleContainer, word: { name: string; startSector: number; size: number }): Promise<boolean> {
-  if (word.size < 4096) return false;
   const fib = await ole.readStreamHead(word, 16);
   return fib.length >= 12 && fib.readUInt16LE(0) === 0xa5ec && (fib.readUInt16LE(0x0a) & 0x0100) !== 0;
 }
 
 /** A FILEPASS record (0x002F) among the workbook's first BIFF records. */
 async function workbookIsEncrypted(ole: OleContainer, book: { name: string; startSector: number; size: number }): Promise<boolean> {
-  if (book.size < 4096) return false;
   const head = await ole.readStreamHead(book, 4096);
   for (let p = 0; p + 4 <= head.length; ) {
     const type = head.readUInt16LE(p);

@@ -1,0 +1,304 @@
+// Document fixtures made with LibreOffice itself (never with docwasm): flat-XML sources saved
+// as .doc/.docx/.rtf/.odt/.xls/.xlsx/.ods/.ppt/.pptx/.odp, password-protected copies, and
+// independent readers of the results (pdftotext, pdffonts, unzip, ps).
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const SOFFICE = process.env.DOCWASM_TEST_SOFFICE ?? '/usr/bin/soffice';
+
+export const TEXT_LINE = 'docwasm fixture 你好世界';
+export const SECOND_LINE = 'Second paragraph';
+export const SHEET_ROWS = [
+  ['name', 'city', 'amount'],
+  ['张三', '北京', '42'],
+  ['Li', 'Shanghai', '7'],
+];
+export const SECOND_SHEET_ROWS = [['other', 'sheet']];
+export const SLIDE_TEXT = 'Slide one 幻灯片';
+export const PASSWORD = 'secret';
+
+const NS = [
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
+  'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"',
+].join(' ');
+
+function flat(mimetype: string, body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.${mimetype}"><office:body>${body}</office:body></office:document>\n`;
+}
+
+const cell = (v: string) =>
+  /^\d+$/.test(v)
+    ? `<table:table-cell office:value-type="float" office:value="${v}"><text:p>${v}</text:p></table:table-cell>`
+    : `<table:table-cell office:value-type="string"><text:p>${v}</text:p></table:table-cell>`;
+const sheet = (name: string, rows: string[][]) => `<table:table table:name="${name}">${rows.map((r) => `<table:table-row>${r.map(cell).join('')}</table:table-row>`).join('')}</table:table>`;
+
+const SOURCES: Record<string, string> = {
+  'text.fodt': flat('text', `<office:text><text:p>${TEXT_LINE}</text:p><text:p>${SECOND_LINE}</text:p></office:text>`),
+  'sheet.fods': flat('spreadsheet', `<office:spreadsheet>${sheet('Data', SHEET_ROWS)}${sheet('Other', SECOND_SHEET_ROWS)}</office:spreadsheet>`),
+  'slides.fodp': flat(
+    'presentation',
+    `<office:presentation><draw:page draw:name="page1"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${SLIDE_TEXT}</text:p></draw:text-box></draw:frame></draw:page></office:presentation>`,
+  ),
+  // ~150 pages: slow enough to outlast a tiny --timeout.
+  'big.fodt': flat('text', `<office:text>${Array.from({ length: 4000 }, (_, i) => `<text:p>Paragraph ${i} ${TEXT_LINE} lorem ipsum dolor sit amet</text:p>`).join('')}</office:text>`),
+};
+
+/** [source, --convert-to, output name] */
+const CONVERSIONS: [string, string, string][] = [
+  ['text.fodt', 'docx:MS Word 2007 XML', 'text-docx.docx'],
+  ['text.fodt', 'doc:MS Word 97', 'text-doc.doc'],
+  ['text.fodt', 'rtf:Rich Text Format', 'text-rtf.rtf'],
+  ['text.fodt', 'odt:writer8', 'text-odt.odt'],
+  ['big.fodt', 'docx:MS Word 2007 XML', 'big.docx'],
+  ['sheet.fods', 'xlsx:Calc MS Excel 2007 XML', 'sheet-xlsx.xlsx'],
+  ['sheet.fods', 'xls:MS Excel 97', 'sheet-xls.xls'],
+  ['sheet.fods', 'ods:calc8', 'sheet-ods.ods'],
+  ['slides.fodp', 'pptx:Impress MS PowerPoint 2007 XML', 'slides-pptx.pptx'],
+  ['slides.fodp', 'ppt:MS PowerPoint 97', 'slides-ppt.ppt'],
+  ['slides.fodp', 'odp:impress8', 'slides-odp.odp'],
+];
+
+/** [source, filter, output name]: saved with PASSWORD by a Basic macro (LibreOffice's own encryption). */
+const ENCRYPTED: [string, string, string][] = [
+  ['text.fodt', 'writer8', 'locked.odt'],
+  ['text.fodt', 'MS Word 97', 'locked.doc'],
+];
+
+export interface DocumentFixtures {
+  dir: string;
+  /** Inputs by family, distinct stems, with the extension's family as key prefix. */
+  text: string[];
+  spreadsheet: string[];
+  presentation: string[];
+  big: string;
+  csv: string;
+  lockedOdt: string;
+  lockedDoc: string;
+}
+
+/** Builds the fixtures once per machine (content-addressed dir, renamed into place atomically). */
+export async function documentFixtures(): Promise<DocumentFixtures> {
+  const key = createHash('sha256').update(JSON.stringify([SOURCES, CONVERSIONS, ENCRYPTED, 3])).digest('hex').slice(0, 12);
+  const dir = path.join(os.tmpdir(), `docwasm-doc-fixtures-${key}`);
+  if (!fs.existsSync(dir)) {
+    const work = fs.mkdtempSync(`${dir}.build-`);
+    await buildFixtures(work).catch((err: unknown) => {
+      fs.rmSync(work, { recursive: true, force: true });
+      throw err;
+    });
+    try {
+      fs.renameSync(work, dir);
+    } catch {
+      fs.rmSync(work, { recursive: true, force: true }); // another test file won the race
+    }
+  }
+  const at = (name: string) => path.join(dir, name);
+  return {
+    dir,
+    text: ['text-docx.docx', 'text-doc.doc', 'text-rtf.rtf', 'text-odt.odt'].map(at),
+    spreadsheet: ['sheet-xlsx.xlsx', 'sheet-xls.xls', 'sheet-ods.ods', 'sheet-csv.csv'].map(at),
+    presentation: ['slides-pptx.pptx', 'slides-ppt.ppt', 'slides-odp.odp'].map(at),
+    big: at('big.docx'),
+    csv: at('sheet-csv.csv'),
+    lockedOdt: at('locked.odt'),
+    lockedDoc: at('locked.doc'),
+  };
+}
+
+async function buildFixtures(dir: string): Promise<void> {
+  const src = path.join(dir, 'src');
+  fs.mkdirSync(src, { recursive: true });
+  for (const [name, xml] of Object.entries(SOURCES)) fs.writeFileSync(path.join(src, name), xml);
+  fs.writeFileSync(path.join(dir, 'sheet-csv.csv'), SHEET_ROWS.map((r) => r.join(',')).join('\n') + '\n');
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-fixture-office-'));
+  const profile = path.join(home, 'profile');
+  const env = `-env:UserInstallation=${pathToFileURL(profile).href}`;
+  const soffice = (args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const launcher = spawn(SOFFICE, [env, '--headless', '--norestore', ...args], { stdio: 'ignore' });
+      launcher.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`soffice ${args.join(' ')} exited ${code}`))));
+    });
+  try {
+    await withWarmOffice(home, env, async () => {
+      for (const [source, convertTo, output] of CONVERSIONS) {
+        const out = path.join(home, 'out', output);
+        await soffice(['--convert-to', convertTo, '--outdir', out, path.join(src, source)]);
+        const produced = fs.readdirSync(out)[0];
+        if (!produced) throw new Error(`fixture ${output} was not produced`);
+        fs.renameSync(path.join(out, produced), path.join(dir, output));
+      }
+    });
+    // Macros are not run when forwarded to a running office: one plain start each.
+    writeMacroLibrary(profile);
+    for (const [source, filter, output] of ENCRYPTED) {
+      await soffice([`macro:///Standard.Fixtures.SaveWithPassword("${path.join(src, source)}","${path.join(dir, output)}","${filter}","${PASSWORD}")`]);
+      if (!fs.existsSync(path.join(dir, output))) throw new Error(`fixture ${output} was not produced`);
+    }
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const MACRO = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Fixtures" script:language="StarBasic">
+Sub SaveWithPassword(src As String, dst As String, filt As String, pw As String)
+  Dim args(0) As New com.sun.star.beans.PropertyValue
+  args(0).Name = &quot;Hidden&quot; : args(0).Value = True
+  doc = StarDesktop.loadComponentFromURL(ConvertToURL(src), &quot;_blank&quot;, 0, args())
+  Dim st(1) As New com.sun.star.beans.PropertyValue
+  st(0).Name = &quot;FilterName&quot; : st(0).Value = filt
+  st(1).Name = &quot;Password&quot; : st(1).Value = pw
+  doc.storeToURL(ConvertToURL(dst), st())
+  doc.close(True)
+End Sub
+</script:module>
+`;
+
+function writeMacroLibrary(profile: string): void {
+  const basic = path.join(profile, 'user', 'basic');
+  fs.mkdirSync(path.join(basic, 'Standard'), { recursive: true });
+  const libraries = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE library:libraries PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "libraries.dtd">
+<library:libraries xmlns:library="http://openoffice.org/2000/library" xmlns:xlink="http://www.w3.org/1999/xlink">
+ <library:library library:name="Standard" library:link="false"/>
+</library:libraries>
+`;
+  fs.writeFileSync(path.join(basic, 'script.xlc'), libraries);
+  fs.writeFileSync(path.join(basic, 'dialog.xlc'), libraries);
+  fs.writeFileSync(
+    path.join(basic, 'Standard', 'script.xlb'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE library:library PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "library.dtd">
+<library:library xmlns:library="http://openoffice.org/2000/library" library:name="Standard" library:readonly="false" library:passwordprotected="false">
+ <library:element library:name="Fixtures"/>
+</library:library>
+`,
+  );
+  fs.writeFileSync(
+    path.join(basic, 'Standard', 'dialog.xlb'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE library:library PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "library.dtd">
+<library:library xmlns:library="http://openoffice.org/2000/library" library:name="Standard" library:readonly="false" library:passwordprotected="false"/>
+`,
+  );
+  fs.writeFileSync(path.join(basic, 'Standard', 'Fixtures.xba'), MACRO);
+}
+
+/** One office kept up by an open anchor document, so each fixture costs ~0.1 s instead of ~1.3 s. */
+async function withWarmOffice(home: string, env: string, work: () => Promise<void>): Promise<void> {
+  const anchor = path.join(home, 'anchor.txt');
+  fs.writeFileSync(anchor, '');
+  const office = spawn(SOFFICE, [env, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', anchor], { detached: true, stdio: 'ignore' });
+  const exited = new Promise((resolve) => office.once('exit', resolve));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!fs.existsSync(path.join(home, '.~lock.anchor.txt#'))) {
+      if (Date.now() > deadline || office.exitCode !== null) throw new Error('fixture office did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await work();
+  } finally {
+    try {
+      if (office.pid) process.kill(-office.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    await exited;
+  }
+}
+
+/** A Compound File holding empty streams with these names (e.g. an encrypted-OOXML container). */
+export function oleContainer(streamNames: string[]): Buffer {
+  const sector = 512;
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
+  header.writeUInt16LE(0x3e, 0x18);
+  header.writeUInt16LE(3, 0x1a);
+  header.writeUInt16LE(0xfffe, 0x1c);
+  header.writeUInt16LE(9, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(1, 0x2c); // one FAT sector
+  header.writeUInt32LE(1, 0x30); // directory at sector 1
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(0xfffffffe, 0x3c);
+  header.writeUInt32LE(0xfffffffe, 0x44);
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(0xffffffff, 0x4c + i * 4);
+  header.writeUInt32LE(0, 0x4c); // FAT in sector 0
+  const fat = Buffer.alloc(sector, 0xff);
+  fat.writeUInt32LE(0xfffffffd, 0); // sector 0: FAT
+  fat.writeUInt32LE(0xfffffffe, 4); // sector 1: directory, end of chain
+  const dir = Buffer.alloc(sector);
+  const entry = (i: number, name: string, type: number) => {
+    const p = i * 128;
+    dir.write(name, p, 'utf16le');
+    dir.writeUInt16LE((name.length + 1) * 2, p + 0x40);
+    dir[p + 0x42] = type;
+    dir.writeUInt32LE(0xffffffff, p + 0x44);
+    dir.writeUInt32LE(0xffffffff, p + 0x48);
+    dir.writeUInt32LE(0xffffffff, p + 0x4c);
+    dir.writeUInt32LE(0xfffffffe, p + 0x74);
+  };
+  entry(0, 'Root Entry', 5);
+  streamNames.slice(0, 3).forEach((name, i) => entry(i + 1, name, 2));
+  return Buffer.concat([header, fat, dir]);
+}
+
+// ---- independent readers ----
+
+export function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString();
+}
+
+/** Font names embedded in a PDF (pdffonts), e.g. `ABCDEF+NotoSansHans-Regular`. */
+export function pdfFontNames(file: string): string[] {
+  const lines = execFileSync('pdffonts', [file]).toString().split('\n').slice(2);
+  return lines.map((l) => l.split(/\s+/)[0] ?? '').filter((n) => n !== '');
+}
+
+/** One part of a ZIP-based document (OOXML/ODF), via unzip. */
+export function zipPart(file: string, part: string): string {
+  return execFileSync('unzip', ['-p', file, part]).toString();
+}
+
+export function zipParts(file: string): string[] {
+  return execFileSync('unzip', ['-Z1', file]).toString().split('\n').filter((n) => n !== '');
+}
+
+export interface OsProcess {
+  pid: number;
+  args: string;
+}
+
+/** soffice processes started by the docwasm service with this PID (their profile dirs carry it). */
+export function officeProcessesOf(servicePid: number): OsProcess[] {
+  const out = spawnSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && !m[2]?.startsWith('Z') && (m[3] ?? '').includes(`docwasm-soffice-${servicePid}-`))
+    .map((m) => ({ pid: Number(m[1]), args: m[3] as string }));
+}
+
+export function isAlive(pid: number): boolean {
+  const stat = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return stat !== '' && !stat.startsWith('Z');
+}
+
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+}
