@@ -1,0 +1,307 @@
+// /api/convert and /api/convert/batch as CONTRACT.md states them, against the real LibreOffice
+// backend. One service for the whole file; the support matrix is checked through batches
+// (one per output format), every output read back with pdftotext, unzip or plain text.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  documentFixtures,
+  oleContainer,
+  pdfText,
+  SECOND_LINE,
+  SECOND_SHEET_ROWS,
+  SHEET_ROWS,
+  SLIDE_TEXT,
+  TEXT_LINE,
+  zipPart,
+  zipParts,
+  type DocumentFixtures,
+} from '../helpers/documents.js';
+import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+
+interface BatchData {
+  total: number;
+  succeeded: number;
+  failed: number;
+  results: { input: string; success: boolean; outputPath?: string; error?: string; code?: string }[];
+}
+
+/** The character data of an XML part: runs and spans split text arbitrarily. */
+const xmlText = (xml: string) => xml.replace(/<[^>]+>/g, '');
+
+const TEXT_CHECKS: Record<string, (file: string) => void> = {
+  pdf: (file) => {
+    const text = pdfText(file);
+    expect(text).toContain(TEXT_LINE);
+    expect(text).toContain(SECOND_LINE);
+  },
+  docx: (file) => expect(xmlText(zipPart(file, 'word/document.xml'))).toContain(TEXT_LINE),
+  odt: (file) => expect(xmlText(zipPart(file, 'content.xml'))).toContain(TEXT_LINE),
+  txt: (file) => {
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false); // no BOM
+    expect(bytes.toString('utf8')).toContain(`${TEXT_LINE}\n${SECOND_LINE}`);
+  },
+};
+
+const SHEET_CHECKS: Record<string, (file: string) => void> = {
+  pdf: (file) => expect(pdfText(file)).toMatch(/张三[\s\S]*北京[\s\S]*42/),
+  xlsx: (file) => {
+    expect(xmlText(zipPart(file, 'xl/sharedStrings.xml'))).toContain('张三');
+    expect(zipParts(file).filter((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p)).length).toBeGreaterThanOrEqual(1);
+  },
+  ods: (file) => expect(xmlText(zipPart(file, 'content.xml'))).toContain('张三'),
+  csv: (file) => {
+    const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(lines).toEqual(SHEET_ROWS.map((r) => r.join(',')));
+  },
+};
+
+const SLIDE_CHECKS: Record<string, (file: string) => void> = {
+  pdf: (file) => expect(pdfText(file)).toContain(SLIDE_TEXT),
+  pptx: (file) => expect(xmlText(zipPart(file, 'ppt/slides/slide1.xml'))).toContain(SLIDE_TEXT),
+  odp: (file) => expect(xmlText(zipPart(file, 'content.xml'))).toContain(SLIDE_TEXT),
+};
+
+describe('document conversion with LibreOffice', () => {
+  let service: RunningService;
+  let fx: DocumentFixtures;
+  const file = (name: string) => path.join(service.dir, name);
+  const copy = (from: string, name = path.basename(from)) => {
+    fs.mkdirSync(path.dirname(file(name)), { recursive: true });
+    fs.copyFileSync(from, file(name));
+    return name;
+  };
+
+  beforeAll(async () => {
+    [fx, service] = await Promise.all([documentFixtures(), startService(['--workers', '2'])]);
+    for (const f of [...fx.text, ...fx.spreadsheet, ...fx.presentation]) copy(f, path.join('in', path.basename(f)));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  describe('GET /api/health', () => {
+    it('names the backend, its version and path', async () => {
+      const { body } = await service.get('/api/health');
+      expect(body.data?.document).toMatchObject({ available: true, engine: 'libreoffice', backend: 'libreoffice', version: expect.stringMatching(/^\d+\.\d+/), path: expect.stringContaining('soffice') });
+    });
+  });
+
+  describe('support matrix (every input type × every allowed format, content checked)', () => {
+    const families = () => [
+      { inputs: fx.text, checks: TEXT_CHECKS },
+      { inputs: fx.spreadsheet, checks: SHEET_CHECKS },
+      { inputs: fx.presentation, checks: SLIDE_CHECKS },
+    ];
+
+    it('converts all 41 pairs, same-format re-saves included', async () => {
+      const formats = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'];
+      const responses = await Promise.all(
+        formats.map(async (format) => {
+          const files = families()
+            .filter((f) => format in f.checks)
+            .flatMap((f) => f.inputs.map((i) => path.join('in', path.basename(i))));
+          return { format, files, response: await service.post('/api/convert/batch', { files, format, outputDir: `matrix/${format}` }) };
+        }),
+      );
+      let pairs = 0;
+      for (const { format, files, response } of responses) {
+        expect(response.status).toBe(200);
+        const data = response.body.data as unknown as BatchData;
+        expect(data.results.filter((r) => !r.success), format).toEqual([]);
+        for (const input of files) {
+          const output = file(path.join('matrix', format, `${path.basename(input, path.extname(input))}.${format}`));
+          const family = families().find((f) => f.inputs.some((i) => path.basename(i) === path.basename(input)));
+          family?.checks[format]?.(output);
+          pairs++;
+        }
+      }
+      expect(pairs).toBe(41);
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    });
+  });
+
+  describe('POST /api/convert', () => {
+    it('converts one file and reports format, backend and duration', async () => {
+      const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'single/out.pdf', format: 'pdf' });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, outputPath: file('single/out.pdf'), data: { format: 'pdf', backend: 'libreoffice', durationMs: expect.any(Number) } });
+      TEXT_CHECKS.pdf?.(file('single/out.pdf'));
+    });
+
+    it('judges the input extension case-insensitively', async () => {
+      copy(fx.text[0] as string, 'upper/REPORT.DOCX');
+      const { status } = await service.post('/api/convert', { input: 'upper/REPORT.DOCX', output: 'upper/report.odt', format: 'odt' });
+      expect(status).toBe(200);
+      TEXT_CHECKS.odt?.(file('upper/report.odt'));
+    });
+
+    it('takes the first sheet for CSV output', async () => {
+      const { status } = await service.post('/api/convert', { input: 'in/sheet-ods.ods', output: 'single/first.csv', format: 'csv' });
+      expect(status).toBe(200);
+      const csv = fs.readFileSync(file('single/first.csv'), 'utf8');
+      expect(csv).toContain('张三,北京,42');
+      expect(csv).not.toContain(SECOND_SHEET_ROWS[0]?.join(','));
+    });
+
+    it('replaces the input atomically when output equals input', async () => {
+      copy(fx.text[0] as string, 'same/doc.docx');
+      const { status } = await service.post('/api/convert', { input: 'same/doc.docx', output: 'same/doc.docx', format: 'docx' });
+      expect(status).toBe(200);
+      TEXT_CHECKS.docx?.(file('same/doc.docx'));
+      expect(fs.readdirSync(file('same'))).toEqual(['doc.docx']);
+    });
+
+    it('answers VALIDATION_ERROR for a format that is not an output format', async () => {
+      const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'x.png', format: 'png' });
+      expect(status).toBe(400);
+      expect(body.code).toBe('VALIDATION_ERROR');
+    });
+
+    it('answers UNSUPPORTED_CONVERSION for a known format outside the matrix', async () => {
+      for (const [input, format] of [['in/text-docx.docx', 'xlsx'], ['in/sheet-xlsx.xlsx', 'docx'], ['in/slides-pptx.pptx', 'txt'], ['in/text-odt.odt', 'csv']] as const) {
+        const { status, body } = await service.post('/api/convert', { input, output: 'never.out', format });
+        expect(status, `${input} → ${format}`).toBe(422);
+        expect(body.code).toBe('UNSUPPORTED_CONVERSION');
+      }
+      fs.writeFileSync(file('notes.md'), '# notes\n');
+      const { body } = await service.post('/api/convert', { input: 'notes.md', output: 'notes.pdf', format: 'pdf' });
+      expect(body.code).toBe('UNSUPPORTED_CONVERSION');
+      expect(fs.existsSync(file('never.out'))).toBe(false);
+    });
+
+    it('answers FILE_NOT_FOUND for a missing input', async () => {
+      const { status, body } = await service.post('/api/convert', { input: 'nope.docx', output: 'nope.pdf', format: 'pdf' });
+      expect(status).toBe(404);
+      expect(body.code).toBe('FILE_NOT_FOUND');
+    });
+
+    it('answers INVALID_INPUT for an empty file', async () => {
+      fs.writeFileSync(file('empty.docx'), '');
+      const { status, body } = await service.post('/api/convert', { input: 'empty.docx', output: 'empty.pdf', format: 'pdf' });
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ code: 'INVALID_INPUT', error: expect.stringContaining('empty') });
+      expect(fs.existsSync(file('empty.pdf'))).toBe(false);
+    });
+
+    it('answers INVALID_INPUT for random bytes and for a truncated document, leaving nothing', async () => {
+      fs.writeFileSync(file('random.docx'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251)));
+      fs.writeFileSync(file('truncated.docx'), fs.readFileSync(fx.text[0] as string).subarray(0, 1500));
+      for (const input of ['random.docx', 'truncated.docx']) {
+        const { status, body } = await service.post('/api/convert', { input, output: `${input}.pdf`, format: 'pdf' });
+        expect(status, input).toBe(422);
+        expect(body.code).toBe('INVALID_INPUT');
+        expect(fs.existsSync(file(`${input}.pdf`))).toBe(false);
+      }
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    });
+
+    it('answers INVALID_INPUT naming what the file really is when content and extension disagree', async () => {
+      copy(fx.spreadsheet[0] as string, 'really-a-sheet.docx');
+      const { status, body } = await service.post('/api/convert', { input: 'really-a-sheet.docx', output: 'x.pdf', format: 'pdf' });
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ code: 'INVALID_INPUT', error: expect.stringContaining('Excel workbook') });
+      fs.writeFileSync(file('really-a-pdf.csv'), '%PDF-1.7\n%âãÏÓ\n1 0 obj\n');
+      const csv = await service.post('/api/convert', { input: 'really-a-pdf.csv', output: 'x.xlsx', format: 'xlsx' });
+      expect(csv.body).toMatchObject({ code: 'INVALID_INPUT', error: expect.stringContaining('PDF') });
+    });
+
+    it('converts same-family content under another extension (a .doc that is RTF)', async () => {
+      copy(fx.text[2] as string, 'rtf-inside.doc');
+      const { status } = await service.post('/api/convert', { input: 'rtf-inside.doc', output: 'rtf-inside.txt', format: 'txt' });
+      expect(status).toBe(200);
+      TEXT_CHECKS.txt?.(file('rtf-inside.txt'));
+    });
+
+    it('answers PASSWORD_REQUIRED for password-protected documents', async () => {
+      copy(fx.lockedOdt, 'locked.odt');
+      copy(fx.lockedDoc, 'locked.doc');
+      fs.writeFileSync(file('locked.docx'), oleContainer(['EncryptionInfo', 'EncryptedPackage']));
+      for (const input of ['locked.odt', 'locked.doc', 'locked.docx']) {
+        const { status, body } = await service.post('/api/convert', { input, output: `${input}.pdf`, format: 'pdf' });
+        expect(status, input).toBe(422);
+        expect(body.code, input).toBe('PASSWORD_REQUIRED');
+        expect(fs.existsSync(file(`${input}.pdf`))).toBe(false);
+      }
+    });
+
+    it('answers OUTPUT_NOT_WRITABLE when the output parent is a file', async () => {
+      fs.writeFileSync(file('a-file'), 'x');
+      const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'a-file/out.pdf', format: 'pdf' });
+      expect(status).toBe(409);
+      expect(body.code).toBe('OUTPUT_NOT_WRITABLE');
+    });
+  });
+
+  describe('POST /api/convert/batch', () => {
+    it('writes <input dir>/<stem>.<format> by default and reports every item in input order', async () => {
+      copy(fx.text[0] as string, 'b1/alpha.docx');
+      copy(fx.text[3] as string, 'b2/beta.odt');
+      const { status, body } = await service.post('/api/convert/batch', { files: ['b1/alpha.docx', 'b2/beta.odt'], format: 'pdf' });
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+      expect(body.data).toEqual({
+        total: 2,
+        succeeded: 2,
+        failed: 0,
+        format: 'pdf',
+        durationMs: expect.any(Number),
+        results: [
+          { input: 'b1/alpha.docx', success: true, outputPath: file('b1/alpha.pdf') },
+          { input: 'b2/beta.odt', success: true, outputPath: file('b2/beta.pdf') },
+        ],
+      });
+      TEXT_CHECKS.pdf?.(file('b1/alpha.pdf'));
+      TEXT_CHECKS.pdf?.(file('b2/beta.pdf'));
+    });
+
+    it('fails only the bad items (corrupt, missing, unsupported), answering 200 with success false', async () => {
+      fs.mkdirSync(file('mixed'), { recursive: true });
+      copy(fx.text[0] as string, 'mixed/good1.docx');
+      fs.writeFileSync(file('mixed/corrupt.docx'), fs.readFileSync(fx.text[0] as string).subarray(0, 1000));
+      copy(fx.text[3] as string, 'mixed/good2.odt');
+      copy(fx.spreadsheet[0] as string, 'mixed/sheet.xlsx');
+      const files = ['mixed/good1.docx', 'mixed/corrupt.docx', 'mixed/missing.docx', 'mixed/sheet.xlsx', 'mixed/good2.odt'];
+      const { status, body } = await service.post('/api/convert/batch', { files, format: 'docx', outputDir: 'mixed-out' });
+      expect(status).toBe(200);
+      expect(body.success).toBe(false);
+      const data = body.data as unknown as BatchData;
+      expect(data).toMatchObject({ total: 5, succeeded: 2, failed: 3 });
+      expect(data.results.map((r) => [r.input, r.success, r.code])).toEqual([
+        ['mixed/good1.docx', true, undefined],
+        ['mixed/corrupt.docx', false, 'INVALID_INPUT'],
+        ['mixed/missing.docx', false, 'FILE_NOT_FOUND'],
+        ['mixed/sheet.xlsx', false, 'UNSUPPORTED_CONVERSION'],
+        ['mixed/good2.odt', true, undefined],
+      ]);
+      expect(fs.readdirSync(file('mixed-out')).sort()).toEqual(['good1.docx', 'good2.docx']);
+      TEXT_CHECKS.docx?.(file('mixed-out/good2.docx'));
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    });
+
+    it('rejects two inputs mapping to one output with VALIDATION_ERROR before any work', async () => {
+      copy(fx.text[0] as string, 'd1/report.docx');
+      copy(fx.text[3] as string, 'd2/report.odt');
+      const { status, body } = await service.post('/api/convert/batch', { files: ['d1/report.docx', 'd2/report.odt'], format: 'pdf', outputDir: 'dup-out' });
+      expect(status).toBe(400);
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(fs.existsSync(file('dup-out'))).toBe(false);
+    });
+
+    it('answers VALIDATION_ERROR for an empty file list or an unknown format', async () => {
+      expect((await service.post('/api/convert/batch', { files: [], format: 'pdf' })).body.code).toBe('VALIDATION_ERROR');
+      expect((await service.post('/api/convert/batch', { files: ['in/text-docx.docx'], format: 'bmp' })).body.code).toBe('VALIDATION_ERROR');
+    });
+
+    it('keeps files with the same stem from different folders apart when they go to different dirs', async () => {
+      copy(fx.text[0] as string, 's1/same.docx');
+      copy(fx.spreadsheet[0] as string, 's2/same.xlsx');
+      const { body } = await service.post('/api/convert/batch', { files: ['s1/same.docx', 's2/same.xlsx'], format: 'pdf' });
+      expect(body.success).toBe(true);
+      TEXT_CHECKS.pdf?.(file('s1/same.pdf'));
+      SHEET_CHECKS.pdf?.(file('s2/same.pdf'));
+    });
+  });
+});
