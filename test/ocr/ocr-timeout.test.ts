@@ -18,8 +18,8 @@ async function settledThreads(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  service = await startService(['--timeout', '6', '--workers', '1']);
-  // Two A4 pages of Chinese at 300 dpi: over 12 s even natively, far past the 6 s limit.
+  service = await startService(['--timeout', '10', '--workers', '1']);
+  // Two A4 pages of Chinese at 300 dpi: over 12 s even natively, past the 10 s limit.
   const page = await renderText(Array(24).fill(CHINESE_TEXT + CHINESE_TEXT).join('\n\n'), { font: 'cjk', page: { width: 2480, height: 7016 } });
   fs.writeFileSync(path.join(service.dir, 'page.png'), page);
   fs.writeFileSync(path.join(service.dir, 'line.png'), await renderText(ENGLISH_TEXT));
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe('POST /api/ocr time limit', () => {
   it('answers TIMEOUT past --timeout, leaves no thread or temp file behind, and keeps working', async () => {
-    expect((await service.post('/api/ocr', { input: 'line.png' })).status).toBe(200);
+    expect((await service.post('/api/ocr', { input: 'word.png' })).status).toBe(200);
     const baseline = (await settledThreads()).length;
     for (let i = 0; i < 2; i++) {
       const { status, body } = await service.post('/api/ocr', { input: 'page.png', output: 'page.txt' });

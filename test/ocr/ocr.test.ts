@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterErrorRate, wordErrorRate } from '../helpers/ocr-accuracy.js';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   fs.mkdirSync(tessdata);
   const eng = spawnSync('gunzip', ['-c', path.join(PACKAGE_DATA, 'eng/4.0.0_best_int/eng.traineddata.gz')], { maxBuffer: 64 * 1024 ** 2 });
   fs.writeFileSync(path.join(tessdata, 'engx.traineddata'), eng.stdout);
+  fs.writeFileSync(path.join(tessdata, 'broken.traineddata.gz'), gzipSync(Buffer.from('not a model')));
   service = await startService(['--tessdata', tessdata, '--max-pixels', '4000000'], guard.env);
 
   const english = await renderText(ENGLISH_TEXT);
@@ -134,7 +136,7 @@ describe('POST /api/ocr', () => {
       const { status, body } = await ocr({ input: 'en.png', language });
       expect(status, language).toBe(422);
       expect(body.code).toBe('UNSUPPORTED_LANGUAGE');
-      expect(body.error).toContain('chi_sim, eng, engx');
+      expect(body.error).toContain('broken, chi_sim, eng, engx');
       // tesseract.js never settles for a missing language: a quick answer means it was never asked.
       expect(Date.now() - started).toBeLessThan(2_000);
     }
@@ -145,6 +147,15 @@ describe('POST /api/ocr', () => {
     expect(status).toBe(200);
     expect(body.data?.language).toBe('engx');
     expect(wordErrorRate(ENGLISH_TEXT, text)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('refuses unusable language data in --tessdata with UNSUPPORTED_LANGUAGE instead of silently dropping it', async () => {
+    for (const language of ['broken', 'broken+eng']) {
+      const { status, body } = await ocr({ input: 'en.png', language });
+      expect(status, language).toBe(422);
+      expect(body.code).toBe('UNSUPPORTED_LANGUAGE');
+      expect(body.error).toContain('broken');
+    }
   });
 
   it('rejects a corrupt image with INVALID_INPUT and a non-image with UNSUPPORTED_FORMAT', async () => {
@@ -186,7 +197,7 @@ describe('POST /api/ocr', () => {
   it('writes no language data into the working directory, node_modules or the tessdata dir', () => {
     const before = { modules: listing(PACKAGE_DATA), tessdata: listing(tessdata) };
     expect(fs.readdirSync(process.cwd()).filter((name) => name.includes('traineddata'))).toEqual([]);
-    expect(before.tessdata).toEqual(['engx.traineddata']);
+    expect(before.tessdata).toEqual(['broken.traineddata.gz', 'engx.traineddata']);
     expect(before.modules.filter((name) => /traineddata/.test(name) && !/4\.0\.0(_best_int)?\/\w+\.traineddata\.gz$/.test(name))).toEqual([]);
   });
 
@@ -212,7 +223,7 @@ describe('POST /api/ocr', () => {
 describe('GET /api/health (ocr)', () => {
   it('lists the installed OCR languages', async () => {
     const { body } = await service.get('/api/health');
-    expect(body.data?.ocr).toMatchObject({ available: true, engine: 'tesseract.js', languages: ['chi_sim', 'eng', 'engx'] });
+    expect(body.data?.ocr).toMatchObject({ available: true, engine: 'tesseract.js', languages: ['broken', 'chi_sim', 'eng', 'engx'] });
     expect(typeof (body.data?.ocr as { version: unknown }).version).toBe('string');
   });
 });

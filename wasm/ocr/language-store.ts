@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../src/errors.js';
 import type { LanguageFiles } from './languages.js';
-import { inflateTraineddata, withoutSubLanguages } from './traineddata.js';
+import { inflateTraineddata, traineddataProblem, withoutSubLanguages } from './traineddata.js';
 
 export const DEFAULT_LANGUAGE = 'chi_sim+eng';
 
@@ -64,6 +64,7 @@ export class LanguageStore {
       this.staged.set(code, staged);
     }
     return staged.catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
       throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${code} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
     });
   }
@@ -71,7 +72,10 @@ export class LanguageStore {
 
 async function stageLanguage(dir: string, code: string, source: string): Promise<void> {
   const target = path.join(dir, `${code}.traineddata`);
-  const repaired = withoutSubLanguages(inflateTraineddata(await fs.readFile(source)));
+  const traineddata = inflateTraineddata(await fs.readFile(source));
+  const problem = traineddataProblem(traineddata);
+  if (problem) throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${code} is unusable: ${problem} (${source})`);
+  const repaired = withoutSubLanguages(traineddata);
   const temp = `${target}.${process.pid}.tmp`;
   if (repaired) await fs.writeFile(temp, repaired);
   else await fs.symlink(source, temp).catch(() => fs.copyFile(source, temp));

@@ -7,6 +7,9 @@ import { gunzipSync } from 'node:zlib';
 
 /** Layout: int32 entry count, int64 offset per entry (-1 = absent), then the entries. Entry 0 is the config text. */
 const CONFIG_ENTRY = 0;
+/** TESSDATA_LSTM: the network docwasm runs (OEM LSTM_ONLY). */
+const LSTM_ENTRY = 17;
+const MAX_ENTRIES = 1000;
 const SUBLANGS_LINE = /^tessedit_load_sublangs\b.*(?:\r?\n|$)/gm;
 
 export function isGzip(data: Uint8Array): boolean {
@@ -17,16 +20,34 @@ export function inflateTraineddata(data: Uint8Array): Uint8Array {
   return isGzip(data) ? gunzipSync(data) : data;
 }
 
-/** The traineddata with `tessedit_load_sublangs` removed from its config, or undefined when it has none. */
-export function withoutSubLanguages(traineddata: Uint8Array): Uint8Array | undefined {
-  const view = new DataView(traineddata.buffer, traineddata.byteOffset, traineddata.byteLength);
+/**
+ * Why this data cannot serve LSTM recognition, or undefined when it can. Checked before
+ * tesseract.js sees it: given a bad file it skips the language silently (`broken+eng` reads
+ * as plain eng) or throws inside its message handler.
+ */
+export function traineddataProblem(traineddata: Uint8Array): string | undefined {
+  const offsets = readOffsets(traineddata);
+  if (!offsets) return 'not a traineddata file';
+  if (offsets.some((offset) => offset >= traineddata.byteLength)) return 'truncated traineddata file';
+  if ((offsets[LSTM_ENTRY] ?? -1) < 0) return 'no LSTM model (legacy-only data)';
+  return undefined;
+}
+
+function readOffsets(traineddata: Uint8Array): number[] | undefined {
   if (traineddata.byteLength < 4) return undefined;
+  const view = new DataView(traineddata.buffer, traineddata.byteOffset, traineddata.byteLength);
   const entries = view.getInt32(0, true);
   const tableEnd = 4 + entries * 8;
-  if (entries <= CONFIG_ENTRY || entries > 1000 || tableEnd > traineddata.byteLength) return undefined;
+  if (entries <= CONFIG_ENTRY || entries > MAX_ENTRIES || tableEnd > traineddata.byteLength) return undefined;
   const offsets = Array.from({ length: entries }, (_, i) => Number(view.getBigInt64(4 + i * 8, true)));
-  const start = offsets[CONFIG_ENTRY] as number;
-  if (start < tableEnd) return undefined;
+  return offsets.every((offset) => offset === -1 || offset >= tableEnd) ? offsets : undefined;
+}
+
+/** The traineddata with `tessedit_load_sublangs` removed from its config, or undefined when it has none. */
+export function withoutSubLanguages(traineddata: Uint8Array): Uint8Array | undefined {
+  const offsets = readOffsets(traineddata);
+  const start = offsets?.[CONFIG_ENTRY] ?? -1;
+  if (!offsets || start < 0) return undefined;
   const end = Math.min(traineddata.byteLength, ...offsets.filter((o) => o > start));
   const config = Buffer.from(traineddata.subarray(start, end)).toString('latin1');
   const fixed = config.replace(SUBLANGS_LINE, '');
