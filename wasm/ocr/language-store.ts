@@ -72,7 +72,7 @@ export class LanguageStore {
 
 async function stageLanguage(dir: string, code: string, source: string): Promise<void> {
   const target = path.join(dir, `${code}.traineddata`);
-  const traineddata = inflateTraineddata(await fs.readFile(source));
+  const traineddata = await inflateTraineddata(await fs.readFile(source));
   const problem = traineddataProblem(traineddata);
   if (problem) throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${code} is unusable: ${problem} (${source})`);
   const repaired = withoutSubLanguages(traineddata);
