@@ -45,6 +45,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   private slots: OfficeSlot[] = [];
   private pending: Pending[] = [];
   private root: string | undefined;
+  private slotsCreated: Promise<void> | undefined;
   private requests = 0;
   private closed = false;
 
@@ -66,11 +67,13 @@ export class LibreOfficeBackend implements DocumentBackend {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
     if (this.closed) throw new ApiError('BUSY', 'The service is shutting down', { 'Retry-After': RETRY_AFTER_SECONDS });
+    this.slotsCreated ??= this.createSlots(info.path);
+    await this.slotsCreated;
+    // From here to the pushes below nothing awaits, so the count cannot go stale.
     const waiting = new Set(this.pending.map((p) => p.request)).size;
     if (waiting >= this.options.queueLimit) {
       throw new ApiError('BUSY', 'The document conversion queue is full; retry later', { 'Retry-After': RETRY_AFTER_SECONDS });
     }
-    await this.ensureSlots(info.path);
     const request = ++this.requests;
     const outcomes = jobs.map(
       (job) =>
@@ -93,8 +96,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
-  private async ensureSlots(soffice: string): Promise<void> {
-    if (this.root) return;
+  private async createSlots(soffice: string): Promise<void> {
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
     const fonts = bundledCjkFonts();

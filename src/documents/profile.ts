@@ -2,6 +2,7 @@
 // no lock files or recent-document lists, and a CJK font in user/fonts so Chinese text is set
 // in a real font even on a machine without one.
 
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -42,9 +43,11 @@ export function registryModifications(settings: readonly Setting[] = SETTINGS): 
 /** Regular and bold Noto Sans Hans from the @embedpdf/fonts-sc package (OFL); [] if absent. */
 export function bundledCjkFonts(): string[] {
   try {
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc/package.json')), 'fonts');
-    return ['NotoSansHans-Regular.otf', 'NotoSansHans-Bold.otf'].map((name) => path.join(dir, name));
+    // The package exports only its JS entry (dist/index.cjs); the fonts sit beside dist/.
+    const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
+    const dir = path.join(path.dirname(entry), '..', 'fonts');
+    const fonts = ['NotoSansHans-Regular.otf', 'NotoSansHans-Bold.otf'].map((name) => path.join(dir, name));
+    return fonts.filter((font) => existsSync(font));
   } catch {
     return [];
   }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { crc32 } from 'node:zlib';
 
 export const SOFFICE = process.env.DOCWASM_TEST_SOFFICE ?? '/usr/bin/soffice';
 
@@ -48,8 +49,8 @@ const SOURCES: Record<string, string> = {
     'presentation',
     `<office:presentation><draw:page draw:name="page1"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${SLIDE_TEXT}</text:p></draw:text-box></draw:frame></draw:page></office:presentation>`,
   ),
-  // ~150 pages: slow enough to outlast a tiny --timeout.
-  'big.fodt': flat('text', `<office:text>${Array.from({ length: 4000 }, (_, i) => `<text:p>Paragraph ${i} ${TEXT_LINE} lorem ipsum dolor sit amet</text:p>`).join('')}</office:text>`),
+  // ~270 pages: several seconds of PDF export, far past a 1 s --timeout.
+  'big.fodt': flat('text', `<office:text>${Array.from({ length: 12000 }, (_, i) => `<text:p>Paragraph ${i} ${TEXT_LINE} lorem ipsum dolor sit amet</text:p>`).join('')}</office:text>`),
 };
 
 /** [source, --convert-to, output name] */
@@ -251,6 +252,65 @@ export function oleContainer(streamNames: string[]): Buffer {
   entry(0, 'Root Entry', 5);
   streamNames.slice(0, 3).forEach((name, i) => entry(i + 1, name, 2));
   return Buffer.concat([header, fat, dir]);
+}
+
+/** A ZIP of stored (uncompressed) entries, in order: enough for a hand-made ODF package. */
+export function storedZip(entries: [string, string | Buffer][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of entries) {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** An .odt whose only image is a link to `imageUrl` (to prove linked content is never fetched). */
+export function odtWithLinkedImage(imageUrl: string): Buffer {
+  const content = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content ${NS} xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.2"><office:body><office:text>
+<text:p>${TEXT_LINE}</text:p>
+<text:p><draw:frame draw:name="linked" text:anchor-type="paragraph" svg:width="4cm" svg:height="4cm"><draw:image xlink:href="${imageUrl}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>
+</office:text></office:body></office:document-content>
+`;
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">
+ <manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>
+ <manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>
+</manifest:manifest>
+`;
+  return storedZip([
+    ['mimetype', 'application/vnd.oasis.opendocument.text'],
+    ['content.xml', content],
+    ['META-INF/manifest.xml', manifest],
+  ]);
 }
 
 // ---- independent readers ----

@@ -1,0 +1,131 @@
+// The LibreOffice backend's process rules: a stalled conversion → TIMEOUT with its office
+// killed (process group and all) and replaced; offices replaced after N files and after a
+// crash; the queue bound → BUSY; nothing left running after SIGTERM. Also what the managed
+// profile guarantees: a CJK font of its own, and no fetching of linked content.
+
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentFixtures, isAlive, odtWithLinkedImage, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
+import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
+
+/** PIDs of the warm offices (the processes holding a slot's anchor document). */
+const officePids = (service: RunningService) => officeProcessesOf(service.child.pid as number).filter((p) => p.args.includes('anchor.txt')).map((p) => p.pid);
+const launchers = (service: RunningService) => officeProcessesOf(service.child.pid as number).filter((p) => p.args.includes('--convert-to'));
+
+let fx: DocumentFixtures;
+beforeAll(async () => {
+  fx = await documentFixtures();
+});
+
+describe('timeouts and process hygiene (--timeout 1, one slot)', () => {
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await startService(['--workers', '1', '--timeout', '1']);
+    fs.copyFileSync(fx.big, path.join(service.dir, 'big.docx'));
+    fs.copyFileSync(fx.text[0] as string, path.join(service.dir, 'small.docx'));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('answers TIMEOUT for a conversion past the limit, kills that office and serves later jobs with a new one', async () => {
+    expect((await service.post('/api/convert', { input: 'small.docx', output: 'before.pdf', format: 'pdf' })).status).toBe(200);
+    const before = officePids(service);
+    expect(before.length).toBeGreaterThan(0);
+
+    const { status, body } = await service.post('/api/convert', { input: 'big.docx', output: 'big.pdf', format: 'pdf' });
+    expect(status).toBe(504);
+    expect(body.code).toBe('TIMEOUT');
+    expect(fs.existsSync(path.join(service.dir, 'big.pdf'))).toBe(false);
+    expect(leftoverTempFiles(service.dir)).toEqual([]);
+    expect(await waitFor(() => before.every((pid) => !isAlive(pid)))).toBe(true);
+    expect(launchers(service)).toEqual([]);
+
+    const after = await service.post('/api/convert', { input: 'small.docx', output: 'after.pdf', format: 'pdf' });
+    expect(after.status).toBe(200);
+    expect(pdfText(path.join(service.dir, 'after.pdf'))).toContain(TEXT_LINE);
+    const replaced = officePids(service);
+    expect(replaced.length).toBeGreaterThan(0);
+    expect(replaced.some((pid) => before.includes(pid))).toBe(false);
+  });
+
+  it('leaves no soffice process behind after SIGTERM', async () => {
+    const pid = service.child.pid as number;
+    expect(officeProcessesOf(pid).length).toBeGreaterThan(0);
+    expect(await service.stop('SIGTERM')).toBe(0);
+    expect(await waitFor(() => officeProcessesOf(pid).length === 0, 5000)).toBe(true);
+  });
+});
+
+describe('supervision, queue bound and managed profile (one slot, --queue-limit 1, recycle after 2 files, no system CJK font)', () => {
+  let service: RunningService;
+  let hits = 0;
+  let server: http.Server;
+
+  beforeAll(async () => {
+    // A fontconfig that sees only DejaVu: any CJK glyph in the PDF must come from the profile's font.
+    const fontHome = tempDir('docwasm-fonts-');
+    fs.writeFileSync(
+      path.join(fontHome, 'fonts.conf'),
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${fontHome}/cache</cachedir></fontconfig>\n`,
+    );
+    server = http.createServer((_req, res) => {
+      hits++;
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    service = await startService(['--workers', '1', '--queue-limit', '1'], { FONTCONFIG_FILE: path.join(fontHome, 'fonts.conf'), DOCWASM_SOFFICE_RECYCLE_AFTER: '2' });
+    fs.copyFileSync(fx.text[0] as string, path.join(service.dir, 'small.docx'));
+  });
+  afterAll(async () => {
+    server?.close();
+    await service?.stop();
+  });
+
+  it('answers BUSY with Retry-After when more requests wait than the queue allows', async () => {
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => service.post('/api/convert', { input: 'small.docx', output: `busy-${i}.pdf`, format: 'pdf' })));
+    const busy = responses.filter((r) => r.body.code === 'BUSY');
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.status).toBe(503);
+    expect(busy[0]?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(responses.some((r) => r.status === 200)).toBe(true);
+  });
+
+  it('sets Chinese text in the bundled CJK font when the system has none', async () => {
+    const { status } = await service.post('/api/convert', { input: 'small.docx', output: 'cjk.pdf', format: 'pdf' });
+    expect(status).toBe(200);
+    expect(pdfFontNames(path.join(service.dir, 'cjk.pdf')).some((name) => name.includes('NotoSansHans'))).toBe(true);
+  });
+
+  it('never fetches linked content while converting', async () => {
+    const { port } = server.address() as AddressInfo;
+    fs.writeFileSync(path.join(service.dir, 'linked.odt'), odtWithLinkedImage(`http://127.0.0.1:${port}/pixel.png`));
+    const { status } = await service.post('/api/convert', { input: 'linked.odt', output: 'linked.pdf', format: 'pdf' });
+    expect(status).toBe(200);
+    expect(pdfText(path.join(service.dir, 'linked.pdf'))).toContain(TEXT_LINE);
+    expect(hits).toBe(0);
+  });
+
+  it('replaces an office after N converted files', async () => {
+    const before = officePids(service);
+    expect(before.length).toBeGreaterThan(0);
+    for (const name of ['r1', 'r2']) {
+      expect((await service.post('/api/convert', { input: 'small.docx', output: `${name}.pdf`, format: 'pdf' })).status).toBe(200);
+    }
+    expect(await waitFor(() => before.every((pid) => !isAlive(pid)))).toBe(true);
+    expect(await waitFor(() => officePids(service).length > 0)).toBe(true);
+  });
+
+  it('restarts an office that died while idle, and the next job succeeds', async () => {
+    expect(await waitFor(() => officePids(service).length > 0)).toBe(true);
+    const victims = officePids(service);
+    for (const pid of victims) process.kill(pid, 'SIGKILL');
+    expect(await waitFor(() => victims.every((pid) => !isAlive(pid)))).toBe(true);
+    const { status } = await service.post('/api/convert', { input: 'small.docx', output: 'after-crash.pdf', format: 'pdf' });
+    expect(status).toBe(200);
+    expect(officePids(service).some((pid) => victims.includes(pid))).toBe(false);
+  });
+});
