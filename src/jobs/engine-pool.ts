@@ -38,6 +38,11 @@ function heapLimitMb(engineCapMb: number | undefined): number | undefined {
   return engineCapMb === undefined ? envCapMb : Math.min(envCapMb, engineCapMb);
 }
 
+/** piscina's rejection of a task whose pool was destroyed before or while it ran. */
+function isThreadTermination(err: unknown): boolean {
+  return err instanceof Error && err.message === 'Terminating worker thread';
+}
+
 export class EnginePool {
   private pool: Piscina;
   private readonly options: EnginePoolOptions;
@@ -60,6 +65,9 @@ export class EnginePool {
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
       if (this.closed) throw this.shuttingDown();
+      // A recycled pool drops the jobs still queued in it once its running ones finish: those
+      // jobs never started, so they go to the fresh pool instead of failing.
+      if (pool !== this.pool && isThreadTermination(err)) return this.run(task, input, runOptions);
       throw this.translate(err, timeoutMs);
     }
     if (runOptions.recycleAfter || outcome.recycle) this.recycle(pool);
@@ -92,6 +100,8 @@ export class EnginePool {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.MAX_SAFE_INTEGER,
+      // A recycled pool closes once its running jobs end; give them their whole time limit.
+      closeTimeout: this.options.timeoutMs,
       maxQueue,
       workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
