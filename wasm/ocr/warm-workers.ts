@@ -11,7 +11,8 @@ import { ApiError } from '../../src/errors.js';
 
 const MAX_WARM = 2;
 const RETIRE_AFTER_JOBS = 40;
-const LARGE_IMAGE_PIXELS = 20_000_000;
+/** Past this, WASM heaps (tesseract's, and the image decoder's in this thread) stay big. */
+export const LARGE_IMAGE_PIXELS = 20_000_000;
 const RSS_CEILING_BYTES = 3 * 1024 ** 3;
 const CREATE_TIMEOUT_MS = 60_000;
 
@@ -144,5 +145,10 @@ function withDeadline<T>(work: Promise<T>, { at, limitSeconds }: Deadline, what:
 }
 
 function recognitionError(err: unknown): ApiError {
-  return new ApiError('INVALID_INPUT', `The image could not be read by the OCR engine (${String(err).slice(0, 200)})`);
+  const detail = String(err).slice(0, 200);
+  // Emscripten's abort when the 32-bit WASM heap cannot grow any further.
+  if (/\bOOM\b|enlarge memory|out of memory/i.test(detail)) {
+    return new ApiError('TOO_LARGE', 'The image is too large for the OCR engine\'s memory; scale it down or split it');
+  }
+  return new ApiError('INVALID_INPUT', `The image could not be read by the OCR engine (${detail})`);
 }
