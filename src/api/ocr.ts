@@ -2,6 +2,7 @@
 // (eng, chi_sim) plus the --tessdata dir. Runs in the shared EnginePool policy (BUSY,
 // TIMEOUT, recycling); languages are validated here, before any engine starts.
 
+import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
@@ -31,6 +32,9 @@ const ocrBody = z.object({
 });
 
 export function createOcrCapability({ config, paths }: ServiceDeps): Capability {
+  if (config.tessdata && !isDirectory(config.tessdata)) {
+    process.stderr.write(`docwasm: --tessdata ${config.tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
+  }
   const languages = new LanguageStore(discoverLanguages(config.tessdata));
   const pool = new EnginePool({
     name: 'ocr',
@@ -82,4 +86,12 @@ export function createOcrCapability({ config, paths }: ServiceDeps): Capability 
       }),
     ],
   };
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
