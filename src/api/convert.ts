@@ -118,26 +118,32 @@ export async function createDocumentCapability({ config, paths }: ServiceDeps): 
               }
             }),
           );
-          const byDir = new Map<string, typeof ready>();
-          for (const r of ready) byDir.set(path.dirname(r.target), [...(byDir.get(path.dirname(r.target)) ?? []), r]);
-          await Promise.all(
-            [...byDir.values()].map((group) =>
-              withStagingDir((group[0] as (typeof group)[number]).target, async (staging) => {
-                const outcomes = await requireBackend().convert(group.map((r, k) => ({ ...r.job, output: path.join(staging, `${k}.${target}`) })));
-                for (const [k, r] of group.entries()) {
-                  const outcome = outcomes[k];
-                  if (!outcome?.ok) {
-                    fail(r.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
-                    continue;
-                  }
-                  await fs.rename(path.join(staging, `${k}.${target}`), r.target).then(
-                    () => (results[r.index] = { input: r.job.shownName, success: true, outputPath: r.target }),
-                    (err: unknown) => fail(r.index, outputError(err, r.target)),
-                  );
-                }
-              }).catch((err: unknown) => group.forEach((r) => results[r.index]?.success || fail(r.index, err))),
-            ),
-          );
+          // All files go to the backend in one call (one queue entry, coalesced into as few
+          // LibreOffice invocations as possible); each output dir gets its own staging dir.
+          const dirs = [...new Set(ready.map((r) => path.dirname(r.target)))];
+          await withStagingDirs(dirs, async (stagings) => {
+            const staged = ready.flatMap((r, k) => {
+              const staging = stagings[dirs.indexOf(path.dirname(r.target))];
+              if (typeof staging !== 'string') {
+                fail(r.index, staging);
+                return [];
+              }
+              return [{ ...r, output: path.join(staging, `${k}.${target}`) }];
+            });
+            if (staged.length === 0) return;
+            const outcomes = await requireBackend().convert(staged.map((r) => ({ ...r.job, output: r.output })));
+            for (const [k, r] of staged.entries()) {
+              const outcome = outcomes[k];
+              if (!outcome?.ok) {
+                fail(r.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
+                continue;
+              }
+              await fs.rename(r.output, r.target).then(
+                () => (results[r.index] = { input: r.job.shownName, success: true, outputPath: r.target }),
+                (err: unknown) => fail(r.index, outputError(err, r.target)),
+              );
+            }
+          });
           const succeeded = results.filter((r) => r.success).length;
           const failed = results.length - succeeded;
           return {
@@ -150,6 +156,27 @@ export async function createDocumentCapability({ config, paths }: ServiceDeps): 
       }),
     ],
   };
+}
+
+/**
+ * A staging dir beside each of `dirs` (see withStagingDir), all alive while `work` runs. A dir
+ * whose staging dir cannot be created is handed over as its error, so only its files fail.
+ */
+async function withStagingDirs<T>(dirs: readonly string[], work: (stagings: (string | ApiError)[]) => Promise<T>): Promise<T> {
+  const step = async (i: number, stagings: (string | ApiError)[]): Promise<T> => {
+    if (i === dirs.length) return work(stagings);
+    let entered = false;
+    try {
+      return await withStagingDir(path.join(dirs[i] as string, '.staging'), (staging) => {
+        entered = true;
+        return step(i + 1, [...stagings, staging]);
+      });
+    } catch (err) {
+      if (entered) throw err;
+      return step(i + 1, [...stagings, toApiError(err)]);
+    }
+  };
+  return step(0, []);
 }
 
 /** UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */

@@ -281,6 +281,25 @@ describe('document conversion with LibreOffice', () => {
       expect(leftoverTempFiles(service.dir)).toEqual([]);
     });
 
+    it('fails only the files whose output cannot be written (OUTPUT_NOT_WRITABLE)', async () => {
+      copy(fx.text[0] as string, 'w1/ok.docx');
+      copy(fx.text[3] as string, 'w2/blocked.odt');
+      fs.mkdirSync(file('w2/blocked.pdf/occupied'), { recursive: true }); // a directory where the output should go
+      const { status, body } = await service.post('/api/convert/batch', { files: ['w1/ok.docx', 'w2/blocked.odt'], format: 'pdf' });
+      expect(status).toBe(200);
+      expect((body.data as unknown as BatchData).results.map((r) => [r.success, r.code])).toEqual([
+        [true, undefined],
+        [false, 'OUTPUT_NOT_WRITABLE'],
+      ]);
+      TEXT_CHECKS.pdf?.(file('w1/ok.pdf'));
+
+      fs.writeFileSync(file('parent-is-a-file'), 'x');
+      const blocked = await service.post('/api/convert/batch', { files: ['w1/ok.docx'], format: 'odt', outputDir: 'parent-is-a-file/sub' });
+      expect(blocked.status).toBe(200);
+      expect((blocked.body.data as unknown as BatchData).results[0]?.code).toBe('OUTPUT_NOT_WRITABLE');
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    });
+
     it('rejects two inputs mapping to one output with VALIDATION_ERROR before any work', async () => {
       copy(fx.text[0] as string, 'd1/report.docx');
       copy(fx.text[3] as string, 'd2/report.odt');
