@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
 import { OfficeSlot, type SlotJob } from './office-slot.js';
+import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from './profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
 
@@ -97,6 +98,8 @@ export class LibreOfficeBackend implements DocumentBackend {
 
   /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
   private async createSlots(soffice: string): Promise<void> {
+    const reaped = await reapOrphanedOffices();
+    if (reaped > 0) process.stderr.write(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down\n`);
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
     const fonts = bundledCjkFonts();

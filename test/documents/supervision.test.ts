@@ -129,3 +129,33 @@ describe('supervision, queue bound and managed profile (one slot, --queue-limit 
     expect(officePids(service).some((pid) => victims.includes(pid))).toBe(false);
   });
 });
+
+describe('offices left by a service that was killed (SIGKILL)', () => {
+  it('are killed by the next service that starts LibreOffice', async () => {
+    const first = await startService(['--workers', '1']);
+    fs.copyFileSync(fx.text[0] as string, path.join(first.dir, 'small.docx'));
+    expect((await first.post('/api/convert', { input: 'small.docx', output: 'a.pdf', format: 'pdf' })).status).toBe(200);
+    const orphans = officeProcessesOf(first.child.pid as number).map((p) => p.pid);
+    expect(orphans.length).toBeGreaterThan(0);
+    await first.stop('SIGKILL');
+    try {
+      expect(orphans.some((pid) => isAlive(pid))).toBe(true); // a SIGKILL cannot be caught: they did outlive it
+      const second = await startService(['--workers', '1']);
+      try {
+        fs.copyFileSync(fx.text[0] as string, path.join(second.dir, 'small.docx'));
+        expect((await second.post('/api/convert', { input: 'small.docx', output: 'b.pdf', format: 'pdf' })).status).toBe(200);
+        expect(await waitFor(() => orphans.every((pid) => !isAlive(pid)))).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      for (const pid of orphans) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+    }
+  });
+});

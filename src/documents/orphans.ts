@@ -1,0 +1,44 @@
+// Offices left behind by a docwasm that died without closing (SIGKILL, power loss of the
+// terminal…): their profile dirs carry the dead service's PID. The next service that starts
+// LibreOffice kills those offices and removes their dirs. Process lookup uses /proc (Linux);
+// elsewhere only the dirs of dead services are removed.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const PROFILE_DIR = /^docwasm-soffice-(\d+)-/;
+
+export async function reapOrphanedOffices(tmpdir = os.tmpdir()): Promise<number> {
+  const entries = await fs.readdir(tmpdir).catch(() => [] as string[]);
+  const deadDirs = entries.filter((name) => {
+    const owner = Number(PROFILE_DIR.exec(name)?.[1]);
+    return Number.isInteger(owner) && owner !== process.pid && !isAlive(owner);
+  });
+  if (deadDirs.length === 0) return 0;
+  let killed = 0;
+  if (process.platform === 'linux') {
+    for (const pid of await fs.readdir('/proc').catch(() => [] as string[])) {
+      if (!/^\d+$/.test(pid)) continue;
+      const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (!deadDirs.some((dir) => cmdline.includes(`${path.join(tmpdir, dir)}/`))) continue;
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+        killed++;
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+  await Promise.all(deadDirs.map((dir) => fs.rm(path.join(tmpdir, dir), { recursive: true, force: true }).catch(() => undefined)));
+  return killed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
