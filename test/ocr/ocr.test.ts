@@ -32,6 +32,7 @@ beforeAll(async () => {
   const eng = spawnSync('gunzip', ['-c', path.join(PACKAGE_DATA, 'eng/4.0.0_best_int/eng.traineddata.gz')], { maxBuffer: 64 * 1024 ** 2 });
   fs.writeFileSync(path.join(tessdata, 'engx.traineddata'), eng.stdout);
   fs.writeFileSync(path.join(tessdata, 'broken.traineddata.gz'), gzipSync(Buffer.from('not a model')));
+  fs.writeFileSync(path.join(tessdata, 'damaged.traineddata'), damageLstmModel(eng.stdout));
   service = await startService(['--tessdata', tessdata, '--max-pixels', '4000000'], guard.env);
 
   const english = await renderText(ENGLISH_TEXT);
@@ -62,6 +63,14 @@ async function renderTransparent(text: string): Promise<Buffer> {
   const rgba = Buffer.alloc(info.width * info.height * 4);
   for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = 255 - (data[i] as number); // black ink, transparent paper
   return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+}
+
+/** A well-formed container whose LSTM network bytes are scrambled: only tesseract itself can tell. */
+function damageLstmModel(traineddata: Buffer): Buffer {
+  const damaged = Buffer.from(traineddata);
+  const lstm = Number(damaged.readBigInt64LE(4 + 17 * 8));
+  for (let i = lstm + 100; i < lstm + 3000; i++) damaged[i] = ((damaged[i] as number) * 7 + 13) & 255;
+  return damaged;
 }
 
 async function ocr(body: Record<string, unknown>) {
@@ -136,7 +145,7 @@ describe('POST /api/ocr', () => {
       const { status, body } = await ocr({ input: 'en.png', language });
       expect(status, language).toBe(422);
       expect(body.code).toBe('UNSUPPORTED_LANGUAGE');
-      expect(body.error).toContain('broken, chi_sim, eng, engx');
+      expect(body.error).toContain('broken, chi_sim, damaged, eng, engx');
       // tesseract.js never settles for a missing language: a quick answer means it was never asked.
       expect(Date.now() - started).toBeLessThan(2_000);
     }
@@ -156,6 +165,16 @@ describe('POST /api/ocr', () => {
       expect(body.code).toBe('UNSUPPORTED_LANGUAGE');
       expect(body.error).toContain('broken');
     }
+  });
+
+  it('answers UNSUPPORTED_LANGUAGE when tesseract cannot load language data, and keeps serving', async () => {
+    const { status, body } = await ocr({ input: 'en.png', language: 'damaged' });
+    expect(status).toBe(422);
+    expect(body.code).toBe('UNSUPPORTED_LANGUAGE');
+    expect(body.error).toContain('damaged');
+    const after = await ocr({ input: 'en.png', language: 'eng' });
+    expect(after.status).toBe(200);
+    expect(wordErrorRate(ENGLISH_TEXT, after.text)).toBeLessThanOrEqual(0.05);
   });
 
   it('rejects a corrupt image with INVALID_INPUT and a non-image with UNSUPPORTED_FORMAT', async () => {
@@ -197,7 +216,7 @@ describe('POST /api/ocr', () => {
   it('writes no language data into the working directory, node_modules or the tessdata dir', () => {
     const before = { modules: listing(PACKAGE_DATA), tessdata: listing(tessdata) };
     expect(fs.readdirSync(process.cwd()).filter((name) => name.includes('traineddata'))).toEqual([]);
-    expect(before.tessdata).toEqual(['broken.traineddata.gz', 'engx.traineddata']);
+    expect(before.tessdata).toEqual(['broken.traineddata.gz', 'damaged.traineddata', 'engx.traineddata']);
     expect(before.modules.filter((name) => /traineddata/.test(name) && !/4\.0\.0(_best_int)?\/\w+\.traineddata\.gz$/.test(name))).toEqual([]);
   });
 
@@ -223,7 +242,7 @@ describe('POST /api/ocr', () => {
 describe('GET /api/health (ocr)', () => {
   it('lists the installed OCR languages', async () => {
     const { body } = await service.get('/api/health');
-    expect(body.data?.ocr).toMatchObject({ available: true, engine: 'tesseract.js', languages: ['broken', 'chi_sim', 'eng', 'engx'] });
+    expect(body.data?.ocr).toMatchObject({ available: true, engine: 'tesseract.js', languages: ['broken', 'chi_sim', 'damaged', 'eng', 'engx'] });
     expect(typeof (body.data?.ocr as { version: unknown }).version).toBe('string');
   });
 });
