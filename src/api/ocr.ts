@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
-import { withStagedOutputs } from '../files/atomic.js';
+import { outputError, withStagedOutputs } from '../files/atomic.js';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { postRoute } from '../http/route.js';
 import { EnginePool } from '../jobs/engine-pool.js';
@@ -71,7 +71,9 @@ export function createOcrCapability({ config, paths }: ServiceDeps): Capability 
           const result = outputPath
             ? await withStagedOutputs([outputPath], async ([temp]) => {
                 const recognized = await run();
-                await fs.writeFile(temp as string, recognized.text, 'utf8');
+                await fs.writeFile(temp as string, recognized.text, 'utf8').catch((err: unknown) => {
+                  throw outputError(err, outputPath);
+                });
                 return recognized;
               })
             : await run();
