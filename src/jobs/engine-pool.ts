@@ -17,8 +17,6 @@ export interface EnginePoolOptions {
   /** V8 heap cap per worker; WASM memory is outside it. */
   maxOldGenerationSizeMb?: number;
   workerData?: unknown;
-  /** Replace the workers after this many jobs (default 200): bounds slow leaks in any engine. */
-  recycleAfterJobs?: number;
 }
 
 export interface RunOptions {
@@ -28,12 +26,6 @@ export interface RunOptions {
 }
 
 const RETRY_AFTER_SECONDS = '2';
-/**
- * WASM heaps only grow, and engines leak a little per job (a 2,000-job soak grew the mupdf
- * worker ~125 KB per small PDF job): fresh workers every few hundred jobs keep memory flat at
- * the cost of one worker start-up.
- */
-const DEFAULT_RECYCLE_AFTER_JOBS = 200;
 
 /**
  * The V8 heap cap of a worker: the engine's own, lowered by DOCWASM_WORKER_HEAP_MB when set (for
@@ -55,7 +47,6 @@ export class EnginePool {
   private pool: Piscina;
   private readonly options: EnginePoolOptions;
   private closed = false;
-  private jobsOnPool = 0;
 
   constructor(options: EnginePoolOptions) {
     this.options = options;
@@ -79,8 +70,7 @@ export class EnginePool {
       if (pool !== this.pool && isThreadTermination(err)) return this.run(task, input, runOptions);
       throw this.translate(err, timeoutMs);
     }
-    const worn = pool === this.pool && ++this.jobsOnPool >= (this.options.recycleAfterJobs ?? DEFAULT_RECYCLE_AFTER_JOBS);
-    if (runOptions.recycleAfter || outcome.recycle || worn) this.recycle(pool);
+    if (runOptions.recycleAfter || outcome.recycle) this.recycle(pool);
     if (outcome.ok) return outcome.value;
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
@@ -94,7 +84,6 @@ export class EnginePool {
     if (this.closed || expected !== this.pool) return;
     const old = this.pool;
     this.pool = this.createPiscina();
-    this.jobsOnPool = 0;
     void old.close().catch(() => undefined);
   }
 
