@@ -51,7 +51,9 @@ if (bp) {
 const faults = sections.faults;
 if (faults) {
   const injected = faults.injected as Record<string, string>;
-  row(`Faults injected: ${Object.keys(injected).filter((k) => injected[k] === 'survived').join(', ')}`, `${num(faults.survived)} survived: the job got its contract error, nothing half-written, the next job succeeded`);
+  const officeCode = injected['file-size-limit-libreoffice-code'];
+  const note = officeCode && officeCode !== 'OUTPUT_NOT_WRITABLE' ? ` (LibreOffice under the file-size limit answers ${officeCode}, not OUTPUT_NOT_WRITABLE)` : '';
+  row(`Faults injected: ${Object.keys(injected).filter((k) => injected[k] === 'survived').join(', ')}`, `${num(faults.survived)} survived: the job got its contract error, nothing half-written, the next job succeeded${note}`);
 }
 const hostile = sections.hostile ?? sections['hostile-fast'];
 if (hostile) {
