@@ -155,12 +155,14 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
 
 describe('PDF job limits', () => {
   it('stops a job past --timeout with TIMEOUT, leaves nothing behind, and serves the next job', async () => {
-    const service = await startService(['--timeout', '0.4', '--workers', '1']);
+    // 2 s: long enough for a replacement worker to start on a loaded machine; the merge of
+    // 96,000 pages takes several times that.
+    const service = await startService(['--timeout', '2', '--workers', '1']);
     try {
       const big = path.join(service.dir, 'big.pdf');
-      fs.writeFileSync(big, makePdf({ pages: Array.from({ length: 4000 }, (_, i) => `Page ${i}`) }));
+      fs.writeFileSync(big, makePdf({ pages: Array.from({ length: 6000 }, (_, i) => `Page ${i}`) }));
       fs.writeFileSync(path.join(service.dir, 'one.pdf'), makePdf({ pages: ['One'] }));
-      const files = Array(12).fill('big.pdf');
+      const files = Array(16).fill('big.pdf');
       const { status, body } = await service.post('/api/pdf/merge', { files, output: 'huge.pdf' });
       expect(status).toBe(504);
       expect(body.code).toBe('TIMEOUT');

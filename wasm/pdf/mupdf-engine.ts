@@ -1,9 +1,10 @@
-// PdfEngine on mupdf (WebAssembly): the default. Repairs damaged files, grafts pages between
-// documents and encrypts with AES while saving.
+// PdfEngine on mupdf (WebAssembly): the default. Repairs damaged files, copies pages between
+// documents (mupdf-pages.ts) and encrypts with AES while saving.
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import type { EncryptOptions, PdfEngine, PdfSink } from './engine.js';
+import { appendPages } from './mupdf-pages.js';
 import { checkRangesWithin, type PageRange } from './page-ranges.js';
 
 type OutlineItem = NonNullable<ReturnType<mupdf.PDFDocument['loadOutline']>>[number];
@@ -16,7 +17,7 @@ export const mupdfEngine: PdfEngine = {
   },
 
   merge(pdfs, sink) {
-    // Grafting into the first document copies only the other inputs' objects.
+    // Appending to the first document copies only the other inputs' objects.
     const [first, ...rest] = pdfs;
     if (!first) throw new ApiError('VALIDATION_ERROR', 'Nothing to merge');
     return withDocument(first, (target) => {
@@ -25,9 +26,7 @@ export const mupdfEngine: PdfEngine = {
       for (const bytes of rest) {
         withDocument(bytes, (source) => {
           const count = source.countPages();
-          withGraftMap(target, (graft) => {
-            for (let i = 0; i < count; i++) graft.graftPage(-1, source, i);
-          });
+          appendPages(target, source, pageIndices(0, count - 1));
           appended.push(...shiftOutline(source.loadOutline() ?? [], pages));
           pages += count;
         });
@@ -53,23 +52,15 @@ export const mupdfEngine: PdfEngine = {
 function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink, index: number): void {
   const target = new mupdf.PDFDocument();
   try {
-    withGraftMap(target, (graft) => {
-      for (let page = range.first; page <= range.last; page++) graft.graftPage(-1, source, page - 1);
-    });
+    appendPages(target, source, pageIndices(range.first - 1, range.last - 1));
     save(target, '', sink, index);
   } finally {
     target.destroy();
   }
 }
 
-/** A graft map holds WASM memory until destroyed (~140 KB per merge of two small PDFs otherwise). */
-function withGraftMap(target: mupdf.PDFDocument, use: (graft: mupdf.PDFGraftMap) => void): void {
-  const graft = target.newGraftMap();
-  try {
-    use(graft);
-  } finally {
-    graft.destroy();
-  }
+function* pageIndices(first: number, last: number): Generator<number> {
+  for (let index = first; index <= last; index++) yield index;
 }
 
 function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => T): T {
