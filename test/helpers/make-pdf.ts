@@ -6,9 +6,11 @@ export interface PdfSpec {
   pages: string[];
   /** One top-level bookmark per entry, pointing at page index `page`. */
   bookmarks?: { title: string; page: number }[];
+  /** A URI link annotation on every page (inline, with a /P back-reference to its page). */
+  linkUri?: string;
 }
 
-export function makePdf({ pages, bookmarks = [] }: PdfSpec): Buffer {
+export function makePdf({ pages, bookmarks = [], linkUri }: PdfSpec): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body) + 0;
   const pageIds = pages.map((_, i) => 4 + i * 2);
@@ -18,7 +20,8 @@ export function makePdf({ pages, bookmarks = [] }: PdfSpec): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   pages.forEach((text, i) => {
     const stream = `BT /F1 24 Tf 72 700 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
+    const annots = linkUri ? ` /Annots [<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /Border [0 0 0] /A << /S /URI /URI (${linkUri}) >> /P ${4 + i * 2} 0 R >>]` : '';
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R${annots} >>`);
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
   if (bookmarks.length) {

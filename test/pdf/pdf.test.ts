@@ -18,6 +18,7 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
     fs.writeFileSync(file('a.pdf'), makePdf({ pages: ['Alpha one', 'Alpha two'], bookmarks: [{ title: 'Chapter A', page: 0 }, { title: 'Section A2', page: 1 }] }));
     fs.writeFileSync(file('b.pdf'), makePdf({ pages: ['Beta one', 'Beta two', 'Beta three'], bookmarks: [{ title: 'Chapter B', page: 0 }] }));
     fs.writeFileSync(file('report.pdf'), makePdf({ pages: Array.from({ length: 6 }, (_, i) => `Report page ${i + 1}`) }));
+    fs.writeFileSync(file('linked.pdf'), makePdf({ pages: ['Linked one', 'Linked two'], linkUri: 'https://example.com/docwasm' }));
     fs.writeFileSync(file('garbage.pdf'), Buffer.from('this is not a pdf at all, just text\n'.repeat(20)));
     fs.writeFileSync(file('fake.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(500, 0x41)]));
     execFileSync('qpdf', ['--encrypt', 'userpw', 'ownerpw', '256', '--', file('a.pdf'), file('locked.pdf')]);
@@ -43,6 +44,13 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
         { title: 'Section A2', page: 2 },
         { title: 'Chapter B', page: 3 },
       ]);
+    });
+
+    it('keeps link annotations of every input', async () => {
+      await service.post('/api/pdf/merge', { files: ['a.pdf', 'linked.pdf'], output: 'links.pdf' });
+      const uris = execFileSync('qpdf', ['--qdf', '--object-streams=disable', file('links.pdf'), '-']).toString('latin1').match(/https:\/\/example\.com\/docwasm/g);
+      expect(uris?.length).toBe(2);
+      expect(qpdfCheck(file('links.pdf'))).toBe(true);
     });
 
     it('repairs a damaged but readable input', async () => {
