@@ -40,7 +40,7 @@ if (load) {
   );
   latencyTable = ['| Operation under that load | p50 ms | p95 ms |', '|---|---|---|', ...Object.entries(per).sort(([a], [b]) => a.localeCompare(b)).map(([op, s]) => `| ${op} | ${num(s.p50)} | ${num(s.p95)} |`)].join('\n');
 }
-const bp = sections.backpressure;
+const bp = sections.backpressure ?? sections['backpressure-fast'];
 if (bp) {
   const lat = bp.busyLatencyMs as { p50: number; p95: number };
   row(
