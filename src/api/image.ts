@@ -3,11 +3,9 @@
 
 import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
-import { withStagedOutputs } from '../files/atomic.js';
 import { resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { postRoute } from '../http/route.js';
-import { EnginePool } from '../jobs/engine-pool.js';
-import { workerFile } from '../jobs/worker-file.js';
+import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
 import { outputFormatOf, type OutputFormat } from '../../wasm/image/formats.js';
 import type { CompressResult, ConvertResult, ResizeResult, ResizeTask } from '../../wasm/image/worker.js';
@@ -55,22 +53,19 @@ interface Job {
 type TaskFields = Pick<ResizeTask, 'quality'> & Partial<Pick<ResizeTask, 'width' | 'height' | 'scale' | 'fit'>>;
 
 export function createImageCapability({ config, paths }: ServiceDeps): Capability {
-  const pool = new EnginePool({
-    name: 'image',
-    workerFile: workerFile('image'),
-    threads: config.workers,
-    maxQueue: config.queueLimit,
-    timeoutMs: config.timeoutMs,
-    maxOldGenerationSizeMb: 2048,
-  });
+  const pool = createEnginePool(config, 'image', { maxOldGenerationSizeMb: 2048 });
   const version = `jsquash (jpeg ${packageVersion('@jsquash/jpeg')}, png ${packageVersion('@jsquash/png')}, webp ${packageVersion('@jsquash/webp')}, avif ${packageVersion('@jsquash/avif')})`;
 
   /** Validates paths and the output format before any work, then runs the task on a staged output. */
   const run = async <R>(task: string, raw: { input: string; output: string }, fields: TaskFields): Promise<{ result: R; outputPath: string }> => {
     const job = await prepare(paths, raw);
-    const result = await withStagedOutputs([job.output], ([temp]) =>
-      pool.run<ResizeTask | TaskFields, R>(task, { ...fields, input: job.input, output: temp as string, format: job.format, maxPixels: config.maxPixels }),
-    );
+    const result = await pool.runToOutputs<ResizeTask | TaskFields, R>(task, [job.output], ([temp]) => ({
+      ...fields,
+      input: job.input,
+      output: temp as string,
+      format: job.format,
+      maxPixels: config.maxPixels,
+    }));
     return { result, outputPath: job.output };
   };
 

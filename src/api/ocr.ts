@@ -9,8 +9,7 @@ import type { Capability, ServiceDeps } from '../capability.js';
 import { outputError, withStagedOutputs } from '../files/atomic.js';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { postRoute } from '../http/route.js';
-import { EnginePool } from '../jobs/engine-pool.js';
-import { workerFile } from '../jobs/worker-file.js';
+import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
 import { DEFAULT_LANGUAGE, LanguageStore } from '../../wasm/ocr/language-store.js';
 import { discoverLanguages } from '../../wasm/ocr/languages.js';
@@ -36,13 +35,7 @@ export function createOcrCapability({ config, paths }: ServiceDeps): Capability 
     process.stderr.write(`docwasm: --tessdata ${config.tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
   }
   const languages = new LanguageStore(discoverLanguages(config.tessdata));
-  const pool = new EnginePool({
-    name: 'ocr',
-    workerFile: workerFile('ocr'),
-    threads: config.workers,
-    maxQueue: config.queueLimit,
-    timeoutMs: config.timeoutMs,
-  });
+  const pool = createEnginePool(config, 'ocr');
   const engineVersion = packageVersion('tesseract.js');
 
   return {
@@ -61,6 +54,7 @@ export function createOcrCapability({ config, paths }: ServiceDeps): Capability 
           const codes = languages.parse(language);
           const inputPath = await resolveInputPath(paths, input);
           const outputPath = output === undefined ? undefined : await resolveOutputPath(paths, output);
+          pool.assertCapacity();
           const started = Date.now();
           const run = async (): Promise<RecognizeResult> => {
             const langPath = await languages.prepare(codes);

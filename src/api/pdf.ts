@@ -5,12 +5,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
 import { ApiError } from '../errors.js';
-import { withStagedOutputs } from '../files/atomic.js';
 import { fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { readHead, sniffType } from '../files/sniff.js';
 import { postRoute } from '../http/route.js';
-import { EnginePool } from '../jobs/engine-pool.js';
-import { workerFile } from '../jobs/worker-file.js';
+import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
 import { parsePageRanges } from '../../wasm/pdf/page-ranges.js';
 import type { EncryptTask, MergeTask, SplitTask } from '../../wasm/pdf/worker.js';
@@ -36,15 +34,7 @@ const encryptBody = z.object({
 });
 
 export function createPdfCapability({ config, paths }: ServiceDeps): Capability {
-  const pool = new EnginePool({
-    name: 'pdf',
-    workerFile: workerFile('pdf'),
-    threads: config.workers,
-    maxQueue: config.queueLimit,
-    timeoutMs: config.timeoutMs,
-    maxOldGenerationSizeMb: 4096,
-    workerData: { engine: config.pdfEngine },
-  });
+  const pool = createEnginePool(config, 'pdf', { maxOldGenerationSizeMb: 4096, workerData: { engine: config.pdfEngine } });
   const engineVersion = packageVersion(config.pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf');
 
   return {
@@ -60,9 +50,7 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
           const inputs = await Promise.all(files.map((file) => resolvePdfInput(paths, file)));
           const outputPath = await resolveOutputPath(paths, output);
           const recycleAfter = (await totalBytes(inputs)) > HEAVY_JOB_BYTES;
-          const { pages } = await withStagedOutputs([outputPath], ([temp]) =>
-            pool.run<MergeTask, { pages: number }>('merge', { inputs, output: temp as string }, { recycleAfter }),
-          );
+          const { pages } = await pool.runToOutputs<MergeTask, { pages: number }>('merge', [outputPath], ([temp]) => ({ inputs, output: temp as string }), { recycleAfter });
           return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
         },
       }),
@@ -76,7 +64,7 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
           const dir = outputDir === undefined ? path.dirname(inputPath) : await resolveOutputPath(paths, outputDir);
           const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputPath)}_${r.label}.pdf`)));
           const recycleAfter = (await totalBytes([inputPath])) > HEAVY_JOB_BYTES;
-          await withStagedOutputs(outputs, (temps) => pool.run<SplitTask, { files: number }>('split', { input: inputPath, ranges, outputs: temps }, { recycleAfter }));
+          await pool.runToOutputs<SplitTask, { files: number }>('split', outputs, (temps) => ({ input: inputPath, ranges, outputs: temps }), { recycleAfter });
           return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
         },
       }),
@@ -89,7 +77,7 @@ export function createPdfCapability({ config, paths }: ServiceDeps): Capability 
           const outputPath = await resolveOutputPath(paths, output);
           const task = (temp: string): EncryptTask => ({ input: inputPath, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
           const recycleAfter = (await totalBytes([inputPath])) > HEAVY_JOB_BYTES;
-          await withStagedOutputs([outputPath], ([temp]) => pool.run<EncryptTask, object>('encrypt', task(temp as string), { recycleAfter }));
+          await pool.runToOutputs<EncryptTask, object>('encrypt', [outputPath], ([temp]) => task(temp as string), { recycleAfter });
           return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
         },
       }),

@@ -196,6 +196,7 @@ export class OfficeSlot {
     let lastConverted = -1;
     const storeFailed = new Set<number>();
     let watchdog: NodeJS.Timeout | undefined;
+    let onInstanceExit = () => {};
     const ending = new Promise<'done' | 'stalled' | 'crashed'>((resolve) => {
       const arm = () => {
         clearTimeout(watchdog);
@@ -217,9 +218,13 @@ export class OfficeSlot {
       const launcher = spawnGroup(this.options.soffice, args, { stdio: 'ignore', env: this.options.env });
       this.launcher = launcher;
       void exited(launcher).then(() => resolve('done'));
-      void exited(instance).then(() => resolve('crashed'));
+      // A listener of our own, removed below: the office lives through many invocations.
+      onInstanceExit = () => resolve('crashed');
+      if (instance.exitCode !== null || instance.signalCode !== null) onInstanceExit();
+      else instance.once('exit', onInstanceExit);
     });
     const end = await ending;
+    instance.off('exit', onInstanceExit);
     clearTimeout(watchdog);
     this.lineListener = undefined;
     if (this.launcher) killGroup(this.launcher);
@@ -236,7 +241,7 @@ export class OfficeSlot {
     const outcomes: SlotOutcome[] = [];
     for (const [k, job] of invocation.jobs.entries()) {
       if (k > culprit) outcomes.push({ retry: true });
-      else if (k === culprit) outcomes.push(stallOutcome(end, job, timeoutMs));
+      else if (k === culprit) outcomes.push(this.state === 'closed' ? shutdownOutcome(job) : stallOutcome(end, job, timeoutMs));
       else if (await finished(k)) outcomes.push(await deliver(producedPath(k), job.output));
       else outcomes.push({ ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` });
     }
@@ -264,6 +269,10 @@ export class OfficeSlot {
     if (this.launcher) killGroup(this.launcher);
     if (this.instance) killGroup(this.instance);
   }
+}
+
+function shutdownOutcome(job: SlotJob): SlotOutcome {
+  return { ok: false, code: 'BUSY', message: `The service is shutting down; converting ${job.shownName} was not finished` };
 }
 
 function stallOutcome(end: 'done' | 'stalled' | 'crashed', job: SlotJob, timeoutMs: number): SlotOutcome {

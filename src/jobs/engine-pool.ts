@@ -4,7 +4,10 @@
 // heap never shrinks, so only a new worker gives it back).
 
 import { Piscina } from 'piscina';
+import type { Config } from '../config.js';
 import { ApiError, isErrorCode } from '../errors.js';
+import { withStagedOutputs } from '../files/atomic.js';
+import { workerFile } from './worker-file.js';
 import type { TaskOutcome } from '../../wasm/shared/task.js';
 
 export interface EnginePoolOptions {
@@ -43,6 +46,18 @@ function isThreadTermination(err: unknown): boolean {
   return err instanceof Error && err.message === 'Terminating worker thread';
 }
 
+/** A pool for `dist/wasm/<name>/worker.js`, sized and limited by the service configuration. */
+export function createEnginePool(config: Config, name: string, extra: Pick<EnginePoolOptions, 'maxOldGenerationSizeMb' | 'workerData'> = {}): EnginePool {
+  return new EnginePool({
+    name,
+    workerFile: workerFile(name),
+    threads: config.workers,
+    maxQueue: config.queueLimit,
+    timeoutMs: config.timeoutMs,
+    ...extra,
+  });
+}
+
 export class EnginePool {
   private pool: Piscina;
   private readonly options: EnginePoolOptions;
@@ -53,10 +68,24 @@ export class EnginePool {
     this.pool = this.createPiscina();
   }
 
-  /** Runs `task` (an export of the worker module) and unwraps its outcome. */
-  async run<I, O>(task: string, input: I, runOptions: RunOptions = {}): Promise<O> {
+  /** Throws BUSY when a job submitted now would be refused; call it before preparing a job. */
+  assertCapacity(): void {
     if (this.closed) throw this.shuttingDown();
     if (this.pool.queueSize >= this.options.maxQueue) throw this.busy();
+  }
+
+  /**
+   * Runs a task that writes files: outputs are staged (src/files/atomic.ts) and committed only when
+   * the task succeeds. Capacity is checked first, so a refused job touches no file.
+   */
+  async runToOutputs<I, O>(task: string, finalPaths: readonly string[], buildInput: (tempPaths: string[]) => I, runOptions: RunOptions = {}): Promise<O> {
+    this.assertCapacity();
+    return withStagedOutputs(finalPaths, (tempPaths) => this.run<I, O>(task, buildInput(tempPaths), runOptions));
+  }
+
+  /** Runs `task` (an export of the worker module) and unwraps its outcome. */
+  async run<I, O>(task: string, input: I, runOptions: RunOptions = {}): Promise<O> {
+    this.assertCapacity();
     const timeoutMs = runOptions.timeoutMs ?? this.options.timeoutMs;
     const pool = this.pool;
     let outcome: TaskOutcome<O> & { recycle?: boolean };
