@@ -50,6 +50,11 @@ export async function startService(flags: string[] = [], env: NodeJS.ProcessEnv 
   const dir = tempDir();
   const args = [CLI, 'serve', '--port', String(port), ...(flags.includes('--base-dir') ? [] : ['--base-dir', dir]), ...flags];
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return attachService(child, port, dir);
+}
+
+/** Waits until a spawned service listens, then wraps it for the tests. */
+export async function attachService(child: ChildProcess, port: number, dir: string): Promise<RunningService> {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +66,7 @@ export async function startService(flags: string[] = [], env: NodeJS.ProcessEnv 
     child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${stderr}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>) => {
+  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>): Promise<ApiResponse> => {
     const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await fetch(baseUrl + route, init);

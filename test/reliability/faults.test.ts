@@ -14,7 +14,7 @@ import { recordFigures } from './figures.js';
 import { FIXTURES, HEAVY, writeFixtures, writeHeavyFixture } from './fixtures.js';
 import { launchService, runsAsRoot, shareWithService } from './launch.js';
 import { officeProcessesOf, waitUntil } from './proc.js';
-import { makeDocx } from './zip.js';
+import { makeDocx } from './docx.js';
 
 const injected: Record<string, string> = {};
 

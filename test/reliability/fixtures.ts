@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, renderPage, renderText } from '../helpers/ocr-images.js';
-import { makeDocx } from './zip.js';
+import { makeDocx } from './docx.js';
 
 export const FIXTURES = {
   pdf: 'doc.pdf',

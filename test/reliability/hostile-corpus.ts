@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
-import { makeDocx, makeZip } from './zip.js';
+import { makeZip } from '../helpers/zip.js';
+import { makeDocx } from './docx.js';
 
 export type Kind = 'pdf' | 'image' | 'document';
 

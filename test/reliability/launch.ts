@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { CLI, freePort, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
+import { attachService, CLI, freePort, tempDir, type RunningService } from '../helpers/service.js';
 
 export interface LaunchOptions {
   flags?: string[];
@@ -34,45 +34,7 @@ export async function launchService({ flags = [], env = {}, fileSizeBlocks, unpr
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(asNobody && { uid: NOBODY, gid: NOBODY }),
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('listening on')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${stderr}`)));
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>): Promise<ApiResponse> => {
-    const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
-    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await fetch(baseUrl + route, init);
-    const text = await response.text();
-    let parsed: ApiResponse['body'];
-    try {
-      parsed = JSON.parse(text) as ApiResponse['body'];
-    } catch {
-      parsed = { raw: text };
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
-  return {
-    port,
-    baseUrl,
-    dir,
-    child,
-    stderr: () => stderr,
-    post: (route, body, headers = {}) => request('POST', route, body, headers),
-    get: (route, headers = {}) => request('GET', route, undefined, headers),
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill(signal);
-      }),
-  };
+  return attachService(child, port, dir);
 }
 
 /** Makes `file` (created by the tests) readable and writable for the service's user. */
