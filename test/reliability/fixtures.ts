@@ -44,9 +44,9 @@ export async function writeHeavyFixture(dir: string, kind: keyof typeof HEAVY): 
   if (kind === 'pdf') fs.writeFileSync(file, makeImagePdf(16, 1500));
   if (kind === 'image') {
     const noise = { type: 'gaussian' as const, mean: 128, sigma: 50 };
-    fs.writeFileSync(file, await sharp({ create: { width: 2500, height: 2500, channels: 3, background: '#888888', noise } }).png().toBuffer());
+    fs.writeFileSync(file, await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#888888', noise } }).png().toBuffer());
   }
-  if (kind === 'ocr') fs.writeFileSync(file, await renderPage(Array.from({ length: 8 }, () => ENGLISH_TEXT), 'latin'));
+  if (kind === 'ocr') fs.writeFileSync(file, await renderPage(Array.from({ length: 24 }, () => ENGLISH_TEXT), 'latin'));
   if (kind === 'docx') fs.writeFileSync(file, makeDocx(Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
   return file;
 }

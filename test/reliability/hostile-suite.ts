@@ -103,7 +103,7 @@ export function describeHostile(count: number, concurrency: number, section: str
           while (next < jobs.length) {
             const job = jobs[next++] as (typeof jobs)[number];
             const t = performance.now();
-            const r = await service.post(job.route, job.body).catch((err: unknown) => ({ status: 0, body: { code: `connection: ${String(err)}` } as Record<string, unknown> & { code?: string } }));
+            const r = await service.post(job.route, job.body).catch((err: unknown) => ({ status: 0, body: { code: `connection: ${String((err as Error).cause ?? err)}` } as Record<string, unknown> & { code?: string } }));
             answers.push({ file: job.f.name, mutation: job.f.mutation, route: job.route, status: r.status, codes: codesOf(r.body), ms: performance.now() - t });
           }
         }),
