@@ -33,6 +33,14 @@ export function makePdf({ pages, bookmarks = [], linkUri }: PdfSpec): Buffer {
       add(`<< /Title (${b.title}) /Parent ${outlineRoot} 0 R /Dest [${pageIds[b.page]} 0 R /Fit]${links} >>`);
     });
   }
+  return serializePdf(objects);
+}
+
+/**
+ * Numbers `objects` from 1 (the first is the catalog) and writes them with a correct xref table.
+ * `trailerExtra` is added to the trailer; `XREF` in it becomes the xref offset.
+ */
+export function serializePdf(objects: readonly string[], trailerExtra = ''): Buffer {
   let out = '%PDF-1.7\n';
   const offsets = objects.map((body, i) => {
     const offset = out.length;
@@ -41,7 +49,7 @@ export function makePdf({ pages, bookmarks = [], linkUri }: PdfSpec): Buffer {
   });
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailerExtra.replace('XREF', String(xref))} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
 

@@ -3,6 +3,7 @@
 // WenQuanYi Zen Hei (apt: fonts-dejavu-core, fonts-wqy-zenhei).
 
 import sharp from 'sharp';
+import { bmp24 } from './images.js';
 
 export const ENGLISH_TEXT =
   'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness. ' +
@@ -51,29 +52,8 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The same image as a 24-bit BMP (sharp writes no BMP): bottom-up rows padded to 4 bytes. */
+/** The same image as a 24-bit BMP (sharp writes no BMP). */
 export async function toBmp(image: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const rowBytes = Math.ceil((info.width * 3) / 4) * 4;
-  const header = 54;
-  const bmp = Buffer.alloc(header + rowBytes * info.height);
-  bmp.write('BM', 0, 'latin1');
-  bmp.writeUInt32LE(bmp.length, 2);
-  bmp.writeUInt32LE(header, 10);
-  bmp.writeUInt32LE(40, 14);
-  bmp.writeInt32LE(info.width, 18);
-  bmp.writeInt32LE(info.height, 22);
-  bmp.writeUInt16LE(1, 26);
-  bmp.writeUInt16LE(24, 28);
-  bmp.writeUInt32LE(rowBytes * info.height, 34);
-  for (let y = 0; y < info.height; y++) {
-    const row = header + (info.height - 1 - y) * rowBytes;
-    for (let x = 0; x < info.width; x++) {
-      const i = (y * info.width + x) * info.channels;
-      bmp[row + x * 3] = data[i + 2] as number;
-      bmp[row + x * 3 + 1] = data[i + 1] as number;
-      bmp[row + x * 3 + 2] = data[i] as number;
-    }
-  }
-  return bmp;
+  return bmp24({ data, width: info.width, height: info.height, channels: 3 });
 }

@@ -4,7 +4,7 @@
 
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
+import { makeImagePdf, makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
 import { makeZip } from '../helpers/zip.js';
 import { makeDocx } from './docx.js';
@@ -107,29 +107,17 @@ function bmpDeclaring(bmp: Buffer, width: number, height: number): Buffer {
 
 /** PDFs whose object graph loops: page tree, parents, stream lengths, outlines, xref chains. */
 function cyclicPdfs(): Buffer[] {
-  const pdf = (objects: string[], trailerExtra = '') => {
-    let out = '%PDF-1.7\n';
-    const offsets = objects.map((body, i) => {
-      const offset = out.length;
-      out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-      return offset;
-    });
-    const xref = out.length;
-    out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-    out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailerExtra.replace('XREF', String(xref))} >>\nstartxref\n${xref}\n%%EOF\n`;
-    return Buffer.from(out, 'latin1');
-  };
   const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>';
   return [
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R] /Count 1 >>']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 3 >>', '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>', '<< /Length 4 0 R >>\nstream\nBT ET\nendstream']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page, '<< /Type /Outlines /First 5 0 R /Last 5 0 R /Count 1 >>', '<< /Title (Loop) /Parent 4 0 R /Next 5 0 R /Prev 5 0 R /First 5 0 R /Dest [3 0 R /Fit] >>']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page], ' /Prev XREF'),
-    pdf(['<< /Type /Catalog /Pages 1 0 R >>']),
-    pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000000 >>', page]),
-    pdf(['1 0 R']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R] /Count 1 >>']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 3 >>', '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>', '<< /Length 4 0 R >>\nstream\nBT ET\nendstream']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page, '<< /Type /Outlines /First 5 0 R /Last 5 0 R /Count 1 >>', '<< /Title (Loop) /Parent 4 0 R /Next 5 0 R /Prev 5 0 R /First 5 0 R /Dest [3 0 R /Fit] >>']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page], ' /Prev XREF'),
+    serializePdf(['<< /Type /Catalog /Pages 1 0 R >>']),
+    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000000 >>', page]),
+    serializePdf(['1 0 R']),
   ];
 }
 
