@@ -13,7 +13,7 @@ import { sha256 } from '../helpers/tools.js';
 import { recordFigures } from './figures.js';
 import { FIXTURES, HEAVY, writeFixtures, writeHeavyFixture } from './fixtures.js';
 import { launchService, runsAsRoot, shareWithService } from './launch.js';
-import { officeProcessesOf, waitUntil } from './proc.js';
+import { isZombieOrGone, officeProcessesOf, waitUntil } from './proc.js';
 import { makeDocx } from './docx.js';
 
 const injected: Record<string, string> = {};
@@ -168,15 +168,6 @@ function isLauncher(pid: number): boolean {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--convert-to');
   } catch {
     return false;
-  }
-}
-
-function isZombieOrGone(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
   }
 }
 

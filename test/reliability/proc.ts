@@ -62,10 +62,11 @@ export function descendants(pid: number): number[] {
  */
 export function officeProcessesOf(servicePid: number): number[] {
   const marker = `docwasm-soffice-${servicePid}-`;
-  return allPids().filter((p) => p !== process.pid && commandLine(p).includes(marker) && !isZombie(p));
+  return allPids().filter((p) => p !== process.pid && commandLine(p).includes(marker) && !isZombieOrGone(p));
 }
 
-function isZombie(pid: number): boolean {
+/** True for a zombie, or a process that is gone (its /proc entry cannot be read). */
+export function isZombieOrGone(pid: number): boolean {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
