@@ -32,7 +32,8 @@ export type HttpErrorStatus = (typeof STATUS_BY_CODE)[ErrorCode];
 
 export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
 
-const DEFAULT_RETRY_AFTER_SECONDS = '2';
+/** Seconds a client should wait before retrying a BUSY answer. */
+const RETRY_AFTER_SECONDS = '2';
 
 /** A failure that the API reports as `{success:false, error, code}`. */
 export class ApiError extends Error {
@@ -45,7 +46,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.code = code;
     // The contract promises Retry-After with every BUSY, whichever engine refused the job.
-    this.headers = code === 'BUSY' && !headers['Retry-After'] ? { ...headers, 'Retry-After': DEFAULT_RETRY_AFTER_SECONDS } : headers;
+    this.headers = code === 'BUSY' && !headers['Retry-After'] ? { ...headers, 'Retry-After': RETRY_AFTER_SECONDS } : headers;
   }
 
   get status(): HttpErrorStatus {

@@ -38,7 +38,6 @@ interface Pending {
 
 const MAX_FILES_PER_INVOCATION = 50;
 const FAILED_SLOT_RETRY_MS = 5_000;
-const RETRY_AFTER_SECONDS = '2';
 
 export class LibreOfficeBackend implements DocumentBackend {
   readonly name = 'libreoffice';
@@ -67,13 +66,13 @@ export class LibreOfficeBackend implements DocumentBackend {
   async convert(jobs: readonly ConversionJob[]): Promise<ConversionOutcome[]> {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
-    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down', { 'Retry-After': RETRY_AFTER_SECONDS });
+    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down');
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
     // From here to the pushes below nothing awaits, so the count cannot go stale.
     const waiting = new Set(this.pending.map((p) => p.request)).size;
     if (waiting >= this.options.queueLimit) {
-      throw new ApiError('BUSY', 'The document conversion queue is full; retry later', { 'Retry-After': RETRY_AFTER_SECONDS });
+      throw new ApiError('BUSY', 'The document conversion queue is full; retry later');
     }
     const request = ++this.requests;
     const outcomes = jobs.map(

@@ -28,8 +28,6 @@ export interface RunOptions {
   recycleAfter?: boolean;
 }
 
-const RETRY_AFTER_SECONDS = '2';
-
 /**
  * The V8 heap cap of a worker: the engine's own, lowered by DOCWASM_WORKER_HEAP_MB when set (for
  * machines with little memory, and so the reliability suite can make a worker run out of memory).
@@ -140,11 +138,11 @@ export class EnginePool {
   }
 
   private shuttingDown(): ApiError {
-    return new ApiError('BUSY', `The service is shutting down; the ${this.options.name} job was not finished`, { 'Retry-After': RETRY_AFTER_SECONDS });
+    return new ApiError('BUSY', `The service is shutting down; the ${this.options.name} job was not finished`);
   }
 
   private busy(): ApiError {
-    return new ApiError('BUSY', `The ${this.options.name} queue is full; retry later`, { 'Retry-After': RETRY_AFTER_SECONDS });
+    return new ApiError('BUSY', `The ${this.options.name} queue is full; retry later`);
   }
 
   private translate(err: unknown, timeoutMs: number): ApiError {
