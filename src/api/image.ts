@@ -7,7 +7,7 @@ import { resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/p
 import { postRoute } from '../http/route.js';
 import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
-import { outputFormatOf, type OutputFormat } from '../../wasm/image/formats.js';
+import { outputFormatOf, type OutputFormat } from '../shared/image-formats.js';
 import type { CompressResult, ConvertResult, ResizeResult, ResizeTask } from '../../wasm/image/worker.js';
 import { filePath, quality } from './schemas.js';
 

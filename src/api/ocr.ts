@@ -11,8 +11,8 @@ import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { postRoute } from '../http/route.js';
 import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
-import { DEFAULT_LANGUAGE, LanguageStore } from '../../wasm/ocr/language-store.js';
-import { discoverLanguages } from '../../wasm/ocr/languages.js';
+import { DEFAULT_LANGUAGE, LanguageStore } from '../ocr/language-store.js';
+import { discoverLanguages } from '../ocr/languages.js';
 import type { RecognizeResult, RecognizeTask } from '../../wasm/ocr/worker.js';
 import { filePath } from './schemas.js';
 

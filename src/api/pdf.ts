@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { Capability, ServiceDeps } from '../capability.js';
 import { ApiError } from '../errors.js';
 import { fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
-import { readHead, sniffType } from '../files/sniff.js';
+import { readHead, sniffType } from '../shared/sniff.js';
 import { postRoute } from '../http/route.js';
 import { createEnginePool } from '../jobs/engine-pool.js';
 import { packageVersion } from '../version.js';
-import { parsePageRanges } from '../../wasm/pdf/page-ranges.js';
+import { parsePageRanges } from '../shared/page-ranges.js';
 import type { EncryptTask, MergeTask, SplitTask } from '../../wasm/pdf/worker.js';
 import { filePath } from './schemas.js';
 

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
-import { sniffType, type SniffedType } from '../files/sniff.js';
+import { sniffType, type SniffedType } from '../shared/sniff.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer } from './containers.js';
 import type { DocumentFamily } from './formats.js';
 

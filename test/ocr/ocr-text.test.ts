@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeCjkSpaces } from '../../wasm/ocr/cjk-text.js';
-import { withoutSubLanguages } from '../../wasm/ocr/traineddata.js';
+import { withoutSubLanguages } from '../../src/ocr/traineddata.js';
 import { ROOT } from '../helpers/service.js';
 
 const data = (code: string) => gunzipSync(fs.readFileSync(path.join(ROOT, `node_modules/@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`)));

@@ -6,7 +6,7 @@ import { decode as decodeBmp } from 'bmp-ts';
 import omggif from 'omggif';
 import UTIF from 'utif2';
 import { ApiError } from '../../src/errors.js';
-import { sniffType, type SniffedType } from '../../src/files/sniff.js';
+import { sniffType, type SniffedType } from '../../src/shared/sniff.js';
 import { codecs, noteCodecFailure } from './codecs.js';
 import { checkPixelLimit, probeDimensions, type Dimensions } from './probe.js';
 import type { RgbaImage } from './rgba.js';

@@ -12,7 +12,7 @@
 import { ApiError } from '../../src/errors.js';
 import { codecs, noteCodecFailure } from './codecs.js';
 import { arrayBufferOf, decodeWithFormat } from './decode.js';
-import { MAX_SIDE, type OutputFormat } from './formats.js';
+import { MAX_SIDE, type OutputFormat } from '../../src/shared/image-formats.js';
 import { flattenOntoWhite } from './pixels.js';
 import type { RgbaImage } from './rgba.js';
 

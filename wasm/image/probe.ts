@@ -2,7 +2,7 @@
 // decompression bomb (a small file that claims a huge canvas) is refused without allocating it.
 
 import { ApiError } from '../../src/errors.js';
-import type { SniffedType } from '../../src/files/sniff.js';
+import type { SniffedType } from '../../src/shared/sniff.js';
 
 export interface Dimensions {
   width: number;

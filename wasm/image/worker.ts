@@ -7,7 +7,7 @@ import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';
 import { decodeWithFormat, detectImageFormat } from './decode.js';
 import { encodeImage, optimisePngFile, verifyEncoded } from './encode.js';
-import type { OutputFormat } from './formats.js';
+import type { OutputFormat } from '../../src/shared/image-formats.js';
 import { planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
 import { resizeImage } from './resize.js';

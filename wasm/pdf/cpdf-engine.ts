@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { ApiError } from '../../src/errors.js';
 import type { EncryptOptions, PdfEngine } from './engine.js';
-import { checkRangesWithin } from './page-ranges.js';
+import { checkRangesWithin } from '../../src/shared/page-ranges.js';
 
 type Cpdf = typeof import('coherentpdf');
 const cpdf = createRequire(import.meta.url)('coherentpdf') as Cpdf;

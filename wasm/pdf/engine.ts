@@ -1,7 +1,7 @@
 // The PdfEngine capability: what docwasm needs from a PDF library. Engines take and return
 // bytes; the worker does the file I/O. Errors are ApiErrors with contract codes.
 
-import type { PageRange } from './page-ranges.js';
+import type { PageRange } from '../../src/shared/page-ranges.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 

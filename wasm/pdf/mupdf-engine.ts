@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import type { EncryptOptions, PdfEngine, PdfSink } from './engine.js';
 import { appendPages } from './mupdf-pages.js';
-import { checkRangesWithin, type PageRange } from './page-ranges.js';
+import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
 
 type OutlineItem = NonNullable<ReturnType<mupdf.PDFDocument['loadOutline']>>[number];
 

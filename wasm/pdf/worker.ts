@@ -5,7 +5,7 @@ import { workerData } from 'node:worker_threads';
 import { ApiError, defineTask } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import type { EncryptOptions, PdfEngine } from './engine.js';
-import type { PageRange } from './page-ranges.js';
+import type { PageRange } from '../../src/shared/page-ranges.js';
 
 const { engine: engineName } = workerData as { engine: 'mupdf' | 'cpdf' };
 const engine: PdfEngine =

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageDir } from '../../src/version.js';
+import { packageDir } from '../version.js';
 
 const DATA_SCOPE = '@tesseract.js-data';
 const BUNDLED = ['eng', 'chi_sim'];
