@@ -2,6 +2,7 @@
 
 import os from 'node:os';
 import path from 'node:path';
+import { RECYCLE_AFTER } from './shared/recycle.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
 
@@ -20,6 +21,10 @@ export interface Config {
   maxInputBytes: number;
   timeoutMs: number;
   queueLimit: number;
+  idleTimeoutMs: number;
+  /** Caps every worker's V8 heap (MB) below its engine's own cap; for small machines. */
+  workerHeapMb: number | undefined;
+  sofficeRecycleAfter: number;
 }
 
 export interface FlagSpec {
@@ -46,6 +51,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
+  { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)' },
+  { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)" },
+  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)' },
 ];
 
 export function defaultConfig(): Config {
@@ -64,6 +72,9 @@ export function defaultConfig(): Config {
     maxInputBytes: 1024 * 1024 * 1024,
     timeoutMs: 120_000,
     queueLimit: 64,
+    idleTimeoutMs: 300_000,
+    workerHeapMb: undefined,
+    sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
   };
 }
 
@@ -110,4 +121,10 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'string':
       return values.at(-1);
   }
+}
+
+/** A worker's V8 heap cap: the engine's own, lowered by --worker-heap-mb when set. */
+export function workerHeapLimitMb(config: Config, engineCapMb: number | undefined): number | undefined {
+  if (config.workerHeapMb === undefined || engineCapMb === undefined) return config.workerHeapMb ?? engineCapMb;
+  return Math.min(config.workerHeapMb, engineCapMb);
 }

@@ -1,23 +1,19 @@
-// Assembles docwasm: the capabilities (each owning its engine and routes), the HTTP app with
-// its guards, and the listening server. Also the orderly shutdown.
+// Assembles the HTTP door of docwasm: the engines, a route per operation, health and OpenAPI,
+// the HTTP app with its guards, and the listening server. Also the orderly shutdown.
 
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import type { Capability, CapabilityFactory } from './capability.js';
 import type { Config } from './config.js';
-import { removeAllTempFiles } from './files/atomic.js';
+import { Engines } from './engines/engines.js';
 import { createPathPolicy } from './files/paths.js';
+import { removeAllTempFiles } from './files/staging.js';
 import { createApp } from './http/app.js';
 import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
-import { healthRoute } from './api/health.js';
-import { openApiRoute } from './api/openapi.js';
-import { createDocumentCapability } from './api/convert.js';
-import { createImageCapability } from './api/image.js';
-import { createOcrCapability } from './api/ocr.js';
-import { createPdfCapability } from './api/pdf.js';
-
-const CAPABILITIES: readonly CapabilityFactory[] = [createPdfCapability, createImageCapability, createOcrCapability, createDocumentCapability];
+import { healthRoute } from './http/health.js';
+import { openApiRoute } from './http/openapi.js';
+import { operationRoute } from './http/route.js';
+import { OPERATIONS } from './operations/index.js';
 
 export interface Service {
   /** Resolves with the bound address once listening. */
@@ -29,14 +25,17 @@ export interface Service {
 export async function createService(config: Config): Promise<Service> {
   const startedAt = Date.now();
   const paths = await createPathPolicy(config.baseDir, config.allowDirs, config.maxInputBytes);
-  const capabilities: Capability[] = await Promise.all(CAPABILITIES.map((create) => create({ config, paths })));
-  const apiRoutes = [healthRoute(capabilities, startedAt), ...capabilities.flatMap((c) => c.routes)];
+  const engines = new Engines(config);
+  const context = { engines, paths, config };
+  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, context))];
   const hosts = acceptedHosts(config.host, config.port);
   const app = createApp([...apiRoutes, openApiRoute(apiRoutes)], {
     hosts,
     origins: allowedOrigins(hosts, config.allowOrigins),
     token: config.token,
   });
+  // Reports a bad --tessdata at start, not at the first OCR request.
+  void engines.ocr.languages;
   let server: ServerType | undefined;
 
   return {
@@ -49,7 +48,7 @@ export async function createService(config: Config): Promise<Service> {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([stopped, grace]);
-      await Promise.allSettled(capabilities.map((c) => c.close()));
+      await engines.close();
       removeAllTempFiles();
     },
   };

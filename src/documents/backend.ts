@@ -2,6 +2,7 @@
 // convert several files at once (one file's failure is that file's outcome, not an exception).
 
 import type { ErrorCode } from '../errors.js';
+import type { JobControl } from '../jobs/policy.js';
 import type { DocumentFamily, OutputFormat } from './formats.js';
 
 export type BackendInfo =
@@ -26,7 +27,10 @@ export type ConversionOutcome = { ok: true } | { ok: false; code: ErrorCode; mes
 export interface DocumentBackend {
   readonly name: string;
   detect(): Promise<BackendInfo>;
-  /** One outcome per job, in order. Throws only for the request as a whole (BUSY). */
-  convert(jobs: readonly ConversionJob[]): Promise<ConversionOutcome[]>;
+  /**
+   * One outcome per job, in order. Throws only for the request as a whole: a CancelledError
+   * when `control.signal` fires before its files are handed to an office.
+   */
+  convert(jobs: readonly ConversionJob[], control?: JobControl): Promise<ConversionOutcome[]>;
   close(): Promise<void>;
 }

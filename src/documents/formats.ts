@@ -55,10 +55,11 @@ export function allowedFormats(family: DocumentFamily): OutputFormat[] {
   return Object.keys(EXPORT_FILTERS[family]) as OutputFormat[];
 }
 
-/** The `--convert-to` argument (`ext:filter`); undefined when the pair is outside the matrix. */
-export function convertToArgument(family: DocumentFamily, format: OutputFormat): string | undefined {
+/** The `--convert-to` argument (`ext:filter`) of a pair inside the matrix (checked at the edge). */
+export function convertToArgument(family: DocumentFamily, format: OutputFormat): string {
   const filter = EXPORT_FILTERS[family][format];
-  return filter === undefined ? undefined : `${format}:${filter}`;
+  if (filter === undefined) throw new Error(`${family} → ${format} is outside the matrix`);
+  return `${format}:${filter}`;
 }
 
 export function supportedInputExtensions(): string[] {

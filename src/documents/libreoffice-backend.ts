@@ -1,5 +1,5 @@
-// The LibreOffice backend: a few slots (one private profile and one warm office each) and a
-// queue in front of them. Files waiting for a slot are coalesced into one invocation per
+// The LibreOffice backend: a few slots (one private profile and one warm office each) and the
+// files waiting for them (how many requests may wait is the job policy's, see src/engines). Files waiting for a slot are coalesced into one invocation per
 // `--convert-to` target (CSV inputs apart, because an infilter applies to a whole
 // invocation): LibreOffice's cost is per invocation, not per file.
 
@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
+import { CancelledError, shuttingDownError, type JobControl } from '../jobs/policy.js';
 import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
 import { OfficeSlot, type SlotJob } from './office-slot.js';
@@ -19,8 +20,6 @@ export interface LibreOfficeOptions {
   detect: DetectOptions;
   slots: number;
   timeoutMs: number;
-  /** Requests that may wait for a slot before BUSY. */
-  queueLimit: number;
   /** Files an office converts before it is replaced by a fresh one. */
   recycleAfter?: number;
   startTimeoutMs?: number;
@@ -58,34 +57,38 @@ export class LibreOfficeBackend implements DocumentBackend {
     return this.info;
   }
 
-  /** PIDs of the running offices (one process group each). */
-  officePids(): number[] {
-    return this.slots.flatMap((s) => (s.pid === undefined ? [] : [s.pid]));
-  }
-
-  async convert(jobs: readonly ConversionJob[]): Promise<ConversionOutcome[]> {
+  async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
-    if (this.closed) throw new ApiError('BUSY', 'The service is shutting down');
+    if (this.closed) throw shuttingDownError('document conversion');
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
-    // From here to the pushes below nothing awaits, so the count cannot go stale.
-    const waiting = new Set(this.pending.map((p) => p.request)).size;
-    if (waiting >= this.options.queueLimit) {
-      throw new ApiError('BUSY', 'The document conversion queue is full; retry later');
-    }
     const request = ++this.requests;
     const outcomes = jobs.map(
       (job) =>
         new Promise<ConversionOutcome>((settle) => {
           const convertTo = convertToArgument(job.family, job.format);
-          if (!convertTo) return settle({ ok: false, code: 'UNSUPPORTED_CONVERSION', message: `Cannot convert .${job.extension} to ${job.format}` });
           const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
           this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
         }),
     );
+    const cancel = () => this.withdraw(request);
+    control.signal?.addEventListener('abort', cancel, { once: true });
     this.pump();
-    return Promise.all(outcomes);
+    try {
+      const settled = await Promise.all(outcomes);
+      if (control.signal?.aborted) throw new CancelledError();
+      return settled;
+    } finally {
+      control.signal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** A cancelled request's files that no office has taken yet leave the queue. */
+  private withdraw(request: number): void {
+    const withdrawn = this.pending.filter((p) => p.request === request);
+    this.pending = this.pending.filter((p) => p.request !== request);
+    for (const p of withdrawn) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' });
   }
 
   async close(): Promise<void> {

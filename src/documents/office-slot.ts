@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { outputError } from '../files/staging.js';
 import type { ConversionOutcome } from './backend.js';
 import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
 import { exited, killGroup, spawnGroup } from './process-group.js';
@@ -282,16 +283,16 @@ function stallOutcome(end: 'done' | 'stalled' | 'crashed', job: SlotJob, timeout
   return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
 }
 
-/** Moves a produced file to the job's output (a copy when they are on different file systems). */
+/** Writes a produced file into the job's staged output (a copy across file systems). */
 async function deliver(produced: string, output: string): Promise<SlotOutcome> {
   try {
-    await fs.mkdir(path.dirname(output), { recursive: true });
     await fs.rename(produced, output).catch(async (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EXDEV') throw err;
       await fs.copyFile(produced, output);
     });
     return { ok: true };
   } catch (err) {
-    return { ok: false, code: 'OUTPUT_NOT_WRITABLE', message: `Cannot write the converted file (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+    const { code, message } = outputError(err, output);
+    return { ok: false, code, message };
   }
 }

@@ -11,7 +11,6 @@ import { tokenGuard } from './guards/token.js';
 import { jsonBodyLimit, jsonContentType, readJsonObject } from './guards/json-body.js';
 import { requestLog } from './request-log.js';
 import type { Route } from './route.js';
-import { validateBody } from './validate.js';
 
 export interface AppSecurity {
   hosts: ReadonlySet<string>;
@@ -46,8 +45,7 @@ function mountRoute(app: Hono<AppEnv>, route: Route): void {
     return;
   }
   app.post(route.path, jsonContentType, jsonBodyLimit, async (c: Context) => {
-    const body = validateBody(route.body, await readJsonObject(c.req.raw));
-    return successResponse(c, await route.handle(body));
+    return successResponse(c, await route.handle(await readJsonObject(c.req.raw)));
   });
 }
 

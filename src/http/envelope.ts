@@ -2,9 +2,9 @@
 
 import type { Context } from 'hono';
 import { toApiError } from '../errors.js';
-import type { SuccessBody } from './route.js';
+import type { OperationResult } from '../operations/operation.js';
 
-export function successResponse(c: Context, body: SuccessBody): Response {
+export function successResponse(c: Context, body: OperationResult): Response {
   const { success = true, message, outputPath, text, data } = body;
   return c.json({ success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) }, 200);
 }

@@ -1,38 +1,35 @@
-// What an API module declares: its routes, each with the zod schema that validates the body
-// and documents it in /openapi.json.
+// What the HTTP door serves: a POST route per operation (its schema validates the body and
+// documents it in /openapi.json), and the GET routes of the service itself.
 
 import type { z } from 'zod';
+import { httpPath, type Operation, type OperationContext, type OperationResult } from '../operations/operation.js';
+import { validateInput } from '../operations/validate.js';
 
-export interface SuccessBody {
-  message: string;
-  outputPath?: string;
-  data?: Record<string, unknown>;
-  /** OCR puts its text at the top level. */
-  text?: string;
-  /** Batch answers HTTP 200 with success=false when an item failed. */
-  success?: boolean;
-}
-
-export interface PostRoute<S extends z.ZodType = z.ZodType> {
+export interface PostRoute {
   method: 'POST';
   path: string;
   summary: string;
-  body: S;
-  handle: (body: z.infer<S>) => Promise<SuccessBody>;
+  body: z.ZodType;
+  handle: (body: unknown) => Promise<OperationResult>;
 }
 
 export interface GetRoute {
   method: 'GET';
   path: string;
   summary: string;
-  handle: () => Promise<SuccessBody | Record<string, unknown>> | SuccessBody | Record<string, unknown>;
+  handle: () => Promise<OperationResult | Record<string, unknown>> | OperationResult | Record<string, unknown>;
   /** Send the handler's result as-is instead of wrapping it in the success envelope. */
   raw?: boolean;
 }
 
 export type Route = PostRoute | GetRoute;
 
-/** Keeps the schema's type flowing into the handler. */
-export function postRoute<S extends z.ZodType>(route: Omit<PostRoute<S>, 'method'>): PostRoute {
-  return { method: 'POST', ...route } as unknown as PostRoute;
+export function operationRoute(operation: Operation, context: OperationContext): PostRoute {
+  return {
+    method: 'POST',
+    path: httpPath(operation),
+    summary: operation.summary,
+    body: operation.input,
+    handle: (body) => operation.run(validateInput(operation.input, body), context),
+  };
 }

@@ -1,156 +1,114 @@
-// The one adapter between docwasm's policy and piscina: a bounded queue (BUSY + Retry-After),
-// per-job timeouts (TIMEOUT; piscina terminates the worker and starts a fresh one), memory
-// limits per worker, and recycling of a whole pool after a job that grew WASM memory (a WASM
-// heap never shrinks, so only a new worker gives it back).
+// The one adapter between docwasm's job policy (src/jobs/policy.ts) and the worker-pool library
+// (piscina): jobs enter the engine's bounded queue, run under one deadline (piscina terminates
+// the worker and starts a fresh one when it fires), and a worker that asks for it — its WASM
+// heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool. Workers
+// idle longer than the idle timeout stop and start again with the next job. The main side talks
+// to a worker through a client typed from the worker's task map (no task names as strings).
 
 import { Piscina } from 'piscina';
-import type { Config } from '../config.js';
 import { ApiError, isErrorCode } from '../errors.js';
-import { withStagedOutputs } from '../files/atomic.js';
-import { workerFile } from './worker-file.js';
-import type { TaskOutcome } from '../../wasm/shared/task.js';
+import type { Task, TaskMessage, TaskOutcome } from '../../wasm/shared/task.js';
+import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
 
 export interface EnginePoolOptions {
-  /** Engine name used in messages (`pdf`, `image`, `ocr`). */
+  /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
   name: string;
-  workerFile: URL;
   threads: number;
   maxQueue: number;
   timeoutMs: number;
+  idleTimeoutMs: number;
   /** V8 heap cap per worker; WASM memory is outside it. */
-  maxOldGenerationSizeMb?: number;
+  maxOldGenerationSizeMb?: number | undefined;
   workerData?: unknown;
 }
 
-export interface RunOptions {
-  timeoutMs?: number;
-  /** The job is known to be heavy: replace the workers once it is done. */
-  recycleAfter?: boolean;
-}
-
-/**
- * The V8 heap cap of a worker: the engine's own, lowered by DOCWASM_WORKER_HEAP_MB when set (for
- * machines with little memory, and so the reliability suite can make a worker run out of memory).
- */
-function heapLimitMb(engineCapMb: number | undefined): number | undefined {
-  const raw = process.env.DOCWASM_WORKER_HEAP_MB;
-  const envCapMb = Number(raw);
-  if (raw === undefined || !Number.isInteger(envCapMb) || envCapMb <= 0) return engineCapMb;
-  return engineCapMb === undefined ? envCapMb : Math.min(envCapMb, engineCapMb);
-}
+/** The main side of a worker's task map: each task a typed async function. */
+export type TaskClient<M> = {
+  [K in keyof M]: M[K] extends Task<infer I, infer O> ? (input: I) => Promise<O> : never;
+};
 
 /** piscina's rejection of a task whose pool was destroyed before or while it ran. */
 function isThreadTermination(err: unknown): boolean {
   return err instanceof Error && err.message === 'Terminating worker thread';
 }
 
-/** A pool for `dist/wasm/<name>/worker.js`, sized and limited by the service configuration. */
-export function createEnginePool(config: Config, name: string, extra: Pick<EnginePoolOptions, 'maxOldGenerationSizeMb' | 'workerData'> = {}): EnginePool {
-  return new EnginePool({
-    name,
-    workerFile: workerFile(name),
-    threads: config.workers,
-    maxQueue: config.queueLimit,
-    timeoutMs: config.timeoutMs,
-    ...extra,
-  });
-}
-
-export class EnginePool {
+export class EnginePool<M> {
   private pool: Piscina;
-  private readonly options: EnginePoolOptions;
-  private closed = false;
+  private readonly queue: JobQueue;
 
-  constructor(options: EnginePoolOptions) {
-    this.options = options;
+  constructor(private readonly options: EnginePoolOptions) {
+    this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.pool = this.createPiscina();
   }
 
-  /** Throws BUSY when a job submitted now would be refused; call it before preparing a job. */
-  assertCapacity(): void {
-    if (this.closed) throw this.shuttingDown();
-    if (this.pool.queueSize >= this.options.maxQueue) throw this.busy();
-  }
-
   /**
-   * Runs a task that writes files: outputs are staged (src/files/atomic.ts) and committed only when
-   * the task succeeds. Capacity is checked first, so a refused job touches no file.
+   * Runs `work` as one job: a place in the queue is taken first (BUSY before anything is
+   * touched), then `work` gets the worker's tasks bound to the job's deadline.
    */
-  async runToOutputs<I, O>(task: string, finalPaths: readonly string[], buildInput: (tempPaths: string[]) => I, runOptions: RunOptions = {}): Promise<O> {
-    this.assertCapacity();
-    return withStagedOutputs(finalPaths, (tempPaths) => this.run<I, O>(task, buildInput(tempPaths), runOptions));
+  job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
+    return this.queue.hold(() => {
+      const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
+      return work(this.client(deadline), deadline);
+    });
   }
 
-  /** Runs `task` (an export of the worker module) and unwraps its outcome. */
-  async run<I, O>(task: string, input: I, runOptions: RunOptions = {}): Promise<O> {
-    this.assertCapacity();
-    const timeoutMs = runOptions.timeoutMs ?? this.options.timeoutMs;
+  async close(): Promise<void> {
+    this.queue.close();
+    await this.pool.destroy();
+  }
+
+  private client(deadline: Deadline): TaskClient<M> {
+    const run = (task: string) => (input: unknown) => this.run(task, input, deadline);
+    return new Proxy({}, { get: (_, task) => run(String(task)) }) as TaskClient<M>;
+  }
+
+  private async run(task: string, input: unknown, deadline: Deadline): Promise<unknown> {
+    if (deadline.signal.aborted) throw deadline.reason();
     const pool = this.pool;
-    let outcome: TaskOutcome<O> & { recycle?: boolean };
+    const message: TaskMessage = { task, input };
+    let outcome: TaskOutcome<unknown>;
     try {
-      outcome = await pool.run(input, { name: task, signal: AbortSignal.timeout(timeoutMs) });
+      outcome = await pool.run(message, { signal: deadline.signal });
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
-      if (this.closed) throw this.shuttingDown();
+      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
       // A recycled pool drops the jobs still queued in it once its running ones finish: those
       // jobs never started, so they go to the fresh pool instead of failing.
-      if (pool !== this.pool && isThreadTermination(err)) return this.run(task, input, runOptions);
-      throw this.translate(err, timeoutMs);
+      if (pool !== this.pool && isThreadTermination(err)) return this.run(task, input, deadline);
+      throw this.translate(err, deadline);
     }
-    if (runOptions.recycleAfter || outcome.recycle) this.recycle(pool);
+    if (outcome.recycle) this.recycle(pool);
     if (outcome.ok) return outcome.value;
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
 
-  get threads(): number {
-    return this.options.threads;
-  }
-
   /** Replaces the workers; running jobs finish on the old ones. */
-  recycle(expected: Piscina = this.pool): void {
-    if (this.closed || expected !== this.pool) return;
+  private recycle(expected: Piscina): void {
+    if (this.queue.isClosed || expected !== this.pool) return;
     const old = this.pool;
     this.pool = this.createPiscina();
     void old.close().catch(() => undefined);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.pool.destroy();
-  }
-
   private createPiscina(): Piscina {
-    const { threads, maxQueue, workerFile, workerData } = this.options;
-    const maxOldGenerationSizeMb = heapLimitMb(this.options.maxOldGenerationSizeMb);
+    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs, timeoutMs } = this.options;
     const pool = new Piscina({
-      filename: workerFile.href,
-      minThreads: threads,
+      filename: new URL(`../../wasm/${name}/worker.js`, import.meta.url).href,
+      minThreads: 0,
       maxThreads: threads,
-      idleTimeout: Number.MAX_SAFE_INTEGER,
+      idleTimeout: idleTimeoutMs,
       // A recycled pool closes once its running jobs end; give them their whole time limit.
-      closeTimeout: this.options.timeoutMs,
-      maxQueue,
+      closeTimeout: timeoutMs,
       workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
-    pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${this.options.name} pool: ${String(err)}\n`));
+    pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${name} pool: ${String(err)}\n`));
     return pool;
   }
 
-  private shuttingDown(): ApiError {
-    return new ApiError('BUSY', `The service is shutting down; the ${this.options.name} job was not finished`);
-  }
-
-  private busy(): ApiError {
-    return new ApiError('BUSY', `The ${this.options.name} queue is full; retry later`);
-  }
-
-  private translate(err: unknown, timeoutMs: number): ApiError {
+  private translate(err: unknown, deadline: Deadline): ApiError | CancelledError {
     const e = err as { name?: string; code?: string; message?: string };
-    if (e?.name === 'AbortError') {
-      return new ApiError('TIMEOUT', `The ${this.options.name} job ran longer than ${timeoutMs / 1000} s and was stopped`);
-    }
-    if (e?.message?.includes('queue is at limit')) return this.busy();
+    if (e?.name === 'AbortError' || deadline.signal.aborted) return deadline.reason();
     if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new ApiError('TOO_LARGE', `The ${this.options.name} job ran out of memory; the input is too large`);
     }

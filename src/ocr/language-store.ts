@@ -76,8 +76,9 @@ async function stageLanguage(dir: string, code: string, source: string): Promise
   const problem = traineddataProblem(traineddata);
   if (problem) throw new ApiError('UNSUPPORTED_LANGUAGE', `OCR language data for ${code} is unusable: ${problem} (${source})`);
   const repaired = withoutSubLanguages(traineddata);
-  const temp = `${target}.${process.pid}.tmp`;
-  if (repaired) await fs.writeFile(temp, repaired);
-  else await fs.symlink(source, temp).catch(() => fs.copyFile(source, temp));
-  await fs.rename(temp, target);
+  // The folder is private and each code is staged once (see `staged`): no temp name needed,
+  // only a clean slate when an earlier attempt failed halfway.
+  await fs.rm(target, { force: true });
+  if (repaired) await fs.writeFile(target, repaired);
+  else await fs.symlink(source, target).catch(() => fs.copyFile(source, target));
 }

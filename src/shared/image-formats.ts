@@ -28,3 +28,10 @@ export function outputFormatOf(outputPath: string): OutputFormat {
 
 /** Largest side each encoder can store. */
 export const MAX_SIDE: Record<OutputFormat, number> = { jpeg: 65_535, png: 2_147_483_647, webp: 16_383, avif: 65_536 };
+
+/** UNSUPPORTED_CONVERSION when `format` cannot store an image of these dimensions. */
+export function checkOutputSide({ width, height }: { width: number; height: number }, format: OutputFormat): void {
+  if (Math.max(width, height) > MAX_SIDE[format]) {
+    throw new ApiError('UNSUPPORTED_CONVERSION', `${format.toUpperCase()} cannot store a ${width}×${height} image (largest side ${MAX_SIDE[format]} px)`);
+  }
+}

@@ -30,6 +30,8 @@ const DECODERS: Record<InputFormat, Decoder> = {
 
 export interface DecodeOptions {
   maxPixels: number;
+  /** Refuses, from the header's dimensions and before any pixel is decoded, what cannot be written. */
+  checkHeader?: (dims: Dimensions) => void;
 }
 
 /** Detects the input format by content; UNSUPPORTED_FORMAT when it is not an image we read. */
@@ -45,10 +47,11 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
 }
 
 /** As decodeImage, also telling which format the input was. */
-export async function decodeWithFormat(bytes: Uint8Array, { maxPixels }: DecodeOptions): Promise<{ image: RgbaImage; format: InputFormat }> {
+export async function decodeWithFormat(bytes: Uint8Array, { maxPixels, checkHeader }: DecodeOptions): Promise<{ image: RgbaImage; format: InputFormat }> {
   const format = detectImageFormat(bytes);
   const dims = probeDimensions(format, bytes);
   checkPixelLimit(dims, maxPixels);
+  checkHeader?.(dims);
   let image: RgbaImage;
   try {
     image = await DECODERS[format](bytes, dims);

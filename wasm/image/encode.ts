@@ -12,7 +12,7 @@
 import { ApiError } from '../../src/errors.js';
 import { codecs, noteCodecFailure } from './codecs.js';
 import { arrayBufferOf, decodeWithFormat } from './decode.js';
-import { MAX_SIDE, type OutputFormat } from '../../src/shared/image-formats.js';
+import type { OutputFormat } from '../../src/shared/image-formats.js';
 import { flattenOntoWhite } from './pixels.js';
 import type { RgbaImage } from './rgba.js';
 
@@ -42,9 +42,6 @@ const ENCODERS: Record<OutputFormat, Encoder> = {
 };
 
 export async function encodeImage(image: RgbaImage, format: OutputFormat, options: EncodeOptions): Promise<Uint8Array> {
-  if (Math.max(image.width, image.height) > MAX_SIDE[format]) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `${format.toUpperCase()} cannot store a ${image.width}×${image.height} image (largest side ${MAX_SIDE[format]} px)`);
-  }
   const { width, height } = image;
   let encoded: ArrayBuffer;
   try {

@@ -1,6 +1,7 @@
 // Turns a resize request into exact pixel geometry: the output size, and for `cover` the part of
 // the source to keep. Pure arithmetic, so every rule of the contract is testable here.
 
+import { ApiError } from '../../src/errors.js';
 import type { Dimensions } from './probe.js';
 import type { Rect } from './pixels.js';
 
@@ -27,7 +28,7 @@ export function planResize(src: Dimensions, { width, height, scale, fit }: Resiz
   if (scale !== undefined) return { width: atLeastOne(src.width * scale), height: atLeastOne(src.height * scale), source: whole };
   if (width !== undefined && height === undefined) return { width, height: atLeastOne((src.height * width) / src.width), source: whole };
   if (height !== undefined && width === undefined) return { width: atLeastOne((src.width * height) / src.height), height, source: whole };
-  if (width === undefined || height === undefined) throw new Error('planResize needs width, height or scale');
+  if (width === undefined || height === undefined) throw new ApiError('VALIDATION_ERROR', 'Give width, height or scale');
   if (fit === 'fill') return { width, height, source: whole };
   if (fit === 'inside') {
     const factor = Math.min(width / src.width, height / src.height);

@@ -2,22 +2,17 @@
 // orientation applied) → resize → encode by output format (JPEG flattened onto white) → verify
 // → write the staged temp output. Files are read and written here so pixels never cross threads.
 
-import { defineTask } from '../shared/task.js';
+import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import { checkOutputSide, type OutputFormat } from '../../src/shared/image-formats.js';
+import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';
 import { decodeWithFormat, detectImageFormat } from './decode.js';
 import { encodeImage, optimisePngFile, verifyEncoded } from './encode.js';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
 import { planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
 import { resizeImage } from './resize.js';
 import type { RgbaImage } from './rgba.js';
-
-/**
- * A WASM heap never shrinks: after a job this large (~100 MB of RGBA) the worker is replaced, so
- * one 50 MP photo does not pin gigabytes for the life of the service.
- */
-const RECYCLE_AFTER_PIXELS = 24_000_000;
 
 warmUpCodecs();
 
@@ -58,35 +53,38 @@ export interface ResizeResult {
   bytes: number;
 }
 
-async function decodeInput(bytes: Uint8Array, maxPixels: number): Promise<RgbaImage> {
+/** `writes`: the output format, when the input's own size must fit it (convert, compress). */
+async function decodeInput(bytes: Uint8Array, maxPixels: number, writes?: OutputFormat): Promise<RgbaImage> {
   heavyJob = false;
-  const { image } = await decodeWithFormat(bytes, { maxPixels });
-  heavyJob = image.width * image.height > RECYCLE_AFTER_PIXELS;
+  const checkHeader = writes === undefined ? undefined : (dims: { width: number; height: number }) => checkOutputSide(dims, writes);
+  const { image } = await decodeWithFormat(bytes, { maxPixels, checkHeader });
+  heavyJob = image.width * image.height > RECYCLE_AFTER.imagePixels;
   return image;
 }
 
-export const convert = defineTask(async ({ input, output, format, quality, maxPixels }: ConvertTask): Promise<ConvertResult> => {
-  const image = await decodeInput(readInputFile(input), maxPixels);
+const convert = defineTask(async ({ input, output, format, quality, maxPixels }: ConvertTask): Promise<ConvertResult> => {
+  const image = await decodeInput(readInputFile(input), maxPixels, format);
   const { width, height } = image;
   const encoded = await encodeImage(image, format, { quality, goal: 'speed' });
   writeOutputFile(output, encoded);
   return { width, height, format, bytes: encoded.length };
 }, taskOptions);
 
-export const resize = defineTask(async ({ input, output, format, quality, maxPixels, ...request }: ResizeTask): Promise<ResizeResult> => {
+const resize = defineTask(async ({ input, output, format, quality, maxPixels, ...request }: ResizeTask): Promise<ResizeResult> => {
   const image = await decodeInput(readInputFile(input), maxPixels);
   const plan = planResize(image, request);
   checkPixelLimit(plan, maxPixels);
+  checkOutputSide(plan, format);
   const resized = await resizeImage(image, plan);
   const encoded = await encodeImage(resized, format, { quality, goal: 'speed' });
   writeOutputFile(output, encoded);
   return { width: plan.width, height: plan.height, format, bytes: encoded.length };
 }, taskOptions);
 
-export const compress = defineTask(async ({ input, output, format, quality, maxPixels }: CompressTask): Promise<CompressResult> => {
+const compress = defineTask(async ({ input, output, format, quality, maxPixels }: CompressTask): Promise<CompressResult> => {
   const original = readInputFile(input);
   const inputFormat = detectImageFormat(original);
-  const encoded = inputFormat === 'png' && format === 'png' ? await optimisePng(original, maxPixels) : await encodeImage(await decodeInput(original, maxPixels), format, { quality, goal: 'size' });
+  const encoded = inputFormat === 'png' && format === 'png' ? await optimisePng(original, maxPixels) : await encodeImage(await decodeInput(original, maxPixels, format), format, { quality, goal: 'size' });
   // Compressing must never make the file bigger: same format and no gain → keep the original.
   const keptOriginal = inputFormat === format && encoded.length >= original.length;
   const written = keptOriginal ? original : encoded;
@@ -94,12 +92,16 @@ export const compress = defineTask(async ({ input, output, format, quality, maxP
   return { inputBytes: original.length, outputBytes: written.length, format, keptOriginal };
 }, taskOptions);
 
+const tasks = { convert, resize, compress };
+export type ImageTasks = typeof tasks;
+export default serveTasks(tasks);
+
 /** PNG → PNG works on the file itself (oxipng), so bit depth and palette survive untouched. */
 async function optimisePng(png: Uint8Array, maxPixels: number): Promise<Uint8Array> {
   heavyJob = false;
   const dims = probeDimensions('png', png);
   checkPixelLimit(dims, maxPixels);
-  heavyJob = dims.width * dims.height > RECYCLE_AFTER_PIXELS;
+  heavyJob = dims.width * dims.height > RECYCLE_AFTER.imagePixels;
   const optimised = await optimisePngFile(png);
   await verifyEncoded(optimised, 'png', dims.width, dims.height);
   return optimised;

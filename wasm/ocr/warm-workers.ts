@@ -1,19 +1,16 @@
 // Warm tesseract.js workers inside one OCR pool thread, one per language set, at most
 // MAX_WARM of them (least recently used goes first). tesseract.js runs each in a nested
-// worker thread whose WASM memory only grows, so a worker is retired after RETIRE_AFTER_JOBS
-// jobs, after a very large image, or when the process grows past RSS_CEILING_BYTES.
+// worker thread whose WASM memory only grows, so a worker is retired after RECYCLE_AFTER.ocrJobs
+// jobs, after a very large image, or when the process grows past RECYCLE_AFTER.ocrRssBytes.
 // Creation and recognition have deadlines; a tesseract.js worker that cannot be reached
 // any more (creation that never settled) marks this thread for replacement.
 
 import tesseract from 'tesseract.js';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import { ApiError } from '../../src/errors.js';
+import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 
 const MAX_WARM = 2;
-const RETIRE_AFTER_JOBS = 40;
-/** Past this, WASM heaps (tesseract's, and the image decoder's in this thread) stay big. */
-export const LARGE_IMAGE_PIXELS = 20_000_000;
-const RSS_CEILING_BYTES = 3 * 1024 ** 3;
 const CREATE_TIMEOUT_MS = 60_000;
 
 interface Warm {
@@ -43,7 +40,7 @@ export class WarmWorkers {
     const key = codes.join('+');
     const warm = await this.acquire(key, langPath, deadline);
     warm.jobs += 1;
-    let retire = warm.jobs >= RETIRE_AFTER_JOBS || pixels >= LARGE_IMAGE_PIXELS;
+    let retire = warm.jobs >= RECYCLE_AFTER.ocrJobs || pixels >= RECYCLE_AFTER.ocrImagePixels;
     try {
       const result = await withDeadline(
         new Promise<tesseract.RecognizeResult>((resolve, reject) => {
@@ -59,7 +56,7 @@ export class WarmWorkers {
       throw err;
     } finally {
       warm.onCrash = undefined;
-      if (retire || process.memoryUsage.rss() > RSS_CEILING_BYTES) this.retire(key);
+      if (retire || process.memoryUsage.rss() > RECYCLE_AFTER.ocrRssBytes) this.retire(key);
     }
   }
 

@@ -3,11 +3,12 @@
 
 import { decodeImage } from '../image/decode.js';
 import { readInputFile } from '../shared/io.js';
-import { defineTask } from '../shared/task.js';
+import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import { defineTask, serveTasks } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
 import { toPnm } from './pnm.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
-import { LARGE_IMAGE_PIXELS, WarmWorkers, type Deadline } from './warm-workers.js';
+import { WarmWorkers, type Deadline } from './warm-workers.js';
 
 export interface RecognizeTask {
   input: string;
@@ -30,13 +31,17 @@ const workers = new WarmWorkers();
 /** A large image grew this thread's decoder heap for good: ask the pool for a fresh thread. */
 let grewHeap = false;
 
-export const recognize = defineTask(
+const recognize = defineTask(
   async ({ input, codes, langPath, maxPixels, deadline }: RecognizeTask): Promise<RecognizeResult> => {
     const image = await decodeImage(readInputFile(input), { maxPixels });
     const pixels = image.width * image.height;
-    grewHeap ||= pixels >= LARGE_IMAGE_PIXELS;
+    grewHeap ||= pixels >= RECYCLE_AFTER.ocrImagePixels;
     const { text, confidence } = await workers.recognize(codes, langPath, toPnm(image), pixels, deadline);
     return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10 };
   },
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );
+
+const tasks = { recognize };
+export type OcrTasks = typeof tasks;
+export default serveTasks(tasks);

@@ -1,11 +1,12 @@
-// PDF worker: loads the configured PdfEngine once (kept warm by the pool) and runs merge,
-// split and encrypt, reading inputs and writing the staged temp outputs itself.
+// PDF worker: loads the configured PdfEngine once (kept warm by the pool) and runs its tasks,
+// reading inputs and writing the staged outputs itself.
 
 import { workerData } from 'node:worker_threads';
-import { ApiError, defineTask } from '../shared/task.js';
+import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import type { PageRange } from '../../src/shared/page-ranges.js';
+import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import type { EncryptOptions, PdfEngine } from './engine.js';
-import type { PageRange } from '../../src/shared/page-ranges.js';
 
 const { engine: engineName } = workerData as { engine: 'mupdf' | 'cpdf' };
 const engine: PdfEngine =
@@ -29,6 +30,14 @@ export interface EncryptTask extends EncryptOptions {
 
 const writeTo = (outputs: readonly string[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as string, pdf);
 
+/** Reads the inputs, remembering whether they were large enough to grow the WASM heap for good. */
+let bytesRead = 0;
+function read(file: string): Uint8Array {
+  const bytes = readInputFile(file);
+  bytesRead += bytes.length;
+  return bytes;
+}
+
 /**
  * mupdf opens damaged files lazily and reports what it cannot repair (page-tree cycles, broken
  * objects) later, while grafting or saving, as a plain Error from WASM: that is a damaged input,
@@ -36,16 +45,28 @@ const writeTo = (outputs: readonly string[]) => (pdf: Uint8Array, index: number)
  */
 const damagedInput = (err: unknown) =>
   err instanceof Error && err.constructor === Error ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${err.message})`) : undefined;
-const options = { describeUnexpected: damagedInput };
 
-export const merge = defineTask(({ inputs, output }: MergeTask) => engine.merge(inputs.map(readInputFile), writeTo([output])), options);
+function pdfTask<I, O>(run: (input: I) => O) {
+  return defineTask(
+    (input: I) => {
+      bytesRead = 0;
+      return run(input);
+    },
+    { describeUnexpected: damagedInput, shouldRecycle: () => bytesRead > RECYCLE_AFTER.pdfInputBytes },
+  );
+}
 
-export const split = defineTask(({ input, ranges, outputs }: SplitTask) => {
-  engine.split(readInputFile(input), ranges, writeTo(outputs));
-  return { files: outputs.length };
-}, options);
+const tasks = {
+  merge: pdfTask(({ inputs, output }: MergeTask) => engine.merge(inputs.map(read), writeTo([output]))),
+  split: pdfTask(({ input, ranges, outputs }: SplitTask) => {
+    engine.split(read(input), ranges, writeTo(outputs));
+    return { files: outputs.length };
+  }),
+  encrypt: pdfTask(({ input, output, ...options }: EncryptTask) => {
+    engine.encrypt(read(input), options, writeTo([output]));
+    return {};
+  }),
+};
 
-export const encrypt = defineTask(({ input, output, ...options_ }: EncryptTask) => {
-  engine.encrypt(readInputFile(input), options_, writeTo([output]));
-  return {};
-}, options);
+export type PdfTasks = typeof tasks;
+export default serveTasks(tasks);

@@ -1,13 +1,23 @@
-// Runs inside every engine worker: wraps a task function so that its outcome crosses the
-// thread boundary as plain data. Structured clone drops custom Error fields, so errors are
-// returned (not thrown) as `{ok:false, code, message}` and rebuilt as ApiError by src/jobs.
+// Runs inside every engine worker: a worker module declares its tasks as a map and serves them
+// through one default export (the pool's entry point). The main side derives a typed client
+// from the map's type (src/jobs/task-client.ts), so no task name is ever a string there.
+// Structured clone drops custom Error fields, so errors are returned (not thrown) as
+// `{ok:false, code, message}` and rebuilt as ApiError by src/jobs.
 
 import { ApiError, type ErrorCode } from '../../src/errors.js';
 
 export type TaskOutcome<T> = ({ ok: true; value: T } | { ok: false; code: ErrorCode; message: string }) & {
-  /** The worker asks to be replaced (its WASM memory grew past what it should keep). */
+  /** The worker asks to be replaced (see src/shared/recycle.ts). */
   recycle?: boolean;
 };
+
+export type Task<I, O> = (input: I) => Promise<TaskOutcome<O>>;
+
+/** What the pool sends a worker: which task of its map, and its input. */
+export interface TaskMessage {
+  task: string;
+  input: unknown;
+}
 
 export interface TaskOptions {
   /** Maps engine-specific exceptions (not ApiError) to a contract error. */
@@ -16,10 +26,19 @@ export interface TaskOptions {
   shouldRecycle?: () => boolean;
 }
 
-export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: TaskOptions = {}): (input: I) => Promise<TaskOutcome<O>> {
+export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: TaskOptions = {}): Task<I, O> {
   return async (input: I) => {
     const outcome = await settle(run, input, options);
     return options.shouldRecycle?.() ? { ...outcome, recycle: true } : outcome;
+  };
+}
+
+/** The worker's entry point: dispatches a message to the task of that name. */
+export function serveTasks(tasks: Readonly<Record<string, Task<never, unknown>>>): (message: TaskMessage) => Promise<TaskOutcome<unknown>> {
+  return async ({ task, input }) => {
+    const run = Object.hasOwn(tasks, task) ? tasks[task] : undefined;
+    if (!run) return { ok: false, code: 'INTERNAL_ERROR', message: `The worker has no task "${task}"` };
+    return run(input as never);
   };
 }
 

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { ERROR_CODES, STATUS_BY_CODE } from '../errors.js';
-import type { GetRoute, Route } from '../http/route.js';
+import type { GetRoute, Route } from './route.js';
 import { VERSION } from '../version.js';
 
 const successSchema = {

@@ -1,10 +1,11 @@
-// Validation at the edge: a zod schema decides, and its issues become one VALIDATION_ERROR.
+// Validation at the edge, for every door: the operation's zod schema decides, and its issues
+// become one VALIDATION_ERROR (a field's own transform may answer a more precise code).
 
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
 
-export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
+export function validateInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'body';

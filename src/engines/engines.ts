@@ -1,0 +1,96 @@
+// The engines of one docwasm process, each started on first use (a one-shot `docwasm pdf merge`
+// never loads OCR or LibreOffice): PDF, image and OCR worker pools with clients typed from their
+// workers' task maps, and the document backend. Also their health and their shutdown.
+
+import { statSync } from 'node:fs';
+import { workerHeapLimitMb, type Config } from '../config.js';
+import { EnginePool } from '../jobs/engine-pool.js';
+import { discoverLanguages } from '../ocr/languages.js';
+import { LanguageStore } from '../ocr/language-store.js';
+import { packageVersion } from '../version.js';
+import { DocumentEngine } from './documents.js';
+import type { ImageTasks } from '../../wasm/image/worker.js';
+import type { OcrTasks } from '../../wasm/ocr/worker.js';
+import type { PdfTasks } from '../../wasm/pdf/worker.js';
+
+export interface EngineHealth {
+  available: boolean;
+  engine: string;
+  version: string;
+  [detail: string]: unknown;
+}
+
+export interface OcrEngine {
+  pool: EnginePool<OcrTasks>;
+  languages: LanguageStore;
+}
+
+const IMAGE_INPUTS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'gif', 'tiff'];
+const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
+
+export class Engines {
+  private pdfPool: EnginePool<PdfTasks> | undefined;
+  private imagePool: EnginePool<ImageTasks> | undefined;
+  private ocrEngine: OcrEngine | undefined;
+  private documentEngine: DocumentEngine | undefined;
+
+  constructor(private readonly config: Config) {}
+
+  get pdf(): EnginePool<PdfTasks> {
+    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine });
+    return this.pdfPool;
+  }
+
+  get image(): EnginePool<ImageTasks> {
+    this.imagePool ??= this.pool('image', 2048);
+    return this.imagePool;
+  }
+
+  get ocr(): OcrEngine {
+    this.ocrEngine ??= { pool: this.pool('ocr', undefined), languages: this.languages() };
+    return this.ocrEngine;
+  }
+
+  get documents(): DocumentEngine {
+    this.documentEngine ??= new DocumentEngine(this.config);
+    return this.documentEngine;
+  }
+
+  async health(): Promise<Record<'pdf' | 'image' | 'ocr' | 'document', EngineHealth>> {
+    const { pdfEngine } = this.config;
+    const jsquash = ['jpeg', 'png', 'webp', 'avif'].map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
+    const languages = this.ocr.languages.codes;
+    return {
+      pdf: { available: true, engine: pdfEngine, version: packageVersion(pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf') },
+      image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash})`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
+      ocr: { available: languages.length > 0, engine: 'tesseract.js', version: packageVersion('tesseract.js'), languages },
+      document: await this.documents.health(),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.pool.close(), this.ocrEngine?.languages.close(), this.documentEngine?.close()]);
+  }
+
+  private pool<M>(name: string, heapCapMb: number | undefined, workerData?: unknown): EnginePool<M> {
+    const { workers, queueLimit, timeoutMs, idleTimeoutMs } = this.config;
+    const maxOldGenerationSizeMb = workerHeapLimitMb(this.config, heapCapMb);
+    return new EnginePool<M>({ name, threads: workers, maxQueue: queueLimit, timeoutMs, idleTimeoutMs, maxOldGenerationSizeMb, workerData });
+  }
+
+  private languages(): LanguageStore {
+    const { tessdata } = this.config;
+    if (tessdata && !isDirectory(tessdata)) {
+      process.stderr.write(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
+    }
+    return new LanguageStore(discoverLanguages(tessdata));
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}

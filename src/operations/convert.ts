@@ -1,0 +1,152 @@
+// Document conversion on the document backend (LibreOffice). `/api/convert` is a batch of one:
+// every file goes through the same steps — matrix, paths, content check, a staged output — and
+// all files of a request reach the backend in one call (one queue entry, as few LibreOffice
+// invocations as possible). A file that fails fails alone and leaves nothing behind.
+
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { ApiError, toApiError } from '../errors.js';
+import { mapBounded } from '../files/bounded.js';
+import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import { stageOutput, type StagedOutput } from '../files/staging.js';
+import type { ConversionJob } from '../documents/backend.js';
+import { checkDocumentContent } from '../documents/content-check.js';
+import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import { defineOperation, type OperationContext } from './operation.js';
+import { filePath, filePaths } from './fields.js';
+
+const format = z.enum(OUTPUT_FORMATS).describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp');
+
+export interface ItemResult {
+  input: string;
+  success: boolean;
+  outputPath?: string;
+  error?: string;
+  code?: string;
+}
+
+interface Item {
+  /** The input as the user named it. */
+  input: string;
+  /** The output, unresolved (as named, or derived from the input's stem). */
+  output: string;
+}
+
+export const convert = defineOperation({
+  id: 'convert',
+  summary: 'Convert one office document (LibreOffice)',
+  input: z.object({ input: filePath, output: filePath, format }),
+  run: async ({ input, output, format: target }, context) => {
+    const started = performance.now();
+    const [result] = await convertItems([{ input, output }], target, context);
+    if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
+    const backend = await context.engines.documents.backend();
+    return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend: backend.name, durationMs: Math.round(performance.now() - started) } };
+  },
+});
+
+export const convertBatch = defineOperation({
+  id: 'convert/batch',
+  summary: 'Convert several office documents to one format in one go',
+  input: z.object({
+    files: filePaths('file'),
+    format,
+    outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
+  }),
+  run: async ({ files, format: target, outputDir }, context) => {
+    const started = performance.now();
+    const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
+    const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
+    rejectDuplicateOutputs(items);
+    const results = await convertItems(items, target, context);
+    const succeeded = results.filter((r) => r.success).length;
+    const failed = results.length - succeeded;
+    return {
+      success: failed === 0,
+      message: `Converted ${succeeded} of ${results.length} file(s) to ${target}`,
+      ...(dir !== undefined && { outputPath: dir }),
+      data: { total: results.length, succeeded, failed, format: target, durationMs: Math.round(performance.now() - started), results },
+    };
+  },
+});
+
+export const CONVERT_OPERATIONS = [convert, convertBatch];
+
+/** Converts every item it can; one result per item, in order. */
+async function convertItems(items: readonly Item[], target: OutputFormat, context: OperationContext): Promise<ItemResult[]> {
+  const results: ItemResult[] = items.map((item) => ({ input: item.input, success: false }));
+  const fail = (index: number, err: unknown) => {
+    const e = toApiError(err);
+    results[index] = { input: items[index]?.input as string, success: false, error: e.message, code: e.code };
+  };
+  // Per-file checks first: a bad file fails alone, before any conversion starts.
+  const ready: PreparedItem[] = [];
+  await mapBounded(items, async (item, index) => {
+    try {
+      ready.push(await prepareItem(item, index, target, context));
+    } catch (err) {
+      fail(index, err);
+    }
+  });
+  if (ready.length === 0) return results;
+  ready.sort((a, b) => a.index - b.index);
+  await context.engines.documents.job(async (backend) => {
+    const staged: (PreparedItem & { output: StagedOutput })[] = [];
+    try {
+      for (const item of ready) await stageOutput(item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
+      if (staged.length === 0) return;
+      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), context);
+      for (const [k, s] of staged.entries()) {
+        const outcome = outcomes[k];
+        if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
+        else await s.output.commit().then(() => (results[s.index] = { input: s.job.shownName, success: true, outputPath: s.target }), (err: unknown) => fail(s.index, err));
+      }
+    } finally {
+      await Promise.all(staged.map((s) => s.output.discard()));
+    }
+  });
+  return results;
+}
+
+interface PreparedItem {
+  index: number;
+  job: Omit<ConversionJob, 'output'>;
+  /** The resolved output path. */
+  target: string;
+}
+
+async function prepareItem(item: Item, index: number, format: OutputFormat, { engines, paths }: OperationContext): Promise<PreparedItem> {
+  const { extension, family } = checkMatrix(item.input, format);
+  await engines.documents.backend();
+  const input = await resolveInputPath(paths, item.input);
+  await checkDocumentContent(input, extension, family, item.input);
+  const target = await resolveOutputPath(paths, item.output);
+  return { index, job: { input, extension, family, format, shownName: item.input }, target };
+}
+
+/** The support matrix, decided once: UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */
+function checkMatrix(input: string, target: OutputFormat): { extension: string; family: DocumentFamily } {
+  const extension = extensionOf(input);
+  const family = familyOfExtension(extension);
+  if (!family) {
+    throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
+  }
+  if (!allowedFormats(family).includes(target)) {
+    throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${allowedFormats(family).join(', ')}`);
+  }
+  return { extension, family };
+}
+
+function rejectDuplicateOutputs(items: readonly Item[]): void {
+  // Case-insensitive file systems (macOS, Windows) would make x.pdf and X.pdf one file.
+  const fold = process.platform === 'darwin' || process.platform === 'win32' ? (p: string) => p.toLowerCase() : (p: string) => p;
+  const seen = new Map<string, number>();
+  for (const [i, item] of items.entries()) {
+    const earlier = seen.get(fold(item.output));
+    if (earlier !== undefined) {
+      throw new ApiError('VALIDATION_ERROR', `files[${earlier}] (${items[earlier]?.input}) and files[${i}] (${item.input}) would both be written to ${item.output}`);
+    }
+    seen.set(fold(item.output), i);
+  }
+}

@@ -1,0 +1,29 @@
+// Field schemas shared by the operations: validated once, here, at the edge.
+
+import { z } from 'zod';
+import { parsePageRanges } from '../shared/page-ranges.js';
+
+/** Longest path accepted: resolving longer ones costs time for nothing (PATH_MAX on Linux). */
+export const MAX_PATH_BYTES = 4096;
+/** Most paths one request may name. */
+export const MAX_PATHS = 10_000;
+
+export const filePath = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((value) => !value.includes('\0'), 'must not contain NUL characters')
+  .refine((value) => Buffer.byteLength(value) <= MAX_PATH_BYTES, `must be at most ${MAX_PATH_BYTES} bytes`)
+  .describe('absolute path, or relative to the base dir');
+
+export const filePaths = (what: string) => z.array(filePath).min(1, `needs at least one ${what}`).max(MAX_PATHS, `at most ${MAX_PATHS} paths`);
+
+export const quality = z.number().int().min(1).max(100);
+
+export const password = z.string().min(1, 'must not be empty').describe('password of an encrypted input PDF');
+
+/** `pages` as written ("1-3, 5"), parsed into ranges (INVALID_PAGE_RANGE when malformed or reversed). */
+export const pageRanges = z
+  .string()
+  .min(1)
+  .describe('comma-separated items, each N or N-M (1-based)')
+  .transform((spec) => parsePageRanges(spec));

@@ -1,0 +1,76 @@
+// PDF operations on the configured PdfEngine (mupdf or cpdf) in the PDF worker pool.
+
+import path from 'node:path';
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import { fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
+import { mapBounded } from '../files/bounded.js';
+import { withStagedOutputs } from '../files/staging.js';
+import { readHead, sniffType } from '../shared/sniff.js';
+import { defineOperation } from './operation.js';
+import { filePath, filePaths, pageRanges } from './fields.js';
+
+export const merge = defineOperation({
+  id: 'pdf/merge',
+  summary: 'Merge PDFs in order into one file',
+  input: z.object({ files: filePaths('PDF'), output: filePath }),
+  run: async ({ files, output }, { engines, paths, ...control }) => {
+    const inputs = await resolvePdfInputs(paths, files);
+    const outputPath = await resolveOutputPath(paths, output);
+    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs([outputPath], ([temp]) => tasks.merge({ inputs, output: temp as string })));
+    control.progress?.(files.length, files.length);
+    return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
+  },
+});
+
+export const split = defineOperation({
+  id: 'pdf/split',
+  summary: 'Split a PDF into one file per page item',
+  input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)") }),
+  run: async ({ input, pages: ranges, outputDir }, { engines, paths, ...control }) => {
+    const inputPath = await resolvePdfInput(paths, input);
+    const dir = outputDir === undefined ? path.dirname(inputPath) : await resolveOutputPath(paths, outputDir);
+    const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputPath)}_${r.label}.pdf`)));
+    await engines.pdf.job(control, (tasks) => withStagedOutputs(outputs, (temps) => tasks.split({ input: inputPath, ranges, outputs: temps })));
+    return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
+  },
+});
+
+export const encrypt = defineOperation({
+  id: 'pdf/encrypt',
+  summary: 'Encrypt a PDF with a password (AES-256 by default)',
+  input: z.object({
+    input: filePath,
+    output: filePath,
+    password: z.string().min(1, 'must not be empty').describe('user password needed to open the output'),
+    ownerPassword: z.string().min(1).optional().describe('owner password; defaults to the user password'),
+    algorithm: z.enum(['aes256', 'aes128']).default('aes256'),
+  }),
+  run: async ({ input, output, password, ownerPassword, algorithm }, { engines, paths, ...control }) => {
+    const inputPath = await resolvePdfInput(paths, input);
+    const outputPath = await resolveOutputPath(paths, output);
+    const task = (temp: string) => ({ input: inputPath, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
+    await engines.pdf.job(control, (tasks) => withStagedOutputs([outputPath], ([temp]) => tasks.encrypt(task(temp as string))));
+    return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
+  },
+});
+
+export const PDF_OPERATIONS = [merge, split, encrypt];
+
+async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<string> {
+  const resolved = await resolveInputPath(paths, raw);
+  if (sniffType(await readHead(resolved, 1024)) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
+  return resolved;
+}
+
+function resolvePdfInputs(paths: PathPolicy, files: readonly string[]): Promise<string[]> {
+  return mapBounded(files, (file) => resolvePdfInput(paths, file));
+}
+
+/** "1,1" would name the same file twice; one output per distinct item is enough. */
+function uniqueOutputs(outputs: string[]): string[] {
+  if (new Set(outputs).size !== outputs.length) {
+    throw new ApiError('INVALID_PAGE_RANGE', 'The same page item appears twice');
+  }
+  return outputs;
+}
