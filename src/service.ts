@@ -4,15 +4,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config.js';
-import { Engines } from './engines/engines.js';
-import { createPathPolicy } from './files/paths.js';
-import { removeAllTempFiles } from './files/staging.js';
 import { createApp } from './http/app.js';
 import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './http/health.js';
 import { openApiRoute } from './http/openapi.js';
 import { operationRoute } from './http/route.js';
+import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
 
 export interface Service {
@@ -24,10 +22,9 @@ export interface Service {
 
 export async function createService(config: Config): Promise<Service> {
   const startedAt = Date.now();
-  const paths = await createPathPolicy(config.baseDir, config.allowDirs, config.maxInputBytes);
-  const engines = new Engines(config);
-  const context = { engines, paths, config };
-  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, context))];
+  const runtime = await createRuntime(config);
+  const { engines } = runtime;
+  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime))];
   const hosts = acceptedHosts(config.host, config.port);
   const app = createApp([...apiRoutes, openApiRoute(apiRoutes)], {
     hosts,
@@ -48,8 +45,7 @@ export async function createService(config: Config): Promise<Service> {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([stopped, grace]);
-      await engines.close();
-      removeAllTempFiles();
+      await runtime.close();
     },
   };
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
-import { JobQueue } from '../jobs/policy.js';
+import { JobQueue, type JobControl } from '../jobs/policy.js';
 import type { EngineHealth } from './engines.js';
 
 /** Offices run one conversion at a time each and take 150–300 MB; more than four rarely pays. */
@@ -21,9 +21,9 @@ export class DocumentEngine {
   }
 
   /** Runs `work` on the backend holding a place in the document queue (BUSY when it is full). */
-  async job<T>(work: (backend: DocumentBackend) => Promise<T>): Promise<T> {
+  async job<T>(control: JobControl, work: (backend: DocumentBackend) => Promise<T>): Promise<T> {
     const backend = await this.backend();
-    return this.queue.hold(() => work(backend));
+    return this.queue.hold(control, () => work(backend));
   }
 
   /** The backend, or BACKEND_UNAVAILABLE saying why and how to fix it. */

@@ -46,7 +46,7 @@ export class EnginePool<M> {
    * touched), then `work` gets the worker's tasks bound to the job's deadline.
    */
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
-    return this.queue.hold(() => {
+    return this.queue.hold(control, () => {
       const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
       return work(this.client(deadline), deadline);
     });

@@ -11,6 +11,11 @@ export interface JobControl {
   signal?: AbortSignal | undefined;
   /** Items done of total; `done` only grows. */
   progress?: ((done: number, total: number) => void) | undefined;
+  /**
+   * Called when the job holds its place in an engine's queue: the request passed every check
+   * (body, paths, matrix, capacity) and its work begins. Async jobs answer 202 from here.
+   */
+  started?: (() => void) | undefined;
 }
 
 /** A job that its caller cancelled: it ends with no output; not an error of the request. */
@@ -72,10 +77,11 @@ export class JobQueue {
     };
   }
 
-  /** Runs `work` holding a place in the queue. */
-  async hold<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` holding a place in the queue; tells `control.started` once it holds it. */
+  async hold<T>(control: JobControl, work: () => Promise<T>): Promise<T> {
     const leave = this.enter();
     try {
+      control.started?.();
       return await work();
     } finally {
       leave();

@@ -91,7 +91,7 @@ async function convertItems(items: readonly Item[], target: OutputFormat, contex
   });
   if (ready.length === 0) return results;
   ready.sort((a, b) => a.index - b.index);
-  await context.engines.documents.job(async (backend) => {
+  await context.engines.documents.job(context, async (backend) => {
     const staged: (PreparedItem & { output: StagedOutput })[] = [];
     try {
       for (const item of ready) await stageOutput(item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
