@@ -62,6 +62,7 @@ export class OfficeSlot {
   private conversions = 0;
   private invocations = 0;
   private quickCrashes = 0;
+  private failedStarts = 0;
   private startedAt = 0;
   private readonly profileDir: string;
   private profileUrl = '';
@@ -80,10 +81,20 @@ export class OfficeSlot {
     this.starting ??= this.launch()
       .then(
         () => {
+          this.failedStarts = 0;
           if (this.state !== 'closed') this.state = 'ready';
         },
         (err: unknown) => {
           if (this.state === 'closed') return;
+          // An office killed while starting (OOM killer, someone's kill) is tried again before
+          // the slot gives up, as an office that dies while idle is.
+          if (++this.failedStarts < CRASH_RESTARTS_BEFORE_FAILING) {
+            this.state = 'stopped';
+            this.stopInstance();
+            setImmediate(() => void this.start());
+            return;
+          }
+          this.failedStarts = 0;
           this.state = 'failed';
           this.failedAt = Date.now();
           this.lastError = err instanceof Error ? err.message : String(err);
