@@ -1,10 +1,13 @@
-// Turns request paths into absolute, policy-checked paths. The allowed-dirs check runs on the
-// real path (symlinks and `..` resolved) and before any existence check, so a refused path
-// reveals nothing about what exists outside the allowed dirs.
+// Turns request paths into absolute, policy-checked paths. With allowed dirs, the check runs on
+// the real path (symlinks and `..` resolved) before any existence check, so a refused path
+// reveals nothing about what exists outside; the engines then use that real path, and inputs
+// and temp outputs carry the checked file's identity (src/shared/file-ref.ts), so a link
+// swapped in after the check cannot redirect a read or a write.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
+import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
 
 export interface PathPolicy {
   baseDir: string;
@@ -18,31 +21,59 @@ export async function createPathPolicy(baseDir: string, allowDirs: readonly stri
   return { baseDir, allowedDirs, maxInputBytes };
 }
 
+export const isConfined = (policy: PathPolicy): boolean => policy.allowedDirs.length > 0;
+
 /** An existing regular file that may be read. */
-export async function resolveInputPath(policy: PathPolicy, raw: string): Promise<string> {
-  const absolute = await resolveAllowed(policy, raw);
-  const stat = await fs.stat(absolute).catch(() => undefined);
-  if (!stat?.isFile()) throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
-  if (stat.size > policy.maxInputBytes) {
-    throw new ApiError('TOO_LARGE', `Input file ${raw} is ${stat.size} bytes; the limit is ${policy.maxInputBytes}`);
+export async function resolveInputPath(policy: PathPolicy, raw: string): Promise<FileRef> {
+  const checked = await resolveAllowed(policy, raw);
+  if (!isConfined(policy)) {
+    checkInputStats(await fs.stat(checked).catch(() => undefined), policy, raw);
+    return { path: checked };
   }
-  return absolute;
+  // O_NONBLOCK: opening a FIFO must not hang the check; O_NOFOLLOW: the real path has no link.
+  const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ELOOP' ? swappedError(raw) : new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
+  });
+  try {
+    const stats = await handle.stat({ bigint: true });
+    checkInputStats(stats, policy, raw);
+    await proveOpenedAt(handle.fd, checked, raw);
+    return { path: checked, identity: identityOf(stats) };
+  } finally {
+    await handle.close();
+  }
 }
 
-/** A path that may be written; it need not exist yet. */
+/** A path that may be written; it need not exist yet. The real path when the service is confined. */
 export async function resolveOutputPath(policy: PathPolicy, raw: string): Promise<string> {
   return resolveAllowed(policy, raw);
 }
 
+/**
+ * Proves that an open file is the one at `expected` (a real path): the kernel's name for the
+ * descriptor where there is one (Linux), else the real path resolved again after the open.
+ */
+export async function proveOpenedAt(fd: number, expected: string, shown: string): Promise<void> {
+  const opened = await fs.readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
+  const actual = opened ?? (await fs.realpath(expected).catch(() => undefined));
+  if (actual !== expected) throw swappedError(shown);
+}
+
+function checkInputStats(stats: { isFile(): boolean; size: number | bigint } | undefined, policy: PathPolicy, raw: string): void {
+  if (!stats?.isFile()) throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
+  if (Number(stats.size) > policy.maxInputBytes) {
+    throw new ApiError('TOO_LARGE', `Input file ${raw} is ${stats.size} bytes; the limit is ${policy.maxInputBytes}`);
+  }
+}
+
 async function resolveAllowed(policy: PathPolicy, raw: string): Promise<string> {
   const absolute = path.resolve(policy.baseDir, raw);
-  if (policy.allowedDirs.length > 0) {
-    const real = await realPathOfPossiblyMissing(absolute);
-    if (!policy.allowedDirs.some((dir) => isInside(real, dir))) {
-      throw new ApiError('PATH_NOT_ALLOWED', `Path is outside the allowed directories: ${raw}`);
-    }
+  if (!isConfined(policy)) return absolute;
+  const real = await realPathOfPossiblyMissing(absolute);
+  if (!policy.allowedDirs.some((dir) => isInside(real, dir))) {
+    throw new ApiError('PATH_NOT_ALLOWED', `Path is outside the allowed directories: ${raw}`);
   }
-  return absolute;
+  return real;
 }
 
 /** realpath of the deepest existing ancestor, with the missing rest appended. */
@@ -61,9 +92,11 @@ async function realPathOfPossiblyMissing(absolute: string): Promise<string> {
   }
 }
 
-function isInside(candidate: string, dir: string): boolean {
+/** `dir/..foo` is inside `dir`; `dir/../foo` is not. */
+export function isInside(candidate: string, dir: string): boolean {
   const relative = path.relative(dir, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  if (relative === '') return true;
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** `report.final.pdf` → `report.final`. */

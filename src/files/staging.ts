@@ -8,12 +8,14 @@ import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
+import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
 
 const liveTempFiles = new Set<string>();
 
 export interface StagedOutput {
-  /** Where the engine writes. */
-  temp: string;
+  /** Where the engine writes: the temp file, as created (see src/shared/file-ref.ts). */
+  temp: FileRef;
   target: string;
   /** Renames the temp file over the target. */
   commit(): Promise<void>;
@@ -21,8 +23,12 @@ export interface StagedOutput {
   discard(): Promise<void>;
 }
 
-/** A temp file beside `target`, created now: proves the target is writable before any work. */
-export async function stageOutput(target: string): Promise<StagedOutput> {
+/**
+ * A temp file beside `target`, created now: proves the target is writable before any work. When
+ * the service is confined, `target` is a checked real path and the temp file is proved to sit
+ * beside it (no directory swapped in since the check).
+ */
+export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
   const dir = path.dirname(target);
   await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
     throw outputError(err, target);
@@ -34,18 +40,26 @@ export async function stageOutput(target: string): Promise<StagedOutput> {
     throw outputError(err, target);
   });
   liveTempFiles.add(temp);
-  await handle.close();
-  return { temp, target, commit: () => commit(temp, target), discard: () => discard(temp) };
+  try {
+    if (isConfined(policy)) await proveOpenedAt(handle.fd, temp, target);
+    const identity = identityOf(await handle.stat({ bigint: true }));
+    return { temp: { path: temp, identity }, target, commit: () => commit(temp, target), discard: () => discard(temp) };
+  } catch (err) {
+    await discard(temp);
+    throw err;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
  * Stages every target, hands the temp paths to `work`, then commits them all; any failure
  * removes the temp files and leaves the targets as they were.
  */
-export async function withStagedOutputs<T>(targets: readonly string[], work: (temps: string[]) => Promise<T>): Promise<T> {
+export async function withStagedOutputs<T>(policy: PathPolicy, targets: readonly string[], work: (temps: FileRef[]) => Promise<T>): Promise<T> {
   const staged: StagedOutput[] = [];
   try {
-    for (const target of targets) staged.push(await stageOutput(target));
+    for (const target of targets) staged.push(await stageOutput(policy, target));
     const result = await work(staged.map((s) => s.temp));
     for (const s of staged) await s.commit();
     return result;
@@ -55,10 +69,18 @@ export async function withStagedOutputs<T>(targets: readonly string[], work: (te
 }
 
 /** Writes bytes produced on the main thread into a staged temp file. */
-export async function writeStaged(temp: string, data: string | Uint8Array, target: string): Promise<void> {
-  await fs.writeFile(temp, data).catch((err: unknown) => {
+export async function writeStaged(temp: FileRef, data: string | Uint8Array, target: string): Promise<void> {
+  const handle = await fs.open(temp.path, fs.constants.O_WRONLY | fs.constants.O_TRUNC | NO_FOLLOW).catch((err: unknown) => {
     throw outputError(err, target);
   });
+  try {
+    if (identityOf(await handle.stat({ bigint: true })) !== temp.identity) throw swappedError(target);
+    await handle.writeFile(data);
+  } catch (err) {
+    throw err instanceof ApiError ? err : outputError(err, target);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Synchronous last-resort cleanup for shutdown. */

@@ -94,9 +94,9 @@ async function convertItems(items: readonly Item[], target: OutputFormat, contex
   await context.engines.documents.job(context, async (backend) => {
     const staged: (PreparedItem & { output: StagedOutput })[] = [];
     try {
-      for (const item of ready) await stageOutput(item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
+      for (const item of ready) await stageOutput(context.paths, item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
       if (staged.length === 0) return;
-      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), context);
+      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp.path })), context);
       for (const [k, s] of staged.entries()) {
         const outcome = outcomes[k];
         if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
@@ -119,7 +119,7 @@ interface PreparedItem {
 async function prepareItem(item: Item, index: number, format: OutputFormat, { engines, paths }: OperationContext): Promise<PreparedItem> {
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
-  const input = await resolveInputPath(paths, item.input);
+  const { path: input } = await resolveInputPath(paths, item.input);
   await checkDocumentContent(input, extension, family, item.input);
   const target = await resolveOutputPath(paths, item.output);
   return { index, job: { input, extension, family, format, shownName: item.input }, target };

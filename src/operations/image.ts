@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs } from '../files/staging.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { outputFormatOf } from '../shared/image-formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, quality } from './fields.js';
@@ -15,8 +16,8 @@ const outputPath = filePath.describe('target file; its extension (.jpg .jpeg .pn
 const side = z.number().int().min(1).max(65_535);
 
 interface ImageJob {
-  input: string;
-  output: string;
+  input: FileRef;
+  output: FileRef;
   format: ReturnType<typeof outputFormatOf>;
   maxPixels: number;
 }
@@ -27,7 +28,7 @@ async function runImageJob<R>(raw: { input: string; output: string }, { engines,
   const outputPath = await resolveOutputPath(paths, raw.output);
   const format = outputFormatOf(outputPath);
   const result = await engines.image.job(control, (tasks) =>
-    withStagedOutputs([outputPath], ([temp]) => task(tasks, { input, output: temp as string, format, maxPixels: config.maxPixels })),
+    withStagedOutputs(paths, [outputPath], ([temp]) => task(tasks, { input, output: temp as FileRef, format, maxPixels: config.maxPixels })),
   );
   return { result, outputPath };
 }

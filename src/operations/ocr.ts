@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { defineOperation } from './operation.js';
 import { filePath } from './fields.js';
 
@@ -37,9 +38,9 @@ export const ocr = defineOperation({
         return tasks.recognize({ input: inputPath, codes, langPath, maxPixels: config.maxPixels, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
       };
       if (!outputPath) return recognize();
-      return withStagedOutputs([outputPath], async ([temp]) => {
+      return withStagedOutputs(paths, [outputPath], async ([temp]) => {
         const recognized = await recognize();
-        await writeStaged(temp as string, recognized.text, outputPath);
+        await writeStaged(temp as FileRef, recognized.text, outputPath);
         return recognized;
       });
     });

@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import { fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { mapBounded } from '../files/bounded.js';
 import { withStagedOutputs } from '../files/staging.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { defineOperation } from './operation.js';
 import { filePath, filePaths, pageRanges } from './fields.js';
@@ -17,7 +18,7 @@ export const merge = defineOperation({
   run: async ({ files, output }, { engines, paths, ...control }) => {
     const inputs = await resolvePdfInputs(paths, files);
     const outputPath = await resolveOutputPath(paths, output);
-    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs([outputPath], ([temp]) => tasks.merge({ inputs, output: temp as string })));
+    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.merge({ inputs, output: temp as FileRef })));
     control.progress?.(files.length, files.length);
     return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
   },
@@ -28,10 +29,10 @@ export const split = defineOperation({
   summary: 'Split a PDF into one file per page item',
   input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)") }),
   run: async ({ input, pages: ranges, outputDir }, { engines, paths, ...control }) => {
-    const inputPath = await resolvePdfInput(paths, input);
-    const dir = outputDir === undefined ? path.dirname(inputPath) : await resolveOutputPath(paths, outputDir);
-    const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputPath)}_${r.label}.pdf`)));
-    await engines.pdf.job(control, (tasks) => withStagedOutputs(outputs, (temps) => tasks.split({ input: inputPath, ranges, outputs: temps })));
+    const inputRef = await resolvePdfInput(paths, input);
+    const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
+    const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputRef.path)}_${r.label}.pdf`)));
+    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, outputs, (temps) => tasks.split({ input: inputRef, ranges, outputs: temps })));
     return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
   },
 });
@@ -47,23 +48,23 @@ export const encrypt = defineOperation({
     algorithm: z.enum(['aes256', 'aes128']).default('aes256'),
   }),
   run: async ({ input, output, password, ownerPassword, algorithm }, { engines, paths, ...control }) => {
-    const inputPath = await resolvePdfInput(paths, input);
+    const inputRef = await resolvePdfInput(paths, input);
     const outputPath = await resolveOutputPath(paths, output);
-    const task = (temp: string) => ({ input: inputPath, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
-    await engines.pdf.job(control, (tasks) => withStagedOutputs([outputPath], ([temp]) => tasks.encrypt(task(temp as string))));
+    const task = (temp: FileRef) => ({ input: inputRef, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
+    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.encrypt(task(temp as FileRef))));
     return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
   },
 });
 
 export const PDF_OPERATIONS = [merge, split, encrypt];
 
-async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<string> {
+async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<FileRef> {
   const resolved = await resolveInputPath(paths, raw);
-  if (sniffType(await readHead(resolved, 1024)) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
+  if (sniffType(await readHead(resolved.path, 1024)) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
   return resolved;
 }
 
-function resolvePdfInputs(paths: PathPolicy, files: readonly string[]): Promise<string[]> {
+function resolvePdfInputs(paths: PathPolicy, files: readonly string[]): Promise<FileRef[]> {
   return mapBounded(files, (file) => resolvePdfInput(paths, file));
 }
 

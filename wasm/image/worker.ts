@@ -2,6 +2,7 @@
 // orientation applied) → resize → encode by output format (JPEG flattened onto white) → verify
 // → write the staged temp output. Files are read and written here so pixels never cross threads.
 
+import type { FileRef } from '../../src/shared/file-ref.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { checkOutputSide, type OutputFormat } from '../../src/shared/image-formats.js';
 import { defineTask, serveTasks } from '../shared/task.js';
@@ -20,9 +21,9 @@ let heavyJob = false;
 const taskOptions = { shouldRecycle: () => heavyJob || codecsNeedFreshWorker() };
 
 interface JobBase {
-  input: string;
-  /** Staged temp path to write. */
-  output: string;
+  input: FileRef;
+  /** Staged temp file to write. */
+  output: FileRef;
   format: OutputFormat;
   quality: number;
   maxPixels: number;

@@ -3,6 +3,7 @@
 
 import { decodeImage } from '../image/decode.js';
 import { readInputFile } from '../shared/io.js';
+import type { FileRef } from '../../src/shared/file-ref.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
@@ -11,7 +12,7 @@ import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers, type Deadline } from './warm-workers.js';
 
 export interface RecognizeTask {
-  input: string;
+  input: FileRef;
   /** Installed language codes, in priority order. */
   codes: string[];
   /** Folder holding `<code>.traineddata` for each code. */

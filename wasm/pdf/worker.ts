@@ -3,6 +3,7 @@
 
 import { workerData } from 'node:worker_threads';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import type { FileRef } from '../../src/shared/file-ref.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
@@ -13,26 +14,26 @@ const engine: PdfEngine =
   engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 
 export interface MergeTask {
-  inputs: string[];
-  output: string;
+  inputs: FileRef[];
+  output: FileRef;
 }
 
 export interface SplitTask {
-  input: string;
+  input: FileRef;
   ranges: PageRange[];
-  outputs: string[];
+  outputs: FileRef[];
 }
 
 export interface EncryptTask extends EncryptOptions {
-  input: string;
-  output: string;
+  input: FileRef;
+  output: FileRef;
 }
 
-const writeTo = (outputs: readonly string[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as string, pdf);
+const writeTo = (outputs: readonly FileRef[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
 
 /** Reads the inputs, remembering whether they were large enough to grow the WASM heap for good. */
 let bytesRead = 0;
-function read(file: string): Uint8Array {
+function read(file: FileRef): Uint8Array {
   const bytes = readInputFile(file);
   bytesRead += bytes.length;
   return bytes;

@@ -1,24 +1,37 @@
 // File I/O inside engine workers: inputs are read and outputs written here so that large
-// buffers never cross the thread boundary. Outputs go to the temp paths src/files staged.
+// buffers never cross the thread boundary. Each file is opened as the one the main thread
+// checked (src/shared/file-ref.ts); outputs go to the temp files src/files/staging.ts made.
 
 import fs from 'node:fs';
 import { ApiError } from '../../src/errors.js';
+import { openChecked, type FileRef } from '../../src/shared/file-ref.js';
 
-export function readInputFile(filePath: string): Uint8Array {
+export function readInputFile(ref: FileRef): Uint8Array {
+  let fd: number | undefined;
   try {
-    return fs.readFileSync(filePath);
+    fd = openChecked(ref, fs.constants.O_RDONLY);
+    return fs.readFileSync(fd);
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR') throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${filePath}`);
-    throw new ApiError('INVALID_INPUT', `Cannot read input ${filePath} (${code ?? 'read error'})`);
+    if (code === 'ENOENT' || code === 'EISDIR') throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${ref.path}`);
+    if (code === 'ELOOP') throw new ApiError('PATH_NOT_ALLOWED', `${ref.path} became a symbolic link after its check; refused`);
+    throw new ApiError('INVALID_INPUT', `Cannot read input ${ref.path} (${code ?? 'read error'})`);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
-export function writeOutputFile(tempPath: string, data: Uint8Array | string): void {
+export function writeOutputFile(ref: FileRef, data: Uint8Array | string): void {
+  let fd: number | undefined;
   try {
-    fs.writeFileSync(tempPath, data);
+    fd = openChecked(ref, fs.constants.O_WRONLY | fs.constants.O_TRUNC);
+    fs.writeFileSync(fd, data);
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'write error';
     throw new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output (${code})`);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
