@@ -109,7 +109,8 @@ export const mupdfEngine: PdfEngine = {
   },
 
   watermark(pdf, options, sink, password) {
-    withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink), password);
+    // compress: the font's width array and ToUnicode map cover all its glyphs (~400 KB as text).
+    withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
   compress(pdf, options, sink, password) {
@@ -137,9 +138,9 @@ export const mupdfEngine: PdfEngine = {
   },
 };
 
-function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink): void {
+function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink, options = PLAIN): void {
   change();
-  save(doc, PLAIN, sink, 0);
+  save(doc, options, sink, 0);
 }
 
 /** The bytes of a mupdf buffer in JS memory, the buffer freed. */

@@ -56,8 +56,8 @@ function byObject(doc: mupdf.PDFDocument, byPointer: Map<number, PixelNeed>): Ma
 export function forEachImageObject(doc: mupdf.PDFDocument, visit: (ref: mupdf.PDFObject) => void): void {
   for (let num = 1; num < doc.countObjects(); num++) {
     const ref = doc.newIndirect(num);
-    const obj = ref.resolve();
-    if (obj.isStream() && isName(obj.get('Subtype'), 'Image')) visit(ref);
+    // isStream answers for the reference; the resolved dictionary does not know it has a stream.
+    if (ref.isStream() && isName(ref.get('Subtype'), 'Image')) visit(ref);
   }
 }
 

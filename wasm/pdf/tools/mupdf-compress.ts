@@ -26,16 +26,16 @@ export function recompressImages(doc: mupdf.PDFDocument, { quality, maxDpi }: Co
 }
 
 function rewriteImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject, need: PixelNeed | undefined, quality: number): void {
-  const dict = ref.resolve();
-  if (!isPhotoCandidate(dict)) return;
+  // Stream access needs the reference: the resolved dictionary does not carry the stream.
+  if (!isPhotoCandidate(ref)) return;
   const image = doc.loadImage(ref);
   const scale = need ? downsampleScale(image, need) : 1;
   const pixmap = samples(image, scale);
   try {
     const jpeg = pixmap.asJPEG(quality, false);
-    if (jpeg.length >= dict.readRawStream().length) return;
+    if (jpeg.length >= ref.readRawStream().length) return;
     ref.writeRawStream(jpeg);
-    describeJpeg(doc, dict, pixmap);
+    describeJpeg(doc, ref, pixmap);
   } finally {
     pixmap.destroy();
   }
@@ -108,7 +108,7 @@ function describeJpeg(doc: mupdf.PDFDocument, dict: mupdf.PDFObject, pixmap: mup
 function softMaskObjects(doc: mupdf.PDFDocument): Set<number> {
   const masks = new Set<number>();
   forEachImageObject(doc, (ref) => {
-    const mask = ref.resolve().get('SMask');
+    const mask = ref.get('SMask');
     if (mask.isIndirect()) masks.add(mask.asIndirect());
   });
   return masks;

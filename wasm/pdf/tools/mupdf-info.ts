@@ -39,8 +39,7 @@ export function readMetadata(doc: mupdf.PDFDocument): DocumentMetadata {
 }
 
 function infoString(doc: mupdf.PDFDocument, key: string): string | null {
-  const value = doc.getTrailer().get('Info').get(key);
-  return value.isString() ? value.asString() : null;
+  return doc.getMetaData(`info:${key}`) ?? null;
 }
 
 /** mupdf reports 17 for PDF 1.7, 20 for 2.0. */
