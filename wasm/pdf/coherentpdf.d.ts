@@ -20,6 +20,26 @@ declare module 'coherentpdf' {
     makeId: boolean,
   ): Uint8Array;
   export function deletePdf(pdf: Pdf): void;
+  export function decryptPdf(pdf: Pdf, userPassword: string): void;
+  export function decryptPdfOwner(pdf: Pdf, ownerPassword: string): void;
+  export function rotateBy(pdf: Pdf, range: Range, degrees: number): void;
+  export function getMajorVersion(pdf: Pdf): number;
+  /** The minor version. */
+  export function getVersion(pdf: Pdf): number;
+  /** "" when absent. */
+  export function getTitle(pdf: Pdf): string;
+  export function getAuthor(pdf: Pdf): string;
+  export function getSubject(pdf: Pdf): string;
+  export function getKeywords(pdf: Pdf): string;
+  export function getCreator(pdf: Pdf): string;
+  export function getProducer(pdf: Pdf): string;
+  export function getCreationDate(pdf: Pdf): string;
+  export function getModificationDate(pdf: Pdf): string;
+  export function getPageRotation(pdf: Pdf, page: number): number;
+  export function hasBox(pdf: Pdf, page: number, box: string): boolean;
+  /** [minX, maxX, minY, maxY]. */
+  export function getMediaBox(pdf: Pdf, page: number): number[];
+  export function getCropBox(pdf: Pdf, page: number): number[];
   export const aes128bittrue: number;
   export const aes256bitisotrue: number;
 }

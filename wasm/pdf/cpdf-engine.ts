@@ -1,74 +1,214 @@
 // PdfEngine on cpdf (npm `coherentpdf`, OCaml compiled to JS). The named alternative to mupdf:
 // much slower, synchronous and non-reentrant (one job per worker), keeps bookmarks on merge.
 // Every document must be freed with deletePdf (about 12 MB leaks per job otherwise).
+// It does info, decrypt, rotate and rearrange; metadata, watermark, compress and PDF/A answer
+// BACKEND_UNAVAILABLE (they need mupdf, or Ghostscript through the mupdf engine).
 
 import { createRequire } from 'node:module';
 import { ApiError } from '../../src/errors.js';
-import type { EncryptOptions, PdfEngine } from './engine.js';
-import { checkRangesWithin } from '../../src/shared/page-ranges.js';
+import type { EncryptOptions, PageSize, PdfEngine, PdfInfo } from './engine.js';
+import { passwordRequired } from './password-error.js';
+import { checkRangesWithin, pageSequence, selectedPages } from '../../src/shared/page-ranges.js';
+import { pdfDateToIso } from './tools/pdf-date.js';
 
 type Cpdf = typeof import('coherentpdf');
 const cpdf = createRequire(import.meta.url)('coherentpdf') as Cpdf;
 type Pdf = ReturnType<Cpdf['fromMemory']>;
 
+const MAX_PAGE_SIZES = 1000;
+
 export const cpdfEngine: PdfEngine = {
   name: 'cpdf',
 
-  pageCount(pdf) {
-    return withDocuments([pdf], ([doc]) => cpdf.pages(doc as Pdf));
+  pageCount(pdf, password) {
+    return withDocuments([pdf], ([doc]) => cpdf.pages(doc as Pdf), password);
   },
 
-  merge(pdfs, sink) {
-    return withDocuments(pdfs, (docs) => {
-      const merged = call(() => cpdf.merge(docs, false, false));
-      try {
-        sink(call(() => cpdf.toMemory(merged, false, false)), 0);
-        return { pages: cpdf.pages(merged) };
-      } finally {
-        cpdf.deletePdf(merged);
-      }
-    });
-  },
-
-  split(pdf, ranges, sink) {
-    withDocuments([pdf], ([doc]) => {
-      checkRangesWithin(ranges, cpdf.pages(doc as Pdf));
-      ranges.forEach((range, index) => {
-        const part = call(() => cpdf.selectPages(doc as Pdf, cpdf.range(range.first, range.last)));
+  merge(pdfs, sink, password) {
+    return withDocuments(
+      pdfs,
+      (docs) => {
+        const merged = call(() => cpdf.merge(docs, false, false));
         try {
-          sink(call(() => cpdf.toMemory(part, false, false)), index);
+          sink(call(() => cpdf.toMemory(merged, false, false)), 0);
+          return { pages: cpdf.pages(merged) };
         } finally {
-          cpdf.deletePdf(part);
+          cpdf.deletePdf(merged);
         }
-      });
-    });
+      },
+      password,
+    );
   },
 
-  encrypt(pdf, { userPassword, ownerPassword, algorithm }: EncryptOptions, sink) {
-    const method = algorithm === 'aes128' ? cpdf.aes128bittrue : cpdf.aes256bitisotrue;
-    withDocuments([pdf], ([doc]) =>
-      sink(call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)), 0),
+  split(pdf, ranges, sink, password) {
+    withDocuments(
+      [pdf],
+      ([doc]) => {
+        checkRangesWithin(ranges, cpdf.pages(doc as Pdf));
+        ranges.forEach((range, index) => {
+          const part = call(() => cpdf.selectPages(doc as Pdf, cpdf.range(range.first, range.last)));
+          try {
+            sink(call(() => cpdf.toMemory(part, false, false)), index);
+          } finally {
+            cpdf.deletePdf(part);
+          }
+        });
+      },
+      password,
     );
+  },
+
+  encrypt(pdf, { userPassword, ownerPassword, algorithm }: EncryptOptions, sink, password) {
+    const method = algorithm === 'aes128' ? cpdf.aes128bittrue : cpdf.aes256bitisotrue;
+    withDocuments(
+      [pdf],
+      ([doc]) => sink(call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)), 0),
+      password,
+    );
+  },
+
+  info(pdf, password) {
+    const encrypted = isEncrypted(pdf);
+    return withDocuments([pdf], ([doc]) => readInfo(doc as Pdf, encrypted), password);
+  },
+
+  setMetadata() {
+    throw needsMupdf('metadata');
+  },
+
+  decrypt(pdf, password, sink) {
+    const wasEncrypted = isEncrypted(pdf);
+    if (!wasEncrypted) {
+      sink(pdf, 0);
+      return { wasEncrypted };
+    }
+    withDocuments([pdf], ([doc]) => sink(call(() => cpdf.toMemory(doc as Pdf, false, false)), 0), password);
+    return { wasEncrypted };
+  },
+
+  rotate(pdf, { degrees, ranges }, sink, password) {
+    withDocuments(
+      [pdf],
+      ([doc]) => {
+        const pages = [...selectedPages(ranges, cpdf.pages(doc as Pdf))].sort((a, b) => a - b);
+        call(() => cpdf.rotateBy(doc as Pdf, pages, degrees));
+        sink(call(() => cpdf.toMemory(doc as Pdf, false, false)), 0);
+      },
+      password,
+    );
+  },
+
+  rearrange(pdf, ranges, sink, password) {
+    return withDocuments(
+      [pdf],
+      ([doc]) => {
+        checkRangesWithin(ranges, cpdf.pages(doc as Pdf));
+        // cpdf copies a repeated page into a page object of its own.
+        const pages = pageSequence(ranges);
+        const selected = call(() => cpdf.selectPages(doc as Pdf, pages));
+        try {
+          sink(call(() => cpdf.toMemory(selected, false, false)), 0);
+        } finally {
+          cpdf.deletePdf(selected);
+        }
+        return { pages: pages.length };
+      },
+      password,
+    );
+  },
+
+  watermark() {
+    throw needsMupdf('watermark');
+  },
+
+  compress() {
+    throw needsMupdf('compress');
+  },
+
+  toPdfa() {
+    return Promise.reject(needsMupdf('to-pdfa'));
   },
 };
 
-function withDocuments<T>(inputs: readonly Uint8Array[], use: (docs: Pdf[]) => T): T {
+function needsMupdf(operation: string): ApiError {
+  return new ApiError('BACKEND_UNAVAILABLE', `${operation} needs the mupdf engine (--pdf-engine mupdf)`);
+}
+
+function readInfo(doc: Pdf, encrypted: boolean): PdfInfo {
+  const text = (value: string) => (value === '' ? null : value);
+  const date = (value: string) => (value === '' ? null : pdfDateToIso(value));
+  const pages = cpdf.pages(doc);
+  return {
+    pages,
+    pdfVersion: `${cpdf.getMajorVersion(doc)}.${cpdf.getVersion(doc)}`,
+    encrypted,
+    title: text(cpdf.getTitle(doc)),
+    author: text(cpdf.getAuthor(doc)),
+    subject: text(cpdf.getSubject(doc)),
+    keywords: text(cpdf.getKeywords(doc)),
+    creator: text(cpdf.getCreator(doc)),
+    producer: text(cpdf.getProducer(doc)),
+    creationDate: date(cpdf.getCreationDate(doc)),
+    modDate: date(cpdf.getModificationDate(doc)),
+    pageSizes: Array.from({ length: Math.min(pages, MAX_PAGE_SIZES) }, (_, i) => viewedSize(doc, i + 1)),
+  };
+}
+
+/** As mupdf-info.ts decides: the CropBox (else MediaBox), turned as /Rotate turns it. */
+function viewedSize(doc: Pdf, page: number): PageSize {
+  const [minX = 0, maxX = 612, minY = 0, maxY = 792] = cpdf.hasBox(doc, page, '/CropBox') ? cpdf.getCropBox(doc, page) : cpdf.getMediaBox(doc, page);
+  const width = Math.round(Math.abs(maxX - minX) * 100) / 100;
+  const height = Math.round(Math.abs(maxY - minY) * 100) / 100;
+  const quarterTurns = (((Math.round(cpdf.getPageRotation(doc, page) / 90) % 4) + 4) % 4);
+  return quarterTurns % 2 === 1 ? { width: height, height: width } : { width, height };
+}
+
+function withDocuments<T>(inputs: readonly Uint8Array[], use: (docs: Pdf[]) => T, password?: string): T {
   const docs: Pdf[] = [];
   try {
-    for (const bytes of inputs) docs.push(open(bytes));
+    for (const bytes of inputs) docs.push(open(bytes, password));
     return use(docs);
   } finally {
     for (const doc of docs) cpdf.deletePdf(doc);
   }
 }
 
-function open(bytes: Uint8Array): Pdf {
-  const doc = call(() => cpdf.fromMemory(bytes, ''), 'INVALID_INPUT');
-  if (cpdf.isEncrypted(doc)) {
+function isEncrypted(bytes: Uint8Array): boolean {
+  const doc = call(() => cpdf.fromMemory(bytes, ''));
+  try {
+    return cpdf.isEncrypted(doc);
+  } finally {
     cpdf.deletePdf(doc);
-    throw new ApiError('PASSWORD_REQUIRED', 'The PDF is encrypted; remove its password first');
   }
-  return doc;
+}
+
+/** A document open for reading; an encrypted one decrypted with `password` (user, else owner). */
+function open(bytes: Uint8Array, password?: string): Pdf {
+  const doc = call(() => cpdf.fromMemory(bytes, ''));
+  if (!cpdf.isEncrypted(doc)) return doc;
+  try {
+    if (password === undefined || !decrypt(doc, password)) throw passwordRequired(password);
+    return reloaded(doc);
+  } finally {
+    cpdf.deletePdf(doc);
+  }
+}
+
+function decrypt(doc: Pdf, password: string): boolean {
+  for (const attempt of [cpdf.decryptPdf, cpdf.decryptPdfOwner]) {
+    try {
+      attempt(doc, password);
+      return true;
+    } catch {
+      // not this kind of password
+    }
+  }
+  return false;
+}
+
+/** cpdf writes wrong stream lengths for a document it decrypted; reading it back repairs them. */
+function reloaded(doc: Pdf): Pdf {
+  return call(() => cpdf.fromMemory(cpdf.toMemory(doc, false, false), ''));
 }
 
 /** cpdf throws OCaml values (`[0, [248, "Exports.CPDFError", id], message]`), not Errors. */

@@ -1,109 +1,166 @@
 // PdfEngine on mupdf (WebAssembly): the default. Repairs damaged files, copies pages between
-// documents (mupdf-pages.ts) and encrypts with AES while saving.
+// documents (mupdf-pages.ts), encrypts with AES while saving; the PDF tools live in tools/.
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import type { EncryptOptions, PdfEngine, PdfSink } from './engine.js';
+import { isEncrypted, PLAIN, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
+import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
 import { appendPages } from './mupdf-pages.js';
-import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
-
-type OutlineItem = NonNullable<ReturnType<mupdf.PDFDocument['loadOutline']>>[number];
+import { checkRangesWithin, pageSequence, type PageRange } from '../../src/shared/page-ranges.js';
+import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
+import { readInfo } from './tools/mupdf-info.js';
+import { applyMetadata } from './tools/mupdf-metadata.js';
+import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
+import { rotatePages } from './tools/mupdf-rotate.js';
+import { stampWatermark } from './tools/mupdf-watermark.js';
+import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {
   name: 'mupdf',
 
-  pageCount(pdf) {
-    return withDocument(pdf, (doc) => doc.countPages());
+  pageCount(pdf, password) {
+    return withDocument(pdf, (doc) => doc.countPages(), password);
   },
 
-  merge(pdfs, sink) {
+  merge(pdfs, sink, password) {
     // Appending to the first document copies only the other inputs' objects.
     const [first, ...rest] = pdfs;
     if (!first) throw new ApiError('VALIDATION_ERROR', 'Nothing to merge');
-    return withDocument(first, (target) => {
-      const appended: OutlineItem[] = [];
-      let pages = target.countPages();
-      for (const bytes of rest) {
-        withDocument(bytes, (source) => {
-          const count = source.countPages();
-          appendPages(target, source, pageIndices(0, count - 1));
-          appended.push(...shiftOutline(source.loadOutline() ?? [], pages));
-          pages += count;
+    return withDocument(
+      first,
+      (target) => {
+        const appended: OutlineItem[] = [];
+        let pages = target.countPages();
+        for (const bytes of rest) {
+          withDocument(
+            bytes,
+            (source) => {
+              const count = source.countPages();
+              appendPages(target, source, pageIndices(0, count - 1));
+              appended.push(...shiftOutline(source.loadOutline() ?? [], pages));
+              pages += count;
+            },
+            password,
+          );
+        }
+        appendOutline(target, appended);
+        save(target, PLAIN, sink, 0);
+        return { pages };
+      },
+      password,
+    );
+  },
+
+  split(pdf, ranges, sink, password) {
+    withDocument(
+      pdf,
+      (source) => {
+        checkRangesWithin(ranges, source.countPages());
+        ranges.forEach((range, index) => extractRange(source, range, sink, index));
+      },
+      password,
+    );
+  },
+
+  encrypt(pdf, options, sink, password) {
+    withDocument(pdf, (doc) => save(doc, encryptionOptions(options), sink, 0), password);
+  },
+
+  info(pdf, password) {
+    return withDocument(pdf, (doc) => readInfo(doc, isEncrypted(doc)), password);
+  },
+
+  setMetadata(pdf, update, sink, password) {
+    withDocument(pdf, (doc) => edit(doc, () => applyMetadata(doc, update), sink), password);
+  },
+
+  decrypt(pdf, password, sink) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const wasEncrypted = isEncrypted(doc);
+        if (wasEncrypted) save(doc, PLAIN, sink, 0);
+        else sink(pdf, 0);
+        return { wasEncrypted };
+      },
+      password,
+    );
+  },
+
+  rotate(pdf, options, sink, password) {
+    withDocument(pdf, (doc) => edit(doc, () => rotatePages(doc, options), sink), password);
+  },
+
+  rearrange(pdf, ranges, sink, password) {
+    return withDocument(
+      pdf,
+      (source) => {
+        checkRangesWithin(ranges, source.countPages());
+        const indices = pageSequence(ranges).map((page) => page - 1);
+        withNewDocument((target) => {
+          copyPagesInOrder(target, source, indices);
+          save(target, PLAIN, sink, 0);
         });
-      }
-      appendOutline(target, appended);
-      save(target, '', sink, 0);
-      return { pages };
-    });
+        return { pages: indices.length };
+      },
+      password,
+    );
   },
 
-  split(pdf, ranges, sink) {
-    withDocument(pdf, (source) => {
-      checkRangesWithin(ranges, source.countPages());
-      ranges.forEach((range, index) => extractRange(source, range, sink, index));
-    });
+  watermark(pdf, options, sink, password) {
+    // compress: the font's width array and ToUnicode map cover all its glyphs (~400 KB as text).
+    withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
-  encrypt(pdf, options, sink) {
-    withDocument(pdf, (doc) => save(doc, encryptionOptions(options), sink, 0));
+  compress(pdf, options, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        recompressImages(doc, options);
+        const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
+        try {
+          const output = buffer.asUint8Array();
+          const unchanged = output.length >= pdf.length;
+          sink(unchanged ? pdf : output, 0);
+          return { inputBytes: pdf.length, outputBytes: unchanged ? pdf.length : output.length, unchanged };
+        } finally {
+          buffer.destroy();
+        }
+      },
+      password,
+    );
+  },
+
+  async toPdfa(pdf, level, sink, password) {
+    const readable = await withDocumentAsync(pdf, async (doc) => (isEncrypted(doc) ? copyOf(doc.saveToBuffer(PLAIN)) : pdf), password);
+    sink(await convertToPdfa(readable, level), 0);
   },
 };
 
-function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink, index: number): void {
-  const target = new mupdf.PDFDocument();
+function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink, options = PLAIN): void {
+  change();
+  save(doc, options, sink, 0);
+}
+
+/** The bytes of a mupdf buffer in JS memory, the buffer freed. */
+function copyOf(buffer: mupdf.Buffer): Uint8Array {
   try {
-    appendPages(target, source, pageIndices(range.first - 1, range.last - 1));
-    save(target, '', sink, index);
+    return buffer.asUint8Array().slice();
   } finally {
-    target.destroy();
+    buffer.destroy();
   }
+}
+
+function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink, index: number): void {
+  withNewDocument((target) => {
+    appendPages(target, source, pageIndices(range.first - 1, range.last - 1));
+    save(target, PLAIN, sink, index);
+  });
 }
 
 function* pageIndices(first: number, last: number): Generator<number> {
   for (let index = first; index <= last; index++) yield index;
-}
-
-function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => T): T {
-  const doc = openPdf(bytes);
-  try {
-    return use(doc);
-  } finally {
-    doc.destroy();
-  }
-}
-
-function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
-  let doc: mupdf.Document;
-  try {
-    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  } catch (err) {
-    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
-  }
-  const pdf = doc.asPDF();
-  if (!pdf) {
-    doc.destroy();
-    throw new ApiError('INVALID_INPUT', 'Not a PDF document');
-  }
-  if (pdf.needsPassword()) {
-    pdf.destroy();
-    throw new ApiError('PASSWORD_REQUIRED', 'The PDF is encrypted; remove its password first');
-  }
-  try {
-    pdf.countPages();
-  } catch (err) {
-    pdf.destroy();
-    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
-  }
-  return pdf;
-}
-
-function save(doc: mupdf.PDFDocument, options: string, sink: PdfSink, index: number): void {
-  const buffer = doc.saveToBuffer(options);
-  try {
-    sink(buffer.asUint8Array(), index);
-  } finally {
-    buffer.destroy();
-  }
 }
 
 function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOptions): string {
@@ -113,40 +170,4 @@ function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOp
   }
   const method = algorithm === 'aes128' ? 'aes-128' : 'aes-256';
   return `encrypt=${method},user-password=${userPassword},owner-password=${ownerPassword}`;
-}
-
-function shiftOutline(items: readonly OutlineItem[], offset: number): OutlineItem[] {
-  return items.map((item) => ({
-    title: item.title,
-    uri: item.page !== undefined && item.page >= 0 ? undefined : item.uri,
-    open: item.open,
-    ...(item.page !== undefined && item.page >= 0 && { page: item.page + offset }),
-    ...(item.down && { down: shiftOutline(item.down, offset) }),
-  }));
-}
-
-/** Adds `items` after the document's existing top-level bookmarks. */
-function appendOutline(doc: mupdf.PDFDocument, items: readonly OutlineItem[]): void {
-  if (items.length === 0) return;
-  const iterator = doc.outlineIterator();
-  try {
-    if (iterator.item()) while (iterator.next() === mupdf.OutlineIterator.ITERATOR_AT_ITEM);
-    insertItems(doc, iterator, items);
-  } finally {
-    iterator.destroy();
-  }
-}
-
-function insertItems(doc: mupdf.PDFDocument, iterator: mupdf.OutlineIterator, items: readonly OutlineItem[]): void {
-  for (const item of items) {
-    const uri = item.page !== undefined ? doc.formatLinkURI(new mupdf.LinkDestination(0, item.page, 'Fit')) : item.uri;
-    iterator.insert({ title: item.title, uri, open: item.open });
-    if (item.down?.length) {
-      iterator.prev();
-      iterator.down();
-      insertItems(doc, iterator, item.down);
-      iterator.up();
-      iterator.next();
-    }
-  }
 }

@@ -1,0 +1,52 @@
+// A PDF of large photo-like images (smooth gradients plus grain, which JPEG compresses the way
+// it does photographs) drawn far above 150 dpi, with a line of text per page: the compress
+// fixture. Built with mupdf; the tests read the results with poppler only.
+
+import * as mupdf from 'mupdf';
+
+export interface PhotoPdf {
+  bytes: Uint8Array;
+  /** Pixel size of both images. */
+  width: number;
+  height: number;
+}
+
+export function makePhotoPdf(width = 2400, height = 1800): PhotoPdf {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const pixmap = photoPixmap(width, height);
+    const raw = doc.addImage(new mupdf.Image(pixmap)); // Flate-compressed samples
+    const jpeg = doc.addImage(new mupdf.Image(pixmap.asJPEG(95, false)));
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const resources = doc.addObject({ XObject: { Raw: raw, Jpeg: jpeg }, Font: { F1: font } });
+    // Raw drawn 400x300 pt (432 dpi), Jpeg 200x150 pt (864 dpi) and 540x405 pt (320 dpi).
+    doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'q 400 0 0 300 100 380 cm /Raw Do Q q 200 0 0 150 100 120 cm /Jpeg Do Q BT /F1 20 Tf 72 740 Td (Photo page one) Tj ET'));
+    doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'q 540 0 0 405 36 200 cm /Jpeg Do Q BT /F1 20 Tf 72 740 Td (Photo page two) Tj ET'));
+    const buffer = doc.saveToBuffer('compress=yes');
+    const bytes = buffer.asUint8Array().slice();
+    buffer.destroy();
+    return { bytes, width, height };
+  } finally {
+    doc.destroy();
+  }
+}
+
+function photoPixmap(width: number, height: number): mupdf.Pixmap {
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
+  const samples = pixmap.getPixels();
+  let seed = 12345;
+  const grain = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 16) % 24;
+  };
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const wave = (Math.sin(x * 0.013) + Math.cos(y * 0.021) + Math.sin((x + y) * 0.007)) * 40;
+      samples[i++] = 120 + wave + grain();
+      samples[i++] = 100 + wave * 0.8 + grain();
+      samples[i++] = 90 - wave * 0.6 + grain();
+    }
+  }
+  return pixmap;
+}

@@ -1,0 +1,82 @@
+// Opening and saving documents with mupdf: the one place that turns mupdf's failures on open
+// into contract codes (INVALID_INPUT, PASSWORD_REQUIRED) and that hands saved bytes to a sink.
+
+import * as mupdf from 'mupdf';
+import { ApiError } from '../../src/errors.js';
+import type { PdfSink } from './engine.js';
+import { passwordRequired } from './password-error.js';
+
+/** Save options for every output but encrypt's: written unencrypted, whatever the input was. */
+export const PLAIN = 'encrypt=none';
+
+export function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => T, password?: string): T {
+  const doc = openPdf(bytes, password);
+  try {
+    return use(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** As withDocument, for work that awaits while the document is open. */
+export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => Promise<T>, password?: string): Promise<T> {
+  const doc = openPdf(bytes, password);
+  try {
+    return await use(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+export function openPdf(bytes: Uint8Array, password?: string): mupdf.PDFDocument {
+  let doc: mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  } catch (err) {
+    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
+  }
+  const pdf = doc.asPDF();
+  if (!pdf) {
+    doc.destroy();
+    throw new ApiError('INVALID_INPUT', 'Not a PDF document');
+  }
+  if (pdf.needsPassword() && !unlock(pdf, password)) {
+    pdf.destroy();
+    throw passwordRequired(password);
+  }
+  try {
+    pdf.countPages();
+  } catch (err) {
+    pdf.destroy();
+    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
+  }
+  return pdf;
+}
+
+function unlock(pdf: mupdf.PDFDocument, password: string | undefined): boolean {
+  // 0 = wrong; 1 = no password needed; 2 = user password; 4 = owner password (bits may combine).
+  return password !== undefined && pdf.authenticatePassword(password) !== 0;
+}
+
+export function isEncrypted(doc: mupdf.PDFDocument): boolean {
+  return !doc.getTrailer().get('Encrypt').isNull();
+}
+
+export function save(doc: mupdf.PDFDocument, options: string, sink: PdfSink, index = 0): void {
+  const buffer = doc.saveToBuffer(options);
+  try {
+    sink(buffer.asUint8Array(), index);
+  } finally {
+    buffer.destroy();
+  }
+}
+
+/** Runs `use` with a new empty document, destroyed afterwards. */
+export function withNewDocument<T>(use: (doc: mupdf.PDFDocument) => T): T {
+  const doc = new mupdf.PDFDocument();
+  try {
+    return use(doc);
+  } finally {
+    doc.destroy();
+  }
+}

@@ -1,0 +1,115 @@
+// compress on mupdf: images drawn above maxDpi are downsampled, continuous-tone images are
+// re-encoded as JPEG at `quality` when that is smaller than what they are stored as, and the
+// document is saved with unused objects dropped, duplicates merged, streams compressed and
+// object streams. Text and vector content are not touched.
+
+import * as mupdf from 'mupdf';
+import type { CompressOptions } from '../engine.js';
+import { forEachImageObject, isName, pixelsNeeded, type PixelNeed } from './image-usage.js';
+
+export const COMPRESSED_SAVE = 'encrypt=none,garbage=deduplicate,compress=yes,compress-images=yes,compress-fonts=yes,objstms=yes';
+
+/** Below this, downsampling saves too little to be worth a generation of JPEG loss. */
+const DOWNSAMPLE_THRESHOLD = 1.2;
+/** Smaller images (icons, bullets) are left alone: little to gain, easy to damage. */
+const MIN_SIDE = 32;
+/** Colour spaces whose samples JPEG can carry as they are. */
+const JPEG_COMPONENTS = new Set([1, 3]);
+
+export function recompressImages(doc: mupdf.PDFDocument, { quality, maxDpi }: CompressOptions): void {
+  const needs = pixelsNeeded(doc, maxDpi);
+  const masks = softMaskObjects(doc);
+  forEachImageObject(doc, (ref) => {
+    if (masks.has(ref.asIndirect())) return;
+    rewriteImage(doc, ref, needs.get(ref.asIndirect()), quality);
+  });
+}
+
+function rewriteImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject, need: PixelNeed | undefined, quality: number): void {
+  // Stream access needs the reference: the resolved dictionary does not carry the stream.
+  if (!isPhotoCandidate(ref)) return;
+  const image = doc.loadImage(ref);
+  const scale = need ? downsampleScale(image, need) : 1;
+  const pixmap = samples(image, scale);
+  try {
+    const jpeg = pixmap.asJPEG(quality, false);
+    if (jpeg.length >= ref.readRawStream().length) return;
+    ref.writeRawStream(jpeg);
+    describeJpeg(doc, ref, pixmap);
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+/** 8-bit, not a mask, not palette-based, no colour-key mask, gray or RGB: a photo, or close enough. */
+function isPhotoCandidate(dict: mupdf.PDFObject): boolean {
+  if (dict.get('ImageMask').isBoolean() && dict.get('ImageMask').asBoolean()) return false;
+  if (dict.get('Mask').isArray() || !dict.get('SMaskInData').isNull()) return false;
+  const bpc = dict.get('BitsPerComponent');
+  if (!bpc.isNumber() || bpc.asNumber() !== 8) return false;
+  const width = dict.get('Width').asNumber();
+  const height = dict.get('Height').asNumber();
+  return width >= MIN_SIDE && height >= MIN_SIDE && JPEG_COMPONENTS.has(components(dict.get('ColorSpace')));
+}
+
+/** Components of a gray, RGB or ICC-based colour space; 0 for anything JPEG should not carry. */
+function components(colorSpace: mupdf.PDFObject): number {
+  const space = colorSpace.resolve();
+  if (isName(space, 'DeviceGray') || isName(space, 'CalGray')) return 1;
+  if (isName(space, 'DeviceRGB') || isName(space, 'CalRGB')) return 3;
+  if (space.isArray() && isName(space.get(0), 'ICCBased')) return space.get(1).resolve().get('N').asNumber();
+  if (space.isArray() && (isName(space.get(0), 'CalRGB') || isName(space.get(0), 'CalGray'))) return isName(space.get(0), 'CalRGB') ? 3 : 1;
+  return 0;
+}
+
+function downsampleScale(image: mupdf.Image, need: PixelNeed): number {
+  const scale = Math.max(need.width / image.getWidth(), need.height / image.getHeight());
+  return scale * DOWNSAMPLE_THRESHOLD < 1 ? scale : 1;
+}
+
+/** The image's samples at `scale`, without alpha (a soft mask stays a separate object). */
+function samples(image: mupdf.Image, scale: number): mupdf.Pixmap {
+  const full = image.toPixmap();
+  if (scale === 1 && full.getAlpha() === 0) return full;
+  try {
+    return resample(full, Math.max(1, Math.round(image.getWidth() * scale)), Math.max(1, Math.round(image.getHeight() * scale)));
+  } finally {
+    full.destroy();
+  }
+}
+
+/** Draws `source` into a new pixmap of the given size: mupdf's draw device filters as it scales. */
+function resample(source: mupdf.Pixmap, width: number, height: number): mupdf.Pixmap {
+  const colorSpace = source.getColorSpace() ?? mupdf.ColorSpace.DeviceRGB;
+  const target = new mupdf.Pixmap(colorSpace, [0, 0, width, height], false);
+  target.clear(255);
+  const image = new mupdf.Image(source);
+  const device = new mupdf.DrawDevice(mupdf.Matrix.identity, target);
+  try {
+    device.fillImage(image, [width, 0, 0, height, 0, 0], 1);
+    device.close();
+  } finally {
+    device.destroy();
+    image.destroy();
+  }
+  return target;
+}
+
+function describeJpeg(doc: mupdf.PDFDocument, dict: mupdf.PDFObject, pixmap: mupdf.Pixmap): void {
+  dict.put('Filter', doc.newName('DCTDecode'));
+  dict.delete('DecodeParms');
+  dict.delete('Decode'); // the samples were decoded with it already
+  dict.put('Width', pixmap.getWidth());
+  dict.put('Height', pixmap.getHeight());
+  dict.put('BitsPerComponent', 8);
+}
+
+/** Object numbers of soft masks: they stay lossless (JPEG noise shows as halos at edges). */
+function softMaskObjects(doc: mupdf.PDFDocument): Set<number> {
+  const masks = new Set<number>();
+  forEachImageObject(doc, (ref) => {
+    const mask = ref.get('SMask');
+    if (mask.isIndirect()) masks.add(mask.asIndirect());
+  });
+  return masks;
+}
