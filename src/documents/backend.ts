@@ -3,7 +3,7 @@
 
 import type { ErrorCode } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
-import type { DocumentFamily, OutputFormat } from './formats.js';
+import type { DocumentFamily, OutputFormat, PdfaLevel } from './formats.js';
 
 export type BackendInfo =
   | { available: true; name: string; version: string; path: string }
@@ -16,6 +16,8 @@ export interface ConversionJob {
   extension: string;
   family: DocumentFamily;
   format: OutputFormat;
+  /** PDF/A level of a PDF output (LibreOffice's own PDF/A export). */
+  pdfa?: PdfaLevel | undefined;
   /** The file to write; its directory exists and is private to this job's request. */
   output: string;
   /** The input as the user named it, for messages. */

@@ -55,11 +55,19 @@ export function allowedFormats(family: DocumentFamily): OutputFormat[] {
   return Object.keys(EXPORT_FILTERS[family]) as OutputFormat[];
 }
 
-/** The `--convert-to` argument (`ext:filter`) of a pair inside the matrix (checked at the edge). */
-export function convertToArgument(family: DocumentFamily, format: OutputFormat): string {
+export const PDFA_LEVELS = ['1b', '2b', '3b'] as const;
+export type PdfaLevel = (typeof PDFA_LEVELS)[number];
+
+/**
+ * The `--convert-to` argument (`ext:filter[:options]`) of a pair inside the matrix (checked at
+ * the edge); a PDF/A level becomes the PDF export's `SelectPdfVersion` (1, 2 or 3).
+ */
+export function convertToArgument(family: DocumentFamily, format: OutputFormat, pdfa?: PdfaLevel): string {
   const filter = EXPORT_FILTERS[family][format];
   if (filter === undefined) throw new Error(`${family} → ${format} is outside the matrix`);
-  return `${format}:${filter}`;
+  if (pdfa === undefined || format !== 'pdf') return `${format}:${filter}`;
+  const options = { SelectPdfVersion: { type: 'long', value: pdfa.slice(0, 1) } };
+  return `${format}:${filter}:${JSON.stringify(options)}`;
 }
 
 export function supportedInputExtensions(): string[] {

@@ -67,7 +67,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     const outcomes = jobs.map(
       (job) =>
         new Promise<ConversionOutcome>((settle) => {
-          const convertTo = convertToArgument(job.family, job.format);
+          const convertTo = convertToArgument(job.family, job.format, job.pdfa);
           const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
           this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
         }),

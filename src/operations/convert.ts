@@ -12,7 +12,7 @@ import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../f
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent } from '../documents/content-check.js';
-import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, PDFA_LEVELS, supportedInputExtensions, type DocumentFamily, type OutputFormat, type PdfaLevel } from '../documents/formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, filePaths } from './fields.js';
 
@@ -26,6 +26,12 @@ export interface ItemResult {
   code?: string;
 }
 
+/** What every file of a request becomes. */
+interface Target {
+  format: OutputFormat;
+  pdfa?: PdfaLevel | undefined;
+}
+
 interface Item {
   /** The input as the user named it. */
   input: string;
@@ -33,13 +39,17 @@ interface Item {
   output: string;
 }
 
+const pdfa = z.enum(PDFA_LEVELS).optional().describe('with format "pdf": export PDF/A of this level');
+const pdfaOnlyForPdf = (body: { format: OutputFormat; pdfa?: PdfaLevel | undefined }) => body.pdfa === undefined || body.format === 'pdf';
+const pdfaIssue = { message: 'pdfa applies to format "pdf" only', path: ['pdfa'] };
+
 export const convert = defineOperation({
   id: 'convert',
   summary: 'Convert one office document (LibreOffice)',
-  input: z.object({ input: filePath, output: filePath, format }),
-  run: async ({ input, output, format: target }, context) => {
+  input: z.object({ input: filePath, output: filePath, format, pdfa }).refine(pdfaOnlyForPdf, pdfaIssue),
+  run: async ({ input, output, format: target, pdfa: level }, context) => {
     const started = performance.now();
-    const [result] = await convertItems([{ input, output }], target, context);
+    const [result] = await convertItems([{ input, output }], { format: target, pdfa: level }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
     const backend = await context.engines.documents.backend();
     return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend: backend.name, durationMs: Math.round(performance.now() - started) } };
@@ -49,17 +59,20 @@ export const convert = defineOperation({
 export const convertBatch = defineOperation({
   id: 'convert/batch',
   summary: 'Convert several office documents to one format in one go',
-  input: z.object({
-    files: filePaths('file'),
-    format,
-    outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
-  }),
-  run: async ({ files, format: target, outputDir }, context) => {
+  input: z
+    .object({
+      files: filePaths('file'),
+      format,
+      outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
+      pdfa,
+    })
+    .refine(pdfaOnlyForPdf, pdfaIssue),
+  run: async ({ files, format: target, outputDir, pdfa: level }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
     const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
     rejectDuplicateOutputs(items);
-    const results = await convertItems(items, target, context);
+    const results = await convertItems(items, { format: target, pdfa: level }, context);
     const succeeded = results.filter((r) => r.success).length;
     const failed = results.length - succeeded;
     return {
@@ -74,7 +87,7 @@ export const convertBatch = defineOperation({
 export const CONVERT_OPERATIONS = [convert, convertBatch];
 
 /** Converts every item it can; one result per item, in order. */
-async function convertItems(items: readonly Item[], target: OutputFormat, context: OperationContext): Promise<ItemResult[]> {
+async function convertItems(items: readonly Item[], target: Target, context: OperationContext): Promise<ItemResult[]> {
   const results: ItemResult[] = items.map((item) => ({ input: item.input, success: false }));
   const fail = (index: number, err: unknown) => {
     const e = toApiError(err);
@@ -116,13 +129,13 @@ interface PreparedItem {
   target: string;
 }
 
-async function prepareItem(item: Item, index: number, format: OutputFormat, { engines, paths }: OperationContext): Promise<PreparedItem> {
+async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths }: OperationContext): Promise<PreparedItem> {
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
   const { path: input } = await resolveInputPath(paths, item.input);
   await checkDocumentContent(input, extension, family, item.input);
   const target = await resolveOutputPath(paths, item.output);
-  return { index, job: { input, extension, family, format, shownName: item.input }, target };
+  return { index, job: { input, extension, family, format, pdfa: level, shownName: item.input }, target };
 }
 
 /** The support matrix, decided once: UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */

@@ -19,7 +19,7 @@ export const filePaths = (what: string) => z.array(filePath).min(1, `needs at le
 
 export const quality = z.number().int().min(1).max(100);
 
-export const password = z.string().min(1, 'must not be empty').describe('password of an encrypted input PDF');
+export const password = z.string().min(1, 'must not be empty').describe('password of an encrypted input PDF (user or owner password)');
 
 /** `pages` as written ("1-3, 5"), parsed into ranges (INVALID_PAGE_RANGE when malformed or reversed). */
 export const pageRanges = z
@@ -27,3 +27,10 @@ export const pageRanges = z
   .min(1)
   .describe('comma-separated items, each N or N-M (1-based)')
   .transform((spec) => parsePageRanges(spec));
+
+/** `pages` as an order ("3,1-2", "5-1"): descending ranges run backwards, repeats allowed. */
+export const pageOrder = z
+  .string()
+  .min(1)
+  .describe('comma-separated items, each N or N-M (1-based); "5-1" runs backwards; a page may repeat')
+  .transform((spec) => parsePageRanges(spec, { allowDescending: true }));

@@ -9,16 +9,16 @@ import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { defineOperation } from './operation.js';
-import { filePath, filePaths, pageRanges } from './fields.js';
+import { filePath, filePaths, pageRanges, password } from './fields.js';
 
 export const merge = defineOperation({
   id: 'pdf/merge',
   summary: 'Merge PDFs in order into one file',
-  input: z.object({ files: filePaths('PDF'), output: filePath }),
-  run: async ({ files, output }, { engines, paths, ...control }) => {
+  input: z.object({ files: filePaths('PDF'), output: filePath, password: password.optional().describe('password tried on each encrypted input') }),
+  run: async ({ files, output, password: pw }, { engines, paths, ...control }) => {
     const inputs = await resolvePdfInputs(paths, files);
     const outputPath = await resolveOutputPath(paths, output);
-    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.merge({ inputs, output: temp as FileRef })));
+    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.merge({ inputs, output: temp as FileRef, password: pw })));
     control.progress?.(files.length, files.length);
     return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
   },
@@ -27,12 +27,12 @@ export const merge = defineOperation({
 export const split = defineOperation({
   id: 'pdf/split',
   summary: 'Split a PDF into one file per page item',
-  input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)") }),
-  run: async ({ input, pages: ranges, outputDir }, { engines, paths, ...control }) => {
+  input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)"), password: password.optional() }),
+  run: async ({ input, pages: ranges, outputDir, password: pw }, { engines, paths, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
     const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputRef.path)}_${r.label}.pdf`)));
-    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, outputs, (temps) => tasks.split({ input: inputRef, ranges, outputs: temps })));
+    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, outputs, (temps) => tasks.split({ input: inputRef, ranges, outputs: temps, password: pw })));
     return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
   },
 });
@@ -46,11 +46,12 @@ export const encrypt = defineOperation({
     password: z.string().min(1, 'must not be empty').describe('user password needed to open the output'),
     ownerPassword: z.string().min(1).optional().describe('owner password; defaults to the user password'),
     algorithm: z.enum(['aes256', 'aes128']).default('aes256'),
+    inputPassword: password.optional().describe('password of the input, when it is already encrypted'),
   }),
-  run: async ({ input, output, password, ownerPassword, algorithm }, { engines, paths, ...control }) => {
+  run: async ({ input, output, password: userPassword, ownerPassword, algorithm, inputPassword }, { engines, paths, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const outputPath = await resolveOutputPath(paths, output);
-    const task = (temp: FileRef) => ({ input: inputRef, output: temp, userPassword: password, ownerPassword: ownerPassword ?? password, algorithm });
+    const task = (temp: FileRef) => ({ input: inputRef, output: temp, userPassword, ownerPassword: ownerPassword ?? userPassword, algorithm, password: inputPassword });
     await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.encrypt(task(temp as FileRef))));
     return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
   },
@@ -58,7 +59,7 @@ export const encrypt = defineOperation({
 
 export const PDF_OPERATIONS = [merge, split, encrypt];
 
-async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<FileRef> {
+export async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<FileRef> {
   const resolved = await resolveInputPath(paths, raw);
   if (sniffType(await readHead(resolved.path, 1024)) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
   return resolved;

@@ -7,26 +7,38 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
-import type { EncryptOptions, PdfEngine } from './engine.js';
+import type { CompressOptions, EncryptOptions, MetadataUpdate, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
 
 const { engine: engineName } = workerData as { engine: 'mupdf' | 'cpdf' };
 const engine: PdfEngine =
   engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 
-export interface MergeTask {
+/** Every task reads at least one PDF; `password` opens an encrypted one. */
+interface Reads {
+  password?: string | undefined;
+}
+
+export interface MergeTask extends Reads {
   inputs: FileRef[];
   output: FileRef;
 }
 
-export interface SplitTask {
+export interface SplitTask extends Reads {
   input: FileRef;
   ranges: PageRange[];
   outputs: FileRef[];
 }
 
-export interface EncryptTask extends EncryptOptions {
+export interface EncryptTask extends EncryptOptions, Reads {
   input: FileRef;
   output: FileRef;
+}
+
+/** One PDF in, one PDF out, with the operation's own options. */
+export interface EditTask<O> extends Reads {
+  input: FileRef;
+  output: FileRef;
+  options: O;
 }
 
 const writeTo = (outputs: readonly FileRef[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
@@ -47,7 +59,7 @@ function read(file: FileRef): Uint8Array {
 const damagedInput = (err: unknown) =>
   err instanceof Error && err.constructor === Error ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${err.message})`) : undefined;
 
-function pdfTask<I, O>(run: (input: I) => O) {
+function pdfTask<I, O>(run: (input: I) => O | Promise<O>) {
   return defineTask(
     (input: I) => {
       bytesRead = 0;
@@ -58,13 +70,33 @@ function pdfTask<I, O>(run: (input: I) => O) {
 }
 
 const tasks = {
-  merge: pdfTask(({ inputs, output }: MergeTask) => engine.merge(inputs.map(read), writeTo([output]))),
-  split: pdfTask(({ input, ranges, outputs }: SplitTask) => {
-    engine.split(read(input), ranges, writeTo(outputs));
+  merge: pdfTask(({ inputs, output, password }: MergeTask) => engine.merge(inputs.map(read), writeTo([output]), password)),
+  split: pdfTask(({ input, ranges, outputs, password }: SplitTask) => {
+    engine.split(read(input), ranges, writeTo(outputs), password);
     return { files: outputs.length };
   }),
-  encrypt: pdfTask(({ input, output, ...options }: EncryptTask) => {
-    engine.encrypt(read(input), options, writeTo([output]));
+  encrypt: pdfTask(({ input, output, password, ...options }: EncryptTask) => {
+    engine.encrypt(read(input), options, writeTo([output]), password);
+    return {};
+  }),
+  info: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.info(read(input), password)),
+  metadata: pdfTask(({ input, output, options, password }: EditTask<MetadataUpdate>) => {
+    engine.setMetadata(read(input), options, writeTo([output]), password);
+    return {};
+  }),
+  decrypt: pdfTask(({ input, output, password }: EditTask<object> & { password: string }) => engine.decrypt(read(input), password, writeTo([output]))),
+  rotate: pdfTask(({ input, output, options, password }: EditTask<RotateOptions>) => {
+    engine.rotate(read(input), options, writeTo([output]), password);
+    return {};
+  }),
+  rearrange: pdfTask(({ input, output, options, password }: EditTask<{ ranges: PageRange[] }>) => engine.rearrange(read(input), options.ranges, writeTo([output]), password)),
+  watermark: pdfTask(({ input, output, options, password }: EditTask<WatermarkOptions>) => {
+    engine.watermark(read(input), options, writeTo([output]), password);
+    return {};
+  }),
+  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(read(input), options, writeTo([output]), password)),
+  toPdfa: pdfTask(async ({ input, output, options, password }: EditTask<{ level: PdfaLevel }>) => {
+    await engine.toPdfa(read(input), options.level, writeTo([output]), password);
     return {};
   }),
 };
