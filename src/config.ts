@@ -20,6 +20,8 @@ export interface Config {
   maxInputBytes: number;
   timeoutMs: number;
   queueLimit: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export interface FlagSpec {
@@ -46,6 +48,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
+  { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)' },
+  { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)' },
 ];
 
 export function defaultConfig(): Config {
@@ -64,6 +68,8 @@ export function defaultConfig(): Config {
     maxInputBytes: 1024 * 1024 * 1024,
     timeoutMs: 120_000,
     queueLimit: 64,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
   };
 }
 

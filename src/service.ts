@@ -2,12 +2,12 @@
 // its guards, and the listening server. Also the orderly shutdown.
 
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import type { Capability, CapabilityFactory } from './capability.js';
 import type { Config } from './config.js';
 import { removeAllTempFiles } from './files/atomic.js';
 import { createPathPolicy } from './files/paths.js';
 import { createApp } from './http/app.js';
+import { createHttpServer, listen } from './http/server.js';
 import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './api/health.js';
@@ -37,14 +37,13 @@ export async function createService(config: Config): Promise<Service> {
     origins: allowedOrigins(hosts, config.allowOrigins),
     token: config.token,
   });
-  let server: ServerType | undefined;
+  let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => resolve(info));
-        server.once('error', reject);
-      }),
+    listen: () => {
+      server = createHttpServer(app.fetch, config);
+      return listen(server, config.host, config.port);
+    },
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
