@@ -23,7 +23,7 @@ function expectEnvelope(answer: Pick<SocketAnswer, 'status' | 'headers' | 'body'
 describe('malformed requests', () => {
   let service: RunningService;
   beforeAll(async () => (service = await startService()));
-  afterAll(() => service.stop());
+  afterAll(() => stopAndRemove(service));
 
   const get = (headerLines: string, version = '1.1') => `GET /api/health HTTP/${version}\r\n${headerLines}Connection: close\r\n\r\n`;
 
@@ -72,7 +72,7 @@ describe('slow clients', () => {
   // Short limits so that nothing waits long; every wait below is many times the limit.
   let service: RunningService;
   beforeAll(async () => (service = await startService(['--headers-timeout', '1'], { DOCWASM_REQUEST_TIMEOUT: '2' })));
-  afterAll(() => service.stop());
+  afterAll(() => stopAndRemove(service));
   const host = () => `Host: 127.0.0.1:${service.port}\r\n`;
 
   it('answers REQUEST_TIMEOUT as a JSON envelope to a client that sends nothing', async () => {
@@ -108,7 +108,7 @@ describe('slow clients', () => {
 describe('early answers to a body still being sent', () => {
   let service: RunningService;
   beforeAll(async () => (service = await startService(['--token', TOKEN])));
-  afterAll(() => service.stop());
+  afterAll(() => stopAndRemove(service));
 
   it('reach a keep-alive http.Agent client every time (413, 415, 401, 403; chunked and Content-Length)', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -171,6 +171,11 @@ describe('binding a non-loopback address', () => {
     }
   });
 });
+
+async function stopAndRemove(service: RunningService): Promise<void> {
+  await service.stop();
+  fs.rmSync(service.dir, { recursive: true, force: true });
+}
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
