@@ -25,6 +25,8 @@ export interface Config {
   /** Caps every worker's V8 heap (MB) below its engine's own cap; for small machines. */
   workerHeapMb: number | undefined;
   sofficeRecycleAfter: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export interface FlagSpec {
@@ -54,6 +56,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)' },
   { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)" },
   { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)' },
+  { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)' },
+  { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)' },
 ];
 
 export function defaultConfig(): Config {
@@ -75,6 +79,8 @@ export function defaultConfig(): Config {
     idleTimeoutMs: 300_000,
     workerHeapMb: undefined,
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
   };
 }
 

@@ -2,6 +2,7 @@
 // decides the HTTP status. Worker threads send errors back as plain `{code, message}`.
 
 export const STATUS_BY_CODE = {
+  BAD_REQUEST: 400,
   INVALID_JSON: 400,
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
@@ -11,6 +12,7 @@ export const STATUS_BY_CODE = {
   FILE_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
   OUTPUT_NOT_WRITABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_LARGE: 413,

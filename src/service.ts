@@ -2,9 +2,9 @@
 // the HTTP app with its guards, and the listening server. Also the orderly shutdown.
 
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
+import { createHttpServer, listen } from './http/server.js';
 import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './http/health.js';
@@ -33,14 +33,13 @@ export async function createService(config: Config): Promise<Service> {
   });
   // Reports a bad --tessdata at start, not at the first OCR request.
   void engines.ocr.languages;
-  let server: ServerType | undefined;
+  let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => resolve(info));
-        server.once('error', reject);
-      }),
+    listen: () => {
+      server = createHttpServer(app.fetch, config);
+      return listen(server, config.host, config.port);
+    },
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

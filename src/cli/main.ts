@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `docwasm [serve] [flags]`: starts the service; `--help`, `--version`.
 
+import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { ConfigError, FLAGS, resolveConfig } from '../config.js';
+import { ConfigError, FLAGS, resolveConfig, type Config } from '../config.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
 
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<void> {
   if (command !== 'serve' || positionals.length > 1) throw new ConfigError(`Unknown command "${positionals.join(' ')}"`);
 
   const config = resolveConfig(values as Record<string, string | string[] | undefined>, process.env);
+  refuseOpenNetworkWithoutToken(config);
   const service = await createService(config);
   let stopping = false;
   const stop = (signal: string) => {
@@ -50,6 +52,22 @@ async function main(argv: string[]): Promise<void> {
   const address = await service.listen();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+}
+
+/** Anyone who can reach a non-loopback address could read and write the user's files. */
+function refuseOpenNetworkWithoutToken(config: Config): void {
+  if (config.token || isLoopback(config.host)) return;
+  throw new ConfigError(
+    `Refusing to listen on ${config.host} without a token: any machine that can reach it could read and write your files. ` +
+      'Set DOCWASM_TOKEN=<secret> in the environment (preferred: --token is visible to other users in the process list), or bind 127.0.0.1.',
+  );
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (net.isIPv4(bare)) return bare.startsWith('127.');
+  return bare === '::1' || /^::ffff:127\./.test(bare);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -1,8 +1,15 @@
 // The response envelope: `{success:true, message, ...}` or `{success:false, error, code}`.
 
+import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
-import { toApiError } from '../errors.js';
+import { toApiError, type ApiError } from '../errors.js';
 import type { OperationResult } from '../operations/operation.js';
+
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  code: ApiError['code'];
+}
 
 export function successResponse(c: Context, body: OperationResult): Response {
   const { success = true, message, outputPath, text, data } = body;
@@ -16,5 +23,34 @@ export function errorResponse(c: Context, err: unknown): Response {
   }
   c.set('errorCode', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
-  return c.json({ success: false, error: apiError.message, code: apiError.code }, apiError.status);
+  return c.json(errorEnvelope(apiError), apiError.status);
+}
+
+export function errorEnvelope(apiError: ApiError): ErrorEnvelope {
+  return { success: false, error: apiError.message, code: apiError.code };
+}
+
+/** The envelope as a fetch Response, for failures met before a request reaches the app. */
+export function envelopeResponse(apiError: ApiError): Response {
+  return new Response(JSON.stringify(errorEnvelope(apiError)), {
+    status: apiError.status,
+    headers: { 'Content-Type': 'application/json', ...apiError.headers },
+  });
+}
+
+/**
+ * The envelope as a complete HTTP/1.1 message, for a socket whose request could not be parsed
+ * (no ServerResponse exists then). It always closes the connection: after a parse error the
+ * rest of the stream cannot be trusted to start a new request.
+ */
+export function envelopeHttpMessage(apiError: ApiError): string {
+  const body = JSON.stringify(errorEnvelope(apiError));
+  const headers = [
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...Object.entries(apiError.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${headers.join('\r\n')}\r\n\r\n${body}`;
 }
