@@ -25,6 +25,8 @@ export interface Config {
   /** Caps every worker's V8 heap (MB) below its engine's own cap; for small machines. */
   workerHeapMb: number | undefined;
   sofficeRecycleAfter: number;
+  /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
+  jobRetentionMs: number;
 }
 
 export interface FlagSpec {
@@ -54,6 +56,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)' },
   { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)" },
   { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)' },
+  { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)' },
 ];
 
 export function defaultConfig(): Config {
@@ -75,6 +78,7 @@ export function defaultConfig(): Config {
     idleTimeoutMs: 300_000,
     workerHeapMb: undefined,
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
+    jobRetentionMs: 600_000,
   };
 }
 

@@ -1,12 +1,23 @@
 // The response envelope: `{success:true, message, ...}` or `{success:false, error, code}`.
 
 import type { Context } from 'hono';
-import { toApiError } from '../errors.js';
+import { toApiError, type ApiError } from '../errors.js';
 import type { OperationResult } from '../operations/operation.js';
 
-export function successResponse(c: Context, body: OperationResult): Response {
+/** 202 answers an async request whose job was accepted. */
+export type SuccessStatus = 200 | 202;
+
+export function successBody(body: OperationResult): Record<string, unknown> {
   const { success = true, message, outputPath, text, data } = body;
-  return c.json({ success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) }, 200);
+  return { success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) };
+}
+
+export function errorBody(apiError: ApiError): Record<string, unknown> {
+  return { success: false, error: apiError.message, code: apiError.code };
+}
+
+export function successResponse(c: Context, body: OperationResult, status: SuccessStatus = 200): Response {
+  return c.json(successBody(body), status);
 }
 
 export function errorResponse(c: Context, err: unknown): Response {
@@ -16,5 +27,5 @@ export function errorResponse(c: Context, err: unknown): Response {
   }
   c.set('errorCode', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
-  return c.json({ success: false, error: apiError.message, code: apiError.code }, apiError.status);
+  return c.json(errorBody(apiError), apiError.status);
 }
