@@ -64,11 +64,19 @@ export class LibreOfficeBackend implements DocumentBackend {
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
     const request = ++this.requests;
+    let settledFiles = 0;
     const outcomes = jobs.map(
       (job) =>
-        new Promise<ConversionOutcome>((settle) => {
+        new Promise<ConversionOutcome>((resolve) => {
           const convertTo = convertToArgument(job.family, job.format);
           const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
+          let settled = false;
+          const settle = (outcome: ConversionOutcome) => {
+            if (settled) return;
+            settled = true;
+            resolve(outcome);
+            if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
+          };
           this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
         }),
     );

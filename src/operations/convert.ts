@@ -89,6 +89,9 @@ async function convertItems(items: readonly Item[], target: OutputFormat, contex
       fail(index, err);
     }
   });
+  // Progress counts files: those that failed their checks are done already.
+  const reportDone = (done: number) => context.progress?.(done, items.length);
+  reportDone(items.length - ready.length);
   if (ready.length === 0) return results;
   ready.sort((a, b) => a.index - b.index);
   await context.engines.documents.job(context, async (backend) => {
@@ -96,7 +99,9 @@ async function convertItems(items: readonly Item[], target: OutputFormat, contex
     try {
       for (const item of ready) await stageOutput(item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
       if (staged.length === 0) return;
-      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), context);
+      const settledBefore = items.length - staged.length;
+      const control = { ...context, progress: (done: number) => reportDone(settledBefore + done) };
+      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), control);
       for (const [k, s] of staged.entries()) {
         const outcome = outcomes[k];
         if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
