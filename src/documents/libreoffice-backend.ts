@@ -32,8 +32,12 @@ interface Pending {
   convertTo: string;
   infilter: string | undefined;
   job: SlotJob;
+  /** The request's cancel signal. */
+  signal: AbortSignal | undefined;
   settle: (outcome: ConversionOutcome) => void;
 }
+
+const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
 
 const MAX_FILES_PER_INVOCATION = 50;
 const FAILED_SLOT_RETRY_MS = 5_000;
@@ -77,7 +81,7 @@ export class LibreOfficeBackend implements DocumentBackend {
             resolve(outcome);
             if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
           };
-          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
+          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, signal: control.signal, settle });
         }),
     );
     const cancel = () => this.withdraw(request);
@@ -96,7 +100,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   private withdraw(request: number): void {
     const withdrawn = this.pending.filter((p) => p.request === request);
     this.pending = this.pending.filter((p) => p.request !== request);
-    for (const p of withdrawn) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' });
+    for (const p of withdrawn) p.settle(CANCELLED);
   }
 
   async close(): Promise<void> {
@@ -156,12 +160,16 @@ export class LibreOfficeBackend implements DocumentBackend {
   private async dispatch(slot: OfficeSlot, batch: Pending[]): Promise<void> {
     const first = batch[0] as Pending;
     try {
-      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job) });
+      // One cancelled request stops the whole invocation; the other requests' files go round again.
+      const signals = batch.flatMap((p) => (p.signal ? [p.signal] : []));
+      const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job), signal });
       const retry: Pending[] = [];
       for (const [i, p] of batch.entries()) {
         const outcome = outcomes[i];
-        if (outcome === undefined || 'retry' in outcome) retry.push(p);
-        else p.settle(outcome);
+        if (outcome !== undefined && !('retry' in outcome)) p.settle(outcome);
+        else if (p.signal?.aborted) p.settle(CANCELLED);
+        else retry.push(p);
       }
       this.pending.unshift(...retry);
     } catch (err) {
