@@ -67,6 +67,8 @@ export class LibreOfficeBackend implements DocumentBackend {
     if (this.closed) throw shuttingDownError('document conversion');
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
+    // Cancelled while the slots were being created: the abort listener below would never fire.
+    if (control.signal?.aborted) throw new CancelledError();
     const request = ++this.requests;
     let settledFiles = 0;
     const outcomes = jobs.map(

@@ -205,6 +205,23 @@ describe('cancel', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('cancels the running jobs: no output and no temp file are left', async () => {
+    const other = await startService(['--base-dir', dir, '--workers', '1']);
+    try {
+      const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
+      await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'shutdown' }, other);
+      expect(await other.stop('SIGTERM')).toBe(0);
+      const outputs = fs.existsSync(file('shutdown')) ? fs.readdirSync(file('shutdown')) : [];
+      expect(outputs).toEqual([]);
+      expect(leftoverTempFiles(dir)).toEqual([]);
+    } finally {
+      await other.stop();
+      fs.rmSync(other.dir, { recursive: true, force: true });
+    }
+  }, LONG);
+});
+
 describe('job lookup', () => {
   it('answers 404 JOB_NOT_FOUND for an unknown id, on GET and DELETE', async () => {
     for (const response of [await service.get('/api/jobs/no-such-job'), await del(service, '/api/jobs/no-such-job')]) {
