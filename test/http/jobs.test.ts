@@ -68,7 +68,7 @@ const last = (states: JobData[]) => states[states.length - 1] as JobData;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-jobs-');
-  [fx, service] = await Promise.all([documentFixtures(), startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1'])]);
+  [fx, service] = await Promise.all([documentFixtures(), startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1', '--queue-limit', '1'])]);
   put('a.pdf', makePdf({ pages: ['Alpha'] }));
   put('b.pdf', makePdf({ pages: ['Bravo', 'Charlie'] }));
   put('broken.pdf', '%PDF-1.7\nthis is not a PDF body at all\n');
@@ -193,6 +193,20 @@ describe('cancel', () => {
     const next = await service.post('/api/convert', { input: 'docs/doc2.docx', output: 'after-cancel.pdf', format: 'pdf' });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(pdfPageTexts(file('after-cancel.pdf')).join('\n')).toContain(TEXT_LINE);
+  }, LONG);
+
+  it('obeys the queue: BUSY at submission when it is full', async () => {
+    const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
+    // One office and --queue-limit 1: two conversions fill the document queue.
+    const first = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy1' });
+    const second = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy2' });
+    const refused = await service.post('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy3', async: true });
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('BUSY');
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    for (const jobId of [second, first]) expect((await del(service, `/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
+    for (const out of ['busy1', 'busy2', 'busy3']) expect(fs.existsSync(file(out)) ? fs.readdirSync(file(out)) : []).toEqual([]);
+    expect(leftoverTempFiles(dir)).toEqual([]);
   }, LONG);
 
   it('leaves a finished job as it is', async () => {
