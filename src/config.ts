@@ -27,6 +27,8 @@ export interface Config {
   sofficeRecycleAfter: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
+  jobRetentionMs: number;
 }
 
 export interface FlagSpec {
@@ -58,6 +60,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)' },
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)' },
+  { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)' },
 ];
 
 export function defaultConfig(): Config {
@@ -81,6 +84,7 @@ export function defaultConfig(): Config {
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
+    jobRetentionMs: 600_000,
   };
 }
 

@@ -8,15 +8,18 @@ import { createHttpServer, listen } from './http/server.js';
 import { acceptedHosts } from './http/guards/host.js';
 import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './http/health.js';
+import { jobRoutes } from './http/jobs.js';
 import { openApiRoute } from './http/openapi.js';
 import { operationRoute } from './http/route.js';
+import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
+import type { OperationResult } from './operations/operation.js';
 
 export interface Service {
   /** Resolves with the bound address once listening. */
   listen(): Promise<AddressInfo>;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), stops the engines. */
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), cancels async jobs, stops the engines. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -24,7 +27,8 @@ export async function createService(config: Config): Promise<Service> {
   const startedAt = Date.now();
   const runtime = await createRuntime(config);
   const { engines } = runtime;
-  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime))];
+  const jobs = new JobRegistry<OperationResult>({ retentionMs: config.jobRetentionMs });
+  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs)];
   const hosts = acceptedHosts(config.host, config.port);
   const app = createApp([...apiRoutes, openApiRoute(apiRoutes)], {
     hosts,
@@ -44,6 +48,8 @@ export async function createService(config: Config): Promise<Service> {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([stopped, grace]);
+      // Jobs do not survive a restart: cancel them so they leave no output and no temp file.
+      await jobs.close(graceMs);
       await runtime.close();
     },
   };

@@ -32,8 +32,12 @@ interface Pending {
   convertTo: string;
   infilter: string | undefined;
   job: SlotJob;
+  /** The request's cancel signal. */
+  signal: AbortSignal | undefined;
   settle: (outcome: ConversionOutcome) => void;
 }
+
+const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
 
 const MAX_FILES_PER_INVOCATION = 50;
 const FAILED_SLOT_RETRY_MS = 5_000;
@@ -63,13 +67,23 @@ export class LibreOfficeBackend implements DocumentBackend {
     if (this.closed) throw shuttingDownError('document conversion');
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
+    // Cancelled while the slots were being created: the abort listener below would never fire.
+    if (control.signal?.aborted) throw new CancelledError();
     const request = ++this.requests;
+    let settledFiles = 0;
     const outcomes = jobs.map(
       (job) =>
-        new Promise<ConversionOutcome>((settle) => {
+        new Promise<ConversionOutcome>((resolve) => {
           const convertTo = convertToArgument(job.family, job.format, job.pdfa);
           const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
-          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, settle });
+          let settled = false;
+          const settle = (outcome: ConversionOutcome) => {
+            if (settled) return;
+            settled = true;
+            resolve(outcome);
+            if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
+          };
+          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, signal: control.signal, settle });
         }),
     );
     const cancel = () => this.withdraw(request);
@@ -88,7 +102,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   private withdraw(request: number): void {
     const withdrawn = this.pending.filter((p) => p.request === request);
     this.pending = this.pending.filter((p) => p.request !== request);
-    for (const p of withdrawn) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' });
+    for (const p of withdrawn) p.settle(CANCELLED);
   }
 
   async close(): Promise<void> {
@@ -148,12 +162,16 @@ export class LibreOfficeBackend implements DocumentBackend {
   private async dispatch(slot: OfficeSlot, batch: Pending[]): Promise<void> {
     const first = batch[0] as Pending;
     try {
-      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job) });
+      // One cancelled request stops the whole invocation; the other requests' files go round again.
+      const signals = batch.flatMap((p) => (p.signal ? [p.signal] : []));
+      const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job), signal });
       const retry: Pending[] = [];
       for (const [i, p] of batch.entries()) {
         const outcome = outcomes[i];
-        if (outcome === undefined || 'retry' in outcome) retry.push(p);
-        else p.settle(outcome);
+        if (outcome !== undefined && !('retry' in outcome)) p.settle(outcome);
+        else if (p.signal?.aborted) p.settle(CANCELLED);
+        else retry.push(p);
       }
       this.pending.unshift(...retry);
     } catch (err) {

@@ -31,7 +31,11 @@ export interface Invocation {
   convertTo: string;
   infilter?: string | undefined;
   jobs: readonly SlotJob[];
+  /** Aborted when the request behind these files was cancelled: the office is stopped and replaced. */
+  signal?: AbortSignal | undefined;
 }
+
+type InvocationEnd = 'done' | 'stalled' | 'crashed' | 'cancelled';
 
 export interface SlotOptions {
   soffice: string;
@@ -112,6 +116,10 @@ export class OfficeSlot {
     this.state = 'busy';
     const dir = path.join(this.options.dir, `run-${++this.invocations}`);
     try {
+      if (invocation.signal?.aborted) {
+        this.state = 'ready';
+        return invocation.jobs.map(() => ({ retry: true }));
+      }
       if (!this.instance) {
         // The office died between becoming ready and this run: hand the files back.
         void this.start();
@@ -209,7 +217,10 @@ export class OfficeSlot {
     const storeFailed = new Set<number>();
     let watchdog: NodeJS.Timeout | undefined;
     let onInstanceExit = () => {};
-    const ending = new Promise<'done' | 'stalled' | 'crashed'>((resolve) => {
+    const onAbort = () => endNow('cancelled');
+    let endNow: (end: InvocationEnd) => void = () => {};
+    const ending = new Promise<InvocationEnd>((resolve) => {
+      endNow = resolve;
       const arm = () => {
         clearTimeout(watchdog);
         watchdog = setTimeout(() => resolve('stalled'), timeoutMs);
@@ -234,9 +245,12 @@ export class OfficeSlot {
       onInstanceExit = () => resolve('crashed');
       if (instance.exitCode !== null || instance.signalCode !== null) onInstanceExit();
       else instance.once('exit', onInstanceExit);
+      if (invocation.signal?.aborted) onAbort();
+      else invocation.signal?.addEventListener('abort', onAbort, { once: true });
     });
     const end = await ending;
     instance.off('exit', onInstanceExit);
+    invocation.signal?.removeEventListener('abort', onAbort);
     clearTimeout(watchdog);
     this.lineListener = undefined;
     if (this.launcher) killGroup(this.launcher);
@@ -245,6 +259,13 @@ export class OfficeSlot {
     await new Promise((resolve) => setTimeout(resolve, end === 'done' ? 5 : 0));
 
     const finished = async (k: number) => !storeFailed.has(k) && ((await fs.stat(producedPath(k)).catch(() => undefined))?.size ?? 0) > 0;
+    if (end === 'cancelled') {
+      // Stopping the office is the only way to stop its conversion. Files finished before the
+      // one in progress are delivered; the rest are handed back (the cancelled request's drop out).
+      this.stopInstance();
+      const outcomes = await Promise.all(invocation.jobs.map(async (job, k): Promise<SlotOutcome> => (k < lastConverted && (await finished(k)) ? deliver(producedPath(k), job.output) : { retry: true })));
+      return { outcomes, replace: true };
+    }
     let culprit = invocation.jobs.length;
     if (end !== 'done') {
       this.stopInstance();
@@ -287,7 +308,7 @@ function shutdownOutcome(job: SlotJob): SlotOutcome {
   return { ok: false, code: 'BUSY', message: `The service is shutting down; converting ${job.shownName} was not finished` };
 }
 
-function stallOutcome(end: 'done' | 'stalled' | 'crashed', job: SlotJob, timeoutMs: number): SlotOutcome {
+function stallOutcome(end: InvocationEnd, job: SlotJob, timeoutMs: number): SlotOutcome {
   if (end === 'stalled') {
     return { ok: false, code: 'TIMEOUT', message: `Converting ${job.shownName} ran longer than ${timeoutMs / 1000} s; the LibreOffice process was stopped and replaced` };
   }

@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from './env.js';
+import { mountDocs, isPublicPath } from './docs.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { hostGuard } from './guards/host.js';
 import { originGuard } from './guards/origin.js';
@@ -21,8 +22,12 @@ export interface AppSecurity {
 export function createApp(routes: readonly Route[], security: AppSecurity): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog, hostGuard(security.hosts), originGuard(security.origins));
-  if (security.token) app.use('*', tokenGuard(security.token));
+  if (security.token) {
+    const guard = tokenGuard(security.token);
+    app.use('*', (c, next) => (isPublicPath(c.req.path) ? next() : guard(c, next)));
+  }
 
+  mountDocs(app);
   for (const route of routes) mountRoute(app, route);
   for (const [path, methods] of methodsByPath(routes)) {
     app.all(path, () => {
@@ -37,15 +42,16 @@ export function createApp(routes: readonly Route[], security: AppSecurity): Hono
 }
 
 function mountRoute(app: Hono<AppEnv>, route: Route): void {
-  if (route.method === 'GET') {
-    app.get(route.path, async (c: Context) => {
-      const result = await route.handle();
-      return route.raw ? c.json(result) : successResponse(c, result as Parameters<typeof successResponse>[1]);
+  if (route.method !== 'POST') {
+    app.on(route.method, route.path, async (c: Context) => {
+      const result = await route.handle(c.req.param());
+      return route.method === 'GET' && route.raw ? c.json(result) : successResponse(c, result as Parameters<typeof successResponse>[1]);
     });
     return;
   }
   app.post(route.path, jsonContentType, jsonBodyLimit, async (c: Context) => {
-    return successResponse(c, await route.handle(await readJsonObject(c.req.raw)));
+    const answer = await route.handle(await readJsonObject(c.req.raw));
+    return successResponse(c, answer, answer.status);
   });
 }
 

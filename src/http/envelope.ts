@@ -11,9 +11,20 @@ export interface ErrorEnvelope {
   code: ApiError['code'];
 }
 
-export function successResponse(c: Context, body: OperationResult): Response {
+/** 202 answers an async request whose job was accepted. */
+export type SuccessStatus = 200 | 202;
+
+export function successBody(body: OperationResult): Record<string, unknown> {
   const { success = true, message, outputPath, text, data } = body;
-  return c.json({ success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) }, 200);
+  return { success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) };
+}
+
+export function errorEnvelope(apiError: ApiError): ErrorEnvelope {
+  return { success: false, error: apiError.message, code: apiError.code };
+}
+
+export function successResponse(c: Context, body: OperationResult, status: SuccessStatus = 200): Response {
+  return c.json(successBody(body), status);
 }
 
 export function errorResponse(c: Context, err: unknown): Response {
@@ -24,10 +35,6 @@ export function errorResponse(c: Context, err: unknown): Response {
   c.set('errorCode', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(errorEnvelope(apiError), apiError.status);
-}
-
-export function errorEnvelope(apiError: ApiError): ErrorEnvelope {
-  return { success: false, error: apiError.message, code: apiError.code };
 }
 
 /** The envelope as a fetch Response, for failures met before a request reaches the app. */

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { ERROR_CODES, STATUS_BY_CODE } from '../errors.js';
+import { acceptedData, asyncFlag } from './jobs.js';
 import type { GetRoute, Route } from './route.js';
 import { VERSION } from '../version.js';
 
@@ -31,31 +32,68 @@ export function openApiRoute(routes: readonly Route[]): GetRoute {
 function buildDocument(routes: readonly Route[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
   }
   return {
     openapi: '3.1.0',
     info: { title: 'docwasm', version: VERSION, description: 'Local document, PDF, image and OCR service. Errors list their codes in components.schemas.Error.' },
-    servers: [{ url: 'http://127.0.0.1:19873' }],
+    // Relative: the document describes whichever address it was fetched from (/docs's "Try it out").
+    servers: [{ url: '/' }],
     paths,
     components: {
       schemas: { Success: successSchema, Error: errorSchema },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Only when the service runs with --token' } },
     },
+    // No token, or the bearer token when the service runs with --token.
+    security: [{}, { bearer: [] }],
   };
 }
 
 function operation(route: Route): Record<string, unknown> {
   const errorStatuses = [...new Set(Object.values(STATUS_BY_CODE))].sort();
-  const responses: Record<string, unknown> = { '200': jsonContent('Success', '#/components/schemas/Success') };
+  const responses: Record<string, unknown> = { '200': successContent('Success', route.method === 'POST' ? undefined : route.data) };
+  if (route.method === 'POST') responses['202'] = successContent('"async": true: the job was accepted', acceptedData);
   for (const status of errorStatuses) responses[String(status)] = jsonContent(codesFor(status), '#/components/schemas/Error');
   return {
     summary: route.summary,
     ...(route.method === 'POST' && {
-      requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', target: 'draft-2020-12' }) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: withAsyncFlag(jsonSchema(route.body, 'input')) } } },
+    }),
+    ...(pathParameters(route.path).length > 0 && {
+      parameters: pathParameters(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     }),
     responses,
   };
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  // OpenAPI 3.1 schemas are draft 2020-12 already; a `$schema` inside them is noise.
+  const converted = { ...(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as Record<string, unknown>) };
+  delete converted.$schema;
+  return converted;
+}
+
+/** Every POST operation also takes `async`. */
+function withAsyncFlag(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = (body.properties ?? {}) as Record<string, unknown>;
+  return { ...body, properties: { ...properties, async: jsonSchema(asyncFlag, 'input') } };
+}
+
+/** The Success envelope, with its `data` described when the route says what it holds. */
+function successContent(description: string, data: z.ZodType | undefined): Record<string, unknown> {
+  if (!data) return jsonContent(description, '#/components/schemas/Success');
+  const schema = { allOf: [{ $ref: '#/components/schemas/Success' }, { type: 'object', properties: { data: jsonSchema(data, 'output') } }] };
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** Hono's `/api/jobs/:id` is OpenAPI's `/api/jobs/{id}`. */
+function openApiPath(routePath: string): string {
+  return routePath.replace(/:(\w+)/g, '{$1}');
+}
+
+function pathParameters(routePath: string): string[] {
+  return [...routePath.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 }
 
 function codesFor(status: number): string {

@@ -102,6 +102,9 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
       fail(index, err);
     }
   });
+  // Progress counts files: those that failed their checks are done already.
+  const reportDone = (done: number) => context.progress?.(done, items.length);
+  reportDone(items.length - ready.length);
   if (ready.length === 0) return results;
   ready.sort((a, b) => a.index - b.index);
   await context.engines.documents.job(context, async (backend) => {
@@ -109,7 +112,9 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
     try {
       for (const item of ready) await stageOutput(context.paths, item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
       if (staged.length === 0) return;
-      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp.path })), context);
+      const settledBefore = items.length - staged.length;
+      const control = { ...context, progress: (done: number) => reportDone(settledBefore + done) };
+      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp.path })), control);
       for (const [k, s] of staged.entries()) {
         const outcome = outcomes[k];
         if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));

@@ -1,0 +1,108 @@
+// The HTTP face of async jobs: `"async": true` on any POST operation, answered 202 with the
+// job's id once the job is accepted (every check passed, its place in the queue taken), and
+// GET /api/jobs, GET /api/jobs/:id, DELETE /api/jobs/:id. What ends before it is accepted is
+// answered as the synchronous request would have been: errors with their status; a success
+// (e.g. a batch whose every file failed its checks) as 202 with the job already finished.
+
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import type { JobControl } from '../jobs/policy.js';
+import type { JobRegistry, JobView } from '../jobs/registry.js';
+import type { OperationResult } from '../operations/operation.js';
+import { errorEnvelope, successBody } from './envelope.js';
+import type { DeleteRoute, GetRoute, RouteAnswer } from './route.js';
+
+export const JOBS_PATH = '/api/jobs';
+
+const jobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+
+export const asyncFlag = z.boolean().optional().describe('run as a job: answered 202 with a jobId once the request passed its checks; poll GET /api/jobs/{id}');
+
+export const acceptedData = z.object({
+  jobId: z.string(),
+  status: jobStatus,
+  statusUrl: z.string().describe('GET it for the status, progress and result'),
+});
+
+const jobState = z.object({
+  jobId: z.string(),
+  operation: z.string().describe('the operation id, e.g. pdf/merge'),
+  status: jobStatus,
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe('items (files, pages) done of total; only grows'),
+  createdAt: z.string().describe('ISO 8601'),
+  startedAt: z.string().optional(),
+  finishedAt: z.string().optional(),
+});
+
+const jobData = jobState.extend({
+  result: z.record(z.string(), z.unknown()).optional().describe('once finished: the body the synchronous request would have answered (an error envelope when failed)'),
+});
+
+/** `async` must be a boolean when given; `true` asks for a job. */
+export function isAsyncRequest(body: Readonly<Record<string, unknown>>): boolean {
+  const flag = body.async;
+  if (flag !== undefined && typeof flag !== 'boolean') throw new ApiError('VALIDATION_ERROR', 'Invalid request: async: must be a boolean');
+  return flag === true;
+}
+
+export function withoutAsyncFlag(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const rest = { ...body };
+  delete rest.async;
+  return rest;
+}
+
+export async function submitJob(jobs: JobRegistry<OperationResult>, operation: string, input: unknown, run: (control: JobControl) => Promise<OperationResult>): Promise<RouteAnswer> {
+  const submission = await jobs.submit({ operation, total: itemCount(input), run });
+  if ('error' in submission) throw submission.error;
+  const { jobId, status } = submission.job;
+  const statusUrl = `${JOBS_PATH}/${jobId}`;
+  return { status: 202, message: `Job ${jobId} accepted; GET ${statusUrl} for its progress and result`, data: { jobId, status, statusUrl } };
+}
+
+export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | DeleteRoute)[] {
+  return [
+    {
+      method: 'GET',
+      path: JOBS_PATH,
+      summary: 'List the async jobs kept (running, and finished ones for the retention time)',
+      data: z.object({ jobs: z.array(jobState) }),
+      handle: () => {
+        const list = jobs.list();
+        return { message: `${list.length} job(s)`, data: { jobs: list.map(jobBody) } };
+      },
+    },
+    {
+      method: 'GET',
+      path: `${JOBS_PATH}/:id`,
+      summary: "An async job's status, progress and, once finished, its result",
+      data: jobData,
+      handle: ({ id }) => {
+        const job = jobs.get(String(id));
+        return { message: `Job ${job.status}`, data: jobBody(job) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${JOBS_PATH}/:id`,
+      summary: 'Cancel a queued or running job (no output, no temp file); a finished job is left as it is',
+      data: jobData,
+      handle: async ({ id }) => {
+        const job = await jobs.cancel(String(id));
+        return { message: job.status === 'cancelled' ? 'Job cancelled' : `Job already ${job.status}`, data: jobBody(job) };
+      },
+    },
+  ];
+}
+
+function jobBody(job: JobView<OperationResult>): Record<string, unknown> {
+  const { result, error, ...state } = job;
+  if (result !== undefined) return { ...state, result: successBody(result) };
+  if (error !== undefined) return { ...state, result: errorEnvelope(error) };
+  return state;
+}
+
+/** Operations that take several files count them; the others are one item until they report (pages). */
+function itemCount(input: unknown): number {
+  const files = (input as { files?: unknown } | null)?.files;
+  return Array.isArray(files) ? files.length : 1;
+}

@@ -1,0 +1,195 @@
+// Async jobs, for any door: an operation started with a JobControl of the registry's own
+// (cancel signal, progress recorder, started hook), kept in memory while it runs and for a
+// retention time after it ends. A job is accepted once its operation holds its place in an
+// engine's queue (`started`), i.e. once every check passed; what ends before that is the
+// caller's to answer synchronously. Jobs do not survive a restart.
+
+import { randomUUID } from 'node:crypto';
+import { ApiError, toApiError } from '../errors.js';
+import { CancelledError, type JobControl } from './policy.js';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface JobProgress {
+  done: number;
+  total: number;
+}
+
+/** What a job looks like from outside: its state, and its outcome once finished. */
+export interface JobView<R> {
+  jobId: string;
+  operation: string;
+  status: JobStatus;
+  progress: JobProgress;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Set when `succeeded`. */
+  result?: R;
+  /** Set when `failed`. */
+  error?: ApiError;
+}
+
+export interface JobSpec<R> {
+  /** The operation's id. */
+  operation: string;
+  /** Items known before the work starts (the operation may report another total). */
+  total: number;
+  run: (control: JobControl) => Promise<R>;
+}
+
+/** Either a job (accepted, or already finished well), or the error the operation ended with before it was accepted. */
+export type Submission<R> = { job: JobView<R> } | { error: unknown };
+
+export interface RegistryOptions {
+  /** How long a finished job stays readable. */
+  retentionMs: number;
+  /** Finished jobs kept at most; the oldest go first. */
+  maxFinished?: number;
+  /** How long DELETE waits for a cancelled job to clean up before answering. */
+  cancelWaitMs?: number;
+}
+
+interface Job<R> extends JobView<R> {
+  controller: AbortController;
+  finishedMs?: number;
+  /** Resolves once the operation has ended and its cleanup is done. */
+  settled: Promise<void>;
+}
+
+const FINISHED: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+const isFinished = (job: JobView<unknown>) => FINISHED.includes(job.status);
+
+export class JobRegistry<R> {
+  private readonly jobs = new Map<string, Job<R>>();
+  private readonly maxFinished: number;
+  private readonly cancelWaitMs: number;
+
+  constructor(private readonly options: RegistryOptions) {
+    this.maxFinished = options.maxFinished ?? 1_000;
+    this.cancelWaitMs = options.cancelWaitMs ?? 30_000;
+  }
+
+  /** Starts the operation; answers once it is accepted or has ended, whichever comes first. */
+  async submit(spec: JobSpec<R>): Promise<Submission<R>> {
+    const job = this.create(spec);
+    let accept = () => {};
+    const accepted = new Promise<void>((resolve) => (accept = resolve));
+    const control: JobControl = {
+      signal: job.controller.signal,
+      progress: (done, total) => recordProgress(job, done, total),
+      started: () => {
+        if (job.status !== 'queued') return;
+        job.status = 'running';
+        job.startedAt = new Date().toISOString();
+        accept();
+      },
+    };
+    let thrown: unknown;
+    job.settled = spec.run(control).then(
+      (result) => this.finish(job, { status: 'succeeded', result }),
+      (err: unknown) => this.finish(job, { status: 'failed', error: (thrown = err) }),
+    );
+    await Promise.race([accepted, job.settled]);
+    if (job.status === 'failed' && job.startedAt === undefined) return { error: thrown };
+    this.prune();
+    this.jobs.set(job.jobId, job);
+    return { job: view(job) };
+  }
+
+  get(id: string): JobView<R> {
+    return view(this.find(id));
+  }
+
+  /** Jobs kept, oldest first, without their outcomes. */
+  list(): JobView<R>[] {
+    this.prune();
+    return [...this.jobs.values()].map((job) => view(job, { outcome: false }));
+  }
+
+  /** Cancels a queued or running job and waits for it to end; a finished job is left as it is. */
+  async cancel(id: string): Promise<JobView<R>> {
+    const job = this.find(id);
+    if (!isFinished(job)) {
+      job.controller.abort();
+      await Promise.race([job.settled, new Promise((resolve) => setTimeout(resolve, this.cancelWaitMs).unref())]);
+    }
+    return view(job);
+  }
+
+  /** Shutdown: cancels every unfinished job and waits (up to `graceMs`) for their cleanup. */
+  async close(graceMs: number): Promise<void> {
+    const running = [...this.jobs.values()].filter((job) => !isFinished(job));
+    for (const job of running) job.controller.abort();
+    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.all(running.map((job) => job.settled)), grace]);
+  }
+
+  private create(spec: JobSpec<R>): Job<R> {
+    return {
+      jobId: randomUUID(),
+      operation: spec.operation,
+      status: 'queued',
+      progress: { done: 0, total: Math.max(0, spec.total) },
+      createdAt: new Date().toISOString(),
+      controller: new AbortController(),
+      settled: Promise.resolve(),
+    };
+  }
+
+  private finish(job: Job<R>, outcome: { status: 'succeeded'; result: R } | { status: 'failed'; error: unknown }): void {
+    job.finishedMs = Date.now();
+    job.finishedAt = new Date(job.finishedMs).toISOString();
+    if (outcome.status === 'succeeded') {
+      job.status = 'succeeded';
+      job.result = outcome.result;
+      job.progress = { done: job.progress.total, total: job.progress.total };
+    } else if (job.controller.signal.aborted || outcome.error instanceof CancelledError) {
+      // Whatever a cancelled operation threw on its way out, the caller asked for this end.
+      job.status = 'cancelled';
+    } else {
+      job.status = 'failed';
+      job.error = toApiError(outcome.error);
+      if (job.error.code === 'INTERNAL_ERROR' && outcome.error !== job.error && job.startedAt !== undefined) {
+        process.stderr.write(`docwasm: job ${job.jobId} (${job.operation}) internal error: ${String((outcome.error as Error)?.stack ?? outcome.error)}\n`);
+      }
+    }
+  }
+
+  private find(id: string): Job<R> {
+    this.prune();
+    const job = this.jobs.get(id);
+    if (!job) throw new ApiError('JOB_NOT_FOUND', `No job ${id}; jobs are kept ${Math.round(this.options.retentionMs / 1000)} s after they finish, and not across restarts`);
+    return job;
+  }
+
+  /** Drops finished jobs past their retention, then the oldest finished beyond the bound. */
+  private prune(): void {
+    const now = Date.now();
+    const finished = [...this.jobs.values()].filter((job) => job.finishedMs !== undefined);
+    for (const job of finished) if (now - (job.finishedMs as number) >= this.options.retentionMs) this.jobs.delete(job.jobId);
+    const kept = finished.filter((job) => this.jobs.has(job.jobId)).sort((a, b) => (a.finishedMs as number) - (b.finishedMs as number));
+    for (const job of kept.slice(0, Math.max(0, kept.length - this.maxFinished))) this.jobs.delete(job.jobId);
+  }
+}
+
+/** Progress only grows; an operation may announce a larger total than the registry guessed. */
+function recordProgress(job: JobView<unknown>, done: number, total: number): void {
+  if (isFinished(job)) return;
+  const grown = Math.max(job.progress.done, done);
+  job.progress = { done: grown, total: Math.max(job.progress.total, total, grown) };
+}
+
+function view<R>(job: Job<R>, { outcome = true } = {}): JobView<R> {
+  return {
+    jobId: job.jobId,
+    operation: job.operation,
+    status: job.status,
+    progress: { ...job.progress },
+    createdAt: job.createdAt,
+    ...(job.startedAt !== undefined && { startedAt: job.startedAt }),
+    ...(job.finishedAt !== undefined && { finishedAt: job.finishedAt }),
+    ...(outcome && job.result !== undefined && { result: job.result }),
+    ...(outcome && job.error !== undefined && { error: job.error }),
+  };
+}
