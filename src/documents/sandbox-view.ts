@@ -33,6 +33,7 @@ const SYSTEM_PATHS = [
   '/etc/ld.so.cache',
   '/etc/libreoffice',
   '/etc/localtime',
+  '/etc/nsswitch.conf',
   '/var/cache/fontconfig',
 ];
 
