@@ -2,6 +2,7 @@
 
 import os from 'node:os';
 import path from 'node:path';
+import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
 
@@ -20,13 +21,14 @@ export interface Config {
   maxInputBytes: number;
   timeoutMs: number;
   queueLimit: number;
+  documentSandbox: SandboxChoice;
 }
 
 export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine';
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox';
   repeatable?: boolean;
   description: string;
 }
@@ -46,6 +48,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
+  { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile' },
 ];
 
 export function defaultConfig(): Config {
@@ -64,6 +67,7 @@ export function defaultConfig(): Config {
     maxInputBytes: 1024 * 1024 * 1024,
     timeoutMs: 120_000,
     queueLimit: 64,
+    documentSandbox: 'auto',
   };
 }
 
@@ -105,6 +109,11 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'engine': {
       const value = values.at(-1);
       if (value !== 'mupdf' && value !== 'cpdf') throw new ConfigError(`--pdf-engine must be mupdf or cpdf, got "${value}"`);
+      return value;
+    }
+    case 'sandbox': {
+      const value = values.at(-1);
+      if (!SANDBOX_CHOICES.some((choice) => choice === value)) throw new ConfigError(`--document-sandbox must be one of ${SANDBOX_CHOICES.join(', ')}, got "${value}"`);
       return value;
     }
     case 'string':

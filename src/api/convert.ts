@@ -17,6 +17,7 @@ import { checkDocumentContent } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
 import { INSTALL_HINT, selectDocumentBackend } from '../documents/registry.js';
+import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { filePath } from './schemas.js';
 
 const format = z.enum(OUTPUT_FORMATS).describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp');
@@ -43,6 +44,7 @@ interface BatchResult {
 type PreparedJob = Omit<ConversionJob, 'output'>;
 
 export async function createDocumentCapability({ config, paths }: ServiceDeps): Promise<Capability> {
+  chooseOfficeSandbox(config.documentSandbox);
   const { backend, info, reasons } = await selectDocumentBackend([
     () =>
       new LibreOfficeBackend({
@@ -60,7 +62,7 @@ export async function createDocumentCapability({ config, paths }: ServiceDeps): 
   };
   const health = (): EngineHealth =>
     info?.available
-      ? { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path }
+      ? { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path, sandbox: officeSandboxKind() }
       : { available: false, engine: 'libreoffice', version: 'none', backend: 'none', reason: reasons.join('; ') };
 
   return {
