@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from './shared/recycle.js';
+import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
 
@@ -29,13 +30,14 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
   jobRetentionMs: number;
+  documentSandbox: SandboxChoice;
 }
 
 export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine';
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox';
   repeatable?: boolean;
   description: string;
 }
@@ -61,6 +63,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)' },
   { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)' },
+  { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile' },
 ];
 
 export function defaultConfig(): Config {
@@ -85,6 +88,7 @@ export function defaultConfig(): Config {
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     jobRetentionMs: 600_000,
+    documentSandbox: 'auto',
   };
 }
 
@@ -126,6 +130,11 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'engine': {
       const value = values.at(-1);
       if (value !== 'mupdf' && value !== 'cpdf') throw new ConfigError(`--pdf-engine must be mupdf or cpdf, got "${value}"`);
+      return value;
+    }
+    case 'sandbox': {
+      const value = values.at(-1);
+      if (!SANDBOX_CHOICES.some((choice) => choice === value)) throw new ConfigError(`--document-sandbox must be one of ${SANDBOX_CHOICES.join(', ')}, got "${value}"`);
       return value;
     }
     case 'string':

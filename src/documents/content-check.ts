@@ -1,13 +1,16 @@
 // Looks at a document's bytes before LibreOffice sees it. LibreOffice converts by content and
 // "succeeds" on garbage (random bytes named .docx become a 4-page PDF), so the service decides
-// up front: empty → INVALID_INPUT, encrypted → PASSWORD_REQUIRED, and a file whose content is
-// another kind of document than its name says → INVALID_INPUT naming what it really is.
+// up front: empty → INVALID_INPUT, encrypted → PASSWORD_REQUIRED, a file whose content is
+// another kind of document than its name says → INVALID_INPUT naming what it really is, and
+// content that would make LibreOffice read other files or URLs whatever its settings (RTF
+// include fields) → INVALID_INPUT.
 
 import fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
 import { sniffType, type SniffedType } from '../shared/sniff.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer } from './containers.js';
 import type { DocumentFamily } from './formats.js';
+import { findExternalRtfField } from './rtf-fields.js';
 
 export interface DocumentContent {
   /** What the bytes are, in words ("a Word document (.docx)"). */
@@ -17,6 +20,10 @@ export interface DocumentContent {
   empty?: boolean;
   /** Plain text (the only content a .csv may have). */
   text?: boolean;
+  /** The only extension this content is accepted under, when its family is not enough. */
+  onlyAs?: string;
+  /** A construct that would read outside the document (e.g. an RTF INCLUDEPICTURE field). */
+  externalReference?: string;
 }
 
 const HEAD_BYTES = 8192;
@@ -53,7 +60,10 @@ export async function checkDocumentContent(filePath: string, extension: string, 
   if (content.encrypted && (content.family === undefined || content.family === family)) {
     throw new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected (${content.description}); remove the password to convert it`);
   }
-  if (content.family === family) return;
+  if (content.family === family && (content.onlyAs === undefined || content.onlyAs === extension)) {
+    if (content.externalReference === undefined) return;
+    throw new ApiError('INVALID_INPUT', `${shownName} contains ${content.externalReference}, which would read another file or a URL; documents that include outside content are refused`);
+  }
   throw new ApiError('INVALID_INPUT', `${shownName} has a .${extension} name but is really ${content.description}`);
 }
 
@@ -67,13 +77,20 @@ export async function inspectDocument(filePath: string): Promise<DocumentContent
     const type = sniffType(head);
     if (type === 'zip') return await inspectZip(handle, size);
     if (type === 'ole') return await inspectOle(handle, size);
-    if (type === 'rtf') return { description: 'an RTF document', family: 'text' };
+    if (type === 'rtf') return await inspectRtf(handle, size);
     if (type !== undefined) return { description: OTHER_TYPES[type] ?? `a ${type} file` };
     if (!head.includes(0)) return { description: 'plain text', text: true };
     return { description: 'binary data of an unknown kind' };
   } finally {
     await handle.close();
   }
+}
+
+async function inspectRtf(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
+  // RTF passes only as .rtf: under a .docx/.doc/.odt name it would escape checks meant for RTF.
+  const content: DocumentContent = { description: 'an RTF document', family: 'text', onlyAs: 'rtf' };
+  const verdict = await findExternalRtfField(handle, size);
+  return verdict.external ? { ...content, externalReference: verdict.what } : content;
 }
 
 async function inspectZip(handle: fs.FileHandle, size: number): Promise<DocumentContent> {

@@ -127,7 +127,7 @@ export class LibreOfficeBackend implements DocumentBackend {
         startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
         recycleAfter: this.options.recycleAfter ?? 200,
         fonts,
-        env: this.options.env ?? process.env,
+        env: this.options.env ?? {},
         onStateChange: () => this.pump(),
       });
       this.slots.push(slot);

@@ -13,7 +13,8 @@ import { createInterface } from 'node:readline';
 import { outputError } from '../files/staging.js';
 import type { ConversionOutcome } from './backend.js';
 import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
-import { exited, killGroup, spawnGroup } from './process-group.js';
+import { spawnOffice, stageInput } from './office-spawn.js';
+import { exited, killGroup } from './process-group.js';
 import { prepareProfile } from './profile.js';
 
 export interface SlotJob {
@@ -157,11 +158,13 @@ export class OfficeSlot {
     const lockFile = path.join(this.options.dir, '.~lock.anchor.txt#');
     await fs.rm(lockFile, { force: true });
     await fs.writeFile(anchor, '');
-    const child = spawnGroup(
-      this.options.soffice,
-      [`-env:UserInstallation=${this.profileUrl}`, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck', anchor],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: this.options.env },
-    );
+    const child = spawnOffice({
+      soffice: this.options.soffice,
+      args: [`-env:UserInstallation=${this.profileUrl}`, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck', anchor],
+      slotDir: this.options.dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      extraEnv: this.options.env,
+    });
     this.instance = child;
     this.startedAt = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
@@ -206,7 +209,7 @@ export class OfficeSlot {
     const links = await Promise.all(
       invocation.jobs.map(async (job, k) => {
         const link = path.join(inDir, `j${k}.${job.extension}`);
-        await fs.symlink(job.input, link).catch(() => fs.copyFile(job.input, link));
+        await stageInput(job.input, link);
         return link;
       }),
     );
@@ -238,7 +241,7 @@ export class OfficeSlot {
       const args = [`-env:UserInstallation=${this.profileUrl}`, '--headless', '--norestore', '--nologo', '--convert-to', invocation.convertTo];
       if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
       args.push('--outdir', outDir, ...links);
-      const launcher = spawnGroup(this.options.soffice, args, { stdio: 'ignore', env: this.options.env });
+      const launcher = spawnOffice({ soffice: this.options.soffice, args, slotDir: this.options.dir, stdio: 'ignore', extraEnv: this.options.env });
       this.launcher = launcher;
       void exited(launcher).then(() => resolve('done'));
       // A listener of our own, removed below: the office lives through many invocations.

@@ -14,14 +14,18 @@ interface Setting {
   value: string;
 }
 
-const SETTINGS: readonly Setting[] = [
+const SCRIPTING = '/org.openoffice.Office.Common/Security/Scripting';
+const PROVIDERS = '/org.openoffice.ucb.Configuration/ContentProviders/Local/SecondaryKeys/Office/ProviderData';
+
+export const SETTINGS: readonly Setting[] = [
   // Macros: "very high" security and execution switched off altogether.
-  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'MacroSecurityLevel', value: '3' },
-  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'DisableMacrosExecution', value: 'true' },
-  // Linked images and OLE links from documents: never fetched (http, file://, smb).
-  { path: '/org.openoffice.Office.Common/Security/Scripting', name: 'BlockUntrustedRefererLinks', value: 'true' },
-  { path: '/org.openoffice.Office.Writer/Content/Update', name: 'Link', value: '2' },
-  { path: '/org.openoffice.Office.Calc/Content/Update', name: 'Link', value: '2' },
+  { path: SCRIPTING, name: 'MacroSecurityLevel', value: '3' },
+  { path: SCRIPTING, name: 'DisableMacrosExecution', value: 'true' },
+  // Links (images, OLE) of a document outside the trusted locations (there are none): not followed.
+  { path: SCRIPTING, name: 'BlockUntrustedRefererLinks', value: 'true' },
+  // Update links when loading: Writer 0 = never (1 on request, 2 always); Calc 1 = never (0 always, 2 on request).
+  { path: '/org.openoffice.Office.Writer/Content/Update', name: 'Link', value: '0' },
+  { path: '/org.openoffice.Office.Calc/Content/Update', name: 'Link', value: '1' },
   // Nothing accumulating in the profile. (Locking stays on: the slot's anchor document's lock
   // file is how the slot knows its office has finished starting; inputs are opened read-only.)
   { path: '/org.openoffice.Office.Common/Save/Document', name: 'CreateBackup', value: 'false' },
@@ -29,12 +33,21 @@ const SETTINGS: readonly Setting[] = [
   { path: '/org.openoffice.Office.Common/Misc', name: 'FirstRun', value: 'false' },
 ];
 
-export function registryModifications(settings: readonly Setting[] = SETTINGS): string {
+/**
+ * Content providers removed from the profile's UCB: with no http/https/WebDAV/FTP/CMIS provider
+ * the office has no way to fetch a URL, whichever feature asks (page backgrounds, SVG images and
+ * fill bitmaps ignore BlockUntrustedRefererLinks). Names from share/registry/main.xcd.
+ */
+export const REMOVED_PROVIDERS: readonly string[] = ['Provider3', 'Provider4', 'Provider4a', 'Provider6', 'Provider12', 'Provider12a', 'Provider12b', 'Provider43'];
+
+export function registryModifications(settings: readonly Setting[] = SETTINGS, removedProviders: readonly string[] = REMOVED_PROVIDERS): string {
   const items = settings.map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`);
+  const removals = removedProviders.map((name) => `<item oor:path="${PROVIDERS}"><node oor:name="${name}" oor:op="remove"/></item>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
     ...items,
+    ...removals,
     '</oor:items>',
     '',
   ].join('\n');

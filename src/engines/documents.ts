@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
+import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
 import type { EngineHealth } from './engines.js';
@@ -17,6 +18,7 @@ export class DocumentEngine {
   private readonly queue: JobQueue;
 
   constructor(private readonly config: Config) {
+    chooseOfficeSandbox(config.documentSandbox);
     this.queue = new JobQueue('document conversion', this.offices() + config.queueLimit);
   }
 
@@ -36,7 +38,7 @@ export class DocumentEngine {
   async health(): Promise<EngineHealth> {
     const { info, reasons } = await this.select();
     return info?.available
-      ? { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path }
+      ? { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path, sandbox: officeSandboxKind() }
       : { available: false, engine: 'libreoffice', version: 'none', backend: 'none', reason: reasons.join('; ') };
   }
 

@@ -208,11 +208,12 @@ describe('document conversion with LibreOffice', () => {
       expect(csv.body).toMatchObject({ code: 'INVALID_INPUT', error: expect.stringContaining('PDF') });
     });
 
-    it('converts same-family content under another extension (a .doc that is RTF)', async () => {
+    it('refuses RTF content named .doc (RTF converts only as .rtf: its fields can link other files)', async () => {
       copy(fx.text[2] as string, 'rtf-inside.doc');
-      const { status } = await service.post('/api/convert', { input: 'rtf-inside.doc', output: 'rtf-inside.txt', format: 'txt' });
-      expect(status).toBe(200);
-      TEXT_CHECKS.txt?.(file('rtf-inside.txt'));
+      const { status, body } = await service.post('/api/convert', { input: 'rtf-inside.doc', output: 'rtf-inside.txt', format: 'txt' });
+      expect(status).toBe(422);
+      expect(body.code).toBe('INVALID_INPUT');
+      expect(fs.existsSync(file('rtf-inside.txt'))).toBe(false);
     });
 
     it('answers PASSWORD_REQUIRED for password-protected documents', async () => {
