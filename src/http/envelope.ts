@@ -2,11 +2,11 @@
 
 import type { Context } from 'hono';
 import { toApiError } from '../errors.js';
+import { successEnvelope } from '../operations/envelope.js';
 import type { OperationResult } from '../operations/operation.js';
 
 export function successResponse(c: Context, body: OperationResult): Response {
-  const { success = true, message, outputPath, text, data } = body;
-  return c.json({ success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) }, 200);
+  return c.json(successEnvelope(body), 200);
 }
 
 export function errorResponse(c: Context, err: unknown): Response {
