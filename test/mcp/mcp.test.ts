@@ -128,7 +128,7 @@ describe('docwasm mcp', () => {
 });
 
 describe('docwasm mcp process', () => {
-  it('exits by itself, status 0, when its stdin closes, after starting an engine and LibreOffice', async () => {
+  it('writes only JSON-RPC to stdout and exits by itself, status 0, when its stdin closes, after starting engines and LibreOffice', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp', '--base-dir', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let stdout = '';
@@ -141,8 +141,8 @@ describe('docwasm mcp process', () => {
       send({ method: 'notifications/initialized' });
       send({ id: 2, method: 'tools/call', params: { name: 'pdf_merge', arguments: { files: ['a.pdf'], output: 'raw.pdf' } } });
       send({ id: 3, method: 'tools/call', params: { name: 'convert', arguments: { input: 'letter.docx', output: 'raw-letter.pdf', format: 'pdf' } } });
-      expect(await answered(2)).toBe(true);
-      expect(await answered(3)).toBe(true);
+      send({ id: 4, method: 'tools/call', params: { name: 'ocr', arguments: { input: 'line.png' } } });
+      for (const id of [2, 3, 4]) expect(await answered(id)).toBe(true);
       child.stdin.end();
       const status = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 60_000))]);
       expect(status).toBe(0);
