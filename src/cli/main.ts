@@ -1,78 +1,63 @@
 #!/usr/bin/env node
-// `docwasm [serve] [flags]`: starts the service; `--help`, `--version`.
+// `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, or a one-shot
+// operation command (`docwasm pdf merge …`). Each door is loaded only when asked for, so a
+// one-shot command does not pay for the HTTP stack.
 
-import net from 'node:net';
-import { parseArgs } from 'node:util';
-import { ConfigError, FLAGS, resolveConfig, type Config } from '../config.js';
-import { createService } from '../service.js';
-import { VERSION } from '../version.js';
+import { ConfigError } from '../config.js';
+import { groupMembers, matchOperation } from './commands.js';
+import { groupHelp, topLevelHelp } from './help.js';
+import { UsageError } from './usage-error.js';
 
-const USAGE = `Usage: docwasm [serve] [options]
+const HELP_FLAGS = new Set(['--help', '-h']);
 
-Local HTTP JSON service: document conversion, PDF, image and OCR. Every option also reads
-its environment variable; lists in env vars are joined by the OS path delimiter.
-
-Options:
-${FLAGS.map((f) => `  --${`${f.flag} ${f.kind === 'engine' ? 'NAME' : f.kind === 'string' || f.kind === 'list' ? 'VALUE' : 'N'}`.padEnd(24)} ${f.description}${f.repeatable ? '' : ''} [${f.env}]`).join('\n')}
-  --help                   show this help
-  --version                print the version
-`;
-
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-      ...Object.fromEntries(FLAGS.map((f) => [f.flag, { type: 'string' as const, multiple: Boolean(f.repeatable) }])),
-    },
-  });
-  const command = positionals[0] ?? 'serve';
-  if (values.help) return void process.stdout.write(USAGE);
-  if (values.version) return void process.stdout.write(`${VERSION}\n`);
-  if (command !== 'serve' || positionals.length > 1) throw new ConfigError(`Unknown command "${positionals.join(' ')}"`);
-
-  const config = resolveConfig(values as Record<string, string | string[] | undefined>, process.env);
-  refuseOpenNetworkWithoutToken(config);
-  const service = await createService(config);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`docwasm: ${signal} received, shutting down\n`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-
-  const address = await service.listen();
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+/** Resolves with the exit status of a command that ends, or undefined for a server that keeps running. */
+async function main(argv: string[]): Promise<number | undefined> {
+  const [first, ...rest] = argv;
+  if (first === undefined || (first.startsWith('-') && !HELP_FLAGS.has(first)) || first === 'serve') {
+    const { serve } = await import('./serve.js');
+    await serve(first === 'serve' ? rest : argv);
+    return undefined;
+  }
+  if (HELP_FLAGS.has(first)) return printed(topLevelHelp());
+  if (first === 'mcp') {
+    const { runMcpServer } = await import('../mcp/server.js');
+    return runMcpServer(rest);
+  }
+  const match = matchOperation(argv);
+  if (match) {
+    const { runOneShot } = await import('./one-shot.js');
+    return runOneShot(match.operation, match.rest);
+  }
+  if (groupMembers(first).length > 0) {
+    if (rest.length === 0 || rest.some((arg) => HELP_FLAGS.has(arg))) return printed(groupHelp(first));
+    throw new UsageError(`Unknown command "${first} ${rest[0]}"`, first);
+  }
+  throw new UsageError(`Unknown command "${first}"`);
 }
 
-/** Anyone who can reach a non-loopback address could read and write the user's files. */
-function refuseOpenNetworkWithoutToken(config: Config): void {
-  if (config.token || isLoopback(config.host)) return;
-  throw new ConfigError(
-    `Refusing to listen on ${config.host} without a token: any machine that can reach it could read and write your files. ` +
-      'Set DOCWASM_TOKEN=<secret> in the environment (preferred: --token is visible to other users in the process list), or bind 127.0.0.1.',
-  );
+function printed(text: string): number {
+  process.stdout.write(text);
+  return 0;
 }
 
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (bare === 'localhost') return true;
-  if (net.isIPv4(bare)) return bare.startsWith('127.');
-  return bare === '::1' || /^::ffff:127\./.test(bare);
+function reportFailure(err: unknown): number {
+  const code = (err as { code?: string })?.code;
+  if (err instanceof UsageError) {
+    process.stderr.write(`docwasm: ${err.message}\nRun \`docwasm ${err.command ? `${err.command} ` : ''}--help\` for the usage.\n`);
+  } else if (err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`docwasm: ${(err as Error).message}\nRun docwasm --help for the options.\n`);
+  } else {
+    process.stderr.write(`docwasm: ${code === 'EADDRINUSE' ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+  }
+  return 2;
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  const known = err instanceof ConfigError || (err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
-  const inUse = (err as { code?: string })?.code === 'EADDRINUSE';
-  process.stderr.write(`docwasm: ${known || inUse ? (err as Error).message : String((err as Error)?.stack ?? err)}\n${known ? 'Run docwasm --help for the options.\n' : ''}`);
-  process.exit(2);
-});
+main(process.argv.slice(2)).then(
+  (status) => {
+    if (status === undefined) return;
+    process.exitCode = status;
+    // Everything was closed; should a library still hold the event loop, do not wait for it.
+    setTimeout(() => process.exit(status), 2_000).unref();
+  },
+  (err: unknown) => process.exit(reportFailure(err)),
+);

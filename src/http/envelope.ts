@@ -1,30 +1,17 @@
-// The response envelope: `{success:true, message, ...}` or `{success:false, error, code}`.
+// The envelope over HTTP: the plain-data envelope of src/operations/envelope.ts as a response,
+// and as a whole HTTP message for requests that never reached the app.
 
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
 import { toApiError, type ApiError } from '../errors.js';
+import { errorEnvelope, successEnvelope } from '../operations/envelope.js';
 import type { OperationResult } from '../operations/operation.js';
-
-export interface ErrorEnvelope {
-  success: false;
-  error: string;
-  code: ApiError['code'];
-}
 
 /** 202 answers an async request whose job was accepted. */
 export type SuccessStatus = 200 | 202;
 
-export function successBody(body: OperationResult): Record<string, unknown> {
-  const { success = true, message, outputPath, text, data } = body;
-  return { success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) };
-}
-
-export function errorEnvelope(apiError: ApiError): ErrorEnvelope {
-  return { success: false, error: apiError.message, code: apiError.code };
-}
-
 export function successResponse(c: Context, body: OperationResult, status: SuccessStatus = 200): Response {
-  return c.json(successBody(body), status);
+  return c.json(successEnvelope(body), status);
 }
 
 export function errorResponse(c: Context, err: unknown): Response {

@@ -9,7 +9,7 @@ import { ApiError } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { JobRegistry, JobView } from '../jobs/registry.js';
 import type { OperationResult } from '../operations/operation.js';
-import { errorEnvelope, successBody } from './envelope.js';
+import { errorEnvelope, successEnvelope } from '../operations/envelope.js';
 import type { DeleteRoute, GetRoute, RouteAnswer } from './route.js';
 
 export const JOBS_PATH = '/api/jobs';
@@ -96,7 +96,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
 
 function jobBody(job: JobView<OperationResult>): Record<string, unknown> {
   const { result, error, ...state } = job;
-  if (result !== undefined) return { ...state, result: successBody(result) };
+  if (result !== undefined) return { ...state, result: successEnvelope(result) };
   if (error !== undefined) return { ...state, result: errorEnvelope(error) };
   return state;
 }

@@ -1,0 +1,156 @@
+// `docwasm <words…> inputs… [--field value]…`: one operation, run in-process with the same
+// engines, validation, limits and error codes as the HTTP API, then the process exits. The
+// command line is read through the operation's schema (see options-from-schema.ts), so every
+// operation gets its command with no code of its own.
+
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
+import { createRuntime } from '../operations/context.js';
+import { invokeOperation } from '../operations/invoke.js';
+import type { Operation } from '../operations/operation.js';
+import { CancelledError } from '../jobs/policy.js';
+import { commandOf } from './commands.js';
+import { configFromFlags, flagOptions, RUNTIME_FLAGS } from './flags.js';
+import { operationHelp } from './help.js';
+import { commandShape, formatFollowsOutput, numberOrText, type CommandShape } from './options-from-schema.js';
+import { progressLine } from './progress.js';
+import { isSecretField, PASSWORD_STDIN_FLAG, readFirstLineOfStdin, secretEnvName } from './secrets.js';
+import { UsageError } from './usage-error.js';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+interface CommandLine {
+  values: Values;
+  positionals: string[];
+}
+
+/** Runs the operation named on the command line; resolves with the exit status. */
+export async function runOneShot(operation: Operation, args: string[]): Promise<number> {
+  const shape = commandShape(operation.input);
+  const line = parseCommandLine(operation, shape, args);
+  if (line.values.help) {
+    process.stdout.write(operationHelp(operation));
+    return EXIT.ok;
+  }
+  const request = await requestFrom(operation, shape, line);
+  const runtime = await createRuntime(configFromFlags(line.values, runtimeFlags(shape)));
+  const cancel = new AbortController();
+  // A first Ctrl-C cancels the job (no output, no temp file left); a second one kills.
+  process.once('SIGINT', () => cancel.abort());
+  const progress = progressLine(`docwasm ${commandOf(operation)}`);
+  try {
+    const envelope = await invokeOperation(operation, request, { ...runtime, signal: cancel.signal, progress: progress?.update });
+    progress?.finish();
+    return report(envelope, { json: line.values.json === true, printText: shape.options.some((o) => o.field === 'output') && request.output === undefined });
+  } catch (err) {
+    progress?.finish();
+    if (!(err instanceof CancelledError)) throw err;
+    process.stderr.write('docwasm: cancelled\n');
+    return EXIT.interrupted;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function parseCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
+  const fieldOptions = Object.fromEntries(
+    shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.kind === 'list', ...(o.field === 'output' && { short: 'o' }) }]),
+  );
+  const options = {
+    ...flagOptions(runtimeFlags(shape)),
+    ...fieldOptions,
+    json: { type: 'boolean' as const },
+    help: { type: 'boolean' as const, short: 'h' },
+    ...(hasField(shape, 'password') && { [PASSWORD_STDIN_FLAG]: { type: 'boolean' as const } }),
+  };
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
+    return { values: values as Values, positionals };
+  } catch (err) {
+    throw new UsageError((err as Error).message, operation);
+  }
+}
+
+/** The engine flags, less any that an operation's own field of the same name takes over. */
+function runtimeFlags(shape: CommandShape): typeof RUNTIME_FLAGS {
+  return RUNTIME_FLAGS.filter((f) => !shape.options.some((o) => o.flag === f.flag));
+}
+
+/** The request body the command line describes, as an HTTP client would have sent it. */
+async function requestFrom(operation: Operation, shape: CommandShape, { values, positionals }: CommandLine): Promise<Record<string, unknown>> {
+  const request: Record<string, unknown> = { ...positionalInputs(operation, shape, positionals) };
+  for (const option of shape.options) {
+    const value = values[option.flag];
+    if (value === undefined) continue;
+    if (option.kind === 'number') request[option.field] = numberOrText(String(value));
+    else request[option.field] = value;
+  }
+  await addSecrets(operation, shape, values, request);
+  inferFormatFromOutput(shape, request);
+  return request;
+}
+
+function positionalInputs(operation: Operation, shape: CommandShape, positionals: string[]): Record<string, unknown> {
+  const { positional } = shape;
+  if (!positional) {
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`, operation);
+    return {};
+  }
+  if (positionals.length === 0) throw new UsageError(`Give the input file${positional.many ? '(s)' : ''}`, operation);
+  if (positional.many) return { [positional.field]: positionals };
+  if (positionals.length > 1) throw new UsageError(`Takes one input file, got ${positionals.length}: ${positionals.join(' ')}`, operation);
+  return { [positional.field]: positionals[0] };
+}
+
+/** Passwords not given as options come from their env var, or `password` from stdin. */
+async function addSecrets(operation: Operation, shape: CommandShape, values: Values, request: Record<string, unknown>): Promise<void> {
+  if (values[PASSWORD_STDIN_FLAG] === true) {
+    if (request.password !== undefined) throw new UsageError(`Give either --password or --${PASSWORD_STDIN_FLAG}, not both`, operation);
+    request.password = await readFirstLineOfStdin();
+  }
+  for (const option of shape.options) {
+    const fromEnv = process.env[secretEnvName(option.field)];
+    if (isSecretField(option.field) && request[option.field] === undefined && fromEnv !== undefined && fromEnv !== '') request[option.field] = fromEnv;
+  }
+}
+
+/** A `format` not given is the output's extension (`convert in.docx -o out.pdf`), when it is one of the formats. */
+function inferFormatFromOutput(shape: CommandShape, request: Record<string, unknown>): void {
+  if (!formatFollowsOutput(shape) || request.format !== undefined || typeof request.output !== 'string') return;
+  const extension = path.extname(request.output).slice(1).toLowerCase();
+  if (shape.options.find((o) => o.field === 'format')?.choices?.includes(extension)) request.format = extension;
+}
+
+function hasField(shape: CommandShape, field: string): boolean {
+  return shape.options.some((o) => o.field === field);
+}
+
+/** Prints the outcome and answers the exit status. */
+function report(envelope: Envelope, { json, printText }: { json: boolean; printText: boolean }): number {
+  if (json) process.stdout.write(`${JSON.stringify(envelope)}\n`);
+  if (isErrorEnvelope(envelope)) {
+    process.stderr.write(`docwasm: ${envelope.code}: ${envelope.error}\n`);
+    return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
+  }
+  if (!json) process.stdout.write(printText && envelope.text !== undefined ? withNewline(envelope.text) : `${envelope.message}${envelope.outputPath ? ` → ${envelope.outputPath}` : ''}\n`);
+  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${item.input}: ${item.error ?? 'failed'}\n`);
+  return envelope.success ? EXIT.ok : EXIT.failed;
+}
+
+interface FailedItem {
+  input: string;
+  code?: string;
+  error?: string;
+}
+
+/** The items of a batch answer (`data.results`) that failed. */
+function failedItems(envelope: Envelope): FailedItem[] {
+  const results = isErrorEnvelope(envelope) ? undefined : envelope.data?.results;
+  if (!Array.isArray(results)) return [];
+  return results.filter((r): r is FailedItem => typeof r === 'object' && r !== null && (r as { success?: unknown }).success === false);
+}
+
+const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);

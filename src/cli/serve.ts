@@ -1,0 +1,67 @@
+// `docwasm serve [flags]`: the HTTP JSON service, until SIGINT or SIGTERM.
+
+import net from 'node:net';
+import { parseArgs } from 'node:util';
+import { ConfigError, FLAGS, type Config } from '../config.js';
+import { createService } from '../service.js';
+import { VERSION } from '../version.js';
+import { configFromFlags, flagHelpLines, flagOptions } from './flags.js';
+
+export const SERVE_USAGE = `Usage: docwasm [serve] [options]
+
+Local HTTP JSON service: document conversion, PDF, image and OCR. Every option also reads
+its environment variable; lists in env vars are joined by the OS path delimiter.
+
+Options:
+${flagHelpLines(FLAGS).join('\n')}
+  --help                   show this help
+  --version                print the version
+`;
+
+/** `args` are the arguments after the command word. */
+export async function serve(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(FLAGS) },
+  });
+  if (values.help) return void process.stdout.write(SERVE_USAGE);
+  if (values.version) return void process.stdout.write(`${VERSION}\n`);
+  if (positionals.length > 0) throw new ConfigError(`Unknown command "${positionals.join(' ')}"`);
+
+  const config = configFromFlags(values, FLAGS);
+  refuseOpenNetworkWithoutToken(config);
+  const service = await createService(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`docwasm: ${signal} received, shutting down\n`);
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const address = await service.listen();
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+}
+
+/** Anyone who can reach a non-loopback address could read and write the user's files. */
+function refuseOpenNetworkWithoutToken(config: Config): void {
+  if (config.token || isLoopback(config.host)) return;
+  throw new ConfigError(
+    `Refusing to listen on ${config.host} without a token: any machine that can reach it could read and write your files. ` +
+      'Set DOCWASM_TOKEN=<secret> in the environment (preferred: --token is visible to other users in the process list), or bind 127.0.0.1.',
+  );
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (net.isIPv4(bare)) return bare.startsWith('127.');
+  return bare === '::1' || /^::ffff:127\./.test(bare);
+}

@@ -1,0 +1,36 @@
+// The API envelope as plain data, for every door: HTTP sends it as the body, the CLI prints it
+// with --json, MCP returns it as a tool result. `{success: true, message, ...}` or
+// `{success: false, error, code}`.
+
+import { toApiError, type ErrorCode } from '../errors.js';
+import type { OperationResult } from './operation.js';
+
+export interface SuccessEnvelope {
+  /** false for a batch in which an item failed. */
+  success: boolean;
+  message: string;
+  outputPath?: string;
+  text?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  code: ErrorCode;
+}
+
+export type Envelope = SuccessEnvelope | ErrorEnvelope;
+
+export function successEnvelope({ success = true, message, outputPath, text, data }: OperationResult): SuccessEnvelope {
+  return { success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) };
+}
+
+export function errorEnvelope(err: unknown): ErrorEnvelope {
+  const { message, code } = toApiError(err);
+  return { success: false, error: message, code };
+}
+
+export function isErrorEnvelope(envelope: Envelope): envelope is ErrorEnvelope {
+  return 'code' in envelope;
+}
