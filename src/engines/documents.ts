@@ -46,7 +46,7 @@ export class DocumentEngine {
   }
 
   private select(): Promise<BackendSelection> {
-    const { soffice, timeoutMs, sofficeRecycleAfter } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs } = this.config;
     this.selection ??= selectDocumentBackend([
       () =>
         new LibreOfficeBackend({
@@ -54,6 +54,7 @@ export class DocumentEngine {
           slots: this.offices(),
           timeoutMs,
           recycleAfter: sofficeRecycleAfter,
+          idleTimeoutMs,
         }),
     ]);
     return this.selection;
