@@ -1,7 +1,8 @@
 // The LibreOffice backend: a few slots (one private profile and one warm office each) and the
 // files waiting for them (how many requests may wait is the job policy's, see src/engines). Files waiting for a slot are coalesced into one invocation per
 // `--convert-to` target (CSV inputs apart, because an infilter applies to a whole
-// invocation): LibreOffice's cost is per invocation, not per file.
+// invocation): LibreOffice's cost is per invocation, not per file. Offices idle for the idle
+// timeout are stopped (they hold 150–300 MB each) and started again by the next conversion.
 
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -23,6 +24,8 @@ export interface LibreOfficeOptions {
   /** Files an office converts before it is replaced by a fresh one. */
   recycleAfter?: number;
   startTimeoutMs?: number;
+  /** Offices idle this long are stopped; the next conversion starts them again. */
+  idleTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -51,6 +54,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   private slotsCreated: Promise<void> | undefined;
   private requests = 0;
   private closed = false;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: LibreOfficeOptions) {}
 
@@ -107,6 +111,7 @@ export class LibreOfficeBackend implements DocumentBackend {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     for (const p of this.pending.splice(0)) p.settle({ ok: false, code: 'BUSY', message: 'The service is shutting down' });
     for (const slot of this.slots) slot.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
@@ -140,6 +145,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     if (this.closed) return;
     for (const slot of this.slots) {
       if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
+      if (slot.state === 'stopped' && this.pending.length > 0) void slot.start();
     }
     if (this.pending.length > 0 && this.slots.every((s) => s.state === 'failed')) {
       const reason = this.slots[0]?.lastError ?? 'unknown error';
@@ -160,6 +166,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   private async dispatch(slot: OfficeSlot, batch: Pending[]): Promise<void> {
+    clearTimeout(this.idleTimer);
     const first = batch[0] as Pending;
     try {
       // One cancelled request stops the whole invocation; the other requests' files go round again.
@@ -179,6 +186,22 @@ export class LibreOfficeBackend implements DocumentBackend {
       for (const p of batch) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
     }
+    this.armIdleTimer();
     this.pump();
+  }
+
+  /** Counts the idle time from the end of the last conversion. */
+  private armIdleTimer(): void {
+    const { idleTimeoutMs } = this.options;
+    if (idleTimeoutMs === undefined || this.closed) return;
+    clearTimeout(this.idleTimer);
+    // unref: an idle office must not keep a finished one-shot command alive.
+    this.idleTimer = setTimeout(() => this.retireIdleOffices(), idleTimeoutMs).unref();
+  }
+
+  private retireIdleOffices(): void {
+    const working = this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting');
+    if (working) return this.armIdleTimer();
+    for (const slot of this.slots) slot.retire();
   }
 }

@@ -140,6 +140,13 @@ export class OfficeSlot {
     }
   }
 
+  /** Stops an idle office (idle retirement); the next start() brings up a fresh one. */
+  retire(): void {
+    if (this.state !== 'ready') return;
+    this.state = 'stopped';
+    this.stopInstance();
+  }
+
   close(): void {
     this.state = 'closed';
     this.stopInstance();

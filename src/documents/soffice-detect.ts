@@ -1,10 +1,11 @@
-// Finds LibreOffice at run time: --soffice / DOCWASM_SOFFICE, then PATH, then the usual
-// install locations. The version comes from share/registry/main.xcd (a 25 ms read) instead of
+// Finds LibreOffice at run time: --soffice / DOCWASM_SOFFICE, then a portable LibreOffice
+// beside docwasm (a USB stick carrying both), then PATH, then the usual install locations. The version comes from share/registry/main.xcd (a 25 ms read) instead of
 // `soffice --version` (a 300 ms start of the office).
 
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type SofficeDetection =
   | { found: true; path: string; version: string }
@@ -15,20 +16,42 @@ export interface DetectOptions {
   explicit?: string | undefined;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
+  /** Where docwasm is installed (the package or bundle root); a portable LibreOffice is looked for in it and beside it. */
+  installDir?: string;
 }
 
-export async function detectSoffice({ explicit, env = process.env, platform = process.platform }: DetectOptions = {}): Promise<SofficeDetection> {
+/** This package's root: the folder holding dist/ (or src/, when run from the sources). */
+const INSTALL_DIR = ((sourceParent: string) => (path.basename(sourceParent) === 'dist' ? path.dirname(sourceParent) : sourceParent))(
+  fileURLToPath(new URL('../..', import.meta.url)),
+);
+
+export async function detectSoffice({ explicit, env = process.env, platform = process.platform, installDir = INSTALL_DIR }: DetectOptions = {}): Promise<SofficeDetection> {
   if (explicit !== undefined) {
     // An explicit choice is never silently replaced by another installation.
     const resolved = await executableAt(path.resolve(explicit), platform);
     if (!resolved) return { found: false, reason: `the soffice program given with --soffice/DOCWASM_SOFFICE was not found or is not executable: ${explicit}` };
     return { found: true, path: resolved, version: await readVersion(resolved) };
   }
-  for (const candidate of candidatePaths(env, platform)) {
+  for (const candidate of [...portableCandidates(installDir, platform), ...candidatePaths(env, platform)]) {
     const resolved = await executableAt(candidate, platform);
     if (resolved) return { found: true, path: resolved, version: await readVersion(resolved) };
   }
   return { found: false, reason: 'LibreOffice (soffice) was not found on PATH or in the usual install locations' };
+}
+
+/**
+ * A portable LibreOffice put in or beside docwasm's folder: LibreOffice Portable (Windows,
+ * PortableApps layout) or an unpacked LibreOffice (`LibreOffice/program/soffice`, or the app on macOS).
+ */
+export function portableCandidates(installDir: string, platform: NodeJS.Platform): string[] {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const programs =
+    platform === 'win32'
+      ? ['LibreOfficePortable/App/libreoffice/program/soffice.com', 'LibreOfficePortable/App/libreoffice/program/soffice.exe', 'LibreOffice/program/soffice.com', 'LibreOffice/program/soffice.exe']
+      : platform === 'darwin'
+        ? ['LibreOffice.app/Contents/MacOS/soffice', 'LibreOffice/program/soffice']
+        : ['LibreOffice/program/soffice', 'LibreOfficePortable/App/libreoffice/program/soffice'];
+  return [installDir, p.dirname(installDir)].flatMap((root) => programs.map((program) => p.join(root, ...program.split('/'))));
 }
 
 /** PATH entries first, then the platform's usual locations, in the order they are tried. */

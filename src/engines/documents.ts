@@ -48,7 +48,7 @@ export class DocumentEngine {
   }
 
   private select(): Promise<BackendSelection> {
-    const { soffice, timeoutMs, sofficeRecycleAfter } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs } = this.config;
     this.selection ??= selectDocumentBackend([
       () =>
         new LibreOfficeBackend({
@@ -56,6 +56,7 @@ export class DocumentEngine {
           slots: this.offices(),
           timeoutMs,
           recycleAfter: sofficeRecycleAfter,
+          idleTimeoutMs,
         }),
     ]);
     return this.selection;

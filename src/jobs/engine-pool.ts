@@ -1,11 +1,16 @@
 // The one adapter between docwasm's job policy (src/jobs/policy.ts) and the worker-pool library
-// (piscina): jobs enter the engine's bounded queue, run under one deadline (piscina terminates
-// the worker and starts a fresh one when it fires), and a worker that asks for it — its WASM
-// heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool. Workers
-// idle longer than the idle timeout stop and start again with the next job. The main side talks
-// to a worker through a client typed from the worker's task map (no task names as strings).
+// (tinypool, pure JS): jobs enter the engine's bounded queue, run under one deadline (an abort
+// terminates the worker; the next task starts a fresh one), and a worker that asks for it — its
+// WASM heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool.
+// Workers idle longer than the idle timeout stop and start again with the next job. The main
+// side talks to a worker through a client typed from the worker's task map (no task names as
+// strings).
+//
+// Tasks wait for a thread here, not in tinypool's queue: tinypool starts no worker for queued
+// tasks when a worker leaves (abort, crash), so they would sit until the next submission.
 
-import { Piscina } from 'piscina';
+import { fileURLToPath } from 'node:url';
+import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../errors.js';
 import type { Task, TaskMessage, TaskOutcome } from '../../wasm/shared/task.js';
 import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
@@ -27,18 +32,23 @@ export type TaskClient<M> = {
   [K in keyof M]: M[K] extends Task<infer I, infer O> ? (input: I) => Promise<O> : never;
 };
 
-/** piscina's rejection of a task whose pool was destroyed before or while it ran. */
-function isThreadTermination(err: unknown): boolean {
-  return err instanceof Error && err.message === 'Terminating worker thread';
+/** One tinypool and the tasks running on it; a recycled generation ends once they finish. */
+interface Generation {
+  pool: Tinypool;
+  running: number;
+  retired: boolean;
 }
 
 export class EnginePool<M> {
-  private pool: Piscina;
+  private generation: Generation;
+  private readonly generations = new Set<Generation>();
   private readonly queue: JobQueue;
+  private readonly threads: ThreadGate;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
-    this.pool = this.createPiscina();
+    this.threads = new ThreadGate(options.threads);
+    this.generation = this.startGeneration();
   }
 
   /**
@@ -54,7 +64,9 @@ export class EnginePool<M> {
 
   async close(): Promise<void> {
     this.queue.close();
-    await this.pool.destroy();
+    this.threads.close(shuttingDownError(this.options.name));
+    await Promise.all([...this.generations].map((g) => g.pool.destroy()));
+    this.generations.clear();
   }
 
   private client(deadline: Deadline): TaskClient<M> {
@@ -64,46 +76,60 @@ export class EnginePool<M> {
 
   private async run(task: string, input: unknown, deadline: Deadline): Promise<unknown> {
     if (deadline.signal.aborted) throw deadline.reason();
-    const pool = this.pool;
-    const message: TaskMessage = { task, input };
+    const leave = await this.threads.enter(deadline.signal).catch((err: unknown) => {
+      throw err instanceof ApiError ? err : deadline.reason();
+    });
+    const generation = this.generation;
+    generation.running += 1;
     let outcome: TaskOutcome<unknown>;
     try {
-      outcome = await pool.run(message, { signal: deadline.signal });
+      const message: TaskMessage = { task, input };
+      outcome = (await generation.pool.run(message, { signal: deadline.signal })) as TaskOutcome<unknown>;
+      if (outcome.recycle) this.retire(generation);
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
       if (this.queue.isClosed) throw shuttingDownError(this.options.name);
-      // A recycled pool drops the jobs still queued in it once its running ones finish: those
-      // jobs never started, so they go to the fresh pool instead of failing.
-      if (pool !== this.pool && isThreadTermination(err)) return this.run(task, input, deadline);
       throw this.translate(err, deadline);
+    } finally {
+      generation.running -= 1;
+      leave();
+      this.endIfDrained(generation);
     }
-    if (outcome.recycle) this.recycle(pool);
     if (outcome.ok) return outcome.value;
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
 
-  /** Replaces the workers; running jobs finish on the old ones. */
-  private recycle(expected: Piscina): void {
-    if (this.queue.isClosed || expected !== this.pool) return;
-    const old = this.pool;
-    this.pool = this.createPiscina();
-    void old.close().catch(() => undefined);
+  /** Replaces the workers: later tasks go to a fresh pool, running ones finish on the old one. */
+  private retire(generation: Generation): void {
+    if (this.queue.isClosed || generation !== this.generation) return;
+    generation.retired = true;
+    this.generation = this.startGeneration();
   }
 
-  private createPiscina(): Piscina {
-    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs, timeoutMs } = this.options;
-    const pool = new Piscina({
-      filename: new URL(`../../wasm/${name}/worker.js`, import.meta.url).href,
+  private endIfDrained(generation: Generation): void {
+    if (!generation.retired || generation.running > 0) return;
+    this.generations.delete(generation);
+    void generation.pool.destroy().catch(() => undefined);
+  }
+
+  private startGeneration(): Generation {
+    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs } = this.options;
+    const pool = new Tinypool({
+      runtime: 'worker_threads',
+      filename: fileURLToPath(new URL(`../../wasm/${name}/worker.js`, import.meta.url)),
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: idleTimeoutMs,
-      // A recycled pool closes once its running jobs end; give them their whole time limit.
-      closeTimeout: timeoutMs,
+      // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
+      isolateWorkers: false,
       workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
+    // A worker that dies between tasks is reported here; one that dies under a task fails that task.
     pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${name} pool: ${String(err)}\n`));
-    return pool;
+    const generation: Generation = { pool, running: 0, retired: false };
+    this.generations.add(generation);
+    return generation;
   }
 
   private translate(err: unknown, deadline: Deadline): ApiError | CancelledError {
@@ -114,5 +140,54 @@ export class EnginePool<M> {
     }
     process.stderr.write(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}\n`);
     return new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine failed unexpectedly`);
+  }
+}
+
+/** At most `size` tasks on threads at once; the rest wait in order, each until its signal fires. */
+class ThreadGate {
+  private busy = 0;
+  private readonly waiting: Array<{ admit: () => void; refuse: (err: unknown) => void }> = [];
+  private closedWith: ApiError | undefined;
+
+  constructor(private readonly size: number) {}
+
+  /** Resolves with the function that gives the thread back. */
+  enter(signal: AbortSignal): Promise<() => void> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (this.busy < this.size) return Promise.resolve(this.take());
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        admit: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(this.take());
+        },
+        refuse: (err: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(err);
+        },
+      };
+      const onAbort = () => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  close(reason: ApiError): void {
+    this.closedWith = reason;
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(reason);
+  }
+
+  private take(): () => void {
+    this.busy += 1;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.busy -= 1;
+      this.waiting.shift()?.admit();
+    };
   }
 }

@@ -1,15 +1,15 @@
 // PDF worker: loads the configured PdfEngine once (kept warm by the pool) and runs its tasks,
 // reading inputs and writing the staged outputs itself.
 
-import { workerData } from 'node:worker_threads';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
+import { poolWorkerData } from '../shared/worker-data.js';
 import type { CompressOptions, EncryptOptions, MetadataUpdate, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
 
-const { engine: engineName } = workerData as { engine: 'mupdf' | 'cpdf' };
+const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
 const engine: PdfEngine =
   engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 

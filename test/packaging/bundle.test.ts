@@ -1,0 +1,69 @@
+// The portable bundle (`npm run bundle`): unpacked into a temp dir and made read-only, it runs
+// with a plain `node` and no install step: `--version`, and `serve` answering /api/health and a
+// real PDF merge. Needs `npm run build` first.
+
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/make-pdf.js';
+import { attachService, freePort, ROOT, type RunningService } from '../helpers/service.js';
+
+function chmodTree(dir: string, writable: boolean): void {
+  execFileSync('chmod', ['-R', writable ? 'u+w' : 'a-w', dir]);
+}
+
+describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read-only', () => {
+  let work: string;
+  let app: string;
+  let service: RunningService | undefined;
+
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-bundle-test-'));
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle.mjs')], { cwd: ROOT, env: { ...process.env, DOCWASM_BUNDLE_DIR: work }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const archive = path.join(work, `docwasm-${version}.zip`);
+    const unpacked = path.join(work, 'usb');
+    execFileSync('unzip', ['-q', archive, '-d', unpacked]);
+    fs.rmSync(archive);
+    app = path.join(unpacked, `docwasm-${version}`);
+    chmodTree(unpacked, false);
+  }, 300_000);
+  afterAll(async () => {
+    await service?.stop();
+    if (!work) return;
+    chmodTree(work, true);
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the launchers and no native addon', () => {
+    expect(fs.statSync(path.join(app, 'docwasm')).mode & 0o111).not.toBe(0);
+    expect(fs.existsSync(path.join(app, 'docwasm.cmd'))).toBe(true);
+    const natives = fs.readdirSync(app, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.node'));
+    expect(natives).toEqual([]);
+  });
+
+  it('prints its version with a plain node, from another folder', () => {
+    const out = execFileSync(process.execPath, [path.join(app, 'dist/src/cli/main.js'), '--version'], { cwd: os.tmpdir(), encoding: 'utf8' });
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(execFileSync(path.join(app, 'docwasm'), ['--version'], { cwd: os.tmpdir(), encoding: 'utf8' })).toBe(out);
+  });
+
+  it('serves /api/health and merges PDFs', async () => {
+    const data = fs.mkdtempSync(path.join(work, 'data-'));
+    fs.writeFileSync(path.join(data, 'a.pdf'), makePdf({ pages: ['one'] }));
+    fs.writeFileSync(path.join(data, 'b.pdf'), makePdf({ pages: ['two', 'three'] }));
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(app, 'dist/src/cli/main.js'), 'serve', '--port', String(port), '--base-dir', data], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
+    service = await attachService(child, port, data);
+
+    const health = await service.get('/api/health');
+    expect(health.status).toBe(200);
+    const merged = await service.post('/api/pdf/merge', { files: ['a.pdf', 'b.pdf'], output: 'ab.pdf' });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(fs.statSync(path.join(data, 'ab.pdf')).size).toBeGreaterThan(0);
+    expect(await service.stop()).toBe(0);
+    service = undefined;
+  });
+});
