@@ -41,6 +41,8 @@ export function setup(): void {
   for (let pid: number | undefined = process.pid; pid !== undefined && pid > 1; pid = parentOf(pid)) ancestors.add(pid);
   watch = setInterval(noteOtherRuns, 1_000).unref();
   root = fs.mkdtempSync(path.join(systemTmp, 'docwasm-run-'));
+  // Like /tmp: services the fault tests run as an unprivileged user must reach and use it.
+  fs.chmodSync(root, 0o1777);
   for (const name of ENV_NAMES) {
     saved.set(name, process.env[name]);
     process.env[name] = root;

@@ -19,6 +19,7 @@ const runRoot = process.env.DOCWASM_TEST_RUN_ROOT;
 if (runRoot !== undefined) {
   const file = path.relative(process.cwd(), expect.getState().testPath ?? 'unknown').replace(/[^\w.-]+/g, '_');
   const fileTmp = fs.mkdtempSync(path.join(runRoot, `${file}-`));
+  fs.chmodSync(fileTmp, 0o1777); // like /tmp, for services run as another user
   for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = fileTmp;
 
   afterAll(async () => {
