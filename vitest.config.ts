@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/reliability/**/*.slow.test.ts', 'node_modules/**'],
+    // A private temp root for the run, checked empty at the end; a temp dir per test file.
+    globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/per-file.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -3,11 +3,10 @@
 // Also where soffice is looked for when nothing is configured.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidatePaths, detectSoffice, readVersion } from '../../src/documents/soffice-detect.js';
-import { startService, type RunningService } from '../helpers/service.js';
+import { startService, tempDir, type RunningService } from '../helpers/service.js';
 
 describe('an explicit --soffice that does not exist', () => {
   let service: RunningService;
@@ -69,7 +68,7 @@ describe('DOCWASM_SOFFICE pointing nowhere', () => {
 
 describe('finding soffice without configuration', () => {
   const fakeInstall = () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-fake-lo-'));
+    const root = tempDir('docwasm-fake-lo-');
     fs.mkdirSync(path.join(root, 'program'));
     fs.mkdirSync(path.join(root, 'share', 'registry'), { recursive: true });
     fs.writeFileSync(path.join(root, 'program', 'soffice'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });

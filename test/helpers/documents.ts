@@ -1,13 +1,14 @@
 // Document fixtures made with LibreOffice itself (never with docwasm): flat-XML sources saved
-// as .doc/.docx/.rtf/.odt/.xls/.xlsx/.ods/.ppt/.pptx/.odp, password-protected copies, and
-// independent readers of the results (pdftotext, pdffonts, unzip, ps).
+// as .doc/.docx/.rtf/.odt/.xls/.xlsx/.ods/.ppt/.pptx/.odp and password-protected copies, made
+// once and committed in fixtures/documents (fixtures/remake.ts remakes them from the sources
+// here); and independent readers of the results (pdftotext, pdffonts, unzip, ps).
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ROOT } from './service.js';
 import { makeZip } from './zip.js';
 
 export const SOFFICE = process.env.DOCWASM_TEST_SOFFICE ?? '/usr/bin/soffice';
@@ -86,22 +87,11 @@ export interface DocumentFixtures {
   lockedDoc: string;
 }
 
-/** Builds the fixtures once per machine (content-addressed dir, renamed into place atomically). */
+/** The committed document fixtures (fixtures/documents, remade by fixtures/remake.ts). */
+export const DOCUMENT_FIXTURES = path.join(ROOT, 'fixtures', 'documents');
+
 export async function documentFixtures(): Promise<DocumentFixtures> {
-  const key = createHash('sha256').update(JSON.stringify([SOURCES, CONVERSIONS, ENCRYPTED, 3])).digest('hex').slice(0, 12);
-  const dir = path.join(os.tmpdir(), `docwasm-doc-fixtures-${key}`);
-  if (!fs.existsSync(dir)) {
-    const work = fs.mkdtempSync(`${dir}.build-`);
-    await buildFixtures(work).catch((err: unknown) => {
-      fs.rmSync(work, { recursive: true, force: true });
-      throw err;
-    });
-    try {
-      fs.renameSync(work, dir);
-    } catch {
-      fs.rmSync(work, { recursive: true, force: true }); // another test file won the race
-    }
-  }
+  const dir = DOCUMENT_FIXTURES;
   const at = (name: string) => path.join(dir, name);
   return {
     dir,
@@ -113,6 +103,32 @@ export async function documentFixtures(): Promise<DocumentFixtures> {
     lockedOdt: at('locked.odt'),
     lockedDoc: at('locked.doc'),
   };
+}
+
+/** Makes every document fixture into `dir` with LibreOffice (for fixtures/remake.ts). */
+export async function buildDocumentFixtures(dir: string): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-fixture-build-'));
+  try {
+    await buildFixtures(work);
+    for (const name of fs.readdirSync(work)) if (name !== 'src') fs.copyFileSync(path.join(work, name), path.join(dir, name));
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Converts one flat-XML source of SOURCES with LibreOffice (e.g. `text.fodt` to `pdf`) into `dir`. */
+export async function convertSource(source: string, convertTo: string, dir: string): Promise<string> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-fixture-build-'));
+  try {
+    const input = path.join(work, source);
+    fs.writeFileSync(input, SOURCES[source] as string);
+    const profile = pathToFileURL(path.join(work, 'profile')).href;
+    const result = spawnSync(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', convertTo, '--outdir', dir, input], { stdio: 'ignore' });
+    if (result.status !== 0) throw new Error(`soffice --convert-to ${convertTo} ${source} exited ${result.status}`);
+    return path.join(dir, `${path.parse(source).name}.${convertTo.split(':')[0]}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 async function buildFixtures(dir: string): Promise<void> {

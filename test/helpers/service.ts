@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeAtEnd, stopAtEnd } from './cleanup.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(ROOT, 'dist/src/cli/main.js');
@@ -40,8 +41,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A fresh dir in the test file's temp dir, removed when the test file ends. */
 export function tempDir(prefix = 'docwasm-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return removeAtEnd(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
 }
 
 /** Starts `docwasm serve` with the given extra flags; `--base-dir` defaults to a fresh temp dir. */
@@ -55,6 +57,7 @@ export async function startService(flags: string[] = [], env: NodeJS.ProcessEnv 
 
 /** Waits until a spawned service listens, then wraps it for the tests. */
 export async function attachService(child: ChildProcess, port: number, dir: string): Promise<RunningService> {
+  stopAtEnd(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {

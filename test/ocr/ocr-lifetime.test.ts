@@ -18,43 +18,72 @@ function residentMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
 
-/** OS thread ids of the service process (main, pools, and the engines' nested threads). */
-async function settledThreads(): Promise<string[]> {
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return fs.readdirSync(`/proc/${service.child.pid}/task`);
+/**
+ * OS thread ids of the service process (main, pools, and the engines' nested threads), once
+ * they have stopped changing for a second (a stopped thread can take a while to go on a
+ * loaded machine), or after 20 s.
+ */
+async function settledThreads(of: RunningService = service): Promise<string[]> {
+  const read = () => fs.readdirSync(`/proc/${of.child.pid}/task`).sort();
+  const deadline = Date.now() + 20_000;
+  let last = read();
+  let stableSince = Date.now();
+  while (Date.now() < deadline && Date.now() - stableSince < 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = read();
+    if (now.join() !== last.join()) stableSince = Date.now();
+    last = now;
+  }
+  return last;
 }
 
+let timed: RunningService;
+
 beforeAll(async () => {
-  service = await startService(['--timeout', '10', '--workers', '1']);
-  // Two A4 pages of Chinese at 300 dpi: over 12 s even natively, past the 10 s limit.
-  const page = await renderText(Array(24).fill(CHINESE_TEXT + CHINESE_TEXT).join('\n\n'), { font: 'cjk', page: { width: 2480, height: 7016 } });
-  fs.writeFileSync(path.join(service.dir, 'page.png'), page);
-  fs.writeFileSync(path.join(service.dir, 'line.png'), await renderText(ENGLISH_TEXT));
-  fs.writeFileSync(path.join(service.dir, 'word.png'), await renderText('Recycle', { width: 400 }));
+  // No limit here depends on this machine's speed. The lifetime service's limit (300 s) is far
+  // above any of its jobs; the timed service's (30 s) is far above a fresh tesseract worker's
+  // start plus one line, and far below its slow-by-construction job.
+  [service, timed] = await Promise.all([startService(['--timeout', '300', '--workers', '1']), startService(['--timeout', '30', '--workers', '1'])]);
+  // Eight A4 pages of Chinese at 300 dpi (four copies of a two-page render stacked, 70 MP; taller
+  // than 32,767 px tesseract would refuse): over 12 s per two pages even natively, so well past
+  // the 30 s limit on any machine.
+  const twoPages = await renderText(Array(24).fill(CHINESE_TEXT + CHINESE_TEXT).join('\n\n'), { font: 'cjk', page: { width: 2480, height: 7016 } });
+  const { width = 2480, height = 7016 } = await sharp(twoPages).metadata();
+  const stacked = sharp({ create: { width, height: height * 4, channels: 3, background: '#ffffff' } })
+    .composite([0, 1, 2, 3].map((i) => ({ input: twoPages, top: i * height, left: 0 })))
+    .greyscale()
+    .png();
+  fs.writeFileSync(path.join(timed.dir, 'page.png'), await stacked.toBuffer());
+  const line = await renderText(ENGLISH_TEXT);
+  const word = await renderText('Recycle', { width: 400 });
+  for (const dir of [service.dir, timed.dir]) {
+    fs.writeFileSync(path.join(dir, 'line.png'), line);
+    fs.writeFileSync(path.join(dir, 'word.png'), word);
+  }
   const blank = sharp({ create: { width: 5200, height: 5000, channels: 3, background: '#ffffff' } });
-  fs.writeFileSync(path.join(service.dir, 'large.png'), await blank.composite([{ input: await renderText(ENGLISH_TEXT), top: 100, left: 100 }]).png().toBuffer());
-}, 60_000);
+  fs.writeFileSync(path.join(service.dir, 'large.png'), await blank.composite([{ input: line, top: 100, left: 100 }]).png().toBuffer());
+}, 180_000);
 
 afterAll(async () => {
-  await service?.stop();
+  await Promise.all([service?.stop(), timed?.stop()]);
 });
 
 describe('POST /api/ocr engine lifetime', () => {
   it('answers TIMEOUT past --timeout, leaves no thread or temp file behind, and keeps working', async () => {
-    expect((await service.post('/api/ocr', { input: 'word.png' })).status).toBe(200);
-    const baseline = (await settledThreads()).length;
+    expect((await timed.post('/api/ocr', { input: 'word.png' })).status).toBe(200);
+    const baseline = (await settledThreads(timed)).length;
     for (let i = 0; i < 2; i++) {
-      const { status, body } = await service.post('/api/ocr', { input: 'page.png', output: 'page.txt' });
+      const { status, body } = await timed.post('/api/ocr', { input: 'page.png', output: 'page.txt' });
       expect(status).toBe(504);
       expect(body.code).toBe('TIMEOUT');
     }
-    expect((await settledThreads()).length).toBeLessThanOrEqual(baseline);
-    expect(fs.existsSync(path.join(service.dir, 'page.txt'))).toBe(false);
-    expect(leftoverTempFiles(service.dir)).toEqual([]);
-    const after = await service.post('/api/ocr', { input: 'line.png' });
+    expect((await settledThreads(timed)).length).toBeLessThanOrEqual(baseline);
+    expect(fs.existsSync(path.join(timed.dir, 'page.txt'))).toBe(false);
+    expect(leftoverTempFiles(timed.dir)).toEqual([]);
+    const after = await timed.post('/api/ocr', { input: 'line.png' });
     expect(after.status).toBe(200);
     expect(wordErrorRate(ENGLISH_TEXT, String(after.body.text))).toBeLessThanOrEqual(0.05);
-  }, 60_000);
+  }, 180_000);
 
   it('retires a warm tesseract.js worker after 40 jobs and carries on with a fresh one', async () => {
     expect((await service.post('/api/ocr', { input: 'word.png', language: 'eng' })).status).toBe(200);
@@ -68,7 +97,7 @@ describe('POST /api/ocr engine lifetime', () => {
     expect(after.length).toBeLessThanOrEqual(before.length);
     // The retired worker's thread is gone and a fresh one took its place.
     expect(before.filter((tid) => !after.includes(tid)).length).toBeGreaterThanOrEqual(1);
-  }, 60_000);
+  }, 180_000);
 
   it('gives back the memory a large image took (26 MP: the pool thread is replaced)', async () => {
     expect((await service.post('/api/ocr', { input: 'word.png', language: 'eng' })).status).toBe(200);
@@ -80,5 +109,5 @@ describe('POST /api/ocr engine lifetime', () => {
     await settledThreads();
     // Kept, the decoder's and tesseract's WASM heaps would hold ~250 MB more.
     expect(residentMb()).toBeLessThan(before + 120);
-  }, 60_000);
+  }, 180_000);
 });

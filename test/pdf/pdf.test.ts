@@ -163,14 +163,16 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
 
 describe('PDF job limits', () => {
   it('stops a job past --timeout with TIMEOUT, leaves nothing behind, and serves the next job', async () => {
-    // 2 s: long enough for a replacement worker to start on a loaded machine; the merge of
-    // 96,000 pages takes several times that.
-    const service = await startService(['--timeout', '2', '--workers', '1']);
+    // 10 s: far above the next job, which starts a replacement worker (seconds on a loaded
+    // machine); the merge of 1,000 copies of 6,000 pages is slow by construction, on any machine.
+    const service = await startService(['--timeout', '10', '--workers', '1']);
     try {
       const big = path.join(service.dir, 'big.pdf');
       fs.writeFileSync(big, makePdf({ pages: Array.from({ length: 6000 }, (_, i) => `Page ${i}`) }));
       fs.writeFileSync(path.join(service.dir, 'one.pdf'), makePdf({ pages: ['One'] }));
-      const files = Array(16).fill('big.pdf');
+      // Warm: the worker is up before the clock of the timed job runs.
+      expect((await service.post('/api/pdf/merge', { files: ['one.pdf'], output: 'warm.pdf' })).status).toBe(200);
+      const files = Array(1000).fill('big.pdf');
       const { status, body } = await service.post('/api/pdf/merge', { files, output: 'huge.pdf' });
       expect(status).toBe(504);
       expect(body.code).toBe('TIMEOUT');

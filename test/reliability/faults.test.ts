@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeImagePdf } from '../helpers/make-pdf.js';
+import sharp from 'sharp';
+import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
+import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { sha256 } from '../helpers/tools.js';
 import { recordFigures } from './figures.js';
@@ -27,42 +29,48 @@ interface TimeoutCase {
   next: { route: string; body: Record<string, unknown> };
 }
 
+// No case depends on this machine's speed: the engine is warmed by a first small job before the
+// clock runs; each limit is far above that small job (which, after the TIMEOUT, also pays for a
+// fresh worker or office on a loaded machine); and each heavy job is slow by construction, many
+// times its limit on any machine (its memory grows only with the work done before the limit).
 const TIMEOUT_CASES: TimeoutCase[] = [
   {
     engine: 'pdf',
-    timeoutSeconds: 1,
+    timeoutSeconds: 10,
     heavy: async (dir) => {
-      await writeHeavyFixture(dir, 'pdf');
-      return { route: '/api/pdf/merge', body: { files: [HEAVY.pdf, HEAVY.pdf, HEAVY.pdf], output: 'late.pdf' }, output: 'late.pdf' };
+      // 1,000 copies of a 6,000-page PDF: six million pages to merge.
+      fs.writeFileSync(path.join(dir, 'pages.pdf'), makePdf({ pages: Array.from({ length: 6000 }, (_, i) => `Page ${i}`) }));
+      return { route: '/api/pdf/merge', body: { files: Array(1000).fill('pages.pdf'), output: 'late.pdf' }, output: 'late.pdf' };
     },
     next: { route: '/api/pdf/merge', body: { files: [FIXTURES.pdf, FIXTURES.pdf2], output: 'next.pdf' } },
   },
   {
     engine: 'image',
-    // The heavy jobs take several times their limit (AVIF of 16 MP noise: ~10 s here), so the
-    // tests do not depend on how fast this machine happens to be.
-    timeoutSeconds: 3,
-    heavy: async (dir) => {
-      await writeHeavyFixture(dir, 'image');
-      return { route: '/api/image/convert', body: { input: HEAVY.image, output: 'late.avif' }, output: 'late.avif' };
-    },
+    timeoutSeconds: 10,
+    // An upscale to 81 MP encoded as AVIF at quality 100: minutes of CPU here.
+    heavy: async () => ({ route: '/api/image/resize', body: { input: FIXTURES.png, output: 'late.avif', width: 9000, height: 9000, quality: 100 }, output: 'late.avif' }),
     next: { route: '/api/image/convert', body: { input: FIXTURES.png, output: 'next.webp' } },
   },
   {
     engine: 'ocr',
-    timeoutSeconds: 3,
+    timeoutSeconds: 30,
     heavy: async (dir) => {
-      await writeHeavyFixture(dir, 'ocr');
-      return { route: '/api/ocr', body: { input: HEAVY.ocr, language: 'eng', output: 'late.txt' }, output: 'late.txt' };
+      // Five dense A4 pages of English stacked into one 71 MP image (under tesseract's 32,767 px side).
+      const page = await renderPage(Array.from({ length: 24 }, () => ENGLISH_TEXT), 'latin');
+      const { width = 2480, height = 3508 } = await sharp(page).metadata();
+      const stacked = sharp({ create: { width, height: height * 5, channels: 3, background: '#ffffff' } }).composite(Array.from({ length: 5 }, (_, i) => ({ input: page, top: i * height, left: 0 })));
+      fs.writeFileSync(path.join(dir, 'pages.png'), await stacked.greyscale().png().toBuffer());
+      return { route: '/api/ocr', body: { input: 'pages.png', language: 'eng', output: 'late.txt' }, output: 'late.txt' };
     },
     next: { route: '/api/ocr', body: { input: FIXTURES.ocr, language: 'eng' } },
   },
   {
     engine: 'document',
-    timeoutSeconds: 4,
+    timeoutSeconds: 20,
     heavy: async (dir) => {
-      await writeHeavyFixture(dir, 'docx');
-      return { route: '/api/convert', body: { input: HEAVY.docx, output: 'late.pdf', format: 'pdf' }, output: 'late.pdf' };
+      // 120,000 paragraphs (thousands of pages) in one file: LibreOffice prints nothing until it is done.
+      fs.writeFileSync(path.join(dir, 'long.docx'), makeDocx(Array.from({ length: 120_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
+      return { route: '/api/convert', body: { input: 'long.docx', output: 'late.pdf', format: 'pdf' }, output: 'late.pdf' };
     },
     next: { route: '/api/convert', body: { input: FIXTURES.docx, output: 'next.pdf', format: 'pdf' } },
   },
@@ -70,7 +78,7 @@ const TIMEOUT_CASES: TimeoutCase[] = [
 
 describe('faults: a job past its timeout', () => {
   for (const c of TIMEOUT_CASES) {
-    it(`${c.engine}: answers TIMEOUT in time, leaves nothing behind, and the next job succeeds`, async () => {
+    it(`${c.engine}: answers TIMEOUT in time, leaves nothing behind, and the next job succeeds`, { timeout: 180_000 }, async () => {
       const service = await startService(['--timeout', String(c.timeoutSeconds)]);
       try {
         await writeFixtures(service.dir);

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/reliability/**/*.test.ts'],
+    globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/per-file.ts'],
     testTimeout: 600_000,
     hookTimeout: 180_000,
     pool: 'forks',

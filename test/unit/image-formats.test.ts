@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { checkOutputSide, MAX_SIDE, outputFormatOf } from '../../src/shared/image-formats.js';
+import { ApiError } from '../../src/errors.js';
+
+const codeOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof ApiError ? err.code : 'not an ApiError';
+  }
+  return undefined;
+};
+
+describe('outputFormatOf', () => {
+  it('picks the format from the extension, case-insensitively', () => {
+    expect(['a.jpg', 'a.JPEG', 'dir.png/a.png', 'a.WebP', 'a.avif'].map(outputFormatOf)).toEqual(['jpeg', 'jpeg', 'png', 'webp', 'avif']);
+  });
+
+  it('refuses other extensions and none with UNSUPPORTED_FORMAT', () => {
+    for (const file of ['a.gif', 'a.bmp', 'a.tiff', 'a', 'a.png.txt']) expect(codeOf(() => outputFormatOf(file)), file).toBe('UNSUPPORTED_FORMAT');
+  });
+});
+
+describe('checkOutputSide', () => {
+  it('accepts an image whose longest side the format can store', () => {
+    expect(() => checkOutputSide({ width: MAX_SIDE.webp, height: 1 }, 'webp')).not.toThrow();
+  });
+
+  it('refuses one side too many with UNSUPPORTED_CONVERSION', () => {
+    expect(codeOf(() => checkOutputSide({ width: 1, height: MAX_SIDE.webp + 1 }, 'webp'))).toBe('UNSUPPORTED_CONVERSION');
+    expect(codeOf(() => checkOutputSide({ width: MAX_SIDE.jpeg + 1, height: 1 }, 'jpeg'))).toBe('UNSUPPORTED_CONVERSION');
+  });
+});
