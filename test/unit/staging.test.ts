@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PathPolicy } from '../../src/files/paths.js';
 import { stageOutput, withStagedOutputs, writeStaged } from '../../src/files/staging.js';
+import type { FileRef } from '../../src/shared/file-ref.js';
 import { leftoverTempFiles, tempDir } from '../helpers/service.js';
+
+/** Unconfined, as without --allow-dir. */
+const policy: PathPolicy = { baseDir: '/', allowedDirs: [], maxInputBytes: 1 << 30 };
 
 describe('staging', () => {
   it('writes into a temp file beside the target and renames it over the target on commit', async () => {
     const dir = tempDir();
     const target = path.join(dir, 'out', 'a.txt');
-    const staged = await stageOutput(target);
-    expect(path.dirname(staged.temp)).toBe(path.dirname(target));
+    const staged = await stageOutput(policy, target);
+    expect(path.dirname(staged.temp.path)).toBe(path.dirname(target));
     await writeStaged(staged.temp, 'done', target);
     expect(fs.existsSync(target)).toBe(false);
     await staged.commit();
@@ -21,7 +26,7 @@ describe('staging', () => {
     const dir = tempDir();
     const target = path.join(dir, 'a.txt');
     fs.writeFileSync(target, 'before');
-    const staged = await stageOutput(target);
+    const staged = await stageOutput(policy, target);
     await writeStaged(staged.temp, 'never', target);
     await staged.discard();
     expect(fs.readFileSync(target, 'utf8')).toBe('before');
@@ -33,7 +38,7 @@ describe('staging', () => {
     const target = path.join(dir, 'script.sh');
     fs.writeFileSync(target, 'old', { mode: 0o750 });
     fs.chmodSync(target, 0o750);
-    await withStagedOutputs([target], async ([temp]) => writeStaged(temp as string, 'new', target));
+    await withStagedOutputs(policy, [target], async ([temp]) => writeStaged(temp as FileRef, 'new', target));
     expect(fs.statSync(target).mode & 0o777).toBe(0o750);
     expect(fs.readFileSync(target, 'utf8')).toBe('new');
   });
@@ -41,8 +46,8 @@ describe('staging', () => {
   it('commits every output or none: a failing job leaves neither outputs nor temp files', async () => {
     const dir = tempDir();
     const targets = [path.join(dir, 'a.pdf'), path.join(dir, 'b.pdf')];
-    await expect(withStagedOutputs(targets, async ([first]) => {
-      await writeStaged(first as string, 'half', targets[0] as string);
+    await expect(withStagedOutputs(policy, targets, async ([first]) => {
+      await writeStaged(first as FileRef, 'half', targets[0] as string);
       throw new Error('engine failed');
     })).rejects.toThrow('engine failed');
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -52,8 +57,8 @@ describe('staging', () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'taken'));
     fs.writeFileSync(path.join(dir, 'file'), '');
-    await expect(stageOutput(path.join(dir, 'taken'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
-    await expect(stageOutput(path.join(dir, 'file', 'x.pdf'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
+    await expect(stageOutput(policy, path.join(dir, 'taken'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
+    await expect(stageOutput(policy, path.join(dir, 'file', 'x.pdf'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
     expect(leftoverTempFiles(dir)).toEqual([]);
   });
 });
