@@ -418,6 +418,24 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
       expect(yMax - yMin).toBeLessThan(40);
     });
 
+    it('centres the text on each page as a viewer shows it, turned pages and mixed sizes included', async () => {
+      for (const [input, page, centre] of [
+        ['turned.pdf', 1, [400, 250]], // CropBox 500 x 800 turned by /Rotate 90: viewed 800 x 500
+        ['sizes.pdf', 2, [421, 297.5]], // A4 landscape
+        ['sizes.pdf', 4, [141.73, 209.77]],
+      ] as const) {
+        const output = `wm/centred-${page}-${input}`;
+        expect((await post('pdf/watermark', { input, output, text: 'MIDDLE', opacity: 1, fontSize: 20, rotation: 0 })).status).toBe(200);
+        const bbox = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file(output), '-']).toString();
+        const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">MIDDLE<\/word>/.exec(bbox);
+        expect(word, `${input} page ${page}`).not.toBeNull();
+        const [xMin, yMin, xMax, yMax] = (word as RegExpExecArray).slice(1).map(Number) as [number, number, number, number];
+        expect(Math.abs((xMin + xMax) / 2 - centre[0])).toBeLessThan(15);
+        expect(Math.abs((yMin + yMax) / 2 - centre[1])).toBeLessThan(15);
+        expect(xMax - xMin).toBeGreaterThan(yMax - yMin); // horizontal for the reader
+      }
+    });
+
     it('stamps CJK text through an embedded subset font (pdftotext finds it)', async () => {
       const { status } = await post('pdf/watermark', { input: 'info.pdf', output: 'wm/cjk.pdf', text: '机密文件 仅供内部使用' });
       expect(status).toBe(200);
