@@ -1,9 +1,13 @@
 // PDF rows: merge, split and encrypt through HTTP against the qpdf CLI, on a ~1,000-page text
-// PDF and a ~40 MB image PDF; plus the engine called directly, to show the service overhead.
+// PDF and a ~40 MB image PDF, plus the engine called directly, to show the service overhead
+// ("core" rows); and the PDF tools ("tools" rows): compress of a ~40 MB photo PDF against
+// Ghostscript's /ebook, rotate/rearrange/decrypt/watermark of a 1,000-page PDF against qpdf, and
+// PDF/A-2b of a 50-page PDF against Ghostscript. DOCWASM_BENCH_PDF=core|tools runs one kind only.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
+import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
 import { ROOT } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
 
@@ -30,7 +34,12 @@ function writeFixtures(work: string): Fixture[] {
   return fixtures;
 }
 
-const suite: BenchSuite = async ({ service, work }) => {
+const ROWS = process.env.DOCWASM_BENCH_PDF ?? 'all';
+if (!['all', 'core', 'tools'].includes(ROWS)) throw new Error(`DOCWASM_BENCH_PDF must be core, tools or all, not ${ROWS}`);
+
+const suite: BenchSuite = async (ctx) => [...(ROWS === 'tools' ? [] : await coreCases(ctx)), ...(ROWS === 'core' ? [] : await toolCases(ctx))];
+
+const coreCases: BenchSuite = async ({ service, work }) => {
   const fixtures = writeFixtures(work);
   const cases: BenchCase[] = [];
   for (const fx of fixtures) {
@@ -84,5 +93,82 @@ async function overheadCase(service: Parameters<BenchSuite>[0]['service'], fx: F
     },
   };
 }
+
+const megabytes = (file: string) => `${(fs.statSync(file).size / 1e6).toFixed(1)} MB`;
+
+/** The PDF tools against the native tools a user would otherwise run. */
+const toolCases: BenchSuite = async ({ service, work }) => {
+  const dir = path.join(work, 'tools');
+  fs.mkdirSync(dir, { recursive: true });
+  // The fixtures are large (~90 MB): gone when the run ends, whatever happens.
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const at = (name: string) => path.join(dir, name);
+
+  // ~40 MB: 10 pages, each a 1,450 x 1,090 px photo-like image (Flate, ~4 MB) drawn at ~190 dpi.
+  fs.writeFileSync(at('photos.pdf'), makePhotoBook(10, 1450, 1090));
+  fs.writeFileSync(at('thousand.pdf'), makePdf({ pages: Array.from({ length: 1000 }, (_, i) => `Page ${i + 1} of the long document`) }));
+  fs.writeFileSync(at('stamp.pdf'), makePdf({ pages: ['CONFIDENTIAL'] }));
+  fs.writeFileSync(at('fifty.pdf'), makePdf({ pages: Array.from({ length: 50 }, (_, i) => `Archived page ${i + 1}`) }));
+  await runCommand('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', at('thousand.pdf'), at('thousand-locked.pdf')]);
+
+  // The row's name carries both output sizes, known once the case has run (the runner reads the
+  // name after its warm-up and timed runs).
+  const compressLabel = () => `compress ${megabytes(at('photos.pdf'))} photo PDF (10 pages) → docwasm ${megabytes(at('photos-ours.pdf'))}, gs ${megabytes(at('photos-gs.pdf'))}`;
+  const compress: BenchCase = {
+    group: 'pdf',
+    name: `compress ${megabytes(at('photos.pdf'))} photo PDF (10 pages)`,
+    ours: async () => {
+      await postOk(service, '/api/pdf/compress', { input: at('photos.pdf'), output: at('photos-ours.pdf') });
+      if (fs.existsSync(at('photos-gs.pdf'))) compress.name = compressLabel();
+    },
+    native: {
+      tool: 'gs -dPDFSETTINGS=/ebook',
+      run: async () => {
+        await runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${at('photos-gs.pdf')}`, at('photos.pdf')]);
+        if (fs.existsSync(at('photos-ours.pdf'))) compress.name = compressLabel();
+      },
+    },
+    iterations: 3,
+  };
+
+  const thousand = at('thousand.pdf');
+  const qpdfCase = (name: string, tool: string, route: string, body: Record<string, unknown>, qpdfArgs: string[]): BenchCase => ({
+    group: 'pdf',
+    name,
+    ours: () => postOk(service, route, body),
+    native: { tool: `qpdf ${tool}`, run: () => runCommand('qpdf', qpdfArgs) },
+    iterations: 7,
+  });
+
+  return [
+    compress,
+    qpdfCase('rotate 1,000 pages +90°', '--rotate=+90', '/api/pdf/rotate', { input: thousand, output: at('rotated-ours.pdf'), degrees: 90 }, [thousand, '--rotate=+90', '--', at('rotated-qpdf.pdf')]),
+    qpdfCase('rearrange 1,000 pages "1000-1" (reverse)', '--pages . z-1', '/api/pdf/rearrange', { input: thousand, output: at('reversed-ours.pdf'), pages: '1000-1' }, [thousand, '--pages', '.', 'z-1', '--', at('reversed-qpdf.pdf')]),
+    qpdfCase('decrypt 1,000 pages (AES-256)', '--decrypt', '/api/pdf/decrypt', { input: at('thousand-locked.pdf'), password: 'secret', output: at('decrypted-ours.pdf') }, [
+      '--password=secret',
+      '--decrypt',
+      at('thousand-locked.pdf'),
+      at('decrypted-qpdf.pdf'),
+    ]),
+    qpdfCase('watermark 1,000 pages', '--overlay --repeat=1', '/api/pdf/watermark', { input: thousand, output: at('stamped-ours.pdf'), text: 'CONFIDENTIAL' }, [
+      thousand,
+      '--overlay',
+      at('stamp.pdf'),
+      '--repeat=1',
+      '--',
+      at('stamped-qpdf.pdf'),
+    ]),
+    {
+      group: 'pdf',
+      name: 'to-pdfa (2b) of 50 pages',
+      ours: () => postOk(service, '/api/pdf/to-pdfa', { input: at('fifty.pdf'), output: at('fifty-ours.pdf'), level: '2b' }),
+      native: {
+        tool: 'gs -dPDFA=2 (Debian)',
+        run: () => runCommand('gs', ['-q', '-dPDFA=2', '-dBATCH', '-dNOPAUSE', '-sColorConversionStrategy=RGB', '-sDEVICE=pdfwrite', `-sOutputFile=${at('fifty-gs.pdf')}`, at('fifty.pdf')]),
+      },
+      iterations: 5,
+    },
+  ];
+};
 
 export default suite;

@@ -7,11 +7,18 @@ import { selectedPages } from '../../../src/shared/page-ranges.js';
 import { pageRotation } from './mupdf-info.js';
 
 export function rotatePages(doc: mupdf.PDFDocument, { degrees, ranges }: RotateOptions): void {
-  const count = doc.countPages();
-  for (const page of selectedPages(ranges, count)) {
-    const obj = doc.findPage(page - 1);
+  for (const obj of pageObjects(doc, selectedPages(ranges, doc.countPages()))) {
     obj.put('Rotate', normalisedRotation(pageRotation(obj) + degrees));
   }
+}
+
+/**
+ * The page objects of `pages` (1-based), all looked up before any is changed: mupdf drops its
+ * page-tree cache when an object changes, so a lookup after each change walks the tree again
+ * (quadratic: 0.7 s instead of 0.03 s for 1,000 pages).
+ */
+export function pageObjects(doc: mupdf.PDFDocument, pages: Iterable<number>): mupdf.PDFObject[] {
+  return Array.from(pages, (page) => doc.findPage(page - 1));
 }
 
 export function normalisedRotation(degrees: number): number {

@@ -6,6 +6,7 @@ import type * as mupdf from 'mupdf';
 import type { WatermarkOptions } from '../engine.js';
 import { selectedPages } from '../../../src/shared/page-ranges.js';
 import { pageRotation } from './mupdf-info.js';
+import { pageObjects } from './mupdf-rotate.js';
 import { embedText, type EmbeddedText } from './watermark-font.js';
 
 const FONT_NAME = 'DocwasmWatermarkFont';
@@ -17,10 +18,13 @@ export function stampWatermark(doc: mupdf.PDFDocument, options: WatermarkOptions
   const text = embedText(doc, options.text);
   const state = doc.addObject({ Type: doc.newName('ExtGState'), ca: options.opacity, CA: options.opacity });
   const prefix = doc.addStream('q\n', {});
-  for (const page of selectedPages(options.ranges, doc.countPages())) {
-    const obj = doc.findPage(page - 1);
+  // Pages of one size and rotation share one stamp stream (a 1,000-page document usually has one).
+  const stamps = new Map<string, mupdf.PDFObject>();
+  for (const obj of pageObjects(doc, selectedPages(options.ranges, doc.countPages()))) {
     addResources(doc, obj, text.font, state);
-    const stamp = doc.addStream(stampContent(obj, text, options), {});
+    const content = stampContent(obj, text, options);
+    let stamp = stamps.get(content);
+    if (!stamp) stamps.set(content, (stamp = doc.addStream(content, {})));
     wrapContents(doc, obj, prefix, stamp);
   }
 }
