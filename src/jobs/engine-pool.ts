@@ -8,11 +8,16 @@
 //
 // Tasks wait for a thread here, not in tinypool's queue: tinypool starts no worker for queued
 // tasks when a worker leaves (abort, crash), so they would sit until the next submission.
+//
+// The time limit is the job's, not the engine's start-up: workers start with the first job
+// (a service that never runs OCR never loads it), and a job's deadline starts once they have
+// loaded. Idle retirement is decided here too: after `idleTimeoutMs` without a job the pool's
+// workers stop, and the next job starts them again.
 
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../errors.js';
-import type { Task, TaskMessage, TaskOutcome } from '../../wasm/shared/task.js';
+import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../wasm/shared/task.js';
 import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
 
 export interface EnginePoolOptions {
@@ -37,32 +42,48 @@ interface Generation {
   pool: Tinypool;
   running: number;
   retired: boolean;
+  /** Settles once every worker has loaded its module. */
+  loaded?: Promise<void>;
 }
 
+/** Longest a worker may take to load its engine (WASM compilation on a slow, busy machine). */
+const LOAD_LIMIT_MS = 120_000;
+
 export class EnginePool<M> {
-  private generation: Generation;
+  private generation: Generation | undefined;
   private readonly generations = new Set<Generation>();
   private readonly queue: JobQueue;
   private readonly threads: ThreadGate;
+  private jobs = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.threads = new ThreadGate(options.threads);
-    this.generation = this.startGeneration();
   }
 
   /**
    * Runs `work` as one job: a place in the queue is taken first (BUSY before anything is
-   * touched), then `work` gets the worker's tasks bound to the job's deadline.
+   * touched), the workers are loaded, then `work` gets the worker's tasks bound to the job's
+   * deadline.
    */
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
-    return this.queue.hold(control, () => {
-      const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
-      return work(this.client(deadline), deadline);
+    return this.queue.hold(control, async () => {
+      this.jobs += 1;
+      clearTimeout(this.idleTimer);
+      try {
+        await this.loaded(control);
+        const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
+        return await work(this.client(deadline), deadline);
+      } finally {
+        this.jobs -= 1;
+        if (this.jobs === 0) this.idleTimer = setTimeout(() => this.stopIdleWorkers(), this.options.idleTimeoutMs).unref();
+      }
     });
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     this.queue.close();
     this.threads.close(shuttingDownError(this.options.name));
     await Promise.all([...this.generations].map((g) => g.pool.destroy()));
@@ -79,6 +100,7 @@ export class EnginePool<M> {
     const leave = await this.threads.enter(deadline.signal).catch((err: unknown) => {
       throw err instanceof ApiError ? err : deadline.reason();
     });
+    this.generation ??= this.startGeneration();
     const generation = this.generation;
     generation.running += 1;
     let outcome: TaskOutcome<unknown>;
@@ -99,11 +121,45 @@ export class EnginePool<M> {
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
 
+  /** Starts the workers if none run, and waits until each has loaded its engine. */
+  private async loaded(control: JobControl): Promise<void> {
+    this.generation ??= this.startGeneration();
+    const generation = this.generation;
+    generation.loaded ??= this.load(generation).catch((err: unknown) => {
+      generation.loaded = undefined;
+      throw err;
+    });
+    const cancelled = new Promise<never>((_, reject) => control.signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
+    await Promise.race([generation.loaded, cancelled]);
+  }
+
+  private async load(generation: Generation): Promise<void> {
+    const message: TaskMessage = { task: LOAD_TASK, input: null };
+    const signal = AbortSignal.timeout(LOAD_LIMIT_MS);
+    try {
+      await Promise.all(Array.from({ length: this.options.threads }, () => generation.pool.run(message, { signal })));
+    } catch (err) {
+      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
+      process.stderr.write(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}\n`);
+      throw new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine could not be started`);
+    }
+  }
+
+  /** No job for the idle timeout: the workers stop (their memory goes back to the system). */
+  private stopIdleWorkers(): void {
+    const generation = this.generation;
+    if (this.jobs > 0 || !generation) return;
+    this.generation = undefined;
+    generation.retired = true;
+    this.endIfDrained(generation);
+  }
+
   /** Replaces the workers: later tasks go to a fresh pool, running ones finish on the old one. */
   private retire(generation: Generation): void {
     if (this.queue.isClosed || generation !== this.generation) return;
     generation.retired = true;
-    this.generation = this.startGeneration();
+    this.generation = undefined;
+    this.endIfDrained(generation);
   }
 
   private endIfDrained(generation: Generation): void {
@@ -113,13 +169,13 @@ export class EnginePool<M> {
   }
 
   private startGeneration(): Generation {
-    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs } = this.options;
+    const { name, threads, workerData, maxOldGenerationSizeMb } = this.options;
     const pool = new Tinypool({
       runtime: 'worker_threads',
       filename: fileURLToPath(new URL(`../../wasm/${name}/worker.js`, import.meta.url)),
-      minThreads: 0,
+      // All workers start together and live until the pool is retired (idle or recycled).
+      minThreads: threads,
       maxThreads: threads,
-      idleTimeout: idleTimeoutMs,
       // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
       isolateWorkers: false,
       workerData,

@@ -33,9 +33,13 @@ export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: Tas
   };
 }
 
+/** A task every worker answers once its module (and so its engine) has loaded. */
+export const LOAD_TASK = '.loaded';
+
 /** The worker's entry point: dispatches a message to the task of that name. */
 export function serveTasks(tasks: Readonly<Record<string, Task<never, unknown>>>): (message: TaskMessage) => Promise<TaskOutcome<unknown>> {
   return async ({ task, input }) => {
+    if (task === LOAD_TASK) return { ok: true, value: null };
     const run = Object.hasOwn(tasks, task) ? tasks[task] : undefined;
     if (!run) return { ok: false, code: 'INTERNAL_ERROR', message: `The worker has no task "${task}"` };
     return run(input as never);
