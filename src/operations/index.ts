@@ -6,5 +6,6 @@ import { IMAGE_OPERATIONS } from './image.js';
 import { OCR_OPERATIONS } from './ocr.js';
 import type { Operation } from './operation.js';
 import { PDF_OPERATIONS } from './pdf.js';
+import { SCAN_OPERATIONS } from './scan.js';
 
-export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS];

@@ -7,6 +7,7 @@ import type { PageRange } from '../../src/shared/page-ranges.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import type { EncryptOptions, PdfEngine } from './engine.js';
+import * as scan from './scan-tasks.js';
 
 const { engine: engineName } = workerData as { engine: 'mupdf' | 'cpdf' };
 const engine: PdfEngine =
@@ -66,6 +67,10 @@ const tasks = {
     engine.encrypt(read(input), options, writeTo([output]));
     return {};
   }),
+  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
+  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
+  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
+  addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
 };
 
 export type PdfTasks = typeof tasks;
