@@ -44,6 +44,17 @@ export async function resolveInputPath(policy: PathPolicy, raw: string): Promise
   }
 }
 
+/** The bytes of a checked input, read on the main thread as the file that was checked. */
+export async function readChecked(ref: FileRef): Promise<Buffer> {
+  const handle = await fs.open(ref.path, ref.identity === undefined ? fs.constants.O_RDONLY : fs.constants.O_RDONLY | NO_FOLLOW);
+  try {
+    if (ref.identity !== undefined && identityOf(await handle.stat({ bigint: true })) !== ref.identity) throw swappedError(ref.path);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A path that may be written; it need not exist yet. The real path when the service is confined. */
 export async function resolveOutputPath(policy: PathPolicy, raw: string): Promise<string> {
   return resolveAllowed(policy, raw);

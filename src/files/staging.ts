@@ -68,16 +68,23 @@ export async function withStagedOutputs<T>(policy: PathPolicy, targets: readonly
   }
 }
 
-/** Writes bytes produced on the main thread into a staged temp file. */
-export async function writeStaged(temp: FileRef, data: string | Uint8Array, target: string): Promise<void> {
+/** Opens a staged temp file for writing on the main thread, as the file that was staged. */
+export async function openStaged(temp: FileRef, target: string): Promise<fs.FileHandle> {
   const handle = await fs.open(temp.path, fs.constants.O_WRONLY | fs.constants.O_TRUNC | NO_FOLLOW).catch((err: unknown) => {
     throw outputError(err, target);
   });
+  if (identityOf(await handle.stat({ bigint: true })) === temp.identity) return handle;
+  await handle.close();
+  throw swappedError(target);
+}
+
+/** Writes bytes produced on the main thread into a staged temp file. */
+export async function writeStaged(temp: FileRef, data: string | Uint8Array, target: string): Promise<void> {
+  const handle = await openStaged(temp, target);
   try {
-    if (identityOf(await handle.stat({ bigint: true })) !== temp.identity) throw swappedError(target);
     await handle.writeFile(data);
   } catch (err) {
-    throw err instanceof ApiError ? err : outputError(err, target);
+    throw outputError(err, target);
   } finally {
     await handle.close();
   }

@@ -123,14 +123,21 @@ export class EnginePool<M> {
 
   /** Starts the workers if none run, and waits until each has loaded its engine. */
   private async loaded(control: JobControl): Promise<void> {
-    this.generation ??= this.startGeneration();
-    const generation = this.generation;
-    generation.loaded ??= this.load(generation).catch((err: unknown) => {
-      generation.loaded = undefined;
-      throw err;
-    });
     const cancelled = new Promise<never>((_, reject) => control.signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
-    await Promise.race([generation.loaded, cancelled]);
+    for (;;) {
+      this.generation ??= this.startGeneration();
+      const generation = this.generation;
+      generation.loaded ??= this.load(generation).catch((err: unknown) => {
+        generation.loaded = undefined;
+        throw err;
+      });
+      try {
+        return await Promise.race([generation.loaded, cancelled]);
+      } catch (err) {
+        // Recycled while it loaded (another job asked for fresh workers): load the new ones.
+        if (!generation.retired || this.queue.isClosed || err instanceof CancelledError) throw err;
+      }
+    }
   }
 
   private async load(generation: Generation): Promise<void> {
@@ -140,6 +147,7 @@ export class EnginePool<M> {
       await Promise.all(Array.from({ length: this.options.threads }, () => generation.pool.run(message, { signal })));
     } catch (err) {
       if (this.queue.isClosed) throw shuttingDownError(this.options.name);
+      if (generation.retired) throw err;
       process.stderr.write(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}\n`);
       throw new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine could not be started`);
     }

@@ -1,56 +1,134 @@
 // OCR on tesseract.js with the language data installed as npm packages (eng, chi_sim) plus the
-// --tessdata dir. Languages are validated before any engine starts.
+// --tessdata dir. Languages are validated before any engine starts. The input is an image or a
+// PDF (by content); an output ending in .pdf is a searchable PDF instead of text.
 
 import { z } from 'zod';
-import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
+import { writeImagesPdf } from '../scans/images-pdf.js';
+import { deadlineMargin, readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
+import { selectPdfPages } from '../scans/pdf-pages.js';
 import type { FileRef } from '../shared/file-ref.js';
-import { defineOperation } from './operation.js';
-import { filePath } from './fields.js';
+import type { PageRange } from '../shared/page-ranges.js';
+import { readHead, sniffType } from '../shared/sniff.js';
+import { defineOperation, type OperationContext, type OperationResult } from './operation.js';
+import { filePath, pageRanges, password } from './fields.js';
 
-/** Time kept back from the job's deadline so the worker answers TIMEOUT itself and stays warm. */
-const deadlineMargin = (limitMs: number) => Math.min(1_000, limitMs / 10);
+interface OcrRequest {
+  input: FileRef;
+  outputPath: string | undefined;
+  codes: string[];
+  ranges: PageRange[] | undefined;
+  dpi: number;
+  password: string | undefined;
+  skipText: boolean;
+}
 
 export const ocr = defineOperation({
   id: 'ocr',
-  summary: 'Read the text of an image (OCR)',
+  summary: 'Read the text of an image or a PDF (OCR); optionally write a searchable PDF',
   input: z.object({
-    input: filePath.describe('image to read (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF); absolute, or relative to the base dir'),
+    input: filePath.describe('image (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF) or PDF to read; absolute, or relative to the base dir'),
     language: z
       .string()
       .min(1)
       .max(200)
       .default(DEFAULT_LANGUAGE)
       .describe('installed language codes joined by "+", in priority order (see GET /api/health → ocr.languages)'),
-    output: filePath.optional().describe('also write the text to this file (UTF-8); absolute, or relative to the base dir'),
+    output: filePath.optional().describe('also write the text to this file (UTF-8); ending in .pdf: a searchable PDF instead (the input with an invisible text layer)'),
+    pages: pageRanges.optional().describe('PDF pages to read, comma-separated N or N-M (default: all); ignored for images'),
+    dpi: z.number().int().min(72).max(600).default(300).describe('resolution PDF pages are rendered at for reading (72–600)'),
+    password: password.optional(),
+    skipText: z.boolean().default(false).describe('PDF pages that already have text are not read again (their text is returned as it is)'),
   }),
-  run: async ({ input, language, output }, { engines, paths, config, ...control }) => {
-    const { pool, languages } = engines.ocr;
-    const codes = languages.parse(language);
-    const inputPath = await resolveInputPath(paths, input);
-    const outputPath = output === undefined ? undefined : await resolveOutputPath(paths, output);
-    const started = Date.now();
-    const result = await pool.job(control, async (tasks, deadline) => {
-      const recognize = async () => {
-        const langPath = await languages.prepare(codes);
-        const at = deadline.at - deadlineMargin(deadline.limitMs);
-        return tasks.recognize({ input: inputPath, codes, langPath, maxPixels: config.maxPixels, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
-      };
-      if (!outputPath) return recognize();
-      return withStagedOutputs(paths, [outputPath], async ([temp]) => {
-        const recognized = await recognize();
-        await writeStaged(temp as FileRef, recognized.text, outputPath);
-        return recognized;
-      });
-    });
-    return {
-      message: `Recognised ${[...result.text].filter((c) => c.trim() !== '').length} character(s)`,
-      text: result.text,
-      ...(outputPath && { outputPath }),
-      data: { language: codes.join('+'), confidence: result.confidence, durationMs: Date.now() - started },
-    };
+  run: async ({ input, language, output, pages, dpi, password, skipText }, context) => {
+    const codes = context.engines.ocr.languages.parse(language);
+    const inputRef = await resolveInputPath(context.paths, input);
+    const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
+    const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText };
+    const isPdf = sniffType(await readHead(inputRef.path, 1024)) === 'pdf';
+    return isPdf ? readPdf(request, context) : readImage(request, context);
   },
 });
 
 export const OCR_OPERATIONS = [ocr];
+
+const wantsPdf = (outputPath: string | undefined): outputPath is string => outputPath !== undefined && extensionOf(outputPath) === 'pdf';
+const countCharacters = (text: string) => [...text].filter((c) => c.trim() !== '').length;
+
+async function readImage({ input, outputPath, codes }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
+  const started = Date.now();
+  const searchable = wantsPdf(outputPath);
+  const recognize = () =>
+    engines.ocr.pool.job(control, async (tasks, deadline) => {
+      const langPath = await engines.ocr.languages.prepare(codes);
+      const at = deadline.at - deadlineMargin(deadline.limitMs);
+      return tasks.recognize({ input, codes, langPath, maxPixels: config.maxPixels, layout: searchable, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
+    });
+  const result = !outputPath
+    ? await recognize()
+    : await withStagedOutputs(paths, [outputPath], async ([temp]) => {
+        const recognized = await recognize();
+        if (searchable && recognized.layout) {
+          const [placement] = await writeImagesPdf([input], temp as FileRef, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
+          const pages = [{ page: 1, layout: recognized.layout, rect: placement?.rect }];
+          await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp as FileRef, output: temp as FileRef, pages }));
+        } else {
+          await writeStaged(temp as FileRef, recognized.text, outputPath);
+        }
+        return recognized;
+      });
+  return {
+    message: `Recognised ${countCharacters(result.text)} character(s)${searchable ? '; wrote a searchable PDF' : ''}`,
+    text: result.text,
+    ...(outputPath && { outputPath }),
+    data: { language: codes.join('+'), confidence: result.confidence, durationMs: Date.now() - started, ...(searchable && { pages: 1 }) },
+  };
+}
+
+async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
+  const started = Date.now();
+  const searchable = wantsPdf(outputPath);
+  const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels });
+  const read = () => readPdfPages(engines, config.workers, control, { input, password, selection, dpi, codes, skipText, layout: searchable });
+  let readings: PageReading[];
+  if (!outputPath) readings = await read();
+  else {
+    readings = await withStagedOutputs(paths, [outputPath], async ([temp]) => {
+      const pages = await read();
+      if (searchable) {
+        const layers = pages.flatMap(({ page, layout }) => (layout ? [{ page, layout }] : []));
+        await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input, password, output: temp as FileRef, pages: layers }));
+      } else {
+        await writeStaged(temp as FileRef, pages.map((p) => p.text).join('\f'), outputPath);
+      }
+      return pages;
+    });
+  }
+  const text = readings.map((p) => p.text).join('\f');
+  return {
+    message: `Recognised ${countCharacters(text)} character(s) on ${readings.length} page(s)${searchable ? '; wrote a searchable PDF' : ''}`,
+    text,
+    ...(outputPath && { outputPath }),
+    data: {
+      language: codes.join('+'),
+      confidence: meanConfidence(readings),
+      durationMs: Date.now() - started,
+      pages: readings.map(({ page, text: pageText, confidence }) => ({ page, characters: countCharacters(pageText), confidence, ...(confidence === null && { skipped: true }) })),
+    },
+  };
+}
+
+/** Confidence over the pages read, weighted by their characters; null when none was read. */
+function meanConfidence(readings: readonly PageReading[]): number | null {
+  let weighted = 0;
+  let characters = 0;
+  for (const { text, confidence } of readings) {
+    if (confidence === null) continue;
+    const count = Math.max(1, countCharacters(text));
+    weighted += confidence * count;
+    characters += count;
+  }
+  return characters === 0 ? null : Math.round((weighted / characters) * 10) / 10;
+}

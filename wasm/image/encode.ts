@@ -48,6 +48,7 @@ export async function encodeImage(image: RgbaImage, format: OutputFormat, option
     encoded = await ENCODERS[format](image, options);
   } catch (err) {
     noteCodecFailure(err);
+    process.stderr.write(`docwasm image worker: the ${format} encoder failed: ${String(err)}\n`);
     throw new ApiError('INTERNAL_ERROR', `The ${format.toUpperCase()} encoder failed`);
   }
   const bytes = new Uint8Array(encoded);

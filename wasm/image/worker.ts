@@ -13,6 +13,7 @@ import { encodeImage, optimisePngFile, verifyEncoded } from './encode.js';
 import { planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
 import { resizeImage } from './resize.js';
+import { pdfImagePixels, type PdfImagePixels } from './pdf-image.js';
 import type { RgbaImage } from './rgba.js';
 
 warmUpCodecs();
@@ -93,7 +94,20 @@ const compress = defineTask(async ({ input, output, format, quality, maxPixels }
   return { inputBytes: original.length, outputBytes: written.length, format, keptOriginal };
 }, taskOptions);
 
-const tasks = { convert, resize, compress };
+export interface PdfImageTask {
+  input: FileRef;
+  maxPixels: number;
+}
+
+/** An image decoded for a PDF page (images → PDF): lossless, deflated here so the main thread only writes. */
+const pdfImage = defineTask(async ({ input, maxPixels }: PdfImageTask): Promise<PdfImagePixels> => {
+  heavyJob = false;
+  const result = await pdfImagePixels(readInputFile(input), maxPixels);
+  heavyJob = result.width * result.height > RECYCLE_AFTER.imagePixels;
+  return result;
+}, taskOptions);
+
+const tasks = { convert, resize, compress, pdfImage };
 export type ImageTasks = typeof tasks;
 export default serveTasks(tasks);
 

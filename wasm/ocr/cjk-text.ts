@@ -8,3 +8,10 @@ const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}])[ \\t\\u3000]+(?=[${CJK}])`, 
 export function removeCjkSpaces(text: string): string {
   return text.replace(SPACE_BETWEEN_CJK, '');
 }
+
+const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
+
+/** Whether two words meet without a space between them: both sides are CJK characters. */
+export function joinsWithoutSpace(left: string, right: string): boolean {
+  return CJK_CHARACTER.test([...left].at(-1) ?? '') && CJK_CHARACTER.test([...right][0] ?? '');
+}

@@ -33,3 +33,18 @@ function isGrey(data: Uint8ClampedArray): boolean {
   }
   return true;
 }
+
+/** One byte per pixel, rows without padding: what the PDF worker renders for OCR. */
+export interface GreyImage {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+export function greyToPnm({ width, height, pixels }: GreyImage): Uint8Array {
+  const header = Buffer.from(`P5\n${HEADER_PADDING}${width} ${height}\n255\n`, 'latin1');
+  const out = new Uint8Array(header.byteLength + pixels.byteLength);
+  out.set(header);
+  out.set(pixels, header.byteLength);
+  return out;
+}

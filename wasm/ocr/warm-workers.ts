@@ -9,6 +9,8 @@ import tesseract from 'tesseract.js';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import { ApiError } from '../../src/errors.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import type { OcrLine } from '../../src/shared/ocr-layout.js';
+import { layoutLines } from './layout.js';
 
 const MAX_WARM = 2;
 const CREATE_TIMEOUT_MS = 60_000;
@@ -29,6 +31,8 @@ export interface Deadline {
 export interface Recognition {
   text: string;
   confidence: number;
+  /** Where the words are, when asked for (a searchable PDF needs it). */
+  lines?: OcrLine[];
 }
 
 export class WarmWorkers {
@@ -36,7 +40,7 @@ export class WarmWorkers {
   /** A nested thread may be running out of our reach: only replacing this thread frees it. */
   orphaned = false;
 
-  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: Deadline): Promise<Recognition> {
+  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: Deadline, withLayout = false): Promise<Recognition> {
     const key = codes.join('+');
     const warm = await this.acquire(key, langPath, deadline);
     warm.jobs += 1;
@@ -45,12 +49,13 @@ export class WarmWorkers {
       const result = await withDeadline(
         new Promise<tesseract.RecognizeResult>((resolve, reject) => {
           warm.onCrash = reject;
-          warm.worker.recognize(image).then(resolve, (err: unknown) => reject(recognitionError(err)));
+          warm.worker.recognize(image, {}, { text: true, blocks: withLayout }).then(resolve, (err: unknown) => reject(recognitionError(err)));
         }),
         deadline,
         'recognising text',
       );
-      return { text: result.data.text, confidence: result.data.confidence };
+      const { text, confidence, blocks } = result.data;
+      return { text, confidence, ...(withLayout && { lines: layoutLines(blocks) }) };
     } catch (err) {
       retire = true;
       throw err;

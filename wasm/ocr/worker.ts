@@ -7,7 +7,8 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
-import { toPnm } from './pnm.js';
+import { greyToPnm, toPnm, type GreyImage } from './pnm.js';
+import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers, type Deadline } from './warm-workers.js';
 
@@ -20,11 +21,19 @@ export interface RecognizeTask {
   maxPixels: number;
   /** By when the job must be answered: just before the pool's own timeout, so the thread survives. */
   deadline: Deadline;
+  /** Also tell where the words are (for a searchable PDF). */
+  layout?: boolean;
 }
 
 export interface RecognizeResult {
   text: string;
   confidence: number;
+  layout?: OcrPageLayout;
+}
+
+/** A page the PDF worker rendered, recognised without touching the disk. */
+export interface RecognizePageTask extends Omit<RecognizeTask, 'input' | 'maxPixels'> {
+  page: GreyImage;
 }
 
 enableRelaxedSimd();
@@ -33,16 +42,26 @@ const workers = new WarmWorkers();
 let grewHeap = false;
 
 const recognize = defineTask(
-  async ({ input, codes, langPath, maxPixels, deadline }: RecognizeTask): Promise<RecognizeResult> => {
+  async ({ input, codes, langPath, maxPixels, deadline, layout }: RecognizeTask): Promise<RecognizeResult> => {
     const image = await decodeImage(readInputFile(input), { maxPixels });
-    const pixels = image.width * image.height;
-    grewHeap ||= pixels >= RECYCLE_AFTER.ocrImagePixels;
-    const { text, confidence } = await workers.recognize(codes, langPath, toPnm(image), pixels, deadline);
-    return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10 };
+    return recognizePnm(toPnm(image), image, { codes, langPath, deadline, layout });
   },
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );
 
-const tasks = { recognize };
+const recognizePage = defineTask(
+  ({ page, ...options }: RecognizePageTask): Promise<RecognizeResult> => recognizePnm(greyToPnm(page), page, options),
+  { shouldRecycle: () => workers.orphaned || grewHeap },
+);
+
+async function recognizePnm(pnm: Uint8Array, { width, height }: { width: number; height: number }, options: Omit<RecognizePageTask, 'page'>): Promise<RecognizeResult> {
+  const pixels = width * height;
+  grewHeap ||= pixels >= RECYCLE_AFTER.ocrImagePixels;
+  const { codes, langPath, deadline, layout } = options;
+  const { text, confidence, lines } = await workers.recognize(codes, langPath, pnm, pixels, deadline, layout);
+  return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10, ...(lines && { layout: { width, height, lines } }) };
+}
+
+const tasks = { recognize, recognizePage };
 export type OcrTasks = typeof tasks;
 export default serveTasks(tasks);

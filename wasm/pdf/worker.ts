@@ -8,6 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { CompressOptions, EncryptOptions, MetadataUpdate, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
+import * as scan from './scan-tasks.js';
 
 const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
 const engine: PdfEngine =
@@ -99,6 +100,10 @@ const tasks = {
     await engine.toPdfa(read(input), options.level, writeTo([output]), password);
     return {};
   }),
+  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
+  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
+  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
+  addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
 };
 
 export type PdfTasks = typeof tasks;

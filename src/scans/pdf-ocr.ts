@@ -1,0 +1,56 @@
+// OCR of a PDF: each page rendered in grey by the PDF engine and read by the OCR engine, as
+// two jobs with their own time limits, several pages at once (one per OCR thread, plus one
+// being rendered). Pages stream through: at most that many rendered pages exist at a time.
+
+import type { Engines } from '../engines/engines.js';
+import type { JobControl } from '../jobs/policy.js';
+import type { OcrPageLayout } from '../shared/ocr-layout.js';
+import type { PageSelection } from '../../wasm/pdf/render.js';
+import { pipelineInOrder } from './pipeline.js';
+import type { FileRef } from '../shared/file-ref.js';
+
+export interface PdfOcrRequest {
+  input: FileRef;
+  password?: string | undefined;
+  selection: PageSelection;
+  dpi: number;
+  codes: string[];
+  skipText: boolean;
+  /** Keep where the words are (searchable PDF output). */
+  layout: boolean;
+}
+
+export interface PageReading {
+  page: number;
+  text: string;
+  /** Null for a page skipped because it already had text. */
+  confidence: number | null;
+  layout?: OcrPageLayout | undefined;
+}
+
+/** Time kept back from a job's deadline so the worker answers TIMEOUT itself and stays warm. */
+export const deadlineMargin = (limitMs: number) => Math.min(1_000, limitMs / 10);
+
+export async function readPdfPages(engines: Engines, threads: number, control: JobControl, request: PdfOcrRequest): Promise<PageReading[]> {
+  const { pages } = request.selection;
+  const readings: PageReading[] = [];
+  const readPage = (page: number, _: number, pageControl: JobControl) => readOnePage(engines, pageControl, request, page);
+  await pipelineInOrder(pages, threads + 1, control, readPage, (reading) => {
+    readings.push(reading);
+    control.progress?.(readings.length, pages.length);
+  });
+  return readings;
+}
+
+async function readOnePage(engines: Engines, control: JobControl, request: PdfOcrRequest, page: number): Promise<PageReading> {
+  const { input, password, dpi, skipText, codes, layout } = request;
+  const rendered = await engines.pdf.job(control, (tasks) => tasks.renderForOcr({ input, password, page, dpi, skipText }));
+  if ('existingText' in rendered) return { page, text: rendered.existingText, confidence: null };
+  const { pool, languages } = engines.ocr;
+  const result = await pool.job(control, async (tasks, deadline) => {
+    const langPath = await languages.prepare(codes);
+    const at = deadline.at - deadlineMargin(deadline.limitMs);
+    return tasks.recognizePage({ page: rendered.image, codes, langPath, layout, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
+  });
+  return { page, text: result.text, confidence: result.confidence, layout: result.layout };
+}

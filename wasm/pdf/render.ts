@@ -1,0 +1,118 @@
+// Rendering PDF pages with mupdf: grey pixels for OCR, or an image file per page whose
+// encoding is the image engine's (jSquash, imported here so that pixels never cross threads).
+
+import * as mupdf from 'mupdf';
+import { ApiError } from '../../src/errors.js';
+import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
+import type { OutputFormat } from '../../src/shared/image-formats.js';
+import { encodeImage } from '../image/encode.js';
+import type { RgbaImage } from '../image/rgba.js';
+import type { GreyImage } from '../ocr/pnm.js';
+import type { FileRef } from '../../src/shared/file-ref.js';
+import { writeOutputFile } from '../shared/io.js';
+
+export interface PageSize {
+  /** Points, as the page is shown (rotation and crop box applied). */
+  width: number;
+  height: number;
+}
+
+export interface PageSelection {
+  pageCount: number;
+  /** Page numbers (1-based) of the ranges, in order, each once. */
+  pages: number[];
+  sizes: PageSize[];
+}
+
+/** Checks `ranges` (all pages when absent) against the document and measures those pages. */
+export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined): PageSelection {
+  const pageCount = doc.countPages();
+  if (ranges) checkRangesWithin(ranges, pageCount);
+  const listed = ranges ? ranges.flatMap(({ first, last }) => Array.from({ length: last - first + 1 }, (_, i) => first + i)) : Array.from({ length: pageCount }, (_, i) => i + 1);
+  const pages = [...new Set(listed)];
+  return { pageCount, pages, sizes: pages.map((page) => pageSize(doc, page)) };
+}
+
+function pageSize(doc: mupdf.PDFDocument, page: number): PageSize {
+  return withPage(doc, page, (loaded) => {
+    const [x0, y0, x1, y1] = loaded.getBounds();
+    return { width: x1 - x0, height: y1 - y0 };
+  });
+}
+
+/** The page in grey at `dpi`, one byte per pixel: tesseract reads grey, and it is a third of RGB. */
+export function renderGrey(doc: mupdf.PDFDocument, page: number, dpi: number): GreyImage {
+  return withPixmap(doc, page, dpi, mupdf.ColorSpace.DeviceGray, (pixmap) => ({
+    width: pixmap.getWidth(),
+    height: pixmap.getHeight(),
+    pixels: new Uint8Array(pixmap.getPixels()),
+  }));
+}
+
+/** The text mupdf finds on the page (empty for a scan without a text layer). */
+export function pageText(doc: mupdf.PDFDocument, page: number): string {
+  return withPage(doc, page, (loaded) => {
+    const text = loaded.toStructuredText('preserve-whitespace');
+    try {
+      return text.asText().trim();
+    } finally {
+      text.destroy();
+    }
+  });
+}
+
+export interface RenderedFile {
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** Renders the page in colour at `dpi`, encodes it as `format` and writes it to `output`. */
+export async function renderToFile(doc: mupdf.PDFDocument, page: number, dpi: number, format: OutputFormat, quality: number, output: FileRef): Promise<RenderedFile> {
+  const image = withPixmap(doc, page, dpi, mupdf.ColorSpace.DeviceRGB, rgbaOf);
+  const encoded = await encodeImage(image, format, { quality, goal: 'speed' });
+  writeOutputFile(output, encoded);
+  return { width: image.width, height: image.height, bytes: encoded.length };
+}
+
+/** RGB samples to opaque RGBA, one 32-bit store per pixel (a loop of byte stores took 5× as long). */
+function rgbaOf(pixmap: mupdf.Pixmap): RgbaImage {
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const rgb = pixmap.getPixels();
+  const data = new Uint8ClampedArray(width * height * 4);
+  const words = new Uint32Array(data.buffer);
+  const opaque = littleEndian ? 0xff000000 : 0xff;
+  for (let s = 0, d = 0; d < words.length; s += 3, d++) {
+    const r = rgb[s] as number;
+    const g = rgb[s + 1] as number;
+    const b = rgb[s + 2] as number;
+    words[d] = littleEndian ? (opaque | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | opaque) >>> 0;
+  }
+  return { data, width, height };
+}
+
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function withPixmap<T>(doc: mupdf.PDFDocument, page: number, dpi: number, colorspace: mupdf.ColorSpace, use: (pixmap: mupdf.Pixmap) => T): T {
+  return withPage(doc, page, (loaded) => {
+    const zoom = dpi / 72;
+    // Annotations are drawn, as a viewer shows the page.
+    const pixmap = loaded.toPixmap(mupdf.Matrix.scale(zoom, zoom), colorspace, false, true);
+    try {
+      return use(pixmap);
+    } finally {
+      pixmap.destroy();
+    }
+  });
+}
+
+function withPage<T>(doc: mupdf.PDFDocument, page: number, use: (loaded: mupdf.PDFPage) => T): T {
+  if (page < 1 || page > doc.countPages()) throw new ApiError('INVALID_PAGE_RANGE', `Page ${page} is beyond the last page (${doc.countPages()})`);
+  const loaded = doc.loadPage(page - 1);
+  try {
+    return use(loaded);
+  } finally {
+    loaded.destroy();
+  }
+}

@@ -1,0 +1,80 @@
+// The PDF worker's tasks for scanned documents: page selection and sizes, rendering a page for
+// OCR or to an image file, and writing a searchable PDF (the input with text layers added).
+// Each takes the worker's `read`, which counts the bytes read for the recycle rule.
+
+import type { FileRef } from '../../src/shared/file-ref.js';
+import type { OutputFormat } from '../../src/shared/image-formats.js';
+import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
+import type { PageRange } from '../../src/shared/page-ranges.js';
+import type { GreyImage } from '../ocr/pnm.js';
+import { writeOutputFile } from '../shared/io.js';
+import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';
+import { openSource, openWithPassword, type PdfSource } from './scan-document.js';
+import { TextLayerWriter, type PageRect } from './text-layer.js';
+
+type Read = (file: FileRef) => Uint8Array;
+
+export interface SelectPagesTask extends PdfSource {
+  /** Absent: every page. */
+  ranges?: PageRange[] | undefined;
+}
+
+export function selectPages({ ranges, ...source }: SelectPagesTask, read: Read): PageSelection {
+  return selectDocumentPages(openSource(source, read), ranges);
+}
+
+export interface RenderForOcrTask extends PdfSource {
+  page: number;
+  dpi: number;
+  /** A page that already has text is not rendered; its text is returned instead. */
+  skipText: boolean;
+}
+
+export type RenderForOcrResult = { image: GreyImage } | { existingText: string };
+
+export function renderForOcr({ page, dpi, skipText, ...source }: RenderForOcrTask, read: Read): RenderForOcrResult {
+  const doc = openSource(source, read);
+  if (skipText) {
+    const existingText = pageText(doc, page);
+    if (existingText !== '') return { existingText };
+  }
+  return { image: renderGrey(doc, page, dpi) };
+}
+
+export interface RenderToFileTask extends PdfSource {
+  page: number;
+  dpi: number;
+  format: OutputFormat;
+  quality: number;
+  /** Staged temp file. */
+  output: FileRef;
+}
+
+export function renderToFile({ page, dpi, format, quality, output, ...source }: RenderToFileTask, read: Read): Promise<RenderedFile> {
+  return renderPageToFile(openSource(source, read), page, dpi, format, quality, output);
+}
+
+export interface TextLayerTask extends PdfSource {
+  /** Staged temp file; may be `input` itself (it is read in full first). */
+  output: FileRef;
+  pages: { page: number; layout: OcrPageLayout; rect?: PageRect | undefined }[];
+}
+
+/** The input with an invisible text layer on each listed page; everything else kept as it is. */
+export function addTextLayers({ output, pages, ...source }: TextLayerTask, read: Read): { pages: number } {
+  const doc = openWithPassword(read(source.input), source.password);
+  try {
+    const writer = new TextLayerWriter(doc);
+    for (const { page, layout, rect } of pages) writer.addToPage(page - 1, { layout, rect });
+    // Appending the changes keeps every original byte, page streams and images included.
+    const buffer = doc.saveToBuffer(doc.canBeSavedIncrementally() ? 'incremental' : '');
+    try {
+      writeOutputFile(output, buffer.asUint8Array());
+    } finally {
+      buffer.destroy();
+    }
+    return { pages: doc.countPages() };
+  } finally {
+    doc.destroy();
+  }
+}
