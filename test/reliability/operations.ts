@@ -16,6 +16,8 @@ export interface Operation {
   inputExtension: string;
   /** The fixture it reads by default. */
   input: string;
+  /** False for an operation that only reads (pdf/info): no output path to escape or check. */
+  writes?: false;
 }
 
 export const OPERATIONS: readonly Operation[] = [
@@ -34,7 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
     inputExtension: 'pdf',
     body: (out, input) => ({ input: input ?? FIXTURES.pdf, password: 'secret', output: `out/${out}.pdf` }),
   },
-  { name: 'pdf.info', input: FIXTURES.pdf, route: '/api/pdf/info', engine: 'pdf', inputExtension: 'pdf', body: (_out, input) => ({ input: input ?? FIXTURES.pdf }) },
+  { name: 'pdf.info', input: FIXTURES.pdf, route: '/api/pdf/info', engine: 'pdf', inputExtension: 'pdf', writes: false, body: (_out, input) => ({ input: input ?? FIXTURES.pdf }) },
   { name: 'pdf.metadata', input: FIXTURES.pdf, route: '/api/pdf/metadata', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, output: `out/${out}.pdf`, title: 'Load' }) },
   { name: 'pdf.decrypt', input: FIXTURES.pdf, route: '/api/pdf/decrypt', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, password: 'secret', output: `out/${out}.pdf` }) },
   { name: 'pdf.rotate', input: FIXTURES.pdf, route: '/api/pdf/rotate', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, degrees: 90, output: `out/${out}.pdf` }) },

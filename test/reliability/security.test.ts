@@ -98,7 +98,7 @@ describe('security: allowed dirs against .., symlinks, unicode and very long pat
         tally.pathAttacks++;
         expect({ input, code: codeOf(r.body) }).toEqual({ input, code: 'PATH_NOT_ALLOWED' });
       }
-      for (const out of ['../../outside/escaped', '../link-out/escaped']) {
+      for (const out of op.writes === false ? [] : ['../../outside/escaped', '../link-out/escaped']) {
         const r = await service.post(op.route, op.body(out));
         tally.pathAttacks++;
         expect({ out, code: codeOf(r.body) }).toEqual({ out, code: 'PATH_NOT_ALLOWED' });
@@ -117,6 +117,7 @@ describe('security: allowed dirs against .., symlinks, unicode and very long pat
         expect(r.status).not.toBe(500);
         expect(CONTRACT_CODES.has(String(codeOf(r.body))), JSON.stringify(r.body)).toBe(true);
       }
+      if (op.writes === false) return;
       const longOut = await service.post(op.route, op.body('x'.repeat(300)));
       expect(longOut.status).not.toBe(500);
       expect(CONTRACT_CODES.has(String(codeOf(longOut.body))), JSON.stringify(longOut.body)).toBe(true);
@@ -140,7 +141,7 @@ describe('security: file names with spaces, unicode and a leading "-" through ev
     tally.oddNames++;
     expect(r.status, `${op.name}: ${JSON.stringify(r.body)}`).toBe(200);
     const outputs = outputsOf(r.body);
-    expect(outputs.length).toBeGreaterThan(0);
+    if (op.writes !== false) expect(outputs.length).toBeGreaterThan(0);
     for (const file of outputs) {
       expect(fs.statSync(file).size, file).toBeGreaterThan(0);
       expect(path.basename(file).startsWith('-') || path.dirname(file).includes('-o --outdir 输出')).toBe(true);

@@ -58,7 +58,12 @@ function read(file: FileRef): Uint8Array {
  * not an engine fault. Programming errors (TypeError, RangeError, …) stay INTERNAL_ERROR.
  */
 const damagedInput = (err: unknown) =>
-  err instanceof Error && err.constructor === Error ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${err.message})`) : undefined;
+  (err instanceof Error && err.constructor === Error) || isMupdfNullAccess(err) ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${(err as Error).message})`) : undefined;
+
+/** mupdf.js dereferencing an object a damaged file lacks (a catalog, a page dictionary). */
+function isMupdfNullAccess(err: unknown): boolean {
+  return err instanceof TypeError && /node_modules[\\/]mupdf[\\/]/.test(err.stack?.split('\n')[1] ?? '');
+}
 
 function pdfTask<I, O>(run: (input: I) => O | Promise<O>) {
   return defineTask(

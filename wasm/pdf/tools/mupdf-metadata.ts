@@ -8,6 +8,7 @@ import { METADATA_FIELDS, type MetadataField, type MetadataUpdate } from '../eng
 import { readMetadata } from './mupdf-info.js';
 import { toPdfDate } from './pdf-date.js';
 import { buildXmp, readIdentification } from './xmp.js';
+import { ApiError } from '../../../src/errors.js';
 
 const INFO_KEYS: Record<MetadataField, string> = {
   title: 'Title',
@@ -41,6 +42,7 @@ function infoDictionary(doc: mupdf.PDFDocument): mupdf.PDFObject {
 
 function refreshXmp(doc: mupdf.PDFDocument): void {
   const root = doc.getTrailer().get('Root');
+  if (!root.isDictionary()) throw new ApiError('INVALID_INPUT', 'The PDF has no document catalog (damaged beyond repair)');
   const old = root.get('Metadata');
   if (!old.isStream()) return;
   const xmp = buildXmp(readMetadata(doc), readIdentification(old.readStream().asString()));
