@@ -17,7 +17,7 @@
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../errors.js';
-import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../wasm/shared/task.js';
+import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../shared/task-protocol.js';
 import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
 
 export interface EnginePoolOptions {

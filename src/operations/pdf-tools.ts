@@ -7,7 +7,7 @@ import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
 import { PDFA_LEVELS } from '../documents/formats.js';
-import { METADATA_FIELDS } from '../../wasm/pdf/engine.js';
+import { METADATA_FIELDS } from '../shared/pdf-metadata.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, pageOrder, pageRanges, password, quality } from './fields.js';

@@ -5,6 +5,7 @@
 // encrypted input without it (or with a wrong one) is PASSWORD_REQUIRED. Outputs are written
 // without encryption unless the method is `encrypt`.
 
+import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
@@ -47,10 +48,6 @@ export interface PdfInfo {
   pageSizes: PageSize[];
 }
 
-export const METADATA_FIELDS = ['title', 'author', 'subject', 'keywords', 'creator'] as const;
-export type MetadataField = (typeof METADATA_FIELDS)[number];
-/** The fields to set; an empty string clears the field, an absent one is kept. */
-export type MetadataUpdate = Partial<Record<MetadataField, string>>;
 
 export type RotationDegrees = 90 | 180 | 270;
 

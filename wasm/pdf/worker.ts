@@ -7,7 +7,8 @@ import type { PageRange } from '../../src/shared/page-ranges.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
-import type { CompressOptions, EncryptOptions, MetadataUpdate, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
+import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
+import type { CompressOptions, EncryptOptions, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
 import * as scan from './scan-tasks.js';
 
 const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();

@@ -1,23 +1,11 @@
 // Runs inside every engine worker: a worker module declares its tasks as a map and serves them
 // through one default export (the pool's entry point). The main side derives a typed client
-// from the map's type (src/jobs/task-client.ts), so no task name is ever a string there.
+// from the map's type (src/jobs/engine-pool.ts), so no task name is ever a string there.
 // Structured clone drops custom Error fields, so errors are returned (not thrown) as
-// `{ok:false, code, message}` and rebuilt as ApiError by src/jobs.
+// `{ok:false, code, message}` (src/shared/task-protocol.ts) and rebuilt as ApiError by src/jobs.
 
-import { ApiError, type ErrorCode } from '../../src/errors.js';
-
-export type TaskOutcome<T> = ({ ok: true; value: T } | { ok: false; code: ErrorCode; message: string }) & {
-  /** The worker asks to be replaced (see src/shared/recycle.ts). */
-  recycle?: boolean;
-};
-
-export type Task<I, O> = (input: I) => Promise<TaskOutcome<O>>;
-
-/** What the pool sends a worker: which task of its map, and its input. */
-export interface TaskMessage {
-  task: string;
-  input: unknown;
-}
+import { ApiError } from '../../src/errors.js';
+import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../src/shared/task-protocol.js';
 
 export interface TaskOptions {
   /** Maps engine-specific exceptions (not ApiError) to a contract error. */
@@ -33,8 +21,6 @@ export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: Tas
   };
 }
 
-/** A task every worker answers once its module (and so its engine) has loaded. */
-export const LOAD_TASK = '.loaded';
 
 /** The worker's entry point: dispatches a message to the task of that name. */
 export function serveTasks(tasks: Readonly<Record<string, Task<never, unknown>>>): (message: TaskMessage) => Promise<TaskOutcome<unknown>> {

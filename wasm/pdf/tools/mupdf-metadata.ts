@@ -4,7 +4,7 @@
 // dropped, except a PDF/A or PDF/UA identification (see xmp.ts). A document without XMP gets none.
 
 import type * as mupdf from 'mupdf';
-import { METADATA_FIELDS, type MetadataField, type MetadataUpdate } from '../engine.js';
+import { METADATA_FIELDS, type MetadataField, type MetadataUpdate } from '../../../src/shared/pdf-metadata.js';
 import { readMetadata } from './mupdf-info.js';
 import { toPdfDate } from './pdf-date.js';
 import { buildXmp, readIdentification } from './xmp.js';
