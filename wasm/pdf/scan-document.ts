@@ -4,8 +4,8 @@
 
 import fs from 'node:fs';
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
+import { openPdf } from './mupdf-document.js';
 
 export interface PdfSource {
   input: FileRef;
@@ -27,44 +27,14 @@ export function openSource({ input, password }: PdfSource, read: (file: FileRef)
   const key = versionKey(input.path, password);
   if (cached?.key === key) return cached.doc;
   closeCachedDocument();
-  const doc = openWithPassword(read(input), password);
+  const doc = openPdf(read(input), password);
   cached = { key, doc };
   return doc;
-}
-
-/** Opens a one-off document (not cached): the caller destroys it. */
-export function openWithPassword(bytes: Uint8Array, password: string | undefined): mupdf.PDFDocument {
-  let doc: mupdf.Document;
-  try {
-    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  } catch (err) {
-    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
-  }
-  const pdf = doc.asPDF();
-  if (!pdf) {
-    doc.destroy();
-    throw new ApiError('INVALID_INPUT', 'Not a PDF document');
-  }
-  try {
-    authenticate(pdf, password);
-    pdf.countPages();
-  } catch (err) {
-    pdf.destroy();
-    if (err instanceof ApiError) throw err;
-    throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
-  }
-  return pdf;
 }
 
 export function closeCachedDocument(): void {
   cached?.doc.destroy();
   cached = undefined;
-}
-
-function authenticate(pdf: mupdf.PDFDocument, password: string | undefined): void {
-  if (!pdf.needsPassword()) return;
-  if (password === undefined) throw new ApiError('PASSWORD_REQUIRED', 'The PDF is encrypted; give its password');
-  if (pdf.authenticatePassword(password) === 0) throw new ApiError('PASSWORD_REQUIRED', 'The password does not open this PDF');
 }
 
 /** Changes when the file is replaced or rewritten; a missing file is left to `read` to report. */

@@ -9,7 +9,8 @@ import type { PageRange } from '../../src/shared/page-ranges.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import { writeOutputFile } from '../shared/io.js';
 import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';
-import { openSource, openWithPassword, type PdfSource } from './scan-document.js';
+import { openPdf } from './mupdf-document.js';
+import { openSource, type PdfSource } from './scan-document.js';
 import { TextLayerWriter, type PageRect } from './text-layer.js';
 
 type Read = (file: FileRef) => Uint8Array;
@@ -62,7 +63,7 @@ export interface TextLayerTask extends PdfSource {
 
 /** The input with an invisible text layer on each listed page; everything else kept as it is. */
 export function addTextLayers({ output, pages, ...source }: TextLayerTask, read: Read): { pages: number } {
-  const doc = openWithPassword(read(source.input), source.password);
+  const doc = openPdf(read(source.input), source.password);
   try {
     const writer = new TextLayerWriter(doc);
     for (const { page, layout, rect } of pages) writer.addToPage(page - 1, { layout, rect });
