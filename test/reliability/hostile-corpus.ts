@@ -8,6 +8,7 @@ import { makeImagePdf, makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
 import { makeZip } from '../helpers/zip.js';
 import { makeDocx } from './docx.js';
+import { climbingPath, docxField, odpBitmapFill, odsCellBackground, odtEmbeddedSvgLinkingOut, odtPageBackground, odtParagraphBackground, rtfField } from '../helpers/hostile-documents.js';
 
 export type Kind = 'pdf' | 'image' | 'document';
 
@@ -134,6 +135,25 @@ function zipBombs(): { ext: string; data: Buffer }[] {
 }
 
 /** Generates `count` hostile files (plus the fixed special cases), deterministically from `seed`. */
+/**
+ * Documents that link content from outside themselves (see test/documents/containment.test.ts,
+ * which also proves nothing outside is read): here they must only answer cleanly.
+ */
+function linkingDocuments(): { ext: string; data: Buffer }[] {
+  const outside = 'file:///etc/hostname';
+  const remote = 'http://127.0.0.1:9/bg.png';
+  return [
+    { ext: 'odt', data: odtPageBackground(outside) },
+    { ext: 'odt', data: odtParagraphBackground(remote) },
+    { ext: 'odt', data: odtEmbeddedSvgLinkingOut(outside) },
+    { ext: 'ods', data: odsCellBackground(climbingPath('/etc/hostname')) },
+    { ext: 'odp', data: odpBitmapFill(remote) },
+    { ext: 'docx', data: rtfField('INCLUDEPICTURE "/etc/hostname" \\d') },
+    { ext: 'rtf', data: rtfField('INCLUDETEXT "/etc/hostname"') },
+    { ext: 'docx', data: docxField('INCLUDETEXT "/etc/hostname"') },
+  ];
+}
+
 export async function hostileCorpus(count: number, seed = 0x5eed): Promise<HostileFile[]> {
   const rand = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
@@ -145,6 +165,7 @@ export async function hostileCorpus(count: number, seed = 0x5eed): Promise<Hosti
   for (const s of base) add('empty', s.ext, s.kind, Buffer.alloc(0));
   for (const data of cyclicPdfs()) add('cyclic-pdf', 'pdf', 'pdf', data);
   for (const bomb of zipBombs()) add('zip-bomb', bomb.ext, 'document', bomb.data);
+  for (const linked of linkingDocuments()) add('linked-content', linked.ext, 'document', linked.data);
   const jpeg = base.find((s) => s.ext === 'jpg')?.data as Buffer;
   const gif = base.find((s) => s.ext === 'gif')?.data as Buffer;
   const bmp = base.find((s) => s.ext === 'bmp')?.data as Buffer;

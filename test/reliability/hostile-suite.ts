@@ -140,7 +140,7 @@ export function describeHostile(count: number, concurrency: number, section: str
       expect(late.map((a) => `${a.route} ${a.file} took ${Math.round(a.ms)} ms`)).toEqual([]);
       expect(answers).toHaveLength(jobs.length);
       expect(new Set(answers.map((a) => a.route)).size).toBe(OPERATIONS.length);
-    });
+    }, 600_000);
 
     it('is still the same healthy process, serving every endpoint, with no temp file left', async () => {
       expect(service.child.exitCode).toBeNull();
