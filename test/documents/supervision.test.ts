@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFixtures, isAlive, odtWithLinkedImage, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
+import { documentFixtures, isAlive, killHard, odtWithLinkedImage, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
 
 /** PIDs of the warm offices (the processes holding a slot's anchor document). */
@@ -122,7 +122,7 @@ describe('supervision, queue bound and managed profile (one slot, --queue-limit 
   it('restarts an office that died while idle, and the next job succeeds', async () => {
     expect(await waitFor(() => officePids(service).length > 0)).toBe(true);
     const victims = officePids(service);
-    for (const pid of victims) process.kill(pid, 'SIGKILL');
+    for (const pid of victims) killHard(pid);
     expect(await waitFor(() => victims.every((pid) => !isAlive(pid)))).toBe(true);
     const { status } = await service.post('/api/convert', { input: 'small.docx', output: 'after-crash.pdf', format: 'pdf' });
     expect(status).toBe(200);
@@ -151,13 +151,7 @@ describe('offices left by a service that was killed (SIGKILL), with the profile 
         await second.stop();
       }
     } finally {
-      for (const pid of orphans) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }
+      for (const pid of orphans) killHard(pid);
     }
   });
 });

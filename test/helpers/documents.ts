@@ -332,6 +332,18 @@ export function officeProcessesOf(servicePid: number): OsProcess[] {
     .map((m) => ({ pid: Number(m[1]), args: m[3] as string }));
 }
 
+/**
+ * SIGKILL, tolerating a process that is already gone: under bwrap an office's processes die with
+ * the sandbox process killed before them.
+ */
+export function killHard(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
+}
+
 export function isAlive(pid: number): boolean {
   const stat = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
   return stat !== '' && !stat.startsWith('Z');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { killHard } from '../helpers/documents.js';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
@@ -154,13 +155,7 @@ describe('faults: LibreOffice killed mid-conversion', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const offices = officeProcessesOf(pid).filter((p) => !isLauncher(p));
     expect(offices.length).toBeGreaterThan(0);
-    for (const p of offices) {
-      try {
-        process.kill(p, 'SIGKILL');
-      } catch {
-        // Gone already: under bwrap the office dies with the sandbox process killed before it.
-      }
-    }
+    for (const p of offices) killHard(p);
     const killed = await conversion;
     expect(killed.status, JSON.stringify(killed.body)).toBeGreaterThanOrEqual(400);
     expect(killed.status).not.toBe(500);
