@@ -138,8 +138,8 @@ export function bmpV5(raw: Raw): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** A PNG whose header claims width×height but that carries only a few bytes of data. */
-export function pngBomb(width: number, height: number): Buffer {
+/** A PNG file of these chunks' contents: IHDR says width×height at 8 bits of `colourType`. */
+export function pngFile(width: number, height: number, colourType: number, idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const out = Buffer.alloc(12 + data.length);
@@ -151,8 +151,13 @@ export function pngBomb(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+  ihdr.set([8, colourType, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PNG whose header claims width×height but that carries only a few bytes of data. */
+export function pngBomb(width: number, height: number): Buffer {
+  return pngFile(width, height, 6, zlib.deflateSync(Buffer.alloc(64)));
 }
 
 /**

@@ -31,10 +31,11 @@ export function makePhotoPdf(width = 2400, height = 1800): PhotoPdf {
   }
 }
 
-function photoPixmap(width: number, height: number): mupdf.Pixmap {
+/** Photo-like RGB pixels (waves plus grain); `phase` varies the picture, 0 by default. */
+export function photoPixmap(width: number, height: number, phase = 0): mupdf.Pixmap {
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
   const samples = pixmap.getPixels();
-  let seed = 12345;
+  let seed = 12345 + phase * 7919;
   const grain = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return (seed >> 16) % 24;
@@ -42,7 +43,7 @@ function photoPixmap(width: number, height: number): mupdf.Pixmap {
   let i = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const wave = (Math.sin(x * 0.013) + Math.cos(y * 0.021) + Math.sin((x + y) * 0.007)) * 40;
+      const wave = (Math.sin(x * 0.013 + phase) + Math.cos(y * 0.021 - phase) + Math.sin((x + y) * 0.007)) * 40;
       samples[i++] = 120 + wave + grain();
       samples[i++] = 100 + wave * 0.8 + grain();
       samples[i++] = 90 - wave * 0.6 + grain();

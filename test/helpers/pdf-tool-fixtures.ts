@@ -3,6 +3,7 @@
 
 import * as mupdf from 'mupdf';
 import { serializePdf } from './make-pdf.js';
+import { photoPixmap } from './make-photo-pdf.js';
 
 /**
  * One text page ("Described") with an Info dictionary (title, author, producer, creation date),
@@ -68,24 +69,4 @@ export function makePhotoBook(pages: number, width = 2000, height = 1500): Uint8
   } finally {
     doc.destroy();
   }
-}
-
-function photoPixmap(width: number, height: number, phase: number): mupdf.Pixmap {
-  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
-  const samples = pixmap.getPixels();
-  let seed = 12345 + phase * 7919;
-  const grain = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed >> 16) % 24;
-  };
-  let i = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const wave = (Math.sin(x * 0.013 + phase) + Math.cos(y * 0.021 - phase) + Math.sin((x + y) * 0.007)) * 40;
-      samples[i++] = 120 + wave + grain();
-      samples[i++] = 100 + wave * 0.8 + grain();
-      samples[i++] = 90 - wave * 0.6 + grain();
-    }
-  }
-  return pixmap;
 }

@@ -14,7 +14,7 @@ export function fdCount(pid: number): number {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
 }
 
-function parentOf(pid: number): number | undefined {
+export function parentOf(pid: number): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may contain spaces or parentheses: the fields start after the last ')'.

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parentOf } from '../reliability/proc.js';
 
 /** Names docwasm, its tests and LibreOffice give their temp entries. */
 const OURS = /^(docwasm-|lu.*\.tmp$)/;
@@ -26,15 +27,6 @@ const otherRuns = new Set<number>();
 let watch: NodeJS.Timeout | undefined;
 /** This process and the ones that started it (npm, npx): their environment predates the setup. */
 const ancestors = new Set<number>();
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
 
 export function setup(): void {
   before = new Set(ourEntries());
