@@ -12,8 +12,26 @@ import { ZipWriter } from './zip-writer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'LICENSE'];
+/**
+ * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are
+ * always mapped on their own; with these the idle service after retirement measured 103 MB
+ * instead of 160 MB. Other C libraries ignore the variable.
+ */
+const GLIBC_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
+const MALLOC_WHY = 'glibc: give memory of finished worker threads back to the system (README, "Memory").';
 const LAUNCHERS = {
-  docwasm: { mode: 0o755, text: '#!/bin/sh\n# docwasm, portable: runs the bundled service with the node on PATH.\nexec node "$(dirname "$0")/dist/src/cli/main.js" "$@"\n' },
+  docwasm: {
+    mode: 0o755,
+    text: [
+      '#!/bin/sh',
+      '# docwasm, portable: runs the bundled service with the node on PATH.',
+      `# ${MALLOC_WHY}`,
+      `GLIBC_TUNABLES="\${GLIBC_TUNABLES:-${GLIBC_MALLOC_TUNABLES}}"`,
+      'export GLIBC_TUNABLES',
+      'exec node "$(dirname "$0")/dist/src/cli/main.js" "$@"',
+      '',
+    ].join('\n'),
+  },
   'docwasm.cmd': { mode: 0o644, text: '@echo off\r\nrem docwasm, portable: runs the bundled service with the node on PATH.\r\nnode "%~dp0dist\\src\\cli\\main.js" %*\r\n' },
 };
 

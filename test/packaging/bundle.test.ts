@@ -50,13 +50,20 @@ describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read
     expect(execFileSync(path.join(app, 'docwasm'), ['--version'], { cwd: os.tmpdir(), encoding: 'utf8' })).toBe(out);
   });
 
-  it('serves /api/health and merges PDFs', async () => {
+  it('serves /api/health and merges PDFs, started by its launcher', async () => {
     const data = fs.mkdtempSync(path.join(work, 'data-'));
     fs.writeFileSync(path.join(data, 'a.pdf'), makePdf({ pages: ['one'] }));
     fs.writeFileSync(path.join(data, 'b.pdf'), makePdf({ pages: ['two', 'three'] }));
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(app, 'dist/src/cli/main.js'), 'serve', '--port', String(port), '--base-dir', data], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, GLIBC_TUNABLES: undefined };
+    const child = spawn(path.join(app, 'docwasm'), ['serve', '--port', String(port), '--base-dir', data], { cwd: data, env, stdio: ['ignore', 'pipe', 'pipe'] });
     service = await attachService(child, port, data);
+    if (process.platform === 'linux') {
+      // The launcher execs node (same pid) with glibc's malloc told to give freed memory back.
+      const environ = fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      // (glibc rewrites the variable in place as it reads it: only its start is certain to remain.)
+      expect(environ.some((v) => v.startsWith('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072'))).toBe(true);
+    }
 
     const health = await service.get('/api/health');
     expect(health.status).toBe(200);

@@ -1,6 +1,8 @@
 // Idle memory of the whole process tree (the service, its worker threads, its offices): right
 // after start, warm after one job of each engine, and after idle retirement (--idle-timeout)
-// has stopped every worker and office. Also what the first job after retirement costs.
+// has stopped every worker and office. Also what the first job after retirement costs. Measured
+// as `node main.js serve` runs and as the portable launcher runs it (glibc malloc settings, which
+// give the memory of finished worker threads back to the system).
 
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,12 @@ import { descendants, officeProcessesOf, rssMb, waitUntil } from './proc.js';
 const IDLE_TIMEOUT_S = 3;
 const IDLE_CEILING_MB = 120;
 const ENGINES = ['pdf.merge', 'image.resize', 'ocr', 'convert'] as const;
+/** What the bundle's `docwasm` launcher sets (scripts/bundle.mjs; test/packaging checks it there). */
+const LAUNCHER_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
+const STARTS = [
+  { name: 'plain', env: { GLIBC_TUNABLES: undefined }, ceilingAfterRetirement: false },
+  { name: 'launcher', env: { GLIBC_TUNABLES: LAUNCHER_TUNABLES }, ceilingAfterRetirement: true },
+];
 
 function treeRssMb(pid: number): number {
   const pids = new Set([pid, ...descendants(pid), ...officeProcessesOf(pid)]);
@@ -43,18 +51,18 @@ async function settledRssMb(pid: number): Promise<number> {
   return samples.sort((a, b) => a - b)[2] as number;
 }
 
-describe.runIf(process.platform === 'linux')(`idle memory with --idle-timeout ${IDLE_TIMEOUT_S}`, () => {
+describe.runIf(process.platform === 'linux').each(STARTS)(`idle memory with --idle-timeout ${IDLE_TIMEOUT_S}, $name start`, (start) => {
   let service: RunningService;
   let pid: number;
   const figures: Record<string, number> = {};
 
   beforeAll(async () => {
-    service = await launchService({ flags: ['--idle-timeout', String(IDLE_TIMEOUT_S)] });
+    service = await launchService({ flags: ['--idle-timeout', String(IDLE_TIMEOUT_S)], env: start.env });
     pid = service.child.pid as number;
     await writeFixtures(service.dir);
   }, 120_000);
   afterAll(async () => {
-    recordFigures('idle-memory', figures);
+    recordFigures(`idle-memory-${start.name}`, figures);
     await service?.stop();
     await waitUntil(() => officeProcessesOf(pid).length === 0, 5_000);
     if (service) fs.rmSync(service.dir, { recursive: true, force: true });
@@ -90,11 +98,12 @@ describe.runIf(process.platform === 'linux')(`idle memory with --idle-timeout ${
       figures[`${name}.warmMs`] = warm[name] as number;
       figures[`${name}.afterRetirementMs`] = afterRetirement[name] as number;
     }
-    process.stdout.write(`idle memory: ${JSON.stringify(figures)}\n`);
+    process.stdout.write(`idle memory (${start.name}): ${JSON.stringify(figures)}\n`);
 
     expect(figures.afterStartMb).toBeLessThanOrEqual(IDLE_CEILING_MB);
-    // Retirement gives memory back; the 120 MB target after it is not met yet (the main process
-    // keeps ~50 MB from OCR's language staging until its next GC), so it is recorded, not asserted.
     expect(figures.afterRetirementMb).toBeLessThan(figures.warmMb as number);
+    // Started plainly, glibc keeps what finished threads freed in its per-thread arenas (~90 MB
+    // here): recorded, not asserted. With the launcher's settings it is given back.
+    if (start.ceilingAfterRetirement) expect(figures.afterRetirementMb).toBeLessThanOrEqual(IDLE_CEILING_MB);
   }, 300_000);
 });
