@@ -11,12 +11,16 @@ export interface BenchCase {
   ours: () => Promise<void>;
   native?: { tool: string; run: () => Promise<void> };
   iterations?: number;
+  /** The process whose memory to sample, when the case runs on a service of its own. */
+  servicePid?: number;
 }
 
 export interface BenchContext {
   service: RunningService;
   /** A scratch directory inside the service's base dir. */
   work: string;
+  /** Registers cleanup to run after every case has run (a second service, say). */
+  onFinish: (cleanup: () => Promise<void>) => void;
 }
 
 export type BenchSuite = (ctx: BenchContext) => Promise<BenchCase[]>;

@@ -15,6 +15,8 @@ interface Row {
   tool?: string;
   ratio?: number;
   servicePeakMb: number;
+  /** How far the job took the service above where it rested before the case: the job's own peak. */
+  jobPeakMb: number;
   nativePeakMb?: number;
 }
 
@@ -26,15 +28,18 @@ async function main(): Promise<void> {
   const work = path.join(service.dir, 'bench');
   fs.mkdirSync(work, { recursive: true });
   const rows: Row[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const onFinish = (cleanup: () => Promise<void>) => void cleanups.push(cleanup);
   try {
     for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort()) {
       const group = file.replace('.bench.ts', '');
       if (wanted.length && !wanted.includes(group)) continue;
       const suite = ((await import(pathToFileURL(path.join(here, file)).href)) as { default: BenchSuite }).default;
       process.stderr.write(`bench: preparing ${group}\n`);
-      for (const benchCase of await suite({ service, work })) rows.push(await measure(benchCase, service.child.pid as number));
+      for (const benchCase of await suite({ service, work, onFinish })) rows.push(await measure(benchCase, service.child.pid as number));
     }
   } finally {
+    for (const cleanup of cleanups) await cleanup();
     await service.stop();
   }
   printTable(rows);
@@ -46,7 +51,9 @@ async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
   const ours: number[] = [];
   const native: number[] = [];
   let servicePeakKb = 0;
-  const sampler = setInterval(() => (servicePeakKb = Math.max(servicePeakKb, treeRssKb(servicePid))), 20);
+  const pid = benchCase.servicePid ?? servicePid;
+  const restingKb = treeRssKb(pid);
+  const sampler = setInterval(() => (servicePeakKb = Math.max(servicePeakKb, treeRssKb(pid))), 20);
   process.stderr.write(`bench: ${benchCase.group} / ${benchCase.name}\n`);
   try {
     await benchCase.ours();
@@ -66,6 +73,7 @@ async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
     name: benchCase.name,
     oursMs,
     servicePeakMb: Math.round(servicePeakKb / 1024),
+    jobPeakMb: Math.round(Math.max(0, servicePeakKb - restingKb) / 1024),
     ...(nativeMs !== undefined && { nativeMs, tool: benchCase.native?.tool, ratio: oursMs / nativeMs, nativePeakMb: Math.round(takeNativePeakKb() / 1024) }),
   };
 }
@@ -78,9 +86,9 @@ async function time(run: () => Promise<void>): Promise<number> {
 
 function printTable(rows: readonly Row[]): void {
   const lines = [
-    '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | native peak RSS MB |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.nativePeakMb ?? '-'} |`),
+    '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | job peak MB | native peak RSS MB |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
