@@ -75,6 +75,16 @@ const shutdown = sections.shutdown;
 if (shutdown) {
   row(`Shutdown: SIGTERM with ${num(shutdown.inFlight)} jobs in flight`, `exit ${num(shutdown.exitCode)} after ${num(shutdown.exitMs)} ms; ${num(shutdown.finished)} finished, ${num(shutdown.failedCleanly)} failed cleanly; no partial file, temp file or child left`);
 }
+for (const start of ['plain', 'launcher']) {
+  const idle = sections[`idle-memory-${start}`];
+  if (!idle) continue;
+  const extra = (op: string) => Math.round((idle[`${op}.afterRetirementMs`] as number) - (idle[`${op}.warmMs`] as number));
+  const how = start === 'plain' ? '`node main.js serve`' : "the portable launcher (glibc malloc settings)";
+  row(
+    `Idle memory, started as ${how}, --idle-timeout 3 s`,
+    `whole tree ${num(idle.afterStartMb)} MB after start, ${num(idle.warmMb)} MB warm (one job per engine), ${num(idle.afterRetirementMb)} MB after retirement; first job after it: ${['pdf.merge', 'image.resize', 'ocr', 'convert'].map((op) => `${op} ${extra(op) >= 0 ? '+' : ''}${num(extra(op))} ms`).join(', ')} against warm`,
+  );
+}
 const security = sections.security;
 if (security) {
   row('Security', `${num(security.guardRequests)} guard violations refused, ${num(security.pathAttacks)} path escapes (.., symlinks, absolute, very long) refused, odd names (spaces, unicode, leading "-") through all endpoints`);
