@@ -9,12 +9,13 @@ import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';
 import { decodeWithFormat, detectImageFormat } from './decode.js';
-import { encodeImage, optimisePngFile, verifyEncoded } from './encode.js';
+import { encodeImage, optimisePngFile } from './encode.js';
 import { planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
 import { resizeImage } from './resize.js';
 import { pdfImagePixels, type PdfImagePixels } from './pdf-image.js';
 import type { RgbaImage } from './rgba.js';
+import { verifyEncoded } from './verify.js';
 
 warmUpCodecs();
 
@@ -118,6 +119,6 @@ async function optimisePng(png: Uint8Array, maxPixels: number): Promise<Uint8Arr
   checkPixelLimit(dims, maxPixels);
   heavyJob = dims.width * dims.height > RECYCLE_AFTER.imagePixels;
   const optimised = await optimisePngFile(png);
-  await verifyEncoded(optimised, 'png', dims.width, dims.height);
+  verifyEncoded(optimised, 'png', dims.width, dims.height);
   return optimised;
 }
