@@ -20,9 +20,16 @@ interface Wasm {
 }
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
 
+/** Loads the first time only; a failed load is tried again next time. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load());
+  return () => {
+    loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    });
+    return loaded;
+  };
 }
 
 // ---- decoding (@cwasm/jpeg-turbo: the TurboJPEG decompression API, no JS glue needed) ----
@@ -139,4 +146,9 @@ function packRgb(rgba: Uint8ClampedArray, rgb: Uint8Array): void {
     rgb[j + 1] = rgba[i + 1] as number;
     rgb[j + 2] = rgba[i + 2] as number;
   }
+}
+
+/** Compiles both modules in the background when a worker starts, as warmUpCodecs does. */
+export function warmUpTurbo(): void {
+  for (const start of [decoderModule, encoderParts]) void start().catch(() => undefined);
 }

@@ -13,11 +13,13 @@ import { encodeImage, optimisePngFile } from './encode.js';
 import { planFor, planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
 import { resizeImage, shrinkOnLoad } from './resize.js';
+import { warmUpTurbo } from './turbo.js';
 import { pdfImagePixels, type PdfImagePixels } from './pdf-image.js';
 import type { RgbaImage } from './rgba.js';
 import { verifyEncoded } from './verify.js';
 
 warmUpCodecs();
+warmUpTurbo();
 
 let heavyJob = false;
 const taskOptions = { shouldRecycle: () => heavyJob || codecsNeedFreshWorker() };
