@@ -3,6 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { QUADRANT_COLOURS, colourDistance, fromRaw, halfTransparentPixels, photoPixels, pixelAt, quadrantPixels, readBack, writeFixture } from '../helpers/images.js';
@@ -74,6 +75,20 @@ describe('/api/image/resize', () => {
     // photoPixels: red grows left→right, green top→bottom.
     expect(pixelAt(back.pixels, 150, 145, 56)[0]).toBeGreaterThan(220);
     expect(pixelAt(back.pixels, 150, 75, 110)[1]).toBeGreaterThan(215);
+  });
+
+  it('shrinks a JPEG on load (DCT scaling) with its EXIF orientation and a cover crop applied, as sharp does', async () => {
+    for (const orientation of [1, 3, 6, 8]) {
+      const file = await writeFixture(svc.dir, `exif-${orientation}.jpg`, fromRaw(quadrantPixels(800, 400)).jpeg({ quality: 95 }).withMetadata({ orientation }));
+      const res = await resize({ input: `exif-${orientation}.jpg`, output: `exif-${orientation}.png`, width: 100, height: 60, fit: 'cover' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const back = await readBack(path.join(svc.dir, `exif-${orientation}.png`));
+      const expected = await sharp(file).rotate().resize(100, 60, { fit: 'cover' }).ensureAlpha().raw().toBuffer();
+      expect([back.width, back.height]).toEqual([100, 60]);
+      for (const [x, y] of [[10, 10], [90, 10], [10, 50], [90, 50]] as const) {
+        expect(colourDistance(pixelAt(back.pixels, 100, x, y), pixelAt(expected, 100, x, y)), `orientation ${orientation} at ${x},${y}`).toBeLessThanOrEqual(12);
+      }
+    }
   });
 
   it('keeps transparent areas clean when shrinking (no dark fringe)', async () => {

@@ -95,7 +95,7 @@ export function warmUpCodecs(): void {
 export const codecs = {
   async decodeJpeg(bytes: ArrayBuffer): Promise<RgbaImage> {
     await ready.jpegDecode();
-    // We apply EXIF orientation ourselves (orientation.ts), the same way for every caller.
+    // preserveOrientation: true makes MozJPEG apply the EXIF orientation (checked for all 8 tags).
     return jpegDecode(bytes, { preserveOrientation: true });
   },
   async decodePng(bytes: ArrayBuffer): Promise<RgbaImage> {

@@ -1,6 +1,8 @@
 // Decoding any supported input into RGBA: the format is judged by content (magic bytes), the
 // header's pixel count is checked against the limit before any pixel is allocated, and JPEG
 // EXIF orientation is applied (tags 1–8). Works in any worker thread: codecs start lazily.
+// JPEG goes through libjpeg-turbo (turbo.ts), which can also decode at 1/2, 1/4 or 1/8 size for
+// a resize; MozJPEG decodes what libjpeg-turbo refuses or only warns about (a truncated file).
 
 import { decode as decodeBmp } from 'bmp-ts';
 import omggif from 'omggif';
@@ -8,18 +10,19 @@ import UTIF from 'utif2';
 import { ApiError } from '../../src/errors.js';
 import { sniffType, type SniffedType } from '../../src/shared/sniff.js';
 import { codecs, noteCodecFailure } from './codecs.js';
+import { exifOrientation, orient, orientedSize } from './orientation.js';
 import { checkPixelLimit, probeDimensions, type Dimensions } from './probe.js';
 import type { RgbaImage } from './rgba.js';
+import { decodeJpegShrunk } from './turbo.js';
 
 export type { RgbaImage } from './rgba.js';
 
 export type InputFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'bmp' | 'gif' | 'tiff';
 
-type Decoder = (bytes: Uint8Array, dims: Dimensions) => Promise<RgbaImage> | RgbaImage;
+type Decoder = (bytes: Uint8Array, dims: Dimensions, shrink: number) => Promise<RgbaImage> | RgbaImage;
 
 const DECODERS: Record<InputFormat, Decoder> = {
-  // mozjpeg's decoder applies the EXIF orientation itself when asked (checked for all 8 tags).
-  jpeg: (bytes) => codecs.decodeJpeg(arrayBufferOf(bytes)),
+  jpeg: decodeJpeg,
   png: (bytes) => codecs.decodePng(arrayBufferOf(bytes)),
   webp: (bytes) => codecs.decodeWebp(arrayBufferOf(bytes)),
   avif: (bytes) => codecs.decodeAvif(arrayBufferOf(bytes)),
@@ -32,6 +35,11 @@ export interface DecodeOptions {
   maxPixels: number;
   /** Refuses, from the header's dimensions and before any pixel is decoded, what cannot be written. */
   checkHeader?: (dims: Dimensions) => void;
+  /**
+   * A power of two (at most 8) the decoder may divide both sides by (rounding up) when that is
+   * cheaper than decoding everything: JPEG does it, other formats return the full size.
+   */
+  shrink?: number;
 }
 
 /** Detects the input format by content; UNSUPPORTED_FORMAT when it is not an image we read. */
@@ -46,15 +54,22 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   return (await decodeWithFormat(bytes, options)).image;
 }
 
+/** The format and the size as displayed (JPEG orientation applied), from the header alone. */
+export function probeImage(bytes: Uint8Array): { format: InputFormat; dims: Dimensions } {
+  const format = detectImageFormat(bytes);
+  const dims = probeDimensions(format, bytes);
+  return { format, dims: format === 'jpeg' ? orientedSize(dims, exifOrientation(bytes)) : dims };
+}
+
 /** As decodeImage, also telling which format the input was. */
-export async function decodeWithFormat(bytes: Uint8Array, { maxPixels, checkHeader }: DecodeOptions): Promise<{ image: RgbaImage; format: InputFormat }> {
+export async function decodeWithFormat(bytes: Uint8Array, { maxPixels, checkHeader, shrink = 1 }: DecodeOptions): Promise<{ image: RgbaImage; format: InputFormat }> {
   const format = detectImageFormat(bytes);
   const dims = probeDimensions(format, bytes);
   checkPixelLimit(dims, maxPixels);
   checkHeader?.(dims);
   let image: RgbaImage;
   try {
-    image = await DECODERS[format](bytes, dims);
+    image = await DECODERS[format](bytes, dims, shrink);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     noteCodecFailure(err);
@@ -78,6 +93,13 @@ function isInputFormat(type: SniffedType): type is InputFormat {
 export function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
   return new Uint8Array(bytes).buffer;
+}
+
+async function decodeJpeg(bytes: Uint8Array, _dims: Dimensions, shrink: number): Promise<RgbaImage> {
+  const image = await decodeJpegShrunk(bytes, shrink);
+  if (image) return orient(image, exifOrientation(bytes));
+  // MozJPEG applies the EXIF orientation itself when asked.
+  return codecs.decodeJpeg(arrayBufferOf(bytes));
 }
 
 /** bmp-ts reads every BMP header version (bmp-js ignores the pixel-data offset of V4/V5). */

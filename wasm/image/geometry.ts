@@ -41,3 +41,18 @@ export function planResize(src: Dimensions, { width, height, scale, fit }: Resiz
   const source = { x: Math.floor((src.width - keepWidth) / 2), y: Math.floor((src.height - keepHeight) / 2), width: keepWidth, height: keepHeight };
   return { width, height, source };
 }
+
+/**
+ * The same plan for the image as decoded when that is not the size the plan was made for (a
+ * JPEG shrunk on load): the source rectangle scaled, kept within the image.
+ */
+export function planFor(plan: ResizePlan, planned: Dimensions, decoded: Dimensions): ResizePlan {
+  if (planned.width === decoded.width && planned.height === decoded.height) return plan;
+  const scaleX = decoded.width / planned.width;
+  const scaleY = decoded.height / planned.height;
+  const x = Math.min(decoded.width - 1, Math.round(plan.source.x * scaleX));
+  const y = Math.min(decoded.height - 1, Math.round(plan.source.y * scaleY));
+  const width = Math.max(1, Math.min(decoded.width - x, Math.round((plan.source.x + plan.source.width) * scaleX) - x));
+  const height = Math.max(1, Math.min(decoded.height - y, Math.round((plan.source.y + plan.source.height) * scaleY) - y));
+  return { ...plan, source: { x, y, width, height } };
+}

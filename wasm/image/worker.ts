@@ -8,15 +8,18 @@ import { checkOutputSide, type OutputFormat } from '../../src/shared/image-forma
 import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';
-import { decodeWithFormat, detectImageFormat } from './decode.js';
-import { encodeImage, optimisePngFile, verifyEncoded } from './encode.js';
-import { planResize, type ResizeRequest } from './geometry.js';
+import { decodeWithFormat, detectImageFormat, probeImage } from './decode.js';
+import { encodeImage, optimisePngFile } from './encode.js';
+import { planFor, planResize, type ResizeRequest } from './geometry.js';
 import { checkPixelLimit, probeDimensions } from './probe.js';
-import { resizeImage } from './resize.js';
+import { resizeImage, shrinkOnLoad } from './resize.js';
+import { warmUpTurbo } from './turbo.js';
 import { pdfImagePixels, type PdfImagePixels } from './pdf-image.js';
 import type { RgbaImage } from './rgba.js';
+import { verifyEncoded } from './verify.js';
 
 warmUpCodecs();
+warmUpTurbo();
 
 let heavyJob = false;
 const taskOptions = { shouldRecycle: () => heavyJob || codecsNeedFreshWorker() };
@@ -55,11 +58,14 @@ export interface ResizeResult {
   bytes: number;
 }
 
-/** `writes`: the output format, when the input's own size must fit it (convert, compress). */
-async function decodeInput(bytes: Uint8Array, maxPixels: number, writes?: OutputFormat): Promise<RgbaImage> {
+/**
+ * `writes`: the output format, when the input's own size must fit it (convert, compress).
+ * `shrink`: see DecodeOptions.
+ */
+async function decodeInput(bytes: Uint8Array, maxPixels: number, writes?: OutputFormat, shrink?: number): Promise<RgbaImage> {
   heavyJob = false;
   const checkHeader = writes === undefined ? undefined : (dims: { width: number; height: number }) => checkOutputSide(dims, writes);
-  const { image } = await decodeWithFormat(bytes, { maxPixels, checkHeader });
+  const { image } = await decodeWithFormat(bytes, { maxPixels, checkHeader, shrink });
   heavyJob = image.width * image.height > RECYCLE_AFTER.imagePixels;
   return image;
 }
@@ -73,11 +79,15 @@ const convert = defineTask(async ({ input, output, format, quality, maxPixels }:
 }, taskOptions);
 
 const resize = defineTask(async ({ input, output, format, quality, maxPixels, ...request }: ResizeTask): Promise<ResizeResult> => {
-  const image = await decodeInput(readInputFile(input), maxPixels);
-  const plan = planResize(image, request);
+  const bytes = readInputFile(input);
+  // Planned from the header, so that a JPEG can be decoded at the smaller size the plan needs.
+  const { dims } = probeImage(bytes);
+  checkPixelLimit(dims, maxPixels);
+  const plan = planResize(dims, request);
   checkPixelLimit(plan, maxPixels);
   checkOutputSide(plan, format);
-  const resized = await resizeImage(image, plan);
+  const image = await decodeInput(bytes, maxPixels, undefined, shrinkOnLoad(plan));
+  const resized = await resizeImage(image, planFor(plan, dims, image));
   const encoded = await encodeImage(resized, format, { quality, goal: 'speed' });
   writeOutputFile(output, encoded);
   return { width: plan.width, height: plan.height, format, bytes: encoded.length };
@@ -118,6 +128,6 @@ async function optimisePng(png: Uint8Array, maxPixels: number): Promise<Uint8Arr
   checkPixelLimit(dims, maxPixels);
   heavyJob = dims.width * dims.height > RECYCLE_AFTER.imagePixels;
   const optimised = await optimisePngFile(png);
-  await verifyEncoded(optimised, 'png', dims.width, dims.height);
+  verifyEncoded(optimised, 'png', dims.width, dims.height);
   return optimised;
 }
