@@ -59,10 +59,11 @@ export class Engines {
   async health(): Promise<Record<'pdf' | 'image' | 'ocr' | 'document', EngineHealth>> {
     const { pdfEngine } = this.config;
     const jsquash = ['jpeg', 'png', 'webp', 'avif'].map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
+    const turbo = `libjpeg-turbo ${packageVersion('@cwasm/jpeg-turbo')} / ${packageVersion('@cornerstonejs/codec-libjpeg-turbo-8bit')}`;
     const languages = this.ocr.languages.codes;
     return {
       pdf: { available: true, engine: pdfEngine, version: packageVersion(pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf') },
-      image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash})`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
+      image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash}); ${turbo}`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
       ocr: { available: languages.length > 0, engine: 'tesseract.js', version: packageVersion('tesseract.js'), languages },
       document: await this.documents.health(),
     };
