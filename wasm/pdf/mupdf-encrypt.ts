@@ -7,7 +7,7 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
-import type { EncryptOptions, PdfSink } from './engine.js';
+import { sinkChunks, type EncryptOptions, type PdfSink } from './engine.js';
 import { encryptStream, fileKeyFor } from './aes256-key.js';
 import { isEncrypted, save, withDocument } from './mupdf-document.js';
 import { generationOf, readLayout, replaceObjects } from './saved-layout.js';
@@ -28,26 +28,39 @@ export function encryptPdf(pdf: Uint8Array, options: EncryptOptions, sink: PdfSi
 /** The number of streams set aside, or undefined when nothing was written and mupdf's own encryption must be used. */
 function saveWithStreamsAside(doc: mupdf.PDFDocument, saveOptions: string, userPassword: string, sink: PdfSink): number | undefined {
   const aside = setStreamsAside(doc);
+  try {
+    return withSaved(doc, saveOptions, (saved) => {
+      if (aside.size === 0) {
+        sink(saved, 0);
+        return 0;
+      }
+      const chunks = putBack(saved, aside, userPassword);
+      if (chunks) sinkChunks(sink, chunks, 0);
+      return chunks && aside.size;
+    });
+  } finally {
+    for (const { raw } of aside.values()) raw.destroy();
+  }
+}
+
+/** mupdf's output with the streams set aside encrypted into it, or undefined when it is not laid out as expected. */
+function putBack(saved: Uint8Array, aside: ReadonlyMap<number, AsideStream>, userPassword: string): Uint8Array[] | undefined {
+  const layout = readLayout(saved);
+  const key = layout && fileKeyFor(encryptEntries(layout.trailer), userPassword);
+  if (!layout || !key) return undefined;
+  const replacements = new Map<number, Uint8Array[]>();
+  for (const [num, stream] of aside) {
+    const generation = generationOf(layout, num);
+    if (generation === undefined) return undefined;
+    replacements.set(num, objectBytes(`${num} ${generation}`, stream, key));
+  }
+  return replaceObjects(saved, layout, replacements);
+}
+
+function withSaved<T>(doc: mupdf.PDFDocument, saveOptions: string, use: (saved: Uint8Array) => T): T {
   const buffer = doc.saveToBuffer(saveOptions);
   try {
-    const saved = buffer.asUint8Array();
-    if (aside.size === 0) {
-      sink(saved, 0);
-      return 0;
-    }
-    const layout = readLayout(saved);
-    const key = layout && fileKeyFor(encryptEntries(layout.trailer), userPassword);
-    if (!layout || !key) return undefined;
-    const replacements = new Map<number, Uint8Array[]>();
-    for (const [num, stream] of aside) {
-      const generation = generationOf(layout, num);
-      if (generation === undefined) return undefined;
-      replacements.set(num, objectBytes(`${num} ${generation}`, stream, key));
-    }
-    const chunks = replaceObjects(saved, layout, replacements);
-    if (!chunks) return undefined;
-    sink(Buffer.concat(chunks), 0);
-    return aside.size;
+    return use(buffer.asUint8Array());
   } finally {
     buffer.destroy();
   }
@@ -56,7 +69,8 @@ function saveWithStreamsAside(doc: mupdf.PDFDocument, saveOptions: string, userP
 interface AsideStream {
   /** The stream dictionary as written, its /Length the encrypted length. */
   dictionary: string;
-  raw: Uint8Array;
+  /** Left in mupdf's memory (where mupdf's output of these bytes would have been), not copied. */
+  raw: mupdf.Buffer;
 }
 
 /** Copies out and empties every large stream that can be written back as it is, by number. */
@@ -65,8 +79,8 @@ function setStreamsAside(doc: mupdf.PDFDocument): Map<number, AsideStream> {
   for (let num = 1; num < doc.countObjects(); num++) {
     const ref = doc.newIndirect(num);
     if (!ref.isStream() || !(ref.get('Length').asNumber() >= ASIDE_BYTES) || !writableAsIs(ref.resolve())) continue;
-    const raw = copyOf(ref.readRawStream());
-    ref.put('Length', encryptedLength(raw.length));
+    const raw = ref.readRawStream();
+    ref.put('Length', encryptedLength(raw.getLength()));
     aside.set(num, { dictionary: ref.resolve().toString(true, true), raw });
     ref.writeRawStream(new Uint8Array(0));
   }
@@ -100,20 +114,12 @@ const encryptedLength = (length: number) => 16 + (Math.floor(length / 16) + 1) *
 /** The object as mupdf writes one: `id` is its number and generation. */
 function objectBytes(id: string, stream: AsideStream, key: Buffer): Uint8Array[] {
   const head = Buffer.from(`${id} obj\n${stream.dictionary}\nstream\n`, 'latin1');
-  return [head, ...encryptStream(key, stream.raw), Buffer.from('\nendstream\nendobj\n\n', 'latin1')];
+  return [head, ...encryptStream(key, stream.raw.asUint8Array()), Buffer.from('\nendstream\nendobj\n\n', 'latin1')];
 }
 
 function encryptEntries(trailer: string) {
   const hex = (key: string) => Buffer.from(new RegExp(`/${key}<([0-9A-Fa-f]*)>`).exec(trailer)?.[1] ?? '', 'hex');
   return { u: hex('U'), ue: hex('UE'), perms: hex('Perms') };
-}
-
-function copyOf(buffer: mupdf.Buffer): Uint8Array {
-  try {
-    return buffer.asUint8Array().slice();
-  } finally {
-    buffer.destroy();
-  }
 }
 
 function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOptions): string {

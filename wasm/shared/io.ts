@@ -22,11 +22,12 @@ export function readInputFile(ref: FileRef): Uint8Array {
   }
 }
 
-export function writeOutputFile(ref: FileRef, data: Uint8Array | string): void {
+/** `data` given as chunks is written chunk after chunk. */
+export function writeOutputFile(ref: FileRef, data: Uint8Array | string | readonly Uint8Array[]): void {
   let fd: number | undefined;
   try {
     fd = openChecked(ref, fs.constants.O_WRONLY | fs.constants.O_TRUNC);
-    fs.writeFileSync(fd, data);
+    for (const chunk of Array.isArray(data) ? data : [data]) fs.writeFileSync(fd, chunk);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'write error';
