@@ -22,14 +22,14 @@ export interface EncryptOptions {
  */
 export interface PdfSink {
   (pdf: Uint8Array, index: number): void;
-  /** Writes an output made of consecutive chunks without joining them first (a 40 MB copy). */
-  chunks?: (parts: readonly Uint8Array[], index: number) => void;
+  /** Writes an output made of consecutive chunks, in turn, without joining them first (a 40 MB copy). */
+  chunks?: (parts: Iterable<Uint8Array>, index: number) => void;
 }
 
 /** Hands `parts` to the sink as they are when it takes chunks, else joined. */
-export function sinkChunks(sink: PdfSink, parts: readonly Uint8Array[], index: number): void {
+export function sinkChunks(sink: PdfSink, parts: Iterable<Uint8Array>, index: number): void {
   if (sink.chunks) sink.chunks(parts, index);
-  else sink(Buffer.concat(parts), index);
+  else sink(Buffer.concat([...parts]), index);
 }
 
 export interface PageSize {

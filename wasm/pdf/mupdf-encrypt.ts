@@ -10,7 +10,7 @@ import { ApiError } from '../../src/errors.js';
 import { sinkChunks, type EncryptOptions, type PdfSink } from './engine.js';
 import { encryptStream, fileKeyFor } from './aes256-key.js';
 import { isEncrypted, save, withDocument } from './mupdf-document.js';
-import { generationOf, readLayout, replaceObjects } from './saved-layout.js';
+import { generationOf, readLayout, replaceObjects, type Replacement } from './saved-layout.js';
 
 /** Streams at least this long are encrypted aside; mupdf is quick enough on the small ones. */
 const ASIDE_BYTES = 64 * 1024;
@@ -44,15 +44,15 @@ function saveWithStreamsAside(doc: mupdf.PDFDocument, saveOptions: string, userP
 }
 
 /** mupdf's output with the streams set aside encrypted into it, or undefined when it is not laid out as expected. */
-function putBack(saved: Uint8Array, aside: ReadonlyMap<number, AsideStream>, userPassword: string): Uint8Array[] | undefined {
+function putBack(saved: Uint8Array, aside: ReadonlyMap<number, AsideStream>, userPassword: string): Iterable<Uint8Array> | undefined {
   const layout = readLayout(saved);
   const key = layout && fileKeyFor(encryptEntries(layout.trailer), userPassword);
   if (!layout || !key) return undefined;
-  const replacements = new Map<number, Uint8Array[]>();
+  const replacements = new Map<number, Replacement>();
   for (const [num, stream] of aside) {
     const generation = generationOf(layout, num);
     if (generation === undefined) return undefined;
-    replacements.set(num, objectBytes(`${num} ${generation}`, stream, key));
+    replacements.set(num, encryptedObject(`${num} ${generation}`, stream, key));
   }
   return replaceObjects(saved, layout, replacements);
 }
@@ -111,10 +111,14 @@ function holdsString(obj: mupdf.PDFObject): boolean {
 /** IV, then the data padded to whole 16-byte blocks (at least one byte of padding). */
 const encryptedLength = (length: number) => 16 + (Math.floor(length / 16) + 1) * 16;
 
-/** The object as mupdf writes one: `id` is its number and generation. */
-function objectBytes(id: string, stream: AsideStream, key: Buffer): Uint8Array[] {
+/** The object as mupdf writes one (`id`: its number and generation), its stream encrypted as it is written. */
+function encryptedObject(id: string, stream: AsideStream, key: Buffer): Replacement {
   const head = Buffer.from(`${id} obj\n${stream.dictionary}\nstream\n`, 'latin1');
-  return [head, ...encryptStream(key, stream.raw.asUint8Array()), Buffer.from('\nendstream\nendobj\n\n', 'latin1')];
+  const tail = Buffer.from('\nendstream\nendobj\n\n', 'latin1');
+  return {
+    length: head.length + encryptedLength(stream.raw.getLength()) + tail.length,
+    bytes: () => [head, ...encryptStream(key, stream.raw.asUint8Array()), tail],
+  };
 }
 
 function encryptEntries(trailer: string) {

@@ -64,36 +64,58 @@ function entryOf(layout: SavedLayout, num: number): XrefEntry | undefined {
   return section?.entries[num - section.first];
 }
 
+/** New bytes for one object, from `num gen obj` to `endobj`. */
+export interface Replacement {
+  /** How many bytes `bytes` gives. */
+  length: number;
+  /** Made only as the file is written, so that one object's new bytes at a time are in memory. */
+  bytes: () => readonly Uint8Array[];
+}
+
 /**
- * The file as chunks, with each object of `replacements` (number → its new bytes, from
- * `num gen obj` to `endobj`) in place of the old one. Undefined when an object is not where
- * the table says.
+ * The file as chunks, with each object of `replacements` (by number) in place of the old one.
+ * Undefined when an object is not where the table says.
  */
-export function replaceObjects(pdf: Uint8Array, layout: SavedLayout, replacements: ReadonlyMap<number, readonly Uint8Array[]>): Uint8Array[] | undefined {
+export function replaceObjects(pdf: Uint8Array, layout: SavedLayout, replacements: ReadonlyMap<number, Replacement>): Iterable<Uint8Array> | undefined {
   const starts = layout.sections.flatMap((s) => s.entries.filter((e) => e.inUse).map((e) => e.offset));
   const ends = new Map([...starts].sort((a, b) => a - b).map((start, i, sorted) => [start, sorted[i + 1] ?? layout.xrefOffset]));
-  const ranges: { start: number; end: number; bytes: readonly Uint8Array[] }[] = [];
-  for (const [num, bytes] of replacements) {
+  const ranges: Range[] = [];
+  for (const [num, replacement] of replacements) {
     const entry = entryOf(layout, num);
     if (!entry?.inUse || !latin1(pdf.subarray(entry.offset, entry.offset + 24)).startsWith(`${num} ${entry.generation} obj`)) return undefined;
-    ranges.push({ start: entry.offset, end: ends.get(entry.offset) as number, bytes });
+    ranges.push({ start: entry.offset, end: ends.get(entry.offset) as number, replacement });
   }
   ranges.sort((a, b) => a.start - b.start);
 
-  const chunks: Uint8Array[] = [];
   const moves: { from: number; shift: number }[] = [];
-  let copied = 0;
   let shift = 0;
-  for (const range of ranges) {
-    chunks.push(pdf.subarray(copied, range.start), ...range.bytes);
-    shift += range.bytes.reduce((sum, b) => sum + b.length, 0) - (range.end - range.start);
-    moves.push({ from: range.end, shift });
-    copied = range.end;
+  for (const { start, end, replacement } of ranges) {
+    shift += replacement.length - (end - start);
+    moves.push({ from: end, shift });
   }
-  chunks.push(pdf.subarray(copied, layout.xrefOffset));
   const moved = (offset: number) => offset + (moves.findLast((m) => m.from <= offset)?.shift ?? 0);
-  chunks.push(Buffer.from(xrefText(layout, moved) + `${layout.trailer}startxref\n${moved(layout.xrefOffset)}\n%%EOF\n`, 'latin1'));
-  return chunks;
+  const tail = Buffer.from(xrefText(layout, moved) + `${layout.trailer}startxref\n${moved(layout.xrefOffset)}\n%%EOF\n`, 'latin1');
+  return chunksOf(pdf, ranges, layout.xrefOffset, tail);
+}
+
+interface Range {
+  start: number;
+  end: number;
+  replacement: Replacement;
+}
+
+function* chunksOf(pdf: Uint8Array, ranges: readonly Range[], xrefOffset: number, tail: Uint8Array): Generator<Uint8Array> {
+  let copied = 0;
+  for (const { start, end, replacement } of ranges) {
+    yield pdf.subarray(copied, start);
+    const bytes = replacement.bytes();
+    // Every offset after this object was computed from `length`.
+    if (bytes.reduce((sum, b) => sum + b.length, 0) !== replacement.length) throw new RangeError('An object was not as long as announced');
+    yield* bytes;
+    copied = end;
+  }
+  yield pdf.subarray(copied, xrefOffset);
+  yield tail;
 }
 
 function xrefText(layout: SavedLayout, moved: (offset: number) => number): string {

@@ -44,7 +44,7 @@ export interface EditTask<O> extends Reads {
 }
 
 function writeTo(outputs: readonly FileRef[]): PdfSink {
-  const write = (pdf: Uint8Array | readonly Uint8Array[], index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
+  const write = (pdf: Uint8Array | Iterable<Uint8Array>, index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
   return Object.assign(write, { chunks: write });
 }
 
