@@ -30,13 +30,10 @@ export interface StagedOutput {
  */
 export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
   const dir = path.dirname(target);
-  // Both at once (one wait, not two): a target in a directory still to be made does not exist.
-  const [existing] = await Promise.all([
-    fs.stat(target).catch(() => undefined),
-    fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
-      throw outputError(err, target);
-    }),
-  ]);
+  await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+    throw outputError(err, target);
+  });
+  const existing = await fs.stat(target).catch(() => undefined);
   if (existing?.isDirectory()) throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path is a directory: ${target}`);
   const temp = path.join(dir, `.${path.basename(target).slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`);
   const handle = await fs.open(temp, 'wx').catch((err: unknown) => {
@@ -46,8 +43,7 @@ export async function stageOutput(policy: PathPolicy, target: string): Promise<S
   try {
     if (isConfined(policy)) await proveOpenedAt(handle.fd, temp, target);
     const identity = identityOf(await handle.stat({ bigint: true }));
-    const mode = existing && existing.mode & 0o7777;
-    return { temp: { path: temp, identity }, target, commit: () => commit(temp, target, mode), discard: () => discard(temp) };
+    return { temp: { path: temp, identity }, target, commit: () => commit(temp, target), discard: () => discard(temp) };
   } catch (err) {
     await discard(temp);
     throw err;
@@ -106,10 +102,10 @@ export function outputError(err: unknown, target: string): ApiError {
   return new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output ${target} (${code})`);
 }
 
-/** `mode`: the permission bits of the file the temp file replaces, as staging found it. */
-async function commit(temp: string, target: string, mode: number | undefined): Promise<void> {
+async function commit(temp: string, target: string): Promise<void> {
   try {
-    if (mode !== undefined) await fs.chmod(temp, mode);
+    const replaced = await fs.stat(target).catch(() => undefined);
+    if (replaced) await fs.chmod(temp, replaced.mode & 0o7777);
     await fs.rename(temp, target);
   } catch (err) {
     throw outputError(err, target);
