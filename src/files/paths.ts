@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { readHead, readHeadOf } from '../shared/sniff.js';
 
 export interface PathPolicy {
   baseDir: string;
@@ -25,10 +26,23 @@ export const isConfined = (policy: PathPolicy): boolean => policy.allowedDirs.le
 
 /** An existing regular file that may be read. */
 export async function resolveInputPath(policy: PathPolicy, raw: string): Promise<FileRef> {
+  return (await resolveInput(policy, raw, 0)).ref;
+}
+
+/**
+ * As resolveInputPath, with the file's first `length` bytes (to judge its type by content).
+ * When the service is confined they are read through the descriptor that was checked.
+ */
+export async function resolveInputWithHead(policy: PathPolicy, raw: string, length: number): Promise<{ ref: FileRef; head: Uint8Array }> {
+  const { ref, head } = await resolveInput(policy, raw, length);
+  return { ref, head: head ?? (await readHead(ref.path, length)) };
+}
+
+async function resolveInput(policy: PathPolicy, raw: string, headLength: number): Promise<{ ref: FileRef; head?: Uint8Array }> {
   const checked = await resolveAllowed(policy, raw);
   if (!isConfined(policy)) {
     checkInputStats(await fs.stat(checked).catch(() => undefined), policy, raw);
-    return { path: checked };
+    return { ref: { path: checked } };
   }
   // O_NONBLOCK: opening a FIFO must not hang the check; O_NOFOLLOW: the real path has no link.
   const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: NodeJS.ErrnoException) => {
@@ -38,7 +52,8 @@ export async function resolveInputPath(policy: PathPolicy, raw: string): Promise
     const stats = await handle.stat({ bigint: true });
     checkInputStats(stats, policy, raw);
     await proveOpenedAt(handle.fd, checked, raw);
-    return { path: checked, identity: identityOf(stats) };
+    const ref = { path: checked, identity: identityOf(stats) };
+    return headLength > 0 ? { ref, head: await readHeadOf(handle, headLength) } : { ref };
   } finally {
     await handle.close();
   }

@@ -3,11 +3,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
+import { fileStem, resolveInputWithHead, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { mapBounded } from '../files/bounded.js';
 import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
-import { readHead, sniffType } from '../shared/sniff.js';
+import { sniffType } from '../shared/sniff.js';
 import { defineOperation } from './operation.js';
 import { filePath, filePaths, pageRanges, password } from './fields.js';
 
@@ -60,9 +60,9 @@ export const encrypt = defineOperation({
 export const PDF_OPERATIONS = [merge, split, encrypt];
 
 export async function resolvePdfInput(paths: PathPolicy, raw: string): Promise<FileRef> {
-  const resolved = await resolveInputPath(paths, raw);
-  if (sniffType(await readHead(resolved.path, 1024)) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
-  return resolved;
+  const { ref, head } = await resolveInputWithHead(paths, raw, 1024);
+  if (sniffType(head) !== 'pdf') throw new ApiError('INVALID_INPUT', `Not a PDF file: ${raw}`);
+  return ref;
 }
 
 function resolvePdfInputs(paths: PathPolicy, files: readonly string[]): Promise<FileRef[]> {

@@ -11,12 +11,17 @@ const HEAD_BYTES = 64;
 export async function readHead(filePath: string, length = HEAD_BYTES): Promise<Uint8Array> {
   const handle = await fs.open(filePath, 'r');
   try {
-    const buffer = new Uint8Array(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    return await readHeadOf(handle, length);
   } finally {
     await handle.close();
   }
+}
+
+/** The first `length` bytes (or fewer) of an open file. */
+export async function readHeadOf(handle: fs.FileHandle, length = HEAD_BYTES): Promise<Uint8Array> {
+  const buffer = new Uint8Array(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, 0);
+  return buffer.subarray(0, bytesRead);
 }
 
 export function sniffType(head: Uint8Array): SniffedType | undefined {

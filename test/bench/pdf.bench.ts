@@ -1,6 +1,6 @@
 // PDF rows: merge, split and encrypt through HTTP against the qpdf CLI, on a ~1,000-page text
-// PDF and a ~40 MB image PDF, plus the engine called directly, to show the service overhead
-// ("core" rows); and the PDF tools ("tools" rows): compress of a ~40 MB photo PDF against
+// PDF and a ~40 MB image PDF, plus a merge of two one-page PDFs and the engine called directly,
+// to show the service overhead ("core" rows); and the PDF tools ("tools" rows): compress of a ~40 MB photo PDF against
 // Ghostscript's /ebook, rotate/rearrange/decrypt/watermark of a 1,000-page PDF against qpdf, and
 // PDF/A-2b of a 50-page PDF against Ghostscript. DOCWASM_BENCH_PDF=core|tools runs one kind only.
 
@@ -41,9 +41,8 @@ const suite: BenchSuite = async (ctx) => [...(ROWS === 'tools' ? [] : await core
 
 const coreCases: BenchSuite = async ({ service, work }) => {
   const fixtures = writeFixtures(work);
-  const cases: BenchCase[] = [];
+  const cases: BenchCase[] = [smallMergeCase(service, work), await overheadCase(service, fixtures[0] as Fixture, work)];
   for (const fx of fixtures) {
-    if (cases.length === 0) cases.push(await overheadCase(service, fx, work));
     await runCommand('qpdf', ['--empty', '--pages', ...fx.halves, '--', fx.whole]);
     const pageCount = Number((await import('node:child_process')).execFileSync('qpdf', ['--show-npages', fx.whole]).toString().trim());
     const third = Math.floor(pageCount / 3);
@@ -77,6 +76,23 @@ const coreCases: BenchSuite = async ({ service, work }) => {
   }
   return cases.map((c) => ({ iterations: 9, ...c }));
 };
+
+/**
+ * A job whose engine work takes about a millisecond: the row is the service's own cost per
+ * request (HTTP, validation, path checks, staging, the worker round trip, the rename) against
+ * qpdf's start-up and the same merge.
+ */
+function smallMergeCase(service: Parameters<BenchSuite>[0]['service'], work: string): BenchCase {
+  const pages: [string, string] = [path.join(work, 'small-1.pdf'), path.join(work, 'small-2.pdf')];
+  pages.forEach((file, i) => fs.writeFileSync(file, makePdf({ pages: [`Small page ${i + 1}`] })));
+  return {
+    group: 'pdf',
+    name: 'small merge (2 × 1 page) service overhead',
+    ours: () => postOk(service, '/api/pdf/merge', { files: pages, output: path.join(work, 'small-ours.pdf') }),
+    native: { tool: 'qpdf', run: () => runCommand('qpdf', ['--empty', '--pages', ...pages, '--', path.join(work, 'small-qpdf.pdf')]) },
+    iterations: 31,
+  };
+}
 
 /** The same merge through HTTP and by calling the mupdf engine in this process. */
 async function overheadCase(service: Parameters<BenchSuite>[0]['service'], fx: Fixture, work: string): Promise<BenchCase> {

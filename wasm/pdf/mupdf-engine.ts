@@ -1,11 +1,12 @@
 // PdfEngine on mupdf (WebAssembly): the default. Repairs damaged files, copies pages between
-// documents (mupdf-pages.ts), encrypts with AES while saving; the PDF tools live in tools/.
+// documents (mupdf-pages.ts), encrypts (mupdf-encrypt.ts); the PDF tools live in tools/.
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
-import type { EncryptOptions, PdfEngine, PdfSink } from './engine.js';
+import type { PdfEngine, PdfSink } from './engine.js';
 import { isEncrypted, PLAIN, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
 import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
+import { encryptPdf } from './mupdf-encrypt.js';
 import { appendPages } from './mupdf-pages.js';
 import { checkRangesWithin, pageSequence, type PageRange } from '../../src/shared/page-ranges.js';
 import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
@@ -64,7 +65,7 @@ export const mupdfEngine: PdfEngine = {
   },
 
   encrypt(pdf, options, sink, password) {
-    withDocument(pdf, (doc) => save(doc, encryptionOptions(options), sink, 0), password);
+    encryptPdf(pdf, options, sink, password);
   },
 
   info(pdf, password) {
@@ -161,13 +162,4 @@ function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink
 
 function* pageIndices(first: number, last: number): Generator<number> {
   for (let index = first; index <= last; index++) yield index;
-}
-
-function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOptions): string {
-  // mupdf's option string has no escaping: a comma would end the password early.
-  if ([userPassword, ownerPassword].some((pw) => pw.includes(','))) {
-    throw new ApiError('VALIDATION_ERROR', 'The mupdf engine cannot use passwords containing a comma; use --pdf-engine cpdf');
-  }
-  const method = algorithm === 'aes128' ? 'aes-128' : 'aes-256';
-  return `encrypt=${method},user-password=${userPassword},owner-password=${ownerPassword}`;
 }

@@ -8,7 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfaLevel, PdfEngine, RotateOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, PdfaLevel, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
 import * as scan from './scan-tasks.js';
 
 const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
@@ -43,7 +43,10 @@ export interface EditTask<O> extends Reads {
   options: O;
 }
 
-const writeTo = (outputs: readonly FileRef[]) => (pdf: Uint8Array, index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
+function writeTo(outputs: readonly FileRef[]): PdfSink {
+  const write = (pdf: Uint8Array | Iterable<Uint8Array>, index: number) => writeOutputFile(outputs[index] as FileRef, pdf);
+  return Object.assign(write, { chunks: write });
+}
 
 /** Reads the inputs, remembering whether they were large enough to grow the WASM heap for good. */
 let bytesRead = 0;

@@ -22,13 +22,15 @@ export function readInputFile(ref: FileRef): Uint8Array {
   }
 }
 
-export function writeOutputFile(ref: FileRef, data: Uint8Array | string): void {
+/** `data` given as chunks is written chunk after chunk, each taken as it is written. */
+export function writeOutputFile(ref: FileRef, data: Uint8Array | string | Iterable<Uint8Array>): void {
   let fd: number | undefined;
   try {
     fd = openChecked(ref, fs.constants.O_WRONLY | fs.constants.O_TRUNC);
-    fs.writeFileSync(fd, data);
+    for (const chunk of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) fs.writeFileSync(fd, chunk);
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    // Not a file-system error: one of the chunks could not be made.
+    if (err instanceof ApiError || err instanceof RangeError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'write error';
     throw new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output (${code})`);
   } finally {

@@ -16,11 +16,26 @@ export const jsonContentType = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const jsonBodyLimit = bodyLimit({
+const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+
+/** Counts a body sent without a length (chunked) as it arrives. */
+const countingLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    throw tooLarge();
   },
+});
+
+/**
+ * A declared length is checked without touching the body: hono's bodyLimit reads
+ * `request.body`, which makes @hono/node-server build a whole web Request and pass the body
+ * through a web stream (~0.3 ms a request) instead of reading it straight off the socket.
+ */
+export const jsonBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countingLimit(c, next);
+  if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+  await next();
 });
 
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
