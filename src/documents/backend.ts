@@ -3,7 +3,8 @@
 
 import type { ErrorCode } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
-import type { DocumentFamily, OutputFormat, PdfaLevel } from './formats.js';
+import type { DocumentFamily, OutputFormat } from './formats.js';
+import type { PdfaLevel } from '../shared/pdfa.js';
 
 export type BackendInfo =
   | { available: true; name: string; version: string; path: string }

@@ -2,6 +2,8 @@
 // LibreOffice filter for every output. The filter names are explicit because the bare
 // extension picks wrong filters (`xlsx`) or mangles CJK text (`csv` → `??`).
 
+import type { PdfaLevel } from '../shared/pdfa.js';
+
 export const OUTPUT_FORMATS = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
@@ -54,9 +56,6 @@ export function familyOfExtension(extension: string): DocumentFamily | undefined
 export function allowedFormats(family: DocumentFamily): OutputFormat[] {
   return Object.keys(EXPORT_FILTERS[family]) as OutputFormat[];
 }
-
-export const PDFA_LEVELS = ['1b', '2b', '3b'] as const;
-export type PdfaLevel = (typeof PDFA_LEVELS)[number];
 
 /**
  * The `--convert-to` argument (`ext:filter[:options]`) of a pair inside the matrix (checked at

@@ -12,7 +12,8 @@ import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../f
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent } from '../documents/content-check.js';
-import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, PDFA_LEVELS, supportedInputExtensions, type DocumentFamily, type OutputFormat, type PdfaLevel } from '../documents/formats.js';
+import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, filePaths } from './fields.js';
 

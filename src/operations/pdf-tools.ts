@@ -6,7 +6,7 @@ import { resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
-import { PDFA_LEVELS } from '../documents/formats.js';
+import { PDFA_LEVELS } from '../shared/pdfa.js';
 import { METADATA_FIELDS } from '../shared/pdf-metadata.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import { defineOperation, type OperationContext } from './operation.js';

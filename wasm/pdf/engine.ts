@@ -7,6 +7,7 @@
 
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
+import type { PdfaLevel } from '../../src/shared/pdfa.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 
@@ -92,8 +93,6 @@ export interface CompressResult {
   /** True when the result was not smaller and the input's bytes were written instead. */
   unchanged: boolean;
 }
-
-export type PdfaLevel = '1b' | '2b' | '3b';
 
 export interface PdfEngine {
   readonly name: 'mupdf' | 'cpdf';

@@ -8,7 +8,8 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfaLevel, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
+import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 
 const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
