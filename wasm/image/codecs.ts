@@ -18,6 +18,7 @@ import type { EncodeOptions as AvifOptions } from '@jsquash/avif/meta.js';
 import resizeImage, { initResize } from '@jsquash/resize';
 import oxipngOptimise, { init as initOxipng } from '@jsquash/oxipng/optimise.js';
 
+import { once } from '../shared/once.js';
 import type { RgbaImage } from './rgba.js';
 
 export type { JpegOptions, WebpOptions, AvifOptions };
@@ -55,17 +56,6 @@ type EmscriptenInit = (module: WasmModule, overrides: object) => Promise<unknown
 /** libjpeg's warnings ("Premature end of JPEG file") would bypass the request log; errors still throw. */
 const QUIET = { print: () => undefined, printErr: () => undefined };
 
-/** Runs `init` the first time only; later callers share the same promise. */
-function once<T>(init: () => Promise<T>): () => Promise<T> {
-  let ready: Promise<T> | undefined;
-  return () => {
-    ready ??= init().catch((err: unknown) => {
-      ready = undefined;
-      throw err;
-    });
-    return ready;
-  };
-}
 
 const ready = {
   jpegDecode: once(async () => (initJpegDecode as unknown as EmscriptenInit)(await compile('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'), QUIET)),

@@ -9,6 +9,7 @@
 
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { once } from '../shared/once.js';
 import type { RgbaImage } from './rgba.js';
 
 const require = createRequire(import.meta.url);
@@ -19,18 +20,6 @@ interface Wasm {
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
-
-/** Loads the first time only; a failed load is tried again next time. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => {
-    loaded ??= load().catch((err: unknown) => {
-      loaded = undefined;
-      throw err;
-    });
-    return loaded;
-  };
-}
 
 // ---- decoding (@cwasm/jpeg-turbo: the TurboJPEG decompression API, no JS glue needed) ----
 
