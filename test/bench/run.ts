@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   } finally {
     for (const cleanup of cleanups) await cleanup();
     await service.stop();
+    fs.rmSync(service.dir, { recursive: true, force: true });
   }
   printTable(rows);
   fs.writeFileSync('bench-results.json', `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
