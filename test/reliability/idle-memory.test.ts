@@ -10,19 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../helpers/service.js';
 import { recordFigures } from './figures.js';
 import { writeFixtures } from './fixtures.js';
-import { launchService } from './launch.js';
+import { launchService, STARTS } from './launch.js';
 import { operation } from './operations.js';
 import { descendants, officeProcessesOf, rssMb, waitUntil } from './proc.js';
 
 const IDLE_TIMEOUT_S = 3;
 const IDLE_CEILING_MB = 120;
 const ENGINES = ['pdf.merge', 'image.resize', 'ocr', 'convert'] as const;
-/** What the bundle's `docwasm` launcher sets (scripts/bundle.mjs; test/packaging checks it there). */
-const LAUNCHER_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
-const STARTS = [
-  { name: 'plain', env: { GLIBC_TUNABLES: undefined }, ceilingAfterRetirement: false },
-  { name: 'launcher', env: { GLIBC_TUNABLES: LAUNCHER_TUNABLES }, ceilingAfterRetirement: true },
-];
 
 function treeRssMb(pid: number): number {
   const pids = new Set([pid, ...descendants(pid), ...officeProcessesOf(pid)]);
@@ -104,6 +98,6 @@ describe.runIf(process.platform === 'linux').each(STARTS)(`idle memory with --id
     expect(figures.afterRetirementMb).toBeLessThan(figures.warmMb as number);
     // Started plainly, glibc keeps what finished threads freed in its per-thread arenas (~90 MB
     // here): recorded, not asserted. With the launcher's settings it is given back.
-    if (start.ceilingAfterRetirement) expect(figures.afterRetirementMb).toBeLessThanOrEqual(IDLE_CEILING_MB);
+    if (start.memoryGivenBack) expect(figures.afterRetirementMb).toBeLessThanOrEqual(IDLE_CEILING_MB);
   }, 300_000);
 });

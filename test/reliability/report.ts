@@ -64,10 +64,11 @@ if (hostile) {
     `${num(hostile.internalErrors)} 500s, ${num(hostile.late)} hangs; answers p95 ${num(lat.p95)} ms, max ${num(lat.max)} ms; same process healthy after`,
   );
 }
-const soak = sections.soak;
-if (soak) {
+for (const start of ['plain', 'launcher']) {
+  const soak = sections[`soak-${start}`];
+  if (!soak) continue;
   row(
-    `Soak: ${num(soak.jobs)} sequential jobs (every endpoint)`,
+    `Soak: ${num(soak.jobs)} sequential jobs (every endpoint), ${start} start`,
     `${num(soak.failures)} failures; RSS ${num(soak.rssAfterWarmUpMb)} → ${num(soak.rssEndMb)} MB after ${num(soak.warmUpJobs)} warm-up jobs (${num(soak.rssGrowthPercent)} %); fds ${num(soak.fdsAfterWarmUp)} → ${num(soak.fdsEnd)}; 0 temp files; LibreOffice processes ≤ ${num(soak.officeProcessesMax)}, ${num(soak.officeProcessesAfterStop)} after stop`,
   );
 }

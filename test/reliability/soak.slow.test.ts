@@ -1,9 +1,12 @@
 // 2,000 jobs one after another through every endpoint: after a warm-up, resident memory must
 // grow less than 10 %, open file descriptors must not grow, and no temp file or stray
-// LibreOffice process may be left at any point or after shutdown.
+// LibreOffice process may be left at any point or after shutdown. Run for both starts of
+// launch.ts: started plainly, glibc's arenas keep growing for ~1,000 jobs before they level off
+// (measured 12.6 %, recorded); with the launcher's malloc settings memory stays flat (asserted).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+import { STARTS } from './launch.js';
 import { recordFigures } from './figures.js';
 import { writeFixtures } from './fixtures.js';
 import { outputsOf } from './load-run.js';
@@ -16,11 +19,11 @@ const MAX_RSS_GROWTH = 0.1;
 /** Slack for descriptors that come and go with in-flight work (sockets, a staging file). */
 const FD_SLACK = 4;
 
-describe(`soak: ${JOBS} sequential jobs`, () => {
+describe.each(STARTS)(`soak: ${JOBS} sequential jobs, $name start`, (start) => {
   let service: RunningService;
   beforeAll(async () => {
     // Outputs are overwritten in place (a few names per operation) so the disk does not grow.
-    service = await startService();
+    service = await startService([], start.env);
     await writeFixtures(service.dir);
   });
   afterAll(() => service.stop());
@@ -34,7 +37,8 @@ describe(`soak: ${JOBS} sequential jobs`, () => {
     for (let i = 0; i < JOBS; i++) {
       const op = OPERATIONS[i % OPERATIONS.length] as Operation;
       const r = await service.post(op.route, op.body(`soak-${op.name}-${i % 3}`));
-      if (r.status !== 200 || r.body.success !== true || outputsOf(r.body).length === 0) failures.push(`${i} ${op.name} ${r.status} ${r.body.code ?? ''}`);
+      const wroteNothing = op.writes !== false && outputsOf(r.body).length === 0;
+      if (r.status !== 200 || r.body.success !== true || wroteNothing) failures.push(`${i} ${op.name} ${r.status} ${r.body.code ?? ''}`);
       if (i + 1 === WARM_UP) {
         // Let warm-up garbage settle before the reference sample.
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -59,7 +63,7 @@ describe(`soak: ${JOBS} sequential jobs`, () => {
     const growth = (late - early) / early;
     const stop = await service.stop();
     const orphansGone = await waitUntil(() => officeProcessesOf(pid).length === 0, 5_000);
-    recordFigures('soak', {
+    recordFigures(`soak-${start.name}`, {
       jobs: JOBS,
       failures: failures.length,
       warmUpJobs: WARM_UP,
@@ -75,7 +79,7 @@ describe(`soak: ${JOBS} sequential jobs`, () => {
       samples,
     });
     expect(failures).toEqual([]);
-    expect(growth).toBeLessThan(MAX_RSS_GROWTH);
+    if (start.memoryGivenBack) expect(growth).toBeLessThan(MAX_RSS_GROWTH);
     expect(end.fds).toBeLessThanOrEqual(reference.fds + FD_SLACK);
     // Offices are replaced, never accumulated: never more than after warm-up.
     expect(Math.max(...after.map((s) => s.offices))).toBeLessThanOrEqual(reference.offices);
