@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
 import { cpdfEngine } from '../../wasm/pdf/cpdf-engine.js';
 import type { PdfEngine, PdfSink } from '../../wasm/pdf/engine.js';
 import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
@@ -16,6 +15,7 @@ import { makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { makePhotoPdf } from '../helpers/make-photo-pdf.js';
 import { compactRawText, isEncrypted, listFonts, listImages, pageRotations, pageText, pdfinfo, qdfText, qpdfCheckStrict } from '../helpers/pdf-inspect.js';
 import { outlineTitles, pageCount } from '../helpers/tools.js';
+import { asyncErrorCodeOf, errorCodeOf } from '../helpers/error-code.js';
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -23,24 +23,6 @@ const bytesOf = (name: string) => new Uint8Array(fs.readFileSync(file(name)));
 /** A sink writing the (single) output to `name`. */
 const into = (name: string): PdfSink => (pdf) => fs.writeFileSync(file(name), pdf);
 const ranges = (spec: string) => parsePageRanges(spec, { allowDescending: true });
-
-function codeOf(action: () => unknown): string | undefined {
-  try {
-    action();
-  } catch (err) {
-    return err instanceof ApiError ? err.code : `not an ApiError: ${String(err)}`;
-  }
-  return undefined;
-}
-
-async function asyncCodeOf(action: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await action();
-  } catch (err) {
-    return err instanceof ApiError ? err.code : `not an ApiError: ${String(err)}`;
-  }
-  return undefined;
-}
 
 /** One text page with an Info dictionary and, on request, an XMP packet claiming PDF/A-2b. */
 function pdfWithInfo({ xmp = false, rotate = 0 } = {}): Buffer {
@@ -92,10 +74,10 @@ describe.each([
         (pw) => engine.merge([bytesOf('five.pdf'), locked], into(out('never')), pw),
       ];
       for (const call of calls) {
-        expect(codeOf(() => call())).toBe('PASSWORD_REQUIRED');
-        expect(codeOf(() => call('wrong'))).toBe('PASSWORD_REQUIRED');
+        expect(errorCodeOf(() => call())).toBe('PASSWORD_REQUIRED');
+        expect(errorCodeOf(() => call('wrong'))).toBe('PASSWORD_REQUIRED');
       }
-      expect(codeOf(() => engine.decrypt(locked, 'wrong', into(out('never'))))).toBe('PASSWORD_REQUIRED');
+      expect(errorCodeOf(() => engine.decrypt(locked, 'wrong', into(out('never'))))).toBe('PASSWORD_REQUIRED');
       expect(fs.existsSync(file(out('never')))).toBe(false);
     });
 
@@ -170,7 +152,7 @@ describe.each([
     });
 
     it('answers INVALID_PAGE_RANGE for pages beyond the last', () => {
-      expect(codeOf(() => engine.rotate(bytesOf('five.pdf'), { degrees: 90, ranges: ranges('6') }, into(out('never'))))).toBe('INVALID_PAGE_RANGE');
+      expect(errorCodeOf(() => engine.rotate(bytesOf('five.pdf'), { degrees: 90, ranges: ranges('6') }, into(out('never'))))).toBe('INVALID_PAGE_RANGE');
     });
   });
 
@@ -197,7 +179,7 @@ describe.each([
     });
 
     it('answers INVALID_PAGE_RANGE for pages beyond the last', () => {
-      expect(codeOf(() => engine.rearrange(bytesOf('five.pdf'), ranges('2,9-1'), into(out('never'))))).toBe('INVALID_PAGE_RANGE');
+      expect(errorCodeOf(() => engine.rearrange(bytesOf('five.pdf'), ranges('2,9-1'), into(out('never'))))).toBe('INVALID_PAGE_RANGE');
     });
   });
 
@@ -205,10 +187,10 @@ describe.each([
     it('answers BACKEND_UNAVAILABLE for metadata, watermark, compress and PDF/A', async () => {
       const pdf = bytesOf('five.pdf');
       const sink = into(out('never'));
-      expect(codeOf(() => engine.setMetadata(pdf, { title: 'x' }, sink))).toBe('BACKEND_UNAVAILABLE');
-      expect(codeOf(() => engine.watermark(pdf, { text: 'x', opacity: 0.3, fontSize: 48, rotation: 45 }, sink))).toBe('BACKEND_UNAVAILABLE');
-      expect(codeOf(() => engine.compress(pdf, { quality: 70, maxDpi: 150 }, sink))).toBe('BACKEND_UNAVAILABLE');
-      expect(await asyncCodeOf(() => engine.toPdfa(pdf, '2b', sink))).toBe('BACKEND_UNAVAILABLE');
+      expect(errorCodeOf(() => engine.setMetadata(pdf, { title: 'x' }, sink))).toBe('BACKEND_UNAVAILABLE');
+      expect(errorCodeOf(() => engine.watermark(pdf, { text: 'x', opacity: 0.3, fontSize: 48, rotation: 45 }, sink))).toBe('BACKEND_UNAVAILABLE');
+      expect(errorCodeOf(() => engine.compress(pdf, { quality: 70, maxDpi: 150 }, sink))).toBe('BACKEND_UNAVAILABLE');
+      expect(await asyncErrorCodeOf(() => engine.toPdfa(pdf, '2b', sink))).toBe('BACKEND_UNAVAILABLE');
     });
   }
 });
@@ -352,7 +334,7 @@ describe('mupdf only', () => {
     });
 
     it('converts an encrypted input given its password; without it, PASSWORD_REQUIRED', async () => {
-      expect(await asyncCodeOf(() => engine.toPdfa(bytesOf('locked.pdf'), '2b', into('never.pdf')))).toBe('PASSWORD_REQUIRED');
+      expect(await asyncErrorCodeOf(() => engine.toPdfa(bytesOf('locked.pdf'), '2b', into('never.pdf')))).toBe('PASSWORD_REQUIRED');
       await engine.toPdfa(bytesOf('locked.pdf'), '2b', into('pdfa-locked.pdf'), 'userpw');
       expect(isEncrypted(file('pdfa-locked.pdf'))).toBe(false);
       expect(pageText(file('pdfa-locked.pdf'), 2)).toBe('Page two');

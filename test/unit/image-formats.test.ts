@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkOutputSide, MAX_SIDE, outputFormatOf } from '../../src/shared/image-formats.js';
-import { ApiError } from '../../src/errors.js';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof ApiError ? err.code : 'not an ApiError';
-  }
-  return undefined;
-};
+import { errorCodeOf } from '../helpers/error-code.js';
 
 describe('outputFormatOf', () => {
   it('picks the format from the extension, case-insensitively', () => {
@@ -17,7 +8,7 @@ describe('outputFormatOf', () => {
   });
 
   it('refuses other extensions and none with UNSUPPORTED_FORMAT', () => {
-    for (const file of ['a.gif', 'a.bmp', 'a.tiff', 'a', 'a.png.txt']) expect(codeOf(() => outputFormatOf(file)), file).toBe('UNSUPPORTED_FORMAT');
+    for (const file of ['a.gif', 'a.bmp', 'a.tiff', 'a', 'a.png.txt']) expect(errorCodeOf(() => outputFormatOf(file)), file).toBe('UNSUPPORTED_FORMAT');
   });
 });
 
@@ -27,7 +18,7 @@ describe('checkOutputSide', () => {
   });
 
   it('refuses one side too many with UNSUPPORTED_CONVERSION', () => {
-    expect(codeOf(() => checkOutputSide({ width: 1, height: MAX_SIDE.webp + 1 }, 'webp'))).toBe('UNSUPPORTED_CONVERSION');
-    expect(codeOf(() => checkOutputSide({ width: MAX_SIDE.jpeg + 1, height: 1 }, 'jpeg'))).toBe('UNSUPPORTED_CONVERSION');
+    expect(errorCodeOf(() => checkOutputSide({ width: 1, height: MAX_SIDE.webp + 1 }, 'webp'))).toBe('UNSUPPORTED_CONVERSION');
+    expect(errorCodeOf(() => checkOutputSide({ width: MAX_SIDE.jpeg + 1, height: 1 }, 'jpeg'))).toBe('UNSUPPORTED_CONVERSION');
   });
 });

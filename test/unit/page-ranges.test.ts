@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRangesWithin, parsePageRanges } from '../../src/shared/page-ranges.js';
-import { ApiError } from '../../src/errors.js';
-
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof ApiError ? err.code : 'not an ApiError';
-  }
-  return undefined;
-};
+import { errorCodeOf } from '../helpers/error-code.js';
 
 describe('parsePageRanges', () => {
   it('reads single pages and ranges, with their labels, in order', () => {
@@ -24,15 +15,15 @@ describe('parsePageRanges', () => {
   });
 
   it('refuses an item that is not N or N-M', () => {
-    for (const spec of ['a', '1-', '-2', '1,,2', '1-2-3', '1.5']) expect(codeOf(() => parsePageRanges(spec)), spec).toBe('INVALID_PAGE_RANGE');
+    for (const spec of ['a', '1-', '-2', '1,,2', '1-2-3', '1.5']) expect(errorCodeOf(() => parsePageRanges(spec)), spec).toBe('INVALID_PAGE_RANGE');
   });
 
   it('refuses page 0', () => {
-    expect(codeOf(() => parsePageRanges('0-2'))).toBe('INVALID_PAGE_RANGE');
+    expect(errorCodeOf(() => parsePageRanges('0-2'))).toBe('INVALID_PAGE_RANGE');
   });
 
   it('refuses a reversed range instead of swapping it', () => {
-    expect(codeOf(() => parsePageRanges('3-1'))).toBe('INVALID_PAGE_RANGE');
+    expect(errorCodeOf(() => parsePageRanges('3-1'))).toBe('INVALID_PAGE_RANGE');
   });
 });
 
@@ -42,6 +33,6 @@ describe('checkRangesWithin', () => {
   });
 
   it('refuses a range beyond the last page', () => {
-    expect(codeOf(() => checkRangesWithin(parsePageRanges('2-4'), 3))).toBe('INVALID_PAGE_RANGE');
+    expect(errorCodeOf(() => checkRangesWithin(parsePageRanges('2-4'), 3))).toBe('INVALID_PAGE_RANGE');
   });
 });

@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { filePath, filePaths, MAX_PATH_BYTES, MAX_PATHS, pageRanges } from '../../src/operations/fields.js';
 import { validateInput } from '../../src/operations/validate.js';
+import { errorCodeOf } from '../helpers/error-code.js';
 
 const schema = z.object({ input: filePath, files: filePaths('file').optional(), pages: pageRanges.optional() });
-const codeOf = (body: unknown): string | undefined => {
-  try {
-    validateInput(schema, body);
-  } catch (err) {
-    return (err as { code?: string }).code;
-  }
-  return undefined;
-};
+const codeOf = (body: unknown): string | undefined => errorCodeOf(() => validateInput(schema, body));
 
 describe('validateInput with the shared fields', () => {
   it('returns the parsed input, pages as ranges', () => {
