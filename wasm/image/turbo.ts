@@ -26,7 +26,6 @@ const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
 interface TurboDecoder {
   memory: { buffer: ArrayBuffer };
   malloc(size: number): number;
-  free(pointer: number): void;
   tjInitDecompress(): number;
   tjDecompressHeader3(handle: number, jpeg: number, size: number, width: number, height: number, subsampling: number, colourspace: number): number;
   tjDecompress2(handle: number, jpeg: number, size: number, out: number, width: number, pitch: number, height: number, pixelFormat: number, flags: number): number;
