@@ -29,6 +29,8 @@ export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.P
 }
 
 export function openPdf(bytes: Uint8Array, password?: string): mupdf.PDFDocument {
+  // mupdf takes the password as a C string: "abc\0def" would be tried as "abc".
+  if (password?.includes('\0')) throw new ApiError('VALIDATION_ERROR', 'A password must not contain NUL characters');
   let doc: mupdf.Document;
   try {
     doc = mupdf.Document.openDocument(bytes, 'application/pdf');
