@@ -125,6 +125,13 @@ describe.each(['mupdf', 'cpdf'] as const)('text handed to the %s engine', (engin
     }
   });
 
+  it('ocr takes a language only as an installed code, so a NUL cannot cut "eng\\u0000…" to "eng"', async () => {
+    for (const language of withNul('eng')) {
+      const { status, body } = await post('ocr', { input: 'plain.pdf', language });
+      expect([status, body.code], JSON.stringify(language)).toEqual([422, 'UNSUPPORTED_LANGUAGE']);
+    }
+  });
+
   it.runIf(engine === 'mupdf')('pdf/watermark refuses characters its font has no glyph for, naming them', async () => {
     const { status, body } = await post('pdf/watermark', { input: 'plain.pdf', output: 'never/w.pdf', text: 'OK 😀\u00a0' });
     expect([status, body.code]).toEqual([400, 'VALIDATION_ERROR']);
