@@ -10,7 +10,7 @@ import { PDFA_LEVELS } from '../shared/pdfa.js';
 import { METADATA_FIELDS } from '../shared/pdf-metadata.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import { defineOperation, type OperationContext } from './operation.js';
-import { filePath, pageOrder, pageRanges, password, quality } from './fields.js';
+import { CONTROL_CHARACTER, engineText, filePath, NON_XML_CHARACTER, pageOrder, pageRanges, password, quality } from './fields.js';
 import { resolvePdfInput } from './pdf.js';
 
 interface Edit {
@@ -40,7 +40,12 @@ export const info = defineOperation({
   },
 });
 
-const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field, z.string().max(10_000).optional().describe(`new ${field}; an empty string clears it`)])) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+/** Written to the Info dictionary and, when the PDF has one, the XMP packet (XML, which cannot hold most control characters). */
+const metadataText = engineText()
+  .max(10_000)
+  .refine((value) => !NON_XML_CHARACTER.test(value), 'must not contain control characters other than tab, line feed and carriage return');
+
+const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field, metadataText.optional().describe(`new ${field}; an empty string clears it`)])) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
 
 export const metadata = defineOperation({
   id: 'pdf/metadata',
@@ -94,7 +99,11 @@ export const watermark = defineOperation({
   summary: 'Stamp text across the middle of pages, as real (searchable) text',
   input: z.object({
     ...io,
-    text: z.string().min(1).max(1_000).describe('the watermark text (CJK included)'),
+    text: engineText()
+      .min(1)
+      .max(1_000)
+      .refine((value) => !CONTROL_CHARACTER.test(value), 'must not contain control characters (the watermark is one line of text)')
+      .describe('the watermark text (CJK included), one line'),
     pages: pageRanges.optional().describe('pages to stamp, split syntax (default: all)'),
     opacity: z.number().min(0).max(1).default(0.3),
     fontSize: z.number().positive().max(1_000).default(48).describe('points'),

@@ -17,13 +17,19 @@ import { resolvePdfInput } from './pdf.js';
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 
+/** "jpg" is taken for "jpeg", as the image operations take a .jpg output for JPEG. */
+const imageFormat = z
+  .enum(['png', 'jpeg', 'jpg', 'webp'])
+  .default('png')
+  .transform((format) => (format === 'jpg' ? 'jpeg' : format));
+
 export const toImages = defineOperation({
   id: 'pdf/to-images',
   summary: 'Render PDF pages to image files, one per page',
   input: z.object({
     input: filePath,
     outputDir: filePath.optional().describe("where the images go (default: the input's directory)"),
-    format: z.enum(['png', 'jpeg', 'webp']).default('png'),
+    format: imageFormat,
     dpi: z.number().int().min(36).max(600).default(150).describe('resolution in dots per inch (36–600)'),
     pages: pageRanges.optional().describe('pages to render, comma-separated N or N-M (default: all)'),
     quality: quality.default(85).describe('1–100 for JPEG and WebP'),

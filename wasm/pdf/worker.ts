@@ -62,8 +62,10 @@ function read(file: FileRef): Uint8Array {
  * objects) later, while grafting or saving, as a plain Error from WASM: that is a damaged input,
  * not an engine fault. Programming errors (TypeError, RangeError, …) stay INTERNAL_ERROR.
  */
-const damagedInput = (err: unknown) =>
-  (err instanceof Error && err.constructor === Error) || isMupdfNullAccess(err) ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${(err as Error).message})`) : undefined;
+function damagedInput(err: unknown): ApiError | undefined {
+  if (isMupdfNullAccess(err)) return new ApiError('INVALID_INPUT', 'The PDF is damaged beyond repair (an object it needs is missing)');
+  return err instanceof Error && err.constructor === Error ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${err.message})`) : undefined;
+}
 
 /** mupdf.js dereferencing an object a damaged file lacks (a catalog, a page dictionary). */
 function isMupdfNullAccess(err: unknown): boolean {
