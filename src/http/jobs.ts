@@ -65,6 +65,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'GET',
       path: JOBS_PATH,
       summary: 'List the async jobs kept (running, and finished ones for the retention time)',
+      tag: 'Jobs',
       data: z.object({ jobs: z.array(jobState) }),
       handle: () => {
         const list = jobs.list();
@@ -75,6 +76,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'GET',
       path: `${JOBS_PATH}/:id`,
       summary: "An async job's status, progress and, once finished, its result",
+      tag: 'Jobs',
       data: jobData,
       handle: ({ id }) => {
         const job = jobs.get(String(id));
@@ -85,6 +87,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'DELETE',
       path: `${JOBS_PATH}/:id`,
       summary: 'Cancel a queued or running job (no output, no temp file); a finished job is left as it is',
+      tag: 'Jobs',
       data: jobData,
       handle: async ({ id }) => {
         const job = await jobs.cancel(String(id));
