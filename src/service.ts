@@ -28,7 +28,8 @@ export async function createService(config: Config): Promise<Service> {
   const runtime = await createRuntime(config);
   const { engines } = runtime;
   const jobs = new JobRegistry<OperationResult>({ retentionMs: config.jobRetentionMs });
-  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs)];
+  // In the order /docs lists their groups: the operations', Jobs, Service.
+  const apiRoutes = [...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs), healthRoute(engines, startedAt)];
   const hosts = acceptedHosts(config.host, config.port);
   const app = createApp([...apiRoutes, openApiRoute(apiRoutes, { tokenRequired: config.token !== undefined })], {
     hosts,
