@@ -17,8 +17,10 @@ const MCP_FLAGS = flagsFor({ door: 'mcp' });
 export const MCP_USAGE = `Usage: docwasm mcp [options]
 
 Serves the Model Context Protocol over stdio: one tool per docwasm operation (pdf_merge,
-image_resize, ocr, convert, convert_batch, ...). Register it with an MCP client as the command
-"docwasm mcp --allow-dir /path/to/files". Agents are the callers to confine: give --allow-dir.
+image_resize, ocr, convert, convert_batch, ...). Register it with an MCP client as a stdio
+server: command "node", args ["/path/to/docwasm/dist/src/cli/main.js", "mcp", "--allow-dir",
+"/path/to/files"] (README, "MCP server", for a tarball or the portable bundle). Agents are the
+callers to confine: give --allow-dir.
 
 Options (each also read from its environment variable):
 ${flagHelpLines(MCP_FLAGS).join('\n')}
