@@ -10,7 +10,7 @@ import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './http/health.js';
 import { jobRoutes } from './http/jobs.js';
 import { openApiRoute } from './http/openapi.js';
-import { operationRoute } from './http/route.js';
+import { operationRoute } from './http/operation-route.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
@@ -28,9 +28,10 @@ export async function createService(config: Config): Promise<Service> {
   const runtime = await createRuntime(config);
   const { engines } = runtime;
   const jobs = new JobRegistry<OperationResult>({ retentionMs: config.jobRetentionMs });
-  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs)];
+  // In the order /docs lists their groups: the operations', Jobs, Service.
+  const apiRoutes = [...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs), healthRoute(engines, startedAt)];
   const hosts = acceptedHosts(config.host, config.port);
-  const app = createApp([...apiRoutes, openApiRoute(apiRoutes)], {
+  const app = createApp([...apiRoutes, openApiRoute(apiRoutes, { tokenRequired: config.token !== undefined })], {
     hosts,
     origins: allowedOrigins(hosts, config.allowOrigins),
     token: config.token,

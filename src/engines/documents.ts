@@ -8,7 +8,7 @@ import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
 import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
-import type { EngineHealth } from './engines.js';
+import type { EngineHealth } from './health.js';
 
 /** Offices run one conversion at a time each and take 150–300 MB; more than four rarely pays. */
 const MAX_OFFICES = 4;

@@ -9,16 +9,10 @@ import { discoverLanguages } from '../ocr/languages.js';
 import { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
 import { DocumentEngine } from './documents.js';
+import type { EngineHealth } from './health.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
-
-export interface EngineHealth {
-  available: boolean;
-  engine: string;
-  version: string;
-  [detail: string]: unknown;
-}
 
 export interface OcrEngine {
   pool: EnginePool<OcrTasks>;

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
 import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
 
 const liveTempFiles = new Set<string>();
@@ -26,13 +27,23 @@ export interface StagedOutput {
 /**
  * A temp file beside `target`, created now: proves the target is writable before any work. When
  * the service is confined, `target` is a checked real path and the temp file is proved to sit
- * beside it (no directory swapped in since the check).
+ * beside it (no directory swapped in since the check). A directory created for it is removed
+ * again if the output is discarded and leaves it empty (see created-dirs.ts).
  */
 export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
   const dir = path.dirname(target);
-  await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+  await claimOutputDir(dir).catch((err: unknown) => {
     throw outputError(err, target);
   });
+  try {
+    return await createTemp(policy, target, dir);
+  } catch (err) {
+    await releaseOutputDir(dir);
+    throw err;
+  }
+}
+
+async function createTemp(policy: PathPolicy, target: string, dir: string): Promise<StagedOutput> {
   const existing = await fs.stat(target).catch(() => undefined);
   if (existing?.isDirectory()) throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path is a directory: ${target}`);
   const temp = path.join(dir, `.${path.basename(target).slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`);
@@ -45,7 +56,7 @@ export async function stageOutput(policy: PathPolicy, target: string): Promise<S
     const identity = identityOf(await handle.stat({ bigint: true }));
     return { temp: { path: temp, identity }, target, commit: () => commit(temp, target), discard: () => discard(temp) };
   } catch (err) {
-    await discard(temp);
+    await removeTemp(temp);
     throw err;
   } finally {
     await handle.close();
@@ -111,10 +122,16 @@ async function commit(temp: string, target: string): Promise<void> {
     throw outputError(err, target);
   }
   liveTempFiles.delete(temp);
+  await releaseOutputDir(path.dirname(temp));
 }
 
 async function discard(temp: string): Promise<void> {
   if (!liveTempFiles.has(temp)) return;
+  await removeTemp(temp);
+  await releaseOutputDir(path.dirname(temp));
+}
+
+async function removeTemp(temp: string): Promise<void> {
   await fs.rm(temp, { force: true }).catch(() => undefined);
   liveTempFiles.delete(temp);
 }

@@ -46,6 +46,9 @@ const pdfaIssue = { message: 'pdfa applies to format "pdf" only', path: ['pdfa']
 
 export const convert = defineOperation({
   id: 'convert',
+  engines: ['documents'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Convert one office document (LibreOffice)',
   input: z.object({ input: filePath, output: filePath, format, pdfa }).refine(pdfaOnlyForPdf, pdfaIssue),
   run: async ({ input, output, format: target, pdfa: level }, context) => {
@@ -59,6 +62,9 @@ export const convert = defineOperation({
 
 export const convertBatch = defineOperation({
   id: 'convert/batch',
+  engines: ['documents'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Convert several office documents to one format in one go',
   input: z
     .object({

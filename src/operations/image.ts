@@ -35,6 +35,9 @@ async function runImageJob<R>(raw: { input: string; output: string }, { engines,
 
 export const convert = defineOperation({
   id: 'image/convert',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Convert an image to the format of the output extension',
   input: z.object({ input: filePath, output: outputPath, quality: quality.default(85).describe('1–100 for JPEG, WebP and AVIF output') }),
   run: async (body, context) => {
@@ -45,6 +48,9 @@ export const convert = defineOperation({
 
 export const compress = defineOperation({
   id: 'image/compress',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Re-encode an image smaller (PNG losslessly); never larger than the original',
   input: z.object({ input: filePath, output: outputPath, quality: quality.default(70).describe('1–100 for JPEG, WebP and AVIF; PNG is optimised losslessly') }),
   run: async (body, context) => {
@@ -59,6 +65,9 @@ export const compress = defineOperation({
 
 export const resize = defineOperation({
   id: 'image/resize',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Resize an image (lanczos3) by width, height or scale',
   input: z
     .object({

@@ -27,6 +27,9 @@ interface OcrRequest {
 
 export const ocr = defineOperation({
   id: 'ocr',
+  engines: ['ocr', 'pdf', 'image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Read the text of an image or a PDF (OCR); optionally write a searchable PDF',
   input: z.object({
     input: filePath.describe('image (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF) or PDF to read; absolute, or relative to the base dir'),

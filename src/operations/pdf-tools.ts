@@ -31,6 +31,9 @@ const io = { input: filePath, output: filePath, password: password.optional() };
 
 export const info = defineOperation({
   id: 'pdf/info',
+  engines: ['pdf'],
+  writes: 'nothing',
+  idempotent: true,
   summary: 'Page count, version, encryption, metadata and page sizes of a PDF',
   input: z.object({ input: filePath, password: password.optional() }),
   run: async ({ input, password: pw }, { engines, paths, ...control }) => {
@@ -49,6 +52,9 @@ const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field,
 
 export const metadata = defineOperation({
   id: 'pdf/metadata',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Set or clear title, author, subject, keywords and creator; keep the rest',
   input: z
     .object({ ...io, ...metadataFields })
@@ -62,6 +68,9 @@ export const metadata = defineOperation({
 
 export const decrypt = defineOperation({
   id: 'pdf/decrypt',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Remove the encryption of a PDF (given its password)',
   input: z.object({ input: filePath, output: filePath, password }),
   run: async (body, context) => {
@@ -72,6 +81,9 @@ export const decrypt = defineOperation({
 
 export const rotate = defineOperation({
   id: 'pdf/rotate',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Rotate pages clockwise by 90, 180 or 270 degrees',
   input: z.object({
     ...io,
@@ -86,6 +98,9 @@ export const rotate = defineOperation({
 
 export const rearrange = defineOperation({
   id: 'pdf/rearrange',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Keep exactly the listed pages in the listed order (reorder, delete, duplicate)',
   input: z.object({ ...io, pages: pageOrder }),
   run: async (body, context) => {
@@ -96,6 +111,9 @@ export const rearrange = defineOperation({
 
 export const watermark = defineOperation({
   id: 'pdf/watermark',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Stamp text across the middle of pages, as real (searchable) text',
   input: z.object({
     ...io,
@@ -118,6 +136,9 @@ export const watermark = defineOperation({
 
 export const compress = defineOperation({
   id: 'pdf/compress',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Make a PDF smaller: downsample and re-encode images, recompress streams; never larger',
   input: z.object({
     ...io,
@@ -133,6 +154,9 @@ export const compress = defineOperation({
 
 export const toPdfa = defineOperation({
   id: 'pdf/to-pdfa',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Convert a PDF to PDF/A (archival): fonts embedded, output intent, XMP identification',
   input: z.object({ ...io, level: z.enum(PDFA_LEVELS).default('2b') }),
   run: async (body, context) => {

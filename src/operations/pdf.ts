@@ -13,6 +13,9 @@ import { engineText, filePath, filePaths, pageRanges, password } from './fields.
 
 export const merge = defineOperation({
   id: 'pdf/merge',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Merge PDFs in order into one file',
   input: z.object({ files: filePaths('PDF'), output: filePath, password: password.optional().describe('password tried on each encrypted input') }),
   run: async ({ files, output, password: pw }, { engines, paths, ...control }) => {
@@ -26,6 +29,9 @@ export const merge = defineOperation({
 
 export const split = defineOperation({
   id: 'pdf/split',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Split a PDF into one file per page item',
   input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)"), password: password.optional() }),
   run: async ({ input, pages: ranges, outputDir, password: pw }, { engines, paths, ...control }) => {
@@ -39,6 +45,9 @@ export const split = defineOperation({
 
 export const encrypt = defineOperation({
   id: 'pdf/encrypt',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Encrypt a PDF with a password (AES-256 by default)',
   input: z
     .object({

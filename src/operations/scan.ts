@@ -25,6 +25,9 @@ const imageFormat = z
 
 export const toImages = defineOperation({
   id: 'pdf/to-images',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Render PDF pages to image files, one per page',
   input: z.object({
     input: filePath,
@@ -52,6 +55,9 @@ export const toImages = defineOperation({
 
 export const fromImages = defineOperation({
   id: 'pdf/from-images',
+  engines: ['pdf', 'image'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Make a PDF of images, one page per image (JPEG kept as it is)',
   input: z.object({
     files: filePaths('image'),

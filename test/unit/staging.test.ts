@@ -62,3 +62,53 @@ describe('staging', () => {
     expect(leftoverTempFiles(dir)).toEqual([]);
   });
 });
+
+describe('folders staging creates', () => {
+  const failing = (targets: string[]) =>
+    withStagedOutputs(policy, targets, async () => {
+      throw new Error('engine failed');
+    });
+
+  it('are removed, up to the first one created, when the job fails and leaves them empty', async () => {
+    const dir = tempDir();
+    await expect(failing([path.join(dir, 'new', 'deeper', 'a.pdf'), path.join(dir, 'new', 'deeper', 'b.pdf')])).rejects.toThrow('engine failed');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('are removed when the last of several outputs staged in them is discarded, not before', async () => {
+    const dir = tempDir();
+    const target = (name: string) => path.join(dir, 'batch', name);
+    const first = await stageOutput(policy, target('a.pdf'));
+    const second = await stageOutput(policy, target('b.pdf'));
+    await first.discard();
+    expect(fs.existsSync(path.join(dir, 'batch'))).toBe(true);
+    await second.discard();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('stay when an output was committed into them, or when they existed before', async () => {
+    const dir = tempDir();
+    const kept = await stageOutput(policy, path.join(dir, 'mixed', 'ok.pdf'));
+    const dropped = await stageOutput(policy, path.join(dir, 'mixed', 'failed.pdf'));
+    await writeStaged(kept.temp, 'done', kept.target);
+    await kept.commit();
+    await dropped.discard();
+    expect(fs.readdirSync(path.join(dir, 'mixed'))).toEqual(['ok.pdf']);
+
+    fs.mkdirSync(path.join(dir, 'existing', 'inner'), { recursive: true });
+    await expect(failing([path.join(dir, 'existing', 'inner', 'x.pdf')])).rejects.toThrow('engine failed');
+    expect(fs.readdirSync(path.join(dir, 'existing'))).toEqual(['inner']);
+    // Only the parts staging created go: `existing` stays, and so does what the user put there.
+    await expect(failing([path.join(dir, 'existing', 'made', 'x.pdf')])).rejects.toThrow('engine failed');
+    expect(fs.readdirSync(path.join(dir, 'existing'))).toEqual(['inner']);
+  });
+
+  it('are made again for a job staged while the previous one removes them', async () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'again', 'a.pdf');
+    const [failed, succeeded] = await Promise.allSettled([failing([target]), withStagedOutputs(policy, [target], ([temp]) => writeStaged(temp as FileRef, 'second', target))]);
+    expect(failed.status).toBe('rejected');
+    expect(succeeded.status).toBe('fulfilled');
+    expect(fs.readFileSync(target, 'utf8')).toBe('second');
+  });
+});
