@@ -9,7 +9,7 @@ import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
-import { child, childElements, isElement, parseXml, type XmlElement } from './xml.js';
+import { child, childElements, findAll, isElement, parseXml, type XmlElement } from './xml.js';
 
 interface ParagraphStyle {
   basedOn?: string;
@@ -27,7 +27,12 @@ interface DocxContext {
   notes: FootnoteDefinition[];
   noteXml: Map<string, XmlElement>;
   images: { count: number };
+  /** Added to an outline level (0-based) to get a heading depth: 2 when a Title takes `#`. */
+  headingShift: number;
 }
+
+/** The outline level given to the Title style: above every heading. */
+const TITLE_LEVEL = -1;
 
 const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 
@@ -41,8 +46,11 @@ export function readDocx(pkg: OfficePackage): RootContent[] {
     notes: [],
     noteXml: new Map([...readNotes(pkg.text('word/footnotes.xml'), 'w:footnote', 'fn'), ...readNotes(pkg.text('word/endnotes.xml'), 'w:endnote', 'en')]),
     images: { count: 0 },
+    headingShift: 1,
   };
   const body = child(parseXml(documentXml, 'word/document.xml'), 'w:body');
+  const usesTitle = body !== undefined && findAll(body, 'w:pStyle').some((s) => resolveStyle(attr(s, 'w:val'), context.styles).outlineLevel === TITLE_LEVEL);
+  context.headingShift = usesTitle ? 2 : 1;
   const blocks = body ? readBlocks(body, context) : [];
   return [...blocks, ...context.notes];
 }
@@ -90,7 +98,8 @@ function readParagraph(p: XmlElement, context: DocxContext): { block: BlockConte
   const inlines = readInlines(p, context, style.run, { inField: false });
   const ownOutline = attr(child(pPr, 'w:outlineLvl'), 'w:val');
   const outline = ownOutline !== undefined ? Number(ownOutline) : style.outlineLevel;
-  if (outline !== undefined && outline < 9) return { block: heading(outline + 1, inlines) };
+  if (outline === TITLE_LEVEL) return { block: heading(1, inlines) };
+  if (outline !== undefined && outline >= 0 && outline < 9) return { block: heading(outline + context.headingShift, inlines) };
   const numPr = child(pPr, 'w:numPr');
   const numId = attr(child(numPr, 'w:numId'), 'w:val') ?? style.numbering?.numId;
   const level = Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? style.numbering?.level ?? 0);
@@ -260,11 +269,11 @@ function readStyles(xml: string | undefined): Map<string, ParagraphStyle> {
   return styles;
 }
 
-/** "heading 2" → outline level 1; "Title" → 0. Word writes outlineLvl, other writers may not. */
+/** "heading 2" → outline level 1; "Title" → above level 0. Word writes outlineLvl, other writers may not. */
 function headingLevelOfName(name: string): { outlineLevel?: number } {
   const match = /^heading\s*([1-9])$/i.exec(name.trim());
   if (match) return { outlineLevel: Number(match[1]) - 1 };
-  return /^title$/i.test(name.trim()) ? { outlineLevel: 0 } : {};
+  return /^title$/i.test(name.trim()) ? { outlineLevel: TITLE_LEVEL } : {};
 }
 
 /** A style with what it inherits (basedOn chains, cycles cut). */
