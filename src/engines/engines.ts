@@ -13,6 +13,7 @@ import type { EngineHealth } from './health.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
+import type { ReadTasks } from '../../wasm/read/worker.js';
 
 export interface OcrEngine {
   pool: EnginePool<OcrTasks>;
@@ -26,6 +27,7 @@ export class Engines {
   private pdfPool: EnginePool<PdfTasks> | undefined;
   private imagePool: EnginePool<ImageTasks> | undefined;
   private ocrEngine: OcrEngine | undefined;
+  private readPool: EnginePool<ReadTasks> | undefined;
   private documentEngine: DocumentEngine | undefined;
 
   constructor(private readonly config: Config) {}
@@ -43,6 +45,12 @@ export class Engines {
   get ocr(): OcrEngine {
     this.ocrEngine ??= { pool: this.pool('ocr', undefined), languages: this.languages() };
     return this.ocrEngine;
+  }
+
+  /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */
+  get read(): EnginePool<ReadTasks> {
+    this.readPool ??= this.pool('read', 2048);
+    return this.readPool;
   }
 
   get documents(): DocumentEngine {
@@ -64,7 +72,7 @@ export class Engines {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.pool.close(), this.ocrEngine?.languages.close(), this.documentEngine?.close()]);
+    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.pool.close(), this.ocrEngine?.languages.close(), this.readPool?.close(), this.documentEngine?.close()]);
   }
 
   private pool<M>(name: string, heapCapMb: number | undefined, workerData?: unknown): EnginePool<M> {

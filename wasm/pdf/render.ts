@@ -10,6 +10,7 @@ import type { RgbaImage } from '../image/rgba.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
+import type { StextPage } from '../read/pdf-layout.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -55,6 +56,20 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
     const text = loaded.toStructuredText('preserve-whitespace');
     try {
       return text.asText().trim();
+    } finally {
+      text.destroy();
+    }
+  });
+}
+
+/** mupdf's structured text of the page (blocks, lines, fonts, positions) and the page size. */
+export function pageStext(doc: mupdf.PDFDocument, page: number): StextPage {
+  return withPage(doc, page, (loaded) => {
+    const [x0, y0, x1, y1] = loaded.getBounds();
+    const text = loaded.toStructuredText('preserve-whitespace');
+    try {
+      const { blocks } = JSON.parse(text.asJSON()) as { blocks: StextPage['blocks'] };
+      return { width: x1 - x0, height: y1 - y0, blocks };
     } finally {
       text.destroy();
     }

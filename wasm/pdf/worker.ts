@@ -11,6 +11,7 @@ import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
+import { readPdfBlocks } from './read-task.js';
 
 const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
 const engine: PdfEngine =
@@ -116,6 +117,7 @@ const tasks = {
   renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
+  readBlocks: pdfTask((task: scan.SelectPagesTask) => readPdfBlocks(task, read)),
 };
 
 export type PdfTasks = typeof tasks;
