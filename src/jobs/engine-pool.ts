@@ -42,7 +42,7 @@ interface Generation {
   pool: Tinypool;
   running: number;
   retired: boolean;
-  /** Settles once every worker has loaded its module. */
+  /** Settles once the first worker has loaded its module. */
   loaded?: Promise<void>;
 }
 
@@ -121,7 +121,7 @@ export class EnginePool<M> {
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
 
-  /** Starts the workers if none run, and waits until each has loaded its engine. */
+  /** Starts the first worker if none runs, and waits until it has loaded its engine. */
   private async loaded(control: JobControl): Promise<void> {
     const cancelled = new Promise<never>((_, reject) => control.signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
     for (;;) {
@@ -144,7 +144,7 @@ export class EnginePool<M> {
     const message: TaskMessage = { task: LOAD_TASK, input: null };
     const signal = AbortSignal.timeout(LOAD_LIMIT_MS);
     try {
-      await Promise.all(Array.from({ length: this.options.threads }, () => generation.pool.run(message, { signal })));
+      await generation.pool.run(message, { signal });
     } catch (err) {
       if (this.queue.isClosed) throw shuttingDownError(this.options.name);
       if (generation.retired) throw err;
@@ -177,13 +177,16 @@ export class EnginePool<M> {
   }
 
   private startGeneration(): Generation {
-    const { name, threads, workerData, maxOldGenerationSizeMb } = this.options;
+    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs } = this.options;
     const pool = new Tinypool({
       runtime: 'worker_threads',
       filename: fileURLToPath(new URL(`../../wasm/${name}/worker.js`, import.meta.url)),
-      // All workers start together and live until the pool is retired (idle or recycled).
-      minThreads: threads,
+      // One worker starts with the first job; tinypool adds one for a task that finds every
+      // worker busy (a one-shot command pays for one worker, not one per core) and stops the
+      // added ones after the idle timeout. The ThreadGate keeps tasks to `threads`.
+      minThreads: 1,
       maxThreads: threads,
+      idleTimeout: idleTimeoutMs,
       // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
       isolateWorkers: false,
       workerData,
