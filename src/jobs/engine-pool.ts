@@ -2,23 +2,25 @@
 // (tinypool, pure JS): jobs enter the engine's bounded queue, run under one deadline (an abort
 // terminates the worker; the next task starts a fresh one), and a worker that asks for it — its
 // WASM heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool.
-// Workers idle longer than the idle timeout stop and start again with the next job. The main
-// side talks to a worker through a client typed from the worker's task map (no task names as
-// strings).
+// Idle retirement (idle-retirement.ts) stops the workers after the idle timeout without a job;
+// the shutdown gate (shutdown-gate.ts) turns work cut off by close() into BUSY. The main side
+// talks to a worker through a client typed from the worker's task map (no task names as strings).
 //
 // Tasks wait for a thread here, not in tinypool's queue: tinypool starts no worker for queued
 // tasks when a worker leaves (abort, crash), so they would sit until the next submission.
 //
-// The time limit is the job's, not the engine's start-up: workers start with the first job
-// (a service that never runs OCR never loads it), and a job's deadline starts once they have
-// loaded. Idle retirement is decided here too: after `idleTimeoutMs` without a job the pool's
-// workers stop, and the next job starts them again.
+// Workers start with the first job (a service that never runs OCR never loads it), one at first:
+// a one-shot command pays for one worker, not one per core. A job's deadline starts once that
+// worker has loaded; a task that finds every worker busy makes tinypool start one more.
 
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../errors.js';
+import type { PathPolicy } from '../files/paths.js';
+import { withStagedOutputs, type StagedFiles } from '../files/staging.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../shared/task-protocol.js';
-import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
+import { IdleRetirement } from './idle-retirement.js';
+import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
 
 export interface EnginePoolOptions {
   /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
@@ -54,12 +56,12 @@ export class EnginePool<M> {
   private readonly generations = new Set<Generation>();
   private readonly queue: JobQueue;
   private readonly threads: ThreadGate;
-  private jobs = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idle: IdleRetirement;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.threads = new ThreadGate(options.threads);
+    this.idle = new IdleRetirement(options.idleTimeoutMs, () => this.stopIdleWorkers());
   }
 
   /**
@@ -110,8 +112,7 @@ export class EnginePool<M> {
       if (outcome.recycle) this.retire(generation);
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
-      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
-      throw this.translate(err, deadline);
+      throw this.queue.isClosed ? this.queue.gate.error() : this.translate(err, deadline);
     } finally {
       generation.running -= 1;
       leave();
@@ -146,7 +147,7 @@ export class EnginePool<M> {
     try {
       await generation.pool.run(message, { signal });
     } catch (err) {
-      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
+      if (this.queue.isClosed) throw this.queue.gate.error();
       if (generation.retired) throw err;
       process.stderr.write(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}\n`);
       throw new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine could not be started`);
@@ -156,7 +157,7 @@ export class EnginePool<M> {
   /** No job for the idle timeout: the workers stop (their memory goes back to the system). */
   private stopIdleWorkers(): void {
     const generation = this.generation;
-    if (this.jobs > 0 || !generation) return;
+    if (!generation) return;
     this.generation = undefined;
     generation.retired = true;
     this.endIfDrained(generation);
