@@ -71,25 +71,37 @@ export class EnginePool<M> {
    */
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
     return this.queue.hold(control, async () => {
-      this.jobs += 1;
-      clearTimeout(this.idleTimer);
+      const end = this.idle.begin();
       try {
         await this.loaded(control);
         const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
         return await work(this.client(deadline), deadline);
       } finally {
-        this.jobs -= 1;
-        if (this.jobs === 0) this.idleTimer = setTimeout(() => this.stopIdleWorkers(), this.options.idleTimeoutMs).unref();
+        end();
       }
     });
   }
 
+  /**
+   * `job` for tasks that write files: once the job holds its place in the queue, each target gets
+   * a staged temp file (src/files/staging.ts) that `work` hands to the worker; the files replace
+   * their targets only when `work` succeeds. `[target]` gives `[file]`.
+   */
+  jobWriting<const T extends readonly string[], R>(control: JobControl, paths: PathPolicy, targets: T, work: (tasks: TaskClient<M>, outputs: StagedFiles<T>, deadline: Deadline) => Promise<R>): Promise<R> {
+    return this.job(control, (tasks, deadline) => withStagedOutputs(paths, targets, (outputs) => work(tasks, outputs, deadline)));
+  }
+
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
+    this.idle.close();
     this.queue.close();
-    this.threads.close(shuttingDownError(this.options.name));
+    this.threads.close(this.queue.gate.error());
     await Promise.all([...this.generations].map((g) => g.pool.destroy()));
     this.generations.clear();
+  }
+
+  /** Worker threads alive now (they start with the first job, one at first). */
+  get workers(): number {
+    return [...this.generations].reduce((sum, g) => sum + g.pool.threads.length, 0);
   }
 
   private client(deadline: Deadline): TaskClient<M> {
