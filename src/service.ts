@@ -37,7 +37,7 @@ export async function createService(config: Config): Promise<Service> {
     token: config.token,
   });
   // Reports a bad --tessdata at start, not at the first OCR request.
-  void engines.ocr.languages;
+  void engines.ocr;
   let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {

@@ -10,15 +10,12 @@ import { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
 import { DocumentEngine } from './documents.js';
 import type { EngineHealth } from './health.js';
+import type { OcrEngine } from './ocr-engine.js';
+import { TesseractEngine } from './tesseract-engine.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
-
-export interface OcrEngine {
-  pool: EnginePool<OcrTasks>;
-  languages: LanguageStore;
-}
 
 const IMAGE_INPUTS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'gif', 'tiff'];
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
@@ -43,7 +40,7 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    this.ocrEngine ??= { pool: this.pool('ocr', undefined), languages: this.languages() };
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined), this.languages());
     return this.ocrEngine;
   }
 
@@ -62,17 +59,17 @@ export class Engines {
     const { pdfEngine } = this.config;
     const jsquash = ['jpeg', 'png', 'webp', 'avif'].map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
     const turbo = `libjpeg-turbo ${packageVersion('@cwasm/jpeg-turbo')} / ${packageVersion('@cornerstonejs/codec-libjpeg-turbo-8bit')}`;
-    const languages = this.ocr.languages.codes;
+    const { name: ocrName, version: ocrVersion, languages } = this.ocr;
     return {
       pdf: { available: true, engine: pdfEngine, version: packageVersion(pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf') },
       image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash}); ${turbo}`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
-      ocr: { available: languages.length > 0, engine: 'tesseract.js', version: packageVersion('tesseract.js'), languages },
+      ocr: { available: languages.length > 0, engine: ocrName, version: ocrVersion, languages: [...languages] },
       document: await this.documents.health(),
     };
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.pool.close(), this.ocrEngine?.languages.close(), this.readPool?.close(), this.documentEngine?.close()]);
+    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.close(), this.readPool?.close(), this.documentEngine?.close()]);
   }
 
   private pool<M>(name: string, heapCapMb: number | undefined, workerData?: unknown): EnginePool<M> {

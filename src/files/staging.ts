@@ -63,15 +63,19 @@ async function createTemp(policy: PathPolicy, target: string, dir: string): Prom
   }
 }
 
+/** One staged temp file per target, in the targets' order: a tuple of targets gives a tuple of files. */
+export type StagedFiles<T extends readonly string[]> = { -readonly [K in keyof T]: FileRef };
+
 /**
- * Stages every target, hands the temp paths to `work`, then commits them all; any failure
+ * Stages every target, hands the temp files to `work`, then commits them all; any failure
  * removes the temp files and leaves the targets as they were.
  */
-export async function withStagedOutputs<T>(policy: PathPolicy, targets: readonly string[], work: (temps: FileRef[]) => Promise<T>): Promise<T> {
+export async function withStagedOutputs<const T extends readonly string[], R>(policy: PathPolicy, targets: T, work: (temps: StagedFiles<T>) => Promise<R>): Promise<R> {
   const staged: StagedOutput[] = [];
   try {
     for (const target of targets) staged.push(await stageOutput(policy, target));
-    const result = await work(staged.map((s) => s.temp));
+    // One file per target, in order: the shape StagedFiles<T> describes.
+    const result = await work(staged.map((s) => s.temp) as StagedFiles<T>);
     for (const s of staged) await s.commit();
     return result;
   } finally {

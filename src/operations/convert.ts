@@ -178,7 +178,7 @@ function checkMatrix(input: string, target: OutputFormat): { extension: string; 
 
 /** Reads each item as Markdown into its output; one result per item, in order, progress per file. */
 async function readItemsToFiles(items: readonly Item[], context: OperationContext): Promise<ItemResult[]> {
-  const codes = context.engines.ocr.languages.parse(DEFAULT_LANGUAGE);
+  const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
   let done = 0;
   const readOne = async (item: Item): Promise<ItemResult> => {
     try {

@@ -3,7 +3,6 @@
 
 import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { outputFormatOf } from '../shared/image-formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
@@ -27,9 +26,7 @@ async function runImageJob<R>(raw: { input: string; output: string }, { engines,
   const input = await resolveInputPath(paths, raw.input);
   const outputPath = await resolveOutputPath(paths, raw.output);
   const format = outputFormatOf(outputPath);
-  const result = await engines.image.job(control, (tasks) =>
-    withStagedOutputs(paths, [outputPath], ([temp]) => task(tasks, { input, output: temp as FileRef, format, maxPixels: config.maxPixels })),
-  );
+  const result = await engines.image.jobWriting(control, paths, [outputPath], (tasks, [output]) => task(tasks, { input, output, format, maxPixels: config.maxPixels }));
   return { result, outputPath };
 }
 

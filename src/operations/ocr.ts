@@ -1,13 +1,14 @@
-// OCR on tesseract.js with the language data installed as npm packages (eng, chi_sim) plus the
-// --tessdata dir. Languages are validated before any engine starts. The input is an image or a
-// PDF (by content); an output ending in .pdf is a searchable PDF instead of text.
+// OCR on the OCR engine (src/engines/ocr-engine.ts; tesseract.js with the language data installed
+// as npm packages plus the --tessdata dir). Languages are validated before any engine starts.
+// The input is an image or a PDF (by content); an output ending in .pdf is a searchable PDF
+// instead of text.
 
 import { z } from 'zod';
 import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
-import { deadlineMargin, readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
+import { readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
@@ -46,7 +47,7 @@ export const ocr = defineOperation({
     skipText: z.boolean().default(false).describe('PDF pages that already have text are not read again (their text is returned as it is)'),
   }),
   run: async ({ input, language, output, pages, dpi, password, skipText }, context) => {
-    const codes = context.engines.ocr.languages.parse(language);
+    const codes = context.engines.ocr.parseLanguages(language);
     const inputRef = await resolveInputPath(context.paths, input);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
     const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText };
@@ -63,22 +64,17 @@ const countCharacters = (text: string) => [...text].filter((c) => c.trim() !== '
 async function readImage({ input, outputPath, codes }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
-  const recognize = () =>
-    engines.ocr.pool.job(control, async (tasks, deadline) => {
-      const langPath = await engines.ocr.languages.prepare(codes);
-      const at = deadline.at - deadlineMargin(deadline.limitMs);
-      return tasks.recognize({ input, codes, langPath, maxPixels: config.maxPixels, layout: searchable, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
-    });
+  const recognize = () => engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: searchable }, control);
   const result = !outputPath
     ? await recognize()
     : await withStagedOutputs(paths, [outputPath], async ([temp]) => {
         const recognized = await recognize();
         if (searchable && recognized.layout) {
-          const [placement] = await writeImagesPdf([input], temp as FileRef, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
+          const [placement] = await writeImagesPdf([input], temp, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
           const pages = [{ page: 1, layout: recognized.layout, rect: placement?.rect }];
-          await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp as FileRef, output: temp as FileRef, pages }));
+          await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp, output: temp, pages }));
         } else {
-          await writeStaged(temp as FileRef, recognized.text, outputPath);
+          await writeStaged(temp, recognized.text, outputPath);
         }
         return recognized;
       });
@@ -102,9 +98,9 @@ async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipTe
       const pages = await read();
       if (searchable) {
         const layers = pages.flatMap(({ page, layout }) => (layout ? [{ page, layout }] : []));
-        await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input, password, output: temp as FileRef, pages: layers }));
+        await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input, password, output: temp, pages: layers }));
       } else {
-        await writeStaged(temp as FileRef, pages.map((p) => p.text).join('\f'), outputPath);
+        await writeStaged(temp, pages.map((p) => p.text).join('\f'), outputPath);
       }
       return pages;
     });

@@ -3,7 +3,6 @@
 
 import { z } from 'zod';
 import { resolveOutputPath } from '../files/paths.js';
-import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
 import { PDFA_LEVELS } from '../shared/pdfa.js';
@@ -23,7 +22,7 @@ interface Edit {
 async function editPdf<R>(body: Edit, { engines, paths, ...control }: OperationContext, run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>): Promise<{ result: R; outputPath: string }> {
   const input = await resolvePdfInput(paths, body.input);
   const outputPath = await resolveOutputPath(paths, body.output);
-  const result = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => run(tasks, { input, output: temp as FileRef, password: body.password })));
+  const result = await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => run(tasks, { input, output, password: body.password }));
   return { result, outputPath };
 }
 

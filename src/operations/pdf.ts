@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import { fileStem, resolveInputWithHead, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { mapBounded } from '../files/bounded.js';
-import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { sniffType } from '../shared/sniff.js';
 import { defineOperation } from './operation.js';
@@ -21,7 +20,7 @@ export const merge = defineOperation({
   run: async ({ files, output, password: pw }, { engines, paths, ...control }) => {
     const inputs = await resolvePdfInputs(paths, files);
     const outputPath = await resolveOutputPath(paths, output);
-    const { pages } = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.merge({ inputs, output: temp as FileRef, password: pw })));
+    const { pages } = await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => tasks.merge({ inputs, output, password: pw }));
     control.progress?.(files.length, files.length);
     return { message: `Merged ${files.length} PDF(s) into ${pages} page(s)`, outputPath, data: { pages, files: files.length } };
   },
@@ -38,7 +37,7 @@ export const split = defineOperation({
     const inputRef = await resolvePdfInput(paths, input);
     const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
     const outputs = uniqueOutputs(ranges.map((r) => path.join(dir, `${fileStem(inputRef.path)}_${r.label}.pdf`)));
-    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, outputs, (temps) => tasks.split({ input: inputRef, ranges, outputs: temps, password: pw })));
+    await engines.pdf.jobWriting(control, paths, outputs, (tasks, files) => tasks.split({ input: inputRef, ranges, outputs: files, password: pw }));
     return { message: `Split into ${outputs.length} file(s)`, outputPath: dir, data: { files: outputs } };
   },
 });
@@ -68,7 +67,7 @@ export const encrypt = defineOperation({
     const inputRef = await resolvePdfInput(paths, input);
     const outputPath = await resolveOutputPath(paths, output);
     const task = (temp: FileRef) => ({ input: inputRef, output: temp, userPassword, ownerPassword: ownerPassword ?? userPassword, algorithm, password: inputPassword });
-    await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => tasks.encrypt(task(temp as FileRef))));
+    await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => tasks.encrypt(task(output)));
     return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
   },
 });

@@ -33,7 +33,7 @@ export const read = defineOperation({
     maxCharacters,
   }),
   run: async ({ input, output, pages, password: pdfPassword, language, maxCharacters: limit }, context) => {
-    const codes = context.engines.ocr.languages.parse(language);
+    const codes = context.engines.ocr.parseLanguages(language);
     const inputRef = await resolveInputPath(context.paths, input);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
     const request = { input: inputRef, shownName: input, ranges: pages, password: pdfPassword, codes, maxCharacters: limit };

@@ -67,7 +67,7 @@ export const fromImages = defineOperation({
   run: async ({ files, output, pageSize }, { engines, paths, config, ...control }) => {
     const inputs = await mapBounded(files, (file) => resolveInputPath(paths, file));
     const outputPath = await resolveOutputPath(paths, output);
-    await withStagedOutputs(paths, [outputPath], ([temp]) => writeImagesPdf(inputs, temp as FileRef, outputPath, pageSize, { engines, maxPixels: config.maxPixels, parallel: config.workers + 1, control }));
+    await withStagedOutputs(paths, [outputPath], ([temp]) => writeImagesPdf(inputs, temp, outputPath, pageSize, { engines, maxPixels: config.maxPixels, parallel: config.workers + 1, control }));
     return { message: `Made a PDF of ${inputs.length} page(s)`, outputPath, data: { pages: inputs.length, pageSize } };
   },
 });

@@ -13,7 +13,6 @@ import { extensionOf } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { Config } from '../config.js';
 import { readPdfPages } from '../scans/pdf-ocr.js';
-import { deadlineMargin } from '../scans/pdf-ocr.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
@@ -109,11 +108,7 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
   const { input, codes, maxCharacters } = request;
-  const recognized = await engines.ocr.pool.job(control, async (tasks, deadline) => {
-    const langPath = await engines.ocr.languages.prepare(codes);
-    const at = deadline.at - deadlineMargin(deadline.limitMs);
-    return tasks.recognize({ input, codes, langPath, maxPixels: config.maxPixels, layout: false, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
-  });
+  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: false }, control);
   const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks: ocrTextBlocks(recognized.text), maxCharacters }));
   return { ...rendered, format: 'image', ocrPages: [1] };
 }

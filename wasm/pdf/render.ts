@@ -5,7 +5,6 @@ import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
 import type { OutputFormat } from '../../src/shared/image-formats.js';
-import { encodeImage } from '../image/encode.js';
 import type { RgbaImage } from '../image/rgba.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
@@ -85,6 +84,9 @@ export interface RenderedFile {
 /** Renders the page in colour at `dpi`, encodes it as `format` and writes it to `output`. */
 export async function renderToFile(doc: mupdf.PDFDocument, page: number, dpi: number, format: OutputFormat, quality: number, output: FileRef): Promise<RenderedFile> {
   const image = withPixmap(doc, page, dpi, mupdf.ColorSpace.DeviceRGB, rgbaOf);
+  // Loaded on first use: the codecs' modules cost a PDF worker ~0.1 s to load, which a merge or
+  // any task but rendering to an image file never needs.
+  const { encodeImage } = await import('../image/encode.js');
   const encoded = await encodeImage(image, format, { quality, goal: 'speed' });
   writeOutputFile(output, encoded);
   return { width: image.width, height: image.height, bytes: encoded.length };
