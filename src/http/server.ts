@@ -8,6 +8,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { answerClientError, logClientError } from './client-error.js';
 import { EarlyAnswerAwareResponse } from './early-answer.js';
 import { envelopeResponse } from './envelope.js';
+import { applyKeepAlivePolicy } from './keep-alive.js';
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 
@@ -18,11 +19,6 @@ export interface HttpTimeouts {
   requestTimeoutMs: number;
 }
 
-/**
- * Advertised as `Keep-Alive: timeout=5`; Node keeps an idle connection 1 s longer than it
- * advertises, and clients stop reusing earlier still (undici: 2 s, http.Agent: 1 s before).
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** How often Node looks for connections past their headers/request timeout (default 30 s). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
@@ -44,7 +40,7 @@ export function createHttpServer(fetch: FetchCallback, timeouts: HttpTimeouts): 
     },
     listener,
   );
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  applyKeepAlivePolicy(server);
   server.on('clientError', answerClientError);
   return server;
 }
