@@ -6,6 +6,7 @@ import { ConfigError, FLAGS, type Config } from '../config.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
 import { configFromFlags, flagHelpLines, flagOptions } from './flags.js';
+import { logEvent, logStart } from '../shared/log.js';
 
 export const SERVE_USAGE = `Usage: docwasm [serve] [options]
 
@@ -36,7 +37,7 @@ export async function serve(args: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`docwasm: ${signal} received, shutting down\n`);
+    logEvent(`docwasm: ${signal} received, shutting down`);
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -47,7 +48,7 @@ export async function serve(args: string[]): Promise<void> {
 
   const address = await service.listen();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+  logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
 }
 
 /** Anyone who can reach a non-loopback address could read and write the user's files. */

@@ -12,6 +12,7 @@ import { DocumentEngine } from './documents.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
+import { logEvent } from '../shared/log.js';
 
 export interface EngineHealth {
   available: boolean;
@@ -82,7 +83,7 @@ export class Engines {
   private languages(): LanguageStore {
     const { tessdata } = this.config;
     if (tessdata && !isDirectory(tessdata)) {
-      process.stderr.write(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
+      logEvent(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available`);
     }
     return new LanguageStore(discoverLanguages(tessdata));
   }

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, reportFailure } from '../errors.js';
 import { answerClientError, logClientError } from './client-error.js';
 import { EarlyAnswerAwareResponse } from './early-answer.js';
 import { envelopeResponse } from './envelope.js';
@@ -58,7 +58,7 @@ export function listen(server: http.Server, host: string, port: number): Promise
 
 /** Hono could not build a URL from the request (no Host, `Host: a@b`, a non-canonical host). */
 function answerUnbuildableRequest(err: unknown): Response {
-  const apiError = err instanceof RequestError ? new ApiError('BAD_REQUEST', `Malformed request: ${err.message}`) : toApiError(err);
+  const apiError = err instanceof RequestError ? new ApiError('BAD_REQUEST', `Malformed request: ${err.message}`) : reportFailure(err);
   logClientError(apiError);
   return envelopeResponse(apiError);
 }
