@@ -17,6 +17,7 @@ import { startService, type RunningService } from '../helpers/service.js';
 const ADVERTISED_MS = 5_000;
 const IDLE_CLOSE_MS = 15_000;
 
+// The gaps and stalls below take ~25 s per test; an OCR engine starting under load adds more.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface AgentAnswer {
@@ -119,7 +120,7 @@ describe('reusing a kept-alive connection', () => {
       idle.destroy();
       agent.destroy();
     }
-  });
+    }, 120_000);
 
   it('answers a fetch client whose event loop a slower program blocked past the advertised timeout', async () => {
     expect(await fetchStatus(`${service.baseUrl}/api/health`)).toBe(200);
@@ -177,5 +178,5 @@ describe('reusing a kept-alive connection', () => {
       jobAgent.destroy();
       fs.rmSync(image, { force: true });
     }
-  });
+    }, 120_000);
 });
