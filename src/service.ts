@@ -15,9 +15,11 @@ import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
 import type { OperationResult } from './operations/operation.js';
+import { logStart } from './shared/log.js';
+import { startReportLines } from './start-report.js';
 
 export interface Service {
-  /** Resolves with the bound address once listening. */
+  /** Resolves with the bound address once listening, after logging the start report. */
   listen(): Promise<AddressInfo>;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), cancels async jobs, stops the engines. */
   close(graceMs?: number): Promise<void>;
@@ -41,9 +43,11 @@ export async function createService(config: Config): Promise<Service> {
   let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
-    listen: () => {
+    listen: async () => {
       server = createHttpServer(app.fetch, config);
-      return listen(server, config.host, config.port);
+      const address = await listen(server, config.host, config.port);
+      for (const line of startReportLines(config, await engines.documents.health())) logStart(line);
+      return address;
     },
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

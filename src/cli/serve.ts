@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
+import { logEvent, logStart } from '../shared/log.js';
 
 const SERVE_FLAGS = flagsFor({ door: 'serve' });
 
@@ -37,7 +38,7 @@ export async function serve(args: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`docwasm: ${signal} received, shutting down\n`);
+    logEvent(`docwasm: ${signal} received, shutting down`);
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -48,7 +49,7 @@ export async function serve(args: string[]): Promise<void> {
 
   const address = await service.listen();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+  logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
 }
 
 /** Anyone who can reach a non-loopback address could read and write the user's files. */

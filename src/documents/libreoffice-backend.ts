@@ -16,6 +16,7 @@ import { OfficeSlot, type SlotJob } from './office-slot.js';
 import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from './profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
+import { logEvent } from '../shared/log.js';
 
 export interface LibreOfficeOptions {
   detect: DetectOptions;
@@ -120,7 +121,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
   private async createSlots(soffice: string): Promise<void> {
     const reaped = await reapOrphanedOffices();
-    if (reaped > 0) process.stderr.write(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down\n`);
+    if (reaped > 0) logEvent(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down`);
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
     const fonts = bundledCjkFonts();
@@ -182,7 +183,7 @@ export class LibreOfficeBackend implements DocumentBackend {
       }
       this.pending.unshift(...retry);
     } catch (err) {
-      process.stderr.write(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}\n`);
+      logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
       for (const p of batch) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
     }

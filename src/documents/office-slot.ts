@@ -10,10 +10,10 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { outputError } from '../files/staging.js';
 import type { ConversionOutcome } from './backend.js';
 import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
 import { spawnOffice, stageInput } from './office-spawn.js';
+import { fileError } from '../shared/file-errors.js';
 import { exited, killGroup } from './process-group.js';
 import { prepareProfile } from './profile.js';
 
@@ -334,7 +334,7 @@ async function deliver(produced: string, output: string): Promise<SlotOutcome> {
     });
     return { ok: true };
   } catch (err) {
-    const { code, message } = outputError(err, output);
+    const { code, message } = fileError(err, { role: 'output', shown: output });
     return { ok: false, code, message };
   }
 }

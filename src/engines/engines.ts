@@ -16,6 +16,7 @@ import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
+import { logEvent } from '../shared/log.js';
 
 const IMAGE_INPUTS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'gif', 'tiff'];
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
@@ -81,7 +82,7 @@ export class Engines {
   private languages(): LanguageStore {
     const { tessdata } = this.config;
     if (tessdata && !isDirectory(tessdata)) {
-      process.stderr.write(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
+      logEvent(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available`);
     }
     return new LanguageStore(discoverLanguages(tessdata));
   }

@@ -1,14 +1,16 @@
 // The one way docwasm writes outputs: each output is first written to a temp file in its
 // target directory (the engine writes straight into it), then renamed over the destination,
 // keeping the permission bits of a file it replaces. A failed, timed-out, cancelled or
-// interrupted job leaves neither output nor temp file behind. One errno → code mapping.
+// interrupted job leaves neither output nor temp file behind. An existing target must be a
+// regular file: a FIFO, device or directory there is refused, never replaced.
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { fileError, swappedError } from '../shared/file-errors.js';
+import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
 import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
 import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
 
@@ -44,8 +46,7 @@ export async function stageOutput(policy: PathPolicy, target: string): Promise<S
 }
 
 async function createTemp(policy: PathPolicy, target: string, dir: string): Promise<StagedOutput> {
-  const existing = await fs.stat(target).catch(() => undefined);
-  if (existing?.isDirectory()) throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path is a directory: ${target}`);
+  refuseNonRegular(await fs.stat(target).catch(() => undefined), target);
   const temp = path.join(dir, `.${path.basename(target).slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`);
   const handle = await fs.open(temp, 'wx').catch((err: unknown) => {
     throw outputError(err, target);
@@ -86,7 +87,7 @@ export async function withStagedOutputs<const T extends readonly string[], R>(po
 /** Opens a staged temp file for writing on the main thread, as the file that was staged. */
 export async function openStaged(temp: FileRef, target: string): Promise<fs.FileHandle> {
   const handle = await fs.open(temp.path, fs.constants.O_WRONLY | fs.constants.O_TRUNC | NO_FOLLOW).catch((err: unknown) => {
-    throw outputError(err, target);
+    throw fileError(err, { role: 'output', shown: target, checked: true });
   });
   if (identityOf(await handle.stat({ bigint: true })) === temp.identity) return handle;
   await handle.close();
@@ -111,15 +112,26 @@ export function removeAllTempFiles(): void {
   liveTempFiles.clear();
 }
 
-/** Maps a file-system error on an output to the contract's code. */
-export function outputError(err: unknown, target: string): ApiError {
-  const code = (err as NodeJS.ErrnoException)?.code ?? 'unknown error';
-  return new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output ${target} (${code})`);
+function outputError(err: unknown, target: string): ApiError {
+  return fileError(err, { role: 'output', shown: target });
+}
+
+/**
+ * A rename would replace a FIFO or a device node with a regular file (as root, an output of
+ * /dev/null would replace the system's), and a directory is no file to write. The target is
+ * followed through links: a link to /dev/null is refused too.
+ */
+function refuseNonRegular(existing: { isFile(): boolean; isDirectory(): boolean } | undefined, target: string): void {
+  if (!existing || existing.isFile()) return;
+  const kind = existing.isDirectory() ? 'a directory' : 'not a regular file (a FIFO, socket or device)';
+  throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path ${target} exists and is ${kind}; refused`);
 }
 
 async function commit(temp: string, target: string): Promise<void> {
   try {
     const replaced = await fs.stat(target).catch(() => undefined);
+    // Checked again: something else may have been put there while the job ran.
+    refuseNonRegular(replaced, target);
     if (replaced) await fs.chmod(temp, replaced.mode & 0o7777);
     await fs.rename(temp, target);
   } catch (err) {

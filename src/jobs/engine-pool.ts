@@ -21,6 +21,7 @@ import { withStagedOutputs, type StagedFiles } from '../files/staging.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../shared/task-protocol.js';
 import { IdleRetirement } from './idle-retirement.js';
 import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
+import { logEvent } from '../shared/log.js';
 
 export interface EnginePoolOptions {
   /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
@@ -161,7 +162,7 @@ export class EnginePool<M> {
     } catch (err) {
       if (this.queue.isClosed) throw this.queue.gate.error();
       if (generation.retired) throw err;
-      process.stderr.write(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}\n`);
+      logEvent(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}`);
       throw new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine could not be started`);
     }
   }
@@ -206,7 +207,7 @@ export class EnginePool<M> {
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
     // A worker that dies between tasks is reported here; one that dies under a task fails that task.
-    pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${name} pool: ${String(err)}\n`));
+    pool.on('error', (err: unknown) => logEvent(`docwasm ${name} pool: ${String(err)}`));
     const generation: Generation = { pool, running: 0, retired: false };
     this.generations.add(generation);
     return generation;
@@ -218,7 +219,7 @@ export class EnginePool<M> {
     if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new ApiError('TOO_LARGE', `The ${this.options.name} job ran out of memory; the input is too large`);
     }
-    process.stderr.write(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}\n`);
+    logEvent(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}`);
     return new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine failed unexpectedly`);
   }
 }

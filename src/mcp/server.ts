@@ -11,6 +11,7 @@ import { configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } fr
 import { createRuntime, type Runtime } from '../operations/context.js';
 import { VERSION } from '../version.js';
 import { createToolbox } from './tools.js';
+import { logEvent } from '../shared/log.js';
 
 const MCP_FLAGS = flagsFor({ door: 'mcp' });
 
@@ -55,7 +56,7 @@ export function createMcpServer(runtime: Runtime): Server {
       token === undefined ? undefined : (done: number, total: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total } }).catch(() => undefined);
     return toolbox.call({ name: request.params.name, arguments: request.params.arguments }, { signal: extra.signal, progress });
   });
-  server.onerror = (err) => process.stderr.write(`docwasm mcp: ${err.message}\n`);
+  server.onerror = (err) => logEvent(`docwasm mcp: ${err.message}`);
   return server;
 }
 

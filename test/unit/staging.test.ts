@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,34 @@ describe('staging', () => {
     fs.writeFileSync(path.join(dir, 'file'), '');
     await expect(stageOutput(policy, path.join(dir, 'taken'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
     await expect(stageOutput(policy, path.join(dir, 'file', 'x.pdf'))).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
+    expect(leftoverTempFiles(dir)).toEqual([]);
+  });
+
+  it('refuses a FIFO, a device and a link to a device with OUTPUT_NOT_WRITABLE, before any write, and leaves them as they were', async () => {
+    const dir = tempDir();
+    const nodes = [path.join(dir, 'pipe')];
+    execFileSync('mkfifo', [nodes[0] as string]);
+    // mknod needs root: a copy of /dev/null in the temp dir, so the real one is never at stake.
+    if (process.getuid?.() === 0) {
+      execFileSync('mknod', [path.join(dir, 'null'), 'c', '1', '3']);
+      fs.symlinkSync(path.join(dir, 'null'), path.join(dir, 'link-to-null'));
+      nodes.push(path.join(dir, 'null'), path.join(dir, 'link-to-null'));
+    }
+    for (const node of nodes) {
+      await expect(stageOutput(policy, node)).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE', message: expect.stringContaining('not a regular file') });
+    }
+    expect(fs.lstatSync(path.join(dir, 'pipe')).isFIFO()).toBe(true);
+    expect(leftoverTempFiles(dir)).toEqual([]);
+  });
+
+  it('refuses at commit a FIFO put at the target while the job ran, and leaves no temp file', async () => {
+    const dir = tempDir();
+    const target = path.join(dir, 'late.txt');
+    await expect(withStagedOutputs(policy, [target], async ([temp]) => {
+      await writeStaged(temp as FileRef, 'data', target);
+      execFileSync('mkfifo', [target]);
+    })).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
+    expect(fs.lstatSync(target).isFIFO()).toBe(true);
     expect(leftoverTempFiles(dir)).toEqual([]);
   });
 });
