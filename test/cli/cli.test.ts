@@ -253,7 +253,9 @@ describe('messages a user meets', () => {
     for (const option of [...serverOnly, '--soffice', '--document-sandbox', '--tessdata']) expect(merge).not.toContain(option);
     const convert = docwasm(['convert', '--help']).stdout;
     for (const option of ['--soffice PATH', '--document-sandbox MODE', '--soffice-recycle-after']) expect(convert).toContain(option);
-    for (const option of [...serverOnly, '--pdf-engine', '--tessdata', '--max-pixels']) expect(convert).not.toContain(option);
+    for (const option of serverOnly) expect(convert).not.toContain(option);
+    // convert … --format md reads PDFs and their scans: the PDF and OCR options apply too.
+    for (const option of ['--pdf-engine', '--tessdata']) expect(convert).toContain(option);
     expect(docwasm(['ocr', '--help']).stdout).toContain('--tessdata DIR');
     const mcp = docwasm(['mcp', '--help']).stdout;
     for (const option of ['--idle-timeout', '--soffice', '--tessdata']) expect(mcp).toContain(option);
