@@ -115,10 +115,10 @@ export const mupdfEngine: PdfEngine = {
   },
 
   compress(pdf, options, sink, password) {
-    return withDocument(
+    return withDocumentAsync(
       pdf,
-      (doc) => {
-        recompressImages(doc, options);
+      async (doc) => {
+        await recompressImages(doc, options);
         const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
         try {
           const output = buffer.asUint8Array();
