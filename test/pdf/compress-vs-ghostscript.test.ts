@@ -1,0 +1,57 @@
+// pdf/compress against Ghostscript's /ebook setting (Debian's `gs`, listed in .ci/run), both
+// downsampling to 150 dpi, on a photo book whose photos are drawn at 267 dpi: our output is no
+// larger than Ghostscript's and looks at least as close to the input (SSIM of the pages
+// rendered by poppler), and the text is still text on the same pages. Read back with poppler only.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
+import { listFonts, listImages, pageText, pdfinfo } from '../helpers/pdf-inspect.js';
+import { pageSimilarities } from '../helpers/page-similarity.js';
+import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
+
+/** Pages of the book, each a 2,000 x 1,500 photo drawn on 540 x 405 pt (267 dpi). */
+const PAGES = 3;
+/** Below this the photos would look visibly worse than the input at 150 dpi. */
+const MIN_SIMILARITY = 0.94;
+
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+const size = (name: string) => fs.statSync(file(name)).size;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-compress-gs-'));
+  fs.writeFileSync(file('book.pdf'), makePhotoBook(PAGES));
+  await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('book.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('ours.pdf'), pdf));
+  execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${file('gs.pdf')}`, file('book.pdf')]);
+}, 300_000); // about 5 s on a quiet machine
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('pdf/compress against gs -dPDFSETTINGS=/ebook on a photo book', () => {
+  it('downsamples the photos to 150 dpi, as Ghostscript does', () => {
+    for (const image of listImages(file('ours.pdf'))) expect(image).toMatchObject({ width: 1125, height: 844, encoding: 'jpeg' });
+    for (const image of listImages(file('gs.pdf'))) expect(image.width).toBe(1125);
+  });
+
+  it('is no larger than Ghostscript /ebook output, and far smaller than the input', () => {
+    expect(size('ours.pdf')).toBeLessThanOrEqual(size('gs.pdf'));
+    expect(size('ours.pdf')).toBeLessThan(size('book.pdf') / 50);
+  });
+
+  // About 5 s on a quiet machine (nine renders, six full-page SSIMs): the limit leaves room for a loaded one.
+  it('looks at least as close to the input as Ghostscript /ebook output does', { timeout: 300_000 }, () => {
+    const [ours, gs] = pageSimilarities(file('book.pdf'), [file('ours.pdf'), file('gs.pdf')]) as [number, number];
+    expect(ours).toBeGreaterThanOrEqual(MIN_SIMILARITY);
+    expect(ours).toBeGreaterThanOrEqual(gs);
+  });
+
+  it('keeps the text as text and the page count', () => {
+    expect(Number(pdfinfo(file('ours.pdf')).Pages)).toBe(PAGES);
+    for (let page = 1; page <= PAGES; page++) expect(pageText(file('ours.pdf'), page)).toBe(`Photo book page ${page}`);
+    expect(listFonts(file('ours.pdf')).map((font) => font.name)).toEqual(['Helvetica']);
+  });
+});
