@@ -3,8 +3,8 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
-import type { PdfEngine, PdfSink } from './engine.js';
-import { isEncrypted, PLAIN, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
+import type { CompressOptions, CompressResult, PdfEngine, PdfSink } from './engine.js';
+import { isEncrypted, PLAIN, readInPlace, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
 import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
 import { encryptPdf } from './mupdf-encrypt.js';
 import { appendPages } from './mupdf-pages.js';
@@ -114,23 +114,14 @@ export const mupdfEngine: PdfEngine = {
     withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
-  compress(pdf, options, sink, password) {
-    return withDocumentAsync(
-      pdf,
-      async (doc) => {
-        await recompressImages(doc, options);
-        const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
-        try {
-          const output = buffer.asUint8Array();
-          const unchanged = output.length >= pdf.length;
-          sink(unchanged ? pdf : output, 0);
-          return { inputBytes: pdf.length, outputBytes: unchanged ? pdf.length : output.length, unchanged };
-        } finally {
-          buffer.destroy();
-        }
-      },
-      password,
-    );
+  async compress(pdf, options, sink, password) {
+    // Read in place: a photo PDF is large, and compress's own peak (decoded images) comes on top.
+    const input = readInPlace(pdf);
+    try {
+      return await withDocumentAsync(input, (doc) => compressOpened(doc, pdf, options, sink), password);
+    } finally {
+      input.destroy();
+    }
   },
 
   async toPdfa(pdf, level, sink, password) {
@@ -138,6 +129,19 @@ export const mupdfEngine: PdfEngine = {
     sink(await convertToPdfa(readable, level), 0);
   },
 };
+
+async function compressOpened(doc: mupdf.PDFDocument, pdf: Uint8Array, options: CompressOptions, sink: PdfSink): Promise<CompressResult> {
+  await recompressImages(doc, options);
+  const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
+  try {
+    const output = buffer.asUint8Array();
+    const unchanged = output.length >= pdf.length;
+    sink(unchanged ? pdf : output, 0);
+    return { inputBytes: pdf.length, outputBytes: unchanged ? pdf.length : output.length, unchanged };
+  } finally {
+    buffer.destroy();
+  }
+}
 
 function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink, options = PLAIN): void {
   change();
