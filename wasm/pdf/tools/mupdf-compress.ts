@@ -8,6 +8,7 @@ import * as mupdf from 'mupdf';
 import type { CompressOptions } from '../engine.js';
 import { imageObjects, isName, pixelsNeeded, type PixelNeed } from './image-usage.js';
 import { encodePhotoJpeg } from './photo-jpeg.js';
+import { flateWithPngPredictor } from './png-predicted-flate.js';
 
 export const COMPRESSED_SAVE = 'encrypt=none,garbage=deduplicate,compress=yes,compress-images=yes,compress-fonts=yes,objstms=yes';
 
@@ -28,7 +29,7 @@ export async function recompressImages(doc: mupdf.PDFDocument, { quality, maxDpi
   const masks = softMaskParents(doc);
   for (const ref of [...imageObjects(doc)]) {
     const parents = masks.get(ref.asIndirect());
-    if (parents) downsampleMask(doc, ref, widestNeed(parents.map((parent) => needs.get(parent))));
+    if (parents) rewriteMask(doc, ref, widestNeed(parents.map((parent) => needs.get(parent))));
     else await rewriteImage(doc, ref, needs.get(ref.asIndirect()), quality);
   }
 }
@@ -131,7 +132,7 @@ function describeJpeg(doc: mupdf.PDFDocument, dict: mupdf.PDFObject, pixmap: mup
 
 /**
  * Object numbers of soft masks, each with the images it masks. Masks stay lossless (JPEG noise
- * shows as halos at edges) but are downsampled as their images are.
+ * shows as halos at edges) but are downsampled as their images are (rewriteMask).
  */
 function softMaskParents(doc: mupdf.PDFDocument): Map<number, number[]> {
   const parents = new Map<number, number[]>();
@@ -151,20 +152,27 @@ function widestNeed(needs: readonly (PixelNeed | undefined)[]): PixelNeed | unde
   return (needs as PixelNeed[]).reduce((a, b) => ({ width: Math.max(a.width, b.width), height: Math.max(a.height, b.height) }));
 }
 
-/** A soft mask drawn above maxDpi, resampled to what its images need and stored as 8-bit gray (Flate on save). */
-function downsampleMask(doc: mupdf.PDFDocument, ref: mupdf.PDFObject, need: PixelNeed | undefined): void {
-  if (!need || !ref.get('Matte').isNull()) return; // a Matte mask pairs with premultiplied colour samples: left as it is
+/**
+ * A soft mask, downsampled when drawn above maxDpi, stored as 8-bit gray under Flate with PNG
+ * predictors when that is smaller than what is stored.
+ */
+function rewriteMask(doc: mupdf.PDFDocument, ref: mupdf.PDFObject, need: PixelNeed | undefined): void {
+  // A Matte mask pairs with colour samples premultiplied by it: left as it is.
+  if (!ref.get('Matte').isNull() || ref.get('Width').asNumber() < MIN_SIDE || ref.get('Height').asNumber() < MIN_SIDE) return;
   const image = doc.loadImage(ref);
-  const scale = downsampleScale(image, need);
-  if (scale === 1 || image.getNumberOfComponents() !== 1) {
-    image.destroy();
-    return;
-  }
-  const pixmap = samples(image, scale);
+  const scale = need ? downsampleScale(image, need) : 1;
+  const gray = image.getNumberOfComponents() === 1;
+  const pixmap = gray ? samples(image, scale) : undefined;
   image.destroy();
+  if (!pixmap) return;
   try {
-    ref.writeStream(new Uint8Array(pixmap.getPixels()));
-    ref.put('Width', pixmap.getWidth());
+    const width = pixmap.getWidth();
+    const { data, decodeParms } = flateWithPngPredictor(packedSamples(pixmap), width, 1);
+    if (data.length >= rawLength(ref)) return;
+    ref.writeRawStream(data);
+    ref.put('Filter', doc.newName('FlateDecode'));
+    ref.put('DecodeParms', decodeParms);
+    ref.put('Width', width);
     ref.put('Height', pixmap.getHeight());
     ref.put('BitsPerComponent', 8);
     ref.put('ColorSpace', doc.newName('DeviceGray'));
@@ -172,4 +180,15 @@ function downsampleMask(doc: mupdf.PDFDocument, ref: mupdf.PDFObject, need: Pixe
   } finally {
     pixmap.destroy();
   }
+}
+
+/** A gray pixmap's samples without row padding. */
+function packedSamples(pixmap: mupdf.Pixmap): Uint8Array {
+  const width = pixmap.getWidth();
+  const stride = pixmap.getStride();
+  const pixels = pixmap.getPixels();
+  if (stride === width) return new Uint8Array(pixels);
+  const packed = new Uint8Array(width * pixmap.getHeight());
+  for (let y = 0; y < pixmap.getHeight(); y++) packed.set(pixels.subarray(y * stride, y * stride + width), y * width);
+  return packed;
 }
