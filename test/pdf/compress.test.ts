@@ -1,7 +1,8 @@
 // pdf/compress against Ghostscript's /ebook setting (Debian's `gs`, listed in .ci/run), both
 // downsampling to 150 dpi, on a photo book whose photos are drawn at 267 dpi: our output is no
 // larger than Ghostscript's and looks at least as close to the input (SSIM of the pages
-// rendered by poppler), and the text is still text on the same pages. Read back with poppler only.
+// rendered by poppler), and the text is still text on the same pages. And soft masks follow
+// their images down. Read back with poppler only.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
 import { listFonts, listImages, pageText, pdfinfo } from '../helpers/pdf-inspect.js';
 import { pageSimilarities } from '../helpers/page-similarity.js';
 import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
+import { makeMaskedPhotoPdf } from '../helpers/make-photo-pdf.js';
 
 /** Pages of the book, each a 2,000 x 1,500 photo drawn on 540 x 405 pt (267 dpi). */
 const PAGES = 3;
@@ -53,5 +55,19 @@ describe('pdf/compress against gs -dPDFSETTINGS=/ebook on a photo book', () => {
     expect(Number(pdfinfo(file('ours.pdf')).Pages)).toBe(PAGES);
     for (let page = 1; page <= PAGES; page++) expect(pageText(file('ours.pdf'), page)).toBe(`Photo book page ${page}`);
     expect(listFonts(file('ours.pdf')).map((font) => font.name)).toEqual(['Helvetica']);
+  });
+});
+
+describe('pdf/compress on a photo with a soft mask (alpha fading out at its edges)', () => {
+  it('downsamples the mask with its image, keeps it lossless and smaller, and the page looks the same', { timeout: 120_000 }, async () => {
+    fs.writeFileSync(file('masked.pdf'), makeMaskedPhotoPdf());
+    await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('masked.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('masked-ours.pdf'), pdf));
+    const [image, mask] = listImages(file('masked-ours.pdf'));
+    // Drawn 360 x 270 pt: 750 x 563 px at 150 dpi.
+    expect(image).toMatchObject({ width: 750, height: 563, encoding: 'jpeg' });
+    expect(mask).toMatchObject({ width: 750, height: 563, encoding: 'image' });
+    expect(mask?.bytes).toBeLessThan(listImages(file('masked.pdf'))[1]?.bytes ?? 0);
+    expect(pageSimilarities(file('masked.pdf'), [file('masked-ours.pdf')])[0]).toBeGreaterThanOrEqual(0.98);
+    expect(pageText(file('masked-ours.pdf'), 1)).toBe('Under the photo');
   });
 });
