@@ -10,6 +10,13 @@ import type * as mupdf from 'mupdf';
 import { codecs, type JpegOptions } from '../../image/codecs.js';
 import { createRgba, type RgbaImage } from '../../image/rgba.js';
 
+/**
+ * Larger images go to mupdf's own encoder (4:4:4, about twice the bytes), which reads the
+ * pixmap where it is: MozJPEG wants an RGBA copy (4 bytes a pixel) and copies that into its own
+ * heap, over 200 MB for an image this size. Only images drawn at or below maxDpi get here
+ * (anything downsampled is far smaller), so a hostile or poster-sized one.
+ */
+const MOZJPEG_MAX_PIXELS = 24_000_000;
 /** From this quality on the colour is kept at full resolution, as Ghostscript's /printer does. */
 const FULL_CHROMA_FROM = 90;
 /** MozJPEG's colour spaces (its enum is a const enum in a .d.ts: the values, named here). */
@@ -20,6 +27,7 @@ const STANDARD_TABLES = 0;
 
 /** The pixmap (gray or RGB, no alpha) as a JPEG of the same size and number of components. */
 export async function encodePhotoJpeg(pixmap: mupdf.Pixmap, quality: number): Promise<Uint8Array> {
+  if (pixmap.getWidth() * pixmap.getHeight() > MOZJPEG_MAX_PIXELS) return pixmap.asJPEG(quality, false);
   const gray = pixmap.getNumberOfComponents() === 1;
   const options: Partial<JpegOptions> = {
     quality,
