@@ -5,15 +5,17 @@
 // their images down. Read back with poppler only.
 
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
-import { listFonts, listImages, pageText, pdfinfo } from '../helpers/pdf-inspect.js';
+import { listFonts, listImages, pageText, pdfinfo, qdfText } from '../helpers/pdf-inspect.js';
 import { pageSimilarities } from '../helpers/page-similarity.js';
 import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
-import { makeMaskedPhotoPdf } from '../helpers/make-photo-pdf.js';
+import { makeMaskedPhotoPdf, photoPixmap } from '../helpers/make-photo-pdf.js';
 
 /** Pages of the book, each a 2,000 x 1,500 photo drawn on 540 x 405 pt (267 dpi). */
 const PAGES = 3;
@@ -69,5 +71,49 @@ describe('pdf/compress on a photo with a soft mask (alpha fading out at its edge
     expect(mask?.bytes).toBeLessThan(listImages(file('masked.pdf'))[1]?.bytes ?? 0);
     expect(pageSimilarities(file('masked.pdf'), [file('masked-ours.pdf')])[0]).toBeGreaterThanOrEqual(0.98);
     expect(pageText(file('masked-ours.pdf'), 1)).toBe('Under the photo');
+  });
+});
+
+/**
+ * Two text pages, each with a thumbnail image (/Thumb) and an application's private data
+ * (/PieceInfo, 100 KB that do not compress), the catalog too, and a title in the Info dictionary.
+ */
+function pdfWithThumbnailsAndPrivateData(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const privateData = () => ({ Illustrator: { LastModified: '(D:20240101000000Z)', Private: doc.addStream(randomBytes(100_000), {}) } });
+    for (const text of ['Thumbnail page one', 'Thumbnail page two']) {
+      const page = doc.addPage([0, 0, 612, 792], 0, doc.addObject({ Font: { F1: font } }), `BT /F1 20 Tf 72 700 Td (${text}) Tj ET`);
+      page.put('Thumb', doc.addImage(new mupdf.Image(photoPixmap(76, 99))));
+      page.put('PieceInfo', privateData());
+      doc.insertPage(-1, page);
+    }
+    doc.getTrailer().get('Root').put('PieceInfo', privateData());
+    doc.setMetaData('info:Title', 'Kept title');
+    const buffer = doc.saveToBuffer('compress=yes');
+    try {
+      return buffer.asUint8Array().slice();
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('pdf/compress on pages with thumbnails and private application data', () => {
+  it('drops /Thumb and /PieceInfo, keeps the metadata, the text and the pages', async () => {
+    fs.writeFileSync(file('thumbs.pdf'), pdfWithThumbnailsAndPrivateData());
+    expect(qdfText(file('thumbs.pdf'))).toMatch(/\/Thumb[\s\S]*\/PieceInfo/);
+    const result = await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('thumbs.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('thumbs-ours.pdf'), pdf));
+    expect(result.unchanged).toBe(false);
+    const qdf = qdfText(file('thumbs-ours.pdf'));
+    expect(qdf).not.toContain('/Thumb');
+    expect(qdf).not.toContain('/PieceInfo');
+    expect(size('thumbs-ours.pdf')).toBeLessThan(10_000);
+    expect(listImages(file('thumbs-ours.pdf'))).toEqual([]);
+    expect(pdfinfo(file('thumbs-ours.pdf'))).toMatchObject({ Title: 'Kept title', Pages: '2' });
+    expect(pageText(file('thumbs-ours.pdf'), 2)).toBe('Thumbnail page two');
   });
 });

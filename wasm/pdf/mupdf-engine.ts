@@ -11,6 +11,7 @@ import { appendPages } from './mupdf-pages.js';
 import { checkRangesWithin, pageSequence, type PageRange } from '../../src/shared/page-ranges.js';
 import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
 import { readInfo } from './tools/mupdf-info.js';
+import { dropThumbnailsAndPrivateData } from './tools/private-data.js';
 import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
@@ -131,6 +132,8 @@ export const mupdfEngine: PdfEngine = {
 };
 
 async function compressOpened(doc: mupdf.PDFDocument, pdf: Uint8Array, options: CompressOptions, sink: PdfSink): Promise<CompressResult> {
+  // First, so that thumbnails (unused from then on, dropped on save) are not re-encoded for nothing.
+  dropThumbnailsAndPrivateData(doc);
   await recompressImages(doc, options);
   const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
   try {

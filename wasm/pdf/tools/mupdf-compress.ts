@@ -1,8 +1,8 @@
 // compress on mupdf: images drawn above maxDpi are downsampled (their soft masks with them),
 // continuous-tone images are re-encoded as JPEG at `quality` (photo-jpeg.ts) when that is
 // smaller than what they are stored as, and the document is saved with unused objects dropped,
-// duplicates merged, streams compressed and object streams. Text and vector content are not
-// touched.
+// duplicates merged, streams compressed and object streams (after private-data.ts has dropped
+// thumbnails and other applications' private data). Text and vector content are not touched.
 
 import * as mupdf from 'mupdf';
 import type { CompressOptions } from '../engine.js';
