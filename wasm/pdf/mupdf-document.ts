@@ -20,7 +20,7 @@ export function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument)
 }
 
 /** As withDocument, for work that awaits while the document is open. */
-export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => Promise<T>, password?: string): Promise<T> {
+export async function withDocumentAsync<T>(bytes: Uint8Array | mupdf.Stream, use: (doc: mupdf.PDFDocument) => Promise<T>, password?: string): Promise<T> {
   const doc = openPdf(bytes, password);
   try {
     return await use(doc);
@@ -29,7 +29,24 @@ export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.P
   }
 }
 
-export function openPdf(bytes: Uint8Array, password?: string): mupdf.PDFDocument {
+/**
+ * A stream mupdf reads `bytes` through where they lie, a piece at a time, instead of the copy
+ * of the whole file it makes in its heap when given the bytes (a heap that never shrinks). The
+ * bytes must stay as they are while a document opened on the stream is in use.
+ */
+export function readInPlace(bytes: Uint8Array): mupdf.Stream {
+  return new mupdf.Stream({
+    fileSize: () => bytes.length,
+    read: (memory, offset, length, position) => {
+      const piece = bytes.subarray(position, Math.min(bytes.length, position + length));
+      memory.set(piece, offset);
+      return piece.length;
+    },
+    close: () => undefined,
+  });
+}
+
+export function openPdf(bytes: Uint8Array | mupdf.Stream, password?: string): mupdf.PDFDocument {
   // mupdf takes the password as a C string: "abc\0def" would be tried as "abc".
   if (password?.includes('\0')) throw new ApiError('VALIDATION_ERROR', 'A password must not contain NUL characters');
   let doc: mupdf.Document;
