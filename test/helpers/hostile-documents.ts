@@ -173,7 +173,20 @@ export function rtfField(instruction: string): Buffer {
 
 export function docxField(instruction: string): Buffer {
   const escaped = instruction.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${VISIBLE_TEXT}</w:t></w:r></w:p><w:p><w:fldSimple w:instr="${escaped}"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p></w:body></w:document>`;
+  return minimalDocx(`<w:p><w:r><w:t>${VISIBLE_TEXT}</w:t></w:r></w:p><w:p><w:fldSimple w:instr="${escaped}"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>`);
+}
+
+/**
+ * A zip bomb: a small .docx whose word/document.xml inflates to about `xmlBytes` of paragraphs
+ * (each a few characters of text, so the office builds millions of nodes from it).
+ */
+export function docxZipBomb(xmlBytes: number): Buffer {
+  const paragraph = '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>';
+  return minimalDocx(paragraph.repeat(Math.ceil(xmlBytes / paragraph.length)));
+}
+
+function minimalDocx(body: string): Buffer {
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
   return makeZip([
     {
       name: '[Content_Types].xml',
