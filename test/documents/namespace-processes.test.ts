@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFixtures, officeProcessesOf, waitFor } from '../helpers/documents.js';
+import { usableSandboxModes } from '../helpers/sandboxes.js';
 import { startService, type RunningService } from '../helpers/service.js';
 
 interface Row {
@@ -40,10 +41,9 @@ function descendants(root: number): Row[] {
   return found;
 }
 
-const namespaceWorks = spawnSync('unshare', ['--user', '--map-root-user', '--pid', '--fork', '--mount', 'true']).status === 0;
 const gpgInstalled = spawnSync('gpgconf', ['--version']).status === 0;
 
-describe.skipIf(!namespaceWorks)('office processes under --document-sandbox namespace', () => {
+describe.runIf(usableSandboxModes(['namespace']).length > 0)('office processes under --document-sandbox namespace', () => {
   let service: RunningService;
 
   beforeAll(async () => {
