@@ -30,29 +30,24 @@ export function withAddressSpaceLimit(ceiling: MemoryCeiling | undefined, comman
   return { command: ceiling.prlimit, args: [`--as=${ceiling.bytes}`, '--', command, ...args] };
 }
 
-/**
- * The largest virtual size (bytes) among the processes of process group `pgid`, the measure
- * RLIMIT_AS applies to; undefined where /proc does not exist (not Linux).
- */
-export async function largestVirtualSize(pgid: number): Promise<number | undefined> {
-  let entries: string[];
-  try {
-    entries = await fs.readdir('/proc');
-  } catch {
-    return undefined;
-  }
-  let largest = 0;
-  await Promise.all(
-    entries
-      .filter((name) => /^\d+$/.test(name))
-      .map(async (pid) => {
-        const stat = await fs.readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
-        // Fields after the command name (which may hold spaces and parentheses): state, ppid, pgrp, …, vsize is the 21st.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (Number(fields[2]) === pgid) largest = Math.max(largest, Number(fields[20]) || 0);
-      }),
-  );
-  return largest;
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
+async function statFields(pid: string): Promise<string[]> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** PIDs of the processes in group `pgid`; undefined where /proc does not exist (not Linux). */
+async function groupMembers(pgid: number): Promise<string[] | undefined> {
+  const entries = await fs.readdir('/proc').catch(() => undefined);
+  if (!entries) return undefined;
+  const members = await Promise.all(entries.filter((name) => /^\d+$/.test(name)).map(async (pid) => (Number((await statFields(pid))[2]) === pgid ? pid : undefined)));
+  return members.filter((pid) => pid !== undefined);
+}
+
+/** The largest virtual size (bytes, what RLIMIT_AS limits: vsize is the 21st field after the name) among `pids`. */
+async function largestVirtualSize(pids: readonly string[]): Promise<number> {
+  const sizes = await Promise.all(pids.map(async (pid) => Number((await statFields(pid))[20]) || 0));
+  return Math.max(0, ...sizes);
 }
 
 /** Samples the office group's size every `intervalMs`; calls `onBreach` once it nears the ceiling. */
@@ -68,9 +63,13 @@ export class MemoryWatch {
   ) {}
 
   start(): this {
+    let members: string[] | undefined = [];
+    let samples = 0;
     const sample = async () => {
-      const size = await largestVirtualSize(this.pgid);
-      if (size === undefined || this.timer === undefined) return;
+      // The whole process table is read once a second; in between only the group's known members.
+      if (samples++ % Math.round(1000 / this.intervalMs) === 0) members = await groupMembers(this.pgid);
+      if (members === undefined || this.timer === undefined) return;
+      const size = await largestVirtualSize(members);
       this.peak = Math.max(this.peak, size);
       if (size >= this.ceilingBytes * WATCH_SHARE) this.onBreach();
       else this.timer = setTimeout(() => void sample(), this.intervalMs);
