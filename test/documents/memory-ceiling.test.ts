@@ -1,7 +1,8 @@
 // Each office process has a memory ceiling (issue 20, item 3): a small .docx whose XML inflates
 // to 100 MB would drive LibreOffice far past it (a 1.2 MB one took 4.6 GB). With
 // --office-memory-mb 1024 the conversion ends in TOO_LARGE, no office process ever holds more
-// address space than the ceiling, no output is left, and the next conversion succeeds.
+// address space than the ceiling, no output is left, and the next conversion succeeds. A
+// container declaring more XML than an eighth of the ceiling is refused before the office sees it.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +32,9 @@ describe.skipIf(process.platform !== 'linux')(`an office memory ceiling (--offic
 
   beforeAll(async () => {
     service = await startService(['--workers', '1', '--office-memory-mb', String(CEILING_MB)]);
+    // 100 MB of XML passes the pre-check (an eighth of the ceiling: 128 MB) and meets the ceiling itself.
     fs.writeFileSync(at('bomb.docx'), docxZipBomb(100 * 1024 * 1024));
+    fs.writeFileSync(at('declared-bomb.docx'), docxZipBomb(200 * 1024 * 1024));
     fs.copyFileSync((await documentFixtures()).text[0] as string, at('small.docx'));
   });
 
@@ -64,5 +67,12 @@ describe.skipIf(process.platform !== 'linux')(`an office memory ceiling (--offic
     const after = await service.post('/api/convert', { input: 'small.docx', output: 'after.pdf', format: 'pdf' });
     expect(after.status).toBe(200);
     expect(pdfText(at('after.pdf'))).toContain(TEXT_LINE);
+  });
+
+  it('refuses a container whose XML declares more than the ceiling allows before LibreOffice opens it', async () => {
+    const { status, body } = await service.post('/api/convert', { input: 'declared-bomb.docx', output: 'declared.pdf', format: 'pdf' });
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ code: 'TOO_LARGE', error: expect.stringMatching(/inflates to 200 MB of XML.*--office-memory-mb/) });
+    expect(fs.existsSync(at('declared.pdf'))).toBe(false);
   });
 });
