@@ -48,6 +48,8 @@ export class OfficeSlot {
   private startedAt = 0;
   private readonly profileDir: string;
   private profileUrl = '';
+  /** Stopped for idleness after it had worked: the next start skips the warm-up (the waiting conversion is the proof). */
+  private retired = false;
 
   constructor(private readonly options: SlotOptions) {
     this.profileDir = path.join(options.dir, 'profile');
@@ -117,6 +119,7 @@ export class OfficeSlot {
   retire(): void {
     if (this.state !== 'ready') return;
     this.state = 'stopped';
+    this.retired = true;
     this.stopInstance();
   }
 
@@ -159,6 +162,12 @@ export class OfficeSlot {
     const loaded = await waitForFile(lockFile, this.options.startTimeoutMs, alive);
     if (!alive()) throw new Error(`soffice exited while starting (exit code ${child.exitCode ?? child.signalCode})`);
     if (!loaded) throw new Error(`soffice did not finish starting within ${this.options.startTimeoutMs / 1000} s`);
+    // After idle retirement a conversion is waiting: its own run proves the office answers, and
+    // a warm-up in front of it would only add its time (issue 19: first conversion after idle).
+    if (this.retired) {
+      this.retired = false;
+      return;
+    }
     // A first conversion loads the filters and proves the office answers forwarded requests.
     const office = this.warmOffice();
     const warmInput = path.join(this.options.dir, 'warm-up.txt');
