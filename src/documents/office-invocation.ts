@@ -86,18 +86,24 @@ function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedD
     clearTimeout(watchdog);
     watchdog = setTimeout(() => finish('stalled'), timeoutMs);
   };
+  const args = [`-env:UserInstallation=${office.profileUrl}`, '--headless', '--norestore', '--nologo', '--convert-to', invocation.convertTo];
+  if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
+  args.push('--outdir', staged.officeOutDir, staged.officeInput);
   office.listen((line) => {
     arm();
     if (CONVERT_LINE.test(line)) progress.loaded = true;
     // A load failure prints "source file could not be loaded" and no convert line; an Error after the convert line is a failed store.
     else if (line.startsWith('Error:') && progress.loaded) progress.storeFailed = true;
   });
+  let launcher: ChildProcess;
+  try {
+    launcher = spawnOffice({ soffice: office.soffice, args, slotDir: office.slotDir, stdio: 'ignore', extraEnv: office.env, memory });
+  } catch (err) {
+    office.listen(undefined);
+    throw err;
+  }
   arm();
   const watch = memory && instance.pid !== undefined ? new MemoryWatch(instance.pid, memory.bytes, () => finish('too-large')).start() : undefined;
-  const args = [`-env:UserInstallation=${office.profileUrl}`, '--headless', '--norestore', '--nologo', '--convert-to', invocation.convertTo];
-  if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
-  args.push('--outdir', staged.officeOutDir, staged.officeInput);
-  const launcher = spawnOffice({ soffice: office.soffice, args, slotDir: office.slotDir, stdio: 'ignore', extraEnv: office.env, memory });
   office.launched(launcher);
   void exited(launcher).then(() => finish('done'));
   // A listener of our own, removed below: the office lives through many invocations.
