@@ -28,6 +28,8 @@ export interface Config {
   /** Caps every worker's V8 heap (MB) below its engine's own cap; for small machines. */
   workerHeapMb: number | undefined;
   sofficeRecycleAfter: number;
+  /** Memory ceiling (address space, MB) of each LibreOffice process; a document that needs more → TOO_LARGE. */
+  officeMemoryMb: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
@@ -74,6 +76,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)', appliesTo: 'server' },
   { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)", appliesTo: WASM_ENGINES },
   { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)', appliesTo: ['documents'] },
+  { flag: 'office-memory-mb', env: 'DOCWASM_OFFICE_MEMORY_MB', key: 'officeMemoryMb', kind: 'int', description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)', appliesTo: ['documents'] },
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },
   { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)', appliesTo: 'http' },
@@ -99,6 +102,7 @@ export function defaultConfig(): Config {
     idleTimeoutMs: 300_000,
     workerHeapMb: undefined,
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
+    officeMemoryMb: 2048,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     jobRetentionMs: 600_000,

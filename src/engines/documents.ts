@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
+import { officeMemoryCeiling } from '../documents/office-memory.js';
 import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
@@ -48,7 +49,7 @@ export class DocumentEngine {
   }
 
   private select(): Promise<BackendSelection> {
-    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb } = this.config;
     this.selection ??= selectDocumentBackend([
       () =>
         new LibreOfficeBackend({
@@ -57,6 +58,7 @@ export class DocumentEngine {
           timeoutMs,
           recycleAfter: sofficeRecycleAfter,
           idleTimeoutMs,
+          memory: officeMemoryCeiling(officeMemoryMb),
         }),
     ]);
     return this.selection;

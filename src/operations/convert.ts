@@ -11,7 +11,7 @@ import { mapBounded } from '../files/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
-import { checkDocumentContent } from '../documents/content-check.js';
+import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
@@ -153,12 +153,12 @@ interface PreparedItem {
   target: string;
 }
 
-async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths }: OperationContext): Promise<PreparedItem> {
+async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths, config }: OperationContext): Promise<PreparedItem> {
   if (format === 'md') throw new ApiError('INTERNAL_ERROR', 'Markdown is read, not converted by the backend');
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
   const { path: input } = await resolveInputPath(paths, item.input);
-  await checkDocumentContent(input, extension, family, item.input);
+  await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
   const target = await resolveOutputPath(paths, item.output);
   return { index, job: { input, extension, family, format, pdfa: level, shownName: item.input }, target };
 }

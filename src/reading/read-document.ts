@@ -16,7 +16,7 @@ import { readPdfPages } from '../scans/pdf-ocr.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
-import { checkDocumentContent } from '../documents/content-check.js';
+import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { ocrTextBlocks } from './ocr-blocks.js';
 
@@ -73,7 +73,7 @@ async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, 
 async function readLegacy(request: ReadRequest, extension: string, context: ReadContext): Promise<ReadResult> {
   const family = familyOfExtension(extension);
   if (!family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
-  await checkDocumentContent(request.input.path, extension, family, request.shownName);
+  await checkDocumentContent(request.input.path, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
   try {
     const twin = path.join(dir, `document.${OOXML_TWIN[family]}`);

@@ -8,7 +8,22 @@ import { makeImagePdf, makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
 import { makeZip } from '../helpers/zip.js';
 import { makeDocx } from './docx.js';
-import { climbingPath, docxField, odpBitmapFill, odsCellBackground, odtEmbeddedSvgLinkingOut, odtPageBackground, odtParagraphBackground, rtfField } from '../helpers/hostile-documents.js';
+import {
+  climbingPath,
+  docxField,
+  docxZipBomb,
+  odpBitmapFill,
+  odsCellBackground,
+  odtEmbeddedSvgLinkingOut,
+  odtFileNameFields,
+  odtPageBackground,
+  odtParagraphBackground,
+  odtParagraphBackgrounds,
+  otherProviderUrls,
+  rtfField,
+  stagedNeighbourGuesses,
+  zipPartUrl,
+} from '../helpers/hostile-documents.js';
 
 export type Kind = 'pdf' | 'image' | 'document';
 
@@ -131,6 +146,8 @@ function zipBombs(): { ext: string; data: Buffer }[] {
     { ext: 'docx', data: makeDocx([], document) },
     { ext: 'docx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, ...many]) },
     { ext: 'xlsx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: huge }]) },
+    // Millions of real paragraphs: memory, not just bytes (issue 20: 4.6 GB for a 1.2 MB file).
+    { ext: 'docx', data: docxZipBomb(100 * 1024 * 1024) },
   ];
 }
 
@@ -151,6 +168,9 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
     { ext: 'docx', data: rtfField('INCLUDEPICTURE "/etc/hostname" \\d') },
     { ext: 'rtf', data: rtfField('INCLUDETEXT "/etc/hostname"') },
     { ext: 'docx', data: docxField('INCLUDETEXT "/etc/hostname"') },
+    // Reaching the documents converted alongside (issue 20) and the office's own paths.
+    { ext: 'odt', data: odtParagraphBackgrounds([...stagedNeighbourGuesses('Thumbnails/thumbnail.png', 8, 2), zipPartUrl(outside, 'content.xml'), ...otherProviderUrls(outside, 'content.xml')]) },
+    { ext: 'odt', data: odtFileNameFields() },
   ];
 }
 
