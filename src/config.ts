@@ -20,6 +20,8 @@ export interface Config {
   pdfEngine: PdfEngineName;
   maxPixels: number;
   maxInputBytes: number;
+  /** Per document: what its streams (images aside) may decompress to before rendering or rewriting it. */
+  maxDecompressedBytes: number;
   timeoutMs: number;
   queueLimit: number;
   idleTimeoutMs: number;
@@ -55,6 +57,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf' },
   { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)' },
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
+  { flag: 'max-decompressed-bytes', env: 'DOCWASM_MAX_DECOMPRESSED_BYTES', key: 'maxDecompressedBytes', kind: 'int', description: "a PDF's streams (images aside) may decompress to this many bytes before it is rendered, compressed or converted (default 134217728)" },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)' },
@@ -80,6 +83,10 @@ export function defaultConfig(): Config {
     pdfEngine: 'mupdf',
     maxPixels: 100_000_000,
     maxInputBytes: 1024 * 1024 * 1024,
+    // 128 MiB: the non-image streams of real documents (content, fonts, forms) stay well below;
+    // mupdf interprets the cheapest operators at ~2.6 MB/s here, so content under the budget
+    // renders within the default time limit, and the check itself costs ~0.5 s.
+    maxDecompressedBytes: 128 * 1024 * 1024,
     timeoutMs: 120_000,
     queueLimit: 64,
     idleTimeoutMs: 300_000,

@@ -11,7 +11,7 @@ import { packageVersion } from '../version.js';
 import { DocumentEngine } from './documents.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
-import type { PdfTasks } from '../../wasm/pdf/worker.js';
+import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
 
 export interface EngineHealth {
   available: boolean;
@@ -37,7 +37,7 @@ export class Engines {
   constructor(private readonly config: Config) {}
 
   get pdf(): EnginePool<PdfTasks> {
-    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine });
+    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
     return this.pdfPool;
   }
 
