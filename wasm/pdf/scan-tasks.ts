@@ -24,10 +24,12 @@ function open(source: PdfSource, read: Read, budget: number) {
 export interface SelectPagesTask extends PdfSource {
   /** Absent: every page. */
   ranges?: PageRange[] | undefined;
+  /** More pages selected → TOO_LARGE. */
+  maxPages: number;
 }
 
-export function selectPages({ ranges, ...source }: SelectPagesTask, read: Read, budget: number): PageSelection {
-  return selectDocumentPages(open(source, read, budget), ranges);
+export function selectPages({ ranges, maxPages, ...source }: SelectPagesTask, read: Read, budget: number): PageSelection {
+  return selectDocumentPages(open(source, read, budget), ranges, maxPages);
 }
 
 export interface RenderForOcrTask extends PdfSource {
