@@ -87,3 +87,23 @@ describe('a long to-images job', () => {
     expect(fs.readdirSync(file('pages'))).toEqual([]);
   });
 });
+
+describe('a long OCR job', () => {
+  it('counts progress in pages and ends cancelled within a second', async () => {
+    const submitted = await service.post('/api/ocr', { input: 'long.pdf', language: 'eng', dpi: 72, pages: '1-400', output: 'long.txt', async: true });
+    expect(submitted.status, submitted.body.error).toBe(202);
+    const jobId = (submitted.body.data as { jobId: string }).jobId;
+    const early = await until(() => job(jobId), (data) => data.progress.done >= 2, 240_000);
+    expect(early.status).toBe('running');
+    expect(early.progress.total).toBe(400);
+    const later = await until(() => job(jobId), (data) => data.progress.done > early.progress.done, 120_000);
+    expect(later.progress.done).toBeGreaterThan(early.progress.done);
+
+    const started = Date.now();
+    const cancelled = await fetch(`${service.baseUrl}/api/jobs/${jobId}`, { method: 'DELETE' });
+    expect(((await cancelled.json()) as { data: JobData }).data.status).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(fs.existsSync(file('long.txt'))).toBe(false);
+    expect(leftoverTempFiles(service.dir)).toEqual([]);
+  }, 400_000);
+});

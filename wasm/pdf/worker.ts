@@ -76,10 +76,14 @@ function isMupdfNullAccess(err: unknown): boolean {
   return err instanceof TypeError && /node_modules[\\/]mupdf[\\/]/.test(err.stack?.split('\n')[1] ?? '');
 }
 
-/** As read, for tasks that interpret the content: the document is held to its decompressed-bytes budget first. */
+/**
+ * As read, for tasks that interpret the content (compress, PDF/A): the document is held to its
+ * decompressed-bytes budget first. The cpdf engine does neither task (BACKEND_UNAVAILABLE,
+ * before reading), so its answer is left to it.
+ */
 function readBudgeted(file: FileRef, password: string | undefined): Uint8Array {
   const bytes = read(file);
-  checkPdfBudget(bytes, password, maxDecompressedBytes);
+  if (engine.name !== 'cpdf') checkPdfBudget(bytes, password, maxDecompressedBytes);
   return bytes;
 }
 
