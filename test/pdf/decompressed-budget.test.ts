@@ -4,6 +4,7 @@
 // TOO_LARGE in seconds, leaving no output, the service healthy. The bombs are real PDFs
 // (test/helpers/pdf-bombs.ts, checked by qpdf); the budget is --max-decompressed-bytes.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   service = await startService(['--timeout', '60']);
   fs.writeFileSync(file('page-bomb.pdf'), contentBombPdf({ decompressedBytes: BOMB_BYTES }));
   fs.writeFileSync(file('form-bomb.pdf'), contentBombPdf({ decompressedBytes: BOMB_BYTES, inForm: true, twice: true }));
+  execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', file('form-bomb.pdf'), file('locked-bomb.pdf')]);
   fs.writeFileSync(file('report.pdf'), makePdf({ pages: ['Quarterly report', 'Second page'] }));
   fs.writeFileSync(file('photo.pdf'), makePhotoPdf(1200, 900).bytes);
 }, 120_000);
@@ -64,6 +66,14 @@ describe('decompressed bytes per document', () => {
     expect(qpdfCheck(file('form-bomb.pdf'))).toBe(true);
     expect(fs.statSync(file('form-bomb.pdf')).size).toBeLessThan(10_000);
     await expectRefusedQuickly('form-bomb.pdf');
+  });
+
+  it('decodes the streams of an encrypted PDF opened with its password (AES-256)', async () => {
+    for (const route of ['/api/pdf/to-images', '/api/pdf/compress'] as const) {
+      const res = await service.post(route, { ...OPERATIONS[route]?.('locked-bomb.pdf'), password: 'pw' });
+      expect([res.status, res.body.code], `${route}: ${res.body.error}`).toEqual([413, 'TOO_LARGE']);
+    }
+    expect(leftoverTempFiles(service.dir)).toEqual([]);
   });
 
   it('still renders, compresses and converts ordinary PDFs, and the service stays healthy', async () => {
