@@ -30,6 +30,11 @@ const DECODERS: Record<string, Decoder> = {
  * when the output would exceed `limit`.
  */
 export function decodedLength(raw: Uint8Array, filters: readonly string[], limit: number): number {
+  return decodeBounded(raw, filters, limit).length;
+}
+
+/** The stream decoded through `filters` as far as decodedLength goes; OverBudget past `limit`. */
+export function decodeBounded(raw: Uint8Array, filters: readonly string[], limit: number): Uint8Array {
   let data = raw;
   for (const filter of filters) {
     const decode = DECODERS[filter];
@@ -37,7 +42,7 @@ export function decodedLength(raw: Uint8Array, filters: readonly string[], limit
     data = decode(data, limit);
   }
   if (data.length > limit) throw new OverBudget();
-  return data.length;
+  return data;
 }
 
 /** zlib data (damaged tails tolerated, as mupdf does); a stream zlib cannot read counts as its raw length. */
