@@ -1,6 +1,6 @@
 // PDFs whose streams decompress to far more than their size: a page's content stream of
-// `decompressedBytes` of drawing operators, deflated once (about 1:1000) or twice, written as
-// a real PDF with a correct xref table (qpdf --check accepts them).
+// `decompressedBytes` of drawing operators, deflated once (about 1:1000) or twice; and PDFs
+// showing a given JPEG. Written with a correct xref table (qpdf --check accepts them).
 
 import { deflateSync } from 'node:zlib';
 
@@ -32,6 +32,18 @@ export function contentBombPdf({ decompressedBytes, twice = false, inForm = fals
     ...(inForm ? [bomb('/Type /XObject /Subtype /Form /BBox [0 0 200 200]')] : []),
   ];
   return writePdf(objects);
+}
+
+/** A one-page PDF showing `jpeg` (kept as a DCTDecode stream, as scanners and converters embed them). */
+export function jpegImagePdf(jpeg: Buffer, width: number, height: number): Buffer {
+  const content = Buffer.from(`q 200 0 0 150 0 0 cm /Im0 Do Q`);
+  return writePdf([
+    [Buffer.from('<< /Type /Catalog /Pages 2 0 R >>')],
+    [Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>')],
+    [Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 150] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>')],
+    [Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')],
+    [Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`), jpeg, Buffer.from('\nendstream')],
+  ]);
 }
 
 /** Objects numbered from 1 (the first is the catalog), each given as its body's parts. */

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
 import { makePhotoPdf } from '../helpers/make-photo-pdf.js';
-import { contentBombPdf } from '../helpers/pdf-bombs.js';
+import { contentBombPdf, jpegImagePdf } from '../helpers/pdf-bombs.js';
+import { jpegWithScans } from '../helpers/image-bombs.js';
+import { fromRaw, photoPixels } from '../helpers/images.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { pageCount, qpdfCheck } from '../helpers/tools.js';
 
@@ -34,6 +36,9 @@ beforeAll(async () => {
   fs.writeFileSync(file('page-bomb.pdf'), contentBombPdf({ decompressedBytes: BOMB_BYTES }));
   fs.writeFileSync(file('form-bomb.pdf'), contentBombPdf({ decompressedBytes: BOMB_BYTES, inForm: true, twice: true }));
   execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', file('form-bomb.pdf'), file('locked-bomb.pdf')]);
+  const progressive = await fromRaw(photoPixels(640, 480)).jpeg({ progressive: true }).toBuffer();
+  fs.writeFileSync(file('scans-bomb.pdf'), jpegImagePdf(jpegWithScans(progressive, 600), 640, 480));
+  fs.writeFileSync(file('progressive.pdf'), jpegImagePdf(progressive, 640, 480));
   fs.writeFileSync(file('report.pdf'), makePdf({ pages: ['Quarterly report', 'Second page'] }));
   fs.writeFileSync(file('photo.pdf'), makePhotoPdf(1200, 900).bytes);
 }, 120_000);
@@ -42,12 +47,12 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function expectRefusedQuickly(input: string): Promise<void> {
+async function expectRefusedQuickly(input: string, mentions = /decompress.*--max-decompressed-bytes/): Promise<void> {
   for (const [route, body] of Object.entries(OPERATIONS)) {
     const started = Date.now();
     const res = await service.post(route, body(input));
     expect([res.status, res.body.code], `${route} ${input}: ${res.body.error}`).toEqual([413, 'TOO_LARGE']);
-    expect(res.body.error, route).toMatch(/decompress.*--max-decompressed-bytes/);
+    expect(res.body.error, route).toMatch(mentions);
     expect(Date.now() - started, route).toBeLessThan(20_000);
   }
   expect(fs.existsSync(file('out')) ? fs.readdirSync(file('out'), { recursive: true }) : []).toEqual([]);
@@ -74,6 +79,13 @@ describe('decompressed bytes per document', () => {
       expect([res.status, res.body.code], `${route}: ${res.body.error}`).toEqual([413, 'TOO_LARGE']);
     }
     expect(leftoverTempFiles(service.dir)).toEqual([]);
+  });
+
+  it('holds a JPEG image inside a PDF to the budget of scans', async () => {
+    expect(qpdfCheck(file('scans-bomb.pdf'))).toBe(true);
+    await expectRefusedQuickly('scans-bomb.pdf', /more than 500 scans/);
+    const ok = await service.post('/api/pdf/to-images', { input: 'progressive.pdf', outputDir: 'ok/progressive', dpi: 72 });
+    expect(ok.status, ok.body.error).toBe(200);
   });
 
   it('still renders, compresses and converts ordinary PDFs, and the service stays healthy', async () => {

@@ -3,10 +3,12 @@
 // decoded with a bound (stream-filters.ts) and their lengths are added up; over budget →
 // TOO_LARGE in the time the bound takes to decode, where mupdf — which decompresses lazily and
 // without a bound — ran a 1.5 GB Flate content stream (a 1.5 MB file) to the 120 s TIMEOUT.
-// Images are left out: mupdf decodes no more of an image than its declared size.
+// Images are left out: mupdf decodes no more of an image than its declared size; a JPEG's
+// scans are held to their budget (src/shared/image-budget.ts) all the same.
 
 import type * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
+import { checkImageBudget } from '../../src/shared/image-budget.js';
 import { withDocument } from './mupdf-document.js';
 import { decodedLength, OverBudget } from './stream-filters.js';
 
@@ -32,16 +34,22 @@ function decodedStreamLength(doc: mupdf.PDFDocument, num: number, remaining: num
   let filters: string[];
   try {
     const obj = doc.newIndirect(num);
-    if (!obj.isStream() || isImage(obj)) return 0;
+    if (!obj.isStream()) return 0;
     filters = filterNames(obj.get('Filter'));
+    if (isImage(obj) && !isJpeg(filters)) return 0;
     const buffer = obj.readRawStream();
     raw = buffer.asUint8Array().slice(); // a copy: the view into WASM memory goes with the buffer
     buffer.destroy();
   } catch {
     return 0; // a damaged object: reported, if it matters, by the task that uses it
   }
-  return decodedLength(raw, filters, remaining);
+  if (!isJpeg(filters)) return decodedLength(raw, filters, remaining);
+  // A JPEG image: its size is bounded by its declaration, its scans are not (6,000 took 87 s).
+  checkImageBudget('jpeg', raw, Infinity);
+  return 0;
 }
+
+const isJpeg = (filters: readonly string[]) => filters.length === 1 && (filters[0] === 'DCTDecode' || filters[0] === 'DCT');
 
 function isImage(stream: mupdf.PDFObject): boolean {
   const subtype = stream.get('Subtype');
