@@ -22,6 +22,10 @@ export interface Config {
   pdfEngine: PdfEngineName;
   maxPixels: number;
   maxInputBytes: number;
+  /** Per document: what its streams (images aside) may decompress to before rendering or rewriting it. */
+  maxDecompressedBytes: number;
+  /** Pages one job may render or read (to-images, OCR): the time limit is per page. */
+  maxPages: number;
   timeoutMs: number;
   queueLimit: number;
   idleTimeoutMs: number;
@@ -71,6 +75,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf', appliesTo: ['pdf'] },
   { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)', appliesTo: WASM_ENGINES },
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
+  { flag: 'max-decompressed-bytes', env: 'DOCWASM_MAX_DECOMPRESSED_BYTES', key: 'maxDecompressedBytes', kind: 'int', description: "a PDF's streams (images aside) may decompress to this many bytes before it is rendered, compressed or converted (default 134217728)", appliesTo: ['pdf'] },
+  { flag: 'max-pages', env: 'DOCWASM_MAX_PAGES', key: 'maxPages', kind: 'int', description: 'pages of one PDF a job may render or read with OCR (default 10000)', appliesTo: ['pdf', 'ocr'] },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)', appliesTo: 'server' },
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)', appliesTo: 'server' },
@@ -97,6 +103,13 @@ export function defaultConfig(): Config {
     pdfEngine: 'mupdf',
     maxPixels: 100_000_000,
     maxInputBytes: 1024 * 1024 * 1024,
+    // 128 MiB: the non-image streams of real documents (content, fonts, forms) stay well below;
+    // mupdf interprets the cheapest operators at ~2.6 MB/s here, so content under the budget
+    // renders within the default time limit, and the check itself costs ~0.5 s.
+    maxDecompressedBytes: 128 * 1024 * 1024,
+    // Each page has the whole --timeout; 10,000 pages bound a job to minutes of rendering
+    // (~20 ms a small page here) or hours of OCR, where 200,000 pages ran for 70 minutes.
+    maxPages: 10_000,
     timeoutMs: 120_000,
     queueLimit: 64,
     idleTimeoutMs: 300_000,

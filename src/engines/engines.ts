@@ -14,7 +14,7 @@ import type { OcrEngine } from './ocr-engine.js';
 import { TesseractEngine } from './tesseract-engine.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
-import type { PdfTasks } from '../../wasm/pdf/worker.js';
+import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
 import { logEvent } from '../shared/log.js';
 
@@ -31,7 +31,7 @@ export class Engines {
   constructor(private readonly config: Config) {}
 
   get pdf(): EnginePool<PdfTasks> {
-    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine });
+    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
     return this.pdfPool;
   }
 

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
+import { CancelledError } from '../jobs/policy.js';
 import { fileError, swappedError } from '../shared/file-errors.js';
 import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
 import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
@@ -77,6 +78,32 @@ export async function withStagedOutputs<const T extends readonly string[], R>(po
     for (const target of targets) staged.push(await stageOutput(policy, target));
     // One file per target, in order: the shape StagedFiles<T> describes.
     const result = await work(staged.map((s) => s.temp) as StagedFiles<T>);
+    for (const s of staged) await s.commit();
+    return result;
+  } finally {
+    await Promise.all(staged.map((s) => s.discard()));
+  }
+}
+
+/** Stages one more output; `signal` aborted → CancelledError instead. */
+export type Stage = (target: string) => Promise<FileRef>;
+
+/**
+ * As withStagedOutputs, for many outputs made one by one (a page each): `work` stages each
+ * output when it is about to be written, so a long document holds a temp file per page done,
+ * not one per page upfront, and a cancel finds few to remove. All are committed once `work`
+ * succeeds; any failure removes them.
+ */
+export async function withLazyStaging<T>(policy: PathPolicy, signal: AbortSignal | undefined, work: (stage: Stage) => Promise<T>): Promise<T> {
+  const staged: StagedOutput[] = [];
+  const stage: Stage = async (target) => {
+    if (signal?.aborted) throw new CancelledError();
+    const output = await stageOutput(policy, target);
+    staged.push(output);
+    return output.temp;
+  };
+  try {
+    const result = await work(stage);
     for (const s of staged) await s.commit();
     return result;
   } finally {

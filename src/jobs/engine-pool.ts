@@ -137,7 +137,21 @@ export class EnginePool<M> {
 
   /** Starts the first worker if none runs, and waits until it has loaded its engine. */
   private async loaded(control: JobControl): Promise<void> {
-    const cancelled = new Promise<never>((_, reject) => control.signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
+    // Removed once loaded: many jobs share one signal (a document's pages), and a listener
+    // left per job piles up (MaxListenersExceededWarning at the 11th page).
+    let onAbort = () => {};
+    const cancelled = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new CancelledError());
+      control.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await this.loadedOrCancelled(cancelled);
+    } finally {
+      control.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async loadedOrCancelled(cancelled: Promise<never>): Promise<void> {
     for (;;) {
       this.generation ??= this.startGeneration();
       const generation = this.generation;

@@ -89,7 +89,7 @@ async function readImage({ input, outputPath, codes }: OcrRequest, { engines, pa
 async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
-  const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels });
+  const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
   const read = () => readPdfPages(engines, config.workers, control, { input, password, selection, dpi, codes, skipText, layout: searchable });
   let readings: PageReading[];
   if (!outputPath) readings = await read();

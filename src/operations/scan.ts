@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { mapBounded } from '../files/bounded.js';
-import { withStagedOutputs } from '../files/staging.js';
+import { withLazyStaging, withStagedOutputs } from '../files/staging.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
 import { pipelineInOrder } from '../scans/pipeline.js';
@@ -41,12 +41,15 @@ export const toImages = defineOperation({
   run: async ({ input, outputDir, format, dpi, pages: ranges, quality, password }, { engines, paths, config, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
-    const selection = await selectPdfPages(engines, control, { input: inputRef, password, ranges, dpi, maxPixels: config.maxPixels });
+    const selection = await selectPdfPages(engines, control, { input: inputRef, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
     const digits = String(selection.pageCount).length;
     const outputs = selection.pages.map((page) => path.join(dir, `${fileStem(inputRef.path)}_${String(page).padStart(digits, '0')}.${EXTENSIONS[format]}`));
-    await withStagedOutputs(paths, outputs, async (temps) => {
-      const render = (page: number, i: number, pageControl: typeof control) =>
-        engines.pdf.job(pageControl, (tasks) => tasks.renderToFile({ input: inputRef, password, page, dpi, format, quality, output: temps[i] as FileRef }));
+    // Each page's temp file is made as the page is rendered: a cancel finds only those to remove.
+    await withLazyStaging(paths, control.signal, async (stage) => {
+      const render = async (page: number, i: number, pageControl: typeof control) => {
+        const output = await stage(outputs[i] as string);
+        return engines.pdf.job(pageControl, (tasks) => tasks.renderToFile({ input: inputRef, password, page, dpi, format, quality, output }));
+      };
       await pipelineInOrder(selection.pages, config.workers + 1, control, render, (_, i) => control.progress?.(i + 1, outputs.length));
     });
     return { message: `Rendered ${outputs.length} page(s) to ${format.toUpperCase()} at ${dpi} dpi`, outputPath: dir, data: { files: outputs, format, dpi } };

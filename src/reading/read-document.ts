@@ -90,11 +90,11 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
 
 async function readPdf(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
   const { input, password, ranges, codes, maxCharacters } = request;
-  const laid = await engines.pdf.job(control, (tasks) => tasks.readBlocks({ input, password, ranges }));
+  const laid = await engines.pdf.job(control, (tasks) => tasks.readBlocks({ input, password, ranges, maxPages: config.maxPages }));
   const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
   const ocrText = new Map<number, string>();
   if (scanned.length) {
-    const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })) }));
+    const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
     const readings = await readPdfPages(engines, config.workers, control, { input, password, selection, dpi: 300, codes, skipText: false, layout: false });
     for (const reading of readings) ocrText.set(reading.page, reading.text);
   }

@@ -11,6 +11,7 @@ import { documentFixtures, officeProcessesOf, pdfText, TEXT_LINE } from '../help
 import { makePdf } from '../helpers/make-pdf.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { CLI, leftoverTempFiles, tempDir } from '../helpers/service.js';
+import { watchStderrForWarnings } from '../helpers/warnings.js';
 import { pageCount, pdfPageTexts, qpdfCheck, requiresPassword } from '../helpers/tools.js';
 
 /** Generous: the machine may be shared; nothing here depends on its speed. */
@@ -33,6 +34,8 @@ function docwasm(args: string[], options: { env?: NodeJS.ProcessEnv; input?: str
     encoding: 'utf8',
     timeout: SLOW,
   });
+  // A Node warning on the terminal breaks the progress line; the per-file setup fails on it.
+  watchStderrForWarnings(`docwasm ${args.join(' ')}`, () => result.stderr ?? '');
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -84,6 +87,14 @@ describe('one-shot PDF commands', () => {
     expect(run.status).toBe(0);
     expect(fs.readdirSync(path.join(dir, 'parts')).sort()).toEqual(['a_1.pdf', 'a_2.pdf']);
     expect(pdfPageTexts(path.join(dir, 'parts', 'a_2.pdf'))).toEqual(['Alpha two']);
+  }, SLOW);
+
+  it('renders a 12-page PDF to images without a process warning on stderr', () => {
+    fs.writeFileSync(path.join(dir, 'twelve.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Page ${i + 1}`) }));
+    const run = docwasm(['pdf', 'to-images', 'twelve.pdf', '--output-dir', 'twelve', '--dpi', '36']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(dir, 'twelve'))).toHaveLength(12);
+    expect(run.stderr).not.toMatch(/Warning/);
   }, SLOW);
 
   it('--json prints the API envelope as one line', () => {

@@ -1,12 +1,15 @@
 // Hostile inputs, generated from valid files with a seeded generator (the same seed gives the
 // same corpus): bit flips, truncations, swapped headers, 0-byte files, huge declared dimensions,
-// decompression and zip bombs, and PDFs whose objects refer to themselves in cycles.
+// decompression and zip bombs, budget bombs (GIF frames, JPEG scans, PDF content streams that
+// inflate to hundreds of MB), and PDFs whose objects refer to themselves in cycles.
 
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { makeImagePdf, makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
 import { makeZip } from '../helpers/zip.js';
+import { gifWithFrames, jpegWithScans } from '../helpers/image-bombs.js';
+import { contentBombPdf } from '../helpers/pdf-bombs.js';
 import { makeDocx } from './docx.js';
 import {
   climbingPath,
@@ -174,6 +177,22 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
   ];
 }
 
+/** Small files declaring work over a budget (see docs/notes/budgets.md): each must be TOO_LARGE where it is decoded. */
+export async function budgetBombs(): Promise<{ ext: string; kind: Kind; data: Buffer }[]> {
+  const screen = { width: 16, height: 16 };
+  const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ progressive: true })
+    .toBuffer();
+  return [
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [{ width: 65535, height: 65535 }]) },
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [screen, { width: 30_000, height: 30_000 }]) },
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 }))) },
+    { ext: 'jpg', kind: 'image', data: jpegWithScans(progressive, 6_000) },
+    { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000 }) },
+    { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000, inForm: true, twice: true }) },
+  ];
+}
+
 export async function hostileCorpus(count: number, seed = 0x5eed): Promise<HostileFile[]> {
   const rand = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
@@ -186,6 +205,7 @@ export async function hostileCorpus(count: number, seed = 0x5eed): Promise<Hosti
   for (const data of cyclicPdfs()) add('cyclic-pdf', 'pdf', 'pdf', data);
   for (const bomb of zipBombs()) add('zip-bomb', bomb.ext, 'document', bomb.data);
   for (const linked of linkingDocuments()) add('linked-content', linked.ext, 'document', linked.data);
+  for (const bomb of await budgetBombs()) add('budget-bomb', bomb.ext, bomb.kind, bomb.data);
   const jpeg = base.find((s) => s.ext === 'jpg')?.data as Buffer;
   const gif = base.find((s) => s.ext === 'gif')?.data as Buffer;
   const bmp = base.find((s) => s.ext === 'bmp')?.data as Buffer;

@@ -6,6 +6,7 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import { documentBlocks } from '../read/pdf-layout.js';
 import { pageStext, selectPages } from './render.js';
 import { openSource, type PdfSource } from './scan-document.js';
+import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
 
 type Read = (file: FileRef) => Uint8Array;
@@ -17,9 +18,9 @@ export interface PdfPageBlocks {
   needsOcr: boolean;
 }
 
-export function readPdfBlocks({ ranges, ...source }: SelectPagesTask & PdfSource, read: Read): { pageCount: number; pages: PdfPageBlocks[] } {
-  const doc = openSource(source, read);
-  const { pageCount, pages } = selectPages(doc, ranges);
+export function readPdfBlocks({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageBlocks[] } {
+  const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
+  const { pageCount, pages } = selectPages(doc, ranges, maxPages);
   const stext = pages.map((page) => pageStext(doc, page));
   const blocks = documentBlocks(stext);
   return {

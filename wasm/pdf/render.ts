@@ -24,12 +24,18 @@ export interface PageSelection {
   sizes: PageSize[];
 }
 
-/** Checks `ranges` (all pages when absent) against the document and measures those pages. */
-export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined): PageSelection {
+/**
+ * Checks `ranges` (all pages when absent) against the document and measures those pages; more
+ * than `maxPages` of them → TOO_LARGE before any is measured (loading 200,000 pages took a minute).
+ */
+export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined, maxPages: number): PageSelection {
   const pageCount = doc.countPages();
   if (ranges) checkRangesWithin(ranges, pageCount);
   const listed = ranges ? ranges.flatMap(({ first, last }) => Array.from({ length: last - first + 1 }, (_, i) => first + i)) : Array.from({ length: pageCount }, (_, i) => i + 1);
   const pages = [...new Set(listed)];
+  if (pages.length > maxPages) {
+    throw new ApiError('TOO_LARGE', `${pages.length} pages asked for; the budget is ${maxPages} pages per document (--max-pages; or ask for fewer with "pages")`);
+  }
   return { pageCount, pages, sizes: pages.map((page) => pageSize(doc, page)) };
 }
 

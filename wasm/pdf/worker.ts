@@ -12,8 +12,14 @@ import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfBlocks } from './read-task.js';
+import { checkPdfBudget } from './stream-budget.js';
 
-const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
+export interface PdfWorkerData {
+  engine: 'mupdf' | 'cpdf';
+  maxDecompressedBytes: number;
+}
+
+const { engine: engineName, maxDecompressedBytes } = poolWorkerData<PdfWorkerData>();
 const engine: PdfEngine =
   engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 
@@ -73,6 +79,17 @@ function isMupdfNullAccess(err: unknown): boolean {
   return err instanceof TypeError && /node_modules[\\/]mupdf[\\/]/.test(err.stack?.split('\n')[1] ?? '');
 }
 
+/**
+ * As read, for tasks that interpret the content (compress, PDF/A): the document is held to its
+ * decompressed-bytes budget first. The cpdf engine does neither task (BACKEND_UNAVAILABLE,
+ * before reading), so its answer is left to it.
+ */
+function readBudgeted(file: FileRef, password: string | undefined): Uint8Array {
+  const bytes = read(file);
+  if (engine.name !== 'cpdf') checkPdfBudget(bytes, password, maxDecompressedBytes);
+  return bytes;
+}
+
 function pdfTask<I, O>(run: (input: I) => O | Promise<O>) {
   return defineTask(
     (input: I) => {
@@ -108,16 +125,16 @@ const tasks = {
     engine.watermark(read(input), options, writeTo([output]), password);
     return {};
   }),
-  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(read(input), options, writeTo([output]), password)),
+  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(readBudgeted(input, password), options, writeTo([output]), password)),
   toPdfa: pdfTask(async ({ input, output, options, password }: EditTask<{ level: PdfaLevel }>) => {
-    await engine.toPdfa(read(input), options.level, writeTo([output]), password);
+    await engine.toPdfa(readBudgeted(input, password), options.level, writeTo([output]), password);
     return {};
   }),
-  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
-  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
-  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
+  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
+  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read, maxDecompressedBytes)),
+  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
-  readBlocks: pdfTask((task: scan.SelectPagesTask) => readPdfBlocks(task, read)),
+  readBlocks: pdfTask((task: scan.SelectPagesTask) => readPdfBlocks(task, read, maxDecompressedBytes)),
 };
 
 export type PdfTasks = typeof tasks;
