@@ -10,7 +10,6 @@ import { withLazyStaging, withStagedOutputs } from '../files/staging.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
 import { pipelineInOrder } from '../scans/pipeline.js';
-import type { FileRef } from '../shared/file-ref.js';
 import { defineOperation } from './operation.js';
 import { filePath, filePaths, pageRanges, password, quality } from './fields.js';
 import { resolvePdfInput } from './pdf.js';
