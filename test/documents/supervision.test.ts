@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFixtures, isAlive, killHard, odtWithLinkedImage, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
+import { ENGLISH_TEXT } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
+import { makeDocx } from '../reliability/docx.js';
 
 /** PIDs of the warm offices (the processes holding a slot's anchor document). */
 const officePids = (service: RunningService) => officeProcessesOf(service.child.pid as number).filter((p) => p.args.includes('anchor.txt')).map((p) => p.pid);
@@ -22,11 +24,13 @@ beforeAll(async () => {
   fx = await documentFixtures();
 });
 
-describe('timeouts and process hygiene (--timeout 1, one slot)', () => {
+describe('timeouts and process hygiene (--timeout 3, one slot)', () => {
   let service: RunningService;
   beforeAll(async () => {
-    service = await startService(['--workers', '1', '--timeout', '1']);
-    fs.copyFileSync(fx.big, path.join(service.dir, 'big.docx'));
+    // The limit is per document, from its launch: a small file takes well under a tenth of it,
+    // the long one (120,000 paragraphs, 30 s and more of LibreOffice work) ten times it.
+    service = await startService(['--workers', '1', '--timeout', '3']);
+    fs.writeFileSync(path.join(service.dir, 'big.docx'), makeDocx(Array.from({ length: 120_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
     fs.copyFileSync(fx.text[0] as string, path.join(service.dir, 'small.docx'));
   });
   afterAll(async () => {

@@ -57,6 +57,7 @@ const REQUESTS: Record<Kind, ((f: string, out: string) => { route: string; body:
   document: [
     (f, out) => ({ route: '/api/convert', body: { input: f, output: `out/${out}.pdf`, format: 'pdf' } }),
     (f, out) => ({ route: '/api/convert/batch', body: { files: [f], format: 'pdf', outputDir: `out/${out}` } }),
+    (f) => ({ route: '/api/read', body: { input: f, language: 'eng' } }),
   ],
 };
 
