@@ -11,8 +11,9 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { CancelledError, shuttingDownError, type JobControl } from '../jobs/policy.js';
-import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
+import { CancelledError, type JobControl } from '../jobs/policy.js';
+import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { failedOutcome, type BackendInfo, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
 import type { SlotJob } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
@@ -58,7 +59,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   private root: string | undefined;
   private slotsCreated: Promise<void> | undefined;
   private requests = 0;
-  private closed = false;
+  private readonly gate = new ShutdownGate('document conversion');
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: LibreOfficeOptions) {}
@@ -73,7 +74,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
-    if (this.closed) throw shuttingDownError('document conversion');
+    this.gate.admit();
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
     // Cancelled while the slots were being created: the abort listener below would never fire.
@@ -115,9 +116,9 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.gate.close();
     clearTimeout(this.idleTimer);
-    for (const p of this.pending.splice(0)) p.settle({ ok: false, code: 'BUSY', message: 'The service is shutting down' });
+    for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
     for (const slot of this.slots) slot.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
   }
@@ -139,6 +140,7 @@ export class LibreOfficeBackend implements DocumentBackend {
         fonts,
         env: this.options.env ?? {},
         memory: this.options.memory,
+        gate: this.gate,
         onStateChange: () => this.pump(),
       });
       this.slots.push(slot);
@@ -148,7 +150,7 @@ export class LibreOfficeBackend implements DocumentBackend {
 
   /** Hands the oldest waiting files to ready slots, one file per slot. */
   private pump(): void {
-    if (this.closed) return;
+    if (this.gate.isClosed) return;
     for (const slot of this.slots) {
       if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
       if (slot.state === 'stopped' && this.pending.length > 0) void slot.start();
@@ -188,7 +190,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   /** Counts the idle time from the end of the last conversion. */
   private armIdleTimer(): void {
     const { idleTimeoutMs } = this.options;
-    if (idleTimeoutMs === undefined || this.closed) return;
+    if (idleTimeoutMs === undefined || this.gate.isClosed) return;
     clearTimeout(this.idleTimer);
     // unref: an idle office must not keep a finished one-shot command alive.
     this.idleTimer = setTimeout(() => this.retireIdleOffices(), idleTimeoutMs).unref();

@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
@@ -26,6 +27,8 @@ export interface SlotOptions {
   fonts: readonly string[];
   env: NodeJS.ProcessEnv;
   memory: MemoryCeiling | undefined;
+  /** The backend's: closed when the service shuts down (before its slots are). */
+  gate: ShutdownGate;
   /** Called whenever the slot becomes ready (or fails to start). */
   onStateChange: () => void;
 }
@@ -187,7 +190,7 @@ export class OfficeSlot {
   private warmOffice(): WarmOffice | undefined {
     const instance = this.instance;
     if (!instance) return undefined;
-    const { soffice, dir, env, memory } = this.options;
+    const { soffice, dir, env, memory, gate } = this.options;
     return {
       soffice,
       slotDir: dir,
@@ -198,7 +201,7 @@ export class OfficeSlot {
       listen: (listener) => (this.lineListener = listener),
       launched: (launcher) => (this.launcher = launcher),
       stop: () => this.stopInstance(),
-      closed: () => this.state === 'closed',
+      gate,
     };
   }
 
