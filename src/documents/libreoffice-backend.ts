@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { CancelledError, type JobControl } from '../jobs/policy.js';
+import { IdleRetirement } from '../jobs/idle-retirement.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type BackendInfo, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
@@ -60,9 +61,16 @@ export class LibreOfficeBackend implements DocumentBackend {
   private slotsCreated: Promise<void> | undefined;
   private requests = 0;
   private readonly gate = new ShutdownGate('document conversion');
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idle: IdleRetirement;
 
-  constructor(private readonly options: LibreOfficeOptions) {}
+  constructor(private readonly options: LibreOfficeOptions) {
+    // Retirement waits while files are queued or an office is starting or converting.
+    this.idle = new IdleRetirement(
+      options.idleTimeoutMs,
+      () => this.slots.forEach((slot) => slot.retire()),
+      () => this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
+    );
+  }
 
   async detect(): Promise<BackendInfo> {
     if (this.info) return this.info;
@@ -117,7 +125,7 @@ export class LibreOfficeBackend implements DocumentBackend {
 
   async close(): Promise<void> {
     this.gate.close();
-    clearTimeout(this.idleTimer);
+    this.idle.close();
     for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
     for (const slot of this.slots) slot.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
@@ -171,7 +179,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   private async dispatch(slot: OfficeSlot, pending: Pending): Promise<void> {
-    clearTimeout(this.idleTimer);
+    const end = this.idle.begin();
     try {
       const { convertTo, infilter, job, signal } = pending;
       const outcome = await slot.run({ convertTo, infilter, job, signal });
@@ -182,23 +190,9 @@ export class LibreOfficeBackend implements DocumentBackend {
       logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
       pending.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
+    } finally {
+      end();
     }
-    this.armIdleTimer();
     this.pump();
-  }
-
-  /** Counts the idle time from the end of the last conversion. */
-  private armIdleTimer(): void {
-    const { idleTimeoutMs } = this.options;
-    if (idleTimeoutMs === undefined || this.gate.isClosed) return;
-    clearTimeout(this.idleTimer);
-    // unref: an idle office must not keep a finished one-shot command alive.
-    this.idleTimer = setTimeout(() => this.retireIdleOffices(), idleTimeoutMs).unref();
-  }
-
-  private retireIdleOffices(): void {
-    const working = this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting');
-    if (working) return this.armIdleTimer();
-    for (const slot of this.slots) slot.retire();
   }
 }
