@@ -28,8 +28,8 @@ export interface LibreOfficeOptions {
   detect: DetectOptions;
   slots: number;
   timeoutMs: number;
-  /** Files an office converts before it is replaced by a fresh one. */
-  recycleAfter?: number;
+  /** Files an office converts before it is replaced by a fresh one (--soffice-recycle-after). */
+  recycleAfter: number;
   startTimeoutMs?: number;
   /** Offices idle this long are stopped; the next conversion starts them again. */
   idleTimeoutMs?: number;
@@ -144,7 +144,7 @@ export class LibreOfficeBackend implements DocumentBackend {
         dir: path.join(this.root, `slot-${i}`),
         timeoutMs: this.options.timeoutMs,
         startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
-        recycleAfter: this.options.recycleAfter ?? 200,
+        recycleAfter: this.options.recycleAfter,
         fonts,
         env: this.options.env ?? {},
         memory: this.options.memory,
