@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileError } from '../shared/file-errors.js';
+import { timeoutError } from '../shared/job-errors.js';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { MemoryWatch, type MemoryCeiling } from './office-memory.js';
@@ -139,7 +140,8 @@ async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, t
   if (product !== undefined) return deliver(product, job.output);
   if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
   if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
-  if (end === 'stalled') return { ok: false, code: 'TIMEOUT', message: `Converting ${job.shownName} ran longer than ${timeoutMs / 1000} s; the LibreOffice process was stopped and replaced` };
+  // The office's watchdog is a stall timer re-armed by every line it prints, not an absolute deadline; only the words are shared.
+  if (end === 'stalled') return failedOutcome(timeoutError('document conversion', timeoutMs, `converting ${job.shownName}; LibreOffice was stopped and replaced`));
   if (end === 'crashed') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
   return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
 }
