@@ -93,7 +93,6 @@ function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedD
   if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
   args.push('--outdir', staged.officeOutDir, staged.officeInput);
   office.listen((line) => {
-    arm();
     if (CONVERT_LINE.test(line)) progress.loaded = true;
     // A load failure prints "source file could not be loaded" and no convert line; an Error after the convert line is a failed store.
     else if (line.startsWith('Error:') && progress.loaded) progress.storeFailed = true;
@@ -140,7 +139,7 @@ async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, t
   if (product !== undefined) return deliver(product, job.output);
   if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
   if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
-  // The office's watchdog is a stall timer re-armed by every line it prints, not an absolute deadline; only the words are shared.
+  // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.
   if (end === 'stalled') return failedOutcome(timeoutError('document conversion', timeoutMs, `converting ${job.shownName}; LibreOffice was stopped and replaced`));
   if (end === 'crashed') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
   return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
