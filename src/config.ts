@@ -81,7 +81,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)', appliesTo: 'server' },
   { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)', appliesTo: 'server' },
   { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)", appliesTo: WASM_ENGINES },
-  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)', appliesTo: ['documents'] },
+  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: `files a LibreOffice process converts before it is replaced (default ${RECYCLE_AFTER.officeFiles})`, appliesTo: ['documents'] },
   { flag: 'office-memory-mb', env: 'DOCWASM_OFFICE_MEMORY_MB', key: 'officeMemoryMb', kind: 'int', description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)', appliesTo: ['documents'] },
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },

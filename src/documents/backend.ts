@@ -1,7 +1,7 @@
 // What a document-conversion backend is: something that can say whether it is installed, and
 // convert several files at once (one file's failure is that file's outcome, not an exception).
 
-import type { ErrorCode } from '../errors.js';
+import type { ApiError, ErrorCode } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { DocumentFamily, OutputFormat } from './formats.js';
 import type { PdfaLevel } from '../shared/pdfa.js';
@@ -26,6 +26,9 @@ export interface ConversionJob {
 }
 
 export type ConversionOutcome = { ok: true } | { ok: false; code: ErrorCode; message: string };
+
+/** One file's failure, in the words of a shared error (TIMEOUT, BUSY). */
+export const failedOutcome = (err: ApiError): ConversionOutcome => ({ ok: false, code: err.code, message: err.message });
 
 export interface DocumentBackend {
   readonly name: string;

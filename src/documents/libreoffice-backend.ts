@@ -11,8 +11,10 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { CancelledError, shuttingDownError, type JobControl } from '../jobs/policy.js';
-import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
+import { CancelledError, type JobControl } from '../jobs/policy.js';
+import { IdleRetirement } from '../jobs/idle-retirement.js';
+import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { failedOutcome, type BackendInfo, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
 import type { SlotJob } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
@@ -26,8 +28,8 @@ export interface LibreOfficeOptions {
   detect: DetectOptions;
   slots: number;
   timeoutMs: number;
-  /** Files an office converts before it is replaced by a fresh one. */
-  recycleAfter?: number;
+  /** Files an office converts before it is replaced by a fresh one (--soffice-recycle-after). */
+  recycleAfter: number;
   startTimeoutMs?: number;
   /** Offices idle this long are stopped; the next conversion starts them again. */
   idleTimeoutMs?: number;
@@ -58,10 +60,17 @@ export class LibreOfficeBackend implements DocumentBackend {
   private root: string | undefined;
   private slotsCreated: Promise<void> | undefined;
   private requests = 0;
-  private closed = false;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly gate = new ShutdownGate('document conversion');
+  private readonly idle: IdleRetirement;
 
-  constructor(private readonly options: LibreOfficeOptions) {}
+  constructor(private readonly options: LibreOfficeOptions) {
+    // Retirement waits while files are queued or an office is starting or converting.
+    this.idle = new IdleRetirement(
+      options.idleTimeoutMs,
+      () => this.slots.forEach((slot) => slot.retire()),
+      () => this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
+    );
+  }
 
   async detect(): Promise<BackendInfo> {
     if (this.info) return this.info;
@@ -73,7 +82,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
-    if (this.closed) throw shuttingDownError('document conversion');
+    this.gate.admit();
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
     // Cancelled while the slots were being created: the abort listener below would never fire.
@@ -115,9 +124,9 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.idleTimer);
-    for (const p of this.pending.splice(0)) p.settle({ ok: false, code: 'BUSY', message: 'The service is shutting down' });
+    this.gate.close();
+    this.idle.close();
+    for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
     for (const slot of this.slots) slot.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
   }
@@ -135,10 +144,11 @@ export class LibreOfficeBackend implements DocumentBackend {
         dir: path.join(this.root, `slot-${i}`),
         timeoutMs: this.options.timeoutMs,
         startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
-        recycleAfter: this.options.recycleAfter ?? 200,
+        recycleAfter: this.options.recycleAfter,
         fonts,
         env: this.options.env ?? {},
         memory: this.options.memory,
+        gate: this.gate,
         onStateChange: () => this.pump(),
       });
       this.slots.push(slot);
@@ -148,7 +158,7 @@ export class LibreOfficeBackend implements DocumentBackend {
 
   /** Hands the oldest waiting files to ready slots, one file per slot. */
   private pump(): void {
-    if (this.closed) return;
+    if (this.gate.isClosed) return;
     for (const slot of this.slots) {
       if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
       if (slot.state === 'stopped' && this.pending.length > 0) void slot.start();
@@ -169,7 +179,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   private async dispatch(slot: OfficeSlot, pending: Pending): Promise<void> {
-    clearTimeout(this.idleTimer);
+    const end = this.idle.begin();
     try {
       const { convertTo, infilter, job, signal } = pending;
       const outcome = await slot.run({ convertTo, infilter, job, signal });
@@ -180,23 +190,9 @@ export class LibreOfficeBackend implements DocumentBackend {
       logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
       pending.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
+    } finally {
+      end();
     }
-    this.armIdleTimer();
     this.pump();
-  }
-
-  /** Counts the idle time from the end of the last conversion. */
-  private armIdleTimer(): void {
-    const { idleTimeoutMs } = this.options;
-    if (idleTimeoutMs === undefined || this.closed) return;
-    clearTimeout(this.idleTimer);
-    // unref: an idle office must not keep a finished one-shot command alive.
-    this.idleTimer = setTimeout(() => this.retireIdleOffices(), idleTimeoutMs).unref();
-  }
-
-  private retireIdleOffices(): void {
-    const working = this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting');
-    if (working) return this.armIdleTimer();
-    for (const slot of this.slots) slot.retire();
   }
 }

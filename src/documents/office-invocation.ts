@@ -8,7 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileError } from '../shared/file-errors.js';
-import type { ConversionOutcome } from './backend.js';
+import { timeoutError } from '../shared/job-errors.js';
+import type { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { MemoryWatch, type MemoryCeiling } from './office-memory.js';
 import { spawnOffice } from './office-spawn.js';
 import { stageDocument, type StagedDocument } from './office-staging.js';
@@ -47,7 +49,8 @@ export interface WarmOffice {
   launched: (launcher: ChildProcess | undefined) => void;
   /** Kills the warm office (and launcher); the slot starts a new one. */
   stop: () => void;
-  closed: () => boolean;
+  /** The backend's: closed once the service shuts down; words the BUSY of a file it cut short. */
+  gate: ShutdownGate;
 }
 
 type InvocationEnd = 'done' | 'stalled' | 'crashed' | 'cancelled' | 'too-large';
@@ -90,7 +93,6 @@ function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedD
   if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
   args.push('--outdir', staged.officeOutDir, staged.officeInput);
   office.listen((line) => {
-    arm();
     if (CONVERT_LINE.test(line)) progress.loaded = true;
     // A load failure prints "source file could not be loaded" and no convert line; an Error after the convert line is a failed store.
     else if (line.startsWith('Error:') && progress.loaded) progress.storeFailed = true;
@@ -135,9 +137,10 @@ async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, t
   const product = progress.storeFailed ? undefined : await producedFile(staged.hostOutDir);
   // A stall or crash after the product was written (the launcher hung on exit) still delivers it.
   if (product !== undefined) return deliver(product, job.output);
-  if (office.closed()) return { ok: false, code: 'BUSY', message: `The service is shutting down; converting ${job.shownName} was not finished` };
+  if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
   if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
-  if (end === 'stalled') return { ok: false, code: 'TIMEOUT', message: `Converting ${job.shownName} ran longer than ${timeoutMs / 1000} s; the LibreOffice process was stopped and replaced` };
+  // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.
+  if (end === 'stalled') return failedOutcome(timeoutError('document conversion', timeoutMs, `converting ${job.shownName}; LibreOffice was stopped and replaced`));
   if (end === 'crashed') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
   return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
 }

@@ -10,6 +10,8 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { RecycleMeter } from '../shared/recycle.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
@@ -26,6 +28,8 @@ export interface SlotOptions {
   fonts: readonly string[];
   env: NodeJS.ProcessEnv;
   memory: MemoryCeiling | undefined;
+  /** The backend's: closed when the service shuts down (before its slots are). */
+  gate: ShutdownGate;
   /** Called whenever the slot becomes ready (or fails to start). */
   onStateChange: () => void;
 }
@@ -42,17 +46,18 @@ export class OfficeSlot {
   private launcher: ChildProcess | undefined;
   private starting: Promise<void> | undefined;
   private lineListener: ((line: string) => void) | undefined;
-  private conversions = 0;
   private quickCrashes = 0;
   private failedStarts = 0;
   private startedAt = 0;
   private readonly profileDir: string;
+  private readonly recycle: RecycleMeter;
   private profileUrl = '';
   /** Stopped for idleness after it had worked: the next start skips the warm-up (the waiting conversion is the proof). */
   private retired = false;
 
   constructor(private readonly options: SlotOptions) {
     this.profileDir = path.join(options.dir, 'profile');
+    this.recycle = new RecycleMeter({ jobs: options.recycleAfter });
   }
 
   /** PID of the office process group (for tests and health). */
@@ -105,13 +110,8 @@ export class OfficeSlot {
       return { retry: true };
     }
     const { outcome, replace } = await convertInOffice(office, invocation, this.options.timeoutMs);
-    this.conversions++;
-    if (replace || this.conversions >= this.options.recycleAfter) {
-      this.conversions = 0;
-      void this.start();
-    } else if (this.state === 'busy') {
-      this.state = 'ready';
-    }
+    if (this.recycle.record({ failed: replace })) void this.start();
+    else if (this.state === 'busy') this.state = 'ready';
     return outcome;
   }
 
@@ -187,7 +187,7 @@ export class OfficeSlot {
   private warmOffice(): WarmOffice | undefined {
     const instance = this.instance;
     if (!instance) return undefined;
-    const { soffice, dir, env, memory } = this.options;
+    const { soffice, dir, env, memory, gate } = this.options;
     return {
       soffice,
       slotDir: dir,
@@ -198,7 +198,7 @@ export class OfficeSlot {
       listen: (listener) => (this.lineListener = listener),
       launched: (launcher) => (this.launcher = launcher),
       stop: () => this.stopInstance(),
-      closed: () => this.state === 'closed',
+      gate,
     };
   }
 

@@ -10,9 +10,6 @@ import type { TaskDeadline } from '../shared/deadline.js';
 import { queueFullError, timeoutError } from '../shared/job-errors.js';
 import { ShutdownGate } from './shutdown-gate.js';
 
-// src/documents still imports it from here; the office backend adopts ShutdownGate next (docs/notes/lifecycle.md).
-export { shuttingDownError } from '../shared/job-errors.js';
-
 /** What a caller gives a job: a way to cancel it and to hear of its progress. */
 export interface JobControl {
   /** Aborted when the caller gives up (an async job cancelled, a CLI interrupted). */
