@@ -3,6 +3,7 @@
 // command line is read through the operation's schema (see options-from-schema.ts), so every
 // operation gets its command with no code of its own.
 
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
@@ -86,11 +87,24 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     const value = values[option.flag];
     if (value === undefined) continue;
     if (option.kind === 'number') request[option.field] = numberOrText(String(value));
+    else if (option.kind === 'json') request[option.field] = await readJsonFile(operation, option.flag, String(value));
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);
   inferFormatFromOutput(shape, request);
   return request;
+}
+
+/** The value of a structured field, from the JSON file its option names (`--steps steps.json`). */
+async function readJsonFile(operation: Operation, flag: string, file: string): Promise<unknown> {
+  const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`--${flag}: cannot read ${file} (${err.code ?? err.message})`, operation);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`--${flag}: ${file} is not JSON (${(err as Error).message})`, operation);
+  }
 }
 
 function positionalInputs(operation: Operation, shape: CommandShape, positionals: string[]): Record<string, unknown> {

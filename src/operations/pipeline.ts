@@ -26,7 +26,7 @@ export function pipelineOperation(operations: readonly Operation[]): Operation {
     .object({
       input: filePath.optional().describe('the file the first step reads'),
       files: filePaths('file').optional().describe('the files the first step reads: all at once for pdf/merge and pdf/from-images, else one after another'),
-      steps: z.array(step).min(1).max(MAX_STEPS).describe('run in order, each reading what the one before wrote'),
+      steps: z.array(step).min(1).max(MAX_STEPS).describe('the steps, run in order, each reading what the one before wrote: [{operation, ...its own fields}] (CLI: a JSON file)'),
       output: filePath.optional().describe('where the last step writes its one file'),
       outputDir: filePath.optional().describe('where the last step writes its files, each under its own name'),
     })
