@@ -14,13 +14,15 @@ import { operationRoute } from './http/route.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
-import type { OperationResult } from './operations/operation.js';
+import type { OperationContext, OperationResult } from './operations/operation.js';
 
 export interface Service {
   /** Resolves with the bound address once listening. */
   listen(): Promise<AddressInfo>;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), cancels async jobs, stops the engines. */
   close(graceMs?: number): Promise<void>;
+  /** The runtime the routes run operations in, for doors beside HTTP (`serve --watch`). */
+  context: OperationContext;
 }
 
 export async function createService(config: Config): Promise<Service> {
@@ -40,6 +42,7 @@ export async function createService(config: Config): Promise<Service> {
   let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
+    context: runtime,
     listen: () => {
       server = createHttpServer(app.fetch, config);
       return listen(server, config.host, config.port);
