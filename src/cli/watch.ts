@@ -92,6 +92,8 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   const [watched, outDir, failedDir, doneDir] = await Promise.all([dir(inDir), dir(values.out), dir(values.failed), dir(values.done)]);
   const stats = await fs.stat(watched as string).catch(() => undefined);
   if (!stats?.isDirectory()) throw new ConfigError(`${inDir} is not a folder`);
+  // Results written into the watched folder would be taken for new inputs.
+  if ([outDir, failedDir, doneDir].includes(watched)) throw new ConfigError('--out, --failed and --done must not be the watched folder itself');
   const settleSeconds = positiveNumber(values.settle, 'settle', 2);
   const concurrency = Math.floor(positiveNumber(values.concurrency, 'concurrency', context.config.workers));
   const progress = progressLine('docwasm watch');
@@ -114,6 +116,7 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
     progress: progress?.update,
   };
   const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
+  await watcher.ready;
   log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? 'polling' : 'OS events'})`);
   return watcher;
 }

@@ -4,9 +4,9 @@
 // the target) and after it ends, so a restart — even after `kill -9` — can tell, for each file,
 // whether its output was published: see decide() in ./decide.ts.
 
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from './files.js';
 
 export const STATE_FILE = '.docwasm-watch.json';
 
@@ -79,19 +79,8 @@ export class WatchState {
     return next;
   }
 
-  private async write(): Promise<void> {
+  private write(): Promise<void> {
     const body: StateFile = { version: 1, files: Object.fromEntries([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))) };
-    const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await fs.open(temp, 'w');
-    try {
-      await handle.writeFile(`${JSON.stringify(body, null, 1)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, this.file).catch(async (err: unknown) => {
-      await fs.rm(temp, { force: true });
-      throw err;
-    });
+    return writeFileAtomically(this.file, `${JSON.stringify(body, null, 1)}\n`);
   }
 }

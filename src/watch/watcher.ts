@@ -19,7 +19,7 @@ import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { decide, sameVersion } from './decide.js';
-import { writeFileAtomically, moveInto } from './files.js';
+import { moveInto, removeLeftovers, writeFileAtomically } from './files.js';
 import { WatchState, type StateEntry, type Version } from './state.js';
 
 export interface WatchOptions {
@@ -55,6 +55,8 @@ export async function startWatcher(options: WatchOptions, pipeline: Operation, o
   // The chain is checked once, before anything is watched.
   const plan = planPipeline(validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as { steps: StepBody[]; input: string; outputDir: string }, operations);
   const state = await WatchState.open(options.outDir);
+  // What a killed run left half-made: nothing of it was published, the state says to run it again.
+  await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));
   const runner = new FileRunner({ ...options, inDir }, plan, pipeline, state, context);
   const watcher: FSWatcher = watch(inDir, {
     depth: 0,
