@@ -223,6 +223,36 @@ describe('docwasm watch', () => {
     expect(workDirs()).toEqual([]);
   }, LONG);
 
+  it('after a kill between publishing and recording, records the output instead of making it again', async () => {
+    // The state a kill leaves in that window, made by construction: `running` entries for two
+    // files; a.pdf's output was published (a new inode), b.pdf's output is the one from before.
+    const { inDir, outDir, steps } = layout();
+    fs.mkdirSync(outDir);
+    for (const name of ['a.pdf', 'b.pdf']) {
+      fs.writeFileSync(path.join(inDir, name), pdf(`Input ${name}`));
+      fs.writeFileSync(path.join(outDir, name), pdf(`Older result ${name}`));
+    }
+    const entry = (name: string, previousOutput: number | null) => {
+      const { size, mtimeMs } = fs.statSync(path.join(inDir, name));
+      return { size, mtimeMs, status: 'running', at: new Date().toISOString(), output: path.join(outDir, name), previousOutput };
+    };
+    const inodeOf = (name: string) => fs.statSync(path.join(outDir, name)).ino;
+    const files = { 'a.pdf': entry('a.pdf', null), 'b.pdf': entry('b.pdf', inodeOf('b.pdf')) };
+    fs.writeFileSync(path.join(outDir, '.docwasm-watch.json'), JSON.stringify({ version: 1, files }));
+    const publishedA = inodeOf('a.pdf');
+    const oldB = inodeOf('b.pdf');
+
+    const watch = await startWatch([inDir, '--steps', steps, '--out', outDir]);
+    await waitFor(() => ['a.pdf', 'b.pdf'].every((name) => stateOf(outDir)[name]?.status === 'done'), 'both recorded');
+    await stopWatch(watch);
+
+    expect(inodeOf('a.pdf')).toBe(publishedA);
+    expect(watch.lines('done')).toHaveLength(2);
+    expect(watch.lines('done')).toEqual(expect.arrayContaining([expect.stringMatching(/^docwasm watch: done a\.pdf .*recovered/), expect.stringMatching(/^docwasm watch: done b\.pdf .* ms\)$/)]));
+    expect(inodeOf('b.pdf')).not.toBe(oldB);
+    expect(pdfPageTexts(path.join(outDir, 'b.pdf'))[0]).toMatch(/Input b\.pdf 1/);
+  }, LONG);
+
   it('runs beside the HTTP service with serve --watch', async () => {
     const { inDir, outDir, steps } = layout();
     const port = await freePort();
