@@ -21,6 +21,7 @@ export function topLevelHelp(): string {
     'Commands:',
     helpLine('serve', 'run the HTTP JSON service (the default command)'),
     helpLine('mcp', 'serve the Model Context Protocol over stdio (one tool per operation)'),
+    helpLine('watch', 'run every file that appears in a folder through a pipeline (docwasm watch --help)'),
     ...commandSummaries(),
     '',
     'Run `docwasm <command> --help` for its inputs and options.',
