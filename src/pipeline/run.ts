@@ -2,8 +2,9 @@
 // (same validation, engines, limits and error codes), given its input(s) and an output in the
 // run's private work dir. A step that takes many files gets all the items at once; a step that
 // takes one runs once per item, and a step that makes many feeds each of them on. Only at the
-// end are the last step's files published to `output`/`outputDir`, all staged beside their
-// targets and renamed together; the work dir goes whatever happens.
+// end are results written to `output`/`outputDir`: by the last step itself when it runs once
+// (staged by the operation, as always), else all staged beside their targets and renamed
+// together; the work dir goes whatever happens.
 
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import { ApiError } from '../errors.js';
 import { mapBounded } from '../files/bounded.js';
-import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import { openStaged, outputError, stageOutput, withStagedOutputs, type StagedOutput } from '../files/staging.js';
+import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
+import { openStaged, outputError, withStagedOutputs } from '../files/staging.js';
 import { CancelledError } from '../jobs/policy.js';
 import type { OperationContext, OperationResult } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
@@ -60,43 +61,72 @@ export async function runPipeline(plan: PipelinePlan, context: OperationContext)
   const { paths } = context;
   // The user's paths go through the caller's policy before any work.
   const inputs = await mapBounded(plan.inputs, async (raw) => (await resolveInputPath(paths, raw)).path);
-  const outputDir = plan.outputDir === undefined ? undefined : await resolveOutputPath(paths, plan.outputDir);
-  const staged = plan.output === undefined ? undefined : await stageOutput(paths, await resolveOutputPath(paths, plan.output));
-  let workspace: Workspace | undefined;
+  const final: FinalPlace = plan.output === undefined ? { outputDir: await resolveOutputPath(paths, plan.outputDir as string) } : { output: await resolveOutputPath(paths, plan.output) };
+  const work = lazyWorkspace(paths);
   try {
-    workspace = await openWorkspace(paths);
     const progress = new ChainProgress(plan.steps.length, inputs.length, context.progress);
     let items: Item[] = inputs.map((input) => ({ path: input, stem: fileStem(input) }));
+    let publishedByStep = false;
     const reports: Record<string, unknown>[] = [];
     for (const step of plan.steps) {
       throwIfCancelled(context);
-      const run = await runStep(step, items, workspace, context, progress);
+      // A last step that runs once writes the user's output itself (staged by the operation);
+      // one that runs per item writes to the work dir, and its files are published together.
+      publishedByStep = step === plan.steps.at(-1) && (step.takesMany || items.length === 1);
+      const run = await runStep(step, items, { work, context, progress, final: publishedByStep ? final : undefined });
       progress.replan(step.number, run.items.length);
       items = run.items;
       reports.push(run.report);
     }
     throwIfCancelled(context);
-    const published = staged ? await publishOne(items, staged) : await publishMany(items, outputDir as string, context);
-    const mapped = new Map(items.map((item, i) => [item.path, published[i] as string]));
+    const published = publishedByStep ? items.map((item) => item.path) : await publishMany(items, final.outputDir as string, context);
+    const shown = new Map(items.map((item, i) => [item.path, published[i] as string]));
+    const dir = work.current()?.dir;
     return {
       message: `Ran ${plan.steps.length} step(s): ${plan.steps.map((s) => s.operation.id).join(' → ')}`,
-      outputPath: staged ? staged.target : outputDir,
-      data: { steps: reports.map((report) => withPathsShown(report, workspace as Workspace, mapped)), ...(outputDir !== undefined && { files: published }) },
+      outputPath: final.output ?? final.outputDir,
+      data: { steps: reports.map((report) => (dir === undefined ? report : withPathsShown(report, dir, shown))), ...(final.outputDir !== undefined && { files: published }) },
     };
   } finally {
-    await staged?.discard();
-    await workspace?.remove();
+    await work.current()?.remove();
   }
 }
 
-async function runStep(step: PlannedStep, items: readonly Item[], workspace: Workspace, context: OperationContext, progress: ChainProgress): Promise<StepRun> {
+/** Where the pipeline's results go: the user's paths, checked against the caller's policy. */
+interface FinalPlace {
+  output?: string;
+  outputDir?: string;
+}
+
+/** The work dir, made when a step first needs one (a one-step pipeline needs none). */
+function lazyWorkspace(paths: PathPolicy): { get(): Promise<Workspace>; current(): Workspace | undefined } {
+  let opened: Promise<Workspace> | undefined;
+  let workspace: Workspace | undefined;
+  return {
+    get: () => (opened ??= openWorkspace(paths).then((w) => (workspace = w))),
+    current: () => workspace,
+  };
+}
+
+interface StepSetting {
+  work: ReturnType<typeof lazyWorkspace>;
+  context: OperationContext;
+  progress: ChainProgress;
+  /** Set for a last step that writes the results itself. */
+  final: FinalPlace | undefined;
+}
+
+async function runStep(step: PlannedStep, items: readonly Item[], { work, context, progress, final }: StepSetting): Promise<StepRun> {
   const started = performance.now();
-  const stepContext: OperationContext = { ...context, paths: workspace.policy, progress: undefined };
+  const workspace = final ? work.current() : await work.get();
+  // Steps read (and but for a last one, write) the work dir; a one-step pipeline has none.
+  const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths, progress: undefined };
   const invoke = async (inputs: readonly Item[], index: number): Promise<{ items: Item[]; data: Record<string, unknown> | undefined }> => {
     throwIfCancelled(context);
     const first = inputs[0] as Item;
-    const dir = workspace.dirFor(step.number, index);
-    const output = path.join(dir, `${first.stem}.${step.extension ?? extensionOf(first.path)}`);
+    // With `output`, the step makes one file: its dir is not used.
+    const dir = final ? (final.outputDir ?? path.dirname(final.output as string)) : (workspace as Workspace).dirFor(step.number, index);
+    const output = final?.output ?? path.join(dir, `${first.stem}.${step.extension ?? extensionOf(first.path)}`);
     const request = { ...step.fields, ...stepPaths(step, inputs.map((i) => i.path), output, dir) };
     const result = await step.operation.run(validateInput(step.operation.input, request), stepContext).catch((err: unknown) => {
       // Unexpected errors go on as they are, to be reported with their stack where they end.
@@ -123,14 +153,6 @@ function throwIfCancelled(context: OperationContext): void {
   if (context.signal?.aborted) throw new CancelledError();
 }
 
-/** The one result into the output staged at the start. */
-async function publishOne(items: readonly Item[], staged: StagedOutput): Promise<string[]> {
-  if (items.length !== 1) throw new ApiError('INTERNAL_ERROR', `The pipeline made ${items.length} files for one output`);
-  await copyInto((items[0] as Item).path, staged.temp, staged.target);
-  await staged.commit();
-  return [staged.target];
-}
-
 /** Every result into `dir` under its own name, all staged first, then renamed together. */
 async function publishMany(items: readonly Item[], dir: string, context: OperationContext): Promise<string[]> {
   const targets = items.map((item) => path.join(dir, path.basename(item.path)));
@@ -148,9 +170,9 @@ async function copyInto(source: string, temp: FileRef, target: string): Promise<
 }
 
 /** A step's data names files of the work dir: the published ones by their final path, the others by their name alone. */
-function withPathsShown(value: unknown, workspace: Workspace, published: ReadonlyMap<string, string>): Record<string, unknown> {
+function withPathsShown(value: unknown, dir: string, published: ReadonlyMap<string, string>): Record<string, unknown> {
   const show = (v: unknown): unknown => {
-    if (typeof v === 'string' && v.startsWith(workspace.dir + path.sep)) return published.get(v) ?? path.basename(v);
+    if (typeof v === 'string' && v.startsWith(dir + path.sep)) return published.get(v) ?? path.basename(v);
     if (Array.isArray(v)) return v.map(show);
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, show(inner)]));
     return v;
