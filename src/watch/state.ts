@@ -36,6 +36,8 @@ interface StateFile {
 
 export class WatchState {
   private writing: Promise<void> = Promise.resolve();
+  /** A write queued behind the one running, not started yet: later changes ride along with it. */
+  private queued: Promise<void> | undefined;
 
   private constructor(
     private readonly file: string,
@@ -72,9 +74,16 @@ export class WatchState {
     return counts;
   }
 
-  /** Writes go one after another; each writes the whole map as it is then. */
+  /** Writes go one after another; each writes the whole map as it is when it starts. */
   private flush(): Promise<void> {
-    const next = this.writing.catch(() => undefined).then(() => this.write());
+    if (this.queued) return this.queued;
+    const next = this.writing
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.write();
+      });
+    this.queued = next;
     this.writing = next;
     return next;
   }
