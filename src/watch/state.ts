@@ -68,10 +68,10 @@ export class WatchState {
     return this.flush();
   }
 
-  counts(): Record<EntryStatus, number> {
-    const counts: Record<EntryStatus, number> = { running: 0, done: 0, failed: 0, skipped: 0 };
-    for (const entry of this.files.values()) counts[entry.status] += 1;
-    return counts;
+  /** Another input whose result is (or is being) written at `output`. */
+  ownerOf(output: string, except: string): string | undefined {
+    for (const [name, entry] of this.files) if (name !== except && entry.output === output && (entry.status === 'done' || entry.status === 'running')) return name;
+    return undefined;
   }
 
   /** Writes go one after another; each writes the whole map as it is when it starts. */

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch, type FSWatcher } from 'chokidar';
-import { toApiError } from '../errors.js';
+import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { FILE_FLOWS, kindOfExtension, type FileKind } from '../operations/file-kinds.js';
@@ -165,6 +165,9 @@ class FileRunner {
     const kind = await kindOfFile(file);
     if (kind === undefined || !this.reads.includes(kind)) return this.skip(name, version, kind);
     const target = this.targetOf(file);
+    // report.pdf and report.docx would both make out/report.pdf: the first keeps it.
+    const owner = this.state.ownerOf(target.path, name);
+    if (owner !== undefined) return this.failed(name, file, version, new ApiError('VALIDATION_ERROR', `Its result would replace that of ${owner} (${target.path}); rename one of them`));
     const output = await fs.stat(target.path).catch(() => null);
     const decision = decide(entry, version, output && { inode: output.ino, mtimeMs: output.mtimeMs });
     if (decision.action === 'ignore') return;

@@ -157,6 +157,22 @@ describe('docwasm watch', () => {
     expect(fs.existsSync(path.join(outDir, 'bad.pdf.error.json'))).toBe(false);
   }, LONG);
 
+  it('refuses a second input whose result would replace the first one\'s', async () => {
+    const { inDir, outDir, steps } = layout();
+    const watch = await startWatch([inDir, '--steps', steps, '--out', outDir]);
+    fs.writeFileSync(path.join(inDir, 'scan.pdf'), pdf('First'));
+    await waitFor(() => stateOf(outDir)['scan.pdf']?.status === 'done', 'the first file');
+    const inode = fs.statSync(path.join(outDir, 'scan.pdf')).ino;
+    fs.writeFileSync(path.join(inDir, 'scan.PDF'), pdf('Second'));
+    await waitFor(() => stateOf(outDir)['scan.PDF']?.status === 'failed', 'the second file refused');
+    await stopWatch(watch);
+
+    expect(fs.statSync(path.join(outDir, 'scan.pdf')).ino).toBe(inode);
+    expect(pdfPageTexts(path.join(outDir, 'scan.pdf'))[0]).toMatch(/First/);
+    const error = JSON.parse(fs.readFileSync(path.join(outDir, 'scan.PDF.error.json'), 'utf8')) as { code: string; error: string };
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringContaining('would replace that of scan.pdf') });
+  }, LONG);
+
   it('leaves a file alone while it is still being written (settle time)', async () => {
     const { inDir, outDir, steps } = layout();
     const watch = await startWatch([inDir, '--steps', steps, '--out', outDir, '--settle', '3']);
