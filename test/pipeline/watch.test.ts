@@ -110,6 +110,8 @@ describe('docwasm watch', () => {
     expect(watch.lines('done')).toHaveLength(1);
     expect(watch.lines('failed')).toEqual([expect.stringContaining('broken.pdf: INVALID_INPUT')]);
     expect(watch.lines('skipped')).toEqual([expect.stringContaining('notes.txt')]);
+    // Not a terminal: no progress line drawn.
+    expect(watch.stderr()).not.toContain('\r');
     // Inputs untouched, nothing else in out.
     expect(Object.fromEntries(fs.readdirSync(inDir).map((name) => [name, sha256(path.join(inDir, name))]))).toEqual(before);
     expect(fs.readdirSync(outDir).sort()).toEqual(['.docwasm-watch.json', 'broken.pdf.error.json', 'report.pdf']);
@@ -267,6 +269,22 @@ describe('docwasm watch', () => {
     expect(watch.lines('done')).toEqual(expect.arrayContaining([expect.stringMatching(/^docwasm watch: done a\.pdf .*recovered/), expect.stringMatching(/^docwasm watch: done b\.pdf .* ms\)$/)]));
     expect(inodeOf('b.pdf')).not.toBe(oldB);
     expect(pdfPageTexts(path.join(outDir, 'b.pdf'))[0]).toMatch(/Input b\.pdf 1/);
+  }, LONG);
+
+  it('draws a progress line on a terminal', async () => {
+    const { inDir, outDir, steps } = layout();
+    for (let i = 1; i <= 3; i++) fs.writeFileSync(path.join(inDir, `t${i}.pdf`), pdf(`Terminal ${i}`));
+    const command = [process.execPath, CLI, 'watch', inDir, '--steps', steps, '--out', outDir, '--settle', '0.2', '--workers', '1'].map((arg) => `'${arg}'`).join(' ');
+    const child = stopAtEnd(spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => output.includes('] 3/3'), 'the progress line to reach 3/3');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+
+    expect(output).toMatch(/\rdocwasm watch \[#+-*\] [12]\/3/);
+    expect(output.match(/docwasm watch: done t\d\.pdf/g)).toHaveLength(3);
   }, LONG);
 
   it('runs beside the HTTP service with serve --watch', async () => {
