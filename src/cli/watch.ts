@@ -12,6 +12,7 @@ import { createRuntime } from '../operations/context.js';
 import { OPERATIONS } from '../operations/index.js';
 import type { OperationContext } from '../operations/operation.js';
 import type { StepBody } from '../pipeline/plan.js';
+import { fileSystemToPoll } from '../watch/fs-type.js';
 import { startWatcher, type Watcher } from '../watch/watcher.js';
 import { configFromFlags, flagHelpLines, flagOptions, helpLine, RUNTIME_FLAGS } from './flags.js';
 import { progressLine } from './progress.js';
@@ -34,7 +35,7 @@ export const WATCH_HELP_LINES = [
   helpLine('--done DIR', 'inputs are moved here after success (default: left in place)'),
   helpLine('--concurrency N', 'files run at once (default: --workers)'),
   helpLine('--settle SECONDS', "a file is touched once its size has not changed for this long (default 2)"),
-  helpLine('--poll', 'poll the folder instead of OS events: network shares, USB sticks'),
+  helpLine('--poll', 'poll the folder instead of OS events (automatic on NFS, SMB/CIFS and FUSE mounts on Linux)'),
 ];
 
 const WATCH_USAGE = `Usage: docwasm watch <inDir> --steps steps.json --out <dir> [options]
@@ -96,6 +97,7 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   if ([outDir, failedDir, doneDir].includes(watched)) throw new ConfigError('--out, --failed and --done must not be the watched folder itself');
   const settleSeconds = positiveNumber(values.settle, 'settle', 2);
   const concurrency = Math.floor(positiveNumber(values.concurrency, 'concurrency', context.config.workers));
+  const networkFs = await fileSystemToPoll(watched as string);
   const progress = progressLine('docwasm watch');
   const log = (line: string) => {
     progress?.finish();
@@ -111,13 +113,13 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
     steps: await readSteps(values.steps),
     concurrency,
     settleMs: settleSeconds * 1000,
-    poll: values.poll === true,
+    poll: values.poll === true || networkFs !== undefined,
     log,
     progress: progress?.update,
   };
   const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
   await watcher.ready;
-  log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? 'polling' : 'OS events'})`);
+  log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`);
   return watcher;
 }
 
