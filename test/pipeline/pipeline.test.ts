@@ -162,9 +162,15 @@ describe('the chain is validated before any work', () => {
     const outside = tempDir('docwasm-chains-outside-');
     const { status, body } = await service.post('/api/pipeline', { input: 'report.pdf', steps: [{ operation: 'pdf/compress' }], output: path.join(outside, 'x.pdf') });
 
+    fs.writeFileSync(path.join(outside, 'secret.pdf'), makePdf({ pages: ['Secret'] }));
+    const read = await service.post('/api/pipeline', { input: path.join(outside, 'secret.pdf'), steps: [{ operation: 'pdf/compress' }], output: 'stolen.pdf' });
+
     expect(status).toBe(403);
     expect(body.code).toBe('PATH_NOT_ALLOWED');
-    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(read.status).toBe(403);
+    expect(read.body.code).toBe('PATH_NOT_ALLOWED');
+    expect(fs.readdirSync(outside)).toEqual(['secret.pdf']);
+    expect(fs.existsSync(file('stolen.pdf'))).toBe(false);
   });
 });
 
