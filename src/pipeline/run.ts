@@ -121,14 +121,15 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
   const workspace = final ? work.current() : await work.get();
   // Steps read (and but for a last one, write) the work dir; a one-step pipeline has none.
   const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths, progress: undefined };
-  const invoke = async (inputs: readonly Item[], index: number): Promise<{ items: Item[]; data: Record<string, unknown> | undefined }> => {
+  const invoke = async (inputs: readonly Item[], index: number, stop?: AbortSignal): Promise<{ items: Item[]; data: Record<string, unknown> | undefined }> => {
     throwIfCancelled(context);
+    const runContext = stop ? { ...stepContext, signal: context.signal ? AbortSignal.any([context.signal, stop]) : stop } : stepContext;
     const first = inputs[0] as Item;
     // With `output`, the step makes one file: its dir is not used.
     const dir = final ? (final.outputDir ?? path.dirname(final.output as string)) : (workspace as Workspace).dirFor(step.number, index);
     const output = final?.output ?? path.join(dir, `${first.stem}.${step.extension ?? extensionOf(first.path)}`);
     const request = { ...step.fields, ...stepPaths(step, inputs.map((i) => i.path), output, dir) };
-    const result = await step.operation.run(validateInput(step.operation.input, request), stepContext).catch((err: unknown) => {
+    const result = await step.operation.run(validateInput(step.operation.input, request), runContext).catch((err: unknown) => {
       // Unexpected errors go on as they are, to be reported with their stack where they end.
       throw err instanceof ApiError ? inStep(err, `step ${step.number} (${step.operation.id})`) : err;
     });
@@ -136,10 +137,36 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
     return { items: step.makesMany ? filesOf(result).map((file) => ({ path: file, stem: fileStem(file) })) : [{ path: output, stem: first.stem }], data: result.data };
   };
   // Items run a few at a time: each holds engine workers, and the engines' queues are bounded.
-  const runs = step.takesMany ? [await invoke(items, 0)] : await mapBounded(items, (item, i) => invoke([item], i), Math.max(1, context.config.workers));
+  const runs = step.takesMany ? [await invoke(items, 0)] : await runEach(items, (item, i, stop) => invoke([item], i, stop), Math.max(1, context.config.workers));
   const durationMs = Math.round(performance.now() - started);
   const report = runs.length === 1 ? { ...runs[0]?.data } : { items: runs.map((run) => run.data ?? {}) };
   return { items: runs.flatMap((run) => run.items), report: { operation: step.operation.id, durationMs, ...report } };
+}
+
+/**
+ * `fn` over `items`, `limit` at a time, in order. On the first failure the others in flight are
+ * stopped (their signal aborts) and awaited, and no more start: the caller removes the work dir
+ * only once nothing writes into it any more. Then the first failure is thrown.
+ */
+async function runEach<T, R>(items: readonly T[], fn: (item: T, index: number, stop: AbortSignal) => Promise<R>, limit: number): Promise<R[]> {
+  const stop = new AbortController();
+  const results = new Array<R>(items.length);
+  let failure: { error: unknown } | undefined;
+  let next = 0;
+  const lane = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T, index, stop.signal);
+      } catch (error) {
+        failure ??= { error };
+        stop.abort();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw failure.error;
+  return results;
 }
 
 /** The files a many-output step made (`data.files`, as split and to-images answer). */
