@@ -14,7 +14,7 @@ import { operationRoute } from './http/operation-route.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
-import type { OperationResult } from './operations/operation.js';
+import type { OperationContext, OperationResult } from './operations/operation.js';
 import { logStart } from './shared/log.js';
 import { startReportLines } from './start-report.js';
 
@@ -23,6 +23,8 @@ export interface Service {
   listen(): Promise<AddressInfo>;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), cancels async jobs, stops the engines. */
   close(graceMs?: number): Promise<void>;
+  /** The runtime the routes run operations in, for doors beside HTTP (`serve --watch`). */
+  context: OperationContext;
 }
 
 export async function createService(config: Config): Promise<Service> {
@@ -43,6 +45,7 @@ export async function createService(config: Config): Promise<Service> {
   let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
+    context: runtime,
     listen: async () => {
       server = createHttpServer(app.fetch, config);
       const address = await listen(server, config.host, config.port);

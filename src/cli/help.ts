@@ -22,6 +22,7 @@ export function topLevelHelp(): string {
     'Commands:',
     helpLine('serve', 'run the HTTP JSON service (the default command)'),
     helpLine('mcp', 'serve the Model Context Protocol over stdio (one tool per operation)'),
+    helpLine('watch', 'run every file that appears in a folder through a pipeline (docwasm watch --help)'),
     ...commandSummaries(),
     '',
     'Run `docwasm <command> --help` for its inputs and options.',
@@ -102,6 +103,7 @@ function optionHelpLine(option: FieldOption, formatFollowsOutput: boolean): stri
 function metavar(option: FieldOption): string {
   if (option.choices) return option.choices.join('|').length <= 24 ? option.choices.join('|') : option.flag.toUpperCase();
   if (option.kind === 'number') return 'N';
+  if (option.kind === 'json') return 'FILE.json';
   if (/Dir$/.test(option.field)) return 'DIR';
   if (/^(input|output)$/.test(option.field)) return 'FILE';
   return 'VALUE';

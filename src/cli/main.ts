@@ -22,6 +22,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   }
   if (HELP_FLAGS.has(first)) return printed(topLevelHelp());
+  if (first === 'watch') {
+    const { runWatchCommand } = await import('./watch.js');
+    return runWatchCommand(rest);
+  }
   if (first === 'mcp') {
     const { runMcpServer } = await import('../mcp/server.js');
     return runMcpServer(rest);

@@ -3,6 +3,7 @@
 // command line is read through the operation's schema (see options-from-schema.ts), so every
 // operation gets its command with no code of its own.
 
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { configFromFlags, flagOptions } from '../config.js';
@@ -82,6 +83,7 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     const value = values[option.flag];
     if (value === undefined) continue;
     if (option.kind === 'number') request[option.field] = numberOrText(String(value));
+    else if (option.kind === 'json') request[option.field] = await readJsonFile(operation, option.flag, String(value));
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);
@@ -96,6 +98,18 @@ function rejectMissingOptions(operation: Operation, shape: CommandShape, request
   if (missing.length === 0) return;
   const names = missing.map((option) => (option.field === 'output' ? '-o/--output' : `--${option.flag}`));
   throw new UsageError(`missing required option${names.length > 1 ? 's' : ''} ${names.join(', ')}`, operation);
+}
+
+/** The value of a structured field, from the JSON file its option names (`--steps steps.json`). */
+async function readJsonFile(operation: Operation, flag: string, file: string): Promise<unknown> {
+  const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new UsageError(`--${flag}: cannot read ${file} (${err.code ?? err.message})`, operation);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`--${flag}: ${file} is not JSON (${(err as Error).message})`, operation);
+  }
 }
 
 function positionalInputs(operation: Operation, shape: CommandShape, positionals: string[]): Record<string, unknown> {

@@ -1,10 +1,12 @@
 // Command-line options derived from an operation's zod object schema: the inputs (`files` or
 // `input`) are positional, every other field is a kebab-case option. Values are only given
-// their JSON type here; the schema itself validates them, as for an HTTP body.
+// their JSON type here; the schema itself validates them, as for an HTTP body. A field holding
+// objects (a pipeline's `steps`) has no command-line spelling of its own: its option names a
+// JSON file holding the value.
 
 import { z } from 'zod';
 
-export type FieldKind = 'string' | 'number' | 'boolean' | 'list';
+export type FieldKind = 'string' | 'number' | 'boolean' | 'list' | 'json';
 
 export interface FieldOption {
   /** The request field (camelCase). */
@@ -69,9 +71,12 @@ function describeField(field: string, outer: z.ZodType): FieldOption {
 function kindOf(schema: z.ZodType): FieldKind {
   if (schema instanceof z.ZodNumber) return 'number';
   if (schema instanceof z.ZodBoolean) return 'boolean';
-  if (schema instanceof z.ZodArray) return 'list';
+  if (isStructured(schema)) return 'json';
+  if (schema instanceof z.ZodArray) return isStructured(schema.element as z.ZodType) ? 'json' : 'list';
   return 'string';
 }
+
+const isStructured = (schema: z.ZodType): boolean => schema instanceof z.ZodObject || schema instanceof z.ZodRecord;
 
 /** A number when the text is one; otherwise the text, for the schema to reject with its own message. */
 export function numberOrText(raw: string): number | string {

@@ -2,10 +2,12 @@
 
 import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
+import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine, type Config } from '../config.js';
+import { ApiError } from '../errors.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
 import { logEvent, logStart } from '../shared/log.js';
+import { startWatchedFolder, WATCH_HELP_LINES, WATCH_OPTIONS } from './watch.js';
 
 const SERVE_FLAGS = flagsFor({ door: 'serve' });
 
@@ -18,6 +20,10 @@ Options:
 ${flagHelpLines(SERVE_FLAGS).join('\n')}
   --help                   show this help
   --version                print the version
+
+Watched folder (also served): every file that appears in DIR runs through a pipeline.
+${helpLine('--watch DIR', 'the folder to watch; needs --steps and --out')}
+${WATCH_HELP_LINES.join('\n')}
 `;
 
 /** `args` are the arguments after the command word. */
@@ -25,7 +31,7 @@ export async function serve(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(SERVE_FLAGS) },
+    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(SERVE_FLAGS), watch: { type: 'string' }, ...WATCH_OPTIONS },
   });
   if (values.help) return void process.stdout.write(SERVE_USAGE);
   if (values.version) return void process.stdout.write(`${VERSION}\n`);
@@ -34,12 +40,13 @@ export async function serve(args: string[]): Promise<void> {
   const config = configFromFlags(values, SERVE_FLAGS);
   refuseOpenNetworkWithoutToken(config);
   const service = await createService(config);
+  const watcher = values.watch === undefined ? undefined : await startWatchedFolder(values.watch, values, service.context).catch(asConfigError);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logEvent(`docwasm: ${signal} received, shutting down`);
-    service.close().then(
+    (watcher ? watcher.close() : Promise.resolve()).then(() => service.close()).then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -50,6 +57,12 @@ export async function serve(args: string[]): Promise<void> {
   const address = await service.listen();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
+}
+
+/** A bad watch setting (steps that fail validation) is reported like a bad flag. */
+function asConfigError(err: unknown): never {
+  if (err instanceof ApiError) throw new ConfigError(`${err.code}: ${err.message}`);
+  throw err;
 }
 
 /** Anyone who can reach a non-loopback address could read and write the user's files. */

@@ -16,6 +16,8 @@ import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
 import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
 
 const liveTempFiles = new Set<string>();
+/** Private work dirs of the service (a pipeline's intermediate files), removed with the temp files. */
+const liveTempDirs = new Set<string>();
 
 export interface StagedOutput {
   /** Where the engine writes: the temp file, as created (see src/shared/file-ref.ts). */
@@ -137,6 +139,19 @@ export async function writeStaged(temp: FileRef, data: string | Uint8Array, targ
 export function removeAllTempFiles(): void {
   for (const temp of liveTempFiles) rmSync(temp, { force: true });
   liveTempFiles.clear();
+  for (const dir of liveTempDirs) rmSync(dir, { recursive: true, force: true });
+  liveTempDirs.clear();
+}
+
+/** A private work dir of the service, removed at shutdown if its owner has not removed it. */
+export function trackTempDir(dir: string): { remove(): Promise<void> } {
+  liveTempDirs.add(dir);
+  return {
+    remove: async () => {
+      await fs.rm(dir, { recursive: true, force: true });
+      liveTempDirs.delete(dir);
+    },
+  };
 }
 
 function outputError(err: unknown, target: string): ApiError {

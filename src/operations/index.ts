@@ -7,7 +7,11 @@ import { OCR_OPERATIONS } from './ocr.js';
 import type { Operation } from './operation.js';
 import { PDF_OPERATIONS } from './pdf.js';
 import { PDF_TOOL_OPERATIONS } from './pdf-tools.js';
+import { pipelineOperation } from './pipeline.js';
 import { READ_OPERATIONS } from './read.js';
 import { SCAN_OPERATIONS } from './scan.js';
 
-export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS, ...READ_OPERATIONS];
+const FILE_OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS, ...READ_OPERATIONS];
+
+/** The pipeline runs the operations above, in chains. */
+export const OPERATIONS: readonly Operation[] = [...FILE_OPERATIONS, pipelineOperation(FILE_OPERATIONS)];

@@ -1,0 +1,145 @@
+// `docwasm watch <inDir> --steps steps.json --out <dir> …` and `docwasm serve --watch <inDir> …`:
+// the watched-folder door (src/watch/watcher.ts) on the same runtime as the other doors. Log
+// lines (one per file) go to stderr; on a terminal a progress line is kept below them.
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { ApiError } from '../errors.js';
+import { resolveOutputPath } from '../files/paths.js';
+import { createRuntime } from '../operations/context.js';
+import { OPERATIONS } from '../operations/index.js';
+import type { OperationContext } from '../operations/operation.js';
+import type { StepBody } from '../pipeline/plan.js';
+import { fileSystemToPoll } from '../watch/fs-type.js';
+import { startWatcher, type Watcher } from '../watch/watcher.js';
+import { configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine } from '../config.js';
+
+/** A watcher runs the engines as `mcp` does: every option but the HTTP ones. */
+const RUNTIME_FLAGS = flagsFor({ door: 'mcp' });
+import { progressLine } from './progress.js';
+
+/** The options of a watched folder, shared by `watch` and `serve --watch`. */
+export const WATCH_OPTIONS = {
+  steps: { type: 'string' },
+  out: { type: 'string' },
+  failed: { type: 'string' },
+  done: { type: 'string' },
+  concurrency: { type: 'string' },
+  settle: { type: 'string' },
+  poll: { type: 'boolean' },
+} as const;
+
+export const WATCH_HELP_LINES = [
+  helpLine('--steps FILE.json', 'the pipeline each file runs through: [{operation, ...fields}] (required)'),
+  helpLine('--out DIR', 'results go here as <stem>.<ext>, with the state file .docwasm-watch.json (required)'),
+  helpLine('--failed DIR', 'failed inputs are moved here, beside their <name>.error.json (default: not moved; the record goes to --out)'),
+  helpLine('--done DIR', 'inputs are moved here after success (default: left in place)'),
+  helpLine('--concurrency N', 'files run at once (default: --workers)'),
+  helpLine('--settle SECONDS', "a file is touched once its size has not changed for this long (default 2)"),
+  helpLine('--poll', 'poll the folder instead of OS events (automatic on NFS, SMB/CIFS and FUSE mounts on Linux)'),
+];
+
+const WATCH_USAGE = `Usage: docwasm watch <inDir> --steps steps.json --out <dir> [options]
+
+Runs every file that appears in <inDir> through a pipeline; results are written atomically to
+--out under the input's stem. Inputs are never modified or deleted. Stop with Ctrl-C.
+
+Options:
+${WATCH_HELP_LINES.join('\n')}
+  -h, --help               show this help
+
+Engine options (each also read from its environment variable):
+${flagHelpLines(RUNTIME_FLAGS).join('\n')}
+`;
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+export async function runWatchCommand(args: string[]): Promise<number | undefined> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...WATCH_OPTIONS, ...flagOptions(RUNTIME_FLAGS), help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write(WATCH_USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new ConfigError(`watch takes one folder to watch, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}`);
+  const runtime = await createRuntime(configFromFlags(values, RUNTIME_FLAGS));
+  let watcher: Watcher;
+  try {
+    watcher = await startWatchedFolder(positionals[0] as string, values as Values, runtime);
+  } catch (err) {
+    await runtime.close();
+    if (!(err instanceof ApiError)) throw err;
+    process.stderr.write(`docwasm: ${err.code}: ${err.message}\n`);
+    return err.code === 'VALIDATION_ERROR' ? 2 : 1;
+  }
+  const stop = () => {
+    process.stderr.write('docwasm watch: stopping\n');
+    watcher
+      .close()
+      .then(() => runtime.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return undefined;
+}
+
+/** Starts watching `inDir` with the watch options in `values`; relative paths resolve against the base dir. */
+export async function startWatchedFolder(inDir: string, values: Values, context: OperationContext): Promise<Watcher> {
+  const dir = (value: unknown) => (typeof value === 'string' ? resolveOutputPath(context.paths, value) : Promise.resolve(undefined));
+  if (typeof values.steps !== 'string') throw new ConfigError('watch needs --steps steps.json');
+  if (typeof values.out !== 'string') throw new ConfigError('watch needs --out <dir>');
+  const [watched, outDir, failedDir, doneDir] = await Promise.all([dir(inDir), dir(values.out), dir(values.failed), dir(values.done)]);
+  const stats = await fs.stat(watched as string).catch(() => undefined);
+  if (!stats?.isDirectory()) throw new ConfigError(`${inDir} is not a folder`);
+  // Results written into the watched folder would be taken for new inputs.
+  if ([outDir, failedDir, doneDir].includes(watched)) throw new ConfigError('--out, --failed and --done must not be the watched folder itself');
+  const settleSeconds = positiveNumber(values.settle, 'settle', 2);
+  const concurrency = Math.floor(positiveNumber(values.concurrency, 'concurrency', context.config.workers));
+  const networkFs = await fileSystemToPoll(watched as string);
+  const progress = progressLine('docwasm watch');
+  const log = (line: string) => {
+    progress?.finish();
+    process.stderr.write(`docwasm watch: ${line}\n`);
+  };
+  const pipeline = OPERATIONS.find((op) => op.id === 'pipeline');
+  if (!pipeline) throw new Error('The pipeline operation is missing');
+  const options = {
+    inDir: watched as string,
+    outDir: outDir as string,
+    failedDir,
+    doneDir,
+    steps: await readSteps(values.steps),
+    concurrency,
+    settleMs: settleSeconds * 1000,
+    poll: values.poll === true || networkFs !== undefined,
+    log,
+    progress: progress?.update,
+  };
+  const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
+  await watcher.ready;
+  log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`);
+  return watcher;
+}
+
+async function readSteps(file: string): Promise<StepBody[]> {
+  const text = await fs.readFile(path.resolve(file), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new ConfigError(`--steps: cannot read ${file} (${err.code ?? err.message})`);
+  });
+  try {
+    return JSON.parse(text) as StepBody[];
+  } catch (err) {
+    throw new ConfigError(`--steps: ${file} is not JSON (${(err as Error).message})`);
+  }
+}
+
+function positiveNumber(raw: unknown, flag: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || String(raw).trim() === '') throw new ConfigError(`--${flag} must be a positive number, got "${String(raw)}"`);
+  return value;
+}

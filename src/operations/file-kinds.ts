@@ -1,0 +1,54 @@
+// What each operation reads and writes, for the chains of /api/pipeline and the watcher: the
+// one place where file kinds are declared. Whether a step takes one file or many, and makes one
+// or many, is read from its own schema (`input`/`files`, `output`/`outputDir`); only the kinds
+// are said here. An operation missing from this table cannot be a pipeline step.
+
+import { INPUT_FAMILY, OUTPUT_FORMATS } from '../documents/formats.js';
+import { extensionOf } from '../files/paths.js';
+
+export type FileKind = 'pdf' | 'image' | 'office' | 'text';
+
+/** The output's kind: fixed, the same file type as the input, or named by the step's `format`. */
+export type Writes = FileKind | 'same-as-input' | { byFormat: Readonly<Record<string, FileKind>>; defaultFormat?: string };
+
+export interface FileFlow {
+  reads: readonly FileKind[];
+  writes: Writes;
+}
+
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'bmp', 'gif', 'tif', 'tiff'] as const;
+const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', avif: 'image' } as const;
+const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])), md: 'text' };
+
+const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
+
+export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
+  convert: { reads: ['office'], writes: { byFormat: OFFICE_OUTPUTS } },
+  'pdf/merge': PDF_EDIT,
+  'pdf/split': PDF_EDIT,
+  'pdf/encrypt': PDF_EDIT,
+  'pdf/metadata': PDF_EDIT,
+  'pdf/decrypt': PDF_EDIT,
+  'pdf/rotate': PDF_EDIT,
+  'pdf/rearrange': PDF_EDIT,
+  'pdf/watermark': PDF_EDIT,
+  'pdf/compress': PDF_EDIT,
+  'pdf/to-pdfa': PDF_EDIT,
+  'pdf/to-images': { reads: ['pdf'], writes: 'image' },
+  'pdf/from-images': { reads: ['image'], writes: 'pdf' },
+  'image/convert': { reads: ['image'], writes: { byFormat: IMAGE_OUTPUTS } },
+  'image/compress': { reads: ['image'], writes: 'same-as-input' },
+  'image/resize': { reads: ['image'], writes: 'same-as-input' },
+  ocr: { reads: ['image', 'pdf'], writes: { byFormat: { txt: 'text', pdf: 'pdf' }, defaultFormat: 'txt' } },
+  read: { reads: ['office', 'pdf', 'image'], writes: 'text' },
+};
+
+/** The kind a file name says (undefined: none docwasm reads or writes). */
+export function kindOfExtension(file: string): FileKind | undefined {
+  const extension = extensionOf(file);
+  if (extension === 'pdf') return 'pdf';
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return 'image';
+  if (Object.hasOwn(INPUT_FAMILY, extension)) return 'office';
+  if (extension === 'txt' || extension === 'md') return 'text';
+  return undefined;
+}

@@ -1,0 +1,248 @@
+// A watched folder: every file that appears in `inDir` (once its size has stopped changing for
+// the settle time) runs through a pipeline, a few at a time, its result published atomically to
+// `<out>/<stem>.<ext>` (or the dir `<out>/<stem>/` when the last step makes several files). It is
+// a door like the CLI: each file is one run of the `pipeline` operation, with its validation,
+// engines, limits and error codes. Inputs are never modified or deleted, only moved with
+// `doneDir`/`failedDir`. Watching is chokidar's: native events, or polling (`poll`) where they do
+// not reach (network shares, some USB sticks). What was handled is in ./state.ts.
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { watch, type FSWatcher } from 'chokidar';
+import { ApiError, toApiError } from '../errors.js';
+import { extensionOf, fileStem } from '../files/paths.js';
+import { CancelledError } from '../jobs/policy.js';
+import { FILE_FLOWS, kindOfExtension, type FileKind } from '../operations/file-kinds.js';
+import type { Operation, OperationContext } from '../operations/operation.js';
+import { validateInput } from '../operations/validate.js';
+import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
+import { readHead, sniffType } from '../shared/sniff.js';
+import { decide, sameVersion } from './decide.js';
+import { moveInto, removeLeftovers, writeFileAtomically } from './files.js';
+import { WatchState, type StateEntry, type Version } from './state.js';
+
+export interface WatchOptions {
+  inDir: string;
+  outDir: string;
+  failedDir: string | undefined;
+  doneDir: string | undefined;
+  steps: StepBody[];
+  concurrency: number;
+  settleMs: number;
+  poll: boolean;
+  /** One line per file. */
+  log: (line: string) => void;
+  progress?: ((done: number, total: number) => void) | undefined;
+}
+
+export interface Watcher {
+  /** Resolves once the files present at start have been seen (they may still be running). */
+  ready: Promise<void>;
+  /** Stops watching, cancels the runs in flight (they publish nothing) and waits for them. */
+  close(): Promise<void>;
+}
+
+/** Where a file's result goes. */
+interface Target {
+  path: string;
+  /** The last step makes several files: `path` is a dir. */
+  isDir: boolean;
+}
+
+export async function startWatcher(options: WatchOptions, pipeline: Operation, operations: readonly Operation[], context: OperationContext): Promise<Watcher> {
+  const inDir = path.resolve(options.inDir);
+  // The chain is checked once, before anything is watched.
+  const plan = planPipeline(validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as { steps: StepBody[]; input: string; outputDir: string }, operations);
+  const state = await WatchState.open(options.outDir);
+  // What a killed run left half-made: nothing of it was published, the state says to run it again.
+  await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));
+  const runner = new FileRunner({ ...options, inDir }, plan, pipeline, state, context);
+  const watcher: FSWatcher = watch(inDir, {
+    depth: 0,
+    ignoreInitial: false,
+    usePolling: options.poll,
+    ...(options.poll && { interval: POLL_INTERVAL_MS, binaryInterval: POLL_INTERVAL_MS }),
+    awaitWriteFinish: { stabilityThreshold: options.settleMs, pollInterval: Math.max(20, Math.min(100, Math.round(options.settleMs / 4))) },
+    // Hidden files are not documents: partial uploads (rsync's .name.XXXX), our own temp files.
+    ignored: (file) => file !== inDir && path.basename(file).startsWith('.'),
+  });
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const schedule = (file: string) => {
+    if (path.dirname(path.resolve(file)) === inDir) runner.schedule(path.basename(file));
+  };
+  watcher.on('add', schedule);
+  watcher.on('change', schedule);
+  watcher.on('error', (err) => options.log(`watch error: ${(err as Error).message}`));
+  return {
+    ready,
+    close: async () => {
+      await watcher.close();
+      await runner.close();
+    },
+  };
+}
+
+/** Polling every second is what a share or a stick can bear; native events need none. */
+const POLL_INTERVAL_MS = 1_000;
+
+type RunnerOptions = Omit<WatchOptions, 'poll' | 'settleMs'>;
+
+/** Runs scheduled files through the pipeline, `concurrency` at a time, each name once at a time. */
+class FileRunner {
+  private readonly queue: string[] = [];
+  private readonly queued = new Set<string>();
+  private readonly running = new Set<string>();
+  /** Changed while running: looked at again when its run ends. */
+  private readonly dirty = new Set<string>();
+  private readonly stop = new AbortController();
+  private readonly lanes = new Set<Promise<void>>();
+  private readonly reads: readonly FileKind[];
+  private seen = 0;
+  private finished = 0;
+
+  constructor(
+    private readonly options: RunnerOptions,
+    private readonly plan: PipelinePlan,
+    private readonly pipeline: Operation,
+    private readonly state: WatchState,
+    private readonly context: OperationContext,
+  ) {
+    this.reads = FILE_FLOWS[(plan.steps[0] as PipelinePlan['steps'][number]).operation.id]?.reads ?? [];
+  }
+
+  schedule(name: string): void {
+    if (this.stop.signal.aborted) return;
+    if (this.running.has(name)) return void this.dirty.add(name);
+    if (this.queued.has(name)) return;
+    this.queued.add(name);
+    this.queue.push(name);
+    this.seen += 1;
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    this.queue.length = 0;
+    await Promise.all([...this.lanes]);
+  }
+
+  private pump(): void {
+    while (this.lanes.size < Math.max(1, this.options.concurrency) && this.queue.length > 0) {
+      const lane: Promise<void> = this.drain().finally(() => this.lanes.delete(lane));
+      this.lanes.add(lane);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (let name = this.queue.shift(); name !== undefined && !this.stop.signal.aborted; name = this.queue.shift()) {
+      this.queued.delete(name);
+      this.running.add(name);
+      try {
+        await this.handle(name);
+      } catch (err) {
+        this.options.log(`${name}: ${toApiError(err).code}: ${toApiError(err).message}`);
+      } finally {
+        this.running.delete(name);
+        this.finished += 1;
+        this.options.progress?.(this.finished, this.seen);
+      }
+      if (this.dirty.delete(name)) this.schedule(name);
+    }
+  }
+
+  private async handle(name: string): Promise<void> {
+    const file = path.join(this.options.inDir, name);
+    const stats = await fs.stat(file).catch(() => undefined);
+    if (!stats?.isFile()) return;
+    const version: Version = { size: stats.size, mtimeMs: stats.mtimeMs };
+    const entry = this.state.get(name);
+    if (entry && sameVersion(entry, version) && entry.status !== 'running') {
+      // Done and recorded, but killed before the move: finish the move now.
+      if (entry.status === 'done' && this.options.doneDir) await moveInto(file, this.options.doneDir);
+      return;
+    }
+    const kind = await kindOfFile(file);
+    if (kind === undefined || !this.reads.includes(kind)) return this.skip(name, version, kind);
+    const target = this.targetOf(file);
+    // report.pdf and report.docx would both make out/report.pdf: the first keeps it.
+    const owner = this.state.ownerOf(target.path, name);
+    if (owner !== undefined) return this.failed(name, file, version, new ApiError('VALIDATION_ERROR', `Its result would replace that of ${owner} (${target.path}); rename one of them`));
+    const output = await fs.stat(target.path).catch(() => null);
+    const decision = decide(entry, version, output && { inode: output.ino, mtimeMs: output.mtimeMs });
+    if (decision.action === 'ignore') return;
+    if (decision.action === 'record-done') return this.succeeded(name, version, target, 'recovered: its result was written before a restart');
+    await this.state.set(name, { ...version, status: 'running', at: new Date().toISOString(), output: target.path, previousOutput: output?.ino ?? null });
+    await this.run(name, file, version, target);
+  }
+
+  private async run(name: string, file: string, version: Version, target: Target): Promise<void> {
+    const started = performance.now();
+    const partial = path.join(this.options.outDir, `.docwasm-partial-${path.basename(target.path)}`);
+    try {
+      if (target.isDir) await fs.rm(partial, { recursive: true, force: true });
+      const body = { input: file, steps: this.options.steps, ...(target.isDir ? { outputDir: partial } : { output: target.path }) };
+      await this.pipeline.run(validateInput(this.pipeline.input, body), { ...this.context, signal: this.stop.signal, progress: undefined });
+      if (target.isDir) await replaceDir(partial, target.path);
+    } catch (err) {
+      if (target.isDir) await fs.rm(partial, { recursive: true, force: true }).catch(() => undefined);
+      // Stopped: the entry stays `running` with nothing published; the next start runs it again.
+      if (err instanceof CancelledError) return;
+      return this.failed(name, file, version, err);
+    }
+    await this.succeeded(name, version, target, `${Math.round(performance.now() - started)} ms`);
+  }
+
+  private async succeeded(name: string, version: Version, target: Target, note: string): Promise<void> {
+    await this.state.set(name, { ...version, status: 'done', at: new Date().toISOString(), output: target.path });
+    this.options.log(`done ${name} → ${target.path} (${note})`);
+    await fs.rm(this.errorFileOf(name), { force: true });
+    if (this.options.doneDir) await moveInto(path.join(this.options.inDir, name), this.options.doneDir);
+  }
+
+  private async failed(name: string, file: string, version: Version, err: unknown): Promise<void> {
+    const { code, message } = toApiError(err);
+    const at = new Date().toISOString();
+    await writeFileAtomically(this.errorFileOf(name), `${JSON.stringify({ code, error: message, at }, null, 2)}\n`);
+    if (this.options.failedDir) await moveInto(file, this.options.failedDir);
+    const entry: StateEntry = { ...version, status: 'failed', at, code };
+    await this.state.set(name, entry);
+    this.options.log(`failed ${name}: ${code}: ${message}`);
+  }
+
+  private async skip(name: string, version: Version, kind: FileKind | undefined): Promise<void> {
+    const entry = this.state.get(name);
+    if (entry?.status === 'skipped' && sameVersion(entry, version)) return;
+    await this.state.set(name, { ...version, status: 'skipped', at: new Date().toISOString() });
+    const first = this.plan.steps[0]?.operation.id;
+    this.options.log(`skipped ${name}: ${kind ? `a ${kind} file` : 'not a kind of file docwasm reads'}; step 1 (${first}) reads ${this.reads.join(' or ')}`);
+  }
+
+  private errorFileOf(name: string): string {
+    return path.join(this.options.failedDir ?? this.options.outDir, `${name}.error.json`);
+  }
+
+  private targetOf(file: string): Target {
+    const last = this.plan.steps.at(-1);
+    if (last?.makesMany) return { path: path.join(this.options.outDir, fileStem(file)), isDir: true };
+    const extension = this.plan.steps.reduce((current, step) => step.extension ?? current, extensionOf(file));
+    return { path: path.join(this.options.outDir, `${fileStem(file)}.${extension}`), isDir: false };
+  }
+}
+
+/** The kind of a file by its content where it has a signature, else by its extension. */
+async function kindOfFile(file: string): Promise<FileKind | undefined> {
+  const sniffed = sniffType(await readHead(file, 1024).catch(() => new Uint8Array()));
+  if (sniffed === 'pdf') return 'pdf';
+  if (sniffed !== undefined && !['zip', 'ole', 'rtf'].includes(sniffed)) return 'image';
+  const named = kindOfExtension(file);
+  // Office files are zip, OLE or RTF inside, or plain text (csv): their name says which.
+  if (named === 'office') return 'office';
+  return sniffed === undefined && named === 'text' ? 'text' : undefined;
+}
+
+/** The new result dir in place of the old one. */
+async function replaceDir(partial: string, target: string): Promise<void> {
+  await fs.rm(target, { recursive: true, force: true });
+  await fs.rename(partial, target);
+}
