@@ -1,4 +1,4 @@
-// What a newcomer meets first (docs/notes/httprt.md): the start report says the base dir, the
+// What a newcomer meets first (docs/http-runtime.md): the start report says the base dir, the
 // allowed dirs, the document sandbox and whether LibreOffice was found; every log line starts
 // with an ISO timestamp; `GET /` leads to the documentation.
 

@@ -1,4 +1,4 @@
-// Keep-alive (docs/notes/httprt.md): the service advertises `Keep-Alive: timeout=5` and a client
+// Keep-alive (docs/http-runtime.md): the service advertises `Keep-Alive: timeout=5` and a client
 // that reuses its connection within that time always gets its answer: at gaps just below, at
 // and above the timeout, after a slower program blocked the client, while the service itself is
 // stalled past its idle close, and while a slow job is in flight. Slowness is made by

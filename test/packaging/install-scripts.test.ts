@@ -1,4 +1,4 @@
-// The installed production tree (docs/notes/httprt.md): no package runs anything at install
+// The installed production tree (docs/http-runtime.md): no package runs anything at install
 // time that could reach the network, except the ones listed below with why each is harmless,
 // and none brings a native binary (`.node`) or a node-gyp build. Scarf's install analytics,
 // pulled in by swagger-ui-dist, is switched off by `scarfSettings.enabled: false` in our

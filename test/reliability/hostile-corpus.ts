@@ -177,7 +177,7 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
   ];
 }
 
-/** Small files declaring work over a budget (see docs/notes/budgets.md): each must be TOO_LARGE where it is decoded. */
+/** Small files declaring work over a budget (see docs/limits.md): each must be TOO_LARGE where it is decoded. */
 export async function budgetBombs(): Promise<{ ext: string; kind: Kind; data: Buffer }[]> {
   const screen = { width: 16, height: 16 };
   const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })

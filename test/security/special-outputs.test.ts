@@ -1,4 +1,4 @@
-// Outputs that name something other than a regular file (docs/notes/httprt.md): a FIFO, a
+// Outputs that name something other than a regular file (docs/http-runtime.md): a FIFO, a
 // character device, a link to one, or a directory is refused with OUTPUT_NOT_WRITABLE by every
 // operation that writes — named by `output` or derived from `outputDir` — and is left exactly
 // as it was, with no temp file beside it. Renaming over it would replace the node (as root, an
