@@ -56,7 +56,7 @@ export const commandWords = (operation: Operation): string[] => operation.id.spl
 export const toolName = (operation: Operation): string => operation.id.replace(/[/-]/g, '_');
 
 /** The group an operation is listed under (OpenAPI tags, /docs sections), named by its id's first word. */
-const TAGS: Readonly<Record<string, string>> = { convert: 'Documents', pdf: 'PDF', image: 'Images', ocr: 'OCR', read: 'Reading' };
+const TAGS: Readonly<Record<string, string>> = { convert: 'Documents', pdf: 'PDF', image: 'Images', ocr: 'OCR', read: 'Reading', pipeline: 'Automation' };
 
 /** A group not in TAGS is listed under its word, capitalised (`read/…` → Read). */
 export function tagOf(operation: Operation): string {

@@ -87,7 +87,7 @@ async function openApiOf(service: RunningService): Promise<{ tags: { name: strin
   return (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as never;
 }
 
-const SECTIONS = ['Documents', 'PDF', 'Images', 'OCR', 'Reading', 'Jobs', 'Service'];
+const SECTIONS = ['Documents', 'PDF', 'Images', 'OCR', 'Reading', 'Automation', 'Jobs', 'Service'];
 
 describe('/docs sections and locks', () => {
   it('groups the operations by tag, with no lock when the service has no token', async () => {
