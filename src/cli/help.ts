@@ -102,6 +102,7 @@ function optionHelpLine(option: FieldOption, formatFollowsOutput: boolean): stri
 function metavar(option: FieldOption): string {
   if (option.choices) return option.choices.join('|').length <= 24 ? option.choices.join('|') : option.flag.toUpperCase();
   if (option.kind === 'number') return 'N';
+  if (option.json) return 'JSON';
   if (/Dir$/.test(option.field)) return 'DIR';
   if (/^(input|output)$/.test(option.field)) return 'FILE';
   return 'VALUE';

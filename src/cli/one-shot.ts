@@ -14,7 +14,7 @@ import { CancelledError } from '../jobs/policy.js';
 import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
-import { commandShape, formatFollowsOutput, numberOrText, type CommandShape } from './options-from-schema.js';
+import { commandShape, formatFollowsOutput, jsonOrText, numberOrText, type CommandShape } from './options-from-schema.js';
 import { progressLine } from './progress.js';
 import { isSecretField, PASSWORD_STDIN_FLAG, readFirstLineOfStdin, secretEnvName } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -82,6 +82,7 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     const value = values[option.flag];
     if (value === undefined) continue;
     if (option.kind === 'number') request[option.field] = numberOrText(String(value));
+    else if (option.json) request[option.field] = Array.isArray(value) ? value.map((item) => jsonOrText(String(item))) : jsonOrText(String(value));
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);

@@ -17,6 +17,8 @@ export interface FieldOption {
   /** The allowed values of an enum field. */
   choices: readonly string[] | undefined;
   defaultValue: unknown;
+  /** An object (or a list of objects): each value is given as JSON text (`--areas '{"page":1,...}'`). */
+  json: boolean;
 }
 
 export interface CommandShape {
@@ -63,7 +65,9 @@ function describeField(field: string, outer: z.ZodType): FieldOption {
   }
   // A list is described by its items (`files`: each an absolute path, or ...).
   if (schema instanceof z.ZodArray) description ??= (schema.element as z.ZodType).description;
-  return { field, flag: kebabCase(field), kind: kindOf(schema), required, description, choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined, defaultValue };
+  const item = schema instanceof z.ZodArray ? (schema.element as z.ZodType) : schema;
+  const json = item instanceof z.ZodObject || item instanceof z.ZodRecord;
+  return { field, flag: kebabCase(field), kind: kindOf(schema), required, description, choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined, defaultValue, json };
 }
 
 function kindOf(schema: z.ZodType): FieldKind {
@@ -77,4 +81,13 @@ function kindOf(schema: z.ZodType): FieldKind {
 export function numberOrText(raw: string): number | string {
   const value = Number(raw);
   return raw.trim() !== '' && Number.isFinite(value) ? value : raw;
+}
+
+/** The value JSON text stands for; the text itself when it is not JSON, for the schema to reject with its own message. */
+export function jsonOrText(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
 }

@@ -128,6 +128,10 @@ export const cpdfEngine: PdfEngine = {
   toPdfa() {
     return Promise.reject(needsMupdf('to-pdfa'));
   },
+
+  redact() {
+    throw needsMupdf('redact');
+  },
 };
 
 /**

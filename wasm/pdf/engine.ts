@@ -94,6 +94,40 @@ export interface CompressResult {
   unchanged: boolean;
 }
 
+export interface RedactArea {
+  /** 1-based. */
+  page: number;
+  /** Points from the top-left corner of the page as a viewer shows it. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface RedactOptions {
+  areas: readonly RedactArea[];
+  text: readonly string[];
+  patterns: readonly string[];
+  /** RGB, 0–1 each. */
+  fill: [number, number, number];
+}
+
+export interface RedactResult {
+  /** Boxes applied on pages plus matches removed elsewhere (annotations, fields, bookmarks, metadata). */
+  redactions: number;
+  /** 1-based, ascending. */
+  pages: number[];
+  removedElsewhere: TextRemovals;
+}
+
+/** How many strings outside page content lost at least one match, by where they were. */
+export interface TextRemovals {
+  annotations: number;
+  fields: number;
+  bookmarks: number;
+  metadata: number;
+}
+
 export interface PdfEngine {
   readonly name: 'mupdf' | 'cpdf';
   pageCount(pdf: Uint8Array, password?: string): number;
@@ -112,4 +146,6 @@ export interface PdfEngine {
   watermark(pdf: Uint8Array, options: WatermarkOptions, sink: PdfSink, password?: string): void;
   compress(pdf: Uint8Array, options: CompressOptions, sink: PdfSink, password?: string): CompressResult;
   toPdfa(pdf: Uint8Array, level: PdfaLevel, sink: PdfSink, password?: string): Promise<void>;
+  /** Removes (not covers) what lies under the areas and the matches; INVALID_PAGE_RANGE for an area beyond the last page. */
+  redact(pdf: Uint8Array, options: RedactOptions, sink: PdfSink, password?: string): RedactResult;
 }

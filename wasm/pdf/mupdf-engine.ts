@@ -15,6 +15,7 @@ import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
 import { stampWatermark } from './tools/mupdf-watermark.js';
+import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {
@@ -136,6 +137,18 @@ export const mupdfEngine: PdfEngine = {
   async toPdfa(pdf, level, sink, password) {
     const readable = await withDocumentAsync(pdf, async (doc) => (isEncrypted(doc) ? copyOf(doc.saveToBuffer(PLAIN)) : pdf), password);
     sink(await convertToPdfa(readable, level), 0);
+  },
+
+  redact(pdf, options, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const result = redactDocument(doc, options);
+        save(doc, REDACTED_SAVE, sink, 0);
+        return result;
+      },
+      password,
+    );
   },
 };
 

@@ -8,7 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RedactOptions, RotateOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfBlocks } from './read-task.js';
@@ -113,6 +113,7 @@ const tasks = {
     await engine.toPdfa(read(input), options.level, writeTo([output]), password);
     return {};
   }),
+  redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
   renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
