@@ -19,6 +19,8 @@ export interface MatchSpan {
 }
 
 const always = () => true;
+/** 2024-01-31, 31.01.2024, 2024/01/31: digit groups a phone pattern would otherwise take. */
+const LOOKS_LIKE_DATE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$/;
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 const PRESETS: Record<RedactPreset, () => TextMatcher> = {
@@ -29,7 +31,7 @@ const PRESETS: Record<RedactPreset, () => TextMatcher> = {
     regex: /(?<![\p{N}\p{L}])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{2,5}(?:[ .-]?\d{2,5}){1,4}(?![\p{N}\p{L}])/gu,
     accept: (candidate) => {
       const digits = digitsOf(candidate).length;
-      return digits >= 7 && digits <= 15;
+      return digits >= 7 && digits <= 15 && !LOOKS_LIKE_DATE.test(candidate);
     },
   }),
   'cn-id': () => ({ regex: /(?<![\p{N}\p{L}])\d{17}[\dXx](?![\p{N}\p{L}])/gu, accept: isChineseResidentId }),
