@@ -8,6 +8,7 @@
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
+import type { StampPosition } from '../../src/shared/stamp.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 
@@ -80,6 +81,26 @@ export interface WatermarkOptions {
   ranges?: readonly PageRange[];
 }
 
+/** A stamp: a line of text or an image (its bytes), at a position of the page as a viewer shows it. */
+export interface StampOptions {
+  text?: string;
+  image?: Uint8Array;
+  /** Points; the image's own size (at its resolution, else 96 dpi) when absent. */
+  imageWidth?: number;
+  /** An image of more pixels is TOO_LARGE (decompression bombs). */
+  maxImagePixels?: number;
+  position: StampPosition;
+  /** Points between the stamp's (turned) bounding box and the page edges it is placed against. */
+  margin: number;
+  /** Points, for text. */
+  fontSize: number;
+  /** 0–1. */
+  opacity: number;
+  /** Degrees counter-clockwise, about the stamp's centre. */
+  rotation: number;
+  ranges?: readonly PageRange[];
+}
+
 export interface CompressOptions {
   /** JPEG quality 1–100 for re-encoded photos. */
   quality: number;
@@ -144,6 +165,7 @@ export interface PdfEngine {
   /** Exactly the pages of `ranges` in order (descending ranges run backwards, repeats are copies). */
   rearrange(pdf: Uint8Array, ranges: readonly PageRange[], sink: PdfSink, password?: string): { pages: number };
   watermark(pdf: Uint8Array, options: WatermarkOptions, sink: PdfSink, password?: string): void;
+  stamp(pdf: Uint8Array, options: StampOptions, sink: PdfSink, password?: string): void;
   compress(pdf: Uint8Array, options: CompressOptions, sink: PdfSink, password?: string): CompressResult;
   toPdfa(pdf: Uint8Array, level: PdfaLevel, sink: PdfSink, password?: string): Promise<void>;
   /** Removes (not covers) what lies under the areas and the matches; INVALID_PAGE_RANGE for an area beyond the last page. */

@@ -15,6 +15,7 @@ import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
 import { stampWatermark } from './tools/mupdf-watermark.js';
+import { stampPages } from './tools/mupdf-stamp.js';
 import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
@@ -113,6 +114,10 @@ export const mupdfEngine: PdfEngine = {
   watermark(pdf, options, sink, password) {
     // compress: the font's width array and ToUnicode map cover all its glyphs (~400 KB as text).
     withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
+  },
+
+  stamp(pdf, options, sink, password) {
+    withDocument(pdf, (doc) => edit(doc, () => stampPages(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
   compress(pdf, options, sink, password) {

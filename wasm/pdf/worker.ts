@@ -8,7 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RedactOptions, RotateOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfBlocks } from './read-task.js';
@@ -111,6 +111,10 @@ const tasks = {
   compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(read(input), options, writeTo([output]), password)),
   toPdfa: pdfTask(async ({ input, output, options, password }: EditTask<{ level: PdfaLevel }>) => {
     await engine.toPdfa(read(input), options.level, writeTo([output]), password);
+    return {};
+  }),
+  stamp: pdfTask(({ input, output, options: { image, ...options }, password }: EditTask<Omit<StampOptions, 'image'> & { image?: FileRef }>) => {
+    engine.stamp(read(input), { ...options, ...(image && { image: read(image) }) }, writeTo([output]), password);
     return {};
   }),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
