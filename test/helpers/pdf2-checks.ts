@@ -21,6 +21,18 @@ export function decompressed(file: string): string {
   }
 }
 
+/** The darkest grey level (0 black – 1 white) within a box of page `page` rendered at 72 dpi, by pdftoppm and ImageMagick. */
+export function darkestIn(file: string, page: number, box: { x: number; y: number; width: number; height: number }): number {
+  const prefix = `${file}.render`;
+  execFileSync('pdftoppm', ['-r', '72', '-gray', '-f', String(page), '-l', String(page), '-singlefile', '-png', file, prefix]);
+  try {
+    const crop = `${Math.round(box.width)}x${Math.round(box.height)}+${Math.round(box.x)}+${Math.round(box.y)}`;
+    return Number(execFileSync('convert', [`${prefix}.png`, '-crop', crop, '-format', '%[fx:minima]', 'info:']).toString().trim());
+  } finally {
+    fs.rmSync(`${prefix}.png`, { force: true });
+  }
+}
+
 /** The colour of one pixel of page `page` rendered at 72 dpi (one pixel a point), by pdftoppm and ImageMagick. */
 export function pixelAt(file: string, page: number, x: number, y: number): string {
   const prefix = `${file}.render`;
