@@ -136,6 +136,18 @@ export const cpdfEngine: PdfEngine = {
   redact() {
     throw needsMupdf('redact');
   },
+
+  formFields() {
+    throw needsMupdf('form-fields');
+  },
+
+  fillForm() {
+    throw needsMupdf('fill');
+  },
+
+  flatten() {
+    throw needsMupdf('flatten');
+  },
 };
 
 /**

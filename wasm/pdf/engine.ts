@@ -149,6 +149,29 @@ export interface TextRemovals {
   metadata: number;
 }
 
+export type FormFieldType = 'text' | 'checkbox' | 'radio' | 'choice' | 'signature';
+
+export interface FormField {
+  /** The fully qualified name ("parent.child"). */
+  name: string;
+  type: FormFieldType;
+  /** text: the string; checkbox: checked; radio and choice: the option chosen, null when none; signature: null. */
+  value: string | boolean | null;
+  /** radio: the on-state of each button; choice: the listed options. */
+  options?: string[];
+  /** 1-based: the page of the field's first widget. */
+  page: number;
+  readOnly: boolean;
+}
+
+/** A value to fill: text as a string, a checkbox as a boolean, a radio or choice by option. */
+export type FormValue = string | boolean;
+
+export interface FillOptions {
+  values: Readonly<Record<string, FormValue>>;
+  flatten: boolean;
+}
+
 export interface PdfEngine {
   readonly name: 'mupdf' | 'cpdf';
   pageCount(pdf: Uint8Array, password?: string): number;
@@ -170,4 +193,9 @@ export interface PdfEngine {
   toPdfa(pdf: Uint8Array, level: PdfaLevel, sink: PdfSink, password?: string): Promise<void>;
   /** Removes (not covers) what lies under the areas and the matches; INVALID_PAGE_RANGE for an area beyond the last page. */
   redact(pdf: Uint8Array, options: RedactOptions, sink: PdfSink, password?: string): RedactResult;
+  formFields(pdf: Uint8Array, password?: string): FormField[];
+  /** VALIDATION_ERROR naming the field for an unknown name or a value the field cannot take; nothing is written then. */
+  fillForm(pdf: Uint8Array, options: FillOptions, sink: PdfSink, password?: string): { filled: string[] };
+  /** Form fields (and annotations, unless `annotations` is false) become page content; no AcroForm is left. */
+  flatten(pdf: Uint8Array, options: { annotations: boolean }, sink: PdfSink, password?: string): { fields: number };
 }

@@ -16,6 +16,8 @@ import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
 import { stampWatermark } from './tools/mupdf-watermark.js';
 import { stampPages } from './tools/mupdf-stamp.js';
+import { fillForm, flattenForm } from './tools/mupdf-fill.js';
+import { withFields } from './tools/mupdf-form-fields.js';
 import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
@@ -142,6 +144,34 @@ export const mupdfEngine: PdfEngine = {
   async toPdfa(pdf, level, sink, password) {
     const readable = await withDocumentAsync(pdf, async (doc) => (isEncrypted(doc) ? copyOf(doc.saveToBuffer(PLAIN)) : pdf), password);
     sink(await convertToPdfa(readable, level), 0);
+  },
+
+  formFields(pdf, password) {
+    return withDocument(pdf, (doc) => withFields(doc, (fields) => [...fields.values()].map((entry) => entry.field)), password);
+  },
+
+  fillForm(pdf, options, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const result = fillForm(doc, options);
+        save(doc, `${PLAIN},garbage=yes,compress=yes`, sink, 0);
+        return result;
+      },
+      password,
+    );
+  },
+
+  flatten(pdf, { annotations }, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const fields = flattenForm(doc, annotations);
+        save(doc, `${PLAIN},garbage=yes,compress=yes`, sink, 0);
+        return { fields };
+      },
+      password,
+    );
   },
 
   redact(pdf, options, sink, password) {

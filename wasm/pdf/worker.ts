@@ -8,7 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfBlocks } from './read-task.js';
@@ -117,6 +117,9 @@ const tasks = {
     engine.stamp(read(input), { ...options, ...(image && { image: read(image) }) }, writeTo([output]), password);
     return {};
   }),
+  formFields: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.formFields(read(input), password)),
+  fill: pdfTask(({ input, output, options, password }: EditTask<FillOptions>) => engine.fillForm(read(input), options, writeTo([output]), password)),
+  flatten: pdfTask(({ input, output, options, password }: EditTask<{ annotations: boolean }>) => engine.flatten(read(input), options, writeTo([output]), password)),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
   renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),

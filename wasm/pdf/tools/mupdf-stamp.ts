@@ -28,8 +28,8 @@ interface Mark {
   draw: (matrix: string) => string;
 }
 
-export function stampPages(doc: mupdf.PDFDocument, options: StampOptions): void {
-  const mark = options.image ? imageMark(doc, options.image, options) : textMark(doc, options.text ?? '', options.fontSize);
+export function stampPages(doc: mupdf.PDFDocument, options: StampOptions, use = 'stamp'): void {
+  const mark = options.image ? imageMark(doc, options.image, options) : textMark(doc, options.text ?? '', options.fontSize, use);
   const state = doc.addObject({ Type: doc.newName('ExtGState'), ca: options.opacity, CA: options.opacity });
   // Pages of one size and rotation share one stream (a 1,000-page document usually has one).
   const streams = new Map<string, mupdf.PDFObject>();
@@ -43,8 +43,8 @@ export function stampPages(doc: mupdf.PDFDocument, options: StampOptions): void 
   }
 }
 
-function textMark(doc: mupdf.PDFDocument, text: string, fontSize: number): Mark {
-  const embedded = embedText(doc, text);
+function textMark(doc: mupdf.PDFDocument, text: string, fontSize: number, use: string): Mark {
+  const embedded = embedText(doc, text, use);
   return {
     width: embedded.width * fontSize,
     height: CAP_HEIGHT * fontSize,

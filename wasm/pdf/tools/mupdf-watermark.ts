@@ -7,5 +7,5 @@ import type { WatermarkOptions } from '../engine.js';
 import { stampPages } from './mupdf-stamp.js';
 
 export function stampWatermark(doc: mupdf.PDFDocument, options: WatermarkOptions): void {
-  stampPages(doc, { ...options, position: 'center', margin: 0 });
+  stampPages(doc, { ...options, position: 'center', margin: 0 }, 'watermark');
 }
