@@ -8,9 +8,10 @@ import type { Operation } from './operation.js';
 import { PDF_OPERATIONS } from './pdf.js';
 import { PDF_FORM_OPERATIONS } from './pdf-forms.js';
 import { PDF_REDACT_OPERATIONS } from './pdf-redact.js';
+import { PDF_SIGN_OPERATIONS } from './pdf-sign.js';
 import { PDF_STAMP_OPERATIONS } from './pdf-stamp.js';
 import { PDF_TOOL_OPERATIONS } from './pdf-tools.js';
 import { READ_OPERATIONS } from './read.js';
 import { SCAN_OPERATIONS } from './scan.js';
 
-export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...PDF_REDACT_OPERATIONS, ...PDF_STAMP_OPERATIONS, ...PDF_FORM_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS, ...READ_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...PDF_REDACT_OPERATIONS, ...PDF_STAMP_OPERATIONS, ...PDF_FORM_OPERATIONS, ...PDF_SIGN_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS, ...READ_OPERATIONS];

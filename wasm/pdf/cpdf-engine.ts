@@ -148,6 +148,14 @@ export const cpdfEngine: PdfEngine = {
   flatten() {
     throw needsMupdf('flatten');
   },
+
+  sign() {
+    throw needsMupdf('sign');
+  },
+
+  signatures() {
+    throw needsMupdf('signatures');
+  },
 };
 
 /**

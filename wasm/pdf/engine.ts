@@ -172,6 +172,31 @@ export interface FillOptions {
   flatten: boolean;
 }
 
+export interface SignOptions {
+  /** The PKCS#12 file's bytes. */
+  certificate: Uint8Array;
+  certificatePassword?: string;
+  reason?: string;
+  location?: string;
+  /** The signer's name; the certificate's common name when absent. */
+  name?: string;
+  /** Points from the top-left of the page as shown; an invisible signature when absent. */
+  visible?: { page: number; x: number; y: number; width: number; height: number };
+}
+
+export interface SignatureInfo {
+  name: string;
+  /** ISO 8601 (from /M). */
+  signedAt: string | null;
+  reason: string | null;
+  location: string | null;
+  /** The signed bytes hash to the signed digest and the signature verifies with its certificate. */
+  valid: boolean;
+  /** The byte ranges run to the end of the file: nothing was appended after this signature. */
+  coversWholeDocument: boolean;
+  certificate: { subject: string; issuer: string; notBefore: string; notAfter: string } | null;
+}
+
 export interface PdfEngine {
   readonly name: 'mupdf' | 'cpdf';
   pageCount(pdf: Uint8Array, password?: string): number;
@@ -198,4 +223,7 @@ export interface PdfEngine {
   fillForm(pdf: Uint8Array, options: FillOptions, sink: PdfSink, password?: string): { filled: string[] };
   /** Form fields (and annotations, unless `annotations` is false) become page content; no AcroForm is left. */
   flatten(pdf: Uint8Array, options: { annotations: boolean }, sink: PdfSink, password?: string): { fields: number };
+  /** A PAdES B-B signature as an incremental update; PASSWORD_REQUIRED for a wrong certificate password. */
+  sign(pdf: Uint8Array, options: SignOptions, sink: PdfSink, password?: string): { signer: string | null };
+  signatures(pdf: Uint8Array, password?: string): SignatureInfo[];
 }

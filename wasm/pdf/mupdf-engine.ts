@@ -18,6 +18,8 @@ import { stampWatermark } from './tools/mupdf-watermark.js';
 import { stampPages } from './tools/mupdf-stamp.js';
 import { fillForm, flattenForm } from './tools/mupdf-fill.js';
 import { withFields } from './tools/mupdf-form-fields.js';
+import { listSignatures, signPdf } from './tools/mupdf-sign.js';
+import { loadIdentity } from './sign/pkcs12.js';
 import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
@@ -172,6 +174,16 @@ export const mupdfEngine: PdfEngine = {
       },
       password,
     );
+  },
+
+  sign(pdf, options, sink, password) {
+    const identity = loadIdentity(options.certificate, options.certificatePassword);
+    sink(signPdf(pdf, identity, options, password), 0);
+    return { signer: options.name ?? null };
+  },
+
+  signatures(pdf, password) {
+    return withDocument(pdf, (doc) => listSignatures(doc, pdf), password);
   },
 
   redact(pdf, options, sink, password) {
