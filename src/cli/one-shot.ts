@@ -16,7 +16,7 @@ import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
 import { commandShape, formatFollowsOutput, jsonOrText, numberOrText, type CommandShape } from './options-from-schema.js';
 import { progressLine } from './progress.js';
-import { isSecretField, PASSWORD_STDIN_FLAG, readFirstLineOfStdin, secretEnvName } from './secrets.js';
+import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -65,7 +65,7 @@ function parseCommandLine(operation: Operation, shape: CommandShape, args: strin
     ...fieldOptions,
     json: { type: 'boolean' as const },
     help: { type: 'boolean' as const, short: 'h' },
-    ...(hasField(shape, 'password') && { [PASSWORD_STDIN_FLAG]: { type: 'boolean' as const } }),
+    ...Object.fromEntries(shape.options.filter((o) => isSecretField(o.field)).map((o) => [stdinFlagOf(o.flag), { type: 'boolean' as const }])),
   };
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -113,9 +113,11 @@ function positionalInputs(operation: Operation, shape: CommandShape, positionals
 
 /** Passwords not given as options come from their env var, or `password` from stdin. */
 async function addSecrets(operation: Operation, shape: CommandShape, values: Values, request: Record<string, unknown>): Promise<void> {
-  if (values[PASSWORD_STDIN_FLAG] === true) {
-    if (request.password !== undefined) throw new UsageError(`Give either --password or --${PASSWORD_STDIN_FLAG}, not both`, operation);
-    request.password = await readFirstLineOfStdin();
+  const fromStdin = shape.options.filter((o) => isSecretField(o.field) && values[stdinFlagOf(o.flag)] === true);
+  if (fromStdin.length > 1) throw new UsageError(`stdin holds one secret: give only one of ${fromStdin.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}`, operation);
+  for (const option of fromStdin) {
+    if (request[option.field] !== undefined) throw new UsageError(`Give either --${option.flag} or --${stdinFlagOf(option.flag)}, not both`, operation);
+    request[option.field] = await readFirstLineOfStdin();
   }
   for (const option of shape.options) {
     const fromEnv = process.env[secretEnvName(option.field)];
@@ -128,10 +130,6 @@ function inferFormatFromOutput(shape: CommandShape, request: Record<string, unkn
   if (!formatFollowsOutput(shape) || request.format !== undefined || typeof request.output !== 'string') return;
   const extension = path.extname(request.output).slice(1).toLowerCase();
   if (shape.options.find((o) => o.field === 'format')?.choices?.includes(extension)) request.format = extension;
-}
-
-function hasField(shape: CommandShape, field: string): boolean {
-  return shape.options.some((o) => o.field === field);
 }
 
 /** Prints the outcome and answers the exit status. */
