@@ -109,15 +109,3 @@ describe('POST /api/pdf/redact', () => {
   });
 });
 
-describe('pdf/redact on the cpdf engine', () => {
-  it('answers BACKEND_UNAVAILABLE', async () => {
-    const service = await startService(['--pdf-engine', 'cpdf']);
-    try {
-      fs.writeFileSync(path.join(service.dir, 'in.pdf'), personalDataPdf());
-      const response = await service.post('/api/pdf/redact', { input: 'in.pdf', output: 'out.pdf', text: ['x'] });
-      expect([response.status, response.body.code]).toEqual([503, 'BACKEND_UNAVAILABLE']);
-    } finally {
-      await service.stop();
-    }
-  });
-});
