@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/make-pdf.js';
 import { IMAGE_BOX, personalDataPdf, SECRETS } from '../helpers/redact-fixtures.js';
 import { allText, decompressed, pixelAt } from '../helpers/pdf2-checks.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
@@ -78,6 +79,16 @@ describe('POST /api/pdf/redact', () => {
     expect(pixelAt(out, 1, IMAGE_BOX.x + half / 2, middle)).toBe('srgb(0,255,0)');
     expect(pixelAt(out, 1, IMAGE_BOX.x + half + half / 2, middle)).toBe('srgb(255,0,0)');
     expect(allText(out)).toContain(`Contact ${SECRETS.email} today`);
+  });
+
+  it('redacts a plain document with no outline, no Info dictionary and no form', async () => {
+    fs.writeFileSync(file('plain.pdf'), makePdf({ pages: ['Mail bob@example.org now', 'Second page'] }));
+    const response = await service.post('/api/pdf/redact', { input: 'plain.pdf', output: 'plain-out.pdf', patterns: ['email'] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ redactions: 1, pages: [1] });
+    const text = allText(file('plain-out.pdf'));
+    expect(text).not.toContain('bob@example.org');
+    expect(text).toContain('Second page');
   });
 
   it('answers the contract codes for bad requests, leaving no output and the input as it was', async () => {

@@ -80,7 +80,8 @@ function drawTextAppearance(doc: mupdf.PDFDocument, widget: mupdf.PDFWidget, tex
   const content = `/Tx BMC q BT /${FIELD_FONT} ${size} Tf 0 g 2 ${baseline} Td <${embedded.glyphs}> Tj ET Q EMC`;
   widget.setAppearance(null, null, mupdf.Matrix.identity, [0, 0, width, height], resources, content);
   // Viewers asked to regenerate appearances would redo this one in a font without the glyphs.
-  doc.getTrailer().get('Root').get('AcroForm').delete('NeedAppearances');
+  const form = doc.getTrailer().get('Root').get('AcroForm');
+  if (form.isDictionary()) form.delete('NeedAppearances');
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

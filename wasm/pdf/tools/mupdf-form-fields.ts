@@ -85,7 +85,8 @@ function valueOf(widget: mupdf.PDFWidget, type: FormFieldType): FormField['value
 /** The names of a button's appearance states other than Off: the value it stands for when on. */
 export function onStates(widget: mupdf.PDFWidget): string[] {
   const states: string[] = [];
-  const normal = widget.getObject().get('AP').get('N');
+  const appearances = widget.getObject().get('AP');
+  const normal = appearances.isDictionary() ? appearances.get('N') : appearances;
   if (normal.isDictionary() && !normal.isStream()) normal.forEach((_value, key) => key !== 'Off' && states.push(String(key)));
   return states;
 }

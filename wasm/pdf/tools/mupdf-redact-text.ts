@@ -82,7 +82,9 @@ function redactOutline(doc: mupdf.PDFDocument, redact: Redact): number {
       walk(item.get('First'));
     }
   };
-  walk(doc.getTrailer().get('Root').get('Outlines').get('First'));
+  // PDFObject.Null (an absent key) cannot be read further: look each level up in turn.
+  const outlines = doc.getTrailer().get('Root').get('Outlines');
+  if (outlines.isDictionary()) walk(outlines.get('First'));
   return changed;
 }
 

@@ -84,30 +84,35 @@ interface PageText {
   quads: (mupdf.Quad | null)[];
 }
 
-function readPageText(page: mupdf.PDFPage): PageText {
+/**
+ * mupdf.js's walker makes a Font object per character (about 80 µs each): a page whose plain
+ * text (asText, fast) holds no match is not walked at all.
+ */
+function matchQuads(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): mupdf.Quad[][] {
   const stext = page.toStructuredText('preserve-whitespace');
-  const result: PageText = { text: '', quads: [] };
   try {
-    stext.walk({
-      onChar(char, _origin, _font, _size, quad) {
-        result.text += char;
-        for (let i = 0; i < char.length; i++) result.quads.push(quad);
-      },
-      endLine() {
-        result.text += '\n';
-        result.quads.push(null);
-      },
-    });
+    if (findMatches(stext.asText(), matchers).length === 0) return [];
+    const { text, quads } = readPageText(stext);
+    return findMatches(text, matchers).map(({ start, end }) => lineQuads(quads.slice(start, end)));
   } finally {
     stext.destroy();
   }
-  return result;
 }
 
-/** The quads of every match: one quad per line of a match, from its first to its last character. */
-function matchQuads(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): mupdf.Quad[][] {
-  const { text, quads } = readPageText(page);
-  return findMatches(text, matchers).map(({ start, end }) => lineQuads(quads.slice(start, end)));
+/** The text with the quad of each character: one match per character, in the order the walker visits them. */
+function readPageText(stext: mupdf.StructuredText): PageText {
+  const result: PageText = { text: '', quads: [] };
+  stext.walk({
+    onChar(char, _origin, _font, _size, quad) {
+      result.text += char;
+      for (let i = 0; i < char.length; i++) result.quads.push(quad);
+    },
+    endLine() {
+      result.text += '\n';
+      result.quads.push(null);
+    },
+  });
+  return result;
 }
 
 function lineQuads(chars: (mupdf.Quad | null)[]): mupdf.Quad[] {
