@@ -57,3 +57,20 @@ export function formPdf(): Buffer {
   ];
   return serializePdf(objects);
 }
+
+/** A form of `count` text fields (`field1` …), one under the other, for timing fill and flatten. */
+export function textFieldsForm(count: number): Buffer {
+  const fieldIds = Array.from({ length: count }, (_, i) => 5 + i * 2);
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${fieldIds.map((id) => `${id} 0 R`).join(' ')}] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >> >>`,
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [${fieldIds.map((id) => `${id} 0 R`).join(' ')}] >>`,
+  ];
+  for (let i = 0; i < count; i++) {
+    const top = 740 - i * 30;
+    objects.push(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (field${i + 1}) /V () /DA (/Helv 10 Tf 0 g) /Rect [72 ${top - 20} 372 ${top}] /F 4 /P 4 0 R /AP << /N ${fieldIds[i]! + 1} 0 R >> >>`);
+    objects.push(text(300, 20, ''));
+  }
+  return serializePdf(objects);
+}
