@@ -8,7 +8,7 @@ import { commandWords, type Operation } from '../operations/operation.js';
 import { commandOf, groupMembers } from './commands.js';
 import { engineFlags } from './one-shot-flags.js';
 import { commandShape, formatFollowsOutput, type FieldOption } from './options-from-schema.js';
-import { isSecretField, PASSWORD_STDIN_FLAG, secretEnvName } from './secrets.js';
+import { isSecretField, secretEnvName, stdinFlagOf } from './secrets.js';
 
 const JSON_HELP = helpLine('--json', "print the API's JSON envelope as one line instead");
 
@@ -73,9 +73,9 @@ export function operationHelp(operation: Operation): string {
     'Options:',
     ...options.map((option) => optionHelpLine(option, formatFollowsOutput({ positional, options }))),
     JSON_HELP,
-    ...(secrets.some((o) => o.field === 'password') ? [helpLine(`--${PASSWORD_STDIN_FLAG}`, 'read --password from the first line of stdin')] : []),
+    ...secrets.map((o) => helpLine(`--${stdinFlagOf(o.flag)}`, `read --${o.flag} from the first line of stdin`)),
     helpLine('-h, --help', 'show this help'),
-    ...(secrets.length > 0 ? ['', `Passwords: rather than on the command line (visible to other users in \`ps\`), give them in ${secrets.map((o) => secretEnvName(o.field)).join(', ')}${secrets.some((o) => o.field === 'password') ? ` or with --${PASSWORD_STDIN_FLAG}` : ''}.`] : []),
+    ...(secrets.length > 0 ? ['', `Passwords: rather than on the command line (visible to other users in \`ps\`), give them in ${secrets.map((o) => secretEnvName(o.field)).join(', ')} or with ${secrets.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}.`] : []),
     '',
     'Engine options (each also read from its environment variable):',
     ...flagHelpLines(engineFlags(operation, shape)),
@@ -103,7 +103,7 @@ function optionHelpLine(option: FieldOption, formatFollowsOutput: boolean): stri
 function metavar(option: FieldOption): string {
   if (option.choices) return option.choices.join('|').length <= 24 ? option.choices.join('|') : option.flag.toUpperCase();
   if (option.kind === 'number') return 'N';
-  if (option.kind === 'json') return 'FILE.json';
+  if (option.kind === 'json') return 'JSON|FILE.json';
   if (/Dir$/.test(option.field)) return 'DIR';
   if (/^(input|output)$/.test(option.field)) return 'FILE';
   return 'VALUE';

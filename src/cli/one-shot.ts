@@ -15,9 +15,9 @@ import { CancelledError } from '../jobs/policy.js';
 import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
-import { commandShape, formatFollowsOutput, numberOrText, type CommandShape } from './options-from-schema.js';
+import { commandShape, formatFollowsOutput, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
 import { progressLine } from './progress.js';
-import { isSecretField, PASSWORD_STDIN_FLAG, readFirstLineOfStdin, secretEnvName } from './secrets.js';
+import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -59,14 +59,14 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
 
 function parseCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
   const fieldOptions = Object.fromEntries(
-    shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.kind === 'list', ...(o.field === 'output' && { short: 'o' }) }]),
+    shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.many, ...(o.field === 'output' && { short: 'o' }) }]),
   );
   const options = {
     ...flagOptions(engineFlags(operation, shape)),
     ...fieldOptions,
     json: { type: 'boolean' as const },
     help: { type: 'boolean' as const, short: 'h' },
-    ...(hasField(shape, 'password') && { [PASSWORD_STDIN_FLAG]: { type: 'boolean' as const } }),
+    ...Object.fromEntries(shape.options.filter((o) => isSecretField(o.field)).map((o) => [stdinFlagOf(o.flag), { type: 'boolean' as const }])),
   };
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -83,7 +83,7 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     const value = values[option.flag];
     if (value === undefined) continue;
     if (option.kind === 'number') request[option.field] = numberOrText(String(value));
-    else if (option.kind === 'json') request[option.field] = await readJsonFile(operation, option.flag, String(value));
+    else if (option.kind === 'json') request[option.field] = await jsonValue(operation, option, value);
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);
@@ -100,7 +100,25 @@ function rejectMissingOptions(operation: Operation, shape: CommandShape, request
   throw new UsageError(`missing required option${names.length > 1 ? 's' : ''} ${names.join(', ')}`, operation);
 }
 
-/** The value of a structured field, from the JSON file its option names (`--steps steps.json`). */
+/**
+ * The value of a JSON field: each value given is JSON text (`{…}`, `[…]`) or the path of a JSON
+ * file. A list takes items one by one or as arrays; a value that is not JSON is passed as text,
+ * for the schema to reject with its own message.
+ */
+async function jsonValue(operation: Operation, option: FieldOption, given: unknown): Promise<unknown> {
+  const values = (Array.isArray(given) ? given : [given]).map(String);
+  const parsed = await Promise.all(values.map((value) => (/^\s*[[{]/.test(value) ? parseJson(value) : readJsonFile(operation, option.flag, value))));
+  return option.many ? parsed.flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : [value])) : parsed.at(-1);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 async function readJsonFile(operation: Operation, flag: string, file: string): Promise<unknown> {
   const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
     throw new UsageError(`--${flag}: cannot read ${file} (${err.code ?? err.message})`, operation);
@@ -126,9 +144,11 @@ function positionalInputs(operation: Operation, shape: CommandShape, positionals
 
 /** Passwords not given as options come from their env var, or `password` from stdin. */
 async function addSecrets(operation: Operation, shape: CommandShape, values: Values, request: Record<string, unknown>): Promise<void> {
-  if (values[PASSWORD_STDIN_FLAG] === true) {
-    if (request.password !== undefined) throw new UsageError(`Give either --password or --${PASSWORD_STDIN_FLAG}, not both`, operation);
-    request.password = await readFirstLineOfStdin();
+  const fromStdin = shape.options.filter((o) => isSecretField(o.field) && values[stdinFlagOf(o.flag)] === true);
+  if (fromStdin.length > 1) throw new UsageError(`stdin holds one secret: give only one of ${fromStdin.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}`, operation);
+  for (const option of fromStdin) {
+    if (request[option.field] !== undefined) throw new UsageError(`Give either --${option.flag} or --${stdinFlagOf(option.flag)}, not both`, operation);
+    request[option.field] = await readFirstLineOfStdin();
   }
   for (const option of shape.options) {
     const fromEnv = process.env[secretEnvName(option.field)];
@@ -141,10 +161,6 @@ function inferFormatFromOutput(shape: CommandShape, request: Record<string, unkn
   if (!formatFollowsOutput(shape) || request.format !== undefined || typeof request.output !== 'string') return;
   const extension = path.extname(request.output).slice(1).toLowerCase();
   if (shape.options.find((o) => o.field === 'format')?.choices?.includes(extension)) request.format = extension;
-}
-
-function hasField(shape: CommandShape, field: string): boolean {
-  return shape.options.some((o) => o.field === field);
 }
 
 /** Prints the outcome and answers the exit status. */

@@ -1,8 +1,9 @@
 // Command-line options derived from an operation's zod object schema: the inputs (`files` or
 // `input`) are positional, every other field is a kebab-case option. Values are only given
 // their JSON type here; the schema itself validates them, as for an HTTP body. A field holding
-// objects (a pipeline's `steps`) has no command-line spelling of its own: its option names a
-// JSON file holding the value.
+// objects (a pipeline's `steps`, redact's `areas`, fill's `values`) takes JSON: written inline
+// (`--areas '{"page":1,…}'`) or as the path of a JSON file (`--steps steps.json`); a list of
+// objects may be given as one array or item by item, repeating the option.
 
 import { z } from 'zod';
 
@@ -19,6 +20,8 @@ export interface FieldOption {
   /** The allowed values of an enum field. */
   choices: readonly string[] | undefined;
   defaultValue: unknown;
+  /** A list: the option may be repeated (a `json` list's values are its items, or arrays of them). */
+  many: boolean;
 }
 
 export interface CommandShape {
@@ -65,7 +68,8 @@ function describeField(field: string, outer: z.ZodType): FieldOption {
   }
   // A list is described by its items (`files`: each an absolute path, or ...).
   if (schema instanceof z.ZodArray) description ??= (schema.element as z.ZodType).description;
-  return { field, flag: kebabCase(field), kind: kindOf(schema), required, description, choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined, defaultValue };
+  const many = schema instanceof z.ZodArray;
+  return { field, flag: kebabCase(field), kind: kindOf(schema), required, description, choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined, defaultValue, many };
 }
 
 function kindOf(schema: z.ZodType): FieldKind {

@@ -19,14 +19,14 @@ interface Edit {
 }
 
 /** Runs one edit task: the input checked as a PDF, the output staged. */
-async function editPdf<R>(body: Edit, { engines, paths, ...control }: OperationContext, run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>): Promise<{ result: R; outputPath: string }> {
+export async function editPdf<R>(body: Edit, { engines, paths, ...control }: OperationContext, run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>): Promise<{ result: R; outputPath: string }> {
   const input = await resolvePdfInput(paths, body.input);
   const outputPath = await resolveOutputPath(paths, body.output);
   const result = await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => run(tasks, { input, output, password: body.password }));
   return { result, outputPath };
 }
 
-const io = { input: filePath, output: filePath, password: password.optional() };
+export const io = { input: filePath, output: filePath, password: password.optional() };
 
 export const info = defineOperation({
   id: 'pdf/info',

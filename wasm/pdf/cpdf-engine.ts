@@ -1,7 +1,7 @@
 // PdfEngine on cpdf (npm `coherentpdf`, OCaml compiled to JS). The named alternative to mupdf:
 // much slower, synchronous and non-reentrant (one job per worker), keeps bookmarks on merge.
 // Every document must be freed with deletePdf (about 12 MB leaks per job otherwise).
-// It does info, decrypt, rotate and rearrange; metadata, watermark, compress and PDF/A answer
+// It does info, decrypt, rotate and rearrange; metadata, watermark, stamp, compress, PDF/A, redact, forms and signing answer
 // BACKEND_UNAVAILABLE (they need mupdf, or Ghostscript through the mupdf engine).
 
 import { createRequire } from 'node:module';
@@ -121,12 +121,40 @@ export const cpdfEngine: PdfEngine = {
     throw needsMupdf('watermark');
   },
 
+  stamp() {
+    throw needsMupdf('stamp');
+  },
+
   compress() {
     throw needsMupdf('compress');
   },
 
   toPdfa() {
     return Promise.reject(needsMupdf('to-pdfa'));
+  },
+
+  redact() {
+    throw needsMupdf('redact');
+  },
+
+  formFields() {
+    throw needsMupdf('form-fields');
+  },
+
+  fillForm() {
+    throw needsMupdf('fill');
+  },
+
+  flatten() {
+    throw needsMupdf('flatten');
+  },
+
+  sign() {
+    throw needsMupdf('sign');
+  },
+
+  signatures() {
+    throw needsMupdf('signatures');
   },
 };
 

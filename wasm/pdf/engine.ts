@@ -8,6 +8,7 @@
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { PageRange } from '../../src/shared/page-ranges.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
+import type { StampPosition } from '../../src/shared/stamp.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 
@@ -80,6 +81,26 @@ export interface WatermarkOptions {
   ranges?: readonly PageRange[];
 }
 
+/** A stamp: a line of text or an image (its bytes), at a position of the page as a viewer shows it. */
+export interface StampOptions {
+  text?: string;
+  image?: Uint8Array;
+  /** Points; the image's own size (at its resolution, else 96 dpi) when absent. */
+  imageWidth?: number;
+  /** An image of more pixels is TOO_LARGE (decompression bombs). */
+  maxImagePixels?: number;
+  position: StampPosition;
+  /** Points between the stamp's (turned) bounding box and the page edges it is placed against. */
+  margin: number;
+  /** Points, for text. */
+  fontSize: number;
+  /** 0–1. */
+  opacity: number;
+  /** Degrees counter-clockwise, about the stamp's centre. */
+  rotation: number;
+  ranges?: readonly PageRange[];
+}
+
 export interface CompressOptions {
   /** JPEG quality 1–100 for re-encoded photos. */
   quality: number;
@@ -92,6 +113,88 @@ export interface CompressResult {
   outputBytes: number;
   /** True when the result was not smaller and the input's bytes were written instead. */
   unchanged: boolean;
+}
+
+export interface RedactArea {
+  /** 1-based. */
+  page: number;
+  /** Points from the top-left corner of the page as a viewer shows it. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface RedactOptions {
+  areas: readonly RedactArea[];
+  text: readonly string[];
+  patterns: readonly string[];
+  /** RGB, 0–1 each. */
+  fill: [number, number, number];
+}
+
+export interface RedactResult {
+  /** Boxes applied on pages plus matches removed elsewhere (annotations, fields, bookmarks, metadata). */
+  redactions: number;
+  /** 1-based, ascending. */
+  pages: number[];
+  removedElsewhere: TextRemovals;
+}
+
+/** How many strings outside page content lost at least one match, by where they were. */
+export interface TextRemovals {
+  annotations: number;
+  fields: number;
+  bookmarks: number;
+  metadata: number;
+}
+
+export type FormFieldType = 'text' | 'checkbox' | 'radio' | 'choice' | 'signature';
+
+export interface FormField {
+  /** The fully qualified name ("parent.child"). */
+  name: string;
+  type: FormFieldType;
+  /** text: the string; checkbox: checked; radio and choice: the option chosen, null when none; signature: null. */
+  value: string | boolean | null;
+  /** radio: the on-state of each button; choice: the listed options. */
+  options?: string[];
+  /** 1-based: the page of the field's first widget. */
+  page: number;
+  readOnly: boolean;
+}
+
+/** A value to fill: text as a string, a checkbox as a boolean, a radio or choice by option. */
+export type FormValue = string | boolean;
+
+export interface FillOptions {
+  values: Readonly<Record<string, FormValue>>;
+  flatten: boolean;
+}
+
+export interface SignOptions {
+  /** The PKCS#12 file's bytes. */
+  certificate: Uint8Array;
+  certificatePassword?: string;
+  reason?: string;
+  location?: string;
+  /** The signer's name; the certificate's common name when absent. */
+  name?: string;
+  /** Points from the top-left of the page as shown; an invisible signature when absent. */
+  visible?: { page: number; x: number; y: number; width: number; height: number };
+}
+
+export interface SignatureInfo {
+  name: string;
+  /** ISO 8601 (from /M). */
+  signedAt: string | null;
+  reason: string | null;
+  location: string | null;
+  /** The signed bytes hash to the signed digest and the signature verifies with its certificate. */
+  valid: boolean;
+  /** The byte ranges run to the end of the file: nothing was appended after this signature. */
+  coversWholeDocument: boolean;
+  certificate: { subject: string; issuer: string; notBefore: string; notAfter: string } | null;
 }
 
 export interface PdfEngine {
@@ -110,6 +213,17 @@ export interface PdfEngine {
   /** Exactly the pages of `ranges` in order (descending ranges run backwards, repeats are copies). */
   rearrange(pdf: Uint8Array, ranges: readonly PageRange[], sink: PdfSink, password?: string): { pages: number };
   watermark(pdf: Uint8Array, options: WatermarkOptions, sink: PdfSink, password?: string): void;
+  stamp(pdf: Uint8Array, options: StampOptions, sink: PdfSink, password?: string): void;
   compress(pdf: Uint8Array, options: CompressOptions, sink: PdfSink, password?: string): Promise<CompressResult>;
   toPdfa(pdf: Uint8Array, level: PdfaLevel, sink: PdfSink, password?: string): Promise<void>;
+  /** Removes (not covers) what lies under the areas and the matches; INVALID_PAGE_RANGE for an area beyond the last page. */
+  redact(pdf: Uint8Array, options: RedactOptions, sink: PdfSink, password?: string): RedactResult;
+  formFields(pdf: Uint8Array, password?: string): FormField[];
+  /** VALIDATION_ERROR naming the field for an unknown name or a value the field cannot take; nothing is written then. */
+  fillForm(pdf: Uint8Array, options: FillOptions, sink: PdfSink, password?: string): { filled: string[] };
+  /** Form fields (and annotations, unless `annotations` is false) become page content; no AcroForm is left. */
+  flatten(pdf: Uint8Array, options: { annotations: boolean }, sink: PdfSink, password?: string): { fields: number };
+  /** A PAdES B-B signature as an incremental update; PASSWORD_REQUIRED for a wrong certificate password. */
+  sign(pdf: Uint8Array, options: SignOptions, sink: PdfSink, password?: string): { signer: string | null };
+  signatures(pdf: Uint8Array, password?: string): SignatureInfo[];
 }

@@ -16,6 +16,12 @@ import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
 import { stampWatermark } from './tools/mupdf-watermark.js';
+import { stampPages } from './tools/mupdf-stamp.js';
+import { fillForm, flattenForm } from './tools/mupdf-fill.js';
+import { withFields } from './tools/mupdf-form-fields.js';
+import { listSignatures, signPdf } from './tools/mupdf-sign.js';
+import { loadIdentity } from './sign/pkcs12.js';
+import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {
@@ -115,6 +121,10 @@ export const mupdfEngine: PdfEngine = {
     withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
+  stamp(pdf, options, sink, password) {
+    withDocument(pdf, (doc) => edit(doc, () => stampPages(doc, options), sink, `${PLAIN},compress=yes`), password);
+  },
+
   async compress(pdf, options, sink, password) {
     // Read in place: a photo PDF is large, and compress's own peak (decoded images) comes on top.
     const input = readInPlace(pdf);
@@ -128,6 +138,56 @@ export const mupdfEngine: PdfEngine = {
   async toPdfa(pdf, level, sink, password) {
     const readable = await withDocumentAsync(pdf, async (doc) => (isEncrypted(doc) ? copyOf(doc.saveToBuffer(PLAIN)) : pdf), password);
     sink(await convertToPdfa(readable, level), 0);
+  },
+
+  formFields(pdf, password) {
+    return withDocument(pdf, (doc) => withFields(doc, (fields) => [...fields.values()].map((entry) => entry.field)), password);
+  },
+
+  fillForm(pdf, options, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const result = fillForm(doc, options);
+        save(doc, `${PLAIN},garbage=yes,compress=yes`, sink, 0);
+        return result;
+      },
+      password,
+    );
+  },
+
+  flatten(pdf, { annotations }, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const fields = flattenForm(doc, annotations);
+        save(doc, `${PLAIN},garbage=yes,compress=yes`, sink, 0);
+        return { fields };
+      },
+      password,
+    );
+  },
+
+  sign(pdf, options, sink, password) {
+    const identity = loadIdentity(options.certificate, options.certificatePassword);
+    sink(signPdf(pdf, identity, options, password), 0);
+    return { signer: options.name ?? null };
+  },
+
+  signatures(pdf, password) {
+    return withDocument(pdf, (doc) => listSignatures(doc, pdf), password);
+  },
+
+  redact(pdf, options, sink, password) {
+    return withDocument(
+      pdf,
+      (doc) => {
+        const result = redactDocument(doc, options);
+        save(doc, REDACTED_SAVE, sink, 0);
+        return result;
+      },
+      password,
+    );
   },
 };
 

@@ -8,7 +8,7 @@ import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
+import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, SignOptions, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfBlocks } from './read-task.js';
@@ -130,6 +130,18 @@ const tasks = {
     await engine.toPdfa(readBudgeted(input, password), options.level, writeTo([output]), password);
     return {};
   }),
+  stamp: pdfTask(({ input, output, options: { image, ...options }, password }: EditTask<Omit<StampOptions, 'image'> & { image?: FileRef }>) => {
+    engine.stamp(read(input), { ...options, ...(image && { image: read(image) }) }, writeTo([output]), password);
+    return {};
+  }),
+  formFields: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.formFields(read(input), password)),
+  fill: pdfTask(({ input, output, options, password }: EditTask<FillOptions>) => engine.fillForm(read(input), options, writeTo([output]), password)),
+  flatten: pdfTask(({ input, output, options, password }: EditTask<{ annotations: boolean }>) => engine.flatten(read(input), options, writeTo([output]), password)),
+  sign: pdfTask(({ input, output, options: { certificate, ...options }, password }: EditTask<Omit<SignOptions, 'certificate'> & { certificate: FileRef }>) =>
+    engine.sign(read(input), { ...options, certificate: read(certificate) }, writeTo([output]), password),
+  ),
+  signatures: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.signatures(read(input), password)),
+  redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
   renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read, maxDecompressedBytes)),
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),

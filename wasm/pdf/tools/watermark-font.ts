@@ -1,4 +1,4 @@
-// The font of watermarks: mupdf's built-in Droid Sans Fallback (Latin, Greek, Cyrillic, CJK),
+// The font of watermarks, stamps and filled-in form values outside Latin-1: mupdf's built-in Droid Sans Fallback (Latin, Greek, Cyrillic, CJK),
 // embedded as a CID font and subset to the glyphs of the text. The bundled Noto Sans Hans of
 // @embedpdf/fonts-sc was the first choice, but mupdf 1.28 cannot subset its CFF outlines
 // ("format error: Index bounds") and embedding it whole adds 7.2 MB to every output.
@@ -19,11 +19,12 @@ export interface EmbeddedText {
 let cached: mupdf.Font | undefined;
 const watermarkFont = () => (cached ??= new mupdf.Font('zh-Hans'));
 
-export function embedText(target: mupdf.PDFDocument, text: string): EmbeddedText {
+/** `text` set in the font, the font subset into `target`; `use` names the text in the message of a missing glyph. */
+export function embedText(target: mupdf.PDFDocument, text: string, use = 'watermark'): EmbeddedText {
   const font = watermarkFont();
   const gids = [...text].map((char) => font.encodeCharacter(char.codePointAt(0) ?? 0));
   const missing = [...text].filter((_, i) => gids[i] === 0);
-  if (missing.length > 0) throw new ApiError('VALIDATION_ERROR', `The watermark font has no glyph for ${describeCharacters(missing)}; it would print as an empty box`);
+  if (missing.length > 0) throw new ApiError('VALIDATION_ERROR', `The ${use} font has no glyph for ${describeCharacters(missing)}; it would print as an empty box`);
   const glyphs = gids.map((gid) => gid.toString(16).padStart(4, '0')).join('');
   const width = gids.reduce((sum, gid) => sum + font.advanceGlyph(gid), 0);
   return { font: subsetFontInto(target, font, glyphs), glyphs, width };

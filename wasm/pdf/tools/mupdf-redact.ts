@@ -1,0 +1,138 @@
+// redact on mupdf: Redact annotations over the given areas and over every match of the given
+// strings and patterns in each page's text, then mupdf's own applyRedactions, which removes
+// what lies under them — glyphs from the content stream, image pixels (blanked), line art the
+// box covers — and paints the box. Matches in annotations, form values, bookmarks and
+// metadata are removed by mupdf-redact-text.ts. The document is saved with garbage collection
+// so the old content streams do not survive as unreferenced objects.
+
+import * as mupdf from 'mupdf';
+import { ApiError } from '../../../src/errors.js';
+import { findMatches, patternMatcher, textMatcher, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
+import { removeFromDocumentText } from './mupdf-redact-text.js';
+import { drawAbove, round } from './page-overlay.js';
+
+/** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
+export const REDACTED_SAVE = 'encrypt=none,garbage=yes,compress=yes';
+
+export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): RedactResult {
+  const count = doc.countPages();
+  const outside = options.areas.find((area) => area.page > count);
+  if (outside) throw new ApiError('INVALID_PAGE_RANGE', `Area on page ${outside.page}, but the document has ${count} page(s)`);
+  const matchers = [...options.text.map(textMatcher), ...options.patterns.map(patternMatcher)];
+  const touched = new Set<number>();
+  let boxes = 0;
+  for (let index = 0; index < count; index++) {
+    const page = doc.loadPage(index);
+    try {
+      const marks = [...areasOn(options.areas, index + 1).map((rect) => [quadOf(rect)]), ...(matchers.length > 0 ? matchQuads(page, matchers) : [])];
+      if (marks.length > 0) {
+        removeUnder(page, marks);
+        paintBoxes(doc, page, marks.flat(), options.fill);
+        touched.add(index + 1);
+        boxes += marks.length;
+      }
+    } finally {
+      page.destroy();
+    }
+  }
+  const removedElsewhere = matchers.length > 0 ? removeFromDocumentText(doc, matchers, touched) : { annotations: 0, fields: 0, bookmarks: 0, metadata: 0 };
+  const elsewhere = Object.values(removedElsewhere).reduce((sum, n) => sum + n, 0);
+  return { redactions: boxes + elsewhere, pages: [...touched].sort((a, b) => a - b), removedElsewhere };
+}
+
+function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
+  return areas.filter((area) => area.page === page).map(({ x, y, width, height }) => [x, y, x + width, y + height]);
+}
+
+/**
+ * One Redact annotation per mark, applied without mupdf's own boxes (always black: mupdf's
+ * Redact annotations take no colour) — paintBoxes draws them in the fill colour.
+ */
+function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][]): void {
+  for (const quads of marks) {
+    const annot = page.createAnnotation('Redact');
+    annot.setRect(boundsOf(quads));
+    annot.setQuadPoints([...quads]);
+    annot.update();
+  }
+  page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+}
+
+/** Fills every quad (page space, as a viewer shows the page) in `fill`, above the page's content. */
+function paintBoxes(doc: mupdf.PDFDocument, page: mupdf.PDFPage, quads: readonly mupdf.Quad[], fill: [number, number, number]): void {
+  const toPdf = mupdf.Matrix.invert(page.getTransform());
+  const shapes = quads.map((quad) => {
+    const [ul, ur, ll, lr] = [0, 2, 4, 6].map((at) => pointIn(toPdf, quad[at] as number, quad[at + 1] as number));
+    return `${ul} m ${ur} l ${lr} l ${ll} l h`;
+  });
+  drawAbove(doc, page.getObject(), doc.addStream(`q ${fill.map((c) => round(c, 4)).join(' ')} rg\n${shapes.join('\n')}\nf Q\n`, {}));
+}
+
+function pointIn([a, b, c, d, e, f]: mupdf.Matrix, x: number, y: number): string {
+  return `${round(x * a + y * c + e, 3)} ${round(x * b + y * d + f, 3)}`;
+}
+
+function quadOf([x0, y0, x1, y1]: mupdf.Rect): mupdf.Quad {
+  return [x0, y0, x1, y0, x0, y1, x1, y1];
+}
+
+/** A page's text as one string (lines joined by "\n") with the quad of each character. */
+interface PageText {
+  text: string;
+  /** Per UTF-16 unit of `text`: the quad of its character, null for line breaks. */
+  quads: (mupdf.Quad | null)[];
+}
+
+/**
+ * mupdf.js's walker makes a Font object per character (about 80 µs each): a page whose plain
+ * text (asText, fast) holds no match is not walked at all.
+ */
+function matchQuads(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): mupdf.Quad[][] {
+  const stext = page.toStructuredText('preserve-whitespace');
+  try {
+    if (findMatches(stext.asText(), matchers).length === 0) return [];
+    const { text, quads } = readPageText(stext);
+    return findMatches(text, matchers).map(({ start, end }) => lineQuads(quads.slice(start, end)));
+  } finally {
+    stext.destroy();
+  }
+}
+
+/** The text with the quad of each character: one match per character, in the order the walker visits them. */
+function readPageText(stext: mupdf.StructuredText): PageText {
+  const result: PageText = { text: '', quads: [] };
+  stext.walk({
+    onChar(char, _origin, _font, _size, quad) {
+      result.text += char;
+      for (let i = 0; i < char.length; i++) result.quads.push(quad);
+    },
+    endLine() {
+      result.text += '\n';
+      result.quads.push(null);
+    },
+  });
+  return result;
+}
+
+function lineQuads(chars: (mupdf.Quad | null)[]): mupdf.Quad[] {
+  const lines: mupdf.Quad[][] = [[]];
+  for (const quad of chars) {
+    if (quad) lines.at(-1)?.push(quad);
+    else lines.push([]);
+  }
+  return lines.filter((line) => line.length > 0).map(spanQuad);
+}
+
+/** From the first character's left edge to the last one's right edge. */
+function spanQuad(line: mupdf.Quad[]): mupdf.Quad {
+  const first = line[0] as mupdf.Quad;
+  const last = line.at(-1) as mupdf.Quad;
+  return [first[0], first[1], last[2], last[3], first[4], first[5], last[6], last[7]];
+}
+
+function boundsOf(quads: readonly mupdf.Quad[]): mupdf.Rect {
+  const xs = quads.flatMap((q) => [q[0], q[2], q[4], q[6]]);
+  const ys = quads.flatMap((q) => [q[1], q[3], q[5], q[7]]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
