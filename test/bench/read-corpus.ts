@@ -238,11 +238,12 @@ function generatedDocuments(dir: string): CorpusDocument[] {
     forOffice.push(`${stem}.fodt`);
     add('libreoffice', `${stem}.pdf`, `# ${title}\n\n${[...paragraphs, ...paragraphs].join('\n\n')}\n`);
   }
-  const soffice = (convertTo: string, files: string[]) =>
-    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', convertTo, ...files], { cwd: dir, stdio: 'ignore' });
+  // CSV is read as UTF-8 (charset 76), comma-separated, double-quoted.
+  const soffice = (convertTo: string, files: string[], infilter: string[] = []) =>
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile`, ...infilter, '--convert-to', convertTo, ...files], { cwd: dir, stdio: 'ignore' });
+  const csv = forOffice.filter((f) => f.endsWith('.csv'));
   soffice('pdf', forOffice.filter((f) => !f.endsWith('.csv')));
-  soffice('xlsx:Calc MS Excel 2007 XML:44,34,76', forOffice.filter((f) => f.endsWith('.csv')));
-  soffice('ods:calc8:44,34,76', forOffice.filter((f) => f.endsWith('.csv')));
+  for (const format of ['xlsx', 'ods']) soffice(format, csv, ['--infilter=CSV:44,34,76']);
   fs.rmSync(path.join(dir, 'profile'), { recursive: true, force: true });
   return out;
 }
