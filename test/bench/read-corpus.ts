@@ -253,5 +253,3 @@ export function readingCorpus(workDir: string): CorpusDocument[] {
   return [...committedDocuments(), ...generatedDocuments(workDir)];
 }
 
-/** Two-column pages made by LibreOffice, with their text in reading order (for the tests). */
-export const TWO_COLUMN = { fodt: twoColumnFodt, english: EN_COLUMN, chinese: ZH_COLUMN };

@@ -9,8 +9,13 @@
 // same optimal distance under the same costs (insert 1, delete 1, rename as configured).
 // Strings are compared by code point, as Python does.
 
-import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+
+// hast's node types, through the parser's own signature.
+type Root = ReturnType<typeof fromHtml>;
+type RootContent = Root['children'][number];
+type Element = Extract<RootContent, { type: 'element' }>;
+type ElementContent = Element['children'][number];
 
 export interface DocumentScores {
   nid: number | null;
