@@ -361,11 +361,20 @@ function findGutter(rows: readonly Row[], left: number, right: number): number |
   return bottom - top > 3 * (leftSide[0] as Row).size ? gutter : undefined;
 }
 
+/** A page reduced to its rows: all the layout keeps of mupdf's structured text. */
+export interface PageRows {
+  rows: Row[];
+  width: number;
+  height: number;
+}
+
+/** The rows of one page, so its structured text can be dropped before the next page is read. */
+export const toPageRows = (page: StextPage): PageRows => ({ rows: pageRows(page), width: page.width, height: page.height });
+
 /** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
-export function documentBlocks(pages: readonly StextPage[]): RootContent[][] {
-  const rows = pages.map((page) => ({ rows: pageRows(page), height: page.height }));
-  const running = runningRows(rows);
-  const kept = rows.map(({ rows: r }, i) => columnOrder(r.filter((row) => !running.has(row)), 0, (pages[i] as StextPage).width));
+export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
+  const running = runningRows(pages);
+  const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
   const body = bodySize(kept);
   const levels = headingLevels(kept.flatMap((r) => paragraphs(r)), body);
   return kept.map((r) => pageBlocks(r, body, levels));
