@@ -194,6 +194,15 @@ describe('read: PDF', () => {
     expect(text).toContain('2020.3.30. 0시 기준 현재 “코로나바이러스감염 증-19(COVID-19, 이하 “코로나-19”)”의 국내 확 진자는 9,661명');
   });
 
+  it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {
+    ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
+    execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile-nested`, '--convert-to', 'pdf', 'nested.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    fs.rmSync(ops.at('profile-nested'), { recursive: true, force: true });
+    const { text } = await markdownOf('nested.pdf');
+    expect(text).toContain('- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂');
+  });
+
   it('reads only the pages asked for', async () => {
     const { data } = await markdownOf('python.pdf', { pages: '1' });
     expect(data.pages).toBe(1);
