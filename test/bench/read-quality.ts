@@ -36,6 +36,42 @@ const PEERS: readonly Peer[] = [
 
 const ext = (file: string) => path.extname(file).slice(1).toLowerCase();
 
+const PYMUPDF = 'pymupdf4llm (WASM)';
+
+/** What the bench uses of Pyodide's interface. */
+interface Pyodide {
+  loadPackage(url: string): Promise<void>;
+  runPython(code: string): unknown;
+  FS: { writeFile(path: string, data: Uint8Array): void };
+}
+
+/**
+ * pymupdf4llm in WebAssembly, from the npm package @bentopdf/pymupdf-wasm (Pyodide with the
+ * PyMuPDF and pymupdf4llm wheels; 56 MB, so not a dependency of docwasm): used when
+ * `PYMUPDF_WASM_DIR` names an installed copy (`npm install --prefix /tmp/p @bentopdf/pymupdf-wasm`)
+ * or the package is in node_modules. Its assets are copied to a scratch dir because the package
+ * declares ESM while pyodide.asm.js is CommonJS. One interpreter reads every PDF.
+ */
+async function pymupdf4llmPeer(scratch: string): Promise<Peer | undefined> {
+  const installed = process.env.PYMUPDF_WASM_DIR ?? path.join(ROOT, 'node_modules/@bentopdf/pymupdf-wasm');
+  if (!fs.existsSync(path.join(installed, 'assets/pyodide.js'))) return undefined;
+  const assets = path.join(scratch, 'pyodide-assets');
+  fs.cpSync(path.join(installed, 'assets'), assets, { recursive: true });
+  fs.writeFileSync(path.join(assets, 'package.json'), '{"type":"commonjs"}');
+  fs.copyFileSync(path.join(assets, 'pyodide.js'), path.join(assets, 'pyodide.mjs'));
+  const { loadPyodide } = (await import(pathToFileURL(path.join(assets, 'pyodide.mjs')).href)) as { loadPyodide: (o: { indexURL: string; stdout?: (s: string) => void }) => Promise<Pyodide> };
+  const py = await loadPyodide({ indexURL: `${assets}/`, stdout: () => undefined });
+  for (const wheel of fs.readdirSync(assets).filter((f) => /^(numpy|pymupdf|pymupdf4llm)-.*\.whl$/.test(f))) await py.loadPackage(path.join(assets, wheel));
+  return {
+    name: PYMUPDF,
+    formats: ['pdf'],
+    read: (file) => {
+      py.FS.writeFile('/input.pdf', new Uint8Array(fs.readFileSync(file)));
+      return Promise.resolve(String(py.runPython("import pymupdf4llm\npymupdf4llm.to_markdown('/input.pdf')")));
+    },
+  };
+}
+
 interface Scored {
   doc: CorpusDocument;
   engine: string;
@@ -65,12 +101,14 @@ async function timed(read: () => Promise<string>): Promise<{ text: string; ms: n
 
 export async function scoreCorpus(service: RunningService, workDir: string): Promise<Scored[]> {
   const corpus = readingCorpus(path.join(workDir, 'read-corpus'));
+  const pymupdf = await pymupdf4llmPeer(workDir);
+  const peers = pymupdf ? [...PEERS, pymupdf] : PEERS;
   const scored: Scored[] = [];
   for (const doc of corpus) {
     await readWithDocwasm(service, doc.file).catch(() => ''); // warm the worker for this format
     const ours = await timed(() => readWithDocwasm(service, doc.file));
     scored.push({ doc, engine: 'docwasm', scores: scoreMarkdown(doc.groundTruth, ours.text), ms: ours.ms });
-    for (const peer of PEERS.filter((p) => p.formats.includes(doc.format))) {
+    for (const peer of peers.filter((p) => p.formats.includes(doc.format))) {
       const theirs = await timed(() => peer.read(doc.file));
       scored.push({ doc, engine: peer.name, scores: scoreMarkdown(doc.groundTruth, theirs.text), ms: theirs.ms });
     }
@@ -80,7 +118,6 @@ export async function scoreCorpus(service: RunningService, workDir: string): Pro
 
 // ---- the table ---------------------------------------------------------------------------------
 
-const ENGINES = ['docwasm', ...PEERS.map((p) => p.name)];
 const mean = (values: readonly (number | null)[]) => {
   const present = values.filter((v): v is number => v !== null);
   return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
@@ -94,6 +131,8 @@ function summary(rows: readonly Scored[]): string {
 }
 
 export function renderQualityReport(scored: readonly Scored[], date: string): string {
+  const present = new Set(scored.map((s) => s.engine));
+  const ENGINES = ['docwasm', ...PEERS.map((p) => p.name), PYMUPDF].filter((e) => present.has(e));
   const formats = [...new Set(scored.map((s) => s.doc.format))].sort();
   const docs = (rows: readonly Scored[]) => new Set(rows.map((r) => r.doc.file)).size;
   const header = `| format | docs | ${ENGINES.join(' | ')} | docwasm ms/doc |`;
@@ -130,8 +169,11 @@ the heading/section tree). *overall* is the mean of the metrics a document has m
 Cells read \`overall (NID / TEDS / MHS)\`; – means the engine does not read that format or the
 corpus has no table/heading for it. docwasm's \`<!-- page N -->\` markers are removed before
 scoring. Peers: pandoc ${'2.17'} (\`-t gfm\`), mammoth (npm, \`--output-format=markdown\`),
-\`pdftotext -layout\` (poppler; plain text). MarkItDown, docling and pymupdf4llm need Python
-packages from PyPI, which is not reachable here; their published figures are in issue 22.
+\`pdftotext -layout\` (poppler; plain text) and, when installed, pymupdf4llm in WebAssembly
+(npm \`@bentopdf/pymupdf-wasm\`: Pyodide with pymupdf4llm 0.0.27; see \`test/bench/read-quality.ts\`).
+MarkItDown and docling need Python packages from PyPI, which is not reachable here; their
+published figures are in issue 22. The ms/doc column is docwasm's warm time per document over
+HTTP on the machine of the run (shared, so only indicative).
 
 ${table.join('\n')}
 
