@@ -142,6 +142,13 @@ export function renderQualityReport(scored: readonly Scored[], date: string): st
   };
   const table = [header, `|---|---|${ENGINES.map(() => '---').join('|')}|---|`, ...formats.map((f) => line(f, scored.filter((s) => s.doc.format === f)))];
   table.push(line('**all**', scored), line('English', scored.filter((s) => !s.doc.chinese)), line('Chinese', scored.filter((s) => s.doc.chinese)));
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const timeCell = (rows: readonly Scored[]) => (rows.length ? String(Math.round(median(rows.map((r) => r.ms)) as number)) : '–');
+  const times = [
+    `| format | ${ENGINES.join(' | ')} |`,
+    `|---|${ENGINES.map(() => '---').join('|')}|`,
+    ...formats.map((f) => `| ${f} | ${ENGINES.map((e) => timeCell(scored.filter((s) => s.doc.format === f && s.engine === e))).join(' | ')} |`),
+  ];
   const perDocument = [
     '| document | source | docwasm overall | NID | TEDS | MHS | best peer |',
     '|---|---|---|---|---|---|---|',
@@ -172,10 +179,14 @@ scoring. Peers: pandoc ${'2.17'} (\`-t gfm\`), mammoth (npm, \`--output-format=m
 \`pdftotext -layout\` (poppler; plain text) and, when installed, pymupdf4llm in WebAssembly
 (npm \`@bentopdf/pymupdf-wasm\`: Pyodide with pymupdf4llm 0.0.27; see \`test/bench/read-quality.ts\`).
 MarkItDown and docling need Python packages from PyPI, which is not reachable here; their
-published figures are in issue 22. The ms/doc column is docwasm's warm time per document over
+published figures are in issue 22. The ms/doc column is docwasm's mean warm time per document over
 HTTP on the machine of the run (shared, so only indicative).
 
 ${table.join('\n')}
+
+## Time per document (median ms, warm; peers include their start-up, as a user runs them)
+
+${times.join('\n')}
 
 ## Per document
 
