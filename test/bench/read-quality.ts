@@ -40,7 +40,7 @@ const PYMUPDF = 'pymupdf4llm (WASM)';
 
 /** What the bench uses of Pyodide's interface. */
 interface Pyodide {
-  loadPackage(url: string): Promise<void>;
+  loadPackage(url: string, options: { messageCallback: (message: string) => void }): Promise<void>;
   runPython(code: string): unknown;
   FS: { writeFile(path: string, data: Uint8Array): void };
 }
@@ -61,7 +61,7 @@ async function pymupdf4llmPeer(scratch: string): Promise<Peer | undefined> {
   fs.copyFileSync(path.join(assets, 'pyodide.js'), path.join(assets, 'pyodide.mjs'));
   const { loadPyodide } = (await import(pathToFileURL(path.join(assets, 'pyodide.mjs')).href)) as { loadPyodide: (o: { indexURL: string; stdout?: (s: string) => void }) => Promise<Pyodide> };
   const py = await loadPyodide({ indexURL: `${assets}/`, stdout: () => undefined });
-  for (const wheel of fs.readdirSync(assets).filter((f) => /^(numpy|pymupdf|pymupdf4llm)-.*\.whl$/.test(f))) await py.loadPackage(path.join(assets, wheel));
+  for (const wheel of fs.readdirSync(assets).filter((f) => /^(numpy|pymupdf|pymupdf4llm)-.*\.whl$/.test(f))) await py.loadPackage(path.join(assets, wheel), { messageCallback: () => undefined });
   return {
     name: PYMUPDF,
     formats: ['pdf'],
