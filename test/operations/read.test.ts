@@ -97,6 +97,13 @@ describe('read: Word documents (docx) from their XML', () => {
     expect(text).toContain('visible inserted shown');
     expect(text).not.toMatch(/secret|deleted|PAGE/);
   });
+  it('reads a one-cell table (a frame around content) as its content, a table inside it as a table', async () => {
+    const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+    const inner = `<w:tbl><w:tr>${cell('Tab1')}${cell('Tab2')}</w:tr><w:tr>${cell('A')}${cell('B')}</w:tr></w:tbl>`;
+    ops.put('framed.docx', docxWithBody(`<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Framed text</w:t></w:r></w:p>${inner}<w:p/></w:tc></w:tr></w:tbl><w:p><w:r><w:t>After</w:t></w:r></w:p>`));
+    const { text } = await markdownOf('framed.docx');
+    expect(text).toBe('Framed text\n\n| Tab1 | Tab2 |\n| - | - |\n| A | B |\n\nAfter\n');
+  });
 });
 
 describe('read: spreadsheets, one section per sheet', () => {
