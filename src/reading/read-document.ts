@@ -92,10 +92,15 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
   const { input, password, ranges, codes, maxCharacters } = request;
   const laid = await engines.pdf.job(control, (tasks) => tasks.readBlocks({ input, password, ranges, maxPages: config.maxPages }));
   const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
+  // Progress counts pages: those with a text layer are done once laid out, scans as OCR reads them.
+  const total = laid.pages.length;
+  const laidOut = total - scanned.length;
+  control.progress?.(laidOut, total);
   const ocrText = new Map<number, string>();
   if (scanned.length) {
     const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
-    const readings = await readPdfPages(engines, config.workers, control, { input, password, selection, dpi: 300, codes, skipText: false, layout: false });
+    const ocrControl = { ...control, progress: (done: number) => control.progress?.(laidOut + done, total) };
+    const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection, dpi: 300, codes, skipText: false, layout: false });
     for (const reading of readings) ocrText.set(reading.page, reading.text);
   }
   const blocks: RootContent[] = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [

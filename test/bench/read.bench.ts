@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SOFFICE } from '../helpers/documents.js';
 import { ROOT } from '../helpers/service.js';
-import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
+import { postOk, runCommand, type BenchCase, type BenchContext, type BenchSuite } from './harness.js';
 
 /** A 60-page report: headings, paragraphs, bullet lists and a table per chapter (python-docx). */
 const REPORT = `
@@ -27,6 +27,45 @@ for c in range(1, 21):
             t.cell(r, k).text = 'r%dc%d' % (r, k)
 d.save('report.docx')
 `;
+
+/** 20 pages of Word (python-docx: 16 chapters of paragraphs, bullets and a table), a 1,000-row sheet. */
+const TWENTY_PAGES = `
+from docx import Document
+import openpyxl
+d = Document()
+d.add_heading('Speed report', 0)
+for c in range(1, 17):
+    d.add_heading('Chapter %d' % c, 1)
+    for p in range(6):
+        d.add_paragraph('Body text of chapter %d, paragraph %d, long enough to wrap over several lines of the page. ' % (c, p) * 4)
+    for b in range(4):
+        d.add_paragraph('Bullet %d of chapter %d' % (b, c), style='List Bullet')
+    t = d.add_table(rows=6, cols=4)
+    for r in range(6):
+        for k in range(4):
+            t.cell(r, k).text = 'r%dc%d' % (r, k)
+d.save('twenty.docx')
+wb = openpyxl.Workbook(); ws = wb.active
+for r in range(1000): ws.append(['row %d' % r, r, r * 1.5, 'text %d' % r])
+wb.save('sheet.xlsx')
+md = ''.join('## Slide %d\\n\\n- point one of %d\\n- point two\\n- point three\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n' % (i, i) for i in range(20))
+open('slides.md', 'w').write(md)
+`;
+
+/** The issue's speed targets: 50 ms for a 20-page office document, 0.05 s per born-digital PDF page. */
+function speedCases(service: BenchContext['service'], dir: string): BenchCase[] {
+  execFileSync('/usr/bin/python3', ['-c', TWENTY_PAGES], { cwd: dir });
+  execFileSync('pandoc', ['slides.md', '--slide-level=2', '-o', 'slides.pptx'], { cwd: dir });
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile-speed`, '--convert-to', 'pdf', 'twenty.docx'], { cwd: dir, stdio: 'ignore' });
+  const pages = Number(execFileSync('qpdf', ['--show-npages', path.join(dir, 'twenty.pdf')]).toString().trim());
+  const read = (file: string) => () => postOk(service, '/api/read', { input: path.join(dir, file) });
+  return [
+    { group: 'read', name: '20-page docx → Markdown', ours: read('twenty.docx'), targetMs: 50, iterations: 9 },
+    { group: 'read', name: '1,000-row xlsx → Markdown', ours: read('sheet.xlsx'), targetMs: 50, iterations: 9 },
+    { group: 'read', name: '20-slide pptx → Markdown', ours: read('slides.pptx'), targetMs: 50, iterations: 9 },
+    { group: 'read', name: `${pages}-page PDF → Markdown`, ours: read('twenty.pdf'), targetMs: 50 * pages, iterations: 9 },
+  ];
+}
 
 const suite: BenchSuite = async ({ service, work }) => {
   const dir = path.join(work, 'read');
@@ -55,6 +94,7 @@ const suite: BenchSuite = async ({ service, work }) => {
       ours: () => postOk(service, '/api/read', { input: pdf }),
       native: { tool: 'pdftotext -layout (plain text)', run: () => runCommand('pdftotext', ['-layout', pdf, path.join(dir, 'pdftotext.txt')]) },
     },
+    ...speedCases(service, dir),
   ];
   return cases;
 };

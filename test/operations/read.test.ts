@@ -97,6 +97,13 @@ describe('read: Word documents (docx) from their XML', () => {
     expect(text).toContain('visible inserted shown');
     expect(text).not.toMatch(/secret|deleted|PAGE/);
   });
+  it('reads a one-cell table (a frame around content) as its content, a table inside it as a table', async () => {
+    const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+    const inner = `<w:tbl><w:tr>${cell('Tab1')}${cell('Tab2')}</w:tr><w:tr>${cell('A')}${cell('B')}</w:tr></w:tbl>`;
+    ops.put('framed.docx', docxWithBody(`<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Framed text</w:t></w:r></w:p>${inner}<w:p/></w:tc></w:tr></w:tbl><w:p><w:r><w:t>After</w:t></w:r></w:p>`));
+    const { text } = await markdownOf('framed.docx');
+    expect(text).toBe('Framed text\n\n| Tab1 | Tab2 |\n| - | - |\n| A | B |\n\nAfter\n');
+  });
 });
 
 describe('read: spreadsheets, one section per sheet', () => {
@@ -181,6 +188,28 @@ describe('read: PDF', () => {
     expect(text).toContain('Scanned page text');
   });
 
+  it('reads a two-column page column by column, its full-width title first, lines of one-line blocks joined (docling normal_4pages.pdf)', async () => {
+    ops.put('korean.pdf', fs.readFileSync('fixtures/reading/docling/normal_4pages.pdf'));
+    const { text } = await markdownOf('korean.pdf', { pages: '1' });
+    const title = text.indexOf('코로나-19 관련 보험약관상 재해보험금 지급문제 및 개선과제');
+    const firstSection = text.indexOf('1 들어가며');
+    const rightColumn = text.indexOf('이슈가 될 것으로 판단된다.');
+    expect(title).toBeGreaterThan(-1);
+    expect(firstSection).toBeGreaterThan(title);
+    expect(rightColumn).toBeGreaterThan(firstSection);
+    // One paragraph of the left column, set by mupdf as one block per line.
+    expect(text).toContain('2020.3.30. 0시 기준 현재 “코로나바이러스감염 증-19(COVID-19, 이하 “코로나-19”)”의 국내 확 진자는 9,661명');
+  });
+
+  it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {
+    ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
+    execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile-nested`, '--convert-to', 'pdf', 'nested.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    fs.rmSync(ops.at('profile-nested'), { recursive: true, force: true });
+    const { text } = await markdownOf('nested.pdf');
+    expect(text).toContain('- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂');
+  });
+
   it('reads only the pages asked for', async () => {
     const { data } = await markdownOf('python.pdf', { pages: '1' });
     expect(data.pages).toBe(1);
@@ -208,6 +237,31 @@ describe('read: limits and hostile documents', () => {
     const xml = '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&x;</w:t></w:r></w:p></w:body></w:document>';
     ops.put('xxe.docx', makeZip([{ name: 'word/document.xml', data: xml }]));
     expect(codeOf(await ops.run('read', { input: 'xxe.docx' }))).toBe('INVALID_INPUT');
+  });
+
+  it('refuses billion laughs as a DTD, fast, and keeps serving', async () => {
+    const entities = ['<!ENTITY a0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY a${i + 1} "${`&a${i};`.repeat(10)}">`)].join('');
+    const xml = `<?xml version="1.0"?><!DOCTYPE d [${entities}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&a9;</w:t></w:r></w:p></w:body></w:document>`;
+    ops.put('laughs.docx', makeZip([{ name: 'word/document.xml', data: xml }]));
+    const started = Date.now();
+    expect(codeOf(await ops.run('read', { input: 'laughs.docx' }))).toBe('INVALID_INPUT');
+    // 10^9 "lol"s would take minutes and gigabytes; refusing the DTD takes milliseconds.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await markdownOf('pandoc.docx')).text).toContain('# Annual report');
+  });
+
+  it('answers INVALID_INPUT for a corrupt zip (a docx cut in half)', async () => {
+    const docx = fs.readFileSync(ops.at('pandoc.docx'));
+    ops.put('cut.docx', docx.subarray(0, Math.floor(docx.length / 2)));
+    expect(codeOf(await ops.run('read', { input: 'cut.docx' }))).toBe('INVALID_INPUT');
+  });
+
+  it('does not read a .docx that is really HTML as Word (an HTML page saved under a Word name)', async () => {
+    ops.put('page-really.docx', '<!DOCTYPE html><html><body><h1>Not Word</h1><p>An HTML page.</p></body></html>');
+    const answer = await ops.run('read', { input: 'page-really.docx' });
+    expect(answer.success).toBe(false);
+    expect(['INVALID_INPUT', 'UNSUPPORTED_CONVERSION']).toContain(codeOf(answer));
+    expect(leftoverTempFiles(ops.dir)).toEqual([]);
   });
 
   it('answers UNSUPPORTED_CONVERSION for a file it cannot read', async () => {

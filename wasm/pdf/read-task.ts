@@ -3,7 +3,7 @@
 
 import type { RootContent } from 'mdast';
 import type { FileRef } from '../../src/shared/file-ref.js';
-import { documentBlocks } from '../read/pdf-layout.js';
+import { documentBlocks, toPageRows } from '../read/pdf-layout.js';
 import { pageStext, selectPages } from './render.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
@@ -21,10 +21,12 @@ export interface PdfPageBlocks {
 export function readPdfBlocks({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageBlocks[] } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages } = selectPages(doc, ranges, maxPages);
-  const stext = pages.map((page) => pageStext(doc, page));
-  const blocks = documentBlocks(stext);
+  // Each page's structured text is reduced to rows at once: a 1,000-page PDF holds rows, not JSON.
+  const rows = pages.map((page) => toPageRows(pageStext(doc, page)));
+  const blocks = documentBlocks(rows);
   return {
     pageCount,
-    pages: pages.map((page, i) => ({ page, blocks: blocks[i] ?? [], needsOcr: !(stext[i]?.blocks ?? []).some((b) => b.lines?.some((l) => l.text.trim() !== '')) })),
+    // pageRows keeps every line with text, so a page without rows has no text layer.
+    pages: pages.map((page, i) => ({ page, blocks: blocks[i] ?? [], needsOcr: (rows[i]?.rows.length ?? 0) === 0 })),
   };
 }

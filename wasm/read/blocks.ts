@@ -86,8 +86,14 @@ export interface ListEntry {
 export function nestLists(entries: readonly ListEntry[]): List[] {
   const roots: List[] = [];
   const open: List[] = []; // open[d]: the list currently open at depth d
+  // levels[d]: the entry level that depth d was opened for. Levels are compared, not used as
+  // depths: a skipped level (0 then 2) nests one deeper, and an entry at the same level as the
+  // one before is its sibling however far its level is from the list's first.
+  const levels: number[] = [];
   for (const entry of entries) {
-    const level = Math.min(entry.level, open.length); // a level cannot be skipped
+    while (levels.length && (levels.at(-1) as number) > entry.level) levels.pop();
+    if (!levels.length || (levels.at(-1) as number) < entry.level) levels.push(entry.level);
+    const level = levels.length - 1;
     open.length = Math.min(open.length, level + 1); // deeper lists end here
     let list = open[level];
     if (!list || list.ordered !== entry.ordered) {

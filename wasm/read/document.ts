@@ -16,7 +16,13 @@ import { readXlsx } from './xlsx.js';
 export type MarkupKind = 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'html' | 'csv';
 
 /** Parts a reader may need: XML and relationships, never media. */
-const WANTED_PART = /(\.xml|\.rels|^mimetype)$/;
+const XML_PART = /(\.xml|\.rels|^mimetype)$/;
+/**
+ * XML no reader looks at, often the largest parts of a package (Word's stylesWithEffects.xml
+ * and themes run to hundreds of KB): left compressed, which halves the work on small documents.
+ */
+const UNREAD_PART = /(^|\/)(theme|slideLayouts|slideMasters|notesMasters|handoutMasters|customXml|docProps|printerSettings|glossary)\/|(^|\/)(stylesWithEffects|fontTable|webSettings|settings|calcChain|people|commentsExtended|commentsIds)\.xml$/;
+const isReadPart = (name: string) => XML_PART.test(name) && !UNREAD_PART.test(name);
 
 const ODF_KINDS: Readonly<Record<string, MarkupKind>> = {
   'application/vnd.oasis.opendocument.text': 'odt',
@@ -42,7 +48,7 @@ function readByKind(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, lim
     const text = decodeText(bytes);
     return { kind: textKind, blocks: textKind === 'html' ? readHtml(text) : readCsv(text) };
   }
-  const pkg = openPackage(bytes, (name) => WANTED_PART.test(name), limits);
+  const pkg = openPackage(bytes, isReadPart, limits);
   const odfKind = ODF_KINDS[(pkg.text('mimetype') ?? '').trim()];
   if (odfKind) return { kind: odfKind, blocks: readOdf(pkg) };
   if (pkg.names.includes('word/document.xml')) return { kind: 'docx', blocks: readDocx(pkg) };

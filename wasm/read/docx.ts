@@ -66,7 +66,7 @@ function readBlocks(container: XmlElement, context: DocxContext): RootContent[] 
   for (const element of bodyElements(container)) {
     if (element.name === 'w:tbl') {
       flushList();
-      out.push(readTable(element, context));
+      out.push(...readTable(element, context));
       continue;
     }
     const { block, list } = readParagraph(element, context);
@@ -219,7 +219,17 @@ function imagePlaceholder(node: XmlElement, context: DocxContext): Inline {
   return { type: 'image', url: `image-${context.images.count}`, alt };
 }
 
-function readTable(tbl: XmlElement, context: DocxContext): RootContent {
+/**
+ * A table of one row of one cell is a frame around content (a box, a layout container), not
+ * data: its blocks join the flow. Any other table is read as a table.
+ */
+function readTable(tbl: XmlElement, context: DocxContext): RootContent[] {
+  const rows = tableRows(tbl, context);
+  const only = rows.length === 1 && rows[0]?.length === 1 ? rows[0][0] : undefined;
+  return only ? only.blocks : [table(rows, blocksToHtml)];
+}
+
+function tableRows(tbl: XmlElement, context: DocxContext): CellSource[][] {
   const rows: CellSource[][] = [];
   const openMerges = new Map<number, CellSource>(); // grid column → cell a vertical merge started in
   for (const tr of childElements(tbl, 'w:tr')) {
@@ -244,7 +254,7 @@ function readTable(tbl: XmlElement, context: DocxContext): RootContent {
     }
     rows.push(row);
   }
-  return table(rows, blocksToHtml);
+  return rows;
 }
 
 function readStyles(xml: string | undefined): Map<string, ParagraphStyle> {

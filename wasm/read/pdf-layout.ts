@@ -34,6 +34,8 @@ interface Row {
   y: number;
   top: number;
   bottom: number;
+  /** Right edge of the row's last piece. */
+  right: number;
   size: number;
   bold: boolean;
   block: number;
@@ -86,6 +88,7 @@ function toRow(lines: StextLine[], block: number): Row {
     y: (lines[0] as StextLine).y,
     top: Math.min(...lines.map((l) => l.bbox.y)),
     bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)),
+    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
     size: Math.max(...lines.map((l) => l.font.size)),
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     block,
@@ -136,7 +139,7 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
       !current ||
       !previous ||
       marker !== undefined ||
-      row.block !== previous.block ||
+      (row.block !== previous.block && !continuesAcrossBlocks(current.rows, row)) ||
       Math.abs(row.size - previous.size) > 0.6 ||
       row.bold !== previous.bold ||
       lineGap > previous.size * 0.8 ||
@@ -147,6 +150,20 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
     } else current?.rows.push(row);
   }
   return out;
+}
+
+/**
+ * Some producers put every line in a block of its own; a row still continues the paragraph
+ * when it follows at line spacing, starts at the paragraph's left edge (not indented: a first-line
+ * indent opens a new paragraph) and the line before it ran to the paragraph's right edge.
+ */
+function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
+  const previous = rows.at(-1) as Row;
+  const gap = row.top - previous.bottom;
+  if (gap > previous.size * 0.8 || gap < -previous.size * 0.5) return false;
+  const left = Math.min(...rows.map((r) => r.x));
+  const right = Math.max(row.right, ...rows.map((r) => r.right));
+  return row.x <= left + previous.size * 0.5 && row.x >= left - previous.size * 2 && previous.right >= right - previous.size * 2;
 }
 
 /** Lines of a paragraph as one text: hyphenated words joined, no space between CJK characters. */
@@ -281,11 +298,83 @@ function tableOf(run: readonly Row[]): RootContent {
   return table(rows, blocksToHtml);
 }
 
+/**
+ * Rows in reading order across columns. A gutter is an x band in the middle of the page that no
+ * row crosses while rows of text stand on both sides of it at the same heights; rows that cross
+ * it (a title, a full-width table) split the page into bands, and within a band the left side is
+ * read before the right (each side again split if it has a gutter of its own). Without a gutter
+ * the rows keep the order mupdf gave them.
+ */
+export function columnOrder(rows: readonly Row[], left: number, right: number, depth = 0): Row[] {
+  const gutter = depth < 3 ? findGutter(rows, left, right) : undefined;
+  if (gutter === undefined) return [...rows];
+  const crosses = (row: Row) => row.x < gutter && row.right > gutter;
+  const out: Row[] = [];
+  let band: Row[] = [];
+  const flush = () => {
+    const byTop = (a: Row, b: Row) => a.top - b.top;
+    out.push(...columnOrder(band.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1));
+    out.push(...columnOrder(band.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1));
+    band = [];
+  };
+  for (const row of [...rows].sort((a, b) => a.top - b.top)) {
+    if (crosses(row)) {
+      flush();
+      out.push(row);
+    } else band.push(row);
+  }
+  flush();
+  return out;
+}
+
+/** The middle of the widest x band no row crosses, if text columns stand on both sides of it. */
+function findGutter(rows: readonly Row[], left: number, right: number): number | undefined {
+  const width = right - left;
+  if (rows.length < 6 || width <= 0) return undefined;
+  const lo = left + width * 0.2;
+  const hi = left + width * 0.8;
+  const steps = Math.ceil(hi - lo);
+  const crossing = new Array<number>(steps).fill(0);
+  for (const row of rows) for (let k = Math.max(0, Math.floor(row.x - lo)); k < Math.min(steps, Math.ceil(row.right - lo)); k++) crossing[k] = (crossing[k] as number) + 1;
+  // Rows crossing a gutter are full-width ones (titles, an abstract, tables): allow some.
+  const allowed = Math.max(1, Math.floor(rows.length * 0.35));
+  let best: { from: number; to: number } | undefined;
+  for (let k = 0; k < steps; ) {
+    if ((crossing[k] as number) > allowed) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < steps && (crossing[end] as number) <= allowed) end++;
+    if (!best || end - k > best.to - best.from) best = { from: k, to: end };
+    k = end;
+  }
+  if (!best || best.to - best.from < 6) return undefined;
+  const gutter = lo + (best.from + best.to) / 2;
+  const textRows = (side: Row[]) => side.filter((r) => r.right - r.x >= width * 0.25);
+  const leftSide = textRows(rows.filter((r) => r.right <= gutter));
+  const rightSide = textRows(rows.filter((r) => r.x >= gutter));
+  if (leftSide.length < 3 || rightSide.length < 3) return undefined;
+  // Side by side: the two sides share heights (a ragged single column does not).
+  const top = Math.max(Math.min(...leftSide.map((r) => r.top)), Math.min(...rightSide.map((r) => r.top)));
+  const bottom = Math.min(Math.max(...leftSide.map((r) => r.bottom)), Math.max(...rightSide.map((r) => r.bottom)));
+  return bottom - top > 3 * (leftSide[0] as Row).size ? gutter : undefined;
+}
+
+/** A page reduced to its rows: all the layout keeps of mupdf's structured text. */
+export interface PageRows {
+  rows: Row[];
+  width: number;
+  height: number;
+}
+
+/** The rows of one page, so its structured text can be dropped before the next page is read. */
+export const toPageRows = (page: StextPage): PageRows => ({ rows: pageRows(page), width: page.width, height: page.height });
+
 /** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
-export function documentBlocks(pages: readonly StextPage[]): RootContent[][] {
-  const rows = pages.map((page) => ({ rows: pageRows(page), height: page.height }));
-  const running = runningRows(rows);
-  const kept = rows.map(({ rows: r }) => r.filter((row) => !running.has(row)));
+export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
+  const running = runningRows(pages);
+  const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
   const body = bodySize(kept);
   const levels = headingLevels(kept.flatMap((r) => paragraphs(r)), body);
   return kept.map((r) => pageBlocks(r, body, levels));

@@ -2,7 +2,7 @@
 // formats never need) is refused before parsing, so no DTD, no entity expansion, no external
 // entity can exist; only XML's predefined and numeric character references are decoded.
 
-import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { ApiError } from '../../src/errors.js';
 
 export interface XmlElement {
@@ -12,45 +12,37 @@ export interface XmlElement {
 }
 export type XmlNode = XmlElement | string;
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-type RawNode = Record<string, unknown>;
-
-/** Parses `xml` (a part named `part`, for messages) into its root element. */
+/**
+ * Parses `xml` (a part named `part`, for messages) into its root element, with saxes (a strict,
+ * non-validating XML parser: names keep their prefixes, comments and processing instructions
+ * are skipped, CDATA is text). It is an order of magnitude faster than a generic XML-to-object
+ * parser on the large parts of office files.
+ */
 export function parseXml(xml: string, part: string): XmlElement {
   if (/<!DOCTYPE/i.test(xml)) throw new ApiError('INVALID_INPUT', `${part} declares a DTD, which office documents never do; refused`);
-  let raw: RawNode[];
+  const top: XmlElement = { name: '', attrs: {}, children: [] };
+  const stack: XmlElement[] = [top];
+  const parser = new SaxesParser();
+  parser.on('opentag', (tag) => {
+    const element: XmlElement = { name: tag.name, attrs: tag.attributes as Record<string, string>, children: [] };
+    (stack.at(-1) as XmlElement).children.push(element);
+    stack.push(element);
+  });
+  parser.on('closetag', () => void stack.pop());
+  const addText = (text: string) => {
+    // Text outside the root element (whitespace after the declaration) belongs to no element.
+    if (stack.length > 1) (stack.at(-1) as XmlElement).children.push(text);
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
   try {
-    raw = parser.parse(xml) as RawNode[];
+    parser.write(xml).close();
   } catch {
     throw new ApiError('INVALID_INPUT', `${part} is not well-formed XML`);
   }
-  const root = toNodes(raw).find((n): n is XmlElement => typeof n !== 'string');
+  const root = top.children.find((n): n is XmlElement => typeof n !== 'string');
   if (!root) throw new ApiError('INVALID_INPUT', `${part} has no root element`);
   return root;
-}
-
-function toNodes(raw: readonly RawNode[]): XmlNode[] {
-  const nodes: XmlNode[] = [];
-  for (const item of raw) {
-    for (const [key, value] of Object.entries(item)) {
-      if (key === ':@') continue;
-      if (key === '#text') nodes.push(String(value));
-      else nodes.push({ name: key, attrs: (item[':@'] as Record<string, string> | undefined) ?? {}, children: toNodes(value as RawNode[]) });
-    }
-  }
-  return nodes;
 }
 
 export const isElement = (node: XmlNode): node is XmlElement => typeof node !== 'string';
