@@ -1,0 +1,87 @@
+// PP-OCR's text system (predict_system.py): detect boxes, cut each out as a line image,
+// optionally turn upside-down lines, recognise all lines in batches, drop lines read with
+// little confidence, and say where every character sits on the page.
+
+import { upsideDown } from './classify.js';
+import { cropLine, isVertical, pagePoint, rotateHalf, type LinePlacement } from './crop.js';
+import { DETECTION_DEFAULTS, detectText, type DetectionOptions } from './detection.js';
+import type { Point, Quad } from './geometry.js';
+import type { PaddleModels } from './models.js';
+import type { Raster } from './raster.js';
+import { RECOGNITION_DEFAULTS, recognizeLines } from './recognition.js';
+
+export interface SystemOptions {
+  detection: DetectionOptions;
+  batchSize: number;
+  /** Run the direction classifier (for lines printed upside down). */
+  classify: boolean;
+  /** Lines read with less mean confidence are dropped (PaddleOCR's drop_score). */
+  dropScore: number;
+}
+
+export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, dropScore: 0.5 };
+
+export interface PageChar {
+  text: string;
+  /** The character's cell on the page: a quad in reading orientation, as the line's. */
+  quad: Quad;
+}
+
+export interface PageLine {
+  text: string;
+  confidence: number;
+  /** The line's box on the page (top-left, top-right, bottom-right, bottom-left as printed). */
+  quad: Quad;
+  /** Read down a column (a tall box). */
+  vertical: boolean;
+  chars: PageChar[];
+}
+
+export interface PageTimings {
+  detectMs: number;
+  classifyMs: number;
+  recognizeMs: number;
+}
+
+export async function readPage(models: PaddleModels, image: Raster, options: SystemOptions = SYSTEM_DEFAULTS): Promise<{ lines: PageLine[]; timings: PageTimings }> {
+  let clock = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = now - clock;
+    clock = now;
+    return Math.round(ms);
+  };
+  const boxes = await detectText(models.detection, image, options.detection);
+  const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
+  let crops = placements.map((placement) => cropLine(image, placement));
+  const detectMs = lap();
+  if (options.classify && crops.length > 0) {
+    const flips = await upsideDown(models.classification, crops);
+    crops = crops.map((crop, i) => {
+      if (!flips[i]) return crop;
+      (placements[i] as LinePlacement).flipped = true;
+      return rotateHalf(crop);
+    });
+  }
+  const classifyMs = lap();
+  const read = await recognizeLines(models.recognition, models.characters, crops, { batchSize: options.batchSize });
+  const recognizeMs = lap();
+  const lines: PageLine[] = [];
+  read.forEach((line, i) => {
+    const placement = placements[i] as LinePlacement;
+    if (line.confidence < options.dropScore || line.text.trim() === '') return;
+    lines.push({
+      text: line.text,
+      confidence: line.confidence,
+      quad: placement.quad,
+      vertical: placement.vertical,
+      chars: line.chars.map((char) => ({ text: char.text, quad: cellQuad(placement, char.from, char.to) })),
+    });
+  });
+  return { lines, timings: { detectMs, classifyMs, recognizeMs } };
+}
+
+function cellQuad(placement: LinePlacement, from: number, to: number): Quad {
+  const at = (along: number, across: number): Point => pagePoint(placement, along, across);
+  return [at(from, 0), at(to, 0), at(to, 1), at(from, 1)];
+}
