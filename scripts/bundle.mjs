@@ -11,14 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { ZipWriter } from './zip-writer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'LICENSE'];
+const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE'];
 /**
  * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are
  * always mapped on their own; with these the idle service after retirement measured 103 MB
  * instead of 160 MB. Other C libraries ignore the variable.
  */
 const GLIBC_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
-const MALLOC_WHY = 'glibc: give memory of finished worker threads back to the system (README, "Memory").';
+const MALLOC_WHY = 'glibc: give memory of finished worker threads back to the system (docs/performance.md, "Memory").';
 const LAUNCHERS = {
   docwasm: {
     mode: 0o755,

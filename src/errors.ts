@@ -33,6 +33,36 @@ export const STATUS_BY_CODE = {
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
 export type HttpErrorStatus = (typeof STATUS_BY_CODE)[ErrorCode];
 
+/** What each code means, for people: the source of docs/errors.md and the OpenAPI descriptions. */
+export const MEANING_BY_CODE: Readonly<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'malformed HTTP: no or unparseable `Host`, bad header syntax, headers over 16 KiB',
+  INVALID_JSON: 'the body is not a JSON object',
+  VALIDATION_ERROR: 'a field is missing, mistyped or out of range; unknown `format`; ambiguous resize; duplicate batch outputs (unknown extra fields are ignored)',
+  UNAUTHORIZED: 'a token is configured and the bearer token is missing or wrong',
+  FORBIDDEN_HOST: 'the `Host` header is not the service\'s address',
+  FORBIDDEN_ORIGIN: 'the request carries an `Origin` that is not allowed',
+  PATH_NOT_ALLOWED: 'a path is outside `--allow-dir`, or a checked file was swapped (a link) before its use',
+  FILE_NOT_FOUND: 'an input does not exist or is not a regular file',
+  NOT_FOUND: 'unknown route',
+  JOB_NOT_FOUND: 'unknown or expired job id',
+  METHOD_NOT_ALLOWED: 'wrong method on a known route (`Allow` says which)',
+  REQUEST_TIMEOUT: 'the client did not send its request within `--headers-timeout` / `--request-timeout`',
+  OUTPUT_NOT_WRITABLE: 'the output cannot be written (permissions, parent is a file, disk full, the path exists and is not a regular file, …)',
+  PAYLOAD_TOO_LARGE: 'the JSON body is over 1 MiB',
+  TOO_LARGE: 'an input is over the file-size or pixel limit (decompression bombs), or its job went over a budget: decompressed bytes, pages, scans or frames, or an engine\'s memory ceiling',
+  UNSUPPORTED_CONTENT_TYPE: 'a POST without `Content-Type: application/json`',
+  UNSUPPORTED_CONVERSION: 'the input type cannot be converted to that format',
+  UNSUPPORTED_FORMAT: 'an image format (by content or output extension) is not supported',
+  INVALID_INPUT: 'the file exists but cannot be parsed',
+  PASSWORD_REQUIRED: 'the input is encrypted and no `password` (or a wrong one) was given',
+  INVALID_PAGE_RANGE: '`pages` is malformed, reversed, zero, repeated or beyond the last page',
+  UNSUPPORTED_LANGUAGE: 'OCR language data is not installed (the message lists what is)',
+  INTERNAL_ERROR: 'anything else (no stack trace is ever sent)',
+  BACKEND_UNAVAILABLE: 'no LibreOffice found (the message says how to install it or use `--soffice`); or a PDF operation the cpdf engine does not do (use `--pdf-engine mupdf`)',
+  BUSY: 'the engine\'s queue is full; `Retry-After` says when to retry',
+  TIMEOUT: 'the job ran past `--timeout`; its worker or process was replaced',
+};
+
 export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
 
 /** Seconds a client should wait before retrying a BUSY answer. */

@@ -1,10 +1,13 @@
 // `npm run bench [-- group…]`: starts the built service once, runs every suite in
-// test/bench/*.bench.ts (or the named groups), prints one table and writes bench-results.json.
+// test/bench/*.bench.ts (or the named groups), prints one table and writes bench-results.json;
+// a run of every group also writes the table into docs/performance.md.
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startService } from '../helpers/service.js';
+import { replaceGenerated } from '../docs/generated.js';
 import { median, takeNativePeakKb, treeRssKb, type BenchCase, type BenchSuite } from './harness.js';
 
 interface Row {
@@ -43,8 +46,11 @@ async function main(): Promise<void> {
     await service.stop();
     fs.rmSync(service.dir, { recursive: true, force: true });
   }
-  printTable(rows);
+  const table = renderTable(rows);
+  process.stdout.write(`${table}\n`);
   fs.writeFileSync('bench-results.json', `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+  // Only a run of every group replaces the published table, so it always comes from one run.
+  if (wanted.length === 0) replaceGenerated('docs/performance.md', 'bench', `${machineLine()}\n\n${table}`);
 }
 
 async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
@@ -85,13 +91,17 @@ async function time(run: () => Promise<void>): Promise<number> {
   return performance.now() - started;
 }
 
-function printTable(rows: readonly Row[]): void {
+function machineLine(): string {
+  return `Last \`npm run bench\`: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`;
+}
+
+function renderTable(rows: readonly Row[]): string {
   const lines = [
     '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | job peak MB | native peak RSS MB |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  return lines.join('\n');
 }
 
 await main();

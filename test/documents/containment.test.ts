@@ -1,4 +1,4 @@
-// CONTRACT.md "Files": documents are untrusted — converting one reads no file but that document
+// docs/security.md ("Threat model"): documents are untrusted — converting one reads no file but that document
 // and makes no network request, whatever its extension; "Runtime": no child inherits the token.
 // Each vector points at secrets outside the allowed dir (or at a loopback listener) and is
 // converted by a real service under --allow-dir; the output (pdftotext, pdfimages, the text

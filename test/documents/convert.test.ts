@@ -1,4 +1,4 @@
-// /api/convert and /api/convert/batch as CONTRACT.md states them, against the real LibreOffice
+// /api/convert and /api/convert/batch as docs/api.md ("Documents") states them, against the real LibreOffice
 // backend. One service for the whole file; the support matrix is checked through batches
 // (one per output format), every output read back with pdftotext, unzip or plain text.
 

@@ -1,4 +1,4 @@
-// The HTTP spine as CONTRACT.md states it: envelope, guards, routing errors, files, runtime.
+// The HTTP spine as docs/api.md, docs/errors.md and docs/security.md state it: envelope, guards, routing errors, files, runtime.
 
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// HTTP edges (CONTRACT.md: error table, "Running"): malformed requests and slow clients get
+// HTTP edges (docs/errors.md; docs/api.md, "Requests and answers"): malformed requests and slow clients get
 // the JSON envelope, early answers reach keep-alive clients, offered keep-alive is honoured,
 // and an open network address needs a token.
 

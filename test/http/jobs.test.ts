@@ -1,4 +1,4 @@
-// Async jobs over HTTP as CONTRACT.md states them ("Long work: jobs and progress"): 202 once
+// Async jobs over HTTP as docs/api.md states them ("Long work"): 202 once
 // accepted, the synchronous answer as the job's result, cancel with no output and no temp file,
 // progress that only grows, 404 JOB_NOT_FOUND for unknown and expired jobs.
 

@@ -1,4 +1,4 @@
-// /api/image/convert as CONTRACT.md describes it, over HTTP against the built service. Outputs
+// /api/image/convert as docs/api.md ("Images") describes it, over HTTP against the built service. Outputs
 // are decoded back with sharp, independently of the service's codecs.
 
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The PDF endpoints as CONTRACT.md states them, for both engines; outputs checked with qpdf
+// The PDF endpoints as docs/api.md ("PDF") states them, for both engines; outputs checked with qpdf
 // and poppler, never with docwasm's own engines.
 
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // The PDF tools end to end: real HTTP over loopback to the built service, on both engines, as
-// CONTRACT.md ("PDF tools") states them. Every output is read back with poppler (pdfinfo,
+// docs/api.md ("PDF tools") states them. Every output is read back with poppler (pdfinfo,
 // pdftotext, pdfimages, pdffonts) and qpdf, never with docwasm's own engines; every failure is
 // checked for its contract code, for leaving no output and no temp file, and for leaving its
 // input as it was.

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../helpers/service.js';
 import { FIGURES_DIR } from './figures.js';
+import { replaceGenerated } from '../docs/generated.js';
 
 type Figures = Record<string, unknown> & { at?: string };
 
@@ -91,4 +92,6 @@ if (security) {
   row('Security', `${num(security.guardRequests)} guard violations refused, ${num(security.pathAttacks)} path escapes (.., symlinks, absolute, very long) refused, odd names (spaces, unicode, leading "-") through all endpoints`);
 }
 
-process.stdout.write(`Reliability figures (${machine})\n\n| Scenario | What held |\n|---|---|\n${rows.join('\n')}\n\n${latencyTable}\n\nWritten to reliability-results.json\n`);
+const report = `Reliability figures (${machine}, ${new Date().toISOString().slice(0, 10)})\n\n| Scenario | What held |\n|---|---|\n${rows.join('\n')}\n\n${latencyTable}`;
+replaceGenerated(path.join(ROOT, 'docs/reliability.md'), 'reliability', report);
+process.stdout.write(`${report}\n\nWritten to reliability-results.json and docs/reliability.md\n`);
