@@ -8,6 +8,7 @@ import type { OcrPageLayout } from '../shared/ocr-layout.js';
 import type { PageSelection } from '../../wasm/pdf/render.js';
 import { pipelineInOrder } from './pipeline.js';
 import type { FileRef } from '../shared/file-ref.js';
+import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 export interface PdfOcrRequest {
   input: FileRef;
@@ -18,6 +19,7 @@ export interface PdfOcrRequest {
   skipText: boolean;
   /** Keep where the words are (searchable PDF output). */
   layout: boolean;
+  engine: OcrEngineChoice;
 }
 
 export interface PageReading {
@@ -26,6 +28,8 @@ export interface PageReading {
   /** Null for a page skipped because it already had text. */
   confidence: number | null;
   layout?: OcrPageLayout | undefined;
+  /** The engine that read the page; absent for a skipped page. */
+  engine?: OcrEngineName;
 }
 
 /** Time kept back from a job's deadline so the worker answers TIMEOUT itself and stays warm. */
@@ -43,14 +47,14 @@ export async function readPdfPages(engines: Engines, threads: number, control: J
 }
 
 async function readOnePage(engines: Engines, control: JobControl, request: PdfOcrRequest, page: number): Promise<PageReading> {
-  const { input, password, dpi, skipText, codes, layout } = request;
+  const { input, password, dpi, skipText, codes, layout, engine } = request;
   const rendered = await engines.pdf.job(control, (tasks) => tasks.renderForOcr({ input, password, page, dpi, skipText }));
   if ('existingText' in rendered) return { page, text: rendered.existingText, confidence: null };
   const { pool, languages } = engines.ocr;
   const result = await pool.job(control, async (tasks, deadline) => {
     const langPath = await languages.prepare(codes);
     const at = deadline.at - deadlineMargin(deadline.limitMs);
-    return tasks.recognizePage({ page: rendered.image, codes, langPath, layout, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
+    return tasks.recognizePage({ page: rendered.image, codes, langPath, layout, engine, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
   });
-  return { page, text: result.text, confidence: result.confidence, layout: result.layout };
+  return { page, text: result.text, confidence: result.confidence, layout: result.layout, engine: result.engine };
 }

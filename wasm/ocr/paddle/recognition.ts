@@ -13,6 +13,8 @@ const MIN_BATCH_WIDTH = 320;
 export interface RecognitionOptions {
   /** Lines per model call (PaddleOCR's rec_batch_num is 6). */
   batchSize: number;
+  /** Called before each model call; throws to stop (a deadline passed). */
+  beforeBatch?: () => void;
 }
 
 export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
@@ -35,6 +37,7 @@ export async function recognizeLines(session: InferenceSession, characters: read
   const order = lines.map((_, i) => i).sort((a, b) => (lines[a] as LineImage).width - (lines[b] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   for (let start = 0; start < order.length; start += options.batchSize) {
+    options.beforeBatch?.();
     const batch = order.slice(start, start + options.batchSize).map((i) => lines[i] as LineImage);
     const decoded = await recognizeBatch(session, characters, batch);
     decoded.forEach((line, k) => (results[order[start + k] as number] = line));

@@ -17,6 +17,8 @@ export interface SystemOptions {
   classify: boolean;
   /** Lines read with less mean confidence are dropped (PaddleOCR's drop_score). */
   dropScore: number;
+  /** Called between model calls; throws to stop (a deadline passed). */
+  checkpoint?: () => void;
 }
 
 export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, dropScore: 0.5 };
@@ -51,10 +53,12 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     clock = now;
     return Math.round(ms);
   };
+  options.checkpoint?.();
   const boxes = await detectText(models.detection, image, options.detection);
   const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
   let crops = placements.map((placement) => cropLine(image, placement));
   const detectMs = lap();
+  options.checkpoint?.();
   if (options.classify && crops.length > 0) {
     const flips = await upsideDown(models.classification, crops);
     crops = crops.map((crop, i) => {
@@ -64,7 +68,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     });
   }
   const classifyMs = lap();
-  const read = await recognizeLines(models.recognition, models.characters, crops, { batchSize: options.batchSize });
+  const read = await recognizeLines(models.recognition, models.characters, crops, { batchSize: options.batchSize, beforeBatch: options.checkpoint });
   const recognizeMs = lap();
   const lines: PageLine[] = [];
   read.forEach((line, i) => {
