@@ -16,8 +16,27 @@ interface Placed {
 /** Lines in reading order, grouped into paragraphs. */
 export function readingOrder(lines: readonly PageLine[]): PageLine[][] {
   const placed = lines.map((line) => ({ line, box: boundingBox(line.quad) }));
-  const thickness = median(placed.map(({ line, box }) => (line.vertical ? box[2] - box[0] : box[3] - box[1])));
-  return cut(placed, Math.max(1, thickness)).map((block) => block.map((p) => p.line));
+  const thickness = Math.max(1, median(placed.map(({ line, box }) => (line.vertical ? box[2] - box[0] : box[3] - box[1]))));
+  const spacing = { thickness, paragraphGap: Math.max(0.8 * thickness, 1.5 * median(lineGaps(placed))) };
+  return cut(placed, spacing).map((block) => block.map((p) => p.line));
+}
+
+interface Spacing {
+  /** Typical line height (width, for vertical lines). */
+  thickness: number;
+  /** A gap between two lines at least this wide starts a new paragraph. */
+  paragraphGap: number;
+}
+
+/** Gaps between each horizontal line and the next one below it that shares some of its width. */
+function lineGaps(placed: readonly Placed[]): number[] {
+  const sorted = placed.filter((p) => !p.line.vertical).sort((a, b) => a.box[1] - b.box[1]);
+  const gaps: number[] = [];
+  sorted.forEach((upper, i) => {
+    const lower = sorted.slice(i + 1).find((p) => p.box[1] >= upper.box[3] && overlapsAcross(upper.box, p.box));
+    if (lower) gaps.push(lower.box[1] - upper.box[3]);
+  });
+  return gaps;
 }
 
 /** The page's text: lines joined by newlines, paragraphs by blank lines, no spaces between CJK characters. */
@@ -25,14 +44,14 @@ export function pageText(paragraphs: readonly PageLine[][]): string {
   return paragraphs.map((paragraph) => paragraph.map((line) => removeCjkSpaces(line.text.trim())).join('\n')).join('\n\n');
 }
 
-function cut(items: Placed[], thickness: number): Placed[][] {
+function cut(items: Placed[], spacing: Spacing): Placed[][] {
   if (items.length <= 1) return items.length ? [items] : [];
   const vertical = items.every((item) => item.line.vertical);
   // Columns: a band with no line in it, wider than half a line (any gap between vertical columns).
-  const columns = split(items, 0, vertical ? 0 : thickness / 2);
-  if (columns.length > 1) return (vertical ? columns.reverse() : columns).flatMap((column) => cut(column, thickness));
+  const columns = split(items, 0, vertical ? 0 : spacing.thickness / 2);
+  if (columns.length > 1) return (vertical ? columns.reverse() : columns).flatMap((column) => cut(column, spacing));
   const rows = split(items, 1, 0);
-  if (rows.length > 1) return joinParagraphs(rows.map((row) => cut(row, thickness)), thickness);
+  if (rows.length > 1) return joinParagraphs(rows.map((row) => cut(row, spacing)), spacing.paragraphGap);
   // Overlapping boxes that no cut separates: top to bottom, then left to right.
   return [[...items].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])];
 }
@@ -50,14 +69,14 @@ function split(items: readonly Placed[], axis: 0 | 1, minGap: number): Placed[][
   return groups;
 }
 
-/** Rows read one after another; a row close under the one before (within a line's thickness) continues its paragraph. */
-function joinParagraphs(rows: Placed[][][], thickness: number): Placed[][] {
+/** Rows read one after another; a row close under the one before continues its paragraph. */
+function joinParagraphs(rows: Placed[][][], paragraphGap: number): Placed[][] {
   const blocks: Placed[][] = [];
   for (const row of rows) {
     const [first, ...rest] = row;
     const previous = blocks.at(-1)?.at(-1);
     const head = first?.[0];
-    if (first && previous && head && head.box[1] - previous.box[3] < thickness && overlapsAcross(previous.box, head.box)) {
+    if (first && previous && head && head.box[1] - previous.box[3] < paragraphGap && overlapsAcross(previous.box, head.box)) {
       (blocks.at(-1) as Placed[]).push(...first);
       blocks.push(...rest);
     } else {

@@ -24,6 +24,8 @@ export interface RecognizedChar {
   /** Span along the line, fractions 0–1 of the line image's (unpadded) width. */
   from: number;
   to: number;
+  /** Middle of the time steps the character fired at (fraction of the line's width). */
+  centre: number;
 }
 
 export interface RecognizedLine {
@@ -93,7 +95,7 @@ export function ctcDecode(probabilities: Float32Array, steps: number, classes: n
     if (best !== 0 && best === previous) {
       (chars.at(-1) as RecognizedChar).to = at;
     } else if (best !== 0) {
-      chars.push({ text: characters[best - 1] ?? '', from: at, to: at });
+      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at });
       scores.push(bestScore);
     }
     previous = best;
@@ -113,6 +115,7 @@ function spreadSpans(chars: RecognizedChar[], halfStep: number): void {
     const [from, to] = centres[i] as readonly [number, number];
     const before = centres[i - 1];
     const after = centres[i + 1];
+    char.centre = (from + to) / 2;
     char.from = Math.max(0, before ? (before[1] + from) / 2 : from - 2 * halfStep);
     char.to = Math.min(1, after ? (to + after[0]) / 2 : to + 2 * halfStep);
   });

@@ -3,11 +3,12 @@
 // little confidence, and say where every character sits on the page.
 
 import { upsideDown } from './classify.js';
-import { cropLine, isVertical, pagePoint, rotateHalf, type LinePlacement } from './crop.js';
+import { cropLine, isVertical, pagePoint, rotateHalf, type LineImage, type LinePlacement } from './crop.js';
 import { DETECTION_DEFAULTS, detectText, type DetectionOptions } from './detection.js';
 import type { Point, Quad } from './geometry.js';
 import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
+import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines } from './recognition.js';
 
 export interface SystemOptions {
@@ -71,7 +72,8 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   const read = await recognizeLines(models.recognition, models.characters, crops, { batchSize: options.batchSize, beforeBatch: options.checkpoint });
   const recognizeMs = lap();
   const lines: PageLine[] = [];
-  read.forEach((line, i) => {
+  read.forEach((raw, i) => {
+    const line = restoreCentredStops(raw, crops[i] as LineImage);
     const placement = placements[i] as LinePlacement;
     if (line.confidence < options.dropScore || line.text.trim() === '') return;
     lines.push({
