@@ -21,7 +21,11 @@ export interface PaddleReading {
 
 let models: Promise<PaddleModels> | undefined;
 
-export async function readWithPaddle(image: Raster, deadline: Deadline, withLayout: boolean): Promise<PaddleReading> {
+/**
+ * Reads a page with PP-OCR. With `latinCutoff`, a page whose widest lines are at least that
+ * share Latin letters is abandoned after them (latinShare 1, no text): tesseract will read it.
+ */
+export async function readWithPaddle(image: Raster, deadline: Deadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {
   const checkpoint = () => {
     if (Date.now() > deadline.at) throw new ApiError('TIMEOUT', `The ocr job ran longer than ${deadline.limitSeconds} s and was stopped (recognising text)`);
   };
@@ -29,7 +33,9 @@ export async function readWithPaddle(image: Raster, deadline: Deadline, withLayo
     models = undefined;
     throw new ApiError('INTERNAL_ERROR', `The PP-OCR models could not be loaded: ${String(err).slice(0, 200)}`);
   });
-  const { lines } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint });
+  const stopAfterFirst = latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
+  const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint, stopAfterFirst });
+  if (abandoned) return { text: '', confidence: 0, latinShare: 1 };
   const paragraphs = readingOrder(lines);
   const text = pageText(paragraphs);
   return { text, confidence: meanConfidence(lines), latinShare: latinShare(text), ...(withLayout && { lines: layoutLines(paragraphs) }) };

@@ -75,8 +75,9 @@ async function recognizeImage(image: Raster, pnm: () => Uint8Array, options: Omi
   grewHeap ||= pixels >= RECYCLE_AFTER.ocrImagePixels;
   const { codes, langPath, deadline, layout, engine } = options;
   if (engine !== 'tesseract') {
-    const read = await readWithPaddle(image, deadline, layout === true);
-    const latinPage = engine === 'auto' && read.latinShare >= LATIN_PAGE_SHARE && codes.some((code) => !code.startsWith('chi_'));
+    const latinFallback = engine === 'auto' && codes.some((code) => !code.startsWith('chi_'));
+    const read = await readWithPaddle(image, deadline, layout === true, latinFallback ? LATIN_PAGE_SHARE : undefined);
+    const latinPage = latinFallback && read.latinShare >= LATIN_PAGE_SHARE;
     if (!latinPage) return { text: read.text, confidence: read.confidence, engine: 'paddle', ...(read.lines && { layout: { width, height, lines: read.lines } }) };
   }
   const { text, confidence, lines } = await workers.recognize(codes, langPath, pnm(), pixels, deadline, layout);

@@ -15,6 +15,8 @@ export interface RecognitionOptions {
   batchSize: number;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
+  /** Called with the first batch read (the widest lines); returning true stops reading. */
+  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
@@ -35,14 +37,16 @@ export interface RecognizedLine {
   chars: RecognizedChar[];
 }
 
-export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
-  const order = lines.map((_, i) => i).sort((a, b) => (lines[a] as LineImage).width - (lines[b] as LineImage).width);
+/** Reads every line, widest first; undefined when `stopAfterFirst` stopped it. */
+export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[] | undefined> {
+  const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   for (let start = 0; start < order.length; start += options.batchSize) {
     options.beforeBatch?.();
     const batch = order.slice(start, start + options.batchSize).map((i) => lines[i] as LineImage);
     const decoded = await recognizeBatch(session, characters, batch);
     decoded.forEach((line, k) => (results[order[start + k] as number] = line));
+    if (start === 0 && options.stopAfterFirst?.(decoded)) return undefined;
   }
   return results;
 }

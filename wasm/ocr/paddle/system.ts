@@ -1,5 +1,5 @@
 // PP-OCR's text system (predict_system.py): detect boxes, cut each out as a line image,
-// optionally turn upside-down lines, recognise all lines in batches, drop lines read with
+// optionally find upside-down lines, recognise all lines in batches, drop lines read with
 // little confidence, and say where every character sits on the page.
 
 import { upsideDown } from './classify.js';
@@ -9,7 +9,7 @@ import type { Point, Quad } from './geometry.js';
 import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
-import { RECOGNITION_DEFAULTS, recognizeLines } from './recognition.js';
+import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './recognition.js';
 
 export interface SystemOptions {
   detection: DetectionOptions;
@@ -20,6 +20,8 @@ export interface SystemOptions {
   dropScore: number;
   /** Called between model calls; throws to stop (a deadline passed). */
   checkpoint?: () => void;
+  /** Looks at the first lines read (the widest); returning true abandons the page. */
+  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, dropScore: 0.5 };
@@ -46,7 +48,14 @@ export interface PageTimings {
   recognizeMs: number;
 }
 
-export async function readPage(models: PaddleModels, image: Raster, options: SystemOptions = SYSTEM_DEFAULTS): Promise<{ lines: PageLine[]; timings: PageTimings }> {
+export interface PageReading {
+  lines: PageLine[];
+  timings: PageTimings;
+  /** `stopAfterFirst` abandoned the page: `lines` is empty. */
+  abandoned: boolean;
+}
+
+export async function readPage(models: PaddleModels, image: Raster, options: SystemOptions = SYSTEM_DEFAULTS): Promise<PageReading> {
   let clock = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -57,19 +66,26 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   options.checkpoint?.();
   const boxes = await detectText(models.detection, image, options.detection);
   const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
-  let crops = placements.map((placement) => cropLine(image, placement));
+  const crops = placements.map((placement) => cropLine(image, placement));
   const detectMs = lap();
   options.checkpoint?.();
-  if (options.classify && crops.length > 0) {
-    const flips = await upsideDown(models.classification, crops);
-    crops = crops.map((crop, i) => {
-      if (!flips[i]) return crop;
-      (placements[i] as LinePlacement).flipped = true;
-      return rotateHalf(crop);
-    });
-  }
+  const flagged = options.classify && crops.length > 0 ? await upsideDown(models.classification, crops) : [];
   const classifyMs = lap();
-  const read = await recognizeLines(models.recognition, models.characters, crops, { batchSize: options.batchSize, beforeBatch: options.checkpoint });
+  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
+  const read = await recognizeLines(models.recognition, models.characters, crops, { ...recognition, stopAfterFirst: options.stopAfterFirst });
+  if (!read) return { lines: [], timings: { detectMs, classifyMs, recognizeMs: lap() }, abandoned: true };
+  // The classifier also flags some upright lines (a long line squeezed to 192 pixels): a flagged
+  // line is read both ways and keeps the reading with the higher confidence.
+  const turned = crops.flatMap((crop, i) => (flagged[i] ? [{ i, crop: rotateHalf(crop) }] : []));
+  const turnedReads = (await recognizeLines(models.recognition, models.characters, turned.map((t) => t.crop), recognition)) ?? [];
+  turned.forEach(({ i, crop }, k) => {
+    const upright = read[i] as RecognizedLine;
+    const other = turnedReads[k] as RecognizedLine;
+    if (other.confidence <= upright.confidence) return;
+    read[i] = other;
+    crops[i] = crop;
+    (placements[i] as LinePlacement).flipped = true;
+  });
   const recognizeMs = lap();
   const lines: PageLine[] = [];
   read.forEach((raw, i) => {
@@ -84,7 +100,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
       chars: line.chars.map((char) => ({ text: char.text, quad: cellQuad(placement, char.from, char.to) })),
     });
   });
-  return { lines, timings: { detectMs, classifyMs, recognizeMs } };
+  return { lines, timings: { detectMs, classifyMs, recognizeMs }, abandoned: false };
 }
 
 function cellQuad(placement: LinePlacement, from: number, to: number): Quad {
