@@ -106,14 +106,23 @@ async function degrade(png: Buffer, variant: Variant): Promise<Buffer> {
 }
 
 /**
- * Chinese set vertically (columns top to bottom, right to left) with pango-view, the way
- * books and signs print it; a PNG.
+ * Chinese set vertically as books and signs print it: columns of `perColumn` characters read
+ * top to bottom, the first column on the right. Each column is laid out by pango-view (glyphs
+ * upright, line turned), then ImageMagick puts them side by side, right to left; a PNG.
  */
-export function renderVerticalPage(text: string, { font = 'AR PL UMing CN', points = 14, dpi = 300 } = {}): Buffer {
+export function renderVerticalPage(text: string, { font = 'AR PL UMing CN', points = 14, dpi = 300, perColumn = 16 } = {}): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-vertical-'));
   try {
+    const chars = [...text];
+    const columns: string[] = [];
+    for (let start = 0; start < chars.length; start += perColumn) {
+      const file = path.join(dir, `column-${columns.length}.png`);
+      const chunk = chars.slice(start, start + perColumn).join('');
+      execFileSync('pango-view', ['-q', `--font=${font} ${points}`, `--dpi=${dpi}`, '--gravity=east', '--gravity-hint=strong', '--rotate=-90', '--margin=20', `--output=${file}`, `--text=${chunk}`]);
+      columns.push(file);
+    }
     const out = path.join(dir, 'page.png');
-    execFileSync('pango-view', ['-q', `--font=${font} ${points}`, `--dpi=${dpi}`, '--gravity=east', '--gravity-hint=strong', '--rotate=-90', '--margin=120', '--width=1800', '--wrap=char', `--output=${out}`, `--text=${text}`]);
+    execFileSync('convert', ['-background', 'white', '-gravity', 'north', ...columns.reverse(), '+append', '-bordercolor', 'white', '-border', '150', '-colorspace', 'Gray', '+repage', out]);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,10 @@ interface Placed {
 export function readingOrder(lines: readonly PageLine[]): PageLine[][] {
   const placed = lines.map((line) => ({ line, box: boundingBox(line.quad) }));
   const thickness = Math.max(1, median(placed.map(({ line, box }) => (line.vertical ? box[2] - box[0] : box[3] - box[1]))));
-  const spacing = { thickness, paragraphGap: Math.max(0.8 * thickness, 1.5 * median(lineGaps(placed))) };
+  // A page set in vertical columns has short pieces too (a column's last characters, broken
+  // columns): the majority decides how the page reads.
+  const vertical = 2 * placed.filter((p) => p.line.vertical).length > placed.length;
+  const spacing = { thickness, paragraphGap: Math.max(0.8 * thickness, 1.5 * median(lineGaps(placed))), vertical };
   return cut(placed, spacing).map((block) => block.map((p) => p.line));
 }
 
@@ -26,6 +29,8 @@ interface Spacing {
   thickness: number;
   /** A gap between two lines at least this wide starts a new paragraph. */
   paragraphGap: number;
+  /** The page reads in vertical columns, right to left. */
+  vertical: boolean;
 }
 
 /** Gaps between each horizontal line and the next one below it that shares some of its width. */
@@ -46,7 +51,7 @@ export function pageText(paragraphs: readonly PageLine[][]): string {
 
 function cut(items: Placed[], spacing: Spacing): Placed[][] {
   if (items.length <= 1) return items.length ? [items] : [];
-  const vertical = items.every((item) => item.line.vertical);
+  const { vertical } = spacing;
   // Columns: a band with no line in it, wider than half a line (any gap between vertical columns).
   const columns = split(items, 0, vertical ? 0 : spacing.thickness / 2);
   if (columns.length > 1) return (vertical ? columns.reverse() : columns).flatMap((column) => cut(column, spacing));
