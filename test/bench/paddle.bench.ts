@@ -84,7 +84,7 @@ const suite: BenchSuite = async ({ service, work }) => {
     (spec.name.startsWith('en ') ? (['auto'] as const) : (['paddle'] as const)).map((engine) => ({
       group: 'paddle',
       name: `A4 ${spec.name}, ${LANGUAGE}, engine ${engine}`,
-      iterations: 3,
+      iterations: 2,
       ours: () => postOk(service, '/api/ocr', { input: image, language: LANGUAGE, engine }),
       native: { tool: "tesseract CLI (1 thread, Debian's chi_sim+eng)", run: () => runCommand('env', cliArgs(image)) },
     })),

@@ -23,7 +23,7 @@ export interface DetectionOptions {
   maxCandidates: number;
 }
 
-export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.5, maxCandidates: 1000 };
+export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000 };
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
