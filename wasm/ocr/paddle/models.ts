@@ -60,10 +60,6 @@ export function readDictionary(): string[] {
   return [...lines, ' '];
 }
 
-export async function releaseModels(models: PaddleModels): Promise<void> {
-  await Promise.all([models.detection.release(), models.recognition.release(), models.classification.release()]);
-}
-
 /** Runs a model with one float32 NCHW input and returns its single output. */
 export async function runModel(session: ort.InferenceSession, data: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }> {
   const input = new ort.Tensor('float32', data, dims);
@@ -74,5 +70,3 @@ export async function runModel(session: ort.InferenceSession, data: Float32Array
   return result;
 }
 
-export const MODEL_VERSION = 'PP-OCRv4 mobile (det, rec) + ppocr mobile v2.0 cls';
-export { MODEL_DIR, ORT_DIR };
