@@ -1,4 +1,6 @@
 // Service configuration: every CLI flag has an env twin; flags win over env, env over defaults.
+// Each door (serve, mcp, one-shot commands) takes the flags that apply to it (flagsFor) and
+// builds its Config from their parsed values (configFromFlags).
 
 import os from 'node:os';
 import path from 'node:path';
@@ -20,12 +22,18 @@ export interface Config {
   pdfEngine: PdfEngineName;
   maxPixels: number;
   maxInputBytes: number;
+  /** Per document: what its streams (images aside) may decompress to before rendering or rewriting it. */
+  maxDecompressedBytes: number;
+  /** Pages one job may render or read (to-images, OCR): the time limit is per page. */
+  maxPages: number;
   timeoutMs: number;
   queueLimit: number;
   idleTimeoutMs: number;
   /** Caps every worker's V8 heap (MB) below its engine's own cap; for small machines. */
   workerHeapMb: number | undefined;
   sofficeRecycleAfter: number;
+  /** Memory ceiling (address space, MB) of each LibreOffice process; a document that needs more → TOO_LARGE. */
+  officeMemoryMb: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
@@ -33,37 +41,52 @@ export interface Config {
   documentSandbox: SandboxChoice;
 }
 
+/** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
+export type EngineName = 'pdf' | 'image' | 'ocr' | 'documents';
+
+const WASM_ENGINES: readonly EngineName[] = ['pdf', 'image', 'ocr'];
+
 export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
   kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox';
   repeatable?: boolean;
+  /** The value's placeholder in --help when the kind's own (N, VALUE) says too little. */
+  metavar?: string;
   description: string;
+  /**
+   * Which commands take it: `http` the HTTP service alone, `server` the long-running ones (serve,
+   * mcp), a list of engines the commands running on one of them; every command when absent.
+   */
+  appliesTo?: 'http' | 'server' | readonly EngineName[];
 }
 
 export const FLAGS: readonly FlagSpec[] = [
-  { flag: 'host', env: 'DOCWASM_HOST', key: 'host', kind: 'string', description: 'address to bind (default 127.0.0.1)' },
-  { flag: 'port', env: 'DOCWASM_PORT', key: 'port', kind: 'int', description: 'port to listen on (default 19873)' },
-  { flag: 'token', env: 'DOCWASM_TOKEN', key: 'token', kind: 'string', description: 'require "Authorization: Bearer <token>" on every request' },
-  { flag: 'allow-dir', env: 'DOCWASM_ALLOW_DIRS', key: 'allowDirs', kind: 'list', repeatable: true, description: 'only read and write below this directory (repeatable)' },
-  { flag: 'allow-origin', env: 'DOCWASM_ALLOW_ORIGINS', key: 'allowOrigins', kind: 'list', repeatable: true, description: 'accept requests carrying this Origin (repeatable)' },
-  { flag: 'base-dir', env: 'DOCWASM_BASE_DIR', key: 'baseDir', kind: 'string', description: 'relative paths resolve against it (default: working directory)' },
-  { flag: 'soffice', env: 'DOCWASM_SOFFICE', key: 'soffice', kind: 'string', description: 'path of the LibreOffice soffice program' },
-  { flag: 'tessdata', env: 'DOCWASM_TESSDATA', key: 'tessdata', kind: 'string', description: 'extra folder of <lang>.traineddata[.gz] files' },
+  { flag: 'host', env: 'DOCWASM_HOST', key: 'host', kind: 'string', metavar: 'ADDRESS', description: 'address to bind (default 127.0.0.1)', appliesTo: 'http' },
+  { flag: 'port', env: 'DOCWASM_PORT', key: 'port', kind: 'int', description: 'port to listen on (default 19873)', appliesTo: 'http' },
+  { flag: 'token', env: 'DOCWASM_TOKEN', key: 'token', kind: 'string', metavar: 'TOKEN', description: 'require "Authorization: Bearer <token>" on every request', appliesTo: 'http' },
+  { flag: 'allow-dir', env: 'DOCWASM_ALLOW_DIRS', key: 'allowDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'only read and write below this directory (repeatable)' },
+  { flag: 'allow-origin', env: 'DOCWASM_ALLOW_ORIGINS', key: 'allowOrigins', kind: 'list', repeatable: true, metavar: 'ORIGIN', description: 'accept requests carrying this Origin (repeatable)', appliesTo: 'http' },
+  { flag: 'base-dir', env: 'DOCWASM_BASE_DIR', key: 'baseDir', kind: 'string', metavar: 'DIR', description: 'relative paths resolve against it (default: working directory)' },
+  { flag: 'soffice', env: 'DOCWASM_SOFFICE', key: 'soffice', kind: 'string', metavar: 'PATH', description: 'path of the LibreOffice soffice program', appliesTo: ['documents'] },
+  { flag: 'tessdata', env: 'DOCWASM_TESSDATA', key: 'tessdata', kind: 'string', metavar: 'DIR', description: 'extra folder of <lang>.traineddata[.gz] files', appliesTo: ['ocr'] },
   { flag: 'workers', env: 'DOCWASM_WORKERS', key: 'workers', kind: 'int', description: 'worker threads per engine (default: number of cores)' },
-  { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf' },
-  { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)' },
+  { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf', appliesTo: ['pdf'] },
+  { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)', appliesTo: WASM_ENGINES },
   { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
+  { flag: 'max-decompressed-bytes', env: 'DOCWASM_MAX_DECOMPRESSED_BYTES', key: 'maxDecompressedBytes', kind: 'int', description: "a PDF's streams (images aside) may decompress to this many bytes before it is rendered, compressed or converted (default 134217728)", appliesTo: ['pdf'] },
+  { flag: 'max-pages', env: 'DOCWASM_MAX_PAGES', key: 'maxPages', kind: 'int', description: 'pages of one PDF a job may render or read with OCR (default 10000)', appliesTo: ['pdf', 'ocr'] },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
-  { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)' },
-  { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)' },
-  { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)" },
-  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)' },
-  { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)' },
-  { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)' },
-  { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)' },
-  { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile' },
+  { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)', appliesTo: 'server' },
+  { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)', appliesTo: 'server' },
+  { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)", appliesTo: WASM_ENGINES },
+  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: 'files a LibreOffice process converts before it is replaced (default 200)', appliesTo: ['documents'] },
+  { flag: 'office-memory-mb', env: 'DOCWASM_OFFICE_MEMORY_MB', key: 'officeMemoryMb', kind: 'int', description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)', appliesTo: ['documents'] },
+  { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
+  { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },
+  { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)', appliesTo: 'http' },
+  { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
 ];
 
 export function defaultConfig(): Config {
@@ -80,11 +103,19 @@ export function defaultConfig(): Config {
     pdfEngine: 'mupdf',
     maxPixels: 100_000_000,
     maxInputBytes: 1024 * 1024 * 1024,
+    // 128 MiB: the non-image streams of real documents (content, fonts, forms) stay well below;
+    // mupdf interprets the cheapest operators at ~2.6 MB/s here, so content under the budget
+    // renders within the default time limit, and the check itself costs ~0.5 s.
+    maxDecompressedBytes: 128 * 1024 * 1024,
+    // Each page has the whole --timeout; 10,000 pages bound a job to minutes of rendering
+    // (~20 ms a small page here) or hours of OCR, where 200,000 pages ran for 70 minutes.
+    maxPages: 10_000,
     timeoutMs: 120_000,
     queueLimit: 64,
     idleTimeoutMs: 300_000,
     workerHeapMb: undefined,
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
+    officeMemoryMb: 2048,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     jobRetentionMs: 600_000,
@@ -146,4 +177,52 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
 export function workerHeapLimitMb(config: Config, engineCapMb: number | undefined): number | undefined {
   if (config.workerHeapMb === undefined || engineCapMb === undefined) return config.workerHeapMb ?? engineCapMb;
   return Math.min(config.workerHeapMb, engineCapMb);
+}
+
+/** The commands that take flags: the HTTP service, the MCP server, a one-shot operation on its engines. */
+export type FlagDoor = { door: 'serve' | 'mcp' } | { door: 'one-shot'; engines: readonly EngineName[] };
+
+/** The flags that change what `command` does, in FLAGS order. */
+export function flagsFor(command: FlagDoor): FlagSpec[] {
+  return FLAGS.filter(({ appliesTo }) => {
+    if (appliesTo === undefined) return true;
+    switch (command.door) {
+      case 'serve':
+        return true;
+      case 'mcp':
+        return appliesTo !== 'http';
+      case 'one-shot':
+        return appliesTo !== 'http' && appliesTo !== 'server' && appliesTo.some((engine) => command.engines.includes(engine));
+    }
+  });
+}
+
+export type FlagOptions = Record<string, { type: 'string'; multiple: boolean }>;
+
+/** The flags as `node:util` parseArgs options. */
+export function flagOptions(flags: readonly FlagSpec[]): FlagOptions {
+  return Object.fromEntries(flags.map((f) => [f.flag, { type: 'string' as const, multiple: Boolean(f.repeatable) }]));
+}
+
+/** Builds the Config from the parsed values of `flags` (flags win over env, env over defaults). */
+export function configFromFlags(values: Readonly<Record<string, unknown>>, flags: readonly FlagSpec[]): Config {
+  const given = Object.fromEntries(flags.map((f) => [f.flag, values[f.flag] as string | string[] | undefined]));
+  return resolveConfig(given, process.env);
+}
+
+export function flagHelpLines(flags: readonly FlagSpec[]): string[] {
+  return flags.map((f) => helpLine(`--${f.flag} ${metavar(f)}`, `${f.description} [${f.env}]`));
+}
+
+/** One aligned line of a help text. */
+export function helpLine(left: string, right: string): string {
+  return `  ${left.padEnd(24)} ${right}`;
+}
+
+function metavar(flag: FlagSpec): string {
+  if (flag.metavar !== undefined) return flag.metavar;
+  if (flag.kind === 'engine') return 'mupdf|cpdf';
+  if (flag.kind === 'sandbox') return 'MODE';
+  if (flag.kind === 'string' || flag.kind === 'list') return 'VALUE';
+  return 'N';
 }

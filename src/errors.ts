@@ -1,5 +1,8 @@
 // The one error type of docwasm: every failure carries a contract code, and the code alone
-// decides the HTTP status. Worker threads send errors back as plain `{code, message}`.
+// decides the HTTP status. Worker threads send errors back as plain `{code, message}`. Every
+// door turns what it caught into its answer through reportFailure.
+
+import { logInternalError } from './shared/log.js';
 
 export const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
@@ -102,6 +105,18 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isErrorPayload(err)) return new ApiError(err.code, err.message);
   return new ApiError('INTERNAL_ERROR', 'Internal error while processing the request');
+}
+
+/**
+ * The contract error a door answers for `err`. An unexpected failure becomes INTERNAL_ERROR,
+ * whose answer hides the cause, so it is logged here with its stack, once, by the door that
+ * answers. Errors the engines raise as INTERNAL_ERROR were logged where they happened.
+ */
+export function reportFailure(err: unknown, context = 'internal error'): ApiError {
+  const apiError = toApiError(err);
+  const raisedAsContractError = err instanceof ApiError || isErrorPayload(err);
+  if (apiError.code === 'INTERNAL_ERROR' && !raisedAsContractError) logInternalError(context, err);
+  return apiError;
 }
 
 export function isErrorPayload(value: unknown): value is ErrorPayload {

@@ -10,14 +10,16 @@ import { allowedOrigins } from './http/guards/origin.js';
 import { healthRoute } from './http/health.js';
 import { jobRoutes } from './http/jobs.js';
 import { openApiRoute } from './http/openapi.js';
-import { operationRoute } from './http/route.js';
+import { operationRoute } from './http/operation-route.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
 import type { OperationResult } from './operations/operation.js';
+import { logStart } from './shared/log.js';
+import { startReportLines } from './start-report.js';
 
 export interface Service {
-  /** Resolves with the bound address once listening. */
+  /** Resolves with the bound address once listening, after logging the start report. */
   listen(): Promise<AddressInfo>;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), cancels async jobs, stops the engines. */
   close(graceMs?: number): Promise<void>;
@@ -28,21 +30,24 @@ export async function createService(config: Config): Promise<Service> {
   const runtime = await createRuntime(config);
   const { engines } = runtime;
   const jobs = new JobRegistry<OperationResult>({ retentionMs: config.jobRetentionMs });
-  const apiRoutes = [healthRoute(engines, startedAt), ...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs)];
+  // In the order /docs lists their groups: the operations', Jobs, Service.
+  const apiRoutes = [...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs), healthRoute(engines, startedAt)];
   const hosts = acceptedHosts(config.host, config.port);
-  const app = createApp([...apiRoutes, openApiRoute(apiRoutes)], {
+  const app = createApp([...apiRoutes, openApiRoute(apiRoutes, { tokenRequired: config.token !== undefined })], {
     hosts,
     origins: allowedOrigins(hosts, config.allowOrigins),
     token: config.token,
   });
   // Reports a bad --tessdata at start, not at the first OCR request.
-  void engines.ocr.languages;
+  void engines.ocr;
   let server: ReturnType<typeof createHttpServer> | undefined;
 
   return {
-    listen: () => {
+    listen: async () => {
       server = createHttpServer(app.fetch, config);
-      return listen(server, config.host, config.port);
+      const address = await listen(server, config.host, config.port);
+      for (const line of startReportLines(config, await engines.documents.health())) logStart(line);
+      return address;
     },
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

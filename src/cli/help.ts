@@ -2,10 +2,11 @@
 // `docwasm pdf --help` (a group's operations), `docwasm pdf merge --help` (an operation's fields,
 // described by its schema) — all generated from the operation list.
 
+import { flagHelpLines, helpLine } from '../config.js';
 import { OPERATIONS } from '../operations/index.js';
 import { commandWords, type Operation } from '../operations/operation.js';
 import { commandOf, groupMembers } from './commands.js';
-import { flagHelpLines, helpLine, RUNTIME_FLAGS } from './flags.js';
+import { engineFlags } from './one-shot-flags.js';
 import { commandShape, formatFollowsOutput, type FieldOption } from './options-from-schema.js';
 import { isSecretField, PASSWORD_STDIN_FLAG, secretEnvName } from './secrets.js';
 
@@ -56,7 +57,8 @@ export function groupHelp(word: string): string {
 }
 
 export function operationHelp(operation: Operation): string {
-  const { positional, options } = commandShape(operation.input);
+  const shape = commandShape(operation.input);
+  const { positional, options } = shape;
   const command = commandOf(operation);
   const inputs = positional ? ` ${positional.many ? 'FILES...' : 'INPUT'}` : '';
   const subcommands = groupMembers(command);
@@ -75,7 +77,7 @@ export function operationHelp(operation: Operation): string {
     ...(secrets.length > 0 ? ['', `Passwords: rather than on the command line (visible to other users in \`ps\`), give them in ${secrets.map((o) => secretEnvName(o.field)).join(', ')}${secrets.some((o) => o.field === 'password') ? ` or with --${PASSWORD_STDIN_FLAG}` : ''}.`] : []),
     '',
     'Engine options (each also read from its environment variable):',
-    ...flagHelpLines(RUNTIME_FLAGS),
+    ...flagHelpLines(engineFlags(operation, shape)),
     '',
     'Relative paths resolve against the working directory (or --base-dir).',
     'Exit status: 0 success, 1 the operation failed (a batch with any failed item), 2 usage or validation error.',

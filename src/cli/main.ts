@@ -4,16 +4,19 @@
 // one-shot command does not pay for the HTTP stack.
 
 import { ConfigError } from '../config.js';
-import { groupMembers, matchOperation } from './commands.js';
+import { commandOf, groupMembers, matchOperation } from './commands.js';
 import { groupHelp, topLevelHelp } from './help.js';
 import { UsageError } from './usage-error.js';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
+/** `docwasm`, `docwasm serve …` and `docwasm --port …` run the HTTP service. */
+const isServe = (first: string | undefined): boolean => first === undefined || first === 'serve' || (first.startsWith('-') && !HELP_FLAGS.has(first));
+
 /** Resolves with the exit status of a command that ends, or undefined for a server that keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
   const [first, ...rest] = argv;
-  if (first === undefined || (first.startsWith('-') && !HELP_FLAGS.has(first)) || first === 'serve') {
+  if (first === undefined || isServe(first)) {
     const { serve } = await import('./serve.js');
     await serve(first === 'serve' ? rest : argv);
     return undefined;
@@ -40,12 +43,19 @@ function printed(text: string): number {
   return 0;
 }
 
-function reportFailure(err: unknown): number {
+/** The command whose --help explains a bad command line: serve, mcp or the operation's words. */
+function commandNamed(argv: readonly string[]): string | undefined {
+  if (isServe(argv[0])) return 'serve';
+  if (argv[0] === 'mcp') return 'mcp';
+  const match = matchOperation(argv);
+  return match && commandOf(match.operation);
+}
+
+function reportFailure(err: unknown, argv: readonly string[]): number {
   const code = (err as { code?: string })?.code;
-  if (err instanceof UsageError) {
-    process.stderr.write(`docwasm: ${err.message}\nRun \`docwasm ${err.command ? `${err.command} ` : ''}--help\` for the usage.\n`);
-  } else if (err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`docwasm: ${(err as Error).message}\nRun docwasm --help for the options.\n`);
+  if (err instanceof UsageError || err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {
+    const command = err instanceof UsageError ? err.command : commandNamed(argv);
+    process.stderr.write(`docwasm: ${(err as Error).message}\nRun \`docwasm ${command ? `${command} ` : ''}--help\` for the usage.\n`);
   } else {
     process.stderr.write(`docwasm: ${code === 'EADDRINUSE' ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
   }
@@ -59,5 +69,5 @@ main(process.argv.slice(2)).then(
     // Everything was closed; should a library still hold the event loop, do not wait for it.
     setTimeout(() => process.exit(status), 2_000).unref();
   },
-  (err: unknown) => process.exit(reportFailure(err)),
+  (err: unknown) => process.exit(reportFailure(err, process.argv.slice(2))),
 );

@@ -5,14 +5,15 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { configFromFlags, flagOptions } from '../config.js';
 import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
 import { createRuntime } from '../operations/context.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { Operation } from '../operations/operation.js';
 import { CancelledError } from '../jobs/policy.js';
 import { commandOf } from './commands.js';
-import { configFromFlags, flagOptions, RUNTIME_FLAGS } from './flags.js';
 import { operationHelp } from './help.js';
+import { engineFlags } from './one-shot-flags.js';
 import { commandShape, formatFollowsOutput, numberOrText, type CommandShape } from './options-from-schema.js';
 import { progressLine } from './progress.js';
 import { isSecretField, PASSWORD_STDIN_FLAG, readFirstLineOfStdin, secretEnvName } from './secrets.js';
@@ -36,7 +37,7 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
     return EXIT.ok;
   }
   const request = await requestFrom(operation, shape, line);
-  const runtime = await createRuntime(configFromFlags(line.values, runtimeFlags(shape)));
+  const runtime = await createRuntime(configFromFlags(line.values, engineFlags(operation, shape)));
   const cancel = new AbortController();
   // A first Ctrl-C cancels the job (no output, no temp file left); a second one kills.
   process.once('SIGINT', () => cancel.abort());
@@ -60,7 +61,7 @@ function parseCommandLine(operation: Operation, shape: CommandShape, args: strin
     shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.kind === 'list', ...(o.field === 'output' && { short: 'o' }) }]),
   );
   const options = {
-    ...flagOptions(runtimeFlags(shape)),
+    ...flagOptions(engineFlags(operation, shape)),
     ...fieldOptions,
     json: { type: 'boolean' as const },
     help: { type: 'boolean' as const, short: 'h' },
@@ -74,11 +75,6 @@ function parseCommandLine(operation: Operation, shape: CommandShape, args: strin
   }
 }
 
-/** The engine flags, less any that an operation's own field of the same name takes over. */
-function runtimeFlags(shape: CommandShape): typeof RUNTIME_FLAGS {
-  return RUNTIME_FLAGS.filter((f) => !shape.options.some((o) => o.flag === f.flag));
-}
-
 /** The request body the command line describes, as an HTTP client would have sent it. */
 async function requestFrom(operation: Operation, shape: CommandShape, { values, positionals }: CommandLine): Promise<Record<string, unknown>> {
   const request: Record<string, unknown> = { ...positionalInputs(operation, shape, positionals) };
@@ -90,7 +86,16 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
   }
   await addSecrets(operation, shape, values, request);
   inferFormatFromOutput(shape, request);
+  rejectMissingOptions(operation, shape, request);
   return request;
+}
+
+/** A required option left out is named as the option to give (not as the schema's "expected string, received undefined"). */
+function rejectMissingOptions(operation: Operation, shape: CommandShape, request: Record<string, unknown>): void {
+  const missing = shape.options.filter((option) => option.required && request[option.field] === undefined);
+  if (missing.length === 0) return;
+  const names = missing.map((option) => (option.field === 'output' ? '-o/--output' : `--${option.flag}`));
+  throw new UsageError(`missing required option${names.length > 1 ? 's' : ''} ${names.join(', ')}`, operation);
 }
 
 function positionalInputs(operation: Operation, shape: CommandShape, positionals: string[]): Record<string, unknown> {

@@ -2,10 +2,12 @@
 
 import net from 'node:net';
 import { parseArgs } from 'node:util';
-import { ConfigError, FLAGS, type Config } from '../config.js';
+import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
-import { configFromFlags, flagHelpLines, flagOptions } from './flags.js';
+import { logEvent, logStart } from '../shared/log.js';
+
+const SERVE_FLAGS = flagsFor({ door: 'serve' });
 
 export const SERVE_USAGE = `Usage: docwasm [serve] [options]
 
@@ -13,7 +15,7 @@ Local HTTP JSON service: document conversion, PDF, image and OCR. Every option a
 its environment variable; lists in env vars are joined by the OS path delimiter.
 
 Options:
-${flagHelpLines(FLAGS).join('\n')}
+${flagHelpLines(SERVE_FLAGS).join('\n')}
   --help                   show this help
   --version                print the version
 `;
@@ -23,20 +25,20 @@ export async function serve(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(FLAGS) },
+    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(SERVE_FLAGS) },
   });
   if (values.help) return void process.stdout.write(SERVE_USAGE);
   if (values.version) return void process.stdout.write(`${VERSION}\n`);
   if (positionals.length > 0) throw new ConfigError(`Unknown command "${positionals.join(' ')}"`);
 
-  const config = configFromFlags(values, FLAGS);
+  const config = configFromFlags(values, SERVE_FLAGS);
   refuseOpenNetworkWithoutToken(config);
   const service = await createService(config);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`docwasm: ${signal} received, shutting down\n`);
+    logEvent(`docwasm: ${signal} received, shutting down`);
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -47,7 +49,7 @@ export async function serve(args: string[]): Promise<void> {
 
   const address = await service.listen();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`docwasm ${VERSION} listening on http://${host}:${address.port}\n`);
+  logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
 }
 
 /** Anyone who can reach a non-loopback address could read and write the user's files. */

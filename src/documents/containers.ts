@@ -17,6 +17,8 @@ export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
+  /** As the central directory declares it: a liar is caught by the office's memory ceiling instead. */
+  uncompressedSize: number;
   localHeaderOffset: number;
 }
 
@@ -48,6 +50,7 @@ export async function readZipEntries(handle: FileHandle, size: number): Promise<
       name: cd.toString('utf8', p + 46, p + 46 + nameLength),
       method: cd.readUInt16LE(p + 10),
       compressedSize: cd.readUInt32LE(p + 20),
+      uncompressedSize: cd.readUInt32LE(p + 24),
       localHeaderOffset: cd.readUInt32LE(p + 42),
     });
     p += 46 + nameLength + extraLength + commentLength;

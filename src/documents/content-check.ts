@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
 import { sniffType, type SniffedType } from '../shared/sniff.js';
-import { readOleContainer, readZipEntries, readZipEntry, type OleContainer } from './containers.js';
+import { readOleContainer, readZipEntries, readZipEntry, type OleContainer, type ZipEntry } from './containers.js';
 import type { DocumentFamily } from './formats.js';
 import { findExternalRtfField } from './rtf-fields.js';
 
@@ -24,6 +24,19 @@ export interface DocumentContent {
   onlyAs?: string;
   /** A construct that would read outside the document (e.g. an RTF INCLUDEPICTURE field). */
   externalReference?: string;
+  /** Declared inflated size of a ZIP container's XML parts (what the office parses into memory). */
+  markupBytes?: number;
+}
+
+/**
+ * LibreOffice needs roughly ten times a document's XML in memory (a .docx of 400 MB of XML took
+ * 4.6 GB): XML over an eighth of the office's memory ceiling is refused before it is opened.
+ */
+const MEMORY_PER_MARKUP_BYTE = 8;
+
+/** The XML an office with a `ceilingBytes` memory ceiling is given at most. */
+export function markupBudget(ceilingBytes: number): number {
+  return Math.floor(ceilingBytes / MEMORY_PER_MARKUP_BYTE);
 }
 
 const HEAD_BYTES = 8192;
@@ -50,9 +63,13 @@ const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
 };
 
 /** Throws the contract's error when `filePath` may not be converted as a `.<extension>` of `family`. */
-export async function checkDocumentContent(filePath: string, extension: string, family: DocumentFamily, shownName: string): Promise<void> {
+export async function checkDocumentContent(filePath: string, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity): Promise<void> {
   const content = await inspectDocument(filePath);
   if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
+  if ((content.markupBytes ?? 0) > maxMarkupBytes) {
+    const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
+    throw new ApiError('TOO_LARGE', `${shownName} inflates to ${mb(content.markupBytes ?? 0)} MB of XML, more than the ${mb(maxMarkupBytes)} MB the LibreOffice memory ceiling allows (--office-memory-mb)`);
+  }
   if (extension === 'csv') {
     if (content.text) return;
     throw new ApiError('INVALID_INPUT', `${shownName} is not CSV text: it is ${content.description}`);
@@ -96,6 +113,10 @@ async function inspectRtf(handle: fs.FileHandle, size: number): Promise<Document
 async function inspectZip(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
   const entries = await readZipEntries(handle, size);
   if (!entries) return { description: 'a damaged or truncated ZIP archive' };
+  return { ...(await identifyZip(handle, entries)), markupBytes: entries.filter((e) => /\.(xml|rels)$/i.test(e.name)).reduce((sum, e) => sum + e.uncompressedSize, 0) };
+}
+
+async function identifyZip(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<DocumentContent> {
   const names = entries.map((e) => e.name);
   const has = (prefix: string) => names.some((n) => n.startsWith(prefix));
   if (has('word/')) return { description: 'a Word document (.docx)', family: 'text' };

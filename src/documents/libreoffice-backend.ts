@@ -1,8 +1,10 @@
 // The LibreOffice backend: a few slots (one private profile and one warm office each) and the
-// files waiting for them (how many requests may wait is the job policy's, see src/engines). Files waiting for a slot are coalesced into one invocation per
-// `--convert-to` target (CSV inputs apart, because an infilter applies to a whole
-// invocation): LibreOffice's cost is per invocation, not per file. Offices idle for the idle
-// timeout are stopped (they hold 150–300 MB each) and started again by the next conversion.
+// files waiting for them (how many requests may wait is the job policy's, see src/engines). Each
+// file is converted alone: files are never coalesced into one invocation, within a request or
+// across requests, because an office converting several documents shows each of them the others
+// (issue 20: a document read its neighbours' parts through vnd.sun.star.zip URLs). A batch's
+// files are spread over the free slots instead. Offices idle for the idle timeout are stopped
+// (they hold 150–300 MB each) and started again by the next conversion.
 
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -12,10 +14,13 @@ import { ApiError } from '../errors.js';
 import { CancelledError, shuttingDownError, type JobControl } from '../jobs/policy.js';
 import type { BackendInfo, ConversionJob, ConversionOutcome, DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
-import { OfficeSlot, type SlotJob } from './office-slot.js';
+import type { SlotJob } from './office-invocation.js';
+import type { MemoryCeiling } from './office-memory.js';
+import { OfficeSlot } from './office-slot.js';
 import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from './profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
+import { logEvent } from '../shared/log.js';
 
 export interface LibreOfficeOptions {
   detect: DetectOptions;
@@ -26,12 +31,13 @@ export interface LibreOfficeOptions {
   startTimeoutMs?: number;
   /** Offices idle this long are stopped; the next conversion starts them again. */
   idleTimeoutMs?: number;
+  /** Address-space ceiling of each office process; undefined: none. */
+  memory?: MemoryCeiling | undefined;
   env?: NodeJS.ProcessEnv;
 }
 
 interface Pending {
   request: number;
-  key: string;
   convertTo: string;
   infilter: string | undefined;
   job: SlotJob;
@@ -42,7 +48,6 @@ interface Pending {
 
 const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
 
-const MAX_FILES_PER_INVOCATION = 50;
 const FAILED_SLOT_RETRY_MS = 5_000;
 
 export class LibreOfficeBackend implements DocumentBackend {
@@ -87,7 +92,7 @@ export class LibreOfficeBackend implements DocumentBackend {
             resolve(outcome);
             if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
           };
-          this.pending.push({ request, key: `${convertTo}|${infilter ?? ''}`, convertTo, infilter, job, signal: control.signal, settle });
+          this.pending.push({ request, convertTo, infilter, job, signal: control.signal, settle });
         }),
     );
     const cancel = () => this.withdraw(request);
@@ -120,7 +125,7 @@ export class LibreOfficeBackend implements DocumentBackend {
   /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
   private async createSlots(soffice: string): Promise<void> {
     const reaped = await reapOrphanedOffices();
-    if (reaped > 0) process.stderr.write(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down\n`);
+    if (reaped > 0) logEvent(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down`);
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
     const fonts = bundledCjkFonts();
@@ -133,6 +138,7 @@ export class LibreOfficeBackend implements DocumentBackend {
         recycleAfter: this.options.recycleAfter ?? 200,
         fonts,
         env: this.options.env ?? {},
+        memory: this.options.memory,
         onStateChange: () => this.pump(),
       });
       this.slots.push(slot);
@@ -140,7 +146,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     }
   }
 
-  /** Hands waiting files to ready slots: the oldest file's target first, split over the free slots. */
+  /** Hands the oldest waiting files to ready slots, one file per slot. */
   private pump(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
@@ -154,36 +160,25 @@ export class LibreOfficeBackend implements DocumentBackend {
       }
       return;
     }
-    const ready = this.slots.filter((s) => s.state === 'ready');
-    while (ready.length > 0 && this.pending.length > 0) {
-      const key = (this.pending[0] as Pending).key;
-      const group = this.pending.filter((p) => p.key === key);
-      const share = Math.min(MAX_FILES_PER_INVOCATION, Math.ceil(group.length / ready.length));
-      const taken = new Set(group.slice(0, share));
-      this.pending = this.pending.filter((p) => !taken.has(p));
-      void this.dispatch(ready.shift() as OfficeSlot, [...taken]);
+    for (const slot of this.slots) {
+      if (slot.state !== 'ready') continue;
+      const next = this.pending.shift();
+      if (!next) break;
+      void this.dispatch(slot, next);
     }
   }
 
-  private async dispatch(slot: OfficeSlot, batch: Pending[]): Promise<void> {
+  private async dispatch(slot: OfficeSlot, pending: Pending): Promise<void> {
     clearTimeout(this.idleTimer);
-    const first = batch[0] as Pending;
     try {
-      // One cancelled request stops the whole invocation; the other requests' files go round again.
-      const signals = batch.flatMap((p) => (p.signal ? [p.signal] : []));
-      const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
-      const outcomes = await slot.run({ convertTo: first.convertTo, infilter: first.infilter, jobs: batch.map((p) => p.job), signal });
-      const retry: Pending[] = [];
-      for (const [i, p] of batch.entries()) {
-        const outcome = outcomes[i];
-        if (outcome !== undefined && !('retry' in outcome)) p.settle(outcome);
-        else if (p.signal?.aborted) p.settle(CANCELLED);
-        else retry.push(p);
-      }
-      this.pending.unshift(...retry);
+      const { convertTo, infilter, job, signal } = pending;
+      const outcome = await slot.run({ convertTo, infilter, job, signal });
+      if (!('retry' in outcome)) pending.settle(outcome);
+      else if (signal?.aborted) pending.settle(CANCELLED);
+      else this.pending.unshift(pending);
     } catch (err) {
-      process.stderr.write(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}\n`);
-      for (const p of batch) p.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
+      logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
+      pending.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
     }
     this.armIdleTimer();

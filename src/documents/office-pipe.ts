@@ -1,6 +1,9 @@
 // Where a running office listens for forwarded requests. A second `soffice` with the same
 // profile hands its command line to the first over this pipe (and waits for the result); on
-// Unix it is a socket in /tmp named after the MD5 of the profile URL in UTF-16LE.
+// Unix it is a socket in /tmp named after the MD5 of the profile URL in UTF-16LE. LibreOffice
+// writes each digest byte with OUStringBuffer::append(sal_Int32, 16) — hex without zero
+// padding (desktop/source/app/officeipcthread.cxx, CreateMD5FromString) — so 0x0a is "a", and
+// the name is shorter than 32 digits for the ~64 % of profiles whose digest has a byte below 0x10.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -8,7 +11,8 @@ import os from 'node:os';
 
 export function officePipePath(profileUrl: string): string | undefined {
   if (process.platform === 'win32') return undefined;
-  const hash = createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest('hex');
+  const digest = createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest();
+  const hash = [...digest].map((byte) => byte.toString(16)).join('');
   return `/tmp/OSL_PIPE_${os.userInfo().uid}_SingleOfficeIPC_${hash}`;
 }
 

@@ -3,13 +3,13 @@
 // (the /tmp/lu*.tmp dirs soffice.bin leaves) kept inside the slot, and in its own process group.
 
 import type { ChildProcess, StdioOptions } from 'node:child_process';
-import { constants as fsConstants, mkdirSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { withAddressSpaceLimit, type MemoryCeiling } from './office-memory.js';
 import { spawnGroup } from './process-group.js';
 import { bundledCjkFonts } from './profile.js';
 import { wrapInSandbox } from './sandbox.js';
-import { sandboxTmpDir, sandboxView } from './sandbox-view.js';
+import { emptyWorkingDir, sandboxTmpDir, sandboxView, viewDirs } from './sandbox-view.js';
 
 export interface OfficeSpawn {
   soffice: string;
@@ -19,6 +19,8 @@ export interface OfficeSpawn {
   stdio: StdioOptions;
   /** Variables added to the minimal environment (tests, diagnostics); never the service's whole env. */
   extraEnv?: NodeJS.ProcessEnv | undefined;
+  /** The address-space ceiling of every process the office starts. */
+  memory?: MemoryCeiling | undefined;
 }
 
 /** Variables passed through from the service: locale, time zone and the operator's fontconfig, which shape output. */
@@ -26,16 +28,17 @@ const PASSED_THROUGH = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|FONTCONFIG_FILE)$/;
 /** What Windows programs cannot start without. */
 const WINDOWS_ESSENTIALS = ['SystemRoot', 'windir', 'SystemDrive', 'ComSpec', 'PATHEXT', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE'];
 
-export function spawnOffice({ soffice, args, slotDir, stdio, extraEnv }: OfficeSpawn): ChildProcess {
+export function spawnOffice({ soffice, args, slotDir, stdio, extraEnv, memory }: OfficeSpawn): ChildProcess {
   const tmp = sandboxTmpDir(slotDir);
   const home = path.join(slotDir, 'home');
-  mkdirSync(tmp, { recursive: true });
-  mkdirSync(home, { recursive: true });
+  for (const dir of [home, ...viewDirs(slotDir)]) mkdirSync(dir, { recursive: true });
   // A fontconfig file given to the service (FONTCONFIG_FILE) must be readable inside too.
   const fontconfig = process.env.FONTCONFIG_FILE ? [process.env.FONTCONFIG_FILE] : [];
   const view = sandboxView({ slotDir, soffice, readOnly: [...bundledCjkFonts(), ...fontconfig] });
-  const wrapped = wrapInSandbox(view, path.join(slotDir, 'sandbox-root'), soffice, args);
-  return spawnGroup(wrapped.command, wrapped.args, { stdio, cwd: slotDir, env: { ...officeEnvironment(home, tmp), ...extraEnv } });
+  const sandboxed = wrapInSandbox(view, path.join(slotDir, 'sandbox-root'), soffice, args);
+  const limited = withAddressSpaceLimit(memory, sandboxed.command, sandboxed.args);
+  // An empty working directory: nothing to reach through /proc/self/cwd or a relative path.
+  return spawnGroup(limited.command, limited.args, { stdio, cwd: emptyWorkingDir(slotDir), env: { ...officeEnvironment(home, tmp), ...extraEnv } });
 }
 
 export function officeEnvironment(home: string, tmp: string, parent: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): NodeJS.ProcessEnv {
@@ -51,12 +54,4 @@ export function officeEnvironment(home: string, tmp: string, parent: NodeJS.Proc
     return { ...env, PATH: path.win32.join(parent.SystemRoot ?? 'C:\\Windows', 'System32'), USERPROFILE: home, APPDATA: home, LOCALAPPDATA: home, TEMP: tmp, TMP: tmp };
   }
   return { ...env, PATH: '/usr/bin:/bin:/usr/sbin:/sbin', HOME: home, TMPDIR: tmp };
-}
-
-/**
- * Puts a copy of `input` at `staged` for the office to open. A copy, not a link: a sandboxed
- * office cannot follow a link out of its slot, and a hard link would let it write the original.
- */
-export async function stageInput(input: string, staged: string): Promise<void> {
-  await fs.copyFile(input, staged, fsConstants.COPYFILE_FICLONE);
 }

@@ -34,13 +34,37 @@ export const SETTINGS: readonly Setting[] = [
 ];
 
 /**
- * Content providers removed from the profile's UCB: with no http/https/WebDAV/FTP/CMIS provider
- * the office has no way to fetch a URL, whichever feature asks (page backgrounds, SVG images and
- * fill bitmaps ignore BlockUntrustedRefererLinks). Names from share/registry/main.xcd.
+ * Content providers removed from the profile's UCB (names and URL schemes as LibreOffice 7.4's
+ * share/registry/main.xcd declares them, org.openoffice.ucb.Configuration). With no network
+ * provider the office has no way to fetch a URL, whichever feature asks (page backgrounds, SVG
+ * images and fill bitmaps ignore BlockUntrustedRefererLinks). With no package or
+ * transient-document provider a document cannot open another file's parts
+ * (`vnd.sun.star.zip://<file URL>/Pictures/…`, `vnd.sun.star.pkg://…`) or reach the other
+ * documents open in its office (`vnd.sun.star.tdoc:/…`). A document's own parts are read by its
+ * filter through the package library directly, not through these providers.
+ * Kept: file (Provider2); the hierarchy of the office's own configuration (Provider1); icons of
+ * the office's theme (Provider16); `private:` (Provider900); and `vnd.sun.star.expand`
+ * (Provider9), without which LibreOffice 7.4 aborts at start (WrappedTargetRuntimeException) —
+ * it only rewrites `$BRAND_BASE_DIR`-style macros into file URLs, so it reaches nothing that
+ * file:// does not, and what file:// reaches is bounded by the OS sandbox's view.
  */
-export const REMOVED_PROVIDERS: readonly string[] = ['Provider3', 'Provider4', 'Provider4a', 'Provider6', 'Provider12', 'Provider12a', 'Provider12b', 'Provider43'];
+export const REMOVED_PROVIDERS: Readonly<Record<string, string>> = {
+  Provider3: 'http',
+  Provider4: 'vnd.sun.star.webdav',
+  Provider4a: 'webdav',
+  Provider6: 'ftp',
+  Provider12: 'https',
+  Provider12a: 'vnd.sun.star.webdavs',
+  Provider12b: 'webdavs',
+  Provider43: 'vnd.libreoffice.cmis',
+  Provider5: 'vnd.sun.star.help',
+  Provider8: 'vnd.sun.star.pkg',
+  Provider10: 'vnd.sun.star.tdoc',
+  Provider11: 'vnd.sun.star.zip',
+  Provider14: 'vnd.sun.star.extension',
+};
 
-export function registryModifications(settings: readonly Setting[] = SETTINGS, removedProviders: readonly string[] = REMOVED_PROVIDERS): string {
+export function registryModifications(settings: readonly Setting[] = SETTINGS, removedProviders: readonly string[] = Object.keys(REMOVED_PROVIDERS)): string {
   const items = settings.map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`);
   const removals = removedProviders.map((name) => `<item oor:path="${PROVIDERS}"><node oor:name="${name}" oor:op="remove"/></item>`);
   return [

@@ -1,7 +1,7 @@
 // What a sandboxed LibreOffice sees of the file system: read-only system files (programs,
 // libraries, fonts and their configuration), the LibreOffice installation, the bundled CJK
-// fonts, and one writable directory — its slot, which holds its profile, staged inputs and
-// outputs. Nothing else of the host exists inside: no home dirs, no allowed dirs, no /proc of
+// fonts, and one writable directory — its slot, which holds its profile and the document being
+// converted (also shown at /documents). Nothing else of the host exists inside: no home dirs, no allowed dirs, no /proc of
 // other processes, no network.
 
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
@@ -37,6 +37,24 @@ const SYSTEM_PATHS = [
   '/var/cache/fontconfig',
 ];
 
+/** Where the office sees the slot's documents dir inside an OS sandbox: a path that says nothing about the service. */
+export const OFFICE_DOCUMENTS_MOUNT = '/documents';
+
+/** The slot's documents dir: one fresh directory per document being converted (office-staging.ts). */
+export function documentsDir(slotDir: string): string {
+  return path.join(slotDir, 'documents');
+}
+
+/** The office's working directory: empty, so nothing is reachable through /proc/self/cwd. */
+export function emptyWorkingDir(slotDir: string): string {
+  return path.join(slotDir, 'empty');
+}
+
+/** The directories a slot's view mounts; they must exist before an office starts. */
+export function viewDirs(slotDir: string): string[] {
+  return [sandboxTmpDir(slotDir), documentsDir(slotDir), emptyWorkingDir(slotDir)];
+}
+
 /** Where a slot keeps the sandbox's /tmp: LibreOffice puts its IPC pipe in /tmp, and the warm office and each launcher must find the same one. */
 export function sandboxTmpDir(slotDir: string): string {
   return path.join(slotDir, 'tmp');
@@ -53,13 +71,14 @@ export function sandboxView({ slotDir, soffice, readOnly }: ViewInputs): Sandbox
   const entries: ViewEntry[] = SYSTEM_PATHS.flatMap(systemEntry);
   entries.push({ kind: 'writable', path: '/tmp', source: sandboxTmpDir(slotDir) });
   entries.push({ kind: 'writable', path: slotDir, source: slotDir });
+  entries.push({ kind: 'writable', path: OFFICE_DOCUMENTS_MOUNT, source: documentsDir(slotDir) });
   const shown = entries.filter((e) => e.kind === 'read-only').map((e) => e.path);
   for (const extra of [installationRoot(soffice), ...readOnly.map(realDir)]) {
     if (extra === undefined || shown.some((dir) => isWithin(extra, dir))) continue;
     entries.push({ kind: 'read-only', path: extra });
     shown.push(extra);
   }
-  return { entries, cwd: slotDir };
+  return { entries, cwd: emptyWorkingDir(slotDir) };
 }
 
 function systemEntry(hostPath: string): ViewEntry[] {

@@ -55,7 +55,12 @@ export function namespaceCommand(tools: NamespaceTools, root: string, view: Sand
     'mount -t tmpfs -o mode=1777 shm "$r/dev/shm"',
     'cd "$r" && mkdir .host && pivot_root . .host && cd / && umount -l /.host && rmdir /.host',
     `cd ${quote(view.cwd)}`,
-    `exec ${dropCapabilities}"$@"`,
+    // The shell stays as the namespace's PID 1 instead of exec-ing the office: orphans of the
+    // namespace (gpgconf, gpg and gpgsm, which LibreOffice starts through GPGME and never waits
+    // for) are handed to PID 1, and a shell waiting for its child reaps every child that exits.
+    // Its exit status is the office's.
+    `${dropCapabilities}"$@" &`,
+    'wait $!',
   ].join('\n');
   return {
     command: tools.unshare,

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sandboxView, type SandboxView } from './sandbox-view.js';
+import { documentsDir, OFFICE_DOCUMENTS_MOUNT, sandboxView, viewDirs, type SandboxView } from './sandbox-view.js';
 import { bwrapCommand, namespaceCommand, type NamespaceTools, type WrappedCommand } from './sandbox-wrappers.js';
 
 export const SANDBOX_CHOICES = ['auto', 'bwrap', 'namespace', 'profile'] as const;
@@ -32,6 +32,11 @@ export function chooseOfficeSandbox(value: SandboxChoice): void {
 /** The protection in force for documents: 'bwrap', 'namespace' or 'profile'. */
 export function officeSandboxKind(): SandboxKind {
   return choice === 'auto' ? currentSandbox().kind : choice;
+}
+
+/** The slot's documents dir as the office sees it: mounted at a neutral path in an OS sandbox, the host path without one. */
+export function documentsDirInOffice(slotDir: string): string {
+  return officeSandboxKind() === 'profile' ? documentsDir(slotDir) : OFFICE_DOCUMENTS_MOUNT;
 }
 
 /** The office command wrapped in the sandbox in force, seeing `view`. Throws when a forced sandbox does not work. */
@@ -89,7 +94,7 @@ function detectSandbox(wanted: SandboxChoice): Sandbox {
 function probe(wrap: (view: SandboxView, root: string) => WrappedCommand, name: string): string | undefined {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'docwasm-sandbox-probe-'));
   try {
-    mkdirSync(path.join(scratch, 'tmp'));
+    for (const dir of viewDirs(scratch)) mkdirSync(dir);
     const root = path.join(scratch, 'root');
     mkdirSync(root);
     const { command, args } = wrap(sandboxView({ slotDir: scratch, soffice: '/bin/true', readOnly: [] }), root);
@@ -102,7 +107,7 @@ function probe(wrap: (view: SandboxView, root: string) => WrappedCommand, name: 
   }
 }
 
-function findProgram(name: string): string | undefined {
+export function findProgram(name: string): string | undefined {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter((d) => path.isAbsolute(d)), ...SYSTEM_BIN_DIRS];
   for (const dir of dirs) {
     const candidate = path.join(dir, name);

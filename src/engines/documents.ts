@@ -5,10 +5,11 @@ import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
+import { officeMemoryCeiling } from '../documents/office-memory.js';
 import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
-import type { EngineHealth } from './engines.js';
+import type { EngineHealth } from './health.js';
 
 /** Offices run one conversion at a time each and take 150–300 MB; more than four rarely pays. */
 const MAX_OFFICES = 4;
@@ -48,7 +49,7 @@ export class DocumentEngine {
   }
 
   private select(): Promise<BackendSelection> {
-    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb } = this.config;
     this.selection ??= selectDocumentBackend([
       () =>
         new LibreOfficeBackend({
@@ -57,6 +58,7 @@ export class DocumentEngine {
           timeoutMs,
           recycleAfter: sofficeRecycleAfter,
           idleTimeoutMs,
+          memory: officeMemoryCeiling(officeMemoryMb),
         }),
     ]);
     return this.selection;

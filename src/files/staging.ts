@@ -1,14 +1,18 @@
 // The one way docwasm writes outputs: each output is first written to a temp file in its
 // target directory (the engine writes straight into it), then renamed over the destination,
 // keeping the permission bits of a file it replaces. A failed, timed-out, cancelled or
-// interrupted job leaves neither output nor temp file behind. One errno → code mapping.
+// interrupted job leaves neither output nor temp file behind. An existing target must be a
+// regular file: a FIFO, device or directory there is refused, never replaced.
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { identityOf, NO_FOLLOW, swappedError, type FileRef } from '../shared/file-ref.js';
+import { CancelledError } from '../jobs/policy.js';
+import { fileError, swappedError } from '../shared/file-errors.js';
+import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
+import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
 import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
 
 const liveTempFiles = new Set<string>();
@@ -26,15 +30,24 @@ export interface StagedOutput {
 /**
  * A temp file beside `target`, created now: proves the target is writable before any work. When
  * the service is confined, `target` is a checked real path and the temp file is proved to sit
- * beside it (no directory swapped in since the check).
+ * beside it (no directory swapped in since the check). A directory created for it is removed
+ * again if the output is discarded and leaves it empty (see created-dirs.ts).
  */
 export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
   const dir = path.dirname(target);
-  await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+  await claimOutputDir(dir).catch((err: unknown) => {
     throw outputError(err, target);
   });
-  const existing = await fs.stat(target).catch(() => undefined);
-  if (existing?.isDirectory()) throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path is a directory: ${target}`);
+  try {
+    return await createTemp(policy, target, dir);
+  } catch (err) {
+    await releaseOutputDir(dir);
+    throw err;
+  }
+}
+
+async function createTemp(policy: PathPolicy, target: string, dir: string): Promise<StagedOutput> {
+  refuseNonRegular(await fs.stat(target).catch(() => undefined), target);
   const temp = path.join(dir, `.${path.basename(target).slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`);
   const handle = await fs.open(temp, 'wx').catch((err: unknown) => {
     throw outputError(err, target);
@@ -45,22 +58,52 @@ export async function stageOutput(policy: PathPolicy, target: string): Promise<S
     const identity = identityOf(await handle.stat({ bigint: true }));
     return { temp: { path: temp, identity }, target, commit: () => commit(temp, target), discard: () => discard(temp) };
   } catch (err) {
-    await discard(temp);
+    await removeTemp(temp);
     throw err;
   } finally {
     await handle.close();
   }
 }
 
+/** One staged temp file per target, in the targets' order: a tuple of targets gives a tuple of files. */
+export type StagedFiles<T extends readonly string[]> = { -readonly [K in keyof T]: FileRef };
+
 /**
- * Stages every target, hands the temp paths to `work`, then commits them all; any failure
+ * Stages every target, hands the temp files to `work`, then commits them all; any failure
  * removes the temp files and leaves the targets as they were.
  */
-export async function withStagedOutputs<T>(policy: PathPolicy, targets: readonly string[], work: (temps: FileRef[]) => Promise<T>): Promise<T> {
+export async function withStagedOutputs<const T extends readonly string[], R>(policy: PathPolicy, targets: T, work: (temps: StagedFiles<T>) => Promise<R>): Promise<R> {
   const staged: StagedOutput[] = [];
   try {
     for (const target of targets) staged.push(await stageOutput(policy, target));
-    const result = await work(staged.map((s) => s.temp));
+    // One file per target, in order: the shape StagedFiles<T> describes.
+    const result = await work(staged.map((s) => s.temp) as StagedFiles<T>);
+    for (const s of staged) await s.commit();
+    return result;
+  } finally {
+    await Promise.all(staged.map((s) => s.discard()));
+  }
+}
+
+/** Stages one more output; `signal` aborted → CancelledError instead. */
+export type Stage = (target: string) => Promise<FileRef>;
+
+/**
+ * As withStagedOutputs, for many outputs made one by one (a page each): `work` stages each
+ * output when it is about to be written, so a long document holds a temp file per page done,
+ * not one per page upfront, and a cancel finds few to remove. All are committed once `work`
+ * succeeds; any failure removes them.
+ */
+export async function withLazyStaging<T>(policy: PathPolicy, signal: AbortSignal | undefined, work: (stage: Stage) => Promise<T>): Promise<T> {
+  const staged: StagedOutput[] = [];
+  const stage: Stage = async (target) => {
+    if (signal?.aborted) throw new CancelledError();
+    const output = await stageOutput(policy, target);
+    staged.push(output);
+    return output.temp;
+  };
+  try {
+    const result = await work(stage);
     for (const s of staged) await s.commit();
     return result;
   } finally {
@@ -71,7 +114,7 @@ export async function withStagedOutputs<T>(policy: PathPolicy, targets: readonly
 /** Opens a staged temp file for writing on the main thread, as the file that was staged. */
 export async function openStaged(temp: FileRef, target: string): Promise<fs.FileHandle> {
   const handle = await fs.open(temp.path, fs.constants.O_WRONLY | fs.constants.O_TRUNC | NO_FOLLOW).catch((err: unknown) => {
-    throw outputError(err, target);
+    throw fileError(err, { role: 'output', shown: target, checked: true });
   });
   if (identityOf(await handle.stat({ bigint: true })) === temp.identity) return handle;
   await handle.close();
@@ -96,25 +139,42 @@ export function removeAllTempFiles(): void {
   liveTempFiles.clear();
 }
 
-/** Maps a file-system error on an output to the contract's code. */
-export function outputError(err: unknown, target: string): ApiError {
-  const code = (err as NodeJS.ErrnoException)?.code ?? 'unknown error';
-  return new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output ${target} (${code})`);
+function outputError(err: unknown, target: string): ApiError {
+  return fileError(err, { role: 'output', shown: target });
+}
+
+/**
+ * A rename would replace a FIFO or a device node with a regular file (as root, an output of
+ * /dev/null would replace the system's), and a directory is no file to write. The target is
+ * followed through links: a link to /dev/null is refused too.
+ */
+function refuseNonRegular(existing: { isFile(): boolean; isDirectory(): boolean } | undefined, target: string): void {
+  if (!existing || existing.isFile()) return;
+  const kind = existing.isDirectory() ? 'a directory' : 'not a regular file (a FIFO, socket or device)';
+  throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path ${target} exists and is ${kind}; refused`);
 }
 
 async function commit(temp: string, target: string): Promise<void> {
   try {
     const replaced = await fs.stat(target).catch(() => undefined);
+    // Checked again: something else may have been put there while the job ran.
+    refuseNonRegular(replaced, target);
     if (replaced) await fs.chmod(temp, replaced.mode & 0o7777);
     await fs.rename(temp, target);
   } catch (err) {
     throw outputError(err, target);
   }
   liveTempFiles.delete(temp);
+  await releaseOutputDir(path.dirname(temp));
 }
 
 async function discard(temp: string): Promise<void> {
   if (!liveTempFiles.has(temp)) return;
+  await removeTemp(temp);
+  await releaseOutputDir(path.dirname(temp));
+}
+
+async function removeTemp(temp: string): Promise<void> {
   await fs.rm(temp, { force: true }).catch(() => undefined);
   liveTempFiles.delete(temp);
 }

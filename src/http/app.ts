@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from './env.js';
-import { mountDocs, isPublicPath } from './docs.js';
+import { DOCS_PATH, mountDocs, isPublicPath } from './docs.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { hostGuard } from './guards/host.js';
 import { originGuard } from './guards/origin.js';
@@ -24,9 +24,11 @@ export function createApp(routes: readonly Route[], security: AppSecurity): Hono
   app.use('*', requestLog, hostGuard(security.hosts), originGuard(security.origins));
   if (security.token) {
     const guard = tokenGuard(security.token);
-    app.use('*', (c, next) => (isPublicPath(c.req.path) ? next() : guard(c, next)));
+    app.use('*', (c, next) => (c.req.path === '/' || isPublicPath(c.req.path) ? next() : guard(c, next)));
   }
 
+  // A browser pointed at the service lands on its documentation.
+  app.get('/', (c) => c.redirect(DOCS_PATH, 302));
   mountDocs(app);
   for (const route of routes) mountRoute(app, route);
   for (const [path, methods] of methodsByPath(routes)) {

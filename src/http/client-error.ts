@@ -7,6 +7,7 @@ import { ApiError } from '../errors.js';
 import { envelopeHttpMessage } from './envelope.js';
 import { isAnswering } from './early-answer.js';
 import { lingeringClose } from './linger.js';
+import { logEvent } from '../shared/log.js';
 
 const answered = new WeakSet<Socket>();
 
@@ -38,5 +39,5 @@ export function clientErrorToApiError(err: Error & { code?: string }): ApiError 
 
 /** The per-request log line (see request-log.ts); method and path are unknown here. */
 export function logClientError(apiError: ApiError): void {
-  process.stderr.write(`- - ${apiError.status} ${apiError.code} 0ms\n`);
+  logEvent(`- - ${apiError.status} ${apiError.code} 0ms`);
 }

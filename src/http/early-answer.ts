@@ -6,10 +6,12 @@
 // - a chunked or very large body: the answer says `Connection: close` and the connection is
 //   closed by lingering (linger.ts), so the client still reads the answer.
 // Also tracks which sockets are in the middle of an answer, so a client error arriving then
-// (a request timeout) never writes a second response into one.
+// (a request timeout) never writes a second response into one, and makes every answer
+// advertise the keep-alive timeout of keep-alive.ts rather than the real idle limit.
 
 import http, { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
+import { advertiseKeepAlive } from './keep-alive.js';
 import { discardBody, lingeringClose, LINGER_MAX_BYTES } from './linger.js';
 
 const answering = new WeakSet<Socket>();
@@ -22,6 +24,7 @@ export function isAnswering(socket: Socket): boolean {
 export class EarlyAnswerAwareResponse extends http.ServerResponse<IncomingMessage> {
   override writeHead(statusCode: number, statusOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     if (this.socket && !this.headersSent) prepareAnswer(this, this.socket);
+    advertiseKeepAlive(this);
     return typeof statusOrHeaders === 'string' ? super.writeHead(statusCode, statusOrHeaders, headers) : super.writeHead(statusCode, statusOrHeaders);
   }
 }

@@ -3,7 +3,7 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
-import { toApiError, type ApiError } from '../errors.js';
+import { reportFailure, type ApiError } from '../errors.js';
 import { errorEnvelope, successEnvelope } from '../operations/envelope.js';
 import type { OperationResult } from '../operations/operation.js';
 
@@ -15,10 +15,7 @@ export function successResponse(c: Context, body: OperationResult, status: Succe
 }
 
 export function errorResponse(c: Context, err: unknown): Response {
-  const apiError = toApiError(err);
-  if (apiError.code === 'INTERNAL_ERROR' && err !== apiError) {
-    process.stderr.write(`docwasm: internal error: ${String((err as Error)?.stack ?? err)}\n`);
-  }
+  const apiError = reportFailure(err);
   c.set('errorCode', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(errorEnvelope(apiError), apiError.status);

@@ -13,6 +13,7 @@ import { errorEnvelope, successEnvelope } from '../operations/envelope.js';
 import type { DeleteRoute, GetRoute, RouteAnswer } from './route.js';
 
 export const JOBS_PATH = '/api/jobs';
+const JOBS_TAG = 'Jobs';
 
 const jobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
 
@@ -65,6 +66,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'GET',
       path: JOBS_PATH,
       summary: 'List the async jobs kept (running, and finished ones for the retention time)',
+      tag: JOBS_TAG,
       data: z.object({ jobs: z.array(jobState) }),
       handle: () => {
         const list = jobs.list();
@@ -75,6 +77,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'GET',
       path: `${JOBS_PATH}/:id`,
       summary: "An async job's status, progress and, once finished, its result",
+      tag: JOBS_TAG,
       data: jobData,
       handle: ({ id }) => {
         const job = jobs.get(String(id));
@@ -85,6 +88,7 @@ export function jobRoutes(jobs: JobRegistry<OperationResult>): (GetRoute | Delet
       method: 'DELETE',
       path: `${JOBS_PATH}/:id`,
       summary: 'Cancel a queued or running job (no output, no temp file); a finished job is left as it is',
+      tag: JOBS_TAG,
       data: jobData,
       handle: async ({ id }) => {
         const job = await jobs.cancel(String(id));

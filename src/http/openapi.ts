@@ -1,9 +1,11 @@
 // GET /openapi.json: an OpenAPI 3.1 document built from the same zod schemas that validate.
+// Operations are grouped by their routes' tags (/docs shows a section per tag), and carry a
+// security requirement (the lock icon in /docs) only when the service runs with a token.
 
 import { z } from 'zod';
 import { ERROR_CODES, STATUS_BY_CODE } from '../errors.js';
 import { acceptedData, asyncFlag } from './jobs.js';
-import type { GetRoute, Route } from './route.js';
+import { SERVICE_TAG, type GetRoute, type Route } from './route.js';
 import { VERSION } from '../version.js';
 
 const successSchema = {
@@ -24,39 +26,43 @@ const errorSchema = {
   properties: { success: { const: false }, error: { type: 'string' }, code: { enum: ERROR_CODES } },
 };
 
-export function openApiRoute(routes: readonly Route[]): GetRoute {
-  const document = buildDocument(routes);
-  return { method: 'GET', path: '/openapi.json', summary: 'This OpenAPI document', raw: true, handle: () => document };
+/** `tokenRequired`: the service runs with --token, so every /api/ call needs the bearer token. */
+export function openApiRoute(routes: readonly Route[], { tokenRequired }: { tokenRequired: boolean }): GetRoute {
+  const route: GetRoute = { method: 'GET', path: '/openapi.json', summary: 'This OpenAPI document', tag: SERVICE_TAG, raw: true, handle: () => document };
+  const document = buildDocument([...routes, route], tokenRequired);
+  return route;
 }
 
-function buildDocument(routes: readonly Route[]): Record<string, unknown> {
+function buildDocument(routes: readonly Route[], tokenRequired: boolean): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, tokenRequired && route.path.startsWith('/api/')) };
   }
   return {
     openapi: '3.1.0',
     info: { title: 'docwasm', version: VERSION, description: 'Local document, PDF, image and OCR service. Errors list their codes in components.schemas.Error.' },
     // Relative: the document describes whichever address it was fetched from (/docs's "Try it out").
     servers: [{ url: '/' }],
+    // In the order the routes come: the operations' groups, then Jobs and Service.
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Success: successSchema, Error: errorSchema },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Only when the service runs with --token' } },
+      ...(tokenRequired && { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token the service was started with (--token or DOCWASM_TOKEN)' } } }),
     },
-    // No token, or the bearer token when the service runs with --token.
-    security: [{}, { bearer: [] }],
   };
 }
 
-function operation(route: Route): Record<string, unknown> {
+function operation(route: Route, needsToken: boolean): Record<string, unknown> {
   const errorStatuses = [...new Set(Object.values(STATUS_BY_CODE))].sort();
   const responses: Record<string, unknown> = { '200': successContent('Success', route.method === 'POST' ? undefined : route.data) };
   if (route.method === 'POST') responses['202'] = successContent('"async": true: the job was accepted', acceptedData);
   for (const status of errorStatuses) responses[String(status)] = jsonContent(codesFor(status), '#/components/schemas/Error');
   return {
+    tags: [route.tag],
     summary: route.summary,
+    ...(needsToken && { security: [{ bearer: [] }] }),
     ...(route.method === 'POST' && {
       requestBody: { required: true, content: { 'application/json': { schema: withAsyncFlag(jsonSchema(route.body, 'input')) } } },
     }),

@@ -4,10 +4,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, reportFailure } from '../errors.js';
 import { answerClientError, logClientError } from './client-error.js';
 import { EarlyAnswerAwareResponse } from './early-answer.js';
 import { envelopeResponse } from './envelope.js';
+import { applyKeepAlivePolicy } from './keep-alive.js';
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 
@@ -18,11 +19,6 @@ export interface HttpTimeouts {
   requestTimeoutMs: number;
 }
 
-/**
- * Advertised as `Keep-Alive: timeout=5`; Node keeps an idle connection 1 s longer than it
- * advertises, and clients stop reusing earlier still (undici: 2 s, http.Agent: 1 s before).
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** How often Node looks for connections past their headers/request timeout (default 30 s). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
@@ -44,7 +40,7 @@ export function createHttpServer(fetch: FetchCallback, timeouts: HttpTimeouts): 
     },
     listener,
   );
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  applyKeepAlivePolicy(server);
   server.on('clientError', answerClientError);
   return server;
 }
@@ -62,7 +58,7 @@ export function listen(server: http.Server, host: string, port: number): Promise
 
 /** Hono could not build a URL from the request (no Host, `Host: a@b`, a non-canonical host). */
 function answerUnbuildableRequest(err: unknown): Response {
-  const apiError = err instanceof RequestError ? new ApiError('BAD_REQUEST', `Malformed request: ${err.message}`) : toApiError(err);
+  const apiError = err instanceof RequestError ? new ApiError('BAD_REQUEST', `Malformed request: ${err.message}`) : reportFailure(err);
   logClientError(apiError);
   return envelopeResponse(apiError);
 }

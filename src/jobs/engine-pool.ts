@@ -2,23 +2,26 @@
 // (tinypool, pure JS): jobs enter the engine's bounded queue, run under one deadline (an abort
 // terminates the worker; the next task starts a fresh one), and a worker that asks for it — its
 // WASM heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool.
-// Workers idle longer than the idle timeout stop and start again with the next job. The main
-// side talks to a worker through a client typed from the worker's task map (no task names as
-// strings).
+// Idle retirement (idle-retirement.ts) stops the workers after the idle timeout without a job;
+// the shutdown gate (shutdown-gate.ts) turns work cut off by close() into BUSY. The main side
+// talks to a worker through a client typed from the worker's task map (no task names as strings).
 //
 // Tasks wait for a thread here, not in tinypool's queue: tinypool starts no worker for queued
 // tasks when a worker leaves (abort, crash), so they would sit until the next submission.
 //
-// The time limit is the job's, not the engine's start-up: workers start with the first job
-// (a service that never runs OCR never loads it), and a job's deadline starts once they have
-// loaded. Idle retirement is decided here too: after `idleTimeoutMs` without a job the pool's
-// workers stop, and the next job starts them again.
+// Workers start with the first job (a service that never runs OCR never loads it), one at first:
+// a one-shot command pays for one worker, not one per core. A job's deadline starts once that
+// worker has loaded; a task that finds every worker busy makes tinypool start one more.
 
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../errors.js';
+import type { PathPolicy } from '../files/paths.js';
+import { withStagedOutputs, type StagedFiles } from '../files/staging.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../shared/task-protocol.js';
-import { CancelledError, JobQueue, shuttingDownError, startDeadline, type Deadline, type JobControl } from './policy.js';
+import { IdleRetirement } from './idle-retirement.js';
+import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
+import { logEvent } from '../shared/log.js';
 
 export interface EnginePoolOptions {
   /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
@@ -42,7 +45,7 @@ interface Generation {
   pool: Tinypool;
   running: number;
   retired: boolean;
-  /** Settles once every worker has loaded its module. */
+  /** Settles once the first worker has loaded its module. */
   loaded?: Promise<void>;
 }
 
@@ -54,12 +57,12 @@ export class EnginePool<M> {
   private readonly generations = new Set<Generation>();
   private readonly queue: JobQueue;
   private readonly threads: ThreadGate;
-  private jobs = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idle: IdleRetirement;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.threads = new ThreadGate(options.threads);
+    this.idle = new IdleRetirement(options.idleTimeoutMs, () => this.stopIdleWorkers());
   }
 
   /**
@@ -69,25 +72,37 @@ export class EnginePool<M> {
    */
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
     return this.queue.hold(control, async () => {
-      this.jobs += 1;
-      clearTimeout(this.idleTimer);
+      const end = this.idle.begin();
       try {
         await this.loaded(control);
         const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
         return await work(this.client(deadline), deadline);
       } finally {
-        this.jobs -= 1;
-        if (this.jobs === 0) this.idleTimer = setTimeout(() => this.stopIdleWorkers(), this.options.idleTimeoutMs).unref();
+        end();
       }
     });
   }
 
+  /**
+   * `job` for tasks that write files: once the job holds its place in the queue, each target gets
+   * a staged temp file (src/files/staging.ts) that `work` hands to the worker; the files replace
+   * their targets only when `work` succeeds. `[target]` gives `[file]`.
+   */
+  jobWriting<const T extends readonly string[], R>(control: JobControl, paths: PathPolicy, targets: T, work: (tasks: TaskClient<M>, outputs: StagedFiles<T>, deadline: Deadline) => Promise<R>): Promise<R> {
+    return this.job(control, (tasks, deadline) => withStagedOutputs(paths, targets, (outputs) => work(tasks, outputs, deadline)));
+  }
+
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
+    this.idle.close();
     this.queue.close();
-    this.threads.close(shuttingDownError(this.options.name));
+    this.threads.close(this.queue.gate.error());
     await Promise.all([...this.generations].map((g) => g.pool.destroy()));
     this.generations.clear();
+  }
+
+  /** Worker threads alive now (they start with the first job, one at first). */
+  get workers(): number {
+    return [...this.generations].reduce((sum, g) => sum + g.pool.threads.length, 0);
   }
 
   private client(deadline: Deadline): TaskClient<M> {
@@ -110,8 +125,7 @@ export class EnginePool<M> {
       if (outcome.recycle) this.retire(generation);
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.
-      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
-      throw this.translate(err, deadline);
+      throw this.queue.isClosed ? this.queue.gate.error() : this.translate(err, deadline);
     } finally {
       generation.running -= 1;
       leave();
@@ -121,9 +135,23 @@ export class EnginePool<M> {
     throw new ApiError(isErrorCode(outcome.code) ? outcome.code : 'INTERNAL_ERROR', outcome.message);
   }
 
-  /** Starts the workers if none run, and waits until each has loaded its engine. */
+  /** Starts the first worker if none runs, and waits until it has loaded its engine. */
   private async loaded(control: JobControl): Promise<void> {
-    const cancelled = new Promise<never>((_, reject) => control.signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }));
+    // Removed once loaded: many jobs share one signal (a document's pages), and a listener
+    // left per job piles up (MaxListenersExceededWarning at the 11th page).
+    let onAbort = () => {};
+    const cancelled = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new CancelledError());
+      control.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await this.loadedOrCancelled(cancelled);
+    } finally {
+      control.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async loadedOrCancelled(cancelled: Promise<never>): Promise<void> {
     for (;;) {
       this.generation ??= this.startGeneration();
       const generation = this.generation;
@@ -144,11 +172,11 @@ export class EnginePool<M> {
     const message: TaskMessage = { task: LOAD_TASK, input: null };
     const signal = AbortSignal.timeout(LOAD_LIMIT_MS);
     try {
-      await Promise.all(Array.from({ length: this.options.threads }, () => generation.pool.run(message, { signal })));
+      await generation.pool.run(message, { signal });
     } catch (err) {
-      if (this.queue.isClosed) throw shuttingDownError(this.options.name);
+      if (this.queue.isClosed) throw this.queue.gate.error();
       if (generation.retired) throw err;
-      process.stderr.write(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}\n`);
+      logEvent(`docwasm ${this.options.name} workers failed to start: ${(err as Error)?.message ?? String(err)}`);
       throw new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine could not be started`);
     }
   }
@@ -156,7 +184,7 @@ export class EnginePool<M> {
   /** No job for the idle timeout: the workers stop (their memory goes back to the system). */
   private stopIdleWorkers(): void {
     const generation = this.generation;
-    if (this.jobs > 0 || !generation) return;
+    if (!generation) return;
     this.generation = undefined;
     generation.retired = true;
     this.endIfDrained(generation);
@@ -177,20 +205,23 @@ export class EnginePool<M> {
   }
 
   private startGeneration(): Generation {
-    const { name, threads, workerData, maxOldGenerationSizeMb } = this.options;
+    const { name, threads, workerData, maxOldGenerationSizeMb, idleTimeoutMs } = this.options;
     const pool = new Tinypool({
       runtime: 'worker_threads',
       filename: fileURLToPath(new URL(`../../wasm/${name}/worker.js`, import.meta.url)),
-      // All workers start together and live until the pool is retired (idle or recycled).
-      minThreads: threads,
+      // One worker starts with the first job; tinypool adds one for a task that finds every
+      // worker busy (a one-shot command pays for one worker, not one per core) and stops the
+      // added ones after the idle timeout. The ThreadGate keeps tasks to `threads`.
+      minThreads: 1,
       maxThreads: threads,
+      idleTimeout: idleTimeoutMs,
       // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
       isolateWorkers: false,
       workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
     // A worker that dies between tasks is reported here; one that dies under a task fails that task.
-    pool.on('error', (err: unknown) => process.stderr.write(`docwasm ${name} pool: ${String(err)}\n`));
+    pool.on('error', (err: unknown) => logEvent(`docwasm ${name} pool: ${String(err)}`));
     const generation: Generation = { pool, running: 0, retired: false };
     this.generations.add(generation);
     return generation;
@@ -202,7 +233,7 @@ export class EnginePool<M> {
     if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new ApiError('TOO_LARGE', `The ${this.options.name} job ran out of memory; the input is too large`);
     }
-    process.stderr.write(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}\n`);
+    logEvent(`docwasm ${this.options.name} worker failed: ${e?.message ?? String(err)}`);
     return new ApiError('INTERNAL_ERROR', `The ${this.options.name} engine failed unexpectedly`);
   }
 }

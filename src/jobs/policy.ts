@@ -1,9 +1,17 @@
 // The one job policy of docwasm, for worker pools and LibreOffice alike: a bounded queue per
 // engine (BUSY, with Retry-After, when full), one deadline per job handed down as an
 // AbortSignal (TIMEOUT when it fires), cancellation through the caller's signal, and progress
-// as items done of a total. Recycling rules are in src/shared/recycle.ts.
+// as items done of a total. The other parts of an engine's lifecycle, composed by every engine:
+// idle-retirement.ts, shutdown-gate.ts, src/shared/recycle.ts (when an instance is replaced),
+// src/shared/deadline.ts (the deadline inside a worker) and src/shared/job-errors.ts (the words).
 
-import { ApiError } from '../errors.js';
+import type { ApiError } from '../errors.js';
+import type { TaskDeadline } from '../shared/deadline.js';
+import { queueFullError, timeoutError } from '../shared/job-errors.js';
+import { ShutdownGate } from './shutdown-gate.js';
+
+// src/documents still imports it from here; the office backend adopts ShutdownGate next (docs/notes/lifecycle.md).
+export { shuttingDownError } from '../shared/job-errors.js';
 
 /** What a caller gives a job: a way to cancel it and to hear of its progress. */
 export interface JobControl {
@@ -34,41 +42,43 @@ export interface Deadline {
   limitMs: number;
   /** The error to report once `signal` has fired. */
   reason(): ApiError | CancelledError;
+  /**
+   * The deadline for a worker to hold itself to, `marginMs` before this one: it answers TIMEOUT
+   * itself, and in time, rather than be terminated with its warm engine (src/shared/deadline.ts).
+   */
+  forWorker(marginMs: number): TaskDeadline;
 }
 
 export function startDeadline(engine: string, limitMs: number, control: JobControl = {}): Deadline {
   const timeout = AbortSignal.timeout(limitMs);
   const signal = control.signal ? AbortSignal.any([control.signal, timeout]) : timeout;
+  const at = Date.now() + limitMs;
   return {
     signal,
-    at: Date.now() + limitMs,
+    at,
     limitMs,
     reason: () => (control.signal?.aborted ? new CancelledError() : timeoutError(engine, limitMs)),
+    forWorker: (marginMs) => ({ engine, at: at - marginMs, limitMs }),
   };
-}
-
-export function timeoutError(engine: string, limitMs: number, detail = ''): ApiError {
-  return new ApiError('TIMEOUT', `The ${engine} job ran longer than ${limitMs / 1000} s and was stopped${detail ? ` (${detail})` : ''}`);
-}
-
-export function shuttingDownError(engine: string): ApiError {
-  return new ApiError('BUSY', `The service is shutting down; the ${engine} job was not finished`);
 }
 
 /** Running plus waiting jobs of one engine, bounded: the place where BUSY is decided. */
 export class JobQueue {
   private active = 0;
-  private closed = false;
+  /** Closed when the engine shuts down: the queue takes no job after it. */
+  readonly gate: ShutdownGate;
 
   constructor(
     private readonly engine: string,
     private readonly capacity: number,
-  ) {}
+  ) {
+    this.gate = new ShutdownGate(engine);
+  }
 
   /** Takes a place or throws BUSY; the returned function gives the place back. */
   enter(): () => void {
-    if (this.closed) throw shuttingDownError(this.engine);
-    if (this.active >= this.capacity) throw new ApiError('BUSY', `The ${this.engine} queue is full; retry later`);
+    this.gate.admit();
+    if (this.active >= this.capacity) throw queueFullError(this.engine);
     this.active += 1;
     let left = false;
     return () => {
@@ -89,10 +99,10 @@ export class JobQueue {
   }
 
   close(): void {
-    this.closed = true;
+    this.gate.close();
   }
 
   get isClosed(): boolean {
-    return this.closed;
+    return this.gate.isClosed;
   }
 }

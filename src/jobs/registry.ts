@@ -5,7 +5,7 @@
 // caller's to answer synchronously. Jobs do not survive a restart.
 
 import { randomUUID } from 'node:crypto';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, reportFailure, toApiError } from '../errors.js';
 import { CancelledError, type JobControl } from './policy.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -149,10 +149,7 @@ export class JobRegistry<R> {
       job.status = 'cancelled';
     } else {
       job.status = 'failed';
-      job.error = toApiError(outcome.error);
-      if (job.error.code === 'INTERNAL_ERROR' && outcome.error !== job.error && job.startedAt !== undefined) {
-        process.stderr.write(`docwasm: job ${job.jobId} (${job.operation}) internal error: ${String((outcome.error as Error)?.stack ?? outcome.error)}\n`);
-      }
+      job.error = job.startedAt === undefined ? toApiError(outcome.error) : reportFailure(outcome.error, `job ${job.jobId} (${job.operation}) internal error`);
     }
   }
 

@@ -7,31 +7,35 @@ import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Config } from '../config.js';
+import { configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
 import { createRuntime, type Runtime } from '../operations/context.js';
 import { VERSION } from '../version.js';
-import { configFromFlags, flagHelpLines, flagOptions, RUNTIME_FLAGS } from '../cli/flags.js';
 import { createToolbox } from './tools.js';
+import { logEvent } from '../shared/log.js';
+
+const MCP_FLAGS = flagsFor({ door: 'mcp' });
 
 export const MCP_USAGE = `Usage: docwasm mcp [options]
 
 Serves the Model Context Protocol over stdio: one tool per docwasm operation (pdf_merge,
-image_resize, ocr, convert, convert_batch, ...). Register it with an MCP client as the command
-"docwasm mcp --allow-dir /path/to/files". Agents are the callers to confine: give --allow-dir.
+image_resize, ocr, convert, convert_batch, ...). Register it with an MCP client as a stdio
+server: command "node", args ["/path/to/docwasm/dist/src/cli/main.js", "mcp", "--allow-dir",
+"/path/to/files"] (README, "MCP server", for a tarball or the portable bundle). Agents are the
+callers to confine: give --allow-dir.
 
 Options (each also read from its environment variable):
-${flagHelpLines(RUNTIME_FLAGS).join('\n')}
+${flagHelpLines(MCP_FLAGS).join('\n')}
   --help                   show this help
 `;
 
 /** Serves until stdin closes (or SIGINT/SIGTERM); resolves with the exit status. */
 export async function runMcpServer(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...flagOptions(RUNTIME_FLAGS) }, allowPositionals: false });
+  const { values } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...flagOptions(MCP_FLAGS) }, allowPositionals: false });
   if (values.help) {
     process.stdout.write(MCP_USAGE);
     return 0;
   }
-  const config = configFromFlags(values, RUNTIME_FLAGS);
+  const config = configFromFlags(values, MCP_FLAGS);
   const protocolOut = claimStdout();
   const runtime = await createRuntime(config);
   const server = createMcpServer(runtime);
@@ -52,7 +56,7 @@ export function createMcpServer(runtime: Runtime): Server {
       token === undefined ? undefined : (done: number, total: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total } }).catch(() => undefined);
     return toolbox.call({ name: request.params.name, arguments: request.params.arguments }, { signal: extra.signal, progress });
   });
-  server.onerror = (err) => process.stderr.write(`docwasm mcp: ${err.message}\n`);
+  server.onerror = (err) => logEvent(`docwasm mcp: ${err.message}`);
   return server;
 }
 

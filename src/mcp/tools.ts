@@ -1,8 +1,9 @@
 // The MCP tools of docwasm: one per operation, named with underscores (`pdf_merge`), described
 // by the operation's summary, its input schema the JSON Schema of the zod schema that validates
-// HTTP requests. A call answers the API envelope, as JSON text and as structured content.
+// HTTP requests, its annotations what the operation declares it does to files. A call answers
+// the API envelope, as JSON text and as structured content.
 
-import { McpError, ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { OPERATIONS } from '../operations/index.js';
 import { invokeOperation } from '../operations/invoke.js';
@@ -15,7 +16,27 @@ export function toolOf(operation: Operation): Tool {
     name: toolName(operation),
     description: operation.summary,
     inputSchema: z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as ToolInputSchema,
+    annotations: annotationsOf(operation),
   };
+}
+
+/** Every tool works on local files alone (openWorldHint false); an output may replace a file of the same name. */
+function annotationsOf(operation: Operation): ToolAnnotations {
+  const readOnly = operation.writes === 'nothing';
+  return { readOnlyHint: readOnly, destructiveHint: !readOnly, idempotentHint: operation.idempotent, openWorldHint: false };
+}
+
+/**
+ * A JSON-RPC error answered as it is. The SDK's McpError puts "MCP error <code>: " in its
+ * message, which the server sends and the client's McpError prefixes again.
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface ToolCall {
@@ -35,7 +56,7 @@ export function createToolbox(context: OperationContext): { tools: Tool[]; call(
     tools: OPERATIONS.map(toolOf),
     call: async ({ name, arguments: args }, { signal, progress }) => {
       const operation = byName.get(name);
-      if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}"; the tools are ${[...byName.keys()].join(', ')}`);
+      if (!operation) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool "${name}"; the tools are ${[...byName.keys()].join(', ')}`);
       const envelope = await invokeOperation(operation, args ?? {}, { ...context, signal, progress });
       return { content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: { ...envelope }, isError: !envelope.success };
     },

@@ -11,13 +11,23 @@ import { mapBounded } from '../files/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
-import { checkDocumentContent } from '../documents/content-check.js';
+import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
+import { CancelledError } from '../jobs/policy.js';
+import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
+import { READABLE_EXTENSIONS } from '../reading/read-document.js';
 import { defineOperation, type OperationContext } from './operation.js';
+import { readToFile } from './read.js';
+
+/** A Markdown file written by convert is the whole document (the contract's largest cut). */
+const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
 import { filePath, filePaths } from './fields.js';
 
-const format = z.enum(OUTPUT_FORMATS).describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp');
+const format = z
+  .enum([...OUTPUT_FORMATS, 'md'])
+  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; md (Markdown) from all of these and from .pdf, .html/.htm and images');
+type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
   input: string;
@@ -29,7 +39,7 @@ export interface ItemResult {
 
 /** What every file of a request becomes. */
 interface Target {
-  format: OutputFormat;
+  format: TargetFormat;
   pdfa?: PdfaLevel | undefined;
 }
 
@@ -41,24 +51,32 @@ interface Item {
 }
 
 const pdfa = z.enum(PDFA_LEVELS).optional().describe('with format "pdf": export PDF/A of this level');
-const pdfaOnlyForPdf = (body: { format: OutputFormat; pdfa?: PdfaLevel | undefined }) => body.pdfa === undefined || body.format === 'pdf';
+const pdfaOnlyForPdf = (body: { format: TargetFormat; pdfa?: PdfaLevel | undefined }) => body.pdfa === undefined || body.format === 'pdf';
 const pdfaIssue = { message: 'pdfa applies to format "pdf" only', path: ['pdfa'] };
 
 export const convert = defineOperation({
   id: 'convert',
+  // format md reads PDFs and scans too
+  engines: ['documents', 'pdf', 'ocr'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Convert one office document (LibreOffice)',
   input: z.object({ input: filePath, output: filePath, format, pdfa }).refine(pdfaOnlyForPdf, pdfaIssue),
   run: async ({ input, output, format: target, pdfa: level }, context) => {
     const started = performance.now();
-    const [result] = await convertItems([{ input, output }], { format: target, pdfa: level }, context);
+    const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
-    const backend = await context.engines.documents.backend();
-    return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend: backend.name, durationMs: Math.round(performance.now() - started) } };
+    const backend = target === 'md' ? 'docwasm-reader' : (await context.engines.documents.backend()).name;
+    return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend, durationMs: Math.round(performance.now() - started) } };
   },
 });
 
 export const convertBatch = defineOperation({
   id: 'convert/batch',
+  // format md reads PDFs and scans too
+  engines: ['documents', 'pdf', 'ocr'],
+  writes: 'files',
+  idempotent: true,
   summary: 'Convert several office documents to one format in one go',
   input: z
     .object({
@@ -73,7 +91,7 @@ export const convertBatch = defineOperation({
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
     const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
     rejectDuplicateOutputs(items);
-    const results = await convertItems(items, { format: target, pdfa: level }, context);
+    const results = target === 'md' ? await readItemsToFiles(items, context) : await convertItems(items, { format: target, pdfa: level }, context);
     const succeeded = results.filter((r) => r.success).length;
     const failed = results.length - succeeded;
     return {
@@ -135,11 +153,12 @@ interface PreparedItem {
   target: string;
 }
 
-async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths }: OperationContext): Promise<PreparedItem> {
+async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths, config }: OperationContext): Promise<PreparedItem> {
+  if (format === 'md') throw new ApiError('INTERNAL_ERROR', 'Markdown is read, not converted by the backend');
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
   const { path: input } = await resolveInputPath(paths, item.input);
-  await checkDocumentContent(input, extension, family, item.input);
+  await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
   const target = await resolveOutputPath(paths, item.output);
   return { index, job: { input, extension, family, format, pdfa: level, shownName: item.input }, target };
 }
@@ -155,6 +174,32 @@ function checkMatrix(input: string, target: OutputFormat): { extension: string; 
     throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${allowedFormats(family).join(', ')}`);
   }
   return { extension, family };
+}
+
+/** Reads each item as Markdown into its output; one result per item, in order, progress per file. */
+async function readItemsToFiles(items: readonly Item[], context: OperationContext): Promise<ItemResult[]> {
+  const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
+  let done = 0;
+  const readOne = async (item: Item): Promise<ItemResult> => {
+    try {
+      const extension = extensionOf(item.input);
+      if (!(READABLE_EXTENSIONS as readonly string[]).includes(extension)) {
+        throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${READABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`);
+      }
+      const input = await resolveInputPath(context.paths, item.input);
+      const outputPath = await resolveOutputPath(context.paths, item.output);
+      await readToFile({ input, shownName: item.input, codes, maxCharacters: MAX_MARKDOWN_FILE_CHARACTERS }, outputPath, context);
+      return { input: item.input, success: true, outputPath };
+    } catch (err) {
+      if (err instanceof CancelledError) throw err;
+      const e = toApiError(err);
+      return { input: item.input, success: false, error: e.message, code: e.code };
+    } finally {
+      context.progress?.(++done, items.length);
+    }
+  };
+  // One file per engine thread at a time: a batch of scans must not fill the OCR queue.
+  return mapBounded(items, readOne, Math.max(1, context.config.workers));
 }
 
 function rejectDuplicateOutputs(items: readonly Item[]): void {

@@ -19,7 +19,27 @@ export const filePaths = (what: string) => z.array(filePath).min(1, `needs at le
 
 export const quality = z.number().int().min(1).max(100);
 
-export const password = z.string().min(1, 'must not be empty').describe('password of an encrypted input PDF (user or owner password)');
+/**
+ * Text an engine takes as it is given. The engines take strings through C strings (mupdf's
+ * option string, its string objects, its password checks): a NUL would end the text there (a
+ * password "abc\u0000def" would encrypt with "abc"), and a lone surrogate half would become
+ * U+FFFD on the way to UTF-8. Such text is refused here rather than cut or changed there.
+ */
+export const engineText = () =>
+  z
+    .string()
+    .refine((value) => !value.includes('\0'), 'must not contain NUL characters (U+0000): the engine would cut the text there')
+    .refine((value) => !LONE_SURROGATE.test(value), 'must be well-formed Unicode (it holds half of a surrogate pair)');
+
+/** With the u flag a surrogate pair is one code point: only a lone half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** C0 and C1 control characters, DEL: nothing a one-line text shows. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+/** Control characters but tab, line feed and carriage return, and the noncharacters XML 1.0 cannot hold (XMP packets). */
+export const NON_XML_CHARACTER = /(?![\t\n\r])[\p{Cc}\uFFFE\uFFFF]/u;
+
+export const password = engineText().min(1, 'must not be empty').describe('password of an encrypted input PDF (user or owner password)');
 
 /** `pages` as written ("1-3, 5"), parsed into ranges (INVALID_PAGE_RANGE when malformed or reversed). */
 export const pageRanges = z

@@ -3,7 +3,6 @@
 
 import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { outputFormatOf } from '../shared/image-formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
@@ -27,14 +26,15 @@ async function runImageJob<R>(raw: { input: string; output: string }, { engines,
   const input = await resolveInputPath(paths, raw.input);
   const outputPath = await resolveOutputPath(paths, raw.output);
   const format = outputFormatOf(outputPath);
-  const result = await engines.image.job(control, (tasks) =>
-    withStagedOutputs(paths, [outputPath], ([temp]) => task(tasks, { input, output: temp as FileRef, format, maxPixels: config.maxPixels })),
-  );
+  const result = await engines.image.jobWriting(control, paths, [outputPath], (tasks, [output]) => task(tasks, { input, output, format, maxPixels: config.maxPixels }));
   return { result, outputPath };
 }
 
 export const convert = defineOperation({
   id: 'image/convert',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Convert an image to the format of the output extension',
   input: z.object({ input: filePath, output: outputPath, quality: quality.default(85).describe('1–100 for JPEG, WebP and AVIF output') }),
   run: async (body, context) => {
@@ -45,6 +45,9 @@ export const convert = defineOperation({
 
 export const compress = defineOperation({
   id: 'image/compress',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Re-encode an image smaller (PNG losslessly); never larger than the original',
   input: z.object({ input: filePath, output: outputPath, quality: quality.default(70).describe('1–100 for JPEG, WebP and AVIF; PNG is optimised losslessly') }),
   run: async (body, context) => {
@@ -59,6 +62,9 @@ export const compress = defineOperation({
 
 export const resize = defineOperation({
   id: 'image/resize',
+  engines: ['image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Resize an image (lanczos3) by width, height or scale',
   input: z
     .object({

@@ -7,6 +7,7 @@ import { OCR_OPERATIONS } from './ocr.js';
 import type { Operation } from './operation.js';
 import { PDF_OPERATIONS } from './pdf.js';
 import { PDF_TOOL_OPERATIONS } from './pdf-tools.js';
+import { READ_OPERATIONS } from './read.js';
 import { SCAN_OPERATIONS } from './scan.js';
 
-export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS];
+export const OPERATIONS: readonly Operation[] = [...CONVERT_OPERATIONS, ...PDF_OPERATIONS, ...PDF_TOOL_OPERATIONS, ...SCAN_OPERATIONS, ...IMAGE_OPERATIONS, ...OCR_OPERATIONS, ...READ_OPERATIONS];

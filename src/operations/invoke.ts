@@ -1,7 +1,7 @@
 // Runs an operation on a raw request (a parsed JSON body, command-line values, MCP arguments)
 // and answers the API envelope, for the doors that carry the envelope as data (CLI, MCP).
 
-import { toApiError } from '../errors.js';
+import { reportFailure } from '../errors.js';
 import { CancelledError } from '../jobs/policy.js';
 import { errorEnvelope, successEnvelope, type Envelope } from './envelope.js';
 import type { Operation, OperationContext } from './operation.js';
@@ -13,8 +13,6 @@ export async function invokeOperation(operation: Operation, raw: unknown, contex
     return successEnvelope(await operation.run(validateInput(operation.input, raw), context));
   } catch (err) {
     if (err instanceof CancelledError) throw err;
-    // Errors the engines raise as INTERNAL_ERROR were reported where they happened.
-    if (toApiError(err).code === 'INTERNAL_ERROR' && toApiError(err) !== err) process.stderr.write(`docwasm: internal error: ${String((err as Error)?.stack ?? err)}\n`);
-    return errorEnvelope(err);
+    return errorEnvelope(reportFailure(err));
   }
 }

@@ -1,22 +1,24 @@
-// OCR with two engines: PP-OCR (onnxruntime-web) and tesseract.js with the language data
-// installed as npm packages (eng, chi_sim) plus the --tessdata dir. `engine: auto` reads with
-// PP-OCR when the languages include Chinese (where tesseract is weak) and with tesseract
-// otherwise; PP-OCR hands pages it finds mostly Latin back to tesseract. Languages are validated
-// before any engine starts. The input is an image or a PDF (by content); an output ending in
-// .pdf is a searchable PDF instead of text.
+// OCR on the OCR engine (src/engines/ocr-engine.ts): PP-OCR (onnxruntime-web) and tesseract.js
+// with the language data installed as npm packages plus the --tessdata dir. `engine: auto`
+// reads with PP-OCR when the languages include Chinese (where tesseract is weak) and with
+// tesseract otherwise; PP-OCR hands pages it finds mostly Latin to tesseract. Languages are
+// validated before any engine starts.
+// The input is an image or a PDF (by content); an output ending in .pdf is a searchable PDF
+// instead of text.
 
 import { z } from 'zod';
 import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
-import { deadlineMargin, readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
+import { readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { defineOperation, type OperationContext, type OperationResult } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
+import { resolveEngine } from '../engines/ocr-engine.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 interface OcrRequest {
@@ -32,6 +34,9 @@ interface OcrRequest {
 
 export const ocr = defineOperation({
   id: 'ocr',
+  engines: ['ocr', 'pdf', 'image'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Read the text of an image or a PDF (OCR); optionally write a searchable PDF',
   input: z.object({
     input: filePath.describe('image (JPEG, PNG, WebP, AVIF, BMP, GIF, TIFF) or PDF to read; absolute, or relative to the base dir'),
@@ -52,7 +57,7 @@ export const ocr = defineOperation({
       .describe('auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only'),
   }),
   run: async ({ input, language, output, pages, dpi, password, skipText, engine }, context) => {
-    const codes = context.engines.ocr.languages.parse(language);
+    const codes = context.engines.ocr.parseLanguages(language);
     const inputRef = await resolveInputPath(context.paths, input);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
     const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText, engine: resolveEngine(engine, codes) };
@@ -62,11 +67,6 @@ export const ocr = defineOperation({
 });
 
 export const OCR_OPERATIONS = [ocr];
-
-/** `auto` stays `auto` (PP-OCR, tesseract for Latin pages) only when Chinese is asked for. */
-function resolveEngine(engine: OcrEngineChoice, codes: readonly string[]): OcrEngineChoice {
-  return engine === 'auto' && !codes.some((code) => code.startsWith('chi_')) ? 'tesseract' : engine;
-}
 
 /** The engines that read the pages, joined by '+'; the one asked for when no page was read. */
 function enginesUsed(used: readonly (OcrEngineName | undefined)[], requested: OcrEngineChoice): string {
@@ -80,22 +80,17 @@ const countCharacters = (text: string) => [...text].filter((c) => c.trim() !== '
 async function readImage({ input, outputPath, codes, engine }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
-  const recognize = () =>
-    engines.ocr.pool.job(control, async (tasks, deadline) => {
-      const langPath = await engines.ocr.languages.prepare(codes);
-      const at = deadline.at - deadlineMargin(deadline.limitMs);
-      return tasks.recognize({ input, codes, langPath, maxPixels: config.maxPixels, layout: searchable, engine, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
-    });
+  const recognize = () => engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: searchable, engine }, control);
   const result = !outputPath
     ? await recognize()
     : await withStagedOutputs(paths, [outputPath], async ([temp]) => {
         const recognized = await recognize();
         if (searchable && recognized.layout) {
-          const [placement] = await writeImagesPdf([input], temp as FileRef, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
+          const [placement] = await writeImagesPdf([input], temp, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
           const pages = [{ page: 1, layout: recognized.layout, rect: placement?.rect }];
-          await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp as FileRef, output: temp as FileRef, pages }));
+          await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp, output: temp, pages }));
         } else {
-          await writeStaged(temp as FileRef, recognized.text, outputPath);
+          await writeStaged(temp, recognized.text, outputPath);
         }
         return recognized;
       });
@@ -110,7 +105,7 @@ async function readImage({ input, outputPath, codes, engine }: OcrRequest, { eng
 async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText, engine }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
-  const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels });
+  const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
   const read = () => readPdfPages(engines, config.workers, control, { input, password, selection, dpi, codes, skipText, layout: searchable, engine });
   let readings: PageReading[];
   if (!outputPath) readings = await read();
@@ -119,9 +114,9 @@ async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipTe
       const pages = await read();
       if (searchable) {
         const layers = pages.flatMap(({ page, layout }) => (layout ? [{ page, layout }] : []));
-        await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input, password, output: temp as FileRef, pages: layers }));
+        await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input, password, output: temp, pages: layers }));
       } else {
-        await writeStaged(temp as FileRef, pages.map((p) => p.text).join('\f'), outputPath);
+        await writeStaged(temp, pages.map((p) => p.text).join('\f'), outputPath);
       }
       return pages;
     });

@@ -3,7 +3,7 @@
 // commands, MCP tools, async jobs — is generated from the list in ./index.ts.
 
 import type { z } from 'zod';
-import type { Config } from '../config.js';
+import type { Config, EngineName } from '../config.js';
 import type { Engines } from '../engines/engines.js';
 import type { PathPolicy } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
@@ -31,6 +31,18 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   id: string;
   summary: string;
   input: S;
+  /** The engines it runs on: its command's --help lists their options. */
+  engines: readonly EngineName[];
+  /**
+   * What it does to files: `nothing` (it only reads) or `files`: it writes outputs, each of
+   * which may replace an existing file. MCP tools declare it as readOnlyHint/destructiveHint.
+   */
+  writes: 'nothing' | 'files';
+  /**
+   * Calling it again with the same arguments changes nothing more: false where an output may
+   * be one of its inputs and a second run would apply the change again (rotate in place).
+   */
+  idempotent: boolean;
   run(input: z.output<S>, context: OperationContext): Promise<OperationResult>;
 }
 
@@ -42,3 +54,12 @@ export function defineOperation<S extends z.ZodType>(operation: Operation<S>): O
 export const httpPath = (operation: Operation): string => `/api/${operation.id}`;
 export const commandWords = (operation: Operation): string[] => operation.id.split('/');
 export const toolName = (operation: Operation): string => operation.id.replace(/[/-]/g, '_');
+
+/** The group an operation is listed under (OpenAPI tags, /docs sections), named by its id's first word. */
+const TAGS: Readonly<Record<string, string>> = { convert: 'Documents', pdf: 'PDF', image: 'Images', ocr: 'OCR', read: 'Reading' };
+
+/** A group not in TAGS is listed under its word, capitalised (`read/…` → Read). */
+export function tagOf(operation: Operation): string {
+  const [group = ''] = commandWords(operation);
+  return TAGS[group] ?? group.charAt(0).toUpperCase() + group.slice(1);
+}

@@ -3,14 +3,13 @@
 
 import { z } from 'zod';
 import { resolveOutputPath } from '../files/paths.js';
-import { withStagedOutputs } from '../files/staging.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
 import { PDFA_LEVELS } from '../shared/pdfa.js';
 import { METADATA_FIELDS } from '../shared/pdf-metadata.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import { defineOperation, type OperationContext } from './operation.js';
-import { filePath, pageOrder, pageRanges, password, quality } from './fields.js';
+import { CONTROL_CHARACTER, engineText, filePath, NON_XML_CHARACTER, pageOrder, pageRanges, password, quality } from './fields.js';
 import { resolvePdfInput } from './pdf.js';
 
 interface Edit {
@@ -23,7 +22,7 @@ interface Edit {
 async function editPdf<R>(body: Edit, { engines, paths, ...control }: OperationContext, run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>): Promise<{ result: R; outputPath: string }> {
   const input = await resolvePdfInput(paths, body.input);
   const outputPath = await resolveOutputPath(paths, body.output);
-  const result = await engines.pdf.job(control, (tasks) => withStagedOutputs(paths, [outputPath], ([temp]) => run(tasks, { input, output: temp as FileRef, password: body.password })));
+  const result = await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => run(tasks, { input, output, password: body.password }));
   return { result, outputPath };
 }
 
@@ -31,6 +30,9 @@ const io = { input: filePath, output: filePath, password: password.optional() };
 
 export const info = defineOperation({
   id: 'pdf/info',
+  engines: ['pdf'],
+  writes: 'nothing',
+  idempotent: true,
   summary: 'Page count, version, encryption, metadata and page sizes of a PDF',
   input: z.object({ input: filePath, password: password.optional() }),
   run: async ({ input, password: pw }, { engines, paths, ...control }) => {
@@ -40,10 +42,18 @@ export const info = defineOperation({
   },
 });
 
-const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field, z.string().max(10_000).optional().describe(`new ${field}; an empty string clears it`)])) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+/** Written to the Info dictionary and, when the PDF has one, the XMP packet (XML, which cannot hold most control characters). */
+const metadataText = engineText()
+  .max(10_000)
+  .refine((value) => !NON_XML_CHARACTER.test(value), 'must not contain control characters other than tab, line feed and carriage return');
+
+const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field, metadataText.optional().describe(`new ${field}; an empty string clears it`)])) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
 
 export const metadata = defineOperation({
   id: 'pdf/metadata',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Set or clear title, author, subject, keywords and creator; keep the rest',
   input: z
     .object({ ...io, ...metadataFields })
@@ -57,6 +67,9 @@ export const metadata = defineOperation({
 
 export const decrypt = defineOperation({
   id: 'pdf/decrypt',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Remove the encryption of a PDF (given its password)',
   input: z.object({ input: filePath, output: filePath, password }),
   run: async (body, context) => {
@@ -67,6 +80,9 @@ export const decrypt = defineOperation({
 
 export const rotate = defineOperation({
   id: 'pdf/rotate',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Rotate pages clockwise by 90, 180 or 270 degrees',
   input: z.object({
     ...io,
@@ -81,6 +97,9 @@ export const rotate = defineOperation({
 
 export const rearrange = defineOperation({
   id: 'pdf/rearrange',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Keep exactly the listed pages in the listed order (reorder, delete, duplicate)',
   input: z.object({ ...io, pages: pageOrder }),
   run: async (body, context) => {
@@ -91,10 +110,17 @@ export const rearrange = defineOperation({
 
 export const watermark = defineOperation({
   id: 'pdf/watermark',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Stamp text across the middle of pages, as real (searchable) text',
   input: z.object({
     ...io,
-    text: z.string().min(1).max(1_000).describe('the watermark text (CJK included)'),
+    text: engineText()
+      .min(1)
+      .max(1_000)
+      .refine((value) => !CONTROL_CHARACTER.test(value), 'must not contain control characters (the watermark is one line of text)')
+      .describe('the watermark text (CJK included), one line'),
     pages: pageRanges.optional().describe('pages to stamp, split syntax (default: all)'),
     opacity: z.number().min(0).max(1).default(0.3),
     fontSize: z.number().positive().max(1_000).default(48).describe('points'),
@@ -109,6 +135,9 @@ export const watermark = defineOperation({
 
 export const compress = defineOperation({
   id: 'pdf/compress',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Make a PDF smaller: downsample and re-encode images, recompress streams; never larger',
   input: z.object({
     ...io,
@@ -124,6 +153,9 @@ export const compress = defineOperation({
 
 export const toPdfa = defineOperation({
   id: 'pdf/to-pdfa',
+  engines: ['pdf'],
+  writes: 'files',
+  idempotent: false,
   summary: 'Convert a PDF to PDF/A (archival): fonts embedded, output intent, XMP identification',
   input: z.object({ ...io, level: z.enum(PDFA_LEVELS).default('2b') }),
   run: async (body, context) => {

@@ -5,8 +5,9 @@
 import { ApiError } from '../errors.js';
 import type { Engines } from '../engines/engines.js';
 import { readChecked } from '../files/paths.js';
-import { openStaged, outputError } from '../files/staging.js';
+import { openStaged } from '../files/staging.js';
 import type { JobControl } from '../jobs/policy.js';
+import { fileError } from '../shared/file-errors.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { writeImagePage, type ImagePlacement, type PageSizeName, type PdfImage } from './image-pages.js';
 import { jpegPdfImage } from './jpeg-image.js';
@@ -40,7 +41,7 @@ export async function writeImagesPdf(files: readonly FileRef[], temp: FileRef, t
     await writer.finish(await writer.object(`<< /Type /Catalog /Pages ${ref(pagesRef)} >>`));
     return placements;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code && !(err instanceof ApiError)) throw outputError(err, target);
+    if ((err as NodeJS.ErrnoException).code && !(err instanceof ApiError)) throw fileError(err, { role: 'output', shown: target });
     throw err;
   } finally {
     await file.close();

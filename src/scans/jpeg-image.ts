@@ -1,6 +1,7 @@
 // A JPEG as a PDF image without decoding it: its bytes become a DCTDecode stream as they are.
 
 import { ApiError } from '../errors.js';
+import { checkImageBudget } from '../shared/image-budget.js';
 import { jpegFrame, jpegOrientation, jpegResolution } from '../shared/image-meta.js';
 import type { PdfImage } from './image-pages.js';
 
@@ -13,6 +14,8 @@ export function jpegPdfImage(jpeg: Uint8Array, name: string, maxPixels: number):
   if (frame.width * frame.height > maxPixels) {
     throw new ApiError('TOO_LARGE', `The image ${name} is ${frame.width}×${frame.height} (${frame.width * frame.height} pixels); the limit is ${maxPixels} pixels`);
   }
+  // Kept as it is, the JPEG is decoded by whatever renders the PDF: its scans are budgeted here.
+  checkImageBudget('jpeg', jpeg, maxPixels);
   // Adobe's CMYK JPEGs store inverted values; a Decode array turns them back, as viewers expect.
   const decode = frame.components === 4 && frame.adobe ? ' /Decode [1 0 1 0 1 0 1 0]' : '';
   return {

@@ -19,7 +19,7 @@ export interface PdfOcrRequest {
   skipText: boolean;
   /** Keep where the words are (searchable PDF output). */
   layout: boolean;
-  engine: OcrEngineChoice;
+  engine?: OcrEngineChoice | undefined;
 }
 
 export interface PageReading {
@@ -31,9 +31,6 @@ export interface PageReading {
   /** The engine that read the page; absent for a skipped page. */
   engine?: OcrEngineName;
 }
-
-/** Time kept back from a job's deadline so the worker answers TIMEOUT itself and stays warm. */
-export const deadlineMargin = (limitMs: number) => Math.min(1_000, limitMs / 10);
 
 export async function readPdfPages(engines: Engines, threads: number, control: JobControl, request: PdfOcrRequest): Promise<PageReading[]> {
   const { pages } = request.selection;
@@ -50,11 +47,6 @@ async function readOnePage(engines: Engines, control: JobControl, request: PdfOc
   const { input, password, dpi, skipText, codes, layout, engine } = request;
   const rendered = await engines.pdf.job(control, (tasks) => tasks.renderForOcr({ input, password, page, dpi, skipText }));
   if ('existingText' in rendered) return { page, text: rendered.existingText, confidence: null };
-  const { pool, languages } = engines.ocr;
-  const result = await pool.job(control, async (tasks, deadline) => {
-    const langPath = await languages.prepare(codes);
-    const at = deadline.at - deadlineMargin(deadline.limitMs);
-    return tasks.recognizePage({ page: rendered.image, codes, langPath, layout, engine, deadline: { at, limitSeconds: deadline.limitMs / 1000 } });
-  });
+  const result = await engines.ocr.recognize({ page: rendered.image }, { codes, layout, engine }, control);
   return { page, text: result.text, confidence: result.confidence, layout: result.layout, engine: result.engine };
 }

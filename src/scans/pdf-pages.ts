@@ -1,5 +1,6 @@
 // Page selection for work on a PDF's pages: the pages asked for (each once, in order), their
-// sizes, and the pixel limit checked for every page before any is rendered.
+// sizes, and the budgets checked before any page is rendered: pages per document (--max-pages)
+// and the pixel limit for every page. The job's total becomes the number of pages.
 
 import { ApiError } from '../errors.js';
 import type { Engines } from '../engines/engines.js';
@@ -14,10 +15,11 @@ export interface PdfPagesRequest {
   ranges?: PageRange[] | undefined;
   dpi: number;
   maxPixels: number;
+  maxPages: number;
 }
 
-export async function selectPdfPages(engines: Engines, control: JobControl, { input, password, ranges, dpi, maxPixels }: PdfPagesRequest): Promise<PageSelection> {
-  const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges }));
+export async function selectPdfPages(engines: Engines, control: JobControl, { input, password, ranges, dpi, maxPixels, maxPages }: PdfPagesRequest): Promise<PageSelection> {
+  const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges, maxPages }));
   selection.sizes.forEach((size, i) => {
     const width = Math.round((size.width * dpi) / 72);
     const height = Math.round((size.height * dpi) / 72);
@@ -26,5 +28,6 @@ export async function selectPdfPages(engines: Engines, control: JobControl, { in
       throw new ApiError('TOO_LARGE', `Page ${page} at ${dpi} dpi would be ${width}×${height} (${width * height} pixels); the limit is ${maxPixels} pixels`);
     }
   });
+  control.progress?.(0, selection.pages.length);
   return selection;
 }

@@ -4,7 +4,7 @@
 // read or a write: the open refuses with O_NOFOLLOW, and a different file answers PATH_NOT_ALLOWED.
 
 import fs from 'node:fs';
-import { ApiError } from '../errors.js';
+import { swappedError } from './file-errors.js';
 
 export interface FileRef {
   path: string;
@@ -27,8 +27,4 @@ export function openChecked(ref: FileRef, flags: number): number {
     throw swappedError(ref.path);
   }
   return fd;
-}
-
-export function swappedError(filePath: string): ApiError {
-  return new ApiError('PATH_NOT_ALLOWED', `${filePath} changed between its check and its use (a link swapped in?); refused`);
 }

@@ -1,13 +1,15 @@
 // PDF rows: merge, split and encrypt through HTTP against the qpdf CLI, on a ~1,000-page text
 // PDF and a ~40 MB image PDF, plus a merge of two one-page PDFs and the engine called directly,
-// to show the service overhead ("core" rows); and the PDF tools ("tools" rows): compress of a ~40 MB photo PDF against
-// Ghostscript's /ebook, rotate/rearrange/decrypt/watermark of a 1,000-page PDF against qpdf, and
-// PDF/A-2b of a 50-page PDF against Ghostscript. DOCWASM_BENCH_PDF=core|tools runs one kind only.
+// to show the service overhead ("core" rows); and the PDF tools ("tools" rows): compress of a ~55 MB photo PDF against
+// Ghostscript's /ebook (sizes and SSIM of both in the row's name), rotate/rearrange/decrypt/watermark of a 1,000-page PDF against qpdf, and
+// PDF/A-2b of a 50-page PDF against Ghostscript. DOCWASM_BENCH_PDF=core|tools|compress runs one kind
+// only (compress: that row alone).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
+import { pageSimilarities } from '../helpers/page-similarity.js';
 import { ROOT } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
 
@@ -35,9 +37,9 @@ function writeFixtures(work: string): Fixture[] {
 }
 
 const ROWS = process.env.DOCWASM_BENCH_PDF ?? 'all';
-if (!['all', 'core', 'tools'].includes(ROWS)) throw new Error(`DOCWASM_BENCH_PDF must be core, tools or all, not ${ROWS}`);
+if (!['all', 'core', 'tools', 'compress'].includes(ROWS)) throw new Error(`DOCWASM_BENCH_PDF must be core, tools, compress or all, not ${ROWS}`);
 
-const suite: BenchSuite = async (ctx) => [...(ROWS === 'tools' ? [] : await coreCases(ctx)), ...(ROWS === 'core' ? [] : await toolCases(ctx))];
+const suite: BenchSuite = async (ctx) => [...(ROWS === 'all' || ROWS === 'core' ? await coreCases(ctx) : []), ...(ROWS === 'core' ? [] : await toolCases(ctx))];
 
 const coreCases: BenchSuite = async ({ service, work }) => {
   const fixtures = writeFixtures(work);
@@ -111,6 +113,38 @@ async function overheadCase(service: Parameters<BenchSuite>[0]['service'], fx: F
 }
 
 const megabytes = (file: string) => `${(fs.statSync(file).size / 1e6).toFixed(1)} MB`;
+const kilobytes = (file: string) => `${Math.round(fs.statSync(file).size / 1e3)} KB`;
+
+const PHOTO_PAGES = 8;
+
+/**
+ * compress against Ghostscript's /ebook (both downsample to 150 dpi). The row's name carries
+ * both output sizes and how close each looks to the input (mean SSIM of the pages rendered at
+ * 150 dpi by poppler), measured once, when the runner reads the name after the timed runs.
+ */
+function compressCase(service: Parameters<BenchSuite>[0]['service'], at: (name: string) => string): BenchCase {
+  const input = at('photos.pdf');
+  const [ours, gs] = [at('photos-ours.pdf'), at('photos-gs.pdf')];
+  let figures: string | undefined;
+  const describe = () => {
+    if (!fs.existsSync(ours) || !fs.existsSync(gs)) return '';
+    const [oursSsim, gsSsim] = pageSimilarities(input, [ours, gs]).map((value) => value.toFixed(4));
+    return ` → docwasm ${kilobytes(ours)} (SSIM ${oursSsim}), gs ${kilobytes(gs)} (SSIM ${gsSsim})`;
+  };
+  return {
+    group: 'pdf',
+    get name() {
+      figures ||= describe();
+      return `compress ${megabytes(input)} photo PDF (${PHOTO_PAGES} pages)${figures}`;
+    },
+    ours: () => postOk(service, '/api/pdf/compress', { input, output: ours }),
+    native: {
+      tool: 'gs -dPDFSETTINGS=/ebook',
+      run: () => runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${gs}`, input]),
+    },
+    iterations: 3,
+  };
+}
 
 /** The PDF tools against the native tools a user would otherwise run. */
 const toolCases: BenchSuite = async ({ service, work }) => {
@@ -120,32 +154,15 @@ const toolCases: BenchSuite = async ({ service, work }) => {
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const at = (name: string) => path.join(dir, name);
 
-  // ~40 MB: 10 pages, each a 1,450 x 1,090 px photo-like image (Flate, ~4 MB) drawn at ~190 dpi.
-  fs.writeFileSync(at('photos.pdf'), makePhotoBook(10, 1450, 1090));
+  // ~55 MB: 8 pages, each a 1,800 x 1,350 px photo-like image (Flate, ~7 MB) drawn at 240 dpi,
+  // above Ghostscript's downsampling threshold (1.5 x 150 dpi), so that both downsample.
+  fs.writeFileSync(at('photos.pdf'), makePhotoBook(PHOTO_PAGES, 1800, 1350));
+  const compress = compressCase(service, at);
+  if (ROWS === 'compress') return [compress];
   fs.writeFileSync(at('thousand.pdf'), makePdf({ pages: Array.from({ length: 1000 }, (_, i) => `Page ${i + 1} of the long document`) }));
   fs.writeFileSync(at('stamp.pdf'), makePdf({ pages: ['CONFIDENTIAL'] }));
   fs.writeFileSync(at('fifty.pdf'), makePdf({ pages: Array.from({ length: 50 }, (_, i) => `Archived page ${i + 1}`) }));
   await runCommand('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', at('thousand.pdf'), at('thousand-locked.pdf')]);
-
-  // The row's name carries both output sizes, known once the case has run (the runner reads the
-  // name after its warm-up and timed runs).
-  const compressLabel = () => `compress ${megabytes(at('photos.pdf'))} photo PDF (10 pages) → docwasm ${megabytes(at('photos-ours.pdf'))}, gs ${megabytes(at('photos-gs.pdf'))}`;
-  const compress: BenchCase = {
-    group: 'pdf',
-    name: `compress ${megabytes(at('photos.pdf'))} photo PDF (10 pages)`,
-    ours: async () => {
-      await postOk(service, '/api/pdf/compress', { input: at('photos.pdf'), output: at('photos-ours.pdf') });
-      if (fs.existsSync(at('photos-gs.pdf'))) compress.name = compressLabel();
-    },
-    native: {
-      tool: 'gs -dPDFSETTINGS=/ebook',
-      run: async () => {
-        await runCommand('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${at('photos-gs.pdf')}`, at('photos.pdf')]);
-        if (fs.existsSync(at('photos-ours.pdf'))) compress.name = compressLabel();
-      },
-    },
-    iterations: 3,
-  };
 
   const thousand = at('thousand.pdf');
   const qpdfCase = (name: string, tool: string, route: string, body: Record<string, unknown>, qpdfArgs: string[]): BenchCase => ({

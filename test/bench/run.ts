@@ -21,6 +21,8 @@ interface Row {
   /** How far the job took the service above where it rested before the case: the job's own peak. */
   jobPeakMb: number;
   nativePeakMb?: number;
+  targetMs?: number;
+  withinTarget?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -81,6 +83,7 @@ async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
     oursMs,
     servicePeakMb: Math.round(servicePeakKb / 1024),
     jobPeakMb: Math.round(Math.max(0, servicePeakKb - restingKb) / 1024),
+    ...(benchCase.targetMs !== undefined && { targetMs: benchCase.targetMs, withinTarget: oursMs <= benchCase.targetMs }),
     ...(nativeMs !== undefined && { nativeMs, tool: benchCase.native?.tool, ratio: oursMs / nativeMs, nativePeakMb: Math.round(takeNativePeakKb() / 1024) }),
   };
 }
@@ -99,9 +102,13 @@ function renderTable(rows: readonly Row[]): string {
   const lines = [
     '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | job peak MB | native peak RSS MB |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`),
+    ...rows.map((r) => `| ${r.group} | ${r.name}${targetNote(r)} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`),
   ];
   return lines.join('\n');
+}
+
+function targetNote({ targetMs, withinTarget }: Row): string {
+  return targetMs === undefined ? '' : ` (target ≤ ${targetMs} ms: ${withinTarget ? 'met' : 'missed'})`;
 }
 
 await main();

@@ -11,6 +11,7 @@ import { documentFixtures, officeProcessesOf, pdfText, TEXT_LINE } from '../help
 import { makePdf } from '../helpers/make-pdf.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { CLI, leftoverTempFiles, tempDir } from '../helpers/service.js';
+import { watchStderrForWarnings } from '../helpers/warnings.js';
 import { pageCount, pdfPageTexts, qpdfCheck, requiresPassword } from '../helpers/tools.js';
 
 /** Generous: the machine may be shared; nothing here depends on its speed. */
@@ -33,6 +34,8 @@ function docwasm(args: string[], options: { env?: NodeJS.ProcessEnv; input?: str
     encoding: 'utf8',
     timeout: SLOW,
   });
+  // A Node warning on the terminal breaks the progress line; the per-file setup fails on it.
+  watchStderrForWarnings(`docwasm ${args.join(' ')}`, () => result.stderr ?? '');
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -84,6 +87,14 @@ describe('one-shot PDF commands', () => {
     expect(run.status).toBe(0);
     expect(fs.readdirSync(path.join(dir, 'parts')).sort()).toEqual(['a_1.pdf', 'a_2.pdf']);
     expect(pdfPageTexts(path.join(dir, 'parts', 'a_2.pdf'))).toEqual(['Alpha two']);
+  }, SLOW);
+
+  it('renders a 12-page PDF to images without a process warning on stderr', () => {
+    fs.writeFileSync(path.join(dir, 'twelve.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Page ${i + 1}`) }));
+    const run = docwasm(['pdf', 'to-images', 'twelve.pdf', '--output-dir', 'twelve', '--dpi', '36']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(dir, 'twelve'))).toHaveLength(12);
+    expect(run.stderr).not.toMatch(/Warning/);
   }, SLOW);
 
   it('--json prints the API envelope as one line', () => {
@@ -233,4 +244,60 @@ describe('help', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--pdf-engine');
   });
+});
+
+describe('messages a user meets', () => {
+  it('names a missing required option instead of the schema\'s type error', () => {
+    const noOutput = docwasm(['pdf', 'merge', 'a.pdf', 'b.pdf']);
+    expect(noOutput.status).toBe(2);
+    expect(noOutput.stderr).toBe('docwasm: missing required option -o/--output\nRun `docwasm pdf merge --help` for the usage.\n');
+    const noPassword = docwasm(['pdf', 'encrypt', 'a.pdf', '-o', 'never.pdf']);
+    expect(noPassword.status).toBe(2);
+    expect(noPassword.stderr).toContain('docwasm: missing required option --password\n');
+    expect(fs.existsSync(path.join(dir, 'never.pdf'))).toBe(false);
+  });
+
+  it("lists in an operation's --help only the options of its engines; server options only in serve --help", () => {
+    const serverOnly = ['--host', '--port', '--token', '--allow-origin', '--headers-timeout', '--request-timeout', '--job-retention', '--idle-timeout', '--queue-limit'];
+    const merge = docwasm(['pdf', 'merge', '--help']).stdout;
+    for (const option of ['--pdf-engine mupdf|cpdf', '--max-pixels', '--allow-dir DIR', '--timeout']) expect(merge).toContain(option);
+    for (const option of [...serverOnly, '--soffice', '--document-sandbox', '--tessdata']) expect(merge).not.toContain(option);
+    const convert = docwasm(['convert', '--help']).stdout;
+    for (const option of ['--soffice PATH', '--document-sandbox MODE', '--soffice-recycle-after']) expect(convert).toContain(option);
+    for (const option of serverOnly) expect(convert).not.toContain(option);
+    // convert … --format md reads PDFs and their scans: the PDF and OCR options apply too.
+    for (const option of ['--pdf-engine', '--tessdata']) expect(convert).toContain(option);
+    expect(docwasm(['ocr', '--help']).stdout).toContain('--tessdata DIR');
+    const mcp = docwasm(['mcp', '--help']).stdout;
+    for (const option of ['--idle-timeout', '--soffice', '--tessdata']) expect(mcp).toContain(option);
+    for (const option of ['--port', '--token', '--job-retention', '--headers-timeout']) expect(mcp).not.toContain(option);
+    const serve = docwasm(['serve', '--help']).stdout;
+    for (const option of [...serverOnly, '--document-sandbox MODE']) expect(serve).toContain(option);
+    const refused = docwasm(['pdf', 'merge', 'a.pdf', '-o', 'x.pdf', '--port', '1']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("Unknown option '--port'");
+  });
+
+  it('points a usage error at the help of the command it is about', () => {
+    for (const [args, command] of [
+      [['serve', '--bogus'], 'serve'],
+      [['--port', 'x'], 'serve'],
+      [['mcp', '--bogus'], 'mcp'],
+      [['pdf', 'merge', 'a.pdf', '-o', 'x.pdf', '--workers', '0'], 'pdf merge'],
+    ] as const) {
+      const run = docwasm([...args]);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toContain(`Run \`docwasm ${command} --help\` for the usage.`);
+    }
+  });
+
+  it('removes an output folder it created when the operation fails', () => {
+    fs.writeFileSync(path.join(dir, 'locked.pdf'), makePdf({ pages: ['Locked'] }));
+    expect(spawnSync('qpdf', ['--encrypt', 'right', 'right', '256', '--', 'locked.pdf', '--replace-input'], { cwd: dir }).status).toBe(0);
+    const run = docwasm(['pdf', 'split', 'locked.pdf', '--pages', '1', '--output-dir', 'fresh/parts', '--password', 'wrong']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^docwasm: PASSWORD_REQUIRED: /);
+    expect(fs.existsSync(path.join(dir, 'fresh'))).toBe(false);
+    expect(leftoverTempFiles(dir)).toEqual([]);
+  }, SLOW);
 });

@@ -32,6 +32,7 @@ import {
   type LoopbackListener,
   type Secrets,
 } from '../helpers/hostile-documents.js';
+import { usableSandboxModes } from '../helpers/sandboxes.js';
 import { startService, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
 
 interface ImageSize {
@@ -89,7 +90,7 @@ const VECTORS: Vector[] = [
 ];
 
 /** The protections to run the vectors under: what this machine offers, and the profile alone. */
-const MODES = (process.env.DOCWASM_TEST_SANDBOXES ?? 'auto,namespace,profile').split(',');
+const MODES = usableSandboxModes((process.env.DOCWASM_TEST_SANDBOXES ?? 'auto,namespace,profile').split(','));
 
 describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox %s)', (mode) => {
   let service: RunningService;

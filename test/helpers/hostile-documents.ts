@@ -173,7 +173,20 @@ export function rtfField(instruction: string): Buffer {
 
 export function docxField(instruction: string): Buffer {
   const escaped = instruction.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${VISIBLE_TEXT}</w:t></w:r></w:p><w:p><w:fldSimple w:instr="${escaped}"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p></w:body></w:document>`;
+  return minimalDocx(`<w:p><w:r><w:t>${VISIBLE_TEXT}</w:t></w:r></w:p><w:p><w:fldSimple w:instr="${escaped}"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>`);
+}
+
+/**
+ * A zip bomb: a small .docx whose word/document.xml inflates to about `xmlBytes` of paragraphs
+ * (each a few characters of text, so the office builds millions of nodes from it).
+ */
+export function docxZipBomb(xmlBytes: number): Buffer {
+  const paragraph = '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>';
+  return minimalDocx(paragraph.repeat(Math.ceil(xmlBytes / paragraph.length)));
+}
+
+function minimalDocx(body: string): Buffer {
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
   return makeZip([
     {
       name: '[Content_Types].xml',
@@ -213,4 +226,37 @@ export async function loopbackListener(png: Buffer): Promise<LoopbackListener> {
         server.close(() => resolve());
       }),
   };
+}
+
+// ---- reaching other documents converted by the same office ----
+
+/** `vnd.sun.star.zip://<file URL, encoded>/<part>`: one part of a ZIP package read through LibreOffice's package provider. */
+export const zipPartUrl = (fileUrlOfPackage: string, part: string) => `vnd.sun.star.zip://${encodeURIComponent(fileUrlOfPackage)}/${part}`;
+
+/**
+ * Where the office of docwasm's first design staged its files: run-N/in/jK.<ext> below its
+ * working directory. An attacker cannot know N (invocations so far) or K, so it tries them all.
+ */
+export function stagedNeighbourGuesses(part: string, runs = 40, files = 4, extension = 'odt'): string[] {
+  const guesses: string[] = [];
+  for (let n = 1; n <= runs; n++) for (let k = 0; k < files; k++) guesses.push(zipPartUrl(`file:///proc/self/cwd/run-${n}/in/j${k}.${extension}`, part));
+  return guesses;
+}
+
+/** The same part through the other package provider (`vnd.sun.star.pkg`) and through the office's list of open documents (`vnd.sun.star.tdoc`). */
+export function otherProviderUrls(fileUrlOfPackage: string, part: string): string[] {
+  const tdoc = Array.from({ length: 8 }, (_, id) => `vnd.sun.star.tdoc:/${id + 1}/${part}`);
+  return [`vnd.sun.star.pkg://${encodeURIComponent(fileUrlOfPackage)}/${part}`, ...tdoc];
+}
+
+/** Text document with one paragraph per `href`, each paragraph's background the picture at that href. */
+export function odtParagraphBackgrounds(hrefs: readonly string[]): Buffer {
+  const styles = hrefs.map((href, i) => `<style:style style:name="P${i}" style:family="paragraph"><style:paragraph-properties>${backgroundImage(href)}</style:paragraph-properties></style:style>`);
+  return odfPackage({ kind: 'text', contentStyles: styles.join(''), body: hrefs.map((_, i) => paragraph(`P${i}`)).join('') || paragraph() });
+}
+
+/** Text document printing its own file name and path (text:file-name) and its template's. */
+export function odtFileNameFields(): Buffer {
+  const fields = ['full', 'path', 'name', 'name-and-extension'].map((display) => `<text:p>${display}: <text:file-name text:display="${display}">x</text:file-name></text:p>`);
+  return odfPackage({ kind: 'text', body: `${paragraph()}${fields.join('')}<text:p>template: <text:template-name text:display="full">x</text:template-name></text:p>` });
 }

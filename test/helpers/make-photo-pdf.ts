@@ -51,3 +51,40 @@ export function photoPixmap(width: number, height: number, phase = 0): mupdf.Pix
   }
   return pixmap;
 }
+
+/**
+ * One page with a photo-like RGB image of `width` x `height` px whose alpha fades out towards
+ * its edges (a soft mask), drawn 360 x 270 pt (far above 150 dpi) over a text line.
+ */
+export function makeMaskedPhotoPdf(width = 1800, height = 1350): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const photo = photoPixmap(width, height, 3);
+    const withAlpha = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], true);
+    const rgb = photo.getPixels();
+    const rgba = withAlpha.getPixels();
+    for (let y = 0, i = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, i++) {
+        const edge = Math.min(x, y, width - 1 - x, height - 1 - y) / (Math.min(width, height) / 4);
+        const alpha = Math.round(255 * Math.min(1, edge));
+        // mupdf pixmaps with alpha hold premultiplied samples.
+        for (let c = 0; c < 3; c++) rgba[i * 4 + c] = Math.round(((rgb[i * 3 + c] as number) * alpha) / 255);
+        rgba[i * 4 + 3] = alpha;
+      }
+    }
+    photo.destroy();
+    const image = doc.addImage(new mupdf.Image(withAlpha));
+    withAlpha.destroy();
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const resources = doc.addObject({ XObject: { Photo: image }, Font: { F1: font } });
+    doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'BT /F1 20 Tf 72 500 Td (Under the photo) Tj ET q 360 0 0 270 126 400 cm /Photo Do Q'));
+    const buffer = doc.saveToBuffer('compress=yes');
+    try {
+      return buffer.asUint8Array().slice();
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

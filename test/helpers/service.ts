@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeAtEnd, stopAtEnd } from './cleanup.js';
+import { watchStderrForWarnings } from './warnings.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(ROOT, 'dist/src/cli/main.js');
@@ -60,6 +61,7 @@ export async function attachService(child: ChildProcess, port: number, dir: stri
   stopAtEnd(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  watchStderrForWarnings(`service on port ${port}`, () => stderr);
   await new Promise<void>((resolve, reject) => {
     let stdout = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -274,9 +274,10 @@ describe('runtime', () => {
   it('logs one line per request to stderr with method, path, status, code and ms', async () => {
     await service.post('/api/nope', {});
     // The line may reach us after the answer: wait for it (up to 10 s), not a fixed 50 ms.
-    const line = /^POST \/api\/nope 404 NOT_FOUND \d+ms$/m;
+    const line = /^\S+Z POST \/api\/nope 404 NOT_FOUND \d+ms$/m;
     for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(service.stderr()).toMatch(/^POST \/api\/nope 404 NOT_FOUND \d+ms$/m);
+    // Each log line starts with its ISO timestamp (…Z).
+    expect(service.stderr()).toMatch(/^\S+Z POST \/api\/nope 404 NOT_FOUND \d+ms$/m);
   });
 
   it('shuts down on SIGTERM with exit code 0', async () => {

@@ -59,6 +59,64 @@ async function visitDocs(service: RunningService): Promise<PageVisit> {
   }
 }
 
+interface DocsLayout {
+  /** The section headings, in page order. */
+  sections: string[];
+  /** Lock icons on operations. */
+  locks: number;
+  /** The page's Authorize button. */
+  authorize: boolean;
+}
+
+/** What /docs shows: its sections (one per OpenAPI tag) and its lock icons. */
+async function docsLayout(service: RunningService): Promise<DocsLayout> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${service.baseUrl}/docs`, { waitUntil: 'load' });
+    await page.getByText('/api/pdf/merge', { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    const sections = await page.locator('.opblock-tag').evaluateAll((headings) => headings.map((h) => h.getAttribute('data-tag') ?? ''));
+    const locks = await page.locator('.opblock .authorization__btn').count();
+    const authorize = (await page.locator('.btn.authorize').count()) > 0;
+    return { sections, locks, authorize };
+  } finally {
+    await page.close();
+  }
+}
+
+async function openApiOf(service: RunningService): Promise<{ tags: { name: string }[]; paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>; components: { securitySchemes?: unknown } }> {
+  return (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as never;
+}
+
+const SECTIONS = ['Documents', 'PDF', 'Images', 'OCR', 'Reading', 'Jobs', 'Service'];
+
+describe('/docs sections and locks', () => {
+  it('groups the operations by tag, with no lock when the service has no token', async () => {
+    const service = await startService();
+    services.push(service);
+    expect(await docsLayout(service)).toEqual({ sections: SECTIONS, locks: 0, authorize: false });
+    const document = await openApiOf(service);
+    expect(document.tags.map((t) => t.name)).toEqual(SECTIONS);
+    expect(document.paths['/api/pdf/merge']?.post?.tags).toEqual(['PDF']);
+    expect(document.paths['/api/convert/batch']?.post?.tags).toEqual(['Documents']);
+    expect(document.paths['/api/jobs/{id}']?.delete?.tags).toEqual(['Jobs']);
+    expect(JSON.stringify(document)).not.toContain('"security"');
+    expect(document.components.securitySchemes).toBeUndefined();
+  });
+
+  it('shows a lock on every /api/ operation when the service has a token', async () => {
+    const service = await startService(['--token', 'docs-lock-token']);
+    services.push(service);
+    const document = await openApiOf(service);
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) => Object.values(methods).map((op) => ({ route, op })));
+    for (const { route, op } of operations) expect(op.security, route).toEqual(route.startsWith('/api/') ? [{ bearer: [] }] : undefined);
+    const layout = await docsLayout(service);
+    expect(layout.sections).toEqual(SECTIONS);
+    expect(layout.authorize).toBe(true);
+    // Swagger UI draws the locks of the sections it has opened (all, by default).
+    expect(layout.locks).toBe(operations.filter(({ route }) => route.startsWith('/api/')).length);
+  });
+});
+
 describe('GET /docs', () => {
   it('renders the API reference from the install, with no failed or outside request', async () => {
     const service = await startService();

@@ -76,6 +76,29 @@ describe('docwasm mcp', () => {
     expect((resize?.inputSchema.properties as Record<string, { enum?: string[] }>).fit?.enum).toEqual(['fill', 'inside', 'cover']);
   });
 
+  it("annotates each tool with what it does to files: read-only, may replace a file, repeatable, local only", async () => {
+    const { tools } = await client.listTools();
+    const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(annotations.pdf_info).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(annotations.pdf_merge).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
+    // Rotating a file in place twice turns it twice; rendering pages to images again writes the same images.
+    expect(annotations.pdf_rotate?.idempotentHint).toBe(false);
+    expect(annotations.pdf_to_images?.idempotentHint).toBe(true);
+    // OCR writes its text or a searchable PDF when given an output.
+    expect(annotations.ocr?.readOnlyHint).toBe(false);
+    for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
+  });
+
+  it('refuses an unknown tool with one protocol error whose message says it once', async () => {
+    const refusal = await client.callTool({ name: 'pdf_shred', arguments: {} }).then(
+      () => undefined,
+      (err: unknown) => err as Error & { code?: number },
+    );
+    expect(refusal?.code).toBe(-32602);
+    expect(refusal?.message).toMatch(/^MCP error -32602: Unknown tool "pdf_shred"; the tools are /);
+    expect(refusal?.message.match(/MCP error/g)).toHaveLength(1);
+  });
+
   it('merges PDFs (checked with qpdf), answering the envelope as text and structured content', async () => {
     const { result, envelope } = await call('pdf_merge', { files: ['a.pdf', 'b.pdf'], output: 'merged.pdf' });
     expect(result.isError).toBeFalsy();

@@ -6,6 +6,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
 import { attachService, freePort, ROOT, type RunningService } from '../helpers/service.js';
@@ -73,4 +75,24 @@ describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read
     expect(await service.stop()).toBe(0);
     service = undefined;
   });
+
+  it('runs its bin as a program, read-only as it is (no npm step can chmod it there)', () => {
+    const version = execFileSync(process.execPath, [path.join(app, 'dist/src/cli/main.js'), '--version'], { cwd: os.tmpdir(), encoding: 'utf8' });
+    expect(execFileSync(path.join(app, 'dist/src/cli/main.js'), ['--version'], { cwd: os.tmpdir(), encoding: 'utf8' })).toBe(version);
+  });
+
+  it('serves MCP when started as the documented client configuration for the bundle starts it', async () => {
+    const files = fs.mkdtempSync(path.join(work, 'agent-files-'));
+    fs.writeFileSync(path.join(files, 'a.pdf'), makePdf({ pages: ['One', 'Two', 'Three'] }));
+    // { "command": "/path/to/docwasm-<version>/docwasm", "args": ["mcp", "--allow-dir", DIR] }
+    const transport = new StdioClientTransport({ command: path.join(app, 'docwasm'), args: ['mcp', '--allow-dir', files], cwd: os.tmpdir(), stderr: 'pipe' });
+    const client = new Client({ name: 'docwasm-bundle-test', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'pdf_info', arguments: { input: path.join(files, 'a.pdf') } }, undefined, { timeout: 120_000 });
+      expect(result.structuredContent).toMatchObject({ success: true, data: { pages: 3 } });
+    } finally {
+      await client.close();
+    }
+  }, 300_000);
 });

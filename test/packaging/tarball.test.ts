@@ -1,13 +1,18 @@
 // The published package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty
 // project from npm's cache only. The installed tree holds no native addon (`*.node`, optional
-// dependencies included), no dangling source map, and `npx docwasm --version` runs.
+// dependencies included), no dangling source map, and `npx docwasm --version` runs. The commands
+// docs/notes/surface.md gives for a tarball and a clone run as written, the MCP client
+// configuration's included (started by the SDK's client, as an MCP host would).
 // Needs `npm run build` first, like every test of the built service.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/make-pdf.js';
 import { ROOT } from '../helpers/service.js';
 
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
@@ -32,9 +37,29 @@ function filesUnder(dir: string, match: (name: string) => boolean): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
+/** npx as a user runs it, taking packages from npm's cache first (the tests run offline). */
+const NPX_ENV = { ...process.env, npm_config_prefer_offline: 'true' };
+
+function npx(args: string[], cwd: string): string {
+  return execFileSync('npx', args, { cwd, env: NPX_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 }).trim();
+}
+
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** npx keeps what it installs in <cache>/_npx/<hash>/; removes the installs of `source` (a tarball or a folder). */
+function removeNpxInstalls(source: string): void {
+  const dir = path.join(npm(['config', 'get', 'cache'], os.tmpdir()).trim(), '_npx');
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const manifest = path.join(dir, entry, 'package.json');
+    // It names the source by a path relative to itself: ../../../../tmp/docwasm-pack-…/docwasm-….tgz
+    if (fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8').includes(`/${path.relative('/', source)}"`)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
+
 describe('the packed tarball installed into an empty project', () => {
   let work: string;
   let project: string;
+  let tarball: string;
 
   beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-pack-'));
@@ -43,9 +68,11 @@ describe('the packed tarball installed into an empty project', () => {
     fs.writeFileSync(path.join(project, 'package.json'), '{"name":"docwasm-install-check","private":true}\n');
     // dist/ is already built; prepack's clean rebuild is what `npm publish` runs.
     const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work, ...NPM_QUIET], ROOT)) as { filename: string }[];
-    installOffline(path.join(work, (packed as { filename: string }).filename), project);
+    tarball = path.join(work, (packed as { filename: string }).filename);
+    installOffline(tarball, project);
   }, 180_000);
   afterAll(() => {
+    if (tarball) removeNpxInstalls(tarball);
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -63,4 +90,41 @@ describe('the packed tarball installed into an empty project', () => {
     const installed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/docwasm/package.json'), 'utf8')) as { scripts?: Record<string, string> };
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[hook]).toBeUndefined();
   });
+
+  it('packs the bin executable (tsc writes 0644)', () => {
+    const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
+    const bin = listing.split('\n').find((line) => line.endsWith(' package/dist/src/cli/main.js'));
+    expect(bin).toMatch(/^-rwxr-xr-x /);
+  });
+
+  it('runs the documented tarball commands: npx ./docwasm-<version>.tgz, and npx --package … docwasm', () => {
+    const spec = `./${path.basename(tarball)}`;
+    expect(npx(['--yes', spec, '--version'], work)).toBe(VERSION);
+    expect(npx(['--yes', '--package', spec, 'docwasm', 'pdf', 'merge', '--help'], work)).toContain('Usage: docwasm pdf merge FILES...');
+  }, 600_000);
+
+  it('serves MCP when started as the documented client configuration for a tarball starts it', async () => {
+    const files = path.join(work, 'agent-files');
+    fs.mkdirSync(files);
+    fs.writeFileSync(path.join(files, 'a.pdf'), makePdf({ pages: ['One', 'Two'] }));
+    // { "command": "npx", "args": ["--yes", "--package", "/abs/docwasm-<version>.tgz", "docwasm", "mcp", "--allow-dir", DIR] }
+    const transport = new StdioClientTransport({ command: 'npx', args: ['--yes', '--package', tarball, 'docwasm', 'mcp', '--allow-dir', files], cwd: os.tmpdir(), env: NPX_ENV as Record<string, string>, stderr: 'pipe' });
+    const client = new Client({ name: 'docwasm-packaging-test', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'pdf_info', arguments: { input: path.join(files, 'a.pdf') } }, undefined, { timeout: 120_000 });
+      expect(result.structuredContent).toMatchObject({ success: true, data: { pages: 2 } });
+    } finally {
+      await client.close();
+    }
+  }, 600_000);
+});
+
+describe('the documented commands of a clone', () => {
+  afterAll(() => removeNpxInstalls(ROOT));
+
+  it('runs the built bin as a program, and through npx docwasm', () => {
+    expect(execFileSync(path.join(ROOT, 'dist/src/cli/main.js'), ['--version'], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(VERSION);
+    expect(npx(['docwasm', '--version'], ROOT)).toBe(VERSION);
+  }, 300_000);
 });

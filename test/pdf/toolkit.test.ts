@@ -270,8 +270,8 @@ describe('mupdf only', () => {
       fs.writeFileSync(file('photo.pdf'), photo.bytes);
     });
 
-    it('downsamples images drawn above maxDpi, re-encodes them as JPEG, keeps text and pages', () => {
-      const result = engine.compress(photo.bytes, { quality: 70, maxDpi: 150 }, into('compressed.pdf'));
+    it('downsamples images drawn above maxDpi, re-encodes them as JPEG, keeps text and pages', async () => {
+      const result = await engine.compress(photo.bytes, { quality: 70, maxDpi: 150 }, into('compressed.pdf'));
       const size = fs.statSync(file('compressed.pdf')).size;
       expect(result).toEqual({ inputBytes: photo.bytes.length, outputBytes: size, unchanged: false });
       expect(size).toBeLessThan(photo.bytes.length / 4);
@@ -289,20 +289,20 @@ describe('mupdf only', () => {
       expect(qpdfCheckStrict(file('compressed.pdf')).ok).toBe(true);
     });
 
-    it('opens an encrypted input with its password', () => {
-      const result = engine.compress(bytesOf('locked.pdf'), { quality: 70, maxDpi: 150 }, into('compressed-locked.pdf'), 'userpw');
+    it('opens an encrypted input with its password', async () => {
+      const result = await engine.compress(bytesOf('locked.pdf'), { quality: 70, maxDpi: 150 }, into('compressed-locked.pdf'), 'userpw');
       expect(result.outputBytes).toBeLessThanOrEqual(result.inputBytes);
       expect(pageText(file('compressed-locked.pdf'), 3, result.unchanged ? 'userpw' : undefined)).toBe('Page three');
     });
 
-    it('never writes a larger file: the input bytes, unchanged', () => {
+    it('never writes a larger file: the input bytes, unchanged', async () => {
       // Already compressed as far as mupdf goes: the second pass cannot win.
-      engine.compress(bytesOf('compressed.pdf'), { quality: 70, maxDpi: 150 }, into('twice.pdf'));
-      const again = engine.compress(bytesOf('twice.pdf'), { quality: 70, maxDpi: 150 }, into('thrice.pdf'));
+      await engine.compress(bytesOf('compressed.pdf'), { quality: 70, maxDpi: 150 }, into('twice.pdf'));
+      const again = await engine.compress(bytesOf('twice.pdf'), { quality: 70, maxDpi: 150 }, into('thrice.pdf'));
       expect(again.outputBytes).toBeLessThanOrEqual(again.inputBytes);
       if (again.unchanged) expect(fs.readFileSync(file('thrice.pdf'))).toEqual(fs.readFileSync(file('twice.pdf')));
       const tiny = serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>']);
-      const result = engine.compress(new Uint8Array(tiny), { quality: 70, maxDpi: 150 }, into('tiny.pdf'));
+      const result = await engine.compress(new Uint8Array(tiny), { quality: 70, maxDpi: 150 }, into('tiny.pdf'));
       expect(result.outputBytes).toBeLessThanOrEqual(tiny.length);
       expect(result.unchanged).toBe(result.outputBytes === tiny.length);
       if (result.unchanged) expect(fs.readFileSync(file('tiny.pdf'))).toEqual(tiny);

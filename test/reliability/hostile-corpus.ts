@@ -1,14 +1,32 @@
 // Hostile inputs, generated from valid files with a seeded generator (the same seed gives the
 // same corpus): bit flips, truncations, swapped headers, 0-byte files, huge declared dimensions,
-// decompression and zip bombs, and PDFs whose objects refer to themselves in cycles.
+// decompression and zip bombs, budget bombs (GIF frames, JPEG scans, PDF content streams that
+// inflate to hundreds of MB), and PDFs whose objects refer to themselves in cycles.
 
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { makeImagePdf, makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { toBmp } from '../helpers/ocr-images.js';
 import { makeZip } from '../helpers/zip.js';
+import { gifWithFrames, jpegWithScans } from '../helpers/image-bombs.js';
+import { contentBombPdf } from '../helpers/pdf-bombs.js';
 import { makeDocx } from './docx.js';
-import { climbingPath, docxField, odpBitmapFill, odsCellBackground, odtEmbeddedSvgLinkingOut, odtPageBackground, odtParagraphBackground, rtfField } from '../helpers/hostile-documents.js';
+import {
+  climbingPath,
+  docxField,
+  docxZipBomb,
+  odpBitmapFill,
+  odsCellBackground,
+  odtEmbeddedSvgLinkingOut,
+  odtFileNameFields,
+  odtPageBackground,
+  odtParagraphBackground,
+  odtParagraphBackgrounds,
+  otherProviderUrls,
+  rtfField,
+  stagedNeighbourGuesses,
+  zipPartUrl,
+} from '../helpers/hostile-documents.js';
 
 export type Kind = 'pdf' | 'image' | 'document';
 
@@ -131,6 +149,8 @@ function zipBombs(): { ext: string; data: Buffer }[] {
     { ext: 'docx', data: makeDocx([], document) },
     { ext: 'docx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, ...many]) },
     { ext: 'xlsx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: huge }]) },
+    // Millions of real paragraphs: memory, not just bytes (issue 20: 4.6 GB for a 1.2 MB file).
+    { ext: 'docx', data: docxZipBomb(100 * 1024 * 1024) },
   ];
 }
 
@@ -151,6 +171,25 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
     { ext: 'docx', data: rtfField('INCLUDEPICTURE "/etc/hostname" \\d') },
     { ext: 'rtf', data: rtfField('INCLUDETEXT "/etc/hostname"') },
     { ext: 'docx', data: docxField('INCLUDETEXT "/etc/hostname"') },
+    // Reaching the documents converted alongside (issue 20) and the office's own paths.
+    { ext: 'odt', data: odtParagraphBackgrounds([...stagedNeighbourGuesses('Thumbnails/thumbnail.png', 8, 2), zipPartUrl(outside, 'content.xml'), ...otherProviderUrls(outside, 'content.xml')]) },
+    { ext: 'odt', data: odtFileNameFields() },
+  ];
+}
+
+/** Small files declaring work over a budget (see docs/notes/budgets.md): each must be TOO_LARGE where it is decoded. */
+export async function budgetBombs(): Promise<{ ext: string; kind: Kind; data: Buffer }[]> {
+  const screen = { width: 16, height: 16 };
+  const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ progressive: true })
+    .toBuffer();
+  return [
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [{ width: 65535, height: 65535 }]) },
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [screen, { width: 30_000, height: 30_000 }]) },
+    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 }))) },
+    { ext: 'jpg', kind: 'image', data: jpegWithScans(progressive, 6_000) },
+    { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000 }) },
+    { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000, inForm: true, twice: true }) },
   ];
 }
 
@@ -166,6 +205,7 @@ export async function hostileCorpus(count: number, seed = 0x5eed): Promise<Hosti
   for (const data of cyclicPdfs()) add('cyclic-pdf', 'pdf', 'pdf', data);
   for (const bomb of zipBombs()) add('zip-bomb', bomb.ext, 'document', bomb.data);
   for (const linked of linkingDocuments()) add('linked-content', linked.ext, 'document', linked.data);
+  for (const bomb of await budgetBombs()) add('budget-bomb', bomb.ext, bomb.kind, bomb.data);
   const jpeg = base.find((s) => s.ext === 'jpg')?.data as Buffer;
   const gif = base.find((s) => s.ext === 'gif')?.data as Buffer;
   const bmp = base.find((s) => s.ext === 'bmp')?.data as Buffer;

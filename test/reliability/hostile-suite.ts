@@ -29,6 +29,8 @@ const ALLOWED_CODES = new Set([
 const JOB_TIMEOUT_SECONDS = 20;
 /** A TIMEOUT answer plus the time to replace the worker or office. */
 const ANSWER_BOUND_MS = (JOB_TIMEOUT_SECONDS + 15) * 1000;
+/** A budget refusal reads the file once (about a second for the PDF bombs), never the job's time limit. */
+const BUDGET_BOUND_MS = 10_000;
 
 const REQUESTS: Record<Kind, ((f: string, out: string) => { route: string; body: Record<string, unknown> })[]> = {
   pdf: [
@@ -89,7 +91,7 @@ export function describeHostile(count: number, concurrency: number, section: str
     afterAll(async () => {
       await service.stop();
       // The service's own account of what went wrong, for diagnosing a failure of this suite.
-      fs.writeFileSync(path.join(FIGURES_DIR, `${section}-service.log`), service.stderr().split('\n').filter((l) => !l.startsWith('POST ')).join('\n'));
+      fs.writeFileSync(path.join(FIGURES_DIR, `${section}-service.log`), service.stderr().split('\n').filter((l) => !/^\S+ POST /.test(l)).join('\n'));
     });
 
     it('answers every request with success or a contract error, in time, never a 500', async () => {
@@ -141,6 +143,27 @@ export function describeHostile(count: number, concurrency: number, section: str
       expect(answers).toHaveLength(jobs.length);
       expect(new Set(answers.map((a) => a.route)).size).toBe(OPERATIONS.length);
     }, 600_000);
+
+    it('answers TOO_LARGE within seconds for each budget bomb, on every route that decodes it', async () => {
+      const decoding: Record<Kind, string[]> = {
+        image: ['/api/image/convert', '/api/image/compress', '/api/image/resize', '/api/ocr', '/api/pdf/from-images'],
+        pdf: ['/api/pdf/compress', '/api/pdf/to-pdfa', '/api/pdf/to-images', '/api/ocr'],
+        document: [],
+      };
+      const wrong: string[] = [];
+      for (const f of corpus.filter((c) => c.mutation === 'budget-bomb')) {
+        const ocr = REQUESTS.image.filter((make) => make('x', 'x').route === '/api/ocr');
+        for (const make of f.kind === 'pdf' ? [...REQUESTS.pdf, ...ocr] : REQUESTS[f.kind]) {
+          const { route, body } = make(`hostile/${f.name}`, `${f.name}-budget`);
+          if (!decoding[f.kind].includes(route)) continue;
+          const t = performance.now();
+          const r = await service.post(route, body);
+          const ms = performance.now() - t;
+          if (r.body.code !== 'TOO_LARGE' || ms > BUDGET_BOUND_MS) wrong.push(`${route} ${f.name} → ${r.status} ${r.body.code} in ${Math.round(ms)} ms`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    }, 300_000);
 
     it('is still the same healthy process, serving every endpoint, with no temp file left', async () => {
       expect(service.child.exitCode).toBeNull();

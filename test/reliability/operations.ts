@@ -4,7 +4,7 @@
 
 import { FIXTURES } from './fixtures.js';
 
-export type Engine = 'pdf' | 'image' | 'ocr' | 'document';
+export type Engine = 'pdf' | 'image' | 'ocr' | 'document' | 'read';
 
 export interface Operation {
   name: string;
@@ -50,6 +50,7 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'image.compress', input: FIXTURES.jpeg, route: '/api/image/compress', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.jpg`, quality: 60 }) },
   { name: 'image.resize', input: FIXTURES.jpeg, route: '/api/image/resize', engine: 'image', inputExtension: 'jpg', body: (out, input) => ({ input: input ?? FIXTURES.jpeg, output: `out/${out}.png`, width: 160 }) },
   { name: 'ocr', input: FIXTURES.ocr, route: '/api/ocr', engine: 'ocr', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.ocr, language: 'eng', output: `out/${out}.txt` }) },
+  { name: 'read', input: FIXTURES.docx, route: '/api/read', engine: 'read', inputExtension: 'docx', body: (out, input) => ({ input: input ?? FIXTURES.docx, output: `out/${out}.md` }) },
   { name: 'convert', input: FIXTURES.docx, route: '/api/convert', engine: 'document', inputExtension: 'docx', body: (out, input) => ({ input: input ?? FIXTURES.docx, output: `out/${out}.pdf`, format: 'pdf' }) },
   {
     name: 'convert.batch', input: FIXTURES.docx,

@@ -3,10 +3,10 @@
 
 import fs from 'node:fs';
 
-/** Resident set size of `pid` in MiB. */
+/** Resident set size of `pid` in MiB; 0 for a zombie (its status has no VmRSS: it holds no memory). */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 

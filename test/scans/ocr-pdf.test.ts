@@ -110,6 +110,15 @@ describe('POST /api/ocr with a PDF', () => {
     expect(body.data?.pages).toEqual([{ page: 1, characters: 19, confidence: null, skipped: true }]);
   });
 
+  it('reads a 12-page PDF without a process warning (one abort listener per page job piled up: MaxListenersExceededWarning)', async () => {
+    fs.writeFileSync(file('twelve.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Chapter ${i + 1}`) }));
+    const { status, body } = await service.post('/api/ocr', { input: 'twelve.pdf', language: 'eng', dpi: 150 });
+    expect(status).toBe(200);
+    expect((body.data?.pages as unknown[]).length).toBe(12);
+    expect(body.text?.split('\f')[11]).toContain('Chapter 12');
+    expect(service.stderr()).not.toMatch(/Warning/);
+  }, OCR_TIMEOUT);
+
   it('refuses bad pages and dpi before any work', async () => {
     expect((await service.post('/api/ocr', { input: 'scan.pdf', pages: '3' })).body.code).toBe('INVALID_PAGE_RANGE');
     expect((await service.post('/api/ocr', { input: 'scan.pdf', pages: '2-1' })).body.code).toBe('INVALID_PAGE_RANGE');

@@ -2,11 +2,14 @@
 // global.ts), so a leftover names the file that left it. After the file's own hooks, the
 // services it started are stopped, the temp dirs it made are removed, and its temp dir is
 // removed if nothing else is left in it; what is left stays for the global teardown to report.
+// Any process warning, of this process or of a service the file spawned, fails the test in
+// which it appeared, or the file when it appeared while its services stopped (warnings.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { cleanUpTestFile } from '../helpers/cleanup.js';
+import { collectProcessWarnings, failOnNewWarnings } from '../helpers/warnings.js';
 
 /**
  * LibreOffice's own temp dirs (lu<pid>….tmp in TMPDIR). docwasm stops its offices with SIGKILL
@@ -29,5 +32,9 @@ if (runRoot !== undefined) {
     }
     if (fs.readdirSync(fileTmp).length === 0) fs.rmdirSync(fileTmp);
     for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = runRoot;
+    failOnNewWarnings();
   }, 60_000);
 }
+
+collectProcessWarnings();
+afterEach(() => failOnNewWarnings());

@@ -19,6 +19,7 @@ import { flattenOntoWhite } from './pixels.js';
 import type { RgbaImage } from './rgba.js';
 import { encodeJpegBaseline } from './turbo.js';
 import { verifyEncoded } from './verify.js';
+import { logEvent } from '../../src/shared/log.js';
 
 export type EncodeGoal = 'speed' | 'size';
 
@@ -58,7 +59,7 @@ export async function encodeImage(image: RgbaImage, format: OutputFormat, option
     encoded = await ENCODERS[format](image, options);
   } catch (err) {
     noteCodecFailure(err);
-    process.stderr.write(`docwasm image worker: the ${format} encoder failed: ${String(err)}\n`);
+    logEvent(`docwasm image worker: the ${format} encoder failed: ${String(err)}`);
     throw new ApiError('INTERNAL_ERROR', `The ${format.toUpperCase()} encoder failed`);
   }
   const bytes = new Uint8Array(encoded);

@@ -8,7 +8,8 @@ import { loadModels, type PaddleModels } from './paddle/models.js';
 import { layoutLines, pageText, readingOrder } from './paddle/page-text.js';
 import type { Raster } from './paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS, type PageLine } from './paddle/system.js';
-import type { Deadline } from './warm-workers.js';
+import type { TaskDeadline } from '../../src/shared/deadline.js';
+import { timeoutError } from '../../src/shared/job-errors.js';
 
 export interface PaddleReading {
   text: string;
@@ -25,9 +26,9 @@ let models: Promise<PaddleModels> | undefined;
  * Reads a page with PP-OCR. With `latinCutoff`, a page whose widest lines are at least that
  * share Latin letters is abandoned after them (latinShare 1, no text): tesseract will read it.
  */
-export async function readWithPaddle(image: Raster, deadline: Deadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {
+export async function readWithPaddle(image: Raster, deadline: TaskDeadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {
   const checkpoint = () => {
-    if (Date.now() > deadline.at) throw new ApiError('TIMEOUT', `The ocr job ran longer than ${deadline.limitSeconds} s and was stopped (recognising text)`);
+    if (Date.now() > deadline.at) throw timeoutError(deadline.engine, deadline.limitMs, 'recognising text');
   };
   models ??= loadModels().catch((err: unknown) => {
     models = undefined;

@@ -1,31 +1,30 @@
 // Warm tesseract.js workers inside one OCR pool thread, one per language set, at most
 // MAX_WARM of them (least recently used goes first). tesseract.js runs each in a nested
-// worker thread whose WASM memory only grows, so a worker is retired after RECYCLE_AFTER.ocrJobs
-// jobs, after a very large image, or when the process grows past RECYCLE_AFTER.ocrRssBytes.
-// Creation and recognition have deadlines; a tesseract.js worker that cannot be reached
-// any more (creation that never settled) marks this thread for replacement.
+// worker thread whose WASM memory only grows, so each worker has a recycle meter
+// (src/shared/recycle.ts): it is retired after RECYCLE_AFTER.ocrJobs jobs, after a very large
+// image, after a failed job, or when the process grows past RECYCLE_AFTER.ocrRssBytes.
+// Creation and recognition are held to the job's deadline (src/shared/deadline.ts); a
+// tesseract.js worker that cannot be reached any more (creation that never settled) marks this
+// thread for replacement.
 
 import tesseract from 'tesseract.js';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import { ApiError } from '../../src/errors.js';
-import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import { atMost, raceDeadline, type TaskDeadline } from '../../src/shared/deadline.js';
+import { RECYCLE_AFTER, RecycleMeter } from '../../src/shared/recycle.js';
 import type { OcrLine } from '../../src/shared/ocr-layout.js';
 import { layoutLines } from './layout.js';
 
 const MAX_WARM = 2;
 const CREATE_TIMEOUT_MS = 60_000;
 
+const RECYCLE_LIMITS = { jobs: RECYCLE_AFTER.ocrJobs, jobSize: RECYCLE_AFTER.ocrImagePixels, rssBytes: RECYCLE_AFTER.ocrRssBytes };
+
 interface Warm {
   worker: tesseract.Worker;
-  jobs: number;
+  recycle: RecycleMeter;
   /** Rejects the job in flight when the nested thread dies. */
   onCrash?: (err: Error) => void;
-}
-
-/** When the job must be answered, and the time limit to name in the TIMEOUT message. */
-export interface Deadline {
-  at: number;
-  limitSeconds: number;
 }
 
 export interface Recognition {
@@ -40,13 +39,12 @@ export class WarmWorkers {
   /** A nested thread may be running out of our reach: only replacing this thread frees it. */
   orphaned = false;
 
-  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: Deadline, withLayout = false): Promise<Recognition> {
+  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: TaskDeadline, withLayout = false): Promise<Recognition> {
     const key = codes.join('+');
     const warm = await this.acquire(key, langPath, deadline);
-    warm.jobs += 1;
-    let retire = warm.jobs >= RECYCLE_AFTER.ocrJobs || pixels >= RECYCLE_AFTER.ocrImagePixels;
+    let failed = false;
     try {
-      const result = await withDeadline(
+      const result = await raceDeadline(
         new Promise<tesseract.RecognizeResult>((resolve, reject) => {
           warm.onCrash = reject;
           warm.worker.recognize(image, {}, { text: true, blocks: withLayout }).then(resolve, (err: unknown) => reject(recognitionError(err)));
@@ -57,11 +55,11 @@ export class WarmWorkers {
       const { text, confidence, blocks } = result.data;
       return { text, confidence, ...(withLayout && { lines: layoutLines(blocks) }) };
     } catch (err) {
-      retire = true;
+      failed = true;
       throw err;
     } finally {
       warm.onCrash = undefined;
-      if (retire || process.memoryUsage.rss() > RECYCLE_AFTER.ocrRssBytes) this.retire(key);
+      if (warm.recycle.record({ size: pixels, failed })) void this.retire(key);
     }
   }
 
@@ -69,7 +67,7 @@ export class WarmWorkers {
     await Promise.all([...this.warm.keys()].map((key) => this.retire(key)));
   }
 
-  private async acquire(key: string, langPath: string, deadline: Deadline): Promise<Warm> {
+  private async acquire(key: string, langPath: string, deadline: TaskDeadline): Promise<Warm> {
     const existing = this.warm.get(key);
     if (existing) {
       this.warm.delete(key);
@@ -77,13 +75,13 @@ export class WarmWorkers {
       return existing;
     }
     while (this.warm.size >= MAX_WARM) await this.retire(this.warm.keys().next().value as string);
-    const warm: Warm = { worker: await this.create(key, langPath, deadline), jobs: 0 };
+    const warm: Warm = { worker: await this.create(key, langPath, deadline), recycle: new RecycleMeter(RECYCLE_LIMITS) };
     watchNestedThread(warm, () => this.warm.get(key) === warm && this.warm.delete(key));
     this.warm.set(key, warm);
     return warm;
   }
 
-  private create(key: string, langPath: string, deadline: Deadline): Promise<tesseract.Worker> {
+  private create(key: string, langPath: string, deadline: TaskDeadline): Promise<tesseract.Worker> {
     let settled = false;
     // Until createWorker resolves there is no handle to terminate its thread with.
     const created = new Promise<tesseract.Worker>((resolve, reject) => {
@@ -110,8 +108,7 @@ export class WarmWorkers {
           (err: unknown) => fail(String(err)),
         );
     });
-    const createBy = { ...deadline, at: Math.min(deadline.at, Date.now() + CREATE_TIMEOUT_MS) };
-    return withDeadline(created, createBy, 'starting the OCR engine').catch((err: unknown) => {
+    return raceDeadline(created, atMost(deadline, CREATE_TIMEOUT_MS), 'starting the OCR engine').catch((err: unknown) => {
       settled = true;
       if (err instanceof ApiError && err.code === 'TIMEOUT') this.orphaned = true;
       throw err;
@@ -135,15 +132,6 @@ function watchNestedThread(warm: Warm, forget: () => void): void {
   };
   thread?.on('error', (err: Error) => crashed(err.message));
   thread?.on('exit', (code) => crashed(`exit ${code}`));
-}
-
-function withDeadline<T>(work: Promise<T>, { at, limitSeconds }: Deadline, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    const message = `The ocr job ran longer than ${limitSeconds} s and was stopped (${what})`;
-    timer = setTimeout(() => reject(new ApiError('TIMEOUT', message)), Math.max(0, at - Date.now()));
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function recognitionError(err: unknown): ApiError {

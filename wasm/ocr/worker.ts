@@ -6,13 +6,14 @@
 import { decodeImage } from '../image/decode.js';
 import { readInputFile } from '../shared/io.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
+import type { TaskDeadline } from '../../src/shared/deadline.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { removeCjkSpaces } from './cjk-text.js';
 import { greyToPnm, toPnm, type GreyImage } from './pnm.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
-import { WarmWorkers, type Deadline } from './warm-workers.js';
+import { WarmWorkers } from './warm-workers.js';
 import { readWithPaddle } from './paddle-reader.js';
 import type { Raster } from './paddle/raster.js';
 
@@ -32,7 +33,7 @@ export interface RecognizeTask {
   langPath: string;
   maxPixels: number;
   /** By when the job must be answered: just before the pool's own timeout, so the thread survives. */
-  deadline: Deadline;
+  deadline: TaskDeadline;
   /** Also tell where the words are (for a searchable PDF). */
   layout?: boolean;
   engine: OcrEngineChoice;

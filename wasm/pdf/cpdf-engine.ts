@@ -130,6 +130,24 @@ export const cpdfEngine: PdfEngine = {
   },
 };
 
+/**
+ * cpdf writes a diary to stderr itself ("Attempting to reconstruct the malformed pdf bytes...",
+ * "ERROR: decryptPdf: Failure(...)" for each password it tries), which would reach the terminal
+ * of a one-shot command and the service log in cpdf's words. What matters reaches the user as
+ * the outcome (the repaired result, or the contract error). cpdf is synchronous and runs one
+ * call at a time, so the stream is muted for exactly the duration of the call, nothing else's.
+ * Every cpdf call runs inside withDocuments or isEncrypted, which run quietly.
+ */
+function quietly<T>(run: () => T): T {
+  const write = process.stderr.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    return run();
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
 function needsMupdf(operation: string): ApiError {
   return new ApiError('BACKEND_UNAVAILABLE', `${operation} needs the mupdf engine (--pdf-engine mupdf)`);
 }
@@ -164,27 +182,39 @@ function viewedSize(doc: Pdf, page: number): PageSize {
 }
 
 function withDocuments<T>(inputs: readonly Uint8Array[], use: (docs: Pdf[]) => T, password?: string): T {
-  const docs: Pdf[] = [];
-  try {
-    for (const bytes of inputs) docs.push(open(bytes, password));
-    return use(docs);
-  } finally {
-    for (const doc of docs) cpdf.deletePdf(doc);
-  }
+  return quietly(() => {
+    const docs: Pdf[] = [];
+    try {
+      for (const bytes of inputs) docs.push(open(bytes, password));
+      return use(docs);
+    } finally {
+      for (const doc of docs) cpdf.deletePdf(doc);
+    }
+  });
 }
 
 function isEncrypted(bytes: Uint8Array): boolean {
-  const doc = call(() => cpdf.fromMemory(bytes, ''));
+  return quietly(() => {
+    const doc = parse(bytes);
+    try {
+      return cpdf.isEncrypted(doc);
+    } finally {
+      cpdf.deletePdf(doc);
+    }
+  });
+}
+
+function parse(bytes: Uint8Array): Pdf {
   try {
-    return cpdf.isEncrypted(doc);
-  } finally {
-    cpdf.deletePdf(doc);
+    return cpdf.fromMemory(bytes, '');
+  } catch (err) {
+    throw new ApiError('INVALID_INPUT', `Not a readable PDF (cpdf: ${cpdfMessage(err)})`);
   }
 }
 
 /** A document open for reading; an encrypted one decrypted with `password` (user, else owner). */
 function open(bytes: Uint8Array, password?: string): Pdf {
-  const doc = call(() => cpdf.fromMemory(bytes, ''));
+  const doc = parse(bytes);
   if (!cpdf.isEncrypted(doc)) return doc;
   try {
     if (password === undefined || !decrypt(doc, password)) throw passwordRequired(password);
@@ -224,7 +254,19 @@ function call<T>(operation: () => T, code: 'INVALID_INPUT' | 'INTERNAL_ERROR' = 
 function cpdfMessage(err: unknown): string {
   if (Array.isArray(err)) {
     const text = (err[2] as { c?: unknown } | undefined)?.c;
-    if (typeof text === 'string') return text;
+    if (typeof text === 'string') return plainMessage(text);
   }
   return err instanceof Error ? err.message : 'unknown error';
+}
+
+/**
+ * cpdf's message without its OCaml dress: `ERROR: fromMemory: Pdf.PDFError("Failed to read PDF -
+ * initial error was\n…\nfinal error was \nPdf.PDFError(\"No /Root entry …\")…")` becomes
+ * `No /Root entry …` (the final error: what the repair attempt ended with).
+ */
+function plainMessage(text: string): string {
+  const final = text.split('final error was').at(-1) ?? text;
+  const inner = /(?:PDFError|Failure)\(\\?"(.*?)\\?"\)/.exec(final)?.[1];
+  const message = inner ?? final.replace(/^ERROR: \w+: /, '');
+  return message.replace(/\\n|\n/g, ' ').replace(/\s+/g, ' ').trim();
 }

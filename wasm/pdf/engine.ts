@@ -110,6 +110,6 @@ export interface PdfEngine {
   /** Exactly the pages of `ranges` in order (descending ranges run backwards, repeats are copies). */
   rearrange(pdf: Uint8Array, ranges: readonly PageRange[], sink: PdfSink, password?: string): { pages: number };
   watermark(pdf: Uint8Array, options: WatermarkOptions, sink: PdfSink, password?: string): void;
-  compress(pdf: Uint8Array, options: CompressOptions, sink: PdfSink, password?: string): CompressResult;
+  compress(pdf: Uint8Array, options: CompressOptions, sink: PdfSink, password?: string): Promise<CompressResult>;
   toPdfa(pdf: Uint8Array, level: PdfaLevel, sink: PdfSink, password?: string): Promise<void>;
 }

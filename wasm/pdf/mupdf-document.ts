@@ -5,6 +5,7 @@ import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import type { PdfSink } from './engine.js';
 import { passwordRequired } from './password-error.js';
+import './mupdf-log.js';
 
 /** Save options for every output but encrypt's: written unencrypted, whatever the input was. */
 export const PLAIN = 'encrypt=none';
@@ -19,7 +20,7 @@ export function withDocument<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument)
 }
 
 /** As withDocument, for work that awaits while the document is open. */
-export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.PDFDocument) => Promise<T>, password?: string): Promise<T> {
+export async function withDocumentAsync<T>(bytes: Uint8Array | mupdf.Stream, use: (doc: mupdf.PDFDocument) => Promise<T>, password?: string): Promise<T> {
   const doc = openPdf(bytes, password);
   try {
     return await use(doc);
@@ -28,7 +29,26 @@ export async function withDocumentAsync<T>(bytes: Uint8Array, use: (doc: mupdf.P
   }
 }
 
-export function openPdf(bytes: Uint8Array, password?: string): mupdf.PDFDocument {
+/**
+ * A stream mupdf reads `bytes` through where they lie, a piece at a time, instead of the copy
+ * of the whole file it makes in its heap when given the bytes (a heap that never shrinks). The
+ * bytes must stay as they are while a document opened on the stream is in use.
+ */
+export function readInPlace(bytes: Uint8Array): mupdf.Stream {
+  return new mupdf.Stream({
+    fileSize: () => bytes.length,
+    read: (memory, offset, length, position) => {
+      const piece = bytes.subarray(position, Math.min(bytes.length, position + length));
+      memory.set(piece, offset);
+      return piece.length;
+    },
+    close: () => undefined,
+  });
+}
+
+export function openPdf(bytes: Uint8Array | mupdf.Stream, password?: string): mupdf.PDFDocument {
+  // mupdf takes the password as a C string: "abc\0def" would be tried as "abc".
+  if (password?.includes('\0')) throw new ApiError('VALIDATION_ERROR', 'A password must not contain NUL characters');
   let doc: mupdf.Document;
   try {
     doc = mupdf.Document.openDocument(bytes, 'application/pdf');
@@ -44,11 +64,18 @@ export function openPdf(bytes: Uint8Array, password?: string): mupdf.PDFDocument
     pdf.destroy();
     throw passwordRequired(password);
   }
+  let pages: number;
   try {
-    pdf.countPages();
+    pages = pdf.countPages();
   } catch (err) {
     pdf.destroy();
     throw new ApiError('INVALID_INPUT', `Not a readable PDF (${(err as Error).message})`);
+  }
+  // A file mupdf had to rebuild and found no page in has lost its page tree (a truncated file):
+  // nothing in it can be shown, merged or rendered.
+  if (pages === 0 && pdf.wasRepaired()) {
+    pdf.destroy();
+    throw new ApiError('INVALID_INPUT', 'Not a readable PDF (damaged: no page could be recovered)');
   }
   return pdf;
 }

@@ -127,10 +127,18 @@ function encryptEntries(trailer: string) {
   return { u: hex('U'), ue: hex('UE'), perms: hex('Perms') };
 }
 
+/** mupdf keeps at most this many bytes of each password of its option string (a 128-byte C buffer). */
+const OPTION_PASSWORD_BYTES = 127;
+
 function encryptionOptions({ userPassword, ownerPassword, algorithm }: EncryptOptions): string {
-  // mupdf's option string has no escaping: a comma would end the password early.
+  // mupdf's option string has no escaping: a comma would end the password early, and a NUL
+  // (the string is a C string) would end it and every option after it. The operation's schema
+  // refuses NUL and over-long passwords already; this guards every other caller.
   if ([userPassword, ownerPassword].some((pw) => pw.includes(','))) {
     throw new ApiError('VALIDATION_ERROR', 'The mupdf engine cannot use passwords containing a comma; use --pdf-engine cpdf');
+  }
+  if ([userPassword, ownerPassword].some((pw) => pw.includes('\0') || Buffer.byteLength(pw) > OPTION_PASSWORD_BYTES)) {
+    throw new ApiError('VALIDATION_ERROR', `Passwords must not contain NUL characters and must be at most ${OPTION_PASSWORD_BYTES} bytes as UTF-8`);
   }
   const method = algorithm === 'aes128' ? 'aes-128' : 'aes-256';
   return `encrypt=${method},user-password=${userPassword},owner-password=${ownerPassword}`;

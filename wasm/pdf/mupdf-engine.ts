@@ -3,14 +3,15 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
-import type { PdfEngine, PdfSink } from './engine.js';
-import { isEncrypted, PLAIN, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
+import type { CompressOptions, CompressResult, PdfEngine, PdfSink } from './engine.js';
+import { isEncrypted, PLAIN, readInPlace, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
 import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
 import { encryptPdf } from './mupdf-encrypt.js';
 import { appendPages } from './mupdf-pages.js';
 import { checkRangesWithin, pageSequence, type PageRange } from '../../src/shared/page-ranges.js';
 import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
 import { readInfo } from './tools/mupdf-info.js';
+import { dropThumbnailsAndPrivateData } from './tools/private-data.js';
 import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
@@ -114,23 +115,14 @@ export const mupdfEngine: PdfEngine = {
     withDocument(pdf, (doc) => edit(doc, () => stampWatermark(doc, options), sink, `${PLAIN},compress=yes`), password);
   },
 
-  compress(pdf, options, sink, password) {
-    return withDocument(
-      pdf,
-      (doc) => {
-        recompressImages(doc, options);
-        const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
-        try {
-          const output = buffer.asUint8Array();
-          const unchanged = output.length >= pdf.length;
-          sink(unchanged ? pdf : output, 0);
-          return { inputBytes: pdf.length, outputBytes: unchanged ? pdf.length : output.length, unchanged };
-        } finally {
-          buffer.destroy();
-        }
-      },
-      password,
-    );
+  async compress(pdf, options, sink, password) {
+    // Read in place: a photo PDF is large, and compress's own peak (decoded images) comes on top.
+    const input = readInPlace(pdf);
+    try {
+      return await withDocumentAsync(input, (doc) => compressOpened(doc, pdf, options, sink), password);
+    } finally {
+      input.destroy();
+    }
   },
 
   async toPdfa(pdf, level, sink, password) {
@@ -138,6 +130,21 @@ export const mupdfEngine: PdfEngine = {
     sink(await convertToPdfa(readable, level), 0);
   },
 };
+
+async function compressOpened(doc: mupdf.PDFDocument, pdf: Uint8Array, options: CompressOptions, sink: PdfSink): Promise<CompressResult> {
+  // First, so that thumbnails (unused from then on, dropped on save) are not re-encoded for nothing.
+  dropThumbnailsAndPrivateData(doc);
+  await recompressImages(doc, options);
+  const buffer = doc.saveToBuffer(COMPRESSED_SAVE);
+  try {
+    const output = buffer.asUint8Array();
+    const unchanged = output.length >= pdf.length;
+    sink(unchanged ? pdf : output, 0);
+    return { inputBytes: pdf.length, outputBytes: unchanged ? pdf.length : output.length, unchanged };
+  } finally {
+    buffer.destroy();
+  }
+}
 
 function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink, options = PLAIN): void {
   change();

@@ -5,11 +5,11 @@ import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
 import type { OutputFormat } from '../../src/shared/image-formats.js';
-import { encodeImage } from '../image/encode.js';
 import type { RgbaImage } from '../image/rgba.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
+import type { StextPage } from '../read/pdf-layout.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -24,12 +24,18 @@ export interface PageSelection {
   sizes: PageSize[];
 }
 
-/** Checks `ranges` (all pages when absent) against the document and measures those pages. */
-export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined): PageSelection {
+/**
+ * Checks `ranges` (all pages when absent) against the document and measures those pages; more
+ * than `maxPages` of them → TOO_LARGE before any is measured (loading 200,000 pages took a minute).
+ */
+export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined, maxPages: number): PageSelection {
   const pageCount = doc.countPages();
   if (ranges) checkRangesWithin(ranges, pageCount);
   const listed = ranges ? ranges.flatMap(({ first, last }) => Array.from({ length: last - first + 1 }, (_, i) => first + i)) : Array.from({ length: pageCount }, (_, i) => i + 1);
   const pages = [...new Set(listed)];
+  if (pages.length > maxPages) {
+    throw new ApiError('TOO_LARGE', `${pages.length} pages asked for; the budget is ${maxPages} pages per document (--max-pages; or ask for fewer with "pages")`);
+  }
   return { pageCount, pages, sizes: pages.map((page) => pageSize(doc, page)) };
 }
 
@@ -61,6 +67,20 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
   });
 }
 
+/** mupdf's structured text of the page (blocks, lines, fonts, positions) and the page size. */
+export function pageStext(doc: mupdf.PDFDocument, page: number): StextPage {
+  return withPage(doc, page, (loaded) => {
+    const [x0, y0, x1, y1] = loaded.getBounds();
+    const text = loaded.toStructuredText('preserve-whitespace');
+    try {
+      const { blocks } = JSON.parse(text.asJSON()) as { blocks: StextPage['blocks'] };
+      return { width: x1 - x0, height: y1 - y0, blocks };
+    } finally {
+      text.destroy();
+    }
+  });
+}
+
 export interface RenderedFile {
   width: number;
   height: number;
@@ -70,6 +90,9 @@ export interface RenderedFile {
 /** Renders the page in colour at `dpi`, encodes it as `format` and writes it to `output`. */
 export async function renderToFile(doc: mupdf.PDFDocument, page: number, dpi: number, format: OutputFormat, quality: number, output: FileRef): Promise<RenderedFile> {
   const image = withPixmap(doc, page, dpi, mupdf.ColorSpace.DeviceRGB, rgbaOf);
+  // Loaded on first use: the codecs' modules cost a PDF worker ~0.1 s to load, which a merge or
+  // any task but rendering to an image file never needs.
+  const { encodeImage } = await import('../image/encode.js');
   const encoded = await encodeImage(image, format, { quality, goal: 'speed' });
   writeOutputFile(output, encoded);
   return { width: image.width, height: image.height, bytes: encoded.length };

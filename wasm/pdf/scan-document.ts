@@ -21,13 +21,19 @@ let cached: Cached | undefined;
 
 /**
  * The document at `input`, opened (and authenticated) once per file version. `read` reads the
- * file's bytes; it is only called when the document is not already open.
+ * file's bytes and `check` judges the document opened; both only when it is not already open.
  */
-export function openSource({ input, password }: PdfSource, read: (file: FileRef) => Uint8Array): mupdf.PDFDocument {
+export function openSource({ input, password }: PdfSource, read: (file: FileRef) => Uint8Array, check: (doc: mupdf.PDFDocument) => void): mupdf.PDFDocument {
   const key = versionKey(input.path, password);
   if (cached?.key === key) return cached.doc;
   closeCachedDocument();
   const doc = openPdf(read(input), password);
+  try {
+    check(doc);
+  } catch (err) {
+    doc.destroy(); // not kept: the next page's job must not find it open and unchecked
+    throw err;
+  }
   cached = { key, doc };
   return doc;
 }

@@ -1,6 +1,7 @@
 // The PDF worker's tasks for scanned documents: page selection and sizes, rendering a page for
 // OCR or to an image file, and writing a searchable PDF (the input with text layers added).
-// Each takes the worker's `read`, which counts the bytes read for the recycle rule.
+// Each takes the worker's `read`, which counts the bytes read for the recycle rule, and the
+// document's budget of decompressed bytes, checked once when the document is opened.
 
 import type { FileRef } from '../../src/shared/file-ref.js';
 import type { OutputFormat } from '../../src/shared/image-formats.js';
@@ -11,17 +12,24 @@ import { writeOutputFile } from '../shared/io.js';
 import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';
 import { openPdf } from './mupdf-document.js';
 import { openSource, type PdfSource } from './scan-document.js';
+import { checkDecompressedBudget } from './stream-budget.js';
 import { TextLayerWriter, type PageRect } from './text-layer.js';
 
 type Read = (file: FileRef) => Uint8Array;
 
+function open(source: PdfSource, read: Read, budget: number) {
+  return openSource(source, read, (doc) => checkDecompressedBudget(doc, budget));
+}
+
 export interface SelectPagesTask extends PdfSource {
   /** Absent: every page. */
   ranges?: PageRange[] | undefined;
+  /** More pages selected → TOO_LARGE. */
+  maxPages: number;
 }
 
-export function selectPages({ ranges, ...source }: SelectPagesTask, read: Read): PageSelection {
-  return selectDocumentPages(openSource(source, read), ranges);
+export function selectPages({ ranges, maxPages, ...source }: SelectPagesTask, read: Read, budget: number): PageSelection {
+  return selectDocumentPages(open(source, read, budget), ranges, maxPages);
 }
 
 export interface RenderForOcrTask extends PdfSource {
@@ -33,8 +41,8 @@ export interface RenderForOcrTask extends PdfSource {
 
 export type RenderForOcrResult = { image: GreyImage } | { existingText: string };
 
-export function renderForOcr({ page, dpi, skipText, ...source }: RenderForOcrTask, read: Read): RenderForOcrResult {
-  const doc = openSource(source, read);
+export function renderForOcr({ page, dpi, skipText, ...source }: RenderForOcrTask, read: Read, budget: number): RenderForOcrResult {
+  const doc = open(source, read, budget);
   if (skipText) {
     const existingText = pageText(doc, page);
     if (existingText !== '') return { existingText };
@@ -51,8 +59,8 @@ export interface RenderToFileTask extends PdfSource {
   output: FileRef;
 }
 
-export function renderToFile({ page, dpi, format, quality, output, ...source }: RenderToFileTask, read: Read): Promise<RenderedFile> {
-  return renderPageToFile(openSource(source, read), page, dpi, format, quality, output);
+export function renderToFile({ page, dpi, format, quality, output, ...source }: RenderToFileTask, read: Read, budget: number): Promise<RenderedFile> {
+  return renderPageToFile(open(source, read, budget), page, dpi, format, quality, output);
 }
 
 export interface TextLayerTask extends PdfSource {

@@ -11,8 +11,15 @@ import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { CompressOptions, EncryptOptions, PdfEngine, PdfSink, RotateOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
+import { readPdfBlocks } from './read-task.js';
+import { checkPdfBudget } from './stream-budget.js';
 
-const { engine: engineName } = poolWorkerData<{ engine: 'mupdf' | 'cpdf' }>();
+export interface PdfWorkerData {
+  engine: 'mupdf' | 'cpdf';
+  maxDecompressedBytes: number;
+}
+
+const { engine: engineName, maxDecompressedBytes } = poolWorkerData<PdfWorkerData>();
 const engine: PdfEngine =
   engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 
@@ -62,12 +69,25 @@ function read(file: FileRef): Uint8Array {
  * objects) later, while grafting or saving, as a plain Error from WASM: that is a damaged input,
  * not an engine fault. Programming errors (TypeError, RangeError, …) stay INTERNAL_ERROR.
  */
-const damagedInput = (err: unknown) =>
-  (err instanceof Error && err.constructor === Error) || isMupdfNullAccess(err) ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${(err as Error).message})`) : undefined;
+function damagedInput(err: unknown): ApiError | undefined {
+  if (isMupdfNullAccess(err)) return new ApiError('INVALID_INPUT', 'The PDF is damaged beyond repair (an object it needs is missing)');
+  return err instanceof Error && err.constructor === Error ? new ApiError('INVALID_INPUT', `The PDF is damaged beyond repair (${err.message})`) : undefined;
+}
 
 /** mupdf.js dereferencing an object a damaged file lacks (a catalog, a page dictionary). */
 function isMupdfNullAccess(err: unknown): boolean {
   return err instanceof TypeError && /node_modules[\\/]mupdf[\\/]/.test(err.stack?.split('\n')[1] ?? '');
+}
+
+/**
+ * As read, for tasks that interpret the content (compress, PDF/A): the document is held to its
+ * decompressed-bytes budget first. The cpdf engine does neither task (BACKEND_UNAVAILABLE,
+ * before reading), so its answer is left to it.
+ */
+function readBudgeted(file: FileRef, password: string | undefined): Uint8Array {
+  const bytes = read(file);
+  if (engine.name !== 'cpdf') checkPdfBudget(bytes, password, maxDecompressedBytes);
+  return bytes;
 }
 
 function pdfTask<I, O>(run: (input: I) => O | Promise<O>) {
@@ -105,15 +125,16 @@ const tasks = {
     engine.watermark(read(input), options, writeTo([output]), password);
     return {};
   }),
-  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(read(input), options, writeTo([output]), password)),
+  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(readBudgeted(input, password), options, writeTo([output]), password)),
   toPdfa: pdfTask(async ({ input, output, options, password }: EditTask<{ level: PdfaLevel }>) => {
-    await engine.toPdfa(read(input), options.level, writeTo([output]), password);
+    await engine.toPdfa(readBudgeted(input, password), options.level, writeTo([output]), password);
     return {};
   }),
-  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read)),
-  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read)),
-  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read)),
+  selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
+  renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read, maxDecompressedBytes)),
+  renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
+  readBlocks: pdfTask((task: scan.SelectPagesTask) => readPdfBlocks(task, read, maxDecompressedBytes)),
 };
 
 export type PdfTasks = typeof tasks;

@@ -3,7 +3,7 @@
 // checked (src/shared/file-ref.ts); outputs go to the temp files src/files/staging.ts made.
 
 import fs from 'node:fs';
-import { ApiError } from '../../src/errors.js';
+import { fileError } from '../../src/shared/file-errors.js';
 import { openChecked, type FileRef } from '../../src/shared/file-ref.js';
 
 export function readInputFile(ref: FileRef): Uint8Array {
@@ -12,11 +12,7 @@ export function readInputFile(ref: FileRef): Uint8Array {
     fd = openChecked(ref, fs.constants.O_RDONLY);
     return fs.readFileSync(fd);
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR') throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${ref.path}`);
-    if (code === 'ELOOP') throw new ApiError('PATH_NOT_ALLOWED', `${ref.path} became a symbolic link after its check; refused`);
-    throw new ApiError('INVALID_INPUT', `Cannot read input ${ref.path} (${code ?? 'read error'})`);
+    throw fileError(err, { role: 'input', shown: ref.path, checked: ref.identity !== undefined });
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
@@ -30,9 +26,9 @@ export function writeOutputFile(ref: FileRef, data: Uint8Array | string | Iterab
     for (const chunk of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) fs.writeFileSync(fd, chunk);
   } catch (err) {
     // Not a file-system error: one of the chunks could not be made.
-    if (err instanceof ApiError || err instanceof RangeError) throw err;
-    const code = (err as NodeJS.ErrnoException).code ?? 'write error';
-    throw new ApiError('OUTPUT_NOT_WRITABLE', `Cannot write output (${code})`);
+    if (err instanceof RangeError) throw err;
+    // The path is a temp file's (src/files/staging.ts): its name would mean nothing to the user.
+    throw fileError(err, { role: 'output', checked: ref.identity !== undefined });
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }

@@ -6,6 +6,7 @@
 
 import { ApiError } from '../../src/errors.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../src/shared/task-protocol.js';
+import { logInternalError } from '../../src/shared/log.js';
 
 export interface TaskOptions {
   /** Maps engine-specific exceptions (not ApiError) to a contract error. */
@@ -38,7 +39,7 @@ async function settle<I, O>(run: (input: I) => Promise<O> | O, input: I, options
   } catch (err) {
     const known = err instanceof ApiError ? err : options.describeUnexpected?.(err);
     if (known) return { ok: false, code: known.code, message: known.message };
-    process.stderr.write(`docwasm worker: unexpected error: ${String((err as Error)?.stack ?? err)}\n`);
+    logInternalError('worker: unexpected error', err);
     return { ok: false, code: 'INTERNAL_ERROR', message: 'Internal error in the engine' };
   }
 }

@@ -1,7 +1,9 @@
 // How large each image is drawn: runs every page through a device that records, per image,
 // the most pixels any drawing of it needs at the target resolution. Images are matched to
 // their objects through mupdf's store, which hands out the same fz_image for the same object
-// (pdf_load_image); an image the store has let go of just stays at full size.
+// (pdf_load_image); an image the store has let go of just stays at full size. The images seen
+// are held until they are matched: a freed fz_image's address could otherwise be handed to
+// another image, which would then take the first one's size.
 
 import * as mupdf from 'mupdf';
 
@@ -13,10 +15,13 @@ export interface PixelNeed {
 /** Pixels needed per image object number, for drawings at `dpi`. */
 export function pixelsNeeded(doc: mupdf.PDFDocument, dpi: number): Map<number, PixelNeed> {
   const byPointer = new Map<number, PixelNeed>();
+  const held = new Map<number, mupdf.Image>();
   const record = (image: mupdf.Image, ctm: mupdf.Matrix) => {
     const need = drawnPixels(ctm, dpi);
     const known = byPointer.get(image.pointer);
     byPointer.set(image.pointer, known ? { width: Math.max(known.width, need.width), height: Math.max(known.height, need.height) } : need);
+    if (held.has(image.pointer)) image.destroy();
+    else held.set(image.pointer, image);
   };
   const device = new mupdf.Device({ fillImage: record, fillImageMask: record, clipImageMask: record });
   try {
@@ -25,7 +30,11 @@ export function pixelsNeeded(doc: mupdf.PDFDocument, dpi: number): Map<number, P
     device.close();
     device.destroy();
   }
-  return byObject(doc, byPointer);
+  try {
+    return byObject(doc, byPointer);
+  } finally {
+    for (const image of held.values()) image.destroy();
+  }
 }
 
 function runPage(doc: mupdf.PDFDocument, index: number, device: mupdf.Device): void {
@@ -44,20 +53,21 @@ function drawnPixels([a, b, c, d]: mupdf.Matrix, dpi: number): PixelNeed {
 
 function byObject(doc: mupdf.PDFDocument, byPointer: Map<number, PixelNeed>): Map<number, PixelNeed> {
   const needs = new Map<number, PixelNeed>();
-  forEachImageObject(doc, (ref) => {
+  for (const ref of imageObjects(doc)) {
     const image = doc.loadImage(ref);
     const need = byPointer.get(image.pointer);
+    image.destroy();
     if (need) needs.set(ref.asIndirect(), need);
-  });
+  }
   return needs;
 }
 
-/** Calls `visit` with a reference to every image XObject of the document. */
-export function forEachImageObject(doc: mupdf.PDFDocument, visit: (ref: mupdf.PDFObject) => void): void {
+/** A reference to every image XObject of the document. */
+export function* imageObjects(doc: mupdf.PDFDocument): Generator<mupdf.PDFObject> {
   for (let num = 1; num < doc.countObjects(); num++) {
     const ref = doc.newIndirect(num);
     // isStream answers for the reference; the resolved dictionary does not know it has a stream.
-    if (ref.isStream() && isName(ref.get('Subtype'), 'Image')) visit(ref);
+    if (ref.isStream() && isName(ref.get('Subtype'), 'Image')) yield ref;
   }
 }
 

@@ -4,6 +4,7 @@
 // ("format error: Index bounds") and embedding it whole adds 7.2 MB to every output.
 
 import * as mupdf from 'mupdf';
+import { ApiError } from '../../../src/errors.js';
 import { withNewDocument } from '../mupdf-document.js';
 
 export interface EmbeddedText {
@@ -21,6 +22,8 @@ const watermarkFont = () => (cached ??= new mupdf.Font('zh-Hans'));
 export function embedText(target: mupdf.PDFDocument, text: string): EmbeddedText {
   const font = watermarkFont();
   const gids = [...text].map((char) => font.encodeCharacter(char.codePointAt(0) ?? 0));
+  const missing = [...text].filter((_, i) => gids[i] === 0);
+  if (missing.length > 0) throw new ApiError('VALIDATION_ERROR', `The watermark font has no glyph for ${describeCharacters(missing)}; it would print as an empty box`);
   const glyphs = gids.map((gid) => gid.toString(16).padStart(4, '0')).join('');
   const width = gids.reduce((sum, gid) => sum + font.advanceGlyph(gid), 0);
   return { font: subsetFontInto(target, font, glyphs), glyphs, width };
@@ -38,4 +41,14 @@ function subsetFontInto(target: mupdf.PDFDocument, font: mupdf.Font, glyphs: str
     scratch.subsetFonts();
     return target.graftObject(ref);
   });
+}
+
+/** "U+1F600 (😀), U+00A0" — each distinct character once, shown when it is printable. */
+function describeCharacters(chars: readonly string[]): string {
+  return [...new Set(chars)]
+    .map((char) => {
+      const code = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+      return /[\p{L}\p{N}\p{P}\p{S}]/u.test(char) ? `${code} (${char})` : code;
+    })
+    .join(', ');
 }

@@ -31,8 +31,45 @@ export function readIdentification(xmp: string): XmpIdentification {
 
 /** A property written as an attribute (`pdfaid:part="2"`) or as an element. */
 function xmpValue(xmp: string, name: string): string | undefined {
-  const match = new RegExp(`${name}\\s*=\\s*["']([^"']*)["']|<${name}>([^<]*)</${name}>`).exec(xmp);
-  return match ? (match[1] ?? match[2])?.trim() : undefined;
+  const match = new RegExp(`${name}\\s*=\\s*["']([^"']*)["']|<${name}(?:\\s[^>]*)?>([^<]*)</${name}>`).exec(xmp);
+  const raw = match ? (match[1] ?? match[2]) : undefined;
+  return raw === undefined ? undefined : decodeXml(raw).trim();
+}
+
+/** The Info fields a packet holds, read where ISO 32000 maps them (the conventional prefixes assumed). */
+export function readXmpFields(xmp: string): Partial<XmpFields> {
+  const fields: Partial<XmpFields> = {
+    title: listValue(xmp, 'dc:title', 'Alt'),
+    author: listValue(xmp, 'dc:creator', 'Seq'),
+    subject: listValue(xmp, 'dc:description', 'Alt'),
+    keywords: xmpValue(xmp, 'pdf:Keywords'),
+    creator: xmpValue(xmp, 'xmp:CreatorTool'),
+    producer: xmpValue(xmp, 'pdf:Producer'),
+    creationDate: xmpValue(xmp, 'xmp:CreateDate'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value)) as Partial<XmpFields>;
+}
+
+/**
+ * An rdf:Alt (its x-default item, else the first) or the items of an rdf:Seq joined with "; "
+ * (the Info dictionary has one Author string for the list of creators).
+ */
+function listValue(xmp: string, name: string, kind: 'Alt' | 'Seq'): string | undefined {
+  const body = new RegExp(`<${name}(?:\\s[^>]*)?>\\s*<rdf:${kind}(?:\\s[^>]*)?>([\\s\\S]*?)</rdf:${kind}>`).exec(xmp)?.[1];
+  if (body === undefined) return undefined;
+  const items = [...body.matchAll(/<rdf:li(\s[^>]*)?>([^<]*)<\/rdf:li>/g)].map(([, attributes = '', text = '']) => ({ attributes, text: decodeXml(text).trim() }));
+  if (kind === 'Seq') return items.map((item) => item.text).filter(Boolean).join('; ') || undefined;
+  return (items.find((item) => /xml:lang\s*=\s*["']x-default["']/.test(item.attributes)) ?? items[0])?.text || undefined;
+}
+
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (entity, name: string) => {
+    if (!name.startsWith('#')) return XML_ENTITIES[name] ?? entity;
+    const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
 }
 
 export function buildXmp(fields: XmpFields, id: XmpIdentification = {}): string {

@@ -1,0 +1,172 @@
+// One document through a warm office — the soffice output protocol and delivery. The document
+// is staged alone (see office-staging.ts), a short-lived `soffice --convert-to` launcher forwards
+// the command line to the warm office, the office's output lines say how far it got, and the
+// product is moved to the job's output. One document per invocation: an office never has two
+// documents in view, so no document can read another's parts or product.
+
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileError } from '../shared/file-errors.js';
+import type { ConversionOutcome } from './backend.js';
+import { MemoryWatch, type MemoryCeiling } from './office-memory.js';
+import { spawnOffice } from './office-spawn.js';
+import { stageDocument, type StagedDocument } from './office-staging.js';
+import { exited, killGroup } from './process-group.js';
+
+export interface SlotJob {
+  input: string;
+  extension: string;
+  format: string;
+  output: string;
+  shownName: string;
+}
+
+/** `retry`: the file was not converted for a reason of the office's (cancelled request, office gone), not its own. */
+export type SlotOutcome = ConversionOutcome | { retry: true };
+
+export interface Invocation {
+  convertTo: string;
+  infilter?: string | undefined;
+  job: SlotJob;
+  /** Aborted when the request behind this file was cancelled: the office is stopped and replaced. */
+  signal?: AbortSignal | undefined;
+}
+
+/** What the slot lends an invocation: its warm office and the means to hear and stop it. */
+export interface WarmOffice {
+  soffice: string;
+  slotDir: string;
+  profileUrl: string;
+  env: NodeJS.ProcessEnv;
+  instance: ChildProcess;
+  memory: MemoryCeiling | undefined;
+  /** Receives the warm office's output lines (undefined: stop listening). */
+  listen: (listener: ((line: string) => void) | undefined) => void;
+  /** Remembers the running launcher so that stopping the office stops it too. */
+  launched: (launcher: ChildProcess | undefined) => void;
+  /** Kills the warm office (and launcher); the slot starts a new one. */
+  stop: () => void;
+  closed: () => boolean;
+}
+
+type InvocationEnd = 'done' | 'stalled' | 'crashed' | 'cancelled' | 'too-large';
+
+interface Progress {
+  end: InvocationEnd;
+  /** The office printed its "convert … using filter" line: the document loaded. */
+  loaded: boolean;
+  /** An Error line followed it: storing failed. */
+  storeFailed: boolean;
+  /** The office had reserved most of its memory ceiling. */
+  memoryExhausted: boolean;
+}
+
+const CONVERT_LINE = /^convert .+ -> .+ using filter/;
+
+/** Converts one document; `replace` when the office had to be stopped. */
+export async function convertInOffice(office: WarmOffice, invocation: Invocation, timeoutMs: number): Promise<{ outcome: SlotOutcome; replace: boolean }> {
+  const staged = await stageDocument(office.slotDir, invocation.job);
+  try {
+    const progress = await runLauncher(office, invocation, staged, timeoutMs);
+    if (progress.end !== 'done') office.stop();
+    return { outcome: await judge(progress, staged, invocation.job, timeoutMs, office), replace: progress.end !== 'done' };
+  } finally {
+    await fs.rm(staged.hostDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedDocument, timeoutMs: number): Promise<Progress> {
+  const { instance, memory } = office;
+  const progress: Progress = { end: 'done', loaded: false, storeFailed: false, memoryExhausted: false };
+  let watchdog: NodeJS.Timeout | undefined;
+  let finish: (end: InvocationEnd) => void = () => {};
+  const ending = new Promise<InvocationEnd>((resolve) => (finish = resolve));
+  const arm = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => finish('stalled'), timeoutMs);
+  };
+  const args = [`-env:UserInstallation=${office.profileUrl}`, '--headless', '--norestore', '--nologo', '--convert-to', invocation.convertTo];
+  if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
+  args.push('--outdir', staged.officeOutDir, staged.officeInput);
+  office.listen((line) => {
+    arm();
+    if (CONVERT_LINE.test(line)) progress.loaded = true;
+    // A load failure prints "source file could not be loaded" and no convert line; an Error after the convert line is a failed store.
+    else if (line.startsWith('Error:') && progress.loaded) progress.storeFailed = true;
+  });
+  let launcher: ChildProcess;
+  try {
+    launcher = spawnOffice({ soffice: office.soffice, args, slotDir: office.slotDir, stdio: 'ignore', extraEnv: office.env, memory });
+  } catch (err) {
+    office.listen(undefined);
+    throw err;
+  }
+  arm();
+  const watch = memory && instance.pid !== undefined ? new MemoryWatch(instance.pid, memory.bytes, () => finish('too-large')).start() : undefined;
+  office.launched(launcher);
+  void exited(launcher).then(() => finish('done'));
+  // A listener of our own, removed below: the office lives through many invocations.
+  const onInstanceExit = () => finish('crashed');
+  if (instance.exitCode !== null || instance.signalCode !== null) onInstanceExit();
+  else instance.once('exit', onInstanceExit);
+  const onAbort = () => finish('cancelled');
+  if (invocation.signal?.aborted) onAbort();
+  else invocation.signal?.addEventListener('abort', onAbort, { once: true });
+
+  return ending.then(async (end) => {
+    instance.off('exit', onInstanceExit);
+    invocation.signal?.removeEventListener('abort', onAbort);
+    clearTimeout(watchdog);
+    watch?.stop();
+    killGroup(launcher);
+    office.launched(undefined);
+    // Let the office's last lines (an Error for the file) arrive before judging.
+    await new Promise((resolve) => setTimeout(resolve, end === 'done' ? 5 : 0));
+    office.listen(undefined);
+    return { ...progress, end, memoryExhausted: watch?.exhausted() ?? false };
+  });
+}
+
+async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, timeoutMs: number, office: WarmOffice): Promise<SlotOutcome> {
+  const { end } = progress;
+  if (end === 'cancelled') return { retry: true };
+  if (end === 'too-large') return tooLargeOutcome(job, office);
+  const product = progress.storeFailed ? undefined : await producedFile(staged.hostOutDir);
+  // A stall or crash after the product was written (the launcher hung on exit) still delivers it.
+  if (product !== undefined) return deliver(product, job.output);
+  if (office.closed()) return { ok: false, code: 'BUSY', message: `The service is shutting down; converting ${job.shownName} was not finished` };
+  if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
+  if (end === 'stalled') return { ok: false, code: 'TIMEOUT', message: `Converting ${job.shownName} ran longer than ${timeoutMs / 1000} s; the LibreOffice process was stopped and replaced` };
+  if (end === 'crashed') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
+  return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
+}
+
+function tooLargeOutcome(job: SlotJob, office: WarmOffice): SlotOutcome {
+  const mb = Math.round((office.memory?.bytes ?? 0) / 1024 ** 2);
+  return { ok: false, code: 'TOO_LARGE', message: `Converting ${job.shownName} needs more memory than the LibreOffice ceiling of ${mb} MB (--office-memory-mb); the process was stopped and replaced` };
+}
+
+/** The one non-empty file the office wrote into the document's output dir. */
+async function producedFile(outDir: string): Promise<string | undefined> {
+  const names = await fs.readdir(outDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(outDir, name);
+    if (((await fs.stat(file).catch(() => undefined))?.size ?? 0) > 0) return file;
+  }
+  return undefined;
+}
+
+/** Writes a produced file into the job's staged output (a copy across file systems). */
+async function deliver(produced: string, output: string): Promise<SlotOutcome> {
+  try {
+    await fs.rename(produced, output).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EXDEV') throw err;
+      await fs.copyFile(produced, output);
+    });
+    return { ok: true };
+  } catch (err) {
+    const { code, message } = fileError(err, { role: 'output', shown: output });
+    return { ok: false, code, message };
+  }
+}

@@ -1,0 +1,114 @@
+// Reading any supported document as Markdown: office packages, HTML and CSV in the reader
+// worker; legacy .doc/.xls/.ppt/.rtf first turned into their OOXML twin by the document backend
+// (sandboxed, as for conversion); PDFs laid out by the PDF worker with their scanned pages read
+// by OCR; images read by OCR. Every path ends in the one renderer of the reader worker.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { RootContent } from 'mdast';
+import { ApiError } from '../errors.js';
+import type { Engines } from '../engines/engines.js';
+import { extensionOf } from '../files/paths.js';
+import type { JobControl } from '../jobs/policy.js';
+import type { Config } from '../config.js';
+import { readPdfPages } from '../scans/pdf-ocr.js';
+import type { FileRef } from '../shared/file-ref.js';
+import type { PageRange } from '../shared/page-ranges.js';
+import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
+import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
+import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import { ocrTextBlocks } from './ocr-blocks.js';
+
+export interface ReadRequest {
+  input: FileRef;
+  /** The input as the user named it (its extension says what a text file is). */
+  shownName: string;
+  ranges?: PageRange[] | undefined;
+  password?: string | undefined;
+  /** OCR language codes, already validated. */
+  codes: string[];
+  maxCharacters: number;
+}
+
+export interface ReadResult {
+  markdown: string;
+  truncated: boolean;
+  /** The input's kind: docx, xlsx, …, pdf, html, csv, image. */
+  format: string;
+  pages?: number;
+  ocrPages: number[];
+}
+
+export interface ReadContext extends JobControl {
+  engines: Engines;
+  config: Config;
+}
+
+const IMAGE_TYPES: readonly SniffedType[] = ['jpeg', 'png', 'webp', 'avif', 'gif', 'bmp', 'tiff'];
+const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx', spreadsheet: 'xlsx', presentation: 'pptx' };
+/** XML a document package may decompress to before it is TOO_LARGE (zip bombs). */
+const MAX_PACKAGE_BYTES = 256 * 1024 * 1024;
+/** Input extensions read as Markdown, besides those the document backend converts. */
+export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif'] as const;
+
+export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
+  const type = sniffType(await readHead(request.input.path, 1024));
+  const extension = extensionOf(request.shownName);
+  if (type === 'pdf') return readPdf(request, context);
+  if (type && IMAGE_TYPES.includes(type)) return readImage(request, context);
+  if (type === 'zip') return readMarkup(request.input, undefined, request, context);
+  if (type === 'ole' || type === 'rtf') return readLegacy(request, extension, context);
+  if (extension === 'html' || extension === 'htm') return readMarkup(request.input, 'html', request, context);
+  if (extension === 'csv') return readMarkup(request.input, 'csv', request, context);
+  throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${READABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`);
+}
+
+async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, request: ReadRequest, { engines, ...control }: ReadContext): Promise<ReadResult> {
+  const read = await engines.read.job(control, (tasks) => tasks.readFile({ input, textKind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }));
+  return { markdown: read.markdown, truncated: read.truncated, format: read.kind, ocrPages: [] };
+}
+
+/** .doc/.xls/.ppt/.rtf: the document backend writes the OOXML twin, which is then read. */
+async function readLegacy(request: ReadRequest, extension: string, context: ReadContext): Promise<ReadResult> {
+  const family = familyOfExtension(extension);
+  if (!family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
+  await checkDocumentContent(request.input.path, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
+  try {
+    const twin = path.join(dir, `document.${OOXML_TWIN[family]}`);
+    const [outcome] = await context.engines.documents.job(context, (backend) =>
+      backend.convert([{ input: request.input.path, extension, family, format: OOXML_TWIN[family], output: twin, shownName: request.shownName }], context),
+    );
+    if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
+    const read = await readMarkup({ path: twin }, undefined, request, context);
+    return { ...read, format: extension };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readPdf(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
+  const { input, password, ranges, codes, maxCharacters } = request;
+  const laid = await engines.pdf.job(control, (tasks) => tasks.readBlocks({ input, password, ranges, maxPages: config.maxPages }));
+  const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
+  const ocrText = new Map<number, string>();
+  if (scanned.length) {
+    const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
+    const readings = await readPdfPages(engines, config.workers, control, { input, password, selection, dpi: 300, codes, skipText: false, layout: false });
+    for (const reading of readings) ocrText.set(reading.page, reading.text);
+  }
+  const blocks: RootContent[] = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [
+    { type: 'html', value: `<!-- page ${page} -->` },
+    ...(ocrText.has(page) ? ocrTextBlocks(ocrText.get(page) as string) : pageBlocks),
+  ]);
+  const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks, maxCharacters }));
+  return { ...rendered, format: 'pdf', pages: laid.pages.length, ocrPages: scanned };
+}
+
+async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
+  const { input, codes, maxCharacters } = request;
+  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: false }, control);
+  const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks: ocrTextBlocks(recognized.text), maxCharacters }));
+  return { ...rendered, format: 'image', ocrPages: [1] };
+}

@@ -1,0 +1,54 @@
+// The socket a running office listens on (issue 20, item 5): docwasm must compute its name as
+// LibreOffice does, or `--document-sandbox profile` leaves /tmp/OSL_PIPE_* behind for every
+// profile whose MD5 has a byte below 0x10 (LibreOffice writes the bytes unpadded). Real offices
+// are started on profile paths chosen to have such bytes, and on one without.
+
+import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { officePipePath } from '../../src/documents/office-pipe.js';
+import { SOFFICE, waitFor } from '../helpers/documents.js';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-pipe-'));
+const bytesOf = (url: string) => [...createHash('md5').update(Buffer.from(url, 'utf16le')).digest()];
+
+/** The first profile dirs below `work` whose URL's digest has (or has not) a byte below 0x10. */
+function profiles(count: number, smallByte: boolean): string[] {
+  const found: string[] = [];
+  for (let i = 0; found.length < count; i++) {
+    const dir = path.join(work, `profile-${i}`);
+    if (bytesOf(pathToFileURL(dir).href).some((b) => b < 0x10) === smallByte) found.push(dir);
+  }
+  return found;
+}
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe.skipIf(process.platform === 'win32')('the office pipe name', () => {
+  it('is the unpadded hex of the digest, for many profile paths', () => {
+    for (let i = 0; i < 500; i++) {
+      const url = pathToFileURL(path.join(work, `p${i}`)).href;
+      const pipe = officePipePath(url) as string;
+      expect(pipe).toMatch(/^\/tmp\/OSL_PIPE_\d+_SingleOfficeIPC_[0-9a-f]{16,32}$/);
+      expect(pipe.split('_').at(-1)).toBe(bytesOf(url).map((b) => b.toString(16)).join(''));
+    }
+  });
+
+  it.each([...profiles(2, true), ...profiles(1, false)])('names the socket a real office listens on (%s)', async (dir) => {
+    const url = pathToFileURL(dir).href;
+    const pipe = officePipePath(url) as string;
+    const office = spawn(SOFFICE, [`-env:UserInstallation=${url}`, '--headless', '--norestore', '--nologo', '--nodefault'], { stdio: 'ignore', detached: true });
+    try {
+      // An office starts in 1–6 s on a busy machine; its socket appears once it listens.
+      expect(await waitFor(() => fs.existsSync(pipe), 60_000)).toBe(true);
+    } finally {
+      process.kill(-(office.pid as number), 'SIGKILL');
+      await new Promise((resolve) => office.once('exit', resolve));
+      fs.rmSync(pipe, { force: true });
+    }
+  }, 90_000);
+});

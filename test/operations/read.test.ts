@@ -1,0 +1,277 @@
+// Reading documents as Markdown, in process, one `it` per rule of docs/api.md ("Reading
+// documents"). Every input is made by another program — pandoc, python-docx, openpyxl,
+// LibreOffice — and the Markdown is checked for the structure those programs were asked to write.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_FIXTURES, SOFFICE, TEXT_LINE } from '../helpers/documents.js';
+import { makeZip } from '../helpers/zip.js';
+import { renderText } from '../helpers/ocr-images.js';
+import { makeScannedPdf } from '../helpers/scanned-pdf.js';
+import { leftoverTempFiles } from '../helpers/service.js';
+import { codeOf, inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+/** Debian's python3 (with python3-docx and python3-openpyxl), not a user's pyenv. */
+const PYTHON = '/usr/bin/python3';
+
+const SOURCE = `# Annual report
+
+Intro with **bold**, *italic*, \`code\` and a [link](https://example.com/a).
+
+## Section 二
+
+- first bullet
+- second bullet
+  - nested bullet
+- third
+
+1. one
+2. two
+
+| Name | Qty |
+|------|-----|
+| 苹果 | 3 |
+| pear | 5 |
+
+A claim.[^1]
+
+[^1]: The footnote text.
+
+### Deep heading
+
+中文段落没有空格。
+
+::: notes
+Speaker notes here.
+:::
+`;
+
+const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => {
+  const answer = await ops.ok('read', { input, ...extra });
+  return { text: answer.text ?? '', data: answer.data ?? {} };
+};
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('source.md', SOURCE);
+  for (const ext of ['docx', 'odt', 'pptx', 'html']) execFileSync('pandoc', ['source.md', '-s', '--metadata', 'title=Report', '-o', `pandoc.${ext}`], { cwd: ops.dir });
+  execFileSync(PYTHON, ['-c', PYTHON_DOCX], { cwd: ops.dir });
+  execFileSync(PYTHON, ['-c', OPENPYXL], { cwd: ops.dir });
+  for (const name of ['sheet-ods.ods', 'slides-odp.odp', 'text-doc.doc', 'sheet-csv.csv']) ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'python.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  fs.rmSync(ops.at('profile'), { recursive: true, force: true });
+}, 180_000);
+afterAll(() => ops.close());
+
+describe('read: Word documents (docx) from their XML', () => {
+  it('keeps headings, emphasis, code, links, nested and numbered lists, tables and footnotes (pandoc)', async () => {
+    const { text, data } = await markdownOf('pandoc.docx');
+    expect(data).toMatchObject({ format: 'docx', truncated: false, ocrPages: [] });
+    expect(text).toContain('# Annual report\n');
+    expect(text).toContain('## Section 二\n');
+    expect(text).toContain('### Deep heading\n');
+    expect(text).toContain('Intro with **bold**, *italic*, `code` and a [link](https://example.com/a).');
+    expect(text).toContain('- first bullet\n- second bullet\n  - nested bullet\n- third');
+    expect(text).toContain('1. one\n2. two');
+    expect(text).toContain('| Name | Qty |');
+    expect(text).toContain('| 苹果 | 3 |');
+    expect(text).toContain('A claim.[^1]');
+    expect(text).toContain('[^1]: The footnote text.');
+    expect(text).toContain('中文段落没有空格。');
+  });
+
+  it('takes headings from style names and outline levels, and writes merged cells as an HTML table (python-docx)', async () => {
+    const { text } = await markdownOf('python.docx');
+    expect(text).toMatch(/^# Made by python-docx$/m);
+    expect(text).toMatch(/^## Second level$/m);
+    expect(text).toContain('- bullet item');
+    expect(text).toContain('<table>');
+    expect(text).toMatch(/<th colspan="2">merged header<\/th>/);
+  });
+
+  it('leaves out hidden text and deleted revisions, keeps inserted ones, skips field codes', async () => {
+    ops.put('revisions.docx', docxWithBody(REVISIONS_BODY));
+    const { text } = await markdownOf('revisions.docx');
+    expect(text).toContain('visible inserted shown');
+    expect(text).not.toMatch(/secret|deleted|PAGE/);
+  });
+});
+
+describe('read: spreadsheets, one section per sheet', () => {
+  it('writes each sheet as a table, dates as dates, merged cells with spans (openpyxl)', async () => {
+    const { text, data } = await markdownOf('openpyxl.xlsx');
+    expect(data.format).toBe('xlsx');
+    expect(text).toContain('## Sales 销售');
+    expect(text).toContain('2024-03-15');
+    expect(text).toContain('2024-03-16 14:30');
+    expect(text).toContain('<td colspan="2">merged</td>');
+    expect(text).toContain('## Second');
+    expect(text).not.toContain('Hidden sheet');
+  });
+
+  it('reads ods with its cached values (LibreOffice)', async () => {
+    const { text } = await markdownOf('sheet-ods.ods');
+    expect(text).toContain('## Data\n\n| name | city | amount |');
+    expect(text).toContain('| 张三 | 北京 | 42 |');
+  });
+
+  it('reads csv as one table', async () => {
+    const { text, data } = await markdownOf('sheet-csv.csv');
+    expect(data.format).toBe('csv');
+    expect(text).toMatch(/^\| name \| city \| amount \|$/m);
+  });
+});
+
+describe('read: presentations, one section per slide', () => {
+  it('titles each slide and quotes its speaker notes (pandoc pptx)', async () => {
+    const { text } = await markdownOf('pandoc.pptx');
+    expect(text).toMatch(/^## /m);
+    expect(text).toContain('> Speaker notes here.');
+  });
+
+  it('reads odp slides (LibreOffice)', async () => {
+    const { text } = await markdownOf('slides-odp.odp');
+    expect(text).toContain('Slide one 幻灯片');
+  });
+});
+
+describe('read: odt and html', () => {
+  it('reads odt headings, lists and tables (pandoc)', async () => {
+    const { text, data } = await markdownOf('pandoc.odt');
+    expect(data.format).toBe('odt');
+    expect(text).toContain('## Section 二');
+    expect(text).toContain('  - nested bullet');
+    expect(text).toContain('| 苹果 | 3 |');
+    expect(text).toContain('[^1]: The footnote text.');
+  });
+
+  it('reads html without fetching anything it points at', async () => {
+    ops.put('page.html', '<h1>Title</h1><p>Text <b>bold</b> <img src="https://example.com/x.png" alt="a chart"></p><script>alert(1)</script>');
+    const { text, data } = await markdownOf('page.html');
+    expect(data.format).toBe('html');
+    expect(text).toBe('# Title\n\nText **bold** ![a chart](image-1)\n');
+  });
+});
+
+describe('read: legacy formats through the document backend', () => {
+  it('reads a .doc through its docx twin', async () => {
+    const { text, data } = await markdownOf('text-doc.doc');
+    expect(data.format).toBe('doc');
+    expect(text).toContain(TEXT_LINE);
+  });
+});
+
+describe('read: PDF', () => {
+  it('marks each page, keeps headings and lists, drops running headers (LibreOffice PDF)', async () => {
+    const { text, data } = await markdownOf('python.pdf');
+    expect(data).toMatchObject({ format: 'pdf', ocrPages: [] });
+    expect(text).toMatch(/^<!-- page 1 -->$/m);
+    expect(text).toMatch(/^# Made by python-docx$/m);
+    expect(text).toMatch(/^## Second level$/m);
+    expect(text).toContain('- bullet item');
+    expect(text).not.toContain('Running header of every page');
+  });
+
+  it('reads scanned pages with OCR and lists them in data.ocrPages', async () => {
+    ops.put('scan.pdf', await makeScannedPdf([{ image: await renderText('Scanned page text'), dpi: 300 }]));
+    const { text, data } = await markdownOf('scan.pdf', { language: 'eng' });
+    expect(data.ocrPages).toEqual([1]);
+    expect(text).toContain('Scanned page text');
+  });
+
+  it('reads only the pages asked for', async () => {
+    const { data } = await markdownOf('python.pdf', { pages: '1' });
+    expect(data.pages).toBe(1);
+  });
+});
+
+describe('read: limits and hostile documents', () => {
+  it('cuts at a block boundary at maxCharacters and says truncated', async () => {
+    const full = (await markdownOf('pandoc.docx')).text;
+    const { text, data } = await markdownOf('pandoc.docx', { maxCharacters: 60 });
+    expect(data.truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(60);
+    expect(full.startsWith(text.trimEnd())).toBe(true);
+    expect(full.charAt(text.trimEnd().length)).toBe('\n');
+  });
+
+  it('answers TOO_LARGE for a zip bomb, in seconds', async () => {
+    // 300 MB of XML (spaces) deflated to ~300 KB: over the 256 MB a package may decompress to.
+    const xml = Buffer.concat([Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'), Buffer.alloc(300 * 1024 * 1024, 0x20), Buffer.from('</w:body></w:document>')]);
+    ops.put('bomb.docx', makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: xml }]));
+    expect(codeOf(await ops.run('read', { input: 'bomb.docx' }))).toBe('TOO_LARGE');
+  });
+
+  it('refuses a document whose XML declares a DTD (entities), as INVALID_INPUT', async () => {
+    const xml = '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&x;</w:t></w:r></w:p></w:body></w:document>';
+    ops.put('xxe.docx', makeZip([{ name: 'word/document.xml', data: xml }]));
+    expect(codeOf(await ops.run('read', { input: 'xxe.docx' }))).toBe('INVALID_INPUT');
+  });
+
+  it('answers UNSUPPORTED_CONVERSION for a file it cannot read', async () => {
+    ops.put('notes.xyz', 'plain');
+    expect(codeOf(await ops.run('read', { input: 'notes.xyz' }))).toBe('UNSUPPORTED_CONVERSION');
+  });
+});
+
+describe('convert with format md', () => {
+  it('writes the Markdown file atomically', async () => {
+    const answer = await ops.ok('convert', { input: 'pandoc.docx', output: 'out/report.md', format: 'md' });
+    expect(answer.data?.format).toBe('md');
+    expect(fs.readFileSync(ops.at('out/report.md'), 'utf8')).toContain('## Section 二');
+    expect(leftoverTempFiles(ops.dir)).toEqual([]);
+  });
+
+  it('reads a batch, each file failing alone', async () => {
+    ops.put('broken.docx', 'not a zip');
+    const answer = await ops.run('convert/batch', { files: ['pandoc.odt', 'broken.docx', 'page.html'], format: 'md', outputDir: 'md' });
+    expect(answer.success).toBe(false);
+    expect(fs.readdirSync(ops.at('md')).sort()).toEqual(['page.md', 'pandoc.md']);
+  });
+});
+
+/** A docx holding `body` (w:body content) and nothing else but what Word needs to open it. */
+function docxWithBody(body: string): Buffer {
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
+  return makeZip([
+    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
+    { name: 'word/document.xml', data: document, deflate: true },
+  ]);
+}
+
+const REVISIONS_BODY = [
+  '<w:p><w:r><w:t xml:space="preserve">visible </w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t>secret</w:t></w:r>',
+  '<w:del w:id="1" w:author="a"><w:r><w:delText>deleted</w:delText></w:r></w:del>',
+  '<w:ins w:id="2" w:author="a"><w:r><w:t xml:space="preserve">inserted </w:t></w:r></w:ins>',
+  '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>shown</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>',
+].join('');
+
+const PYTHON_DOCX = `
+from docx import Document
+d = Document()
+d.sections[0].header.paragraphs[0].text = 'Running header of every page'
+d.add_heading('Made by python-docx', 0)
+d.add_paragraph('First paragraph. ' * 40)
+d.add_heading('Second level', 1)
+d.add_paragraph('bullet item', style='List Bullet')
+d.add_paragraph('second bullet item', style='List Bullet')
+t = d.add_table(rows=2, cols=2)
+a = t.cell(0, 0).merge(t.cell(0, 1)); a.text = 'merged header'
+t.cell(1, 0).text = 'x'; t.cell(1, 1).text = 'y'
+for i in range(60): d.add_paragraph('Filler paragraph number %d so the document runs over several pages.' % i)
+d.save('python.docx')
+`;
+
+const OPENPYXL = `
+import openpyxl, datetime
+wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'Sales 销售'
+ws.append(['Date', 'Item', 'Amount'])
+ws.append([datetime.date(2024, 3, 15), 'Widget', 12.5])
+ws.append([datetime.datetime(2024, 3, 16, 14, 30), 'Gadget', 7])
+ws.merge_cells('A5:B5'); ws['A5'] = 'merged'
+hidden = wb.create_sheet('Hidden'); hidden['A1'] = 'Hidden sheet'; hidden.sheet_state = 'hidden'
+second = wb.create_sheet('Second'); second['A1'] = 'only'; second['A2'] = 'cell'
+wb.save('openpyxl.xlsx')
+`;

@@ -1,0 +1,105 @@
+// The installed production tree (docs/notes/httprt.md): no package runs anything at install
+// time that could reach the network, except the ones listed below with why each is harmless,
+// and none brings a native binary (`.node`) or a node-gyp build. Scarf's install analytics,
+// pulled in by swagger-ui-dist, is switched off by `scarfSettings.enabled: false` in our
+// package.json: the test runs Scarf's own postinstall, network guarded, to see it stop.
+
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { writeNetworkGuard } from '../helpers/ocr-network-guard.js';
+import { ROOT, tempDir } from '../helpers/service.js';
+
+const run = promisify(execFile);
+
+/** The hooks npm runs when it installs a package (prepare runs only for git and local packages). */
+const INSTALL_HOOKS = ['preinstall', 'install', 'postinstall'] as const;
+
+/** Every install script the production tree may hold, exactly, and why it is harmless. */
+const KNOWN_INSTALL_SCRIPTS: Record<string, { postinstall: string; harmless: string }> = {
+  '@scarf/scarf': {
+    postinstall: 'node ./report.js',
+    harmless: 'install analytics; it stops when any package.json between the installing root and it says scarfSettings.enabled: false, as ours does (checked below)',
+  },
+  'tesseract.js': {
+    postinstall: 'opencollective-postinstall || true',
+    harmless: 'opencollective-postinstall only prints a donation banner with console.log (no network); "|| true" keeps a missing one harmless',
+  },
+};
+
+interface LockEntry {
+  dev?: boolean;
+  devOptional?: boolean;
+  optional?: boolean;
+}
+
+/** Install paths (`node_modules/…`) of the packages a production install brings. */
+function productionPackages(): string[] {
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  return Object.entries(lock.packages)
+    .filter(([where, entry]) => where !== '' && !entry.dev && !entry.devOptional)
+    .map(([where]) => where)
+    .filter((where) => fs.existsSync(path.join(ROOT, where, 'package.json')));
+}
+
+function readPackage(where: string): { name: string; scripts?: Record<string, string> } {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, where, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+}
+
+/** Files of one package (not of the packages nested in its own node_modules, listed on their own). */
+function packageFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules') found.push(...packageFiles(full));
+    else if (entry.isFile()) found.push(full);
+  }
+  return found;
+}
+
+describe('the installed production tree', () => {
+  const packages = productionPackages();
+
+  it('is the tree of package-lock.json, read from node_modules', () => {
+    expect(packages.length).toBeGreaterThan(50);
+    expect(packages).toContain('node_modules/swagger-ui-dist');
+    expect(packages).toContain('node_modules/@scarf/scarf');
+  });
+
+  it('runs no install script but the known harmless ones, and builds nothing with node-gyp', () => {
+    const found: Record<string, Record<string, string>> = {};
+    for (const where of packages) {
+      const { name, scripts = {} } = readPackage(where);
+      const hooks = Object.fromEntries(INSTALL_HOOKS.filter((hook) => scripts[hook] !== undefined).map((hook) => [hook, scripts[hook] as string]));
+      // npm runs `node-gyp rebuild` for a binding.gyp even without an install script.
+      if (fs.existsSync(path.join(ROOT, where, 'binding.gyp'))) hooks.install ??= 'node-gyp rebuild (implicit)';
+      if (Object.keys(hooks).length > 0) found[name] = hooks;
+    }
+    const known = Object.fromEntries(Object.entries(KNOWN_INSTALL_SCRIPTS).map(([name, { postinstall }]) => [name, { postinstall }]));
+    expect(found).toEqual(known);
+  });
+
+  it('holds no native binary (.node)', () => {
+    const native = packages.flatMap((where) => packageFiles(path.join(ROOT, where)).filter((file) => file.endsWith('.node')));
+    expect(native.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
+  it("switches Scarf's analytics off: its postinstall, run as npm would, stops on our setting and reaches for no network", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scarfSettings?: { enabled?: boolean } };
+    expect(manifest.scarfSettings).toEqual({ enabled: false });
+    const guard = writeNetworkGuard(tempDir());
+    const env = { ...withoutScarfOptOuts(process.env), ...guard.env, INIT_CWD: ROOT, SCARF_VERBOSE: 'true' };
+    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/@scarf/scarf/report.js')], { cwd: path.join(ROOT, 'node_modules/@scarf/scarf'), env, timeout: 120_000 });
+    expect(`${stdout}${stderr}`).toContain('Scarf has been disabled via a package.json in the dependency chain.');
+    expect(guard.lines().filter((line) => line.startsWith('ATTEMPT'))).toEqual([]);
+  });
+});
+
+/** Scarf also obeys these; a test run must not pass because of them. */
+function withoutScarfOptOuts(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  for (const name of ['SCARF_ANALYTICS', 'SCARF_NO_ANALYTICS', 'DO_NOT_TRACK']) delete rest[name];
+  return rest;
+}

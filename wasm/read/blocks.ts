@@ -1,0 +1,140 @@
+// The one block model every reader fills: mdast (the Markdown syntax tree of the unified
+// ecosystem), so a reader never writes Markdown text itself and escaping lives in one renderer.
+// Helpers here build the parts readers share: inline runs, nested lists, and tables that fall
+// back to HTML when GFM cannot hold them (merged cells, several blocks in a cell).
+
+import type { BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+
+export interface RunStyle {
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+  strike?: boolean;
+}
+
+/** One piece of inline text with its style and optional link. */
+export interface Run extends RunStyle {
+  text: string;
+  link?: string;
+}
+
+/** Inline content: runs, plus nodes the reader made itself (footnote references, images, breaks). */
+export type Inline = Run | PhrasingContent;
+
+const isRun = (item: Inline): item is Run => !('type' in item);
+const sameStyle = (a: Run, b: Run) => !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && !!a.strike === !!b.strike && a.link === b.link;
+
+/** Phrasing nodes from inline items: neighbouring runs of one style are joined first. */
+export function phrasing(items: readonly Inline[]): PhrasingContent[] {
+  const merged: Inline[] = [];
+  for (const item of items) {
+    const last = merged.at(-1);
+    if (isRun(item) && last && isRun(last) && sameStyle(last, item)) merged[merged.length - 1] = { ...last, text: last.text + item.text };
+    else if (!isRun(item) || item.text !== '') merged.push(item);
+  }
+  return merged.flatMap((item) => (isRun(item) ? styled(item) : [item]));
+}
+
+/** A run as nodes; the spaces at its edges stay outside the emphasis, as Markdown needs. */
+function styled(run: Run): PhrasingContent[] {
+  if (run.code) {
+    const node: PhrasingContent = { type: 'inlineCode', value: run.text };
+    return [run.link ? { type: 'link', url: run.link, children: [node] } : node];
+  }
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? [];
+  if (core === '') return run.text ? [{ type: 'text', value: run.text }] : [];
+  let node: PhrasingContent = { type: 'text', value: core };
+  if (run.strike) node = { type: 'delete', children: [node] };
+  if (run.italic) node = { type: 'emphasis', children: [node] };
+  if (run.bold) node = { type: 'strong', children: [node] };
+  if (run.link) node = { type: 'link', url: run.link, children: [node] };
+  return [...(lead ? [{ type: 'text' as const, value: lead }] : []), node, ...(trail ? [{ type: 'text' as const, value: trail }] : [])];
+}
+
+export const paragraph = (items: readonly Inline[]): Paragraph => ({ type: 'paragraph', children: phrasing(trimInline(items)) });
+
+/** A heading; bold and italic from its style say nothing a `#` does not already say. */
+export function heading(level: number, items: readonly Inline[]): Heading {
+  const plain = items.map((item) => (isRun(item) ? { ...item, bold: false, italic: false } : item));
+  return { type: 'heading', depth: Math.min(6, Math.max(1, level)) as Heading['depth'], children: phrasing(trimInline(plain)) };
+}
+
+/** Drops leading and trailing whitespace of a block's inline content. */
+function trimInline(items: readonly Inline[]): Inline[] {
+  const out = [...items];
+  const first = out.findIndex((i) => !isRun(i) || i.text.trim() !== '');
+  const last = out.findLastIndex((i) => !isRun(i) || i.text.trim() !== '');
+  if (first < 0) return [];
+  const trimmed = out.slice(first, last + 1);
+  const head = trimmed[0];
+  if (head && isRun(head)) trimmed[0] = { ...head, text: head.text.trimStart() };
+  const tail = trimmed.at(-1);
+  if (tail && isRun(tail)) trimmed[trimmed.length - 1] = { ...tail, text: tail.text.trimEnd() };
+  return trimmed;
+}
+
+export const isEmptyParagraph = (node: RootContent): boolean => node.type === 'paragraph' && node.children.length === 0;
+
+/** One paragraph of a list with its nesting level (0 = top) and kind. */
+export interface ListEntry {
+  level: number;
+  ordered: boolean;
+  content: BlockContent[];
+}
+
+/** Nested mdast lists from a run of list paragraphs in document order. */
+export function nestLists(entries: readonly ListEntry[]): List[] {
+  const roots: List[] = [];
+  const open: List[] = []; // open[d]: the list currently open at depth d
+  for (const entry of entries) {
+    const level = Math.min(entry.level, open.length); // a level cannot be skipped
+    open.length = Math.min(open.length, level + 1); // deeper lists end here
+    let list = open[level];
+    if (!list || list.ordered !== entry.ordered) {
+      list = { type: 'list', ordered: entry.ordered, spread: false, children: [] };
+      const parentItem = level > 0 ? open[level - 1]?.children.at(-1) : undefined;
+      if (parentItem) parentItem.children.push(list);
+      else roots.push(list);
+      open[level] = list;
+    }
+    const item: ListItem = { type: 'listItem', spread: false, children: entry.content.length ? entry.content : [{ type: 'paragraph', children: [] }] };
+    list.children.push(item);
+  }
+  return roots;
+}
+
+/** A table cell as readers find it: its blocks and how far it spans. */
+export interface CellSource {
+  blocks: BlockContent[];
+  colSpan: number;
+  rowSpan: number;
+  /** Covered by another cell's span: not written. */
+  covered?: boolean;
+}
+
+/** A GFM table when every cell is one plain paragraph and nothing spans; else an HTML table. */
+export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: readonly BlockContent[]) => string): RootContent {
+  const simple = rows.every((row) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.length <= 1 && (cell.blocks[0]?.type ?? 'paragraph') === 'paragraph'));
+  if (simple) {
+    const width = Math.max(...rows.map((r) => r.length));
+    const gfmRows: TableRow[] = rows.map((row, r) => ({
+      type: 'tableRow',
+      children: Array.from({ length: width }, (_, i): TableCell => {
+        const children = (row[i]?.blocks[0] as Paragraph | undefined)?.children ?? [];
+        // A header row is shown bold anyway: its own bold is noise.
+        return { type: 'tableCell', children: r === 0 ? children.flatMap((c) => (c.type === 'strong' ? c.children : [c])) : children };
+      }),
+    }));
+    return { type: 'table', align: Array.from({ length: width }, () => null), children: gfmRows } satisfies Table;
+  }
+  const html = rows
+    .map((row, r) => {
+      const tag = r === 0 ? 'th' : 'td';
+      const cells = row
+        .filter((cell) => !cell.covered)
+        .map((cell) => `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(cell.blocks)}</${tag}>`);
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('\n');
+  return { type: 'html', value: `<table>\n${html}\n</table>` };
+}

@@ -1,0 +1,82 @@
+// Which reader a document goes to, judged by its content: a zip is told apart by its parts
+// (word/, xl/, ppt/, or an ODF mimetype), text files by the kind the caller names.
+
+import type { RootContent } from 'mdast';
+import { ApiError } from '../../src/errors.js';
+import { readCsv } from './csv.js';
+import { readDocx } from './docx.js';
+import { readHtml } from './html.js';
+import { readOdf } from './odf.js';
+import { openPackage, type PackageLimits } from './package.js';
+import { readPptx } from './pptx.js';
+import { visit } from './visit.js';
+import { readXlsx } from './xlsx.js';
+
+/** Formats read here; PDF and images are read by the PDF and OCR engines. */
+export type MarkupKind = 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'html' | 'csv';
+
+/** Parts a reader may need: XML and relationships, never media. */
+const WANTED_PART = /(\.xml|\.rels|^mimetype)$/;
+
+const ODF_KINDS: Readonly<Record<string, MarkupKind>> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+};
+
+export interface ReadBlocks {
+  kind: MarkupKind;
+  blocks: RootContent[];
+}
+
+/** `textKind` says what a file that is not a zip is ('html' or 'csv'); zips are judged by content. */
+export function readBlocks(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, limits?: PackageLimits): ReadBlocks {
+  const { kind, blocks } = readByKind(bytes, textKind, limits);
+  return { kind, blocks: numberNotes(blocks) };
+}
+
+function readByKind(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, limits?: PackageLimits): ReadBlocks {
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  if (!isZip) {
+    if (!textKind) throw new ApiError('INVALID_INPUT', 'The file is not an office document (not a zip package)');
+    const text = decodeText(bytes);
+    return { kind: textKind, blocks: textKind === 'html' ? readHtml(text) : readCsv(text) };
+  }
+  const pkg = openPackage(bytes, (name) => WANTED_PART.test(name), limits);
+  const odfKind = ODF_KINDS[(pkg.text('mimetype') ?? '').trim()];
+  if (odfKind) return { kind: odfKind, blocks: readOdf(pkg) };
+  if (pkg.names.includes('word/document.xml')) return { kind: 'docx', blocks: readDocx(pkg) };
+  if (pkg.names.includes('xl/workbook.xml')) return { kind: 'xlsx', blocks: readXlsx(pkg) };
+  if (pkg.names.includes('ppt/presentation.xml')) return { kind: 'pptx', blocks: readPptx(pkg) };
+  throw new ApiError('INVALID_INPUT', 'The zip is neither an OOXML (docx/xlsx/pptx) nor an OpenDocument package');
+}
+
+/** Notes numbered 1, 2, … in the order they are referred to; notes never referred to are dropped. */
+function numberNotes(blocks: RootContent[]): RootContent[] {
+  const numbers = new Map<string, string>();
+  for (const block of blocks) {
+    visit(block, (node) => {
+      if (node.type === 'footnoteReference' && !numbers.has(node.identifier)) numbers.set(node.identifier, String(numbers.size + 1));
+    });
+  }
+  const renumber = (node: { identifier: string; label?: string | null | undefined }) => {
+    node.identifier = numbers.get(node.identifier) ?? node.identifier;
+    node.label = node.identifier;
+  };
+  const kept = blocks.filter((b) => b.type !== 'footnoteDefinition' || numbers.has(b.identifier));
+  for (const block of kept) {
+    visit(block, (node) => {
+      if (node.type === 'footnoteReference' || node.type === 'footnoteDefinition') renumber(node);
+    });
+  }
+  const body = kept.filter((b) => b.type !== 'footnoteDefinition');
+  const notes = kept.filter((b) => b.type === 'footnoteDefinition').sort((a, b) => Number(a.identifier) - Number(b.identifier));
+  return [...body, ...notes];
+}
+
+/** UTF-8 (BOM or not), or UTF-16 with a BOM; other legacy encodings read as UTF-8 with replacements. */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}

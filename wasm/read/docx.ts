@@ -1,0 +1,349 @@
+// Word documents (docx) from their own XML: headings from paragraph styles and outline levels
+// (style inheritance resolved), lists from numbering definitions, runs with bold/italic/code/
+// strike, links, footnotes and endnotes, tables, image placeholders. Hidden text, deleted
+// revisions, comments and field codes are left out; a field's shown result is kept.
+
+import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
+import { ApiError } from '../../src/errors.js';
+import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import type { OfficePackage } from './package.js';
+import { blocksToHtml } from './render.js';
+import { relationships, type Relationships } from './relationships.js';
+import { child, childElements, findAll, isElement, parseXml, type XmlElement } from './xml.js';
+
+interface ParagraphStyle {
+  basedOn?: string;
+  name: string;
+  outlineLevel?: number;
+  numbering?: { numId: string; level: number };
+  run: RunStyle;
+}
+
+interface DocxContext {
+  styles: Map<string, ParagraphStyle>;
+  /** numId → level → ordered? */
+  numbering: Map<string, Map<number, boolean>>;
+  rels: Relationships;
+  notes: FootnoteDefinition[];
+  noteXml: Map<string, XmlElement>;
+  images: { count: number };
+  /** Added to an outline level (0-based) to get a heading depth: 2 when a Title takes `#`. */
+  headingShift: number;
+}
+
+/** The outline level given to the Title style: above every heading. */
+const TITLE_LEVEL = -1;
+
+const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
+
+export function readDocx(pkg: OfficePackage): RootContent[] {
+  const documentXml = pkg.text('word/document.xml');
+  if (documentXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a Word document (no word/document.xml)');
+  const context: DocxContext = {
+    styles: readStyles(pkg.text('word/styles.xml')),
+    numbering: readNumbering(pkg.text('word/numbering.xml')),
+    rels: relationships(pkg, 'word/document.xml'),
+    notes: [],
+    noteXml: new Map([...readNotes(pkg.text('word/footnotes.xml'), 'w:footnote', 'fn'), ...readNotes(pkg.text('word/endnotes.xml'), 'w:endnote', 'en')]),
+    images: { count: 0 },
+    headingShift: 1,
+  };
+  const body = child(parseXml(documentXml, 'word/document.xml'), 'w:body');
+  const usesTitle = body !== undefined && findAll(body, 'w:pStyle').some((s) => resolveStyle(attr(s, 'w:val'), context.styles).outlineLevel === TITLE_LEVEL);
+  context.headingShift = usesTitle ? 2 : 1;
+  const blocks = body ? readBlocks(body, context) : [];
+  return [...blocks, ...context.notes];
+}
+
+/** Body-level content: paragraphs (grouped into lists) and tables. */
+function readBlocks(container: XmlElement, context: DocxContext): RootContent[] {
+  const out: RootContent[] = [];
+  let pendingList: ListEntry[] = [];
+  const flushList = () => {
+    if (pendingList.length) out.push(...nestLists(pendingList));
+    pendingList = [];
+  };
+  for (const element of bodyElements(container)) {
+    if (element.name === 'w:tbl') {
+      flushList();
+      out.push(readTable(element, context));
+      continue;
+    }
+    const { block, list } = readParagraph(element, context);
+    if (list && block.type === 'paragraph') {
+      pendingList.push({ ...list, content: isEmptyParagraph(block) ? [] : [block] });
+      continue;
+    }
+    flushList();
+    if (!isEmptyParagraph(block)) out.push(block);
+  }
+  flushList();
+  return out;
+}
+
+/** w:p and w:tbl of a container, looking through content controls and custom XML. */
+function bodyElements(container: XmlElement): XmlElement[] {
+  return childElements(container).flatMap((element) => {
+    if (element.name === 'w:p' || element.name === 'w:tbl') return [element];
+    if (element.name === 'w:sdt') return bodyElements(child(element, 'w:sdtContent') ?? element);
+    if (element.name === 'w:customXml' || element.name === 'w:ins' || element.name === 'w:moveTo') return bodyElements(element);
+    return [];
+  });
+}
+
+function readParagraph(p: XmlElement, context: DocxContext): { block: BlockContent; list?: { level: number; ordered: boolean } } {
+  const pPr = child(p, 'w:pPr');
+  const styleId = attr(child(pPr, 'w:pStyle'), 'w:val');
+  const style = resolveStyle(styleId, context.styles);
+  const inlines = readInlines(p, context, style.run, { inField: false });
+  const ownOutline = attr(child(pPr, 'w:outlineLvl'), 'w:val');
+  const outline = ownOutline !== undefined ? Number(ownOutline) : style.outlineLevel;
+  if (outline === TITLE_LEVEL) return { block: heading(1, inlines) };
+  if (outline !== undefined && outline >= 0 && outline < 9) return { block: heading(outline + context.headingShift, inlines) };
+  const numPr = child(pPr, 'w:numPr');
+  const numId = attr(child(numPr, 'w:numId'), 'w:val') ?? style.numbering?.numId;
+  const level = Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? style.numbering?.level ?? 0);
+  const levels = numId !== undefined && numId !== '0' ? context.numbering.get(numId) : undefined;
+  const block = paragraph(inlines);
+  if (!levels) return { block };
+  return { block, list: { level, ordered: levels.get(level) ?? false } };
+}
+
+interface InlineState {
+  /** Inside a complex field's instruction part (between begin and separate): skipped. */
+  inField: boolean;
+}
+
+function readInlines(container: XmlElement, context: DocxContext, base: RunStyle, state: InlineState, link?: string): Inline[] {
+  const out: Inline[] = [];
+  for (const node of container.children) {
+    if (!isElement(node)) continue;
+    switch (node.name) {
+      case 'w:r':
+        out.push(...readRun(node, context, base, state, link));
+        break;
+      case 'w:hyperlink': {
+        const target = context.rels.get(attr(node, 'r:id') ?? '')?.target;
+        out.push(...readInlines(node, context, base, state, target && /^(https?|mailto|ftp):/i.test(target) ? target : link));
+        break;
+      }
+      case 'w:fldSimple':
+      case 'w:smartTag':
+      case 'w:customXml':
+      case 'w:ins':
+      case 'w:moveTo':
+      case 'w:bdo':
+      case 'w:dir':
+        out.push(...readInlines(node, context, base, state, link));
+        break;
+      case 'w:sdt':
+        out.push(...readInlines(child(node, 'w:sdtContent') ?? node, context, base, state, link));
+        break;
+      default:
+        // w:pPr, w:del, w:moveFrom, w:commentRangeStart, w:proofErr, w:bookmarkStart, …
+        break;
+    }
+  }
+  return out;
+}
+
+function readRun(r: XmlElement, context: DocxContext, base: RunStyle, state: InlineState, link?: string): Inline[] {
+  const rPr = child(r, 'w:rPr');
+  if (isOn(child(rPr, 'w:vanish'))) return [];
+  const style = runStyle(rPr, base);
+  const out: Inline[] = [];
+  for (const node of r.children) {
+    if (!isElement(node)) continue;
+    if (node.name === 'w:fldChar') {
+      const type = attr(node, 'w:fldCharType');
+      if (type === 'begin') state.inField = true;
+      else if (type === 'separate' || type === 'end') state.inField = false;
+      continue;
+    }
+    if (state.inField) continue;
+    const text = runText(node);
+    if (text !== undefined) out.push({ ...style, text, ...(link && { link }) });
+    else if (node.name === 'w:br' && attr(node, 'w:type') !== 'page') out.push({ type: 'break' });
+    else if (node.name === 'w:footnoteReference' || node.name === 'w:endnoteReference') out.push(noteReference(node, context));
+    else if (node.name === 'w:drawing' || node.name === 'w:pict' || node.name === 'w:object') out.push(imagePlaceholder(node, context));
+  }
+  return out;
+}
+
+function runText(node: XmlElement): string | undefined {
+  switch (node.name) {
+    case 'w:t':
+      return node.children.filter((c): c is string => typeof c === 'string').join('');
+    case 'w:tab':
+    case 'w:ptab':
+      return '\t';
+    case 'w:noBreakHyphen':
+      return '-';
+    case 'w:softHyphen':
+      return '';
+    case 'w:cr':
+      return ' ';
+    default:
+      return undefined;
+  }
+}
+
+function runStyle(rPr: XmlElement | undefined, base: RunStyle): RunStyle {
+  if (!rPr) return base;
+  const fonts = child(rPr, 'w:rFonts');
+  const rStyle = attr(child(rPr, 'w:rStyle'), 'w:val') ?? '';
+  return {
+    bold: toggle(child(rPr, 'w:b'), base.bold),
+    italic: toggle(child(rPr, 'w:i'), base.italic),
+    strike: toggle(child(rPr, 'w:strike'), base.strike),
+    code: base.code || MONOSPACE.test(attr(fonts, 'w:ascii') ?? '') || /code|verbatim/i.test(rStyle),
+  };
+}
+
+function noteReference(node: XmlElement, context: DocxContext): Inline {
+  const kind = node.name === 'w:footnoteReference' ? 'fn' : 'en';
+  const identifier = `${kind}${attr(node, 'w:id') ?? ''}`;
+  const xml = context.noteXml.get(identifier);
+  if (xml && !context.notes.some((n) => n.identifier === identifier)) {
+    context.noteXml.delete(identifier); // a note that refers to itself is read once
+    const blocks = readBlocks(xml, context).filter((b): b is BlockContent => b.type !== 'footnoteDefinition');
+    context.notes.push({ type: 'footnoteDefinition', identifier, label: identifier, children: blocks });
+  }
+  return { type: 'footnoteReference', identifier, label: identifier };
+}
+
+function imagePlaceholder(node: XmlElement, context: DocxContext): Inline {
+  context.images.count++;
+  const docPr = findDeep(node, 'wp:docPr');
+  const alt = attr(docPr, 'descr') || attr(docPr, 'title') || '';
+  return { type: 'image', url: `image-${context.images.count}`, alt };
+}
+
+function readTable(tbl: XmlElement, context: DocxContext): RootContent {
+  const rows: CellSource[][] = [];
+  const openMerges = new Map<number, CellSource>(); // grid column → cell a vertical merge started in
+  for (const tr of childElements(tbl, 'w:tr')) {
+    const row: CellSource[] = [];
+    let column = 0;
+    for (const tc of childElements(tr).flatMap((e) => (e.name === 'w:tc' ? [e] : e.name === 'w:sdt' ? childElements(child(e, 'w:sdtContent') ?? e, 'w:tc') : []))) {
+      const tcPr = child(tc, 'w:tcPr');
+      const colSpan = Math.max(1, Number(attr(child(tcPr, 'w:gridSpan'), 'w:val') ?? 1));
+      const vMerge = child(tcPr, 'w:vMerge');
+      const blocks = readBlocks(tc, context).filter((b): b is BlockContent => b.type !== 'footnoteDefinition');
+      const cell: CellSource = { blocks, colSpan, rowSpan: 1 };
+      if (vMerge && attr(vMerge, 'w:val') !== 'restart') {
+        const start = openMerges.get(column);
+        if (start) {
+          start.rowSpan++;
+          cell.covered = true;
+        }
+      } else if (vMerge) openMerges.set(column, cell);
+      else openMerges.delete(column);
+      row.push(cell);
+      column += colSpan;
+    }
+    rows.push(row);
+  }
+  return table(rows, blocksToHtml);
+}
+
+function readStyles(xml: string | undefined): Map<string, ParagraphStyle> {
+  const styles = new Map<string, ParagraphStyle>();
+  if (!xml) return styles;
+  for (const style of childElements(parseXml(xml, 'word/styles.xml'), 'w:style')) {
+    const id = attr(style, 'w:styleId');
+    if (!id || (attr(style, 'w:type') ?? 'paragraph') !== 'paragraph') continue;
+    const pPr = child(style, 'w:pPr');
+    const numPr = child(pPr, 'w:numPr');
+    const numId = attr(child(numPr, 'w:numId'), 'w:val');
+    const outline = attr(child(pPr, 'w:outlineLvl'), 'w:val');
+    const name = attr(child(style, 'w:name'), 'w:val') ?? id;
+    styles.set(id, {
+      name,
+      ...(attr(child(style, 'w:basedOn'), 'w:val') !== undefined && { basedOn: attr(child(style, 'w:basedOn'), 'w:val') }),
+      ...(outline !== undefined ? { outlineLevel: Number(outline) } : headingLevelOfName(name)),
+      ...(numId !== undefined && { numbering: { numId, level: Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) } }),
+      run: runStyle(child(style, 'w:rPr'), {}),
+    });
+  }
+  return styles;
+}
+
+/** "heading 2" → outline level 1; "Title" → above level 0. Word writes outlineLvl, other writers may not. */
+function headingLevelOfName(name: string): { outlineLevel?: number } {
+  const match = /^heading\s*([1-9])$/i.exec(name.trim());
+  if (match) return { outlineLevel: Number(match[1]) - 1 };
+  return /^title$/i.test(name.trim()) ? { outlineLevel: TITLE_LEVEL } : {};
+}
+
+/** A style with what it inherits (basedOn chains, cycles cut). */
+function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle>): ParagraphStyle {
+  const chain: ParagraphStyle[] = [];
+  const seen = new Set<string>();
+  for (let current = id; current !== undefined && !seen.has(current); ) {
+    seen.add(current);
+    const style = styles.get(current);
+    if (!style) break;
+    chain.push(style);
+    current = style.basedOn;
+  }
+  const resolved: ParagraphStyle = { name: chain[0]?.name ?? '', run: {} };
+  for (const style of chain.reverse()) {
+    if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
+    if (style.numbering) resolved.numbering = style.numbering;
+    resolved.run = { ...resolved.run, ...definedOnly(style.run) };
+  }
+  return resolved;
+}
+
+const definedOnly = (style: RunStyle): RunStyle => Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as RunStyle;
+
+function readNumbering(xml: string | undefined): Map<string, Map<number, boolean>> {
+  const result = new Map<string, Map<number, boolean>>();
+  if (!xml) return result;
+  const root = parseXml(xml, 'word/numbering.xml');
+  const abstract = new Map<string, Map<number, boolean>>();
+  for (const def of childElements(root, 'w:abstractNum')) {
+    const levels = new Map<number, boolean>();
+    for (const lvl of childElements(def, 'w:lvl')) {
+      const format = attr(child(lvl, 'w:numFmt'), 'w:val') ?? 'decimal';
+      levels.set(Number(attr(lvl, 'w:ilvl') ?? 0), format !== 'bullet' && format !== 'none');
+    }
+    abstract.set(attr(def, 'w:abstractNumId') ?? '', levels);
+  }
+  for (const num of childElements(root, 'w:num')) {
+    const levels = abstract.get(attr(child(num, 'w:abstractNumId'), 'w:val') ?? '');
+    if (levels) result.set(attr(num, 'w:numId') ?? '', levels);
+  }
+  return result;
+}
+
+function readNotes(xml: string | undefined, element: string, prefix: string): [string, XmlElement][] {
+  if (!xml) return [];
+  return childElements(parseXml(xml, `word/${prefix === 'fn' ? 'footnotes' : 'endnotes'}.xml`), element)
+    .filter((note) => !attr(note, 'w:type') || attr(note, 'w:type') === 'normal')
+    .map((note) => [`${prefix}${attr(note, 'w:id') ?? ''}`, note]);
+}
+
+/** An on/off property: present means on unless its val says false. */
+function isOn(element: XmlElement | undefined): boolean {
+  if (!element) return false;
+  const value = attr(element, 'w:val');
+  return value === undefined || !/^(0|false|off|none)$/i.test(value);
+}
+
+const toggle = (element: XmlElement | undefined, inherited: boolean | undefined): boolean | undefined => (element ? isOn(element) : inherited);
+
+function attr(element: XmlElement | undefined, name: string): string | undefined {
+  return element?.attrs[name];
+}
+
+function findDeep(element: XmlElement, name: string): XmlElement | undefined {
+  for (const c of element.children) {
+    if (!isElement(c)) continue;
+    if (c.name === name) return c;
+    const found = findDeep(c, name);
+    if (found) return found;
+  }
+  return undefined;
+}

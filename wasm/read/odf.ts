@@ -1,0 +1,343 @@
+// OpenDocument (odt, ods, odp) from content.xml and styles.xml: headings from outline levels,
+// lists with their nesting and number/bullet kind, spans bold/italic/code/strike by their
+// styles (parents resolved), links, notes, tables with spans, sheets (repeated rows and columns
+// expanded only where they hold something), slides with titles and notes. Hidden text, tracked
+// deletions and comments are left out; fields keep what they display.
+
+import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
+import { ApiError } from '../../src/errors.js';
+import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import type { OfficePackage } from './package.js';
+import { blocksToHtml } from './render.js';
+import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
+
+interface OdfStyle {
+  parent?: string;
+  run: RunStyle;
+  hidden?: boolean;
+  outlineLevel?: number;
+}
+
+interface OdfContext {
+  styles: Map<string, OdfStyle>;
+  /** list style name → level (0-based) → ordered? */
+  listStyles: Map<string, Map<number, boolean>>;
+  notes: FootnoteDefinition[];
+  images: { count: number };
+}
+
+/** Cells read per sheet at most (repeated cells included). */
+const MAX_CELLS_PER_SHEET = 500_000;
+const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
+
+export function readOdf(pkg: OfficePackage): RootContent[] {
+  const contentXml = pkg.text('content.xml');
+  if (contentXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an OpenDocument package (no content.xml)');
+  const content = parseXml(contentXml, 'content.xml');
+  const stylesXml = pkg.text('styles.xml');
+  const styleRoots = [...(stylesXml ? [parseXml(stylesXml, 'styles.xml')] : []), content];
+  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 } };
+  const body = child(content, 'office:body');
+  const text = body && child(body, 'office:text');
+  if (text) return [...readFlow(text, context, 0), ...context.notes];
+  const sheet = body && child(body, 'office:spreadsheet');
+  if (sheet) return readSpreadsheet(sheet, context);
+  const slides = body && child(body, 'office:presentation');
+  if (slides) return readPresentation(slides, context);
+  throw new ApiError('INVALID_INPUT', 'The OpenDocument body is neither text, a spreadsheet nor a presentation');
+}
+
+/** Block content of a text flow (the body, a section, a cell, a list item, a note). */
+function readFlow(container: XmlElement, context: OdfContext, listDepth: number, listStyle?: string): RootContent[] {
+  const out: RootContent[] = [];
+  for (const element of childElements(container)) {
+    switch (element.name) {
+      case 'text:h': {
+        const level = Number(element.attrs['text:outline-level'] ?? styleOf(element, context).outlineLevel ?? 1);
+        if (!isHidden(element, context)) out.push(heading(level, readSpans(element, context)));
+        break;
+      }
+      case 'text:p': {
+        if (isHidden(element, context)) break;
+        const block = styleOf(element, context).outlineLevel ? heading(styleOf(element, context).outlineLevel as number, readSpans(element, context)) : paragraph(readSpans(element, context));
+        if (!isEmptyParagraph(block)) out.push(block);
+        out.push(...frameBlocks(element, context));
+        break;
+      }
+      case 'text:list':
+        out.push(...nestLists(listEntries(element, context, listDepth, element.attrs['text:style-name'] ?? listStyle)));
+        break;
+      case 'table:table':
+        out.push(readTable(element, context));
+        break;
+      case 'text:section':
+      case 'text:index-body':
+        if (!isHidden(element, context)) out.push(...readFlow(element, context, listDepth, listStyle));
+        break;
+      default:
+        // text:tracked-changes (deleted text lives there), office:annotation, text:sequence-decls, …
+        break;
+    }
+  }
+  return out;
+}
+
+/** The entries of a list and its sublists, with their levels and kinds. */
+function listEntries(list: XmlElement, context: OdfContext, depth: number, styleName: string | undefined): ListEntry[] {
+  const ordered = context.listStyles.get(styleName ?? '')?.get(depth) ?? false;
+  const entries: ListEntry[] = [];
+  for (const item of childElements(list).filter((e) => e.name === 'text:list-item' || e.name === 'text:list-header')) {
+    const own: BlockContent[] = [];
+    for (const part of childElements(item)) {
+      if (part.name === 'text:list') {
+        if (own.length || !entries.length) entries.push({ level: depth, ordered, content: own.splice(0) });
+        entries.push(...listEntries(part, context, depth + 1, part.attrs['text:style-name'] ?? styleName));
+      } else {
+        own.push(...(readFlow({ ...item, children: [part] }, context, depth, styleName) as BlockContent[]));
+      }
+    }
+    if (own.length) entries.push({ level: depth, ordered, content: own });
+  }
+  return entries;
+}
+
+function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = styleOf(container, context).run, link?: string): Inline[] {
+  const out: Inline[] = [];
+  for (const node of container.children) {
+    if (!isElement(node)) {
+      out.push({ ...base, text: node.replace(/\s+/g, ' '), ...(link && { link }) });
+      continue;
+    }
+    switch (node.name) {
+      case 'text:span':
+        if (!isHidden(node, context)) out.push(...readSpans(node, context, { ...base, ...definedOnly(styleOf(node, context).run) }, link));
+        break;
+      case 'text:a': {
+        const href = node.attrs['xlink:href'] ?? '';
+        out.push(...readSpans(node, context, base, /^(https?|mailto|ftp):/i.test(href) ? href : link));
+        break;
+      }
+      case 'text:s':
+        out.push({ ...base, text: ' '.repeat(Math.min(100, Number(node.attrs['text:c'] ?? 1))) });
+        break;
+      case 'text:tab':
+        out.push({ ...base, text: '\t' });
+        break;
+      case 'text:line-break':
+        out.push({ type: 'break' });
+        break;
+      case 'text:note':
+        out.push(noteReference(node, context));
+        break;
+      case 'draw:frame':
+      case 'draw:a':
+        out.push(...imagesOf(node, context));
+        break;
+      case 'office:annotation':
+      case 'office:annotation-end':
+      case 'text:tracked-changes':
+      case 'text:change':
+      case 'text:hidden-text':
+      case 'text:bookmark-start':
+      case 'text:bookmark-end':
+      case 'text:soft-page-break':
+        break;
+      default:
+        // fields (text:file-name, text:date, text:page-number, …) and other wrappers show their text
+        out.push(...readSpans(node, context, base, link));
+    }
+  }
+  return out;
+}
+
+/** Text boxes anchored in a paragraph hold blocks of their own. */
+function frameBlocks(p: XmlElement, context: OdfContext): RootContent[] {
+  return findAll(p, 'draw:text-box').flatMap((box) => readFlow(box, context, 0));
+}
+
+function imagesOf(frame: XmlElement, context: OdfContext): Inline[] {
+  if (!find(frame, 'draw:image') && frame.name === 'draw:frame') return [];
+  context.images.count++;
+  const alt = textOf(child(frame, 'svg:title') ?? child(frame, 'svg:desc') ?? { name: '', attrs: {}, children: [] }).trim();
+  return [{ type: 'image', url: `image-${context.images.count}`, alt }];
+}
+
+function noteReference(note: XmlElement, context: OdfContext): Inline {
+  const identifier = `${note.attrs['text:note-class'] === 'endnote' ? 'en' : 'fn'}${context.notes.length + 1}`;
+  const body = child(note, 'text:note-body');
+  context.notes.push({ type: 'footnoteDefinition', identifier, label: identifier, children: body ? (readFlow(body, context, 0) as BlockContent[]) : [] });
+  return { type: 'footnoteReference', identifier, label: identifier };
+}
+
+interface GridCell {
+  source: CellSource;
+  text: string;
+}
+
+function readTable(element: XmlElement, context: OdfContext, sheetMode = false): RootContent {
+  const rows: GridCell[][] = [];
+  let budget = MAX_CELLS_PER_SHEET;
+  for (const row of tableRows(element)) {
+    const cells: GridCell[] = [];
+    for (const cell of childElements(row).filter((c) => c.name === 'table:table-cell' || c.name === 'table:covered-table-cell')) {
+      const blocks = cellBlocks(cell, context, sheetMode);
+      const text = blocks.length ? 'x' : '';
+      const repeat = Math.min(Number(cell.attrs['table:number-columns-repeated'] ?? 1), text ? budget : 1);
+      for (let i = 0; i < repeat && budget > 0; i++, budget--) {
+        cells.push({
+          text,
+          source: {
+            blocks,
+            colSpan: Number(cell.attrs['table:number-columns-spanned'] ?? 1),
+            rowSpan: Number(cell.attrs['table:number-rows-spanned'] ?? 1),
+            covered: cell.name === 'table:covered-table-cell',
+          },
+        });
+      }
+    }
+    const hasContent = cells.some((c) => c.text);
+    const repeat = Math.min(Number(row.attrs['table:number-rows-repeated'] ?? 1), hasContent ? Math.max(1, Math.floor(budget / Math.max(1, cells.length))) : 1);
+    for (let i = 0; i < repeat; i++) rows.push(cells);
+    if (budget <= 0) break;
+  }
+  return table(usedRange(rows), blocksToHtml);
+}
+
+/** Rows of a table, through row groups and header rows. */
+function tableRows(element: XmlElement): XmlElement[] {
+  return childElements(element).flatMap((e) => (e.name === 'table:table-row' ? [e] : ['table:table-header-rows', 'table:table-rows', 'table:table-row-group'].includes(e.name) ? tableRows(e) : []));
+}
+
+/** Trims empty rows and columns around the content (sheets carry thousands of formatted blanks). */
+function usedRange(rows: GridCell[][]): CellSource[][] {
+  const filled = rows.map((r) => r.map((c) => c.text !== '' || !!c.source.covered));
+  const rowIndexes = filled.flatMap((r, i) => (r.some(Boolean) ? [i] : []));
+  if (!rowIndexes.length) return [];
+  const first = rowIndexes[0] as number;
+  const last = rowIndexes.at(-1) as number;
+  const lastCol = Math.max(...filled.map((r) => r.lastIndexOf(true)));
+  const firstCol = Math.min(...filled.map((r) => r.indexOf(true)).filter((i) => i >= 0));
+  return rows.slice(first, last + 1).map((r) => Array.from({ length: lastCol - firstCol + 1 }, (_, i) => r[firstCol + i]?.source ?? { blocks: [], colSpan: 1, rowSpan: 1 }));
+}
+
+function cellBlocks(cell: XmlElement, context: OdfContext, sheetMode: boolean): BlockContent[] {
+  if (sheetMode) {
+    const type = cell.attrs['office:value-type'];
+    const value = type === 'date' ? cell.attrs['office:date-value']?.replace(/T00:00:00(\.0+)?$/, '').replace('T', ' ') : undefined;
+    if (value) return [{ type: 'paragraph', children: [{ type: 'text', value }] }];
+  }
+  return readFlow(cell, context, 0).filter((b): b is BlockContent => b.type !== 'footnoteDefinition' && !isEmptyParagraph(b)) as BlockContent[];
+}
+
+function readSpreadsheet(sheet: XmlElement, context: OdfContext): RootContent[] {
+  return childElements(sheet, 'table:table')
+    .filter((t) => !isHidden(t, context))
+    .flatMap((t) => {
+      const grid = readTable(t, context, true);
+      const empty = grid.type === 'table' && grid.children.length === 0;
+      return [heading(2, [{ text: t.attrs['table:name'] ?? 'Sheet' }]), ...(empty ? [] : [grid])];
+    });
+}
+
+function readPresentation(presentation: XmlElement, context: OdfContext): RootContent[] {
+  const out: RootContent[] = [];
+  childElements(presentation, 'draw:page').forEach((page, index) => {
+    if (isHidden(page, context)) return;
+    const frames = childElements(page).filter((e) => e.name === 'draw:frame' || e.name === 'draw:custom-shape' || e.name === 'draw:g');
+    const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
+    const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
+    out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
+    for (const frame of frames) {
+      if (frame === title) continue;
+      const box = find(frame, 'draw:text-box');
+      const tbl = find(frame, 'table:table');
+      if (box) out.push(...readFlow(box, context, 0));
+      else if (tbl) out.push(readTable(tbl, context));
+      else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
+      else if (frame.name === 'draw:custom-shape') out.push(...readFlow(frame, context, 0));
+    }
+    const notes = child(page, 'presentation:notes');
+    const notesBox = notes && findAll(notes, 'draw:frame').find((f) => f.attrs['presentation:class'] === 'notes');
+    const noteBlocks = notesBox ? readFlow(find(notesBox, 'draw:text-box') ?? notesBox, context, 0) : [];
+    if (noteBlocks.length) out.push({ type: 'blockquote', children: noteBlocks as BlockContent[] });
+  });
+  return out;
+}
+
+const phrasingOf = (inlines: Inline[]) => inlines.filter((i): i is Exclude<Inline, { text: string }> => 'type' in i);
+
+function styleOf(element: XmlElement, context: OdfContext): OdfStyle {
+  const name = element.attrs['text:style-name'] ?? element.attrs['table:style-name'] ?? element.attrs['draw:style-name'];
+  return resolveStyle(name, context.styles);
+}
+
+function isHidden(element: XmlElement, context: OdfContext): boolean {
+  if (element.attrs['text:display'] === 'none' || element.attrs['text:is-hidden'] === 'true') return true;
+  return styleOf(element, context).hidden === true;
+}
+
+function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): OdfStyle {
+  const chain: OdfStyle[] = [];
+  const seen = new Set<string>();
+  for (let current = name; current !== undefined && !seen.has(current); ) {
+    seen.add(current);
+    const style = styles.get(current);
+    if (!style) break;
+    chain.push(style);
+    current = style.parent;
+  }
+  const resolved: OdfStyle = { run: {} };
+  for (const style of chain.reverse()) {
+    resolved.run = { ...resolved.run, ...definedOnly(style.run) };
+    if (style.hidden !== undefined) resolved.hidden = style.hidden;
+    if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
+  }
+  return resolved;
+}
+
+const definedOnly = (style: RunStyle): RunStyle => Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as RunStyle;
+
+function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
+  const styles = new Map<string, OdfStyle>();
+  for (const root of roots) {
+    for (const style of findAll(root, 'style:style')) {
+      const props = child(style, 'style:text-properties');
+      const tableProps = child(style, 'style:table-properties');
+      const pageProps = child(style, 'style:drawing-page-properties');
+      const weight = props?.attrs['fo:font-weight'];
+      const fontStyle = props?.attrs['fo:font-style'];
+      const through = props?.attrs['style:text-line-through-style'];
+      const font = props?.attrs['style:font-name'] ?? props?.attrs['fo:font-family'];
+      const hidden = props?.attrs['text:display'] === 'none' || tableProps?.attrs['table:display'] === 'false' || pageProps?.attrs['presentation:visibility'] === 'hidden';
+      const outline = style.attrs['style:default-outline-level'];
+      styles.set(style.attrs['style:name'] ?? '', {
+        ...(style.attrs['style:parent-style-name'] !== undefined && { parent: style.attrs['style:parent-style-name'] }),
+        run: {
+          ...(weight !== undefined && { bold: weight === 'bold' || Number(weight) >= 600 }),
+          ...(fontStyle !== undefined && { italic: fontStyle === 'italic' || fontStyle === 'oblique' }),
+          ...(through !== undefined && { strike: through !== 'none' }),
+          ...(font !== undefined && MONOSPACE.test(font) && { code: true }),
+        },
+        ...(hidden && { hidden: true }),
+        ...(outline !== undefined && outline !== '' && { outlineLevel: Number(outline) }),
+      });
+    }
+  }
+  return styles;
+}
+
+function readListStyles(roots: readonly XmlElement[]): Map<string, Map<number, boolean>> {
+  const lists = new Map<string, Map<number, boolean>>();
+  for (const root of roots) {
+    for (const style of findAll(root, 'text:list-style')) {
+      const levels = new Map<number, boolean>();
+      for (const level of childElements(style)) {
+        const n = Number(level.attrs['text:level'] ?? 1) - 1;
+        if (level.name === 'text:list-level-style-number') levels.set(n, (level.attrs['style:num-format'] ?? '1') !== '');
+        else if (level.name === 'text:list-level-style-bullet' || level.name === 'text:list-level-style-image') levels.set(n, false);
+      }
+      lists.set(style.attrs['style:name'] ?? '', levels);
+    }
+  }
+  return lists;
+}

@@ -1,0 +1,292 @@
+// A PDF page's text, as mupdf's structured text gives it (blocks of lines with font, size and
+// position), into the block model: lines on one baseline joined, paragraphs split by spacing,
+// headings from font size and weight relative to the body text, list items from bullets and
+// numbering (nesting from their indent), hyphenated line ends joined, running headers, footers
+// and page numbers left out. Pure functions over plain data, so they are tested on arrays.
+
+import type { RootContent } from 'mdast';
+import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
+import { blocksToHtml } from './render.js';
+
+/** The parts of mupdf's stext JSON used here. */
+export interface StextLine {
+  bbox: { x: number; y: number; w: number; h: number };
+  font: { size: number; weight?: string; name?: string };
+  x: number;
+  y: number;
+  text: string;
+  wmode?: number;
+}
+export interface StextBlock {
+  type: string;
+  lines?: StextLine[];
+}
+export interface StextPage {
+  width: number;
+  height: number;
+  blocks: StextBlock[];
+}
+
+/** One visual line: the stext lines of a block that share a baseline, left to right. */
+interface Row {
+  text: string;
+  x: number;
+  y: number;
+  top: number;
+  bottom: number;
+  size: number;
+  bold: boolean;
+  block: number;
+  /** Pieces of the row separated by gaps wider than a word space: a table row's cells. */
+  cells: { x: number; text: string }[];
+}
+
+// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area.
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—]\s+)/u;
+const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
+const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/u;
+
+export function pageRows(page: StextPage): Row[] {
+  const rows: Row[] = [];
+  page.blocks.forEach((block, index) => {
+    if (block.type !== 'text' || !block.lines) return;
+    const lines = block.lines.filter((l) => l.text.trim() !== '');
+    const groups: StextLine[][] = [];
+    for (const line of lines) {
+      const group = groups.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
+      if (group) group.push(line);
+      else groups.push([line]);
+    }
+    for (const group of groups) rows.push(toRow(group.sort((a, b) => a.x - b.x), index));
+  });
+  return rows;
+}
+
+function toRow(lines: StextLine[], block: number): Row {
+  let text = '';
+  let end = -Infinity;
+  const cells: Row['cells'] = [];
+  for (const line of lines) {
+    const gap = line.bbox.x - end;
+    if (!cells.length || gap > line.font.size * 1.5) cells.push({ x: line.bbox.x, text: '' });
+    const cell = cells.at(-1) as Row['cells'][number];
+    if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
+    cell.text += line.text;
+    if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
+    text += line.text;
+    end = line.bbox.x + line.bbox.w;
+  }
+  for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
+  const chars = (l: StextLine) => l.text.trim().length;
+  const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  return {
+    text: text.replace(/\s+/g, ' ').trim(),
+    x: Math.min(...lines.map((l) => l.bbox.x)),
+    y: (lines[0] as StextLine).y,
+    top: Math.min(...lines.map((l) => l.bbox.y)),
+    bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)),
+    size: Math.max(...lines.map((l) => l.font.size)),
+    bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
+    block,
+    cells: cells.filter((c) => c.text !== ''),
+  };
+}
+
+/** The size most of the text is set in: the body size headings are measured against. */
+export function bodySize(pages: readonly Row[][]): number {
+  const weight = new Map<number, number>();
+  for (const row of pages.flat()) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/**
+ * Rows repeated near the top or bottom of most pages (running headers and footers, digits
+ * ignored so "Page 3" matches "Page 4") and bare page numbers there.
+ */
+export function runningRows(pages: readonly { rows: Row[]; height: number }[]): Set<Row> {
+  const band = (row: Row, height: number) => row.bottom < height * 0.1 || row.top > height * 0.9;
+  const key = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
+  const counts = new Map<string, number>();
+  for (const { rows, height } of pages) {
+    for (const k of new Set(rows.filter((r) => band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const repeated = (row: Row) => pages.length >= 3 && (counts.get(key(row)) ?? 0) >= Math.max(2, pages.length * 0.5);
+  const out = new Set<Row>();
+  for (const { rows, height } of pages) {
+    for (const row of rows) if (band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
+  }
+  return out;
+}
+
+interface Paragraph {
+  rows: Row[];
+  marker?: { ordered: boolean };
+}
+
+/** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
+function paragraphs(rows: readonly Row[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  let current: Paragraph | undefined;
+  for (const row of rows) {
+    const marker = BULLET.test(row.text) ? { ordered: false } : NUMBERED.test(row.text) ? { ordered: true } : undefined;
+    const previous = current?.rows.at(-1);
+    const lineGap = previous ? row.top - previous.bottom : 0;
+    const breaks =
+      !current ||
+      !previous ||
+      marker !== undefined ||
+      row.block !== previous.block ||
+      Math.abs(row.size - previous.size) > 0.6 ||
+      row.bold !== previous.bold ||
+      lineGap > previous.size * 0.8 ||
+      lineGap < -previous.size * 2;
+    if (breaks) {
+      current = { rows: [row], ...(marker && { marker }) };
+      out.push(current);
+    } else current?.rows.push(row);
+  }
+  return out;
+}
+
+/** Lines of a paragraph as one text: hyphenated words joined, no space between CJK characters. */
+export function joinRows(texts: readonly string[]): string {
+  let out = '';
+  for (const text of texts) {
+    if (!out) out = text;
+    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(text)) out = out.slice(0, -1) + text;
+    else if (CJK.test(out.slice(-1)) && CJK.test(text.charAt(0))) out += text;
+    else out += ` ${text}`;
+  }
+  return out;
+}
+
+/** Heading levels by size: the largest size used by short paragraphs is #, the next ##, … */
+function headingLevels(paras: readonly Paragraph[], body: number): Map<number, number> {
+  const sizes = new Set<number>();
+  for (const p of paras) if (isHeadingShape(p) && (p.rows[0] as Row).size >= body * 1.15) sizes.add(Math.round((p.rows[0] as Row).size * 2) / 2);
+  return new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+}
+
+const isHeadingShape = (p: Paragraph) => !p.marker && p.rows.length <= 3 && joinRows(p.rows.map((r) => r.text)).length <= 200;
+
+/** The blocks of one page; `levels` and `body` come from the whole document. */
+export function pageBlocks(rows: readonly Row[], body: number, levels: Map<number, number>): RootContent[] {
+  const out: RootContent[] = [];
+  const lists = new ListCollector(out, body);
+  for (const part of splitTables(rows)) {
+    if ('table' in part) {
+      lists.flush();
+      out.push(part.table);
+      continue;
+    }
+    for (const p of paragraphs(part.rows)) {
+      const first = p.rows[0] as Row;
+      const text = joinRows(p.rows.map((r) => r.text));
+      if (p.marker) lists.addItem(first.x, p.marker.ordered, text);
+      else if (!lists.continues(first.x, text)) {
+        lists.flush();
+        out.push(textBlock(p, text, body, levels));
+      }
+    }
+  }
+  lists.flush();
+  return out;
+}
+
+function textBlock(p: Paragraph, text: string, body: number, levels: Map<number, number>): RootContent {
+  const first = p.rows[0] as Row;
+  const level = levels.get(Math.round(first.size * 2) / 2);
+  if (level !== undefined && isHeadingShape(p)) return heading(level, [{ text }]);
+  const boldLine = isHeadingShape(p) && first.bold && p.rows.length === 1 && first.size >= body * 0.95 && text.length <= 100 && !/[.:;,。：；，]$/.test(text);
+  if (boldLine) return heading(levels.size + 1, [{ text }]);
+  return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+}
+
+/** List items of a page as they come, nested by indent, written out when the list ends. */
+class ListCollector {
+  private entries: ListEntry[] = [];
+  private left = Infinity;
+
+  constructor(
+    private readonly out: RootContent[],
+    private readonly body: number,
+  ) {}
+
+  addItem(x: number, ordered: boolean, text: string): void {
+    this.left = Math.min(this.left, x);
+    const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
+    this.entries.push({ level, ordered, content: [paragraph([{ text: text.replace(ordered ? NUMBERED : BULLET, '') }])] });
+  }
+
+  /** A paragraph indented past the list's markers continues the last item. */
+  continues(x: number, text: string): boolean {
+    const para = this.entries.at(-1)?.content[0];
+    if (x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    para.children[0].value = joinRows([para.children[0].value, text]);
+    return true;
+  }
+
+  flush(): void {
+    if (this.entries.length) this.out.push(...nestLists(this.entries));
+    this.entries = [];
+    this.left = Infinity;
+  }
+}
+
+/**
+ * Runs of two or more rows split into the same columns (cells starting at the same x) are a
+ * table; everything else stays rows. The first row of a run is the header.
+ */
+function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootContent })[] {
+  const out: ({ rows: Row[] } | { table: RootContent })[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const run = tableRun(rows, i);
+    if (run.length >= 2) {
+      out.push({ table: tableOf(run) });
+      i += run.length;
+      continue;
+    }
+    const last = out.at(-1);
+    if (last && 'rows' in last) last.rows.push(rows[i] as Row);
+    else out.push({ rows: [rows[i] as Row] });
+    i++;
+  }
+  return out;
+}
+
+function tableRun(rows: readonly Row[], start: number): Row[] {
+  const first = rows[start] as Row;
+  if (first.cells.length < 2) return [];
+  const anchors = first.cells.map((c) => c.x);
+  const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
+  if (isItem(first)) return [];
+  const aligned = (row: Row) => row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
+  const run = [first];
+  for (let j = start + 1; j < rows.length && aligned(rows[j] as Row); j++) run.push(rows[j] as Row);
+  return run;
+}
+
+function tableOf(run: readonly Row[]): RootContent {
+  const anchors = (run[0] as Row).cells.map((c) => c.x);
+  const rows: CellSource[][] = run.map((row) => {
+    const texts = anchors.map(() => '');
+    for (const cell of row.cells) {
+      const column = anchors.reduce((best, a, k) => (Math.abs(a - cell.x) < Math.abs((anchors[best] as number) - cell.x) ? k : best), 0);
+      texts[column] = joinRows([texts[column] as string, cell.text].filter(Boolean));
+    }
+    return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
+  });
+  return table(rows, blocksToHtml);
+}
+
+/** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
+export function documentBlocks(pages: readonly StextPage[]): RootContent[][] {
+  const rows = pages.map((page) => ({ rows: pageRows(page), height: page.height }));
+  const running = runningRows(rows);
+  const kept = rows.map(({ rows: r }) => r.filter((row) => !running.has(row)));
+  const body = bodySize(kept);
+  const levels = headingLevels(kept.flatMap((r) => paragraphs(r)), body);
+  return kept.map((r) => pageBlocks(r, body, levels));
+}

@@ -1,0 +1,144 @@
+// PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
+// title placeholder, its shapes top to bottom (bullets as nested lists, tables, image
+// placeholders), then its speaker notes as a quote.
+
+import type { BlockContent, RootContent } from 'mdast';
+import { ApiError } from '../../src/errors.js';
+import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import type { OfficePackage } from './package.js';
+import { blocksToHtml } from './render.js';
+import { relationships, type Relationships } from './relationships.js';
+import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
+
+const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+
+interface SlideContext {
+  rels: Relationships;
+  images: { count: number };
+}
+
+export function readPptx(pkg: OfficePackage): RootContent[] {
+  const xml = pkg.text('ppt/presentation.xml');
+  if (xml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a PowerPoint deck (no ppt/presentation.xml)');
+  const rels = relationships(pkg, 'ppt/presentation.xml');
+  const images = { count: 0 };
+  const out: RootContent[] = [];
+  let number = 0;
+  for (const id of findAll(parseXml(xml, 'ppt/presentation.xml'), 'p:sldId')) {
+    const part = rels.get(id.attrs['r:id'] ?? '')?.part;
+    const slideXml = part ? pkg.text(part) : undefined;
+    if (!part || slideXml === undefined) continue;
+    number++;
+    const slide = parseXml(slideXml, part);
+    if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
+    out.push(...readSlide(slide, number, { rels: relationships(pkg, part), images }, pkg));
+  }
+  return out;
+}
+
+function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
+  const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
+  const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
+  const titleText = title ? textOf(find(title, 'p:txBody') ?? title).replace(/\s+/g, ' ').trim() : '';
+  const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
+  for (const shape of shapes) {
+    if (shape === title) continue;
+    out.push(...readShape(shape, context));
+  }
+  const notes = [...context.rels.values()].find((r) => r.type.endsWith('/notesSlide'))?.part;
+  const notesXml = notes ? pkg.text(notes) : undefined;
+  if (notes && notesXml !== undefined) {
+    const body = findAll(parseXml(notesXml, notes), 'p:sp').find((s) => placeholderType(s) === 'body');
+    const blocks = body ? readTextBody(find(body, 'p:txBody'), { ...context, rels: relationships(pkg, notes) }, false) : [];
+    if (blocks.length) out.push({ type: 'blockquote', children: blocks.filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[] });
+  }
+  return out;
+}
+
+/** Shapes (groups opened) sorted top to bottom, then left to right, as a reader scans a slide. */
+function orderedShapes(tree: XmlElement): XmlElement[] {
+  const shapes = childElements(tree).flatMap((e) => (e.name === 'p:grpSp' ? orderedShapes(e) : ['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name) ? [e] : []));
+  const position = (shape: XmlElement) => {
+    const off = find(shape, 'a:off');
+    return [Number(off?.attrs.y ?? 0), Number(off?.attrs.x ?? 0)] as const;
+  };
+  return shapes
+    .map((shape, index) => ({ shape, index, at: position(shape) }))
+    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.index - b.index)
+    .map((s) => s.shape);
+}
+
+function placeholderType(shape: XmlElement): string | undefined {
+  const ph = find(shape, 'p:ph');
+  if (!ph) return undefined;
+  return ph.attrs.type ?? 'body';
+}
+
+function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
+  if (shape.name === 'p:pic') {
+    context.images.count++;
+    const props = find(shape, 'p:cNvPr');
+    return [{ type: 'paragraph', children: [{ type: 'image', url: `image-${context.images.count}`, alt: props?.attrs.descr ?? '' }] }];
+  }
+  if (shape.name === 'p:graphicFrame') {
+    const tbl = find(shape, 'a:tbl');
+    return tbl ? [readTable(tbl, context)] : [];
+  }
+  const type = placeholderType(shape);
+  return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');
+}
+
+/** Paragraphs of a text body; in body placeholders every paragraph is a bullet unless it says none. */
+function readTextBody(body: XmlElement | undefined, context: SlideContext, bulletsByDefault: boolean): RootContent[] {
+  if (!body) return [];
+  const out: RootContent[] = [];
+  let list: ListEntry[] = [];
+  const flush = () => {
+    if (list.length) out.push(...nestLists(list));
+    list = [];
+  };
+  for (const p of childElements(body, 'a:p')) {
+    const block = paragraph(readRuns(p, context));
+    if (isEmptyParagraph(block)) continue;
+    const pPr = child(p, 'a:pPr');
+    const kind = child(pPr ?? p, 'a:buAutoNum') ? 'ordered' : child(pPr ?? p, 'a:buChar') ? 'bullet' : child(pPr ?? p, 'a:buNone') ? 'none' : bulletsByDefault ? 'bullet' : 'none';
+    if (kind === 'none') {
+      flush();
+      out.push(block);
+    } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
+  }
+  flush();
+  return out;
+}
+
+function readRuns(p: XmlElement, context: SlideContext): Inline[] {
+  const out: Inline[] = [];
+  for (const node of p.children) {
+    if (!isElement(node)) continue;
+    if (node.name === 'a:br') out.push({ type: 'break' });
+    if (node.name !== 'a:r' && node.name !== 'a:fld') continue;
+    const rPr = child(node, 'a:rPr');
+    const linkId = child(rPr ?? node, 'a:hlinkClick')?.attrs['r:id'];
+    const target = linkId ? context.rels.get(linkId) : undefined;
+    out.push({
+      text: textOf(child(node, 'a:t') ?? { name: '', attrs: {}, children: [] }),
+      bold: rPr?.attrs.b === '1' || rPr?.attrs.b === 'true',
+      italic: rPr?.attrs.i === '1' || rPr?.attrs.i === 'true',
+      strike: rPr?.attrs.strike !== undefined && rPr.attrs.strike !== 'noStrike',
+      ...(target?.external && { link: target.target }),
+    });
+  }
+  return out;
+}
+
+function readTable(tbl: XmlElement, context: SlideContext): RootContent {
+  const rows: CellSource[][] = childElements(tbl, 'a:tr').map((tr) =>
+    childElements(tr, 'a:tc').map((tc) => ({
+      blocks: readTextBody(child(tc, 'a:txBody'), context, false).filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[],
+      colSpan: Number(tc.attrs.gridSpan ?? 1),
+      rowSpan: Number(tc.attrs.rowSpan ?? 1),
+      covered: tc.attrs.hMerge === '1' || tc.attrs.vMerge === '1',
+    })),
+  );
+  return table(rows, blocksToHtml);
+}
