@@ -13,8 +13,10 @@ import { runModel } from './models.js';
 import { resizePlanar, type Raster } from './raster.js';
 
 export interface DetectionOptions {
-  /** Longest side the page is shrunk to before detection (PaddleOCR's det_limit_side_len). */
+  /** Longest side the page is shrunk to before detection (PaddleOCR's det_limit_side_len)… */
   maxSide: number;
+  /** …but never so far that its shorter side falls below this (text would be too small to find). */
+  minShortSide: number;
   /** Probability above which a pixel is text. */
   threshold: number;
   /** Mean probability a box needs to be kept. */
@@ -23,7 +25,7 @@ export interface DetectionOptions {
   maxCandidates: number;
 }
 
-export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000 };
+export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, minShortSide: 1152, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000 };
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -40,22 +42,62 @@ export interface ProbabilityMap {
   data: Float32Array;
 }
 
-export async function detectText(session: InferenceSession, image: Raster, options: DetectionOptions = DETECTION_DEFAULTS): Promise<DetectedBox[]> {
-  const { width, height, tensor } = detectionInput(image, options.maxSide);
+/** Detection input is at most this many pixels per model call (an A4 page shrunk as above is 1.8 M). */
+const MAX_BAND_PIXELS = 2_400_000;
+
+/**
+ * Boxes on the page. A page much longer than wide (a scroll, pages stacked) would shrink its text
+ * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
+ * the page's scale, and a box is kept by the band whose middle part holds its centre.
+ */
+export async function detectText(session: InferenceSession, image: Raster, options: DetectionOptions = DETECTION_DEFAULTS, checkpoint?: () => void): Promise<DetectedBox[]> {
+  const scale = detectionScale(image.width, image.height, options);
+  const bandHeight = Math.max(64, Math.floor(MAX_BAND_PIXELS / Math.max(1, image.width * scale) / scale));
+  if (bandHeight >= image.height) return detectBand(session, image, options, scale);
+  const overlap = Math.min(Math.floor(bandHeight / 4), Math.round(256 / scale));
+  const boxes: DetectedBox[] = [];
+  for (let top = 0; top < image.height; top += bandHeight - overlap) {
+    checkpoint?.();
+    const height = Math.min(bandHeight, image.height - top);
+    const band = cropRows(image, top, height);
+    const keepFrom = top === 0 ? 0 : top + overlap / 2;
+    const keepTo = top + height >= image.height ? image.height : top + height - overlap / 2;
+    for (const box of await detectBand(session, band, options, scale)) {
+      const quad = box.quad.map((p) => ({ x: p.x, y: p.y + top })) as Quad;
+      const centre = quad.reduce((sum, p) => sum + p.y, 0) / 4;
+      if (centre >= keepFrom && centre < keepTo) boxes.push({ quad, score: box.score });
+    }
+    if (top + height >= image.height) break;
+  }
+  return boxes;
+}
+
+async function detectBand(session: InferenceSession, image: Raster, options: DetectionOptions, scale: number): Promise<DetectedBox[]> {
+  const { width, height, tensor } = detectionInput(image, scale);
   const output = await runModel(session, tensor, [1, 3, height, width]);
   return boxesFromMap({ width, height, data: output.data }, image.width, image.height, options);
 }
 
-/** Target size: longest side at most maxSide, each side rounded to a multiple of 32 (at least 32). */
-export function detectionSize(width: number, height: number, maxSide: number): { width: number; height: number } {
-  const ratio = Math.max(width, height) > maxSide ? maxSide / Math.max(width, height) : 1;
-  const round32 = (n: number) => Math.max(32, Math.round((n * ratio) / 32) * 32);
+/** Rows top…top+height of an image, sharing its pixels. */
+function cropRows(image: Raster, top: number, height: number): Raster {
+  const row = image.width * image.channels;
+  return { ...image, height, data: image.data.subarray(top * row, (top + height) * row) };
+}
+
+/** Shrink factor: longest side at most maxSide, unless that takes the shorter side below minShortSide; never enlarged. */
+export function detectionScale(width: number, height: number, { maxSide, minShortSide }: Pick<DetectionOptions, 'maxSide' | 'minShortSide'>): number {
+  return Math.min(1, Math.max(maxSide / Math.max(width, height), minShortSide / Math.min(width, height)));
+}
+
+/** Target size: both sides scaled, each rounded to a multiple of 32 (at least 32). */
+function detectionSize(width: number, height: number, scale: number): { width: number; height: number } {
+  const round32 = (n: number) => Math.max(32, Math.round((n * scale) / 32) * 32);
   return { width: round32(width), height: round32(height) };
 }
 
 /** The model's input: resized, scaled to 0–1, normalised per channel. PaddleOCR feeds OpenCV's BGR order. */
-export function detectionInput(image: Raster, maxSide: number): { width: number; height: number; tensor: Float32Array } {
-  const { width, height } = detectionSize(image.width, image.height, maxSide);
+export function detectionInput(image: Raster, scale: number): { width: number; height: number; tensor: Float32Array } {
+  const { width, height } = detectionSize(image.width, image.height, scale);
   const rgb = resizePlanar(image, width, height);
   const plane = width * height;
   const tensor = new Float32Array(3 * plane);

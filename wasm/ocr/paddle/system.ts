@@ -64,7 +64,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     return Math.round(ms);
   };
   options.checkpoint?.();
-  const boxes = await detectText(models.detection, image, options.detection);
+  const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
   const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
   const crops = placements.map((placement) => cropLine(image, placement));
   const detectMs = lap();
