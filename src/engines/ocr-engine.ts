@@ -9,6 +9,7 @@ import type { JobControl } from '../jobs/policy.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { OcrPageLayout } from '../shared/ocr-layout.js';
 import type { GreyImage } from '../../wasm/ocr/pnm.js';
+import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 /** What is read: an image file (decoded by the engine, within `maxPixels`) or a rendered page. */
 export type OcrSource = { image: FileRef; maxPixels: number } | { page: GreyImage };
@@ -18,6 +19,8 @@ export interface OcrOptions {
   codes: readonly string[];
   /** Also say where the words are (a searchable PDF needs it). */
   layout: boolean;
+  /** Which recogniser reads (`auto` when absent): see `resolveEngine`. */
+  engine?: OcrEngineChoice | undefined;
 }
 
 export interface OcrReading {
@@ -26,6 +29,8 @@ export interface OcrReading {
   confidence: number;
   /** Where the words are, when `layout` was asked for. */
   layout?: OcrPageLayout | undefined;
+  /** The recogniser that produced the text. */
+  engine: OcrEngineName;
 }
 
 export interface OcrEngine {
@@ -37,4 +42,13 @@ export interface OcrEngine {
   parseLanguages(language: string): string[];
   recognize(source: OcrSource, options: OcrOptions, control: JobControl): Promise<OcrReading>;
   close(): Promise<void>;
+}
+
+/**
+ * `auto` reads with PP-OCR (tesseract for pages it finds mostly Latin) only when the languages
+ * include Chinese, where tesseract is weak; otherwise with tesseract.
+ */
+export function resolveEngine(engine: OcrEngineChoice | undefined, codes: readonly string[]): OcrEngineChoice {
+  const choice = engine ?? 'auto';
+  return choice === 'auto' && !codes.some((code) => code.startsWith('chi_')) ? 'tesseract' : choice;
 }

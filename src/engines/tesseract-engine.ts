@@ -1,11 +1,13 @@
-// The tesseract.js OCR engine: its worker pool (wasm/ocr/worker.ts, warm tesseract.js workers
-// per language set) and the language data it is served from (src/ocr/language-store.ts).
+// The OCR pool's engines: its worker pool (wasm/ocr/worker.ts: warm tesseract.js workers per
+// language set, and PP-OCR's models on onnxruntime-web, loaded once per thread) and the
+// tesseract language data it is served from (src/ocr/language-store.ts). `engine` picks the
+// recogniser per call (resolveEngine).
 
 import type { EnginePool } from '../jobs/engine-pool.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
-import type { OcrEngine, OcrOptions, OcrReading, OcrSource } from './ocr-engine.js';
+import { resolveEngine, type OcrEngine, type OcrOptions, type OcrReading, type OcrSource } from './ocr-engine.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 
 /**
@@ -31,10 +33,10 @@ export class TesseractEngine implements OcrEngine {
     return this.store.parse(language);
   }
 
-  recognize(source: OcrSource, { codes, layout }: OcrOptions, control: JobControl): Promise<OcrReading> {
+  recognize(source: OcrSource, { codes, layout, engine }: OcrOptions, control: JobControl): Promise<OcrReading> {
     return this.pool.job(control, async (tasks, deadline) => {
       const langPath = await this.store.prepare(codes);
-      const job = { codes: [...codes], langPath, layout, deadline: deadline.forWorker(deadlineMargin(deadline.limitMs)) };
+      const job = { codes: [...codes], langPath, layout, engine: resolveEngine(engine, codes), deadline: deadline.forWorker(deadlineMargin(deadline.limitMs)) };
       return 'page' in source ? tasks.recognizePage({ ...job, page: source.page }) : tasks.recognize({ ...job, input: source.image, maxPixels: source.maxPixels });
     });
   }

@@ -1,5 +1,8 @@
-// OCR on the OCR engine (src/engines/ocr-engine.ts; tesseract.js with the language data installed
-// as npm packages plus the --tessdata dir). Languages are validated before any engine starts.
+// OCR on the OCR engine (src/engines/ocr-engine.ts): PP-OCR (onnxruntime-web) and tesseract.js
+// with the language data installed as npm packages plus the --tessdata dir. `engine: auto`
+// reads with PP-OCR when the languages include Chinese (where tesseract is weak) and with
+// tesseract otherwise; PP-OCR hands pages it finds mostly Latin to tesseract. Languages are
+// validated before any engine starts.
 // The input is an image or a PDF (by content); an output ending in .pdf is a searchable PDF
 // instead of text.
 
@@ -15,6 +18,8 @@ import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { defineOperation, type OperationContext, type OperationResult } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
+import { resolveEngine } from '../engines/ocr-engine.js';
+import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 interface OcrRequest {
   input: FileRef;
@@ -24,6 +29,7 @@ interface OcrRequest {
   dpi: number;
   password: string | undefined;
   skipText: boolean;
+  engine: OcrEngineChoice;
 }
 
 export const ocr = defineOperation({
@@ -45,12 +51,16 @@ export const ocr = defineOperation({
     dpi: z.number().int().min(72).max(600).default(300).describe('resolution PDF pages are rendered at for reading (72–600)'),
     password: password.optional(),
     skipText: z.boolean().default(false).describe('PDF pages that already have text are not read again (their text is returned as it is)'),
+    engine: z
+      .enum(['auto', 'paddle', 'tesseract'])
+      .default('auto')
+      .describe('auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only'),
   }),
-  run: async ({ input, language, output, pages, dpi, password, skipText }, context) => {
+  run: async ({ input, language, output, pages, dpi, password, skipText, engine }, context) => {
     const codes = context.engines.ocr.parseLanguages(language);
     const inputRef = await resolveInputPath(context.paths, input);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
-    const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText };
+    const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText, engine: resolveEngine(engine, codes) };
     const isPdf = sniffType(await readHead(inputRef.path, 1024)) === 'pdf';
     return isPdf ? readPdf(request, context) : readImage(request, context);
   },
@@ -58,13 +68,19 @@ export const ocr = defineOperation({
 
 export const OCR_OPERATIONS = [ocr];
 
+/** The engines that read the pages, joined by '+'; the one asked for when no page was read. */
+function enginesUsed(used: readonly (OcrEngineName | undefined)[], requested: OcrEngineChoice): string {
+  const names = [...new Set(used.filter((name) => name !== undefined))].sort();
+  return names.length > 0 ? names.join('+') : requested === 'tesseract' ? 'tesseract' : 'paddle';
+}
+
 const wantsPdf = (outputPath: string | undefined): outputPath is string => outputPath !== undefined && extensionOf(outputPath) === 'pdf';
 const countCharacters = (text: string) => [...text].filter((c) => c.trim() !== '').length;
 
-async function readImage({ input, outputPath, codes }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
+async function readImage({ input, outputPath, codes, engine }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
-  const recognize = () => engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: searchable }, control);
+  const recognize = () => engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: searchable, engine }, control);
   const result = !outputPath
     ? await recognize()
     : await withStagedOutputs(paths, [outputPath], async ([temp]) => {
@@ -82,15 +98,15 @@ async function readImage({ input, outputPath, codes }: OcrRequest, { engines, pa
     message: `Recognised ${countCharacters(result.text)} character(s)${searchable ? '; wrote a searchable PDF' : ''}`,
     text: result.text,
     ...(outputPath && { outputPath }),
-    data: { language: codes.join('+'), confidence: result.confidence, durationMs: Date.now() - started, ...(searchable && { pages: 1 }) },
+    data: { language: codes.join('+'), engine: result.engine, confidence: result.confidence, durationMs: Date.now() - started, ...(searchable && { pages: 1 }) },
   };
 }
 
-async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
+async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText, engine }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
   const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
-  const read = () => readPdfPages(engines, config.workers, control, { input, password, selection, dpi, codes, skipText, layout: searchable });
+  const read = () => readPdfPages(engines, config.workers, control, { input, password, selection, dpi, codes, skipText, layout: searchable, engine });
   let readings: PageReading[];
   if (!outputPath) readings = await read();
   else {
@@ -112,9 +128,16 @@ async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipTe
     ...(outputPath && { outputPath }),
     data: {
       language: codes.join('+'),
+      engine: enginesUsed(readings.map((reading) => reading.engine), engine),
       confidence: meanConfidence(readings),
       durationMs: Date.now() - started,
-      pages: readings.map(({ page, text: pageText, confidence }) => ({ page, characters: countCharacters(pageText), confidence, ...(confidence === null && { skipped: true }) })),
+      pages: readings.map(({ page, text: pageText, confidence, engine: pageEngine }) => ({
+        page,
+        characters: countCharacters(pageText),
+        confidence,
+        ...(pageEngine && { engine: pageEngine }),
+        ...(confidence === null && { skipped: true }),
+      })),
     },
   };
 }

@@ -30,13 +30,14 @@ export const read = defineOperation({
     pages: pageRanges.optional().describe('PDF pages to read, comma-separated N or N-M (default: all)'),
     password: password.optional(),
     language: z.string().min(1).max(200).default(DEFAULT_LANGUAGE).describe('OCR languages for scanned pages and images, joined by "+"'),
+    engine: z.enum(['auto', 'paddle', 'tesseract']).default('auto').describe('OCR engine for scanned pages and images, as /api/ocr\'s engine'),
     maxCharacters,
   }),
-  run: async ({ input, output, pages, password: pdfPassword, language, maxCharacters: limit }, context) => {
+  run: async ({ input, output, pages, password: pdfPassword, language, engine, maxCharacters: limit }, context) => {
     const codes = context.engines.ocr.parseLanguages(language);
     const inputRef = await resolveInputPath(context.paths, input);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
-    const request = { input: inputRef, shownName: input, ranges: pages, password: pdfPassword, codes, maxCharacters: limit };
+    const request = { input: inputRef, shownName: input, ranges: pages, password: pdfPassword, codes, engine, maxCharacters: limit };
     const result = outputPath === undefined ? await readDocument(request, context) : await readToFile(request, outputPath, context);
     return {
       message: `Read ${result.format} as Markdown (${result.markdown.length} characters${result.truncated ? ', truncated' : ''})`,

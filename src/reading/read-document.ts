@@ -3,6 +3,7 @@
 // (sandboxed, as for conversion); PDFs laid out by the PDF worker with their scanned pages read
 // by OCR; images read by OCR. Every path ends in the one renderer of the reader worker.
 
+import type { OcrEngineChoice } from '../../wasm/ocr/worker.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,8 @@ export interface ReadRequest {
   password?: string | undefined;
   /** OCR language codes, already validated. */
   codes: string[];
+  /** OCR engine for scanned pages and images (auto when absent). */
+  engine?: OcrEngineChoice | undefined;
   maxCharacters: number;
 }
 
@@ -100,7 +103,7 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
   if (scanned.length) {
     const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
     const ocrControl = { ...control, progress: (done: number) => control.progress?.(laidOut + done, total) };
-    const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection, dpi: 300, codes, skipText: false, layout: false });
+    const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection, dpi: 300, codes, skipText: false, layout: false, engine: request.engine });
     for (const reading of readings) ocrText.set(reading.page, reading.text);
   }
   const blocks: RootContent[] = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [
@@ -112,8 +115,8 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
 }
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
-  const { input, codes, maxCharacters } = request;
-  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: false }, control);
+  const { input, codes, engine, maxCharacters } = request;
+  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: false, engine }, control);
   const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks: ocrTextBlocks(recognized.text), maxCharacters }));
   return { ...rendered, format: 'image', ocrPages: [1] };
 }

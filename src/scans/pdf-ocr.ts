@@ -8,6 +8,7 @@ import type { OcrPageLayout } from '../shared/ocr-layout.js';
 import type { PageSelection } from '../../wasm/pdf/render.js';
 import { pipelineInOrder } from './pipeline.js';
 import type { FileRef } from '../shared/file-ref.js';
+import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 export interface PdfOcrRequest {
   input: FileRef;
@@ -18,6 +19,7 @@ export interface PdfOcrRequest {
   skipText: boolean;
   /** Keep where the words are (searchable PDF output). */
   layout: boolean;
+  engine?: OcrEngineChoice | undefined;
 }
 
 export interface PageReading {
@@ -26,6 +28,8 @@ export interface PageReading {
   /** Null for a page skipped because it already had text. */
   confidence: number | null;
   layout?: OcrPageLayout | undefined;
+  /** The engine that read the page; absent for a skipped page. */
+  engine?: OcrEngineName;
 }
 
 export async function readPdfPages(engines: Engines, threads: number, control: JobControl, request: PdfOcrRequest): Promise<PageReading[]> {
@@ -40,9 +44,9 @@ export async function readPdfPages(engines: Engines, threads: number, control: J
 }
 
 async function readOnePage(engines: Engines, control: JobControl, request: PdfOcrRequest, page: number): Promise<PageReading> {
-  const { input, password, dpi, skipText, codes, layout } = request;
+  const { input, password, dpi, skipText, codes, layout, engine } = request;
   const rendered = await engines.pdf.job(control, (tasks) => tasks.renderForOcr({ input, password, page, dpi, skipText }));
   if ('existingText' in rendered) return { page, text: rendered.existingText, confidence: null };
-  const result = await engines.ocr.recognize({ page: rendered.image }, { codes, layout }, control);
-  return { page, text: result.text, confidence: result.confidence, layout: result.layout };
+  const result = await engines.ocr.recognize({ page: rendered.image }, { codes, layout, engine }, control);
+  return { page, text: result.text, confidence: result.confidence, layout: result.layout, engine: result.engine };
 }

