@@ -1,8 +1,10 @@
 // Small, valid inputs for every engine, written into a service's base dir.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { textFieldsForm } from '../helpers/form-fixtures.js';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, renderPage, renderText } from '../helpers/ocr-images.js';
 import { makeDocx } from './docx.js';
@@ -15,7 +17,12 @@ export const FIXTURES = {
   ocr: 'words.png',
   docx: 'letter.docx',
   csv: 'table.csv',
+  form: 'form.pdf',
+  p12: 'signer.p12',
 } as const;
+
+/** The password of FIXTURES.p12. */
+export const P12_PASSWORD = 'reliability';
 
 export const OCR_TEXT = 'Reliability check 4471';
 
@@ -29,6 +36,12 @@ export async function writeFixtures(dir: string): Promise<void> {
   write(FIXTURES.ocr, await renderText(OCR_TEXT, { width: 900, points: 14 }));
   write(FIXTURES.docx, makeDocx(['Quarterly report', 'Everything held under load.']));
   write(FIXTURES.csv, 'name,amount\nalpha,1\nbeta,2\n');
+  write(FIXTURES.form, textFieldsForm(3));
+  // A signing identity made by openssl, as a user's would be.
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'signer-key.pem', '-out', 'signer-cert.pem', '-days', '30', '-subj', '/CN=Reliability Signer');
+  openssl('pkcs12', '-export', '-inkey', 'signer-key.pem', '-in', 'signer-cert.pem', '-out', FIXTURES.p12, '-passout', `pass:${P12_PASSWORD}`);
+  for (const pem of ['signer-key.pem', 'signer-cert.pem']) fs.rmSync(path.join(dir, pem));
 }
 
 /** Inputs that keep each engine busy for many seconds on this class of machine. */

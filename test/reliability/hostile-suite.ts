@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { FIGURES_DIR, latencySummary, recordFigures } from './figures.js';
-import { writeFixtures } from './fixtures.js';
+import { FIXTURES, P12_PASSWORD, writeFixtures } from './fixtures.js';
 import { hostileCorpus, random, type HostileFile, type Kind } from './hostile-corpus.js';
 import { OPERATIONS } from './operations.js';
 
@@ -46,6 +46,14 @@ const REQUESTS: Record<Kind, ((f: string, out: string) => { route: string; body:
     (f, out) => ({ route: '/api/pdf/compress', body: { input: f, output: `out/${out}.pdf` } }),
     (f, out) => ({ route: '/api/pdf/to-pdfa', body: { input: f, output: `out/${out}.pdf` } }),
     (f, out) => ({ route: '/api/pdf/to-images', body: { input: f, dpi: 36, outputDir: `out/${out}` } }),
+    (f, out) => ({ route: '/api/pdf/redact', body: { input: f, patterns: ['email', 'iban'], output: `out/${out}.pdf` } }),
+    (f, out) => ({ route: '/api/pdf/stamp', body: { input: f, text: 'PAID', output: `out/${out}.pdf` } }),
+    (f) => ({ route: '/api/pdf/form-fields', body: { input: f } }),
+    (f, out) => ({ route: '/api/pdf/fill', body: { input: f, values: { name: 'x' }, output: `out/${out}.pdf` } }),
+    (f, out) => ({ route: '/api/pdf/flatten', body: { input: f, output: `out/${out}.pdf` } }),
+    (f, out) => ({ route: '/api/pdf/sign', body: { input: f, certificate: FIXTURES.p12, certificatePassword: P12_PASSWORD, output: `out/${out}.pdf` } }),
+    (f) => ({ route: '/api/pdf/signatures', body: { input: f } }),
+    (f, out) => ({ route: '/api/pipeline', body: { input: f, steps: [{ operation: 'pdf/rotate', degrees: 90 }, { operation: 'pdf/compress' }], output: `out/${out}.pdf` } }),
   ],
   image: [
     (f, out) => ({ route: '/api/image/convert', body: { input: f, output: `out/${out}.png` } }),

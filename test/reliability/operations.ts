@@ -2,7 +2,7 @@
 // and the body for a given output name. A test checks this list against /openapi.json, so a
 // new endpoint without a row here fails the suite instead of going untested.
 
-import { FIXTURES } from './fixtures.js';
+import { FIXTURES, P12_PASSWORD } from './fixtures.js';
 
 export type Engine = 'pdf' | 'image' | 'ocr' | 'document' | 'read';
 
@@ -44,6 +44,14 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'pdf.watermark', input: FIXTURES.pdf, route: '/api/pdf/watermark', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, text: 'DRAFT 草稿', output: `out/${out}.pdf` }) },
   { name: 'pdf.compress', input: FIXTURES.pdf, route: '/api/pdf/compress', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, output: `out/${out}.pdf` }) },
   { name: 'pdf.to-pdfa', input: FIXTURES.pdf, route: '/api/pdf/to-pdfa', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, output: `out/${out}.pdf` }) },
+  { name: 'pdf.redact', input: FIXTURES.pdf, route: '/api/pdf/redact', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, text: ['Second'], patterns: ['email'], output: `out/${out}.pdf` }) },
+  { name: 'pdf.stamp', input: FIXTURES.pdf, route: '/api/pdf/stamp', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, text: 'PAID 已付', output: `out/${out}.pdf` }) },
+  { name: 'pdf.form-fields', input: FIXTURES.form, route: '/api/pdf/form-fields', engine: 'pdf', inputExtension: 'pdf', writes: false, body: (_out, input) => ({ input: input ?? FIXTURES.form }) },
+  { name: 'pdf.fill', input: FIXTURES.form, route: '/api/pdf/fill', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.form, values: input ? {} : { field1: 'Load 负载' }, output: `out/${out}.pdf` }) },
+  { name: 'pdf.flatten', input: FIXTURES.form, route: '/api/pdf/flatten', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.form, output: `out/${out}.pdf` }) },
+  { name: 'pdf.sign', input: FIXTURES.pdf, route: '/api/pdf/sign', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, certificate: FIXTURES.p12, certificatePassword: P12_PASSWORD, output: `out/${out}.pdf` }) },
+  { name: 'pdf.signatures', input: FIXTURES.pdf, route: '/api/pdf/signatures', engine: 'pdf', inputExtension: 'pdf', writes: false, body: (_out, input) => ({ input: input ?? FIXTURES.pdf }) },
+  { name: 'pipeline', input: FIXTURES.pdf, route: '/api/pipeline', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, steps: [{ operation: 'pdf/rotate', degrees: 90 }, { operation: 'pdf/watermark', text: 'LOAD' }], output: `out/${out}.pdf` }) },
   { name: 'pdf.to-images', input: FIXTURES.pdf, route: '/api/pdf/to-images', engine: 'pdf', inputExtension: 'pdf', body: (out, input) => ({ input: input ?? FIXTURES.pdf, dpi: 36, outputDir: `out/${out}` }) },
   { name: 'pdf.from-images', input: FIXTURES.png, route: '/api/pdf/from-images', engine: 'image', inputExtension: 'png', body: (out, input) => ({ files: [input ?? FIXTURES.png, FIXTURES.jpeg], output: `out/${out}.pdf` }) },
   { name: 'image.convert', input: FIXTURES.png, route: '/api/image/convert', engine: 'image', inputExtension: 'png', body: (out, input) => ({ input: input ?? FIXTURES.png, output: `out/${out}.webp` }) },
