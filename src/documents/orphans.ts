@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isAlive } from '../shared/process-alive.js';
 
 const PROFILE_DIR = /^docwasm-soffice-(\d+)-/;
 
@@ -32,13 +33,4 @@ export async function reapOrphanedOffices(tmpdir = os.tmpdir()): Promise<number>
   }
   await Promise.all(deadDirs.map((dir) => fs.rm(path.join(tmpdir, dir), { recursive: true, force: true }).catch(() => undefined)));
   return killed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isConfined, type PathPolicy } from '../files/paths.js';
 import { trackTempDir } from '../files/staging.js';
+import { isAlive } from '../shared/process-alive.js';
 
 const PREFIX = 'docwasm-pipeline-';
 const WORK_DIR = /^docwasm-pipeline-(\d+)-/;
@@ -47,14 +48,4 @@ async function reapOrphanedWorkspaces(tmpdir = os.tmpdir()): Promise<void> {
     return Number.isInteger(owner) && owner !== process.pid && !isAlive(owner);
   });
   await Promise.all(dead.map((name) => fs.rm(path.join(tmpdir, name), { recursive: true, force: true }).catch(() => undefined)));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, another user's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

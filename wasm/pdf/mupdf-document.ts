@@ -107,3 +107,12 @@ export function withNewDocument<T>(use: (doc: mupdf.PDFDocument) => T): T {
     doc.destroy();
   }
 }
+
+/** The bytes of a mupdf buffer in JS memory, the buffer freed. */
+export function copyOf(buffer: mupdf.Buffer): Uint8Array {
+  try {
+    return buffer.asUint8Array().slice();
+  } finally {
+    buffer.destroy();
+  }
+}

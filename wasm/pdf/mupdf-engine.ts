@@ -4,7 +4,7 @@
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';
 import type { CompressOptions, CompressResult, PdfEngine, PdfSink } from './engine.js';
-import { isEncrypted, PLAIN, readInPlace, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
+import { copyOf, isEncrypted, PLAIN, readInPlace, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
 import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
 import { encryptPdf } from './mupdf-encrypt.js';
 import { appendPages } from './mupdf-pages.js';
@@ -209,15 +209,6 @@ async function compressOpened(doc: mupdf.PDFDocument, pdf: Uint8Array, options: 
 function edit(doc: mupdf.PDFDocument, change: () => void, sink: PdfSink, options = PLAIN): void {
   change();
   save(doc, options, sink, 0);
-}
-
-/** The bytes of a mupdf buffer in JS memory, the buffer freed. */
-function copyOf(buffer: mupdf.Buffer): Uint8Array {
-  try {
-    return buffer.asUint8Array().slice();
-  } finally {
-    buffer.destroy();
-  }
 }
 
 function extractRange(source: mupdf.PDFDocument, range: PageRange, sink: PdfSink, index: number): void {

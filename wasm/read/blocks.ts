@@ -144,3 +144,23 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
     .join('\n');
   return { type: 'html', value: `<table>\n${html}\n</table>` };
 }
+
+/**
+ * A style and the styles it inherits from, most general first (Word's basedOn, ODF's parent
+ * style): each format then lets the later ones win. A cycle of styles is cut where it closes.
+ */
+export function styleChain<S>(name: string | undefined, styles: ReadonlyMap<string, S>, parentOf: (style: S) => string | undefined): S[] {
+  const chain: S[] = [];
+  const seen = new Set<string>();
+  for (let current = name; current !== undefined && !seen.has(current); ) {
+    seen.add(current);
+    const style = styles.get(current);
+    if (!style) break;
+    chain.push(style);
+    current = parentOf(style);
+  }
+  return chain.reverse();
+}
+
+/** The properties a style sets, without those it leaves to its parents. */
+export const definedOnly = (style: RunStyle): RunStyle => Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as RunStyle;

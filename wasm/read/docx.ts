@@ -5,7 +5,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { definedOnly, heading, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
@@ -288,17 +288,9 @@ function headingLevelOfName(name: string): { outlineLevel?: number } {
 
 /** A style with what it inherits (basedOn chains, cycles cut). */
 function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle>): ParagraphStyle {
-  const chain: ParagraphStyle[] = [];
-  const seen = new Set<string>();
-  for (let current = id; current !== undefined && !seen.has(current); ) {
-    seen.add(current);
-    const style = styles.get(current);
-    if (!style) break;
-    chain.push(style);
-    current = style.basedOn;
-  }
-  const resolved: ParagraphStyle = { name: chain[0]?.name ?? '', run: {} };
-  for (const style of chain.reverse()) {
+  const chain = styleChain(id, styles, (style) => style.basedOn);
+  const resolved: ParagraphStyle = { name: chain.at(-1)?.name ?? '', run: {} };
+  for (const style of chain) {
     if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
     if (style.numbering) resolved.numbering = style.numbering;
     resolved.run = { ...resolved.run, ...definedOnly(style.run) };
@@ -306,7 +298,6 @@ function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle
   return resolved;
 }
 
-const definedOnly = (style: RunStyle): RunStyle => Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as RunStyle;
 
 function readNumbering(xml: string | undefined): Map<string, Map<number, boolean>> {
   const result = new Map<string, Map<number, boolean>>();

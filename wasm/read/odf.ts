@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { definedOnly, heading, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
@@ -277,17 +277,9 @@ function isHidden(element: XmlElement, context: OdfContext): boolean {
 }
 
 function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): OdfStyle {
-  const chain: OdfStyle[] = [];
-  const seen = new Set<string>();
-  for (let current = name; current !== undefined && !seen.has(current); ) {
-    seen.add(current);
-    const style = styles.get(current);
-    if (!style) break;
-    chain.push(style);
-    current = style.parent;
-  }
+  const chain = styleChain(name, styles, (style) => style.parent);
   const resolved: OdfStyle = { run: {} };
-  for (const style of chain.reverse()) {
+  for (const style of chain) {
     resolved.run = { ...resolved.run, ...definedOnly(style.run) };
     if (style.hidden !== undefined) resolved.hidden = style.hidden;
     if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
@@ -295,7 +287,6 @@ function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): 
   return resolved;
 }
 
-const definedOnly = (style: RunStyle): RunStyle => Object.fromEntries(Object.entries(style).filter(([, v]) => v !== undefined)) as RunStyle;
 
 function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
   const styles = new Map<string, OdfStyle>();

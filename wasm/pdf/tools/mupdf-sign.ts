@@ -11,7 +11,7 @@ import { ApiError } from '../../../src/errors.js';
 import type { SignatureInfo, SignOptions } from '../engine.js';
 import { buildSignedData, verifySignedData } from '../sign/cms.js';
 import type { SigningIdentity } from '../sign/pkcs12.js';
-import { isEncrypted, openPdf, PLAIN } from '../mupdf-document.js';
+import { copyOf, isEncrypted, openPdf, PLAIN } from '../mupdf-document.js';
 import { withFields } from './mupdf-form-fields.js';
 import { pdfDateToIso, toPdfDate } from './pdf-date.js';
 import { embedText } from './watermark-font.js';
@@ -49,12 +49,7 @@ function signableBytes(pdf: Uint8Array, password: string | undefined): Uint8Arra
   const doc = openPdf(pdf, password);
   try {
     if (!isEncrypted(doc) && !doc.wasRepaired()) return pdf;
-    const buffer = doc.saveToBuffer(PLAIN);
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
+    return copyOf(doc.saveToBuffer(PLAIN));
   } finally {
     doc.destroy();
   }
