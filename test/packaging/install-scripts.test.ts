@@ -23,6 +23,10 @@ const KNOWN_INSTALL_SCRIPTS: Record<string, { postinstall: string; harmless: str
     postinstall: 'node ./report.js',
     harmless: 'install analytics; it stops when any package.json between the installing root and it says scarfSettings.enabled: false, as ours does (checked below)',
   },
+  protobufjs: {
+    postinstall: 'node scripts/postinstall',
+    harmless: "(onnxruntime-web's) reads its own and its dependent's package.json and may print a version-scheme warning; no network, writes nothing",
+  },
   'tesseract.js': {
     postinstall: 'opencollective-postinstall || true',
     harmless: 'opencollective-postinstall only prints a donation banner with console.log (no network); "|| true" keeps a missing one harmless',
