@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeCjkSpaces } from '../../wasm/ocr/cjk-text.js';
+import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
 import { withoutSubLanguages } from '../../src/ocr/traineddata.js';
 import { ROOT } from '../helpers/service.js';
 

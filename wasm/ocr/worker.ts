@@ -9,7 +9,7 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import type { TaskDeadline } from '../../src/shared/deadline.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
-import { removeCjkSpaces } from './cjk-text.js';
+import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
 import { greyToPnm, toPnm, type GreyImage } from './pnm.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';

@@ -7,6 +7,7 @@
 import type { RootContent } from 'mdast';
 import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
+import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
 export interface StextLine {
@@ -47,7 +48,6 @@ interface Row {
 const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—]\s+)/u;
 const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
 const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
-const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/u;
 
 export function pageRows(page: StextPage): Row[] {
   const rows: Row[] = [];
@@ -166,17 +166,6 @@ function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
   return row.x <= left + previous.size * 0.5 && row.x >= left - previous.size * 2 && previous.right >= right - previous.size * 2;
 }
 
-/** Lines of a paragraph as one text: hyphenated words joined, no space between CJK characters. */
-export function joinRows(texts: readonly string[]): string {
-  let out = '';
-  for (const text of texts) {
-    if (!out) out = text;
-    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(text)) out = out.slice(0, -1) + text;
-    else if (CJK.test(out.slice(-1)) && CJK.test(text.charAt(0))) out += text;
-    else out += ` ${text}`;
-  }
-  return out;
-}
 
 /** Heading levels by size: the largest size used by short paragraphs is #, the next ##, … */
 function headingLevels(paras: readonly Paragraph[], body: number): Map<number, number> {
@@ -185,7 +174,7 @@ function headingLevels(paras: readonly Paragraph[], body: number): Map<number, n
   return new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
 }
 
-const isHeadingShape = (p: Paragraph) => !p.marker && p.rows.length <= 3 && joinRows(p.rows.map((r) => r.text)).length <= 200;
+const isHeadingShape = (p: Paragraph) => !p.marker && p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
 
 /** The blocks of one page; `levels` and `body` come from the whole document. */
 export function pageBlocks(rows: readonly Row[], body: number, levels: Map<number, number>): RootContent[] {
@@ -199,7 +188,7 @@ export function pageBlocks(rows: readonly Row[], body: number, levels: Map<numbe
     }
     for (const p of paragraphs(part.rows)) {
       const first = p.rows[0] as Row;
-      const text = joinRows(p.rows.map((r) => r.text));
+      const text = joinLines(p.rows.map((r) => r.text));
       if (p.marker) lists.addItem(first.x, p.marker.ordered, text);
       else if (!lists.continues(first.x, text)) {
         lists.flush();
@@ -240,7 +229,7 @@ class ListCollector {
   continues(x: number, text: string): boolean {
     const para = this.entries.at(-1)?.content[0];
     if (x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
-    para.children[0].value = joinRows([para.children[0].value, text]);
+    para.children[0].value = joinLines([para.children[0].value, text]);
     return true;
   }
 
@@ -291,7 +280,7 @@ function tableOf(run: readonly Row[]): RootContent {
     const texts = anchors.map(() => '');
     for (const cell of row.cells) {
       const column = anchors.reduce((best, a, k) => (Math.abs(a - cell.x) < Math.abs((anchors[best] as number) - cell.x) ? k : best), 0);
-      texts[column] = joinRows([texts[column] as string, cell.text].filter(Boolean));
+      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
     }
     return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
   });

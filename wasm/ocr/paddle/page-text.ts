@@ -4,7 +4,7 @@
 // word boxes a searchable PDF's text layer needs (each CJK character a word of its own).
 
 import type { OcrLine, OcrWord, PixelBox } from '../../../src/shared/ocr-layout.js';
-import { joinsWithoutSpace, removeCjkSpaces } from '../cjk-text.js';
+import { joinsWithoutSpace, removeCjkSpaces } from '../../../src/shared/cjk-text.js';
 import type { Quad } from './geometry.js';
 import type { PageChar, PageLine } from './system.js';
 

@@ -1,0 +1,34 @@
+// Chinese and Japanese text has no spaces between words. Tesseract separates every recognised
+// CJK "word" by a space anyway; those spaces are removed between two CJK characters
+// (ideographs, kana, CJK and full-width punctuation), and lines are joined without one. Hangul
+// is left alone: Korean does use spaces. Shared by the OCR, PDF and reader workers and the
+// main thread's reading of OCR text.
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef\\u30fc';
+const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}])[ \\t\\u3000]+(?=[${CJK}])`, 'gu');
+
+export function removeCjkSpaces(text: string): string {
+  return text.replace(SPACE_BETWEEN_CJK, '');
+}
+
+const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
+
+/** Whether two words meet without a space between them: both sides are CJK characters. */
+export function joinsWithoutSpace(left: string, right: string): boolean {
+  return CJK_CHARACTER.test([...left].at(-1) ?? '') && CJK_CHARACTER.test([...right][0] ?? '');
+}
+
+/**
+ * Lines of one paragraph as one text: a word hyphenated at a line end is joined again, two CJK
+ * characters meet with no space, anything else with one.
+ */
+export function joinLines(lines: readonly string[]): string {
+  let out = '';
+  for (const line of lines) {
+    if (!out) out = line;
+    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out = out.slice(0, -1) + line;
+    else if (joinsWithoutSpace(out, line)) out += line;
+    else out += ` ${line}`;
+  }
+  return out;
+}
