@@ -74,27 +74,23 @@ export type StagedFiles<T extends readonly string[]> = { -readonly [K in keyof T
  * Stages every target, hands the temp files to `work`, then commits them all; any failure
  * removes the temp files and leaves the targets as they were.
  */
-export async function withStagedOutputs<const T extends readonly string[], R>(policy: PathPolicy, targets: T, work: (temps: StagedFiles<T>) => Promise<R>): Promise<R> {
-  const staged: StagedOutput[] = [];
-  try {
-    for (const target of targets) staged.push(await stageOutput(policy, target));
+export function withStagedOutputs<const T extends readonly string[], R>(policy: PathPolicy, targets: T, work: (temps: StagedFiles<T>) => Promise<R>): Promise<R> {
+  return withLazyStaging(policy, undefined, async (stage) => {
+    const temps: FileRef[] = [];
+    for (const target of targets) temps.push(await stage(target));
     // One file per target, in order: the shape StagedFiles<T> describes.
-    const result = await work(staged.map((s) => s.temp) as StagedFiles<T>);
-    for (const s of staged) await s.commit();
-    return result;
-  } finally {
-    await Promise.all(staged.map((s) => s.discard()));
-  }
+    return work(temps as StagedFiles<T>);
+  });
 }
 
 /** Stages one more output; `signal` aborted → CancelledError instead. */
 export type Stage = (target: string) => Promise<FileRef>;
 
 /**
- * As withStagedOutputs, for many outputs made one by one (a page each): `work` stages each
- * output when it is about to be written, so a long document holds a temp file per page done,
- * not one per page upfront, and a cancel finds few to remove. All are committed once `work`
- * succeeds; any failure removes them.
+ * For many outputs made one by one (a page each): `work` stages each output when it is about to
+ * be written, so a long document holds a temp file per page done, not one per page upfront, and
+ * a cancel finds few to remove. All are committed once `work` succeeds; any failure removes them.
+ * withStagedOutputs is the case of outputs all known upfront.
  */
 export async function withLazyStaging<T>(policy: PathPolicy, signal: AbortSignal | undefined, work: (stage: Stage) => Promise<T>): Promise<T> {
   const staged: StagedOutput[] = [];
