@@ -75,25 +75,15 @@ const suite: BenchSuite = async ({ service, work }) => {
   const docx = path.join(dir, 'report.docx');
   const pdf = path.join(dir, 'report.pdf');
   const mammoth = path.join(ROOT, 'node_modules/.bin/mammoth');
+  const read = (input: string) => () => postOk(service, '/api/read', { input });
+  // Each peer the same file against the same request, as its own row (one ratio each).
+  const peers: [string, string, BenchCase['native']][] = [
+    [docx, '60-page docx → Markdown', { tool: 'pandoc -t gfm', run: () => runCommand('pandoc', [docx, '-t', 'gfm', '-o', path.join(dir, 'pandoc.md')]) }],
+    [docx, '60-page docx → Markdown', { tool: 'mammoth --output-format=markdown', run: () => runCommand(mammoth, [docx, path.join(dir, 'mammoth.md'), '--output-format=markdown']) }],
+    [pdf, `${execFileSync('qpdf', ['--show-npages', pdf]).toString().trim()}-page PDF → Markdown`, { tool: 'pdftotext -layout (plain text)', run: () => runCommand('pdftotext', ['-layout', pdf, path.join(dir, 'pdftotext.txt')]) }],
+  ];
   const cases: BenchCase[] = [
-    {
-      group: 'read',
-      name: '60-page docx → Markdown',
-      ours: () => postOk(service, '/api/read', { input: docx }),
-      native: { tool: 'pandoc -t gfm', run: () => runCommand('pandoc', [docx, '-t', 'gfm', '-o', path.join(dir, 'pandoc.md')]) },
-    },
-    {
-      group: 'read',
-      name: '60-page docx → Markdown',
-      ours: () => postOk(service, '/api/read', { input: docx }),
-      native: { tool: 'mammoth --output-format=markdown', run: () => runCommand(mammoth, [docx, path.join(dir, 'mammoth.md'), '--output-format=markdown']) },
-    },
-    {
-      group: 'read',
-      name: `${execFileSync('qpdf', ['--show-npages', pdf]).toString().trim()}-page PDF → Markdown`,
-      ours: () => postOk(service, '/api/read', { input: pdf }),
-      native: { tool: 'pdftotext -layout (plain text)', run: () => runCommand('pdftotext', ['-layout', pdf, path.join(dir, 'pdftotext.txt')]) },
-    },
+    ...peers.map(([input, name, native]): BenchCase => ({ group: 'read', name, ours: read(input), native })),
     ...speedCases(service, dir),
   ];
   return cases;

@@ -5,6 +5,9 @@
 
 import type { BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 
+/** Font names that mean code: a run set in one of them is `code`. */
+export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
+
 export interface RunStyle {
   bold?: boolean;
   italic?: boolean;

@@ -5,11 +5,11 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { definedOnly, heading, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
-import { child, childElements, findAll, isElement, parseXml, type XmlElement } from './xml.js';
+import { child, childElements, find, findAll, isElement, parseXml, type XmlElement } from './xml.js';
 
 interface ParagraphStyle {
   basedOn?: string;
@@ -34,7 +34,6 @@ interface DocxContext {
 /** The outline level given to the Title style: above every heading. */
 const TITLE_LEVEL = -1;
 
-const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 
 export function readDocx(pkg: OfficePackage): RootContent[] {
   const documentXml = pkg.text('word/document.xml');
@@ -214,7 +213,7 @@ function noteReference(node: XmlElement, context: DocxContext): Inline {
 
 function imagePlaceholder(node: XmlElement, context: DocxContext): Inline {
   context.images.count++;
-  const docPr = findDeep(node, 'wp:docPr');
+  const docPr = find(node, 'wp:docPr');
   const alt = attr(docPr, 'descr') || attr(docPr, 'title') || '';
   return { type: 'image', url: `image-${context.images.count}`, alt };
 }
@@ -337,14 +336,4 @@ const toggle = (element: XmlElement | undefined, inherited: boolean | undefined)
 
 function attr(element: XmlElement | undefined, name: string): string | undefined {
   return element?.attrs[name];
-}
-
-function findDeep(element: XmlElement, name: string): XmlElement | undefined {
-  for (const c of element.children) {
-    if (!isElement(c)) continue;
-    if (c.name === name) return c;
-    const found = findDeep(c, name);
-    if (found) return found;
-  }
-  return undefined;
 }

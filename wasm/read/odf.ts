@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { definedOnly, heading, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
@@ -28,7 +28,6 @@ interface OdfContext {
 
 /** Cells read per sheet at most (repeated cells included). */
 const MAX_CELLS_PER_SHEET = 500_000;
-const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 
 export function readOdf(pkg: OfficePackage): RootContent[] {
   const contentXml = pkg.text('content.xml');
