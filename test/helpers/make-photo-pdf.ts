@@ -78,13 +78,18 @@ export function makeMaskedPhotoPdf(width = 1800, height = 1350): Uint8Array {
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
     const resources = doc.addObject({ XObject: { Photo: image }, Font: { F1: font } });
     doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'BT /F1 20 Tf 72 500 Td (Under the photo) Tj ET q 360 0 0 270 126 400 cm /Photo Do Q'));
-    const buffer = doc.saveToBuffer('compress=yes');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc);
   } finally {
     doc.destroy();
+  }
+}
+
+/** The document saved (compressed) as bytes in JS memory; mupdf's buffer is freed. */
+export function savedBytes(doc: mupdf.PDFDocument): Uint8Array {
+  const buffer = doc.saveToBuffer('compress=yes');
+  try {
+    return buffer.asUint8Array().slice();
+  } finally {
+    buffer.destroy();
   }
 }

@@ -3,7 +3,7 @@
 
 import * as mupdf from 'mupdf';
 import { serializePdf } from './make-pdf.js';
-import { photoPixmap } from './make-photo-pdf.js';
+import { photoPixmap, savedBytes } from './make-photo-pdf.js';
 
 /**
  * One text page ("Described") with an Info dictionary (title, author, producer, creation date),
@@ -60,12 +60,7 @@ export function makePhotoBook(pages: number, width = 2000, height = 1500): Uint8
       const resources = doc.addObject({ XObject: { Photo: image }, Font: { F1: font } });
       doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, `q 540 0 0 405 36 250 cm /Photo Do Q BT /F1 20 Tf 72 720 Td (Photo book page ${page + 1}) Tj ET`));
     }
-    const buffer = doc.saveToBuffer('compress=yes');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc);
   } finally {
     doc.destroy();
   }

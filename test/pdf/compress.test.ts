@@ -15,7 +15,7 @@ import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
 import { listFonts, listImages, pageText, pdfinfo, qdfText } from '../helpers/pdf-inspect.js';
 import { pageSimilarities } from '../helpers/page-similarity.js';
 import { makePhotoBook } from '../helpers/pdf-tool-fixtures.js';
-import { makeMaskedPhotoPdf, photoPixmap } from '../helpers/make-photo-pdf.js';
+import { makeMaskedPhotoPdf, photoPixmap, savedBytes } from '../helpers/make-photo-pdf.js';
 
 /** Pages of the book, each a 2,000 x 1,500 photo drawn on 540 x 405 pt (267 dpi). */
 const PAGES = 3;
@@ -91,12 +91,7 @@ function pdfWithThumbnailsAndPrivateData(): Uint8Array {
     }
     doc.getTrailer().get('Root').put('PieceInfo', privateData());
     doc.setMetaData('info:Title', 'Kept title');
-    const buffer = doc.saveToBuffer('compress=yes');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc);
   } finally {
     doc.destroy();
   }
