@@ -20,6 +20,7 @@ import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { ocrTextBlocks } from './ocr-blocks.js';
+import { trackTempDir } from '../files/staging.js';
 
 export interface ReadRequest {
   input: FileRef;
@@ -77,7 +78,9 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
   const family = familyOfExtension(extension);
   if (!family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
   await checkDocumentContent(request.input.path, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
+  // A temp dir of the service's, as the pipeline's: removed here, or at shutdown if a job is cut short.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
+  const tracked = trackTempDir(dir);
   try {
     const twin = path.join(dir, `document.${OOXML_TWIN[family]}`);
     const [outcome] = await context.engines.documents.job(context, (backend) =>
@@ -87,7 +90,7 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
     const read = await readMarkup({ path: twin }, undefined, request, context);
     return { ...read, format: extension };
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    await tracked.remove();
   }
 }
 
