@@ -9,6 +9,7 @@ import { ApiError } from '../../src/errors.js';
 import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
+import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
 import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
 
 interface OdfStyle {
@@ -173,7 +174,12 @@ interface GridCell {
   text: string;
 }
 
-function readTable(element: XmlElement, context: OdfContext, sheetMode = false): RootContent {
+function readTable(element: XmlElement, context: OdfContext): RootContent {
+  return table(usedRange(readGrid(element, context, false)), blocksToHtml);
+}
+
+/** A table's cells with repeated rows and columns written out, within the sheet's cell budget. */
+function readGrid(element: XmlElement, context: OdfContext, sheetMode: boolean): GridCell[][] {
   const rows: GridCell[][] = [];
   let budget = MAX_CELLS_PER_SHEET;
   for (const row of tableRows(element)) {
@@ -199,7 +205,7 @@ function readTable(element: XmlElement, context: OdfContext, sheetMode = false):
     for (let i = 0; i < repeat; i++) rows.push(cells);
     if (budget <= 0) break;
   }
-  return table(usedRange(rows), blocksToHtml);
+  return rows;
 }
 
 /** Rows of a table, through row groups and header rows. */
@@ -219,6 +225,13 @@ function usedRange(rows: GridCell[][]): CellSource[][] {
   return rows.slice(first, last + 1).map((r) => Array.from({ length: lastCol - firstCol + 1 }, (_, i) => r[firstCol + i]?.source ?? { blocks: [], colSpan: 1, rowSpan: 1 }));
 }
 
+/** The cells that hold something or belong to a merged range, by position. */
+function sheetCells(rows: GridCell[][]): SheetCells {
+  const cells = new Map<number, CellSource>();
+  rows.forEach((row, r) => row.forEach((cell, c) => (cell.text !== '' || cell.source.covered || cell.source.colSpan > 1 || cell.source.rowSpan > 1 ? cells.set(cellKey(r, c), cell.source) : undefined)));
+  return cells;
+}
+
 function cellBlocks(cell: XmlElement, context: OdfContext, sheetMode: boolean): BlockContent[] {
   if (sheetMode) {
     const type = cell.attrs['office:value-type'];
@@ -232,9 +245,7 @@ function readSpreadsheet(sheet: XmlElement, context: OdfContext): RootContent[] 
   return childElements(sheet, 'table:table')
     .filter((t) => !isHidden(t, context))
     .flatMap((t) => {
-      const grid = readTable(t, context, true);
-      const empty = grid.type === 'table' && grid.children.length === 0;
-      return [heading(2, [{ text: t.attrs['table:name'] ?? 'Sheet' }]), ...(empty ? [] : [grid])];
+      return [heading(2, [{ text: t.attrs['table:name'] ?? 'Sheet' }]), ...sheetTables(sheetCells(readGrid(t, context, true)))];
     });
 }
 

@@ -55,17 +55,31 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
   return out;
 }
 
-/** Shapes (groups opened) sorted top to bottom, then left to right, as a reader scans a slide. */
+/**
+ * Shapes (groups opened) in the order a reader scans a slide: top to bottom, and shapes set side
+ * by side left to right. Side by side means tops aligned within a tenth of the shorter shape's
+ * height: boxes in a row are rarely aligned to the EMU, and a strict top-to-bottom sort would
+ * read them in the order of their few-hundredths-of-an-inch offsets.
+ */
 function orderedShapes(tree: XmlElement): XmlElement[] {
   const shapes = childElements(tree).flatMap((e) => (e.name === 'p:grpSp' ? orderedShapes(e) : ['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name) ? [e] : []));
-  const position = (shape: XmlElement) => {
-    const off = find(shape, 'a:off');
-    return [Number(off?.attrs.y ?? 0), Number(off?.attrs.x ?? 0)] as const;
-  };
-  return shapes
-    .map((shape, index) => ({ shape, index, at: position(shape) }))
-    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.index - b.index)
-    .map((s) => s.shape);
+  const placed = shapes.map((shape, index) => ({ shape, index, ...boxOf(shape) })).sort((a, b) => a.top - b.top || a.left - b.left || a.index - b.index);
+  const rows: (typeof placed)[] = [];
+  for (const item of placed) {
+    const row = rows.at(-1);
+    const lead = row?.[0];
+    if (row && lead && item.top - lead.top <= Math.min(lead.height, item.height) / 10) row.push(item);
+    else rows.push([item]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.left - b.left || a.top - b.top || a.index - b.index).map((item) => item.shape));
+}
+
+function boxOf(shape: XmlElement): { top: number; left: number; height: number } {
+  // The shape's own transform (a graphic frame's is p:xfrm); `a:ext` elsewhere are extension lists.
+  const xfrm = find(shape, 'a:xfrm') ?? find(shape, 'p:xfrm');
+  const off = xfrm && child(xfrm, 'a:off');
+  const ext = xfrm && child(xfrm, 'a:ext');
+  return { top: Number(off?.attrs.y ?? 0), left: Number(off?.attrs.x ?? 0), height: Number(ext?.attrs.cy ?? 0) };
 }
 
 function placeholderType(shape: XmlElement): string | undefined {

@@ -1,13 +1,14 @@
-// Excel workbooks (xlsx) from their own XML: one `## ` section per visible sheet, its used range
-// as a table (first row the header), cached formula values, dates written as dates (by the
-// cell's number format), merged cells as an HTML table with spans.
+// Excel workbooks (xlsx) from their own XML: one `## ` section per visible sheet, its cells as
+// tables (sheet-tables.ts: one per block of touching cells, first row the header), cached formula
+// values, dates written as dates (by the cell's number format), merged cells as an HTML table
+// with spans.
 
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { heading, table, type CellSource } from './blocks.js';
+import { heading, type CellSource } from './blocks.js';
 import type { OfficePackage } from './package.js';
-import { blocksToHtml } from './render.js';
 import { relationships } from './relationships.js';
+import { cellKey, sheetTables } from './sheet-tables.js';
 import { formatSerialDate, isDateFormat } from './spreadsheet-dates.js';
 import { child, childElements, findAll, parseXml, textOf, type XmlElement } from './xml.js';
 
@@ -43,42 +44,34 @@ export function readXlsx(pkg: OfficePackage): RootContent[] {
 }
 
 function readSheet(root: XmlElement, book: Workbook): RootContent[] {
-  const cells = new Map<string, string>();
-  let minRow = Infinity;
-  let maxRow = -1;
-  let minCol = Infinity;
-  let maxCol = -1;
+  const cells = new Map<number, CellSource>(mergedCells(root));
   let count = 0;
   for (const row of childElements(child(root, 'sheetData') ?? root, 'row')) {
     for (const c of childElements(row, 'c')) {
       const value = cellValue(c, book);
       const position = parseRef(c.attrs.r ?? '');
       if (value === '' || !position || ++count > MAX_CELLS_PER_SHEET) continue;
-      const [r, col] = position;
-      cells.set(`${r}:${col}`, value);
-      minRow = Math.min(minRow, r);
-      maxRow = Math.max(maxRow, r);
-      minCol = Math.min(minCol, col);
-      maxCol = Math.max(maxCol, col);
+      const key = cellKey(...position);
+      cells.set(key, { colSpan: 1, rowSpan: 1, ...cells.get(key), blocks: [{ type: 'paragraph', children: [{ type: 'text', value }] }] });
     }
   }
-  if (maxRow < 0) return [];
+  return sheetTables(cells);
+}
+
+/** Merged ranges: the top-left cell spans the range, the others are covered (what they hold is not shown). */
+function mergedCells(root: XmlElement): Map<number, CellSource> {
+  const cells = new Map<number, CellSource>();
   const mergeCells = child(root, 'mergeCells');
-  const merges = (mergeCells ? findAll(mergeCells, 'mergeCell') : []).map((m) => parseRange(m.attrs.ref ?? '')).filter((m) => m !== undefined);
-  const rows: CellSource[][] = [];
-  for (let r = minRow; r <= maxRow; r++) {
-    const row: CellSource[] = [];
-    for (let col = minCol; col <= maxCol; col++) {
-      const merge = merges.find(([r1, c1, r2, c2]) => r >= r1 && r <= r2 && col >= c1 && col <= c2);
-      const value = cells.get(`${r}:${col}`) ?? '';
-      const blocks = value ? [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value }] }] : [];
-      if (merge && (merge[0] !== r || merge[1] !== col)) row.push({ blocks: [], colSpan: 1, rowSpan: 1, covered: true });
-      else if (merge) row.push({ blocks, colSpan: merge[3] - merge[1] + 1, rowSpan: merge[2] - merge[0] + 1 });
-      else row.push({ blocks, colSpan: 1, rowSpan: 1 });
-    }
-    rows.push(row);
+  for (const merge of mergeCells ? findAll(mergeCells, 'mergeCell') : []) {
+    const range = parseRange(merge.attrs.ref ?? '');
+    if (!range) continue;
+    const [r1, c1, r2, c2] = range;
+    // Merges share the sheet's cell budget: a hostile ref "A1:XFD1048576" is not walked.
+    if (cells.size + (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_CELLS_PER_SHEET) continue;
+    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) cells.set(cellKey(r, c), { blocks: [], colSpan: 1, rowSpan: 1, covered: true });
+    cells.set(cellKey(r1, c1), { blocks: [], colSpan: c2 - c1 + 1, rowSpan: r2 - r1 + 1 });
   }
-  return [table(rows, blocksToHtml)];
+  return cells;
 }
 
 function cellValue(c: XmlElement, book: Workbook): string {
