@@ -62,11 +62,12 @@ export function heading(level: number, items: readonly Inline[]): Heading {
   return { type: 'heading', depth: Math.min(6, Math.max(1, level)) as Heading['depth'], children: phrasing(trimInline(plain)) };
 }
 
-/** Drops leading and trailing whitespace of a block's inline content. */
+/** Drops leading and trailing whitespace of a block's inline content, line breaks included. */
 function trimInline(items: readonly Inline[]): Inline[] {
   const out = [...items];
-  const first = out.findIndex((i) => !isRun(i) || i.text.trim() !== '');
-  const last = out.findLastIndex((i) => !isRun(i) || i.text.trim() !== '');
+  const blank = (i: Inline) => (isRun(i) ? i.text.trim() === '' : i.type === 'break');
+  const first = out.findIndex((i) => !blank(i));
+  const last = out.findLastIndex((i) => !blank(i));
   if (first < 0) return [];
   const trimmed = out.slice(first, last + 1);
   const head = trimmed[0];
@@ -138,7 +139,8 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
   }
   const html = rows
     .map((row, r) => {
-      const tag = r === 0 ? 'th' : 'td';
+      // A header needs a body below it: a table of one row is data.
+      const tag = r === 0 && rows.length > 1 ? 'th' : 'td';
       const cells = row
         .filter((cell) => !cell.covered)
         .map((cell) => `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(cell.blocks)}</${tag}>`);

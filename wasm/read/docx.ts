@@ -232,8 +232,11 @@ function tableRows(tbl: XmlElement, context: DocxContext): CellSource[][] {
   const rows: CellSource[][] = [];
   const openMerges = new Map<number, CellSource>(); // grid column → cell a vertical merge started in
   for (const tr of childElements(tbl, 'w:tr')) {
-    const row: CellSource[] = [];
-    let column = 0;
+    // A row may start late or end early (gridBefore/gridAfter): those grid columns hold no cell.
+    const trPr = child(tr, 'w:trPr');
+    const gridBefore = Math.min(1000, Math.max(0, Number(attr(child(trPr, 'w:gridBefore'), 'w:val') ?? 0) || 0));
+    const row: CellSource[] = Array.from({ length: gridBefore }, () => ({ blocks: [], colSpan: 1, rowSpan: 1 }));
+    let column = gridBefore;
     for (const tc of childElements(tr).flatMap((e) => (e.name === 'w:tc' ? [e] : e.name === 'w:sdt' ? childElements(child(e, 'w:sdtContent') ?? e, 'w:tc') : []))) {
       const tcPr = child(tc, 'w:tcPr');
       const colSpan = Math.max(1, Number(attr(child(tcPr, 'w:gridSpan'), 'w:val') ?? 1));

@@ -17,6 +17,8 @@ interface OdfStyle {
   run: RunStyle;
   hidden?: boolean;
   outlineLevel?: number;
+  /** The Title or Subtitle paragraph style (LibreOffice's names), or one based on it. */
+  role?: 'title' | 'subtitle';
 }
 
 interface OdfContext {
@@ -25,7 +27,12 @@ interface OdfContext {
   listStyles: Map<string, Map<number, boolean>>;
   notes: FootnoteDefinition[];
   images: { count: number };
+  /** Added to outline levels: 1 when the document has a Title, which takes `#`. */
+  headingShift: number;
 }
+
+/** LibreOffice's paragraph styles for a document's title and subtitle. */
+const TITLE_ROLES: Readonly<Record<string, 'title' | 'subtitle'>> = { Title: 'title', Subtitle: 'subtitle' };
 
 /** Cells read per sheet at most (repeated cells included). */
 const MAX_CELLS_PER_SHEET = 500_000;
@@ -36,10 +43,13 @@ export function readOdf(pkg: OfficePackage): RootContent[] {
   const content = parseXml(contentXml, 'content.xml');
   const stylesXml = pkg.text('styles.xml');
   const styleRoots = [...(stylesXml ? [parseXml(stylesXml, 'styles.xml')] : []), content];
-  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 } };
+  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0 };
   const body = child(content, 'office:body');
   const text = body && child(body, 'office:text');
-  if (text) return [...readFlow(text, context, 0), ...context.notes];
+  if (text) {
+    context.headingShift = findAll(text, 'text:p').some((p) => styleOf(p, context).role === 'title') ? 1 : 0;
+    return [...readFlow(text, context, 0), ...context.notes];
+  }
   const sheet = body && child(body, 'office:spreadsheet');
   if (sheet) return readSpreadsheet(sheet, context);
   const slides = body && child(body, 'office:presentation');
@@ -50,23 +60,34 @@ export function readOdf(pkg: OfficePackage): RootContent[] {
 /** Block content of a text flow (the body, a section, a cell, a list item, a note). */
 function readFlow(container: XmlElement, context: OdfContext, listDepth: number, listStyle?: string): RootContent[] {
   const out: RootContent[] = [];
-  for (const element of childElements(container)) {
+  const elements = childElements(container);
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as XmlElement;
     switch (element.name) {
       case 'text:h': {
-        const level = Number(element.attrs['text:outline-level'] ?? styleOf(element, context).outlineLevel ?? 1);
+        const level = Number(element.attrs['text:outline-level'] ?? styleOf(element, context).outlineLevel ?? 1) + context.headingShift;
         if (!isHidden(element, context)) out.push(heading(level, readSpans(element, context)));
         break;
       }
       case 'text:p': {
         if (isHidden(element, context)) break;
-        const block = styleOf(element, context).outlineLevel ? heading(styleOf(element, context).outlineLevel as number, readSpans(element, context)) : paragraph(readSpans(element, context));
+        const block = paragraphBlock(element, context);
         if (!isEmptyParagraph(block)) out.push(block);
         out.push(...frameBlocks(element, context));
         break;
       }
-      case 'text:list':
-        out.push(...nestLists(listEntries(element, context, listDepth, element.attrs['text:style-name'] ?? listStyle)));
+      case 'text:list': {
+        // Lists that follow each other are read as one: a list whose first item only holds a
+        // sublist (how LibreOffice continues a list in another list style) nests under the
+        // last item of the list before it.
+        const entries = listEntries(element, context, listDepth, element.attrs['text:style-name'] ?? listStyle);
+        for (let next = elements[index + 1]; next?.name === 'text:list'; next = elements[index + 1]) {
+          entries.push(...listEntries(next, context, listDepth, next.attrs['text:style-name'] ?? listStyle));
+          index++;
+        }
+        out.push(...nestLists(entries));
         break;
+      }
       case 'table:table':
         out.push(readTable(element, context));
         break;
@@ -82,6 +103,15 @@ function readFlow(container: XmlElement, context: OdfContext, listDepth: number,
   return out;
 }
 
+/** A paragraph, or a heading when its style has an outline level or is the Title or Subtitle. */
+function paragraphBlock(p: XmlElement, context: OdfContext): RootContent {
+  const style = styleOf(p, context);
+  if (style.role === 'title') return heading(1, readSpans(p, context));
+  if (style.role === 'subtitle' && context.headingShift) return heading(2, readSpans(p, context));
+  if (style.outlineLevel) return heading(style.outlineLevel + context.headingShift, readSpans(p, context));
+  return paragraph(readSpans(p, context));
+}
+
 /** The entries of a list and its sublists, with their levels and kinds. */
 function listEntries(list: XmlElement, context: OdfContext, depth: number, styleName: string | undefined): ListEntry[] {
   const ordered = context.listStyles.get(styleName ?? '')?.get(depth) ?? false;
@@ -90,7 +120,8 @@ function listEntries(list: XmlElement, context: OdfContext, depth: number, style
     const own: BlockContent[] = [];
     for (const part of childElements(item)) {
       if (part.name === 'text:list') {
-        if (own.length || !entries.length) entries.push({ level: depth, ordered, content: own.splice(0) });
+        // An item with nothing before its sublist is only the sublist's container: no entry.
+        if (own.length) entries.push({ level: depth, ordered, content: own.splice(0) });
         entries.push(...listEntries(part, context, depth + 1, part.attrs['text:style-name'] ?? styleName));
       } else {
         own.push(...(readFlow({ ...item, children: [part] }, context, depth, styleName) as BlockContent[]));
@@ -293,6 +324,7 @@ function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): 
     resolved.run = { ...resolved.run, ...definedOnly(style.run) };
     if (style.hidden !== undefined) resolved.hidden = style.hidden;
     if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
+    if (style.role !== undefined) resolved.role = style.role;
   }
   return resolved;
 }
@@ -311,7 +343,8 @@ function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
       const font = props?.attrs['style:font-name'] ?? props?.attrs['fo:font-family'];
       const hidden = props?.attrs['text:display'] === 'none' || tableProps?.attrs['table:display'] === 'false' || pageProps?.attrs['presentation:visibility'] === 'hidden';
       const outline = style.attrs['style:default-outline-level'];
-      styles.set(style.attrs['style:name'] ?? '', {
+      const name = style.attrs['style:name'] ?? '';
+      styles.set(name, {
         ...(style.attrs['style:parent-style-name'] !== undefined && { parent: style.attrs['style:parent-style-name'] }),
         run: {
           ...(weight !== undefined && { bold: weight === 'bold' || Number(weight) >= 600 }),
@@ -321,6 +354,7 @@ function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
         },
         ...(hidden && { hidden: true }),
         ...(outline !== undefined && outline !== '' && { outlineLevel: Number(outline) }),
+        ...(style.attrs['style:family'] === 'paragraph' && TITLE_ROLES[name] && { role: TITLE_ROLES[name] }),
       });
     }
   }

@@ -4,6 +4,7 @@
 
 import type { BlockContent, Root, RootContent } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
+import type { Element } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import { toMarkdown, type Options } from 'mdast-util-to-markdown';
@@ -34,6 +35,8 @@ const joinBlocks = (parts: readonly string[]) => (parts.length ? `${parts.join('
 
 /** Blocks as HTML, for the inside of an HTML table cell. */
 export function blocksToHtml(blocks: readonly BlockContent[]): string {
-  if (blocks.length === 1 && blocks[0]?.type === 'paragraph') return toHtml(toHast({ type: 'root', children: blocks[0].children }));
+  // One paragraph is written without its <p>. Its phrasing goes through the paragraph (a root
+  // would put a line end between every two inline nodes).
+  if (blocks.length === 1 && blocks[0]?.type === 'paragraph') return toHtml((toHast(blocks[0]) as Element).children);
   return toHtml(toHast({ type: 'root', children: [...blocks] })).replace(/\n/g, '');
 }

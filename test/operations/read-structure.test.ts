@@ -1,0 +1,119 @@
+// Reading documents as Markdown: the structure of sheets, slides, HTML tables and ODF text that
+// the first readers got wrong, in process. Inputs are made by other programs — openpyxl, and
+// LibreOffice for its ods twin — or are third-party test files of docling (fixtures/reading,
+// MIT: made by PowerPoint, LibreOffice and Word).
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOFFICE } from '../helpers/documents.js';
+import { ROOT } from '../helpers/service.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+/** Debian's python3 (with python3-openpyxl), not a user's pyenv. */
+const PYTHON = '/usr/bin/python3';
+const DOCLING = path.join(ROOT, 'fixtures/reading/docling');
+
+/**
+ * One sheet as people lay them out: a title merged across the table under it, a key/value block
+ * beside the table past an empty column, and a second table below past an empty row.
+ */
+const CANVAS_SHEET = `
+import openpyxl
+wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'Report'
+ws.merge_cells('A1:C1'); ws['A1'] = 'Quarterly figures'
+for row in [['Plant', 'Q1', 'Q2'], ['North', 120, 135], ['South', 98, 101]]: ws.append(row)
+ws['E2'] = 'Owner'; ws['F2'] = 'Li Wei'
+ws['E3'] = 'Status'; ws['F3'] = 'final'
+ws['A6'] = 'Item'; ws['B6'] = 'Cost'
+ws['A7'] = 'Energy'; ws['B7'] = 40
+wb.save('canvas.xlsx')
+`;
+
+const CANVAS_MARKDOWN = [
+  '## Report',
+  'Quarterly figures',
+  '| Plant | Q1 | Q2 |\n| - | - | - |\n| North | 120 | 135 |\n| South | 98 | 101 |',
+  '| Owner | Li Wei |\n| - | - |\n| Status | final |',
+  '| Item | Cost |\n| - | - |\n| Energy | 40 |',
+].join('\n\n');
+
+const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
+const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'ods', 'canvas.xlsx'], { cwd: ops.dir, stdio: 'ignore' });
+  fs.rmSync(ops.at('profile'), { recursive: true, force: true });
+}, 180_000);
+afterAll(() => ops.close());
+
+describe('read: a sheet holding several tables', () => {
+  it('writes each block of touching cells as its own table, a merged title row as a paragraph above its table (openpyxl xlsx)', async () => {
+    expect((await markdownOf('canvas.xlsx')).trim()).toBe(CANVAS_MARKDOWN);
+  });
+
+  it('reads the ods twin the same way (LibreOffice)', async () => {
+    expect((await markdownOf('canvas.ods')).trim()).toBe(CANVAS_MARKDOWN);
+  });
+
+  it('splits at single empty rows and columns, keeping merged cells with their block (docling xlsx_07_gap_tolerance_)', async () => {
+    const text = await markdownOf(fixture('xlsx_07_gap_tolerance_.xlsx'));
+    expect(text).toContain('| HIGH VOLTAGE SWITCHBOARD |\n| - |\n| DATA SHEET |');
+    expect(text).toContain('| Rated system voltage |\n| - |\n| Rated system frequency |');
+    expect(text).toMatch(/<tr><td colspan="3">13156456<\/td><td colspan="4">144564<\/td><td>A<\/td><\/tr>/);
+    expect(text).not.toContain('<td></td><td></td><td></td><td></td><td></td><td></td><td></td><td></td>');
+  });
+});
+
+describe('read: slides', () => {
+  it('reads boxes set side by side left to right though their tops differ by a few hundredths of an inch (docling powerpoint_sample.pptx, PowerPoint)', async () => {
+    const text = await markdownOf(fixture('powerpoint_sample.pptx'));
+    const order = ['List item4', 'I1', 'Some info:', 'Maybe a list?', 'l1'].map((s) => text.indexOf(s));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
+describe('read: HTML tables', () => {
+  it('keeps row spans as an HTML table and folds a row that only holds a group label into the next (docling example_08.html)', async () => {
+    const text = await markdownOf(fixture('example_08.html'));
+    expect(text).toContain('<tr><th>Year</th><th>Month</th><th>Revenue</th><th>Cost</th></tr>\n<tr><td rowspan="5">2025</td><td>January</td><td>$134</td><td>$162</td></tr>');
+    expect(text).toContain('<tr><td rowspan="5">2025</td><td rowspan="3">Q1</td><td>January</td>');
+    expect(text).toContain('<tr><td rowspan="2">Q2</td><td>April</td>');
+  });
+
+  it('writes a table whose cell holds a list as HTML, its first row the header (docling table_03.html)', async () => {
+    const text = await markdownOf(fixture('table_03.html'));
+    expect(text).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td><ul><li>First item</li><li>Second item</li><li>Third item</li></ul></td><td>2...</td></tr>');
+  });
+
+  it('reads a table inside a cell as one line of text (docling table_06.html)', async () => {
+    const text = await markdownOf(fixture('table_06.html'));
+    expect(text).toContain('| A1 B1 C1 D1 I II III IV V E1 E2 E3 E4 VII VIII F1 | 2... |');
+  });
+});
+
+describe('read: OpenDocument and Word text', () => {
+  it('makes the Title and Subtitle headings above the outline levels and nests a list continued in another list style (docling text_document_01.odt, LibreOffice)', async () => {
+    const text = await markdownOf(fixture('text_document_01.odt'));
+    expect(text).toMatch(/^# Title\n\n## Subtitle\n\n## heading level 1\.0\n/);
+    expect(text).toContain('### Heading level 2: A');
+    expect(text).toContain('1. numbered list 1\n2. numbered list 2\n   - bullet list 2.1\n   - bullet list 2.2\n     - bullet list 2.2.1\n   - bullet list 2.3');
+    expect(text).toMatch(/\n\nContrary to popular belief, \*\*Lorem/);
+  });
+
+  it('writes a cell of one paragraph into an HTML table without line ends between its runs (docling text_document_03.odt)', async () => {
+    const text = await markdownOf(fixture('text_document_03.odt'));
+    expect(text).toContain('<td>This is simple text with <strong>bold</strong>, <del>strikethrough</del> and <em>italic</em> formatting with x2 and H2O</td>');
+  });
+
+  it('leaves the grid columns before a row that starts late empty (docling word_tables.docx, Word)', async () => {
+    const text = await markdownOf(fixture('word_tables.docx'));
+    expect(text).toContain('A non-uniform table with a row starting late\n\n| Header 0.0 | Header 0.1 |\n| - | - |\n| | Cell 1.1 |');
+    expect(text).toContain('<th rowspan="2">Merged Cell 0.2 1.2</th></tr>\n<tr><td></td><td></td></tr>');
+  });
+});
