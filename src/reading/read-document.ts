@@ -7,7 +7,6 @@ import type { OcrEngineChoice } from '../../wasm/ocr/worker.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RootContent } from 'mdast';
 import { ApiError } from '../errors.js';
 import type { Engines } from '../engines/engines.js';
 import { extensionOf } from '../files/paths.js';
@@ -21,6 +20,7 @@ import { checkDocumentContent, markupBudget } from '../documents/content-check.j
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { ocrTextBlocks } from './ocr-blocks.js';
 import { trackTempDir } from '../files/staging.js';
+import { joinBlocks } from '../shared/markdown-join.js';
 
 export interface ReadRequest {
   input: FileRef;
@@ -96,25 +96,22 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
 
 async function readPdf(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
   const { input, password, ranges, codes, maxCharacters } = request;
-  const laid = await engines.pdf.job(control, (tasks) => tasks.readBlocks({ input, password, ranges, maxPages: config.maxPages }));
+  const laid = await engines.pdf.job(control, (tasks) => tasks.readMarkdown({ input, password, ranges, maxPages: config.maxPages }));
   const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
   // Progress counts pages: those with a text layer are done once laid out, scans as OCR reads them.
   const total = laid.pages.length;
   const laidOut = total - scanned.length;
   control.progress?.(laidOut, total);
-  const ocrText = new Map<number, string>();
+  const ocrMarkdown = new Map<number, string[]>();
   if (scanned.length) {
     const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
     const ocrControl = { ...control, progress: (done: number) => control.progress?.(laidOut + done, total) };
     const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection, dpi: 300, codes, skipText: false, layout: false, engine: request.engine });
-    for (const reading of readings) ocrText.set(reading.page, reading.text);
+    const rendered = await engines.read.job(control, (tasks) => tasks.renderPages({ pages: readings.map((reading) => ocrTextBlocks(reading.text)) }));
+    readings.forEach((reading, i) => ocrMarkdown.set(reading.page, rendered[i] ?? []));
   }
-  const blocks: RootContent[] = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [
-    { type: 'html', value: `<!-- page ${page} -->` },
-    ...(ocrText.has(page) ? ocrTextBlocks(ocrText.get(page) as string) : pageBlocks),
-  ]);
-  const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks, maxCharacters }));
-  return { ...rendered, format: 'pdf', pages: laid.pages.length, ocrPages: scanned };
+  const blocks = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [`<!-- page ${page} -->`, ...(ocrMarkdown.get(page) ?? pageBlocks)]);
+  return { ...joinBlocks(blocks, maxCharacters), format: 'pdf', pages: laid.pages.length, ocrPages: scanned };
 }
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {

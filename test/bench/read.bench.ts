@@ -58,12 +58,16 @@ function speedCases(service: BenchContext['service'], dir: string): BenchCase[] 
   execFileSync('pandoc', ['slides.md', '--slide-level=2', '-o', 'slides.pptx'], { cwd: dir });
   execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile-speed`, '--convert-to', 'pdf', 'twenty.docx'], { cwd: dir, stdio: 'ignore' });
   const pages = Number(execFileSync('qpdf', ['--show-npages', path.join(dir, 'twenty.pdf')]).toString().trim());
-  const read = (file: string) => () => postOk(service, '/api/read', { input: path.join(dir, file) });
+  // The same 20 LibreOffice pages joined 5 and 50 times (qpdf): whether memory grows with pages.
+  for (const copies of [5, 50]) execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('twenty.pdf'), '--', `pages-${copies * pages}.pdf`], { cwd: dir });
+  const read = (file: string) => () => postOk(service, '/api/read', { input: path.join(dir, file), maxCharacters: 5_000_000 });
   return [
     { group: 'read', name: '20-page docx → Markdown', ours: read('twenty.docx'), targetMs: 50, iterations: 9 },
     { group: 'read', name: '1,000-row xlsx → Markdown', ours: read('sheet.xlsx'), targetMs: 50, iterations: 9 },
     { group: 'read', name: '20-slide pptx → Markdown', ours: read('slides.pptx'), targetMs: 50, iterations: 9 },
     { group: 'read', name: `${pages}-page PDF → Markdown`, ours: read('twenty.pdf'), targetMs: 50 * pages, iterations: 9 },
+    { group: 'read', name: `${5 * pages}-page PDF → Markdown`, ours: read(`pages-${5 * pages}.pdf`), targetMs: 50 * 5 * pages, iterations: 3 },
+    { group: 'read', name: `${50 * pages}-page PDF → Markdown`, ours: read(`pages-${50 * pages}.pdf`), targetMs: 50 * 50 * pages, iterations: 3 },
   ];
 }
 

@@ -1,9 +1,12 @@
 // The PDF worker's part of reading a PDF as Markdown: each selected page's text laid out into
-// blocks (wasm/read/pdf-layout.ts), and which pages have no text and must be read with OCR.
+// blocks (wasm/read/pdf-layout.ts) and rendered as Markdown here, page by page, each page's
+// blocks dropped once written (a 1,000-page PDF leaves the worker as text, not as a syntax tree
+// copied to the main thread and on to the reader worker); and which pages have no text and must
+// be read with OCR.
 
-import type { RootContent } from 'mdast';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { documentBlocks, toPageRows } from '../read/pdf-layout.js';
+import { renderedBlocks } from '../read/render.js';
 import { pageStext, selectPages } from './render.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
@@ -11,22 +14,28 @@ import type { SelectPagesTask } from './scan-tasks.js';
 
 type Read = (file: FileRef) => Uint8Array;
 
-export interface PdfPageBlocks {
+export interface PdfPageMarkdown {
   page: number;
-  blocks: RootContent[];
+  /** The Markdown of each of the page's blocks. */
+  blocks: string[];
   /** No text layer: a scan, to be read with OCR. */
   needsOcr: boolean;
 }
 
-export function readPdfBlocks({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageBlocks[] } {
+export function readPdfMarkdown({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageMarkdown[] } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages } = selectPages(doc, ranges, maxPages);
   // Each page's structured text is reduced to rows at once: a 1,000-page PDF holds rows, not JSON.
   const rows = pages.map((page) => toPageRows(pageStext(doc, page)));
-  const blocks = documentBlocks(rows);
+  // pageRows keeps every line with text, so a page without rows has no text layer.
+  const textless = rows.map((page) => page.rows.length === 0);
+  const blocks = documentBlocks(rows.splice(0));
   return {
     pageCount,
-    // pageRows keeps every line with text, so a page without rows has no text layer.
-    pages: pages.map((page, i) => ({ page, blocks: blocks[i] ?? [], needsOcr: (rows[i]?.rows.length ?? 0) === 0 })),
+    pages: pages.map((page, i) => {
+      const markdown = [...renderedBlocks(blocks[i] ?? [])];
+      blocks[i] = []; // written: the page's syntax tree can go
+      return { page, blocks: markdown, needsOcr: textless[i] ?? false };
+    }),
   };
 }

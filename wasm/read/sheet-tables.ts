@@ -61,11 +61,15 @@ function flood(cells: SheetCells, start: number, seen: Set<number>): Region {
     region.bottom = Math.max(region.bottom, r);
     region.left = Math.min(region.left, c);
     region.right = Math.max(region.right, c);
-    for (const next of [key - KEY_WIDTH, key + KEY_WIDTH, ...(c > 0 ? [key - 1] : []), ...(c < KEY_WIDTH - 1 ? [key + 1] : [])]) {
-      if (seen.has(next) || !cells.has(next)) continue;
+    const visit = (next: number) => {
+      if (seen.has(next) || !cells.has(next)) return;
       seen.add(next);
       stack.push(next);
-    }
+    };
+    visit(key - KEY_WIDTH);
+    visit(key + KEY_WIDTH);
+    if (c > 0) visit(key - 1);
+    if (c < KEY_WIDTH - 1) visit(key + 1);
   }
   return region;
 }

@@ -7,7 +7,7 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
-import { renderMarkdown, type Rendered } from './render.js';
+import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 
 export interface ReadFileTask {
   input: FileRef;
@@ -27,12 +27,19 @@ export interface RenderTask {
   maxCharacters: number;
 }
 
+export interface RenderPagesTask {
+  /** Each page's blocks. */
+  pages: RootContent[][];
+}
+
 const tasks = {
   readFile: defineTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
     const { kind, blocks } = readBlocks(readInputFile(input), textKind, { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     return { kind, ...renderMarkdown(blocks, maxCharacters) };
   }),
   render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
+  /** Each page's blocks as Markdown, to be joined with other pages' (src/shared/markdown-join.ts). */
+  renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
 };
 
 export type ReadTasks = typeof tasks;
