@@ -111,6 +111,18 @@ describe('read: OpenDocument and Word text', () => {
     expect(text).toContain('<td>This is simple text with <strong>bold</strong>, <del>strikethrough</del> and <em>italic</em> formatting with x2 and H2O</td>');
   });
 
+  it('writes the numbers Word shows in front of numbered headings, a skipped level at its start (docling unit_test_headers_numbered.docx)', async () => {
+    const text = await markdownOf(fixture('unit_test_headers_numbered.docx'));
+    for (const line of ['## 1. Section 1', '### 1.1. Section 1.1', '### 1.2. Section 1.2', '#### 1.2.1. Section 1.2.3', '## 2. Section 2', '#### 2.1.1. Section 2.1.1', '### 2.2. Section 2.1']) {
+      expect(text).toMatch(new RegExp(`^${line.replaceAll('.', '\\.')}$`, 'm'));
+    }
+  });
+
+  it('keeps bold code apart from the plain code beside it (docling list_after_num_headers.docx)', async () => {
+    const text = await markdownOf(fixture('list_after_num_headers.docx'));
+    expect(text).toContain('- **`Term 1`**`: Definition 1`');
+  });
+
   it('leaves the grid columns before a row that starts late empty (docling word_tables.docx, Word)', async () => {
     const text = await markdownOf(fixture('word_tables.docx'));
     expect(text).toContain('A non-uniform table with a row starting late\n\n| Header 0.0 | Header 0.1 |\n| - | - |\n| | Cell 1.1 |');

@@ -40,18 +40,21 @@ export function phrasing(items: readonly Inline[]): PhrasingContent[] {
 
 /** A run as nodes; the spaces at its edges stay outside the emphasis, as Markdown needs. */
 function styled(run: Run): PhrasingContent[] {
-  if (run.code) {
-    const node: PhrasingContent = { type: 'inlineCode', value: run.text };
-    return [run.link ? { type: 'link', url: run.link, children: [node] } : node];
-  }
+  // Code keeps its emphasis: bold code beside plain code is two spans apart, not `a``b`.
+  if (run.code) return [marked(run, { type: 'inlineCode', value: run.text })];
   const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? [];
   if (core === '') return run.text ? [{ type: 'text', value: run.text }] : [];
-  let node: PhrasingContent = { type: 'text', value: core };
+  const node = marked(run, { type: 'text', value: core });
+  return [...(lead ? [{ type: 'text' as const, value: lead }] : []), node, ...(trail ? [{ type: 'text' as const, value: trail }] : [])];
+}
+
+function marked(run: Run, inner: PhrasingContent): PhrasingContent {
+  let node = inner;
   if (run.strike) node = { type: 'delete', children: [node] };
   if (run.italic) node = { type: 'emphasis', children: [node] };
   if (run.bold) node = { type: 'strong', children: [node] };
   if (run.link) node = { type: 'link', url: run.link, children: [node] };
-  return [...(lead ? [{ type: 'text' as const, value: lead }] : []), node, ...(trail ? [{ type: 'text' as const, value: trail }] : [])];
+  return node;
 }
 
 export const paragraph = (items: readonly Inline[]): Paragraph => ({ type: 'paragraph', children: phrasing(trimInline(items)) });

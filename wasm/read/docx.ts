@@ -8,6 +8,7 @@ import { ApiError } from '../../src/errors.js';
 import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
+import { Numbering } from './docx-numbering.js';
 import { relationships, type Relationships } from './relationships.js';
 import { child, childElements, find, findAll, isElement, parseXml, type XmlElement } from './xml.js';
 
@@ -21,8 +22,7 @@ interface ParagraphStyle {
 
 interface DocxContext {
   styles: Map<string, ParagraphStyle>;
-  /** numId → level → ordered? */
-  numbering: Map<string, Map<number, boolean>>;
+  numbering: Numbering;
   rels: Relationships;
   notes: FootnoteDefinition[];
   noteXml: Map<string, XmlElement>;
@@ -40,7 +40,7 @@ export function readDocx(pkg: OfficePackage): RootContent[] {
   if (documentXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a Word document (no word/document.xml)');
   const context: DocxContext = {
     styles: readStyles(pkg.text('word/styles.xml')),
-    numbering: readNumbering(pkg.text('word/numbering.xml')),
+    numbering: new Numbering(pkg.text('word/numbering.xml')),
     rels: relationships(pkg, 'word/document.xml'),
     notes: [],
     noteXml: new Map([...readNotes(pkg.text('word/footnotes.xml'), 'w:footnote', 'fn'), ...readNotes(pkg.text('word/endnotes.xml'), 'w:endnote', 'en')]),
@@ -97,15 +97,17 @@ function readParagraph(p: XmlElement, context: DocxContext): { block: BlockConte
   const inlines = readInlines(p, context, style.run, { inField: false });
   const ownOutline = attr(child(pPr, 'w:outlineLvl'), 'w:val');
   const outline = ownOutline !== undefined ? Number(ownOutline) : style.outlineLevel;
-  if (outline === TITLE_LEVEL) return { block: heading(1, inlines) };
-  if (outline !== undefined && outline >= 0 && outline < 9) return { block: heading(outline + context.headingShift, inlines) };
   const numPr = child(pPr, 'w:numPr');
   const numId = attr(child(numPr, 'w:numId'), 'w:val') ?? style.numbering?.numId;
   const level = Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? style.numbering?.level ?? 0);
-  const levels = numId !== undefined && numId !== '0' ? context.numbering.get(numId) : undefined;
+  const numbered = numId !== undefined && context.numbering.has(numId);
+  // Every numbered paragraph counts, so a heading's number is the one Word shows.
+  const label = numbered ? context.numbering.advance(numId, level) : '';
+  if (outline === TITLE_LEVEL) return { block: heading(1, inlines) };
+  if (outline !== undefined && outline >= 0 && outline < 9) return { block: heading(outline + context.headingShift, label ? [{ text: `${label} ` }, ...inlines] : inlines) };
   const block = paragraph(inlines);
-  if (!levels) return { block };
-  return { block, list: { level, ordered: levels.get(level) ?? false } };
+  if (!numbered) return { block };
+  return { block, list: { level, ordered: context.numbering.isOrdered(numId, level) } };
 }
 
 interface InlineState {
@@ -300,26 +302,6 @@ function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle
   return resolved;
 }
 
-
-function readNumbering(xml: string | undefined): Map<string, Map<number, boolean>> {
-  const result = new Map<string, Map<number, boolean>>();
-  if (!xml) return result;
-  const root = parseXml(xml, 'word/numbering.xml');
-  const abstract = new Map<string, Map<number, boolean>>();
-  for (const def of childElements(root, 'w:abstractNum')) {
-    const levels = new Map<number, boolean>();
-    for (const lvl of childElements(def, 'w:lvl')) {
-      const format = attr(child(lvl, 'w:numFmt'), 'w:val') ?? 'decimal';
-      levels.set(Number(attr(lvl, 'w:ilvl') ?? 0), format !== 'bullet' && format !== 'none');
-    }
-    abstract.set(attr(def, 'w:abstractNumId') ?? '', levels);
-  }
-  for (const num of childElements(root, 'w:num')) {
-    const levels = abstract.get(attr(child(num, 'w:abstractNumId'), 'w:val') ?? '');
-    if (levels) result.set(attr(num, 'w:numId') ?? '', levels);
-  }
-  return result;
-}
 
 function readNotes(xml: string | undefined, element: string, prefix: string): [string, XmlElement][] {
   if (!xml) return [];
