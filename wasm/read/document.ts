@@ -65,6 +65,8 @@ function numberNotes(blocks: RootContent[]): RootContent[] {
       if (node.type === 'footnoteReference' && !numbers.has(node.identifier)) numbers.set(node.identifier, String(numbers.size + 1));
     });
   }
+  // Most documents have no notes: nothing to renumber or move.
+  if (numbers.size === 0 && !blocks.some((b) => b.type === 'footnoteDefinition')) return blocks;
   const renumber = (node: { identifier: string; label?: string | null | undefined }) => {
     node.identifier = numbers.get(node.identifier) ?? node.identifier;
     node.label = node.identifier;

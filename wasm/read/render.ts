@@ -2,7 +2,8 @@
 // strikethrough, by mdast-util-to-markdown, which owns escaping. Long documents are cut at a
 // block boundary once `maxCharacters` would be passed (src/shared/markdown-join.ts).
 
-import type { BlockContent, Root, RootContent, Text } from 'mdast';
+import type { BlockContent, Root, RootContent, Table, Text } from 'mdast';
+import { markdownTable } from 'markdown-table';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
@@ -21,7 +22,39 @@ const PLAIN_TEXT = /^[\p{L}\p{N}](?:[\p{L}\p{N} ,%/]|(?<=\d)\.(?=\d))*(?<! )$/u;
 const text: Handle = (node: Text, parent, state, info) => (PLAIN_TEXT.test(node.value) ? node.value : defaultHandlers.text(node, parent, state, info));
 
 // Columns are not padded to align: padding costs characters (tokens) and misaligns CJK anyway.
-const OPTIONS: Options = { extensions: [gfmToMarkdown({ tablePipeAlign: false })], handlers: { text }, bullet: '-', emphasis: '*', strong: '*', fences: true, listItemIndent: 'one', rule: '-' };
+const GFM = gfmToMarkdown({ tablePipeAlign: false });
+const gfmTable = GFM.extensions?.find((extension) => extension.handlers?.table)?.handlers?.table as Handle;
+
+/**
+ * A table whose cells are plain text (or empty) goes straight to markdown-table with the options
+ * the GFM table handler gives it; only tables with richer cells take that handler's per-cell
+ * phrasing pass, most of the time a large sheet took to render.
+ */
+const table: Handle = (node: Table, parent, state, info) => {
+  const matrix = plainCells(node);
+  if (!matrix) return gfmTable(node, parent, state, info);
+  const head = matrix[0];
+  const columns = node.align?.length || Math.max(0, ...matrix.map((row) => row.length));
+  while (head && head.length < columns) head.push('');
+  return markdownTable(matrix, { align: node.align ?? null, alignDelimiters: false, fillRows: false, padding: true });
+};
+
+function plainCells(node: Table): string[][] | undefined {
+  const matrix: string[][] = [];
+  for (const row of node.children) {
+    const cells: string[] = [];
+    for (const cell of row.children) {
+      const only = cell.children[0];
+      if (cell.children.length === 0) cells.push('');
+      else if (cell.children.length === 1 && only?.type === 'text' && PLAIN_TEXT.test(only.value)) cells.push(only.value);
+      else return undefined;
+    }
+    matrix.push(cells);
+  }
+  return matrix;
+}
+
+const OPTIONS: Options = { extensions: [GFM], handlers: { text, table }, bullet: '-', emphasis: '*', strong: '*', fences: true, listItemIndent: 'one', rule: '-' };
 
 export type { Rendered };
 

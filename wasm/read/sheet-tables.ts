@@ -20,6 +20,9 @@ export const cellKey = (row: number, col: number): number => row * KEY_WIDTH + c
 /** A sheet's non-empty and merged cells by `cellKey`; cells not in it are empty. */
 export type SheetCells = ReadonlyMap<number, CellSource>;
 
+/** Key offsets of the four cells that touch a cell. */
+const STEPS = [-KEY_WIDTH, KEY_WIDTH, -1, 1] as const;
+
 const EMPTY: CellSource = { blocks: [], colSpan: 1, rowSpan: 1 };
 
 export function sheetTables(cells: SheetCells): RootContent[] {
@@ -61,15 +64,13 @@ function flood(cells: SheetCells, start: number, seen: Set<number>): Region {
     region.bottom = Math.max(region.bottom, r);
     region.left = Math.min(region.left, c);
     region.right = Math.max(region.right, c);
-    const visit = (next: number) => {
-      if (seen.has(next) || !cells.has(next)) return;
+    for (const step of STEPS) {
+      const next = key + step;
+      // A step left from column 0 or right from the last column would wrap to another row.
+      if ((step === -1 && c === 0) || (step === 1 && c === KEY_WIDTH - 1) || seen.has(next) || !cells.has(next)) continue;
       seen.add(next);
       stack.push(next);
-    };
-    visit(key - KEY_WIDTH);
-    visit(key + KEY_WIDTH);
-    if (c > 0) visit(key - 1);
-    if (c < KEY_WIDTH - 1) visit(key + 1);
+    }
   }
   return region;
 }

@@ -52,7 +52,9 @@ function readSheet(root: XmlElement, book: Workbook): RootContent[] {
       const position = parseRef(c.attrs.r ?? '');
       if (value === '' || !position || ++count > MAX_CELLS_PER_SHEET) continue;
       const key = cellKey(...position);
-      cells.set(key, { colSpan: 1, rowSpan: 1, ...cells.get(key), blocks: [{ type: 'paragraph', children: [{ type: 'text', value }] }] });
+      const blocks: CellSource['blocks'] = [{ type: 'paragraph', children: [{ type: 'text', value }] }];
+      const merged = cells.get(key);
+      cells.set(key, merged ? { ...merged, blocks } : { blocks, colSpan: 1, rowSpan: 1 });
     }
   }
   return sheetTables(cells);
