@@ -118,6 +118,26 @@ export async function scoreCorpus(service: RunningService, workDir: string): Pro
 
 // ---- the table ---------------------------------------------------------------------------------
 
+/**
+ * Peers that cannot run here — MarkItDown and docling are Python packages, PyPI is unreachable
+ * from these machines and Debian packages neither (`apt-cache search markitdown` is empty) — by
+ * the figures issue 22 publishes for them, measured on its own corpus (159 documents, 9 formats,
+ * 37 Chinese) with the same metrics. `null`: the peer has no reader for the format.
+ */
+const PUBLISHED_MARKITDOWN: Readonly<Record<string, string | null>> = { docx: '0.91', html: '0.96', pptx: '0.74', xlsx: '0.69', pdf: '0.43 (tables 0.23, headings 0.00)', rtf: '0.05', odt: null, ods: null };
+const PUBLISHED_MARKITDOWN_OVERALL = 0.559;
+
+function publishedComparison(scored: readonly Scored[]): string {
+  const ours = (format: string) => summary(scored.filter((s) => s.engine === 'docwasm' && s.doc.format === format)) || '–';
+  const theirs = (v: string | null) => v ?? 'no reader';
+  return [
+    '| format | docwasm, this corpus | MarkItDown, published (issue 22) |',
+    '|---|---|---|',
+    ...Object.entries(PUBLISHED_MARKITDOWN).map(([format, v]) => `| ${format} | ${ours(format)} | ${theirs(v)} |`),
+    `| **all** | ${summary(scored.filter((s) => s.engine === 'docwasm'))} | ${PUBLISHED_MARKITDOWN_OVERALL.toFixed(3)} |`,
+  ].join('\n');
+}
+
 const mean = (values: readonly (number | null)[]) => {
   const present = values.filter((v): v is number => v !== null);
   return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
@@ -178,11 +198,21 @@ corpus has no table/heading for it. docwasm's \`<!-- page N -->\` markers are re
 scoring. Peers: pandoc ${'2.17'} (\`-t gfm\`), mammoth (npm, \`--output-format=markdown\`),
 \`pdftotext -layout\` (poppler; plain text) and, when installed, pymupdf4llm in WebAssembly
 (npm \`@bentopdf/pymupdf-wasm\`: Pyodide with pymupdf4llm 0.0.27; see \`test/bench/read-quality.ts\`).
-MarkItDown and docling need Python packages from PyPI, which is not reachable here; their
-published figures are in issue 22. The ms/doc column is docwasm's mean warm time per document over
-HTTP on the machine of the run (shared, so only indicative).
+The ms/doc column is docwasm's mean warm time per document over HTTP on the machine of the run
+(shared, so only indicative).
+
+**MarkItDown and docling are not run here**: both are Python packages, PyPI is not reachable from
+these machines and Debian packages neither (\`apt-cache search markitdown\` finds nothing). Their
+figures below are those issue 22 publishes, measured with the same metrics on its own corpus (159
+documents, 9 formats, 37 Chinese), so they sit beside ours, not in one run: MarkItDown overall
+0.559; docling 0.84 on the non-PDF formats (its PDF path needs native code and downloaded models);
+pymupdf4llm 0.57 on PDFs there (tables 0.14, headings 0.61), run here in WebAssembly when installed.
 
 ${table.join('\n')}
+
+### Beside MarkItDown's published figures
+
+${publishedComparison(scored)}
 
 ## Time per document (median ms, warm; peers include their start-up, as a user runs them)
 
