@@ -27,9 +27,10 @@ export function readPdfMarkdown({ ranges, maxPages, ...source }: SelectPagesTask
   const { pageCount, pages } = selectPages(doc, ranges, maxPages);
   // Each page's structured text is reduced to rows at once: a 1,000-page PDF holds rows, not JSON.
   const rows = pages.map((page) => toPageRows(pageStext(doc, page)));
+  const blocks = documentBlocks(rows);
   // pageRows keeps every line with text, so a page without rows has no text layer.
   const textless = rows.map((page) => page.rows.length === 0);
-  const blocks = documentBlocks(rows.splice(0));
+  rows.length = 0; // laid out: the rows can go before the pages are written
   return {
     pageCount,
     pages: pages.map((page, i) => {
