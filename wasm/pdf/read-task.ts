@@ -3,8 +3,10 @@
 
 import type { RootContent } from 'mdast';
 import type { FileRef } from '../../src/shared/file-ref.js';
-import { documentBlocks, toPageRows } from '../read/pdf-layout.js';
-import { pageStext, selectPages } from './render.js';
+import type * as mupdf from 'mupdf';
+import { documentBlocks, toPageRows, type PageRows } from '../read/pdf-layout.js';
+import { selectPages, stextOf, withPage } from './render.js';
+import { pageDrawing } from './page-drawing.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
@@ -18,11 +20,18 @@ export interface PdfPageBlocks {
   needsOcr: boolean;
 }
 
+/** A page's rows: its structured text, and the lines it draws (tables) when it has text at all. */
+function pageLayoutRows(loaded: mupdf.PDFPage): PageRows {
+  const stext = stextOf(loaded);
+  const hasText = stext.blocks.some((b) => b.lines?.some((l) => l.text.trim() !== ''));
+  return toPageRows(stext, hasText ? pageDrawing(loaded) : undefined);
+}
+
 export function readPdfBlocks({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageBlocks[] } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages } = selectPages(doc, ranges, maxPages);
   // Each page's structured text is reduced to rows at once: a 1,000-page PDF holds rows, not JSON.
-  const rows = pages.map((page) => toPageRows(pageStext(doc, page)));
+  const rows = pages.map((page) => withPage(doc, page, pageLayoutRows));
   const blocks = documentBlocks(rows);
   return {
     pageCount,

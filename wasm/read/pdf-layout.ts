@@ -7,6 +7,7 @@
 import type { RootContent } from 'mdast';
 import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
+import { rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
@@ -39,9 +40,15 @@ interface Row {
   right: number;
   size: number;
   bold: boolean;
+  /** The font most of the row is set in (subset prefix dropped). */
+  font: string;
+  /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
+  color?: string;
   block: number;
   /** Pieces of the row separated by gaps wider than a word space: a table row's cells. */
   cells: { x: number; text: string }[];
+  /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
+  table?: RootContent;
 }
 
 // Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area.
@@ -49,23 +56,69 @@ const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-�
 const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
 const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
 
-export function pageRows(page: StextPage): Row[] {
+/** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
+export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
+  const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
+  const tables = rulingTables(drawing.rulings, lines.map((l) => l.line));
+  const tableOf = new Map<StextLine, GridTable<StextLine>>();
+  for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
+  const paints = paintIndex(drawing.paints);
   const rows: Row[] = [];
-  page.blocks.forEach((block, index) => {
-    if (block.type !== 'text' || !block.lines) return;
-    const lines = block.lines.filter((l) => l.text.trim() !== '');
-    const groups: StextLine[][] = [];
-    for (const line of lines) {
-      const group = groups.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
-      if (group) group.push(line);
-      else groups.push([line]);
+  const placed = new Set<GridTable<StextLine>>();
+  let group: StextLine[][] = [];
+  let groupBlock = -1;
+  const flush = () => {
+    for (const g of group) rows.push(toRow(g.sort((a, b) => a.x - b.x), groupBlock, paints));
+    group = [];
+  };
+  for (const { line, block } of lines) {
+    if (block !== groupBlock) flush();
+    groupBlock = block;
+    const table = tableOf.get(line);
+    if (table) {
+      if (!placed.has(table)) {
+        flush();
+        placed.add(table);
+        rows.push(tableRow(table, block));
+      }
+      continue;
     }
-    for (const group of groups) rows.push(toRow(group.sort((a, b) => a.x - b.x), index));
-  });
+    const same = group.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
+    if (same) same.push(line);
+    else group.push([line]);
+  }
+  flush();
   return rows;
 }
 
-function toRow(lines: StextLine[], block: number): Row {
+function tableRow(found: GridTable<StextLine>, block: number): Row {
+  const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
+  const { left, top, right, bottom } = found.box;
+  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], table: found.table };
+}
+
+/** Text paints bucketed by height, to find a row's colour without scanning the page. */
+type PaintIndex = Map<number, TextPaint[]>;
+const BUCKET = 16;
+function paintIndex(paints: readonly TextPaint[]): PaintIndex {
+  const index: PaintIndex = new Map();
+  for (const paint of paints) {
+    const key = Math.floor(paint.y / BUCKET);
+    index.set(key, [...(index.get(key) ?? []), paint]);
+  }
+  return index;
+}
+
+/** The colour most of the row's text runs start in. */
+function rowColor(index: PaintIndex, box: { left: number; top: number; right: number; bottom: number }): string | undefined {
+  const counts = new Map<string, number>();
+  for (let key = Math.floor(box.top / BUCKET); key <= Math.floor(box.bottom / BUCKET); key++) {
+    for (const p of index.get(key) ?? []) if (p.x >= box.left - 1 && p.x <= box.right + 1 && p.y >= box.top - 1 && p.y <= box.bottom + 1) counts.set(p.color, (counts.get(p.color) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   let text = '';
   let end = -Infinity;
   const cells: Row['cells'] = [];
@@ -82,24 +135,33 @@ function toRow(lines: StextLine[], block: number): Row {
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const fonts = new Map<string, number>();
+  for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
+  const box = { left: Math.min(...lines.map((l) => l.bbox.x)), top: Math.min(...lines.map((l) => l.bbox.y)), right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)), bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)) };
+  const color = rowColor(paints, box);
   return {
     text: text.replace(/\s+/g, ' ').trim(),
-    x: Math.min(...lines.map((l) => l.bbox.x)),
+    x: box.left,
     y: (lines[0] as StextLine).y,
-    top: Math.min(...lines.map((l) => l.bbox.y)),
-    bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)),
-    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
+    top: box.top,
+    bottom: box.bottom,
+    right: box.right,
     size: Math.max(...lines.map((l) => l.font.size)),
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
+    font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
   };
 }
 
+/** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
+const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
+
 /** The size most of the text is set in: the body size headings are measured against. */
 export function bodySize(pages: readonly Row[][]): number {
   const weight = new Map<number, number>();
-  for (const row of pages.flat()) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
+  for (const row of pages.flat().filter((r) => !r.table)) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
   return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
@@ -112,12 +174,12 @@ export function runningRows(pages: readonly { rows: Row[]; height: number }[]): 
   const key = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
   const counts = new Map<string, number>();
   for (const { rows, height } of pages) {
-    for (const k of new Set(rows.filter((r) => band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of new Set(rows.filter((r) => !r.table && band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const repeated = (row: Row) => pages.length >= 3 && (counts.get(key(row)) ?? 0) >= Math.max(2, pages.length * 0.5);
   const out = new Set<Row>();
   for (const { rows, height } of pages) {
-    for (const row of rows) if (band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
+    for (const row of rows) if (!row.table && band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
   }
   return out;
 }
@@ -248,6 +310,12 @@ function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootCont
   const out: ({ rows: Row[] } | { table: RootContent })[] = [];
   let i = 0;
   while (i < rows.length) {
+    const ruled = (rows[i] as Row).table;
+    if (ruled) {
+      out.push({ table: ruled });
+      i++;
+      continue;
+    }
     const run = tableRun(rows, i);
     if (run.length >= 2) {
       out.push({ table: tableOf(run) });
@@ -268,7 +336,7 @@ function tableRun(rows: readonly Row[], start: number): Row[] {
   const anchors = first.cells.map((c) => c.x);
   const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
   if (isItem(first)) return [];
-  const aligned = (row: Row) => row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
   const run = [first];
   for (let j = start + 1; j < rows.length && aligned(rows[j] as Row); j++) run.push(rows[j] as Row);
   return run;
@@ -358,13 +426,13 @@ export interface PageRows {
 }
 
 /** The rows of one page, so its structured text can be dropped before the next page is read. */
-export const toPageRows = (page: StextPage): PageRows => ({ rows: pageRows(page), width: page.width, height: page.height });
+export const toPageRows = (page: StextPage, drawing?: PageDrawing): PageRows => ({ rows: pageRows(page, drawing), width: page.width, height: page.height });
 
 /** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
 export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
   const running = runningRows(pages);
   const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
   const body = bodySize(kept);
-  const levels = headingLevels(kept.flatMap((r) => paragraphs(r)), body);
+  const levels = headingLevels(kept.flatMap((r) => paragraphs(r.filter((row) => !row.table))), body);
   return kept.map((r) => pageBlocks(r, body, levels));
 }
