@@ -203,8 +203,8 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
     texts.set(cell, [...(texts.get(cell) ?? []), line]);
     taken.add(line);
   }
-  // A frame around a paragraph or two is not a table.
-  if (texts.size < 2) return undefined;
+  // A frame around a paragraph or two is not a table, nor is a box around a layout of its own.
+  if (texts.size < 2 || [...texts.values()].some(holdsColumns)) return undefined;
   const rows = grid.ys.length - 1;
   const cols = grid.xs.length - 1;
   const sources: CellSource[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })));
@@ -216,8 +216,8 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   return { box, table: table(sources, blocksToHtml), lines: taken };
 }
 
-/** A cell's lines in reading order: pieces on one baseline joined, then the visual lines. */
-function cellText(lines: readonly GridLine[]): string {
+/** The lines of a cell as visual lines (pieces on one baseline, left to right), top to bottom. */
+function visualLines(lines: readonly GridLine[]): GridLine[][] {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.bbox.x - b.bbox.x);
   const visual: GridLine[][] = [];
   for (const line of sorted) {
@@ -225,6 +225,21 @@ function cellText(lines: readonly GridLine[]): string {
     if (last && Math.abs((last[0] as GridLine).y - line.y) <= Math.max(2, line.font.size * 0.3)) last.push(line);
     else visual.push([line]);
   }
-  const joined = visual.map((pieces) => joinLines(pieces.sort((a, b) => a.bbox.x - b.bbox.x).map((p) => p.text.trim())));
+  return visual.map((pieces) => pieces.sort((a, b) => a.bbox.x - b.bbox.x));
+}
+
+/**
+ * Whether a cell holds columns of its own: two or more visual lines split by wide gaps (a form's
+ * labels and values inside one ruled box). Such a grid frames a layout, and the aligned-column
+ * reading of its text does better than its few lines.
+ */
+function holdsColumns(lines: readonly GridLine[]): boolean {
+  const split = (pieces: readonly GridLine[]) => pieces.some((p, i) => i > 0 && p.bbox.x - ((pieces[i - 1] as GridLine).bbox.x + (pieces[i - 1] as GridLine).bbox.w) > p.font.size * 1.5);
+  return visualLines(lines).filter(split).length >= 2;
+}
+
+/** A cell's text in reading order: pieces on one baseline joined, then the visual lines. */
+function cellText(lines: readonly GridLine[]): string {
+  const joined = visualLines(lines).map((pieces) => joinLines(pieces.map((p) => p.text.trim())));
   return joinLines(joined.filter(Boolean)).replace(/\s+/g, ' ').trim();
 }
