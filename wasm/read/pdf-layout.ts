@@ -229,19 +229,62 @@ function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
 }
 
 
-/** Heading levels by size: the largest size used by short paragraphs is #, the next ##, … */
-function headingLevels(paras: readonly Paragraph[], body: number): Map<number, number> {
-  const sizes = new Set<number>();
-  for (const p of paras) if (isHeadingShape(p) && (p.rows[0] as Row).size >= body * 1.15) sizes.add(Math.round((p.rows[0] as Row).size * 2) / 2);
-  return new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+/** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
+interface DocumentStyle {
+  body: number;
+  font: string;
+  color: string | undefined;
+  /** Heading level by (rounded) size: the largest size headings use is #, the next ##, … */
+  levels: Map<number, number>;
+  /** Colours headings set in a larger size use, other than the body's: a body-size line in one is a heading too. */
+  headingColors: Set<string>;
 }
 
-const isHeadingShape = (p: Paragraph) => !p.marker && p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
+const rounded = (size: number) => Math.round(size * 2) / 2;
+const ENDS_SENTENCE = /[.:;,。：；，]$/;
 
-/** The blocks of one page; `levels` and `body` come from the whole document. */
-export function pageBlocks(rows: readonly Row[], body: number, levels: Map<number, number>): RootContent[] {
+const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
+
+/**
+ * A heading by its size: short, and set clearly larger than the body — or a little larger in
+ * another font (a sans-serif heading over serif text), on one line, not ending a sentence. A
+ * list marker does not stop it: "1. Introduction" in a heading's size is a numbered heading.
+ */
+function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
+  const first = p.rows[0] as Row;
+  if (!isHeadingShape(p)) return false;
+  if (first.size >= style.body * 1.15) return true;
+  const text = joinLines(p.rows.map((r) => r.text));
+  return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
+}
+
+/** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
+function documentStyle(pages: readonly Row[][]): DocumentStyle {
+  const rows = pages.flat().filter((r) => !r.table);
+  const body = bodySize(pages);
+  const font = mostUsed(rows.filter((r) => Math.abs(r.size - body) < 0.6), (r) => r.font) ?? '';
+  const color = mostUsed(rows, (r) => r.color);
+  const headings = pages.flatMap((r) => paragraphs(r.filter((row) => !row.table))).filter((p) => isSizeHeading(p, { body, font }));
+  const sizes = new Set(headings.map((p) => rounded((p.rows[0] as Row).size)));
+  const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+  const headingColors = new Set(headings.map((p) => (p.rows[0] as Row).color).filter((c): c is string => c !== undefined && c !== color));
+  return { body, font, color, levels, headingColors };
+}
+
+/** The value most of the rows' text has. */
+function mostUsed<T>(rows: readonly Row[], value: (row: Row) => T | undefined): T | undefined {
+  const weight = new Map<T, number>();
+  for (const row of rows) {
+    const v = value(row);
+    if (v !== undefined) weight.set(v, (weight.get(v) ?? 0) + row.text.length);
+  }
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The blocks of one page; the style comes from the whole document. */
+export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
   const out: RootContent[] = [];
-  const lists = new ListCollector(out, body);
+  const lists = new ListCollector(out, style.body);
   for (const part of splitTables(rows)) {
     if ('table' in part) {
       lists.flush();
@@ -251,10 +294,10 @@ export function pageBlocks(rows: readonly Row[], body: number, levels: Map<numbe
     for (const p of paragraphs(part.rows)) {
       const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
-      if (p.marker) lists.addItem(first.x, p.marker.ordered, text);
-      else if (!lists.continues(first.x, text)) {
+      if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
+      else if (p.marker || !lists.continues(first.x, text)) {
         lists.flush();
-        out.push(textBlock(p, text, body, levels));
+        out.push(textBlock(p, text, style));
       }
     }
   }
@@ -262,12 +305,14 @@ export function pageBlocks(rows: readonly Row[], body: number, levels: Map<numbe
   return out;
 }
 
-function textBlock(p: Paragraph, text: string, body: number, levels: Map<number, number>): RootContent {
+function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
-  const level = levels.get(Math.round(first.size * 2) / 2);
-  if (level !== undefined && isHeadingShape(p)) return heading(level, [{ text }]);
-  const boldLine = isHeadingShape(p) && first.bold && p.rows.length === 1 && first.size >= body * 0.95 && text.length <= 100 && !/[.:;,。：；，]$/.test(text);
-  if (boldLine) return heading(levels.size + 1, [{ text }]);
+  const level = style.levels.get(rounded(first.size));
+  if (level !== undefined && isSizeHeading(p, style)) return heading(level, [{ text }]);
+  // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
+  const apart = first.bold || (first.color !== undefined && style.headingColors.has(first.color));
+  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
+  if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
 }
 
@@ -432,7 +477,6 @@ export const toPageRows = (page: StextPage, drawing?: PageDrawing): PageRows => 
 export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
   const running = runningRows(pages);
   const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
-  const body = bodySize(kept);
-  const levels = headingLevels(kept.flatMap((r) => paragraphs(r.filter((row) => !row.table))), body);
-  return kept.map((r) => pageBlocks(r, body, levels));
+  const style = documentStyle(kept);
+  return kept.map((r) => pageBlocks(r, style));
 }
