@@ -3,14 +3,18 @@
 // the colour each run of text is filled in (a heading is often set apart by colour alone: a CJK
 // font without a bold face). One pass of the page through a mupdf Device with callbacks.
 //
-// Bounded: every path and text object costs a call from WebAssembly into JavaScript, so past
-// MAX_PATHS paths (or MAX_SEGMENTS segments) the page is taken for a drawing, not a table, its
-// rulings are dropped and the callbacks are removed — what is left of the run is mupdf's own
-// interpretation, with no JavaScript per path. The same holds for text runs past MAX_SPANS.
+// Bounded: a page whose content streams (its own and its forms', decompressed) pass
+// MAX_CONTENT_BYTES is a drawing, not a page of tables, and is not run a second time (its
+// structured text already cost one interpretation: 1e6 tiny paths take mupdf about a second).
+// Below that, every path and text object costs a call from WebAssembly into JavaScript, so past
+// MAX_PATHS paths (or MAX_SEGMENTS segments) the rulings are dropped and the callbacks removed —
+// what is left of the run is mupdf's own interpretation, with no JavaScript per path (a small
+// form drawn many times). The same holds for text runs past MAX_SPANS.
 
 import * as mupdf from 'mupdf';
 import type { PageDrawing, Ruling, TextPaint } from '../read/pdf-grid.js';
 
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 export const MAX_PATHS = 20_000;
 const MAX_SEGMENTS = 60_000;
 const MAX_SPANS = 20_000;
@@ -38,6 +42,10 @@ export interface DrawingStats {
 
 /** The page's rulings and text colours, in the coordinates of its structured text. */
 export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDrawing {
+  if (contentBytes(page.getObject(), MAX_CONTENT_BYTES) > MAX_CONTENT_BYTES) {
+    if (stats) Object.assign(stats, { paths: 0, overflow: true });
+    return { rulings: [], paints: [] };
+  }
   const [x0, y0, x1, y1] = page.getBounds();
   const pageArea = (x1 - x0) * (y1 - y0);
   const rulings: Ruling[] = [];
@@ -208,3 +216,45 @@ function spanStarts(text: mupdf.Text, budget: number): Point[] {
   text.walk(walker);
   return starts;
 }
+
+/**
+ * Decompressed bytes of the page's content streams and of the forms its resources name (each
+ * counted once), counting stopped once past `limit`. Images are not read.
+ */
+function contentBytes(page: mupdf.PDFObject, limit: number): number {
+  let total = 0;
+  const seen = new Set<number>();
+  const streams = (obj: mupdf.PDFObject, depth: number): void => {
+    if (total > limit || depth > 8) return;
+    if (obj.isIndirect()) {
+      if (seen.has(obj.asIndirect())) return;
+      seen.add(obj.asIndirect());
+    }
+    const value = present(obj);
+    if (!value) return;
+    if (value.isArray()) {
+      for (let i = 0; i < value.length && total <= limit; i++) streams(value.get(i), depth + 1);
+      return;
+    }
+    // A stream is known and read through its reference (mupdf loads streams by object number).
+    if (!obj.isIndirect() || !obj.isStream()) return;
+    const buffer = obj.readStream();
+    total += buffer.getLength();
+    buffer.destroy();
+    forms(value, depth + 1);
+  };
+  const forms = (owner: mupdf.PDFObject, depth: number): void => {
+    const named = present(present(owner.get('Resources'))?.get('XObject'));
+    if (!named?.isDictionary()) return;
+    named.forEach((xobject) => {
+      const form = present(xobject);
+      if (total <= limit && xobject.isStream() && form?.get('Subtype').asName() === 'Form') streams(xobject, depth);
+    });
+  };
+  streams(page.get('Contents'), 0);
+  forms(page, 0);
+  return total;
+}
+
+/** The object, indirect references resolved; undefined for a missing key or null. */
+const present = (obj: mupdf.PDFObject | undefined): mupdf.PDFObject | undefined => (obj && !obj.isNull() ? obj.resolve() : undefined);

@@ -57,6 +57,8 @@ const SNAP = 2;
 const MIN_CELL = 4;
 /** Above this many line pairs the page is a drawing, not a table: bounded work. */
 const MAX_PAIRS = 4_000_000;
+/** A grid of more cells than this is a drawing (a chart's mesh, graph paper), not a table. */
+const MAX_CELLS = 10_000;
 
 /** A merged ruling: its position across, and its extent along. */
 interface Line {
@@ -128,16 +130,35 @@ function touchingGroups(horizontal: readonly Line[], vertical: readonly Line[]):
 interface Grid {
   xs: number[];
   ys: number[];
-  hs: Line[];
-  vs: Line[];
+  /** Vertical lines at each column boundary. */
+  across: Line[][];
+  /** Horizontal lines at each row boundary. */
+  down: Line[][];
 }
 
 /** Column and row boundaries of a group: its lines, and its extent where an outer line is missing. */
 function gridOf(hs: Line[], vs: Line[]): Grid | undefined {
   const xs = boundaries([...vs.map((v) => v.at), Math.min(...hs.map((h) => h.from)), Math.max(...hs.map((h) => h.to))]);
   const ys = boundaries([...hs.map((h) => h.at), Math.min(...vs.map((v) => v.from)), Math.max(...vs.map((v) => v.to))]);
-  if (xs.length < 3 || ys.length < 3) return undefined; // at least 2 × 2 cells
-  return { xs, ys, hs, vs };
+  // At least 2 × 2 cells, and not so many that the page is a drawing.
+  if (xs.length < 3 || ys.length < 3 || (xs.length - 1) * (ys.length - 1) > MAX_CELLS) return undefined;
+  return { xs, ys, across: byBoundary(vs, xs), down: byBoundary(hs, ys) };
+}
+
+/** The lines at each boundary (within twice SNAP), so a border test looks at those only. */
+function byBoundary(lines: readonly Line[], bounds: readonly number[]): Line[][] {
+  const out: Line[][] = bounds.map(() => []);
+  for (const line of lines) {
+    let lo = 0;
+    let hi = bounds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((bounds[mid] as number) < line.at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (const k of [lo - 1, lo]) if (k >= 0 && Math.abs((bounds[k] as number) - line.at) <= SNAP * 2) out[k]?.push(line);
+  }
+  return out;
 }
 
 /** Sorted positions with those closer than MIN_CELL taken as one. */
@@ -147,10 +168,10 @@ function boundaries(positions: number[]): number[] {
   return out;
 }
 
-/** Whether a line at `at` (within SNAP) covers most of [from, to]. */
-function ruled(lines: readonly Line[], at: number, from: number, to: number): boolean {
+/** Whether the lines at a boundary cover most of [from, to]. */
+function ruled(lines: readonly Line[] | undefined, from: number, to: number): boolean {
   let covered = 0;
-  for (const line of lines) if (Math.abs(line.at - at) <= SNAP * 2) covered += Math.max(0, Math.min(to, line.to) - Math.max(from, line.from));
+  for (const line of lines ?? []) covered += Math.max(0, Math.min(to, line.to) - Math.max(from, line.from));
   return covered >= (to - from) * 0.5;
 }
 
@@ -162,11 +183,11 @@ interface Cell {
 }
 
 /** The grid's cells, a cell spanning to the right and down while no ruling separates it. */
-function cellsOf({ xs, ys, hs, vs }: Grid): { cells: Cell[]; owner: Cell[][] } {
+function cellsOf({ xs, ys, across, down }: Grid): { cells: Cell[]; owner: Cell[][] } {
   const rows = ys.length - 1;
   const cols = xs.length - 1;
-  const borderRight = (r: number, c: number) => c + 1 >= cols || ruled(vs, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number);
-  const borderBelow = (r: number, c: number) => r + 1 >= rows || ruled(hs, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number);
+  const borderRight = (r: number, c: number) => c + 1 >= cols || ruled(across[c + 1], ys[r] as number, ys[r + 1] as number);
+  const borderBelow = (r: number, c: number) => r + 1 >= rows || ruled(down[r + 1], xs[c] as number, xs[c + 1] as number);
   const owner: Cell[][] = Array.from({ length: rows }, () => new Array<Cell>(cols));
   const cells: Cell[] = [];
   for (let r = 0; r < rows; r++) {
