@@ -47,12 +47,12 @@ export function jpegImagePdf(jpeg: Buffer, width: number, height: number): Buffe
 }
 
 /**
- * A Letter page with one line of text ("Many paths") and `paths` drawings: tiny filled squares
+ * A Letter page with one line of text ("Many paths", amid the drawings) and `paths` drawings: tiny filled squares
  * (`'dots'`), or horizontal and vertical strokes across the page in turn (`'mesh'`: graph
  * paper, lines a point or two apart).
  */
 export function manyPathsPdf(paths: number, kind: 'dots' | 'mesh'): Buffer {
-  const ops: string[] = ['BT /F1 12 Tf 72 740 Td (Many paths) Tj ET\n'];
+  const ops: string[] = ['BT /F1 12 Tf 100 400 Td (Many paths) Tj ET\n'];
   for (let i = 0; i < paths; i++) {
     if (kind === 'dots') ops.push(`${50 + (i % 500)} ${50 + (Math.floor(i / 500) % 650)} 0.5 0.5 re f\n`);
     else if (i % 2 === 0) ops.push(`50 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} m 550 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} l S\n`);

@@ -429,6 +429,26 @@ export function columnOrder(rows: readonly Row[], left: number, right: number, d
   return out;
 }
 
+/**
+ * Where in [from, to) the fewest rows cross: the middle of the longest run at that count. The
+ * band's own middle may be crossed by the ragged right ends of a column's lines.
+ */
+function leastCrossed(crossing: readonly number[], from: number, to: number): number {
+  const least = Math.min(...crossing.slice(from, to));
+  let best = { from, to: from };
+  for (let k = from; k < to; ) {
+    if (crossing[k] !== least) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < to && crossing[end] === least) end++;
+    if (end - k > best.to - best.from) best = { from: k, to: end };
+    k = end;
+  }
+  return (best.from + best.to) / 2;
+}
+
 /** The middle of the widest x band no row crosses, if text columns stand on both sides of it. */
 function findGutter(rows: readonly Row[], left: number, right: number): number | undefined {
   const width = right - left;
@@ -452,7 +472,7 @@ function findGutter(rows: readonly Row[], left: number, right: number): number |
     k = end;
   }
   if (!best || best.to - best.from < 6) return undefined;
-  const gutter = lo + (best.from + best.to) / 2;
+  const gutter = lo + leastCrossed(crossing, best.from, best.to);
   const textRows = (side: Row[]) => side.filter((r) => r.right - r.x >= width * 0.25);
   const leftSide = textRows(rows.filter((r) => r.right <= gutter));
   const rightSide = textRows(rows.filter((r) => r.x >= gutter));
