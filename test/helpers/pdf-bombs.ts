@@ -58,7 +58,7 @@ export function manyPathsPdf(paths: number, kind: 'dots' | 'mesh'): Buffer {
     else if (i % 2 === 0) ops.push(`50 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} m 550 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} l S\n`);
     else ops.push(`${(50 + ((i - 1) / 2) * (500 / paths) * 2).toFixed(2)} 50 m ${(50 + ((i - 1) / 2) * (500 / paths) * 2).toFixed(2)} 700 l S\n`);
   }
-  const data = deflateSync(Buffer.from(ops.join('')), { level: 9 });
+  const data = deflateSync(Buffer.from(ops.join('')));
   return writePdf([
     [Buffer.from('<< /Type /Catalog /Pages 2 0 R >>')],
     [Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>')],

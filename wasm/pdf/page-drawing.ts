@@ -238,6 +238,12 @@ function contentBytes(page: mupdf.PDFObject, limit: number): number {
     }
     // A stream is known and read through its reference (mupdf loads streams by object number).
     if (!obj.isIndirect() || !obj.isStream()) return;
+    // Compressed past the limit already: no need to decompress it to know.
+    const stored = present(value.get('Length'));
+    if (stored?.isNumber() && stored.asNumber() > limit) {
+      total += stored.asNumber();
+      return;
+    }
     const buffer = obj.readStream();
     total += buffer.getLength();
     buffer.destroy();
