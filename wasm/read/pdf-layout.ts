@@ -51,14 +51,15 @@ interface Row {
   table?: RootContent;
 }
 
-// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area.
-const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—]\s+)/u;
+// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
+// with no Unicode mapping at all comes out as U+FFFD.
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
 const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
 const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
-  const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
+  const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.map(withoutControls).filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
   const tables = rulingTables(drawing.rulings, lines.map((l) => l.line));
   const tableOf = new Map<StextLine, GridTable<StextLine>>();
   for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
@@ -90,6 +91,9 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
   flush();
   return rows;
 }
+
+/** Control characters are never text: a dingbat font's bullet can come out as one (U+0084). */
+const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.text.replace(/\p{Cc}/gu, (c) => (/\s/.test(c) ? ' ' : '')) });
 
 function tableRow(found: GridTable<StextLine>, block: number): Row {
   const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
@@ -153,13 +157,21 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     top: box.top,
     bottom: box.bottom,
     right: box.right,
-    size: Math.max(...lines.map((l) => l.font.size)),
+    // The size most of the row's characters have: a large bullet or initial does not make it a heading.
+    size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
   };
+}
+
+/** The value most of the lines' characters have (the larger on a tie). */
+function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) => number): number | undefined {
+  const weight = new Map<number, number>();
+  for (const l of lines) weight.set(value(l), (weight.get(value(l)) ?? 0) + l.text.trim().length);
+  return [...weight.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
 }
 
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
