@@ -81,6 +81,14 @@ describe('read: PDF tables ruled by lines', () => {
   });
 });
 
+describe('read: PDF tables from aligned columns', () => {
+  it('splits a tight header row into its columns and keeps a sparse table whole (MarkItDown SPARSE-2024-INV-1234_borderless_table.pdf)', async () => {
+    ops.put('sparse.pdf', fs.readFileSync('fixtures/reading/markitdown/SPARSE-2024-INV-1234_borderless_table.pdf'));
+    const text = await markdownOf('sparse.pdf', { pages: '1' });
+    expect(text).toContain('| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |');
+  });
+});
+
 describe('read: PDF headings', () => {
   it('takes a body-size line in the headings’ colour for a heading when the font has no bold face (pandoc → LibreOffice, Chinese)', async () => {
     const text = await markdownOf('zh-report.pdf');
