@@ -9,7 +9,7 @@
 // Below that, every path and text object costs a call from WebAssembly into JavaScript, so past
 // MAX_PATHS paths (or MAX_SEGMENTS segments) the rulings are dropped and the callbacks removed —
 // what is left of the run is mupdf's own interpretation, with no JavaScript per path (a small
-// form drawn many times). The same holds for text runs past MAX_SPANS.
+// form drawn many times). The same holds for text objects past MAX_TEXTS.
 
 import * as mupdf from 'mupdf';
 import type { PageDrawing, Ruling, TextPaint } from '../read/pdf-grid.js';
@@ -17,7 +17,7 @@ import type { PageDrawing, Ruling, TextPaint } from '../read/pdf-grid.js';
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 export const MAX_PATHS = 20_000;
 const MAX_SEGMENTS = 60_000;
-const MAX_SPANS = 20_000;
+const MAX_TEXTS = 20_000;
 /** A filled rectangle this thin (points) is a line. */
 const THIN = 3;
 /** Tolerance (points) for a segment to count as horizontal or vertical. */
@@ -52,7 +52,6 @@ export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDraw
   const paints: TextPaint[] = [];
   let paths = 0;
   let segments = 0;
-  let spans = 0;
   let overflow = false;
   const callbacks: Callbacks = {};
   const countPath = (path: mupdf.Path): Point[][] | undefined => {
@@ -82,16 +81,14 @@ export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDraw
     if (!subpaths || alpha < 0.1 || isWhite(color)) return;
     for (const points of subpaths) rulings.push(...strokedRulings(points.map((p) => apply(ctm, p))));
   };
+  // Bounds of a text object in C, one call: walking its spans from JavaScript costs a call per glyph.
+  const unstroked = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: 0, miterLimit: 10 });
   callbacks.fillText = (text, ctm, colorspace, color) => {
-    const key = colorKey(colorspace, color);
+    const [left, top, right, bottom] = text.getBounds(unstroked, ctm);
+    paints.push({ left, top, right, bottom, color: colorKey(colorspace, color) });
     colorspace.destroy();
-    for (const start of spanStarts(text, MAX_SPANS - spans)) {
-      const [x, y] = apply(ctm, start);
-      paints.push({ x, y, color: key });
-    }
     text.destroy();
-    spans = paints.length;
-    if (spans >= MAX_SPANS) delete callbacks.fillText;
+    if (paints.length >= MAX_TEXTS) delete callbacks.fillText;
   };
   const device = new mupdf.Device(callbacks);
   try {
@@ -99,6 +96,7 @@ export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDraw
     device.close();
   } finally {
     device.destroy();
+    unstroked.destroy();
   }
   if (stats) Object.assign(stats, { paths, overflow });
   return { rulings: overflow ? [] : rulings, paints };
@@ -198,23 +196,6 @@ function colorKey(colorspace: mupdf.ColorSpace, color: readonly number[]): strin
     .slice(0, 3)
     .map((v) => v.toFixed(2))
     .join(',');
-}
-
-/** Where each span of the text starts: its first glyph's origin, in text space. */
-function spanStarts(text: mupdf.Text, budget: number): Point[] {
-  const starts: Point[] = [];
-  if (budget <= 0) return starts;
-  const walker: { beginSpan?: () => void; showGlyph?: (font: mupdf.Font, trm: Matrix) => void } = {};
-  const firstGlyph = (_font: mupdf.Font, trm: Matrix) => {
-    starts.push([trm[4], trm[5]]);
-    delete walker.showGlyph; // the span's other glyphs cost nothing
-    if (starts.length >= budget) delete walker.beginSpan;
-  };
-  walker.beginSpan = () => {
-    walker.showGlyph = firstGlyph;
-  };
-  text.walk(walker);
-  return starts;
 }
 
 /**

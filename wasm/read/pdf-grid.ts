@@ -17,10 +17,12 @@ export interface Ruling {
   y1: number;
 }
 
-/** Where a run of text starts and the colour it is filled in ("r,g,b"). */
+/** Where a text object lies and the colour it is filled in ("r,g,b"). */
 export interface TextPaint {
-  x: number;
-  y: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
   color: string;
 }
 

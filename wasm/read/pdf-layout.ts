@@ -107,19 +107,26 @@ const BUCKET = 16;
 function paintIndex(paints: readonly TextPaint[]): PaintIndex {
   const index: PaintIndex = new Map();
   for (const paint of paints) {
-    const key = Math.floor(paint.y / BUCKET);
-    index.set(key, [...(index.get(key) ?? []), paint]);
+    for (let key = Math.floor(paint.top / BUCKET); key <= Math.floor(paint.bottom / BUCKET); key++) index.set(key, [...(index.get(key) ?? []), paint]);
   }
   return index;
 }
 
-/** The colour most of the row's text runs start in. */
+/**
+ * The colour of the row: that of the text object holding its middle whose own middle is nearest.
+ * Text bounds come from font boxes, taller than the glyphs (a CJK font's reach into the lines
+ * around), and a producer may set a page in one text object: the nearest is the row's own.
+ */
 function rowColor(index: PaintIndex, box: { left: number; top: number; right: number; bottom: number }): string | undefined {
-  const counts = new Map<string, number>();
-  for (let key = Math.floor(box.top / BUCKET); key <= Math.floor(box.bottom / BUCKET); key++) {
-    for (const p of index.get(key) ?? []) if (p.x >= box.left - 1 && p.x <= box.right + 1 && p.y >= box.top - 1 && p.y <= box.bottom + 1) counts.set(p.color, (counts.get(p.color) ?? 0) + 1);
+  const x = (box.left + box.right) / 2;
+  const y = (box.top + box.bottom) / 2;
+  let best: { paint: TextPaint; distance: number } | undefined;
+  for (const p of index.get(Math.floor(y / BUCKET)) ?? []) {
+    if (x < p.left - 1 || x > p.right + 1 || y < p.top - 1 || y > p.bottom + 1) continue;
+    const distance = Math.abs((p.top + p.bottom) / 2 - y) + Math.abs((p.left + p.right) / 2 - x) * 0.1;
+    if (!best || distance < best.distance) best = { paint: p, distance };
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return best?.paint.color;
 }
 
 /**
