@@ -274,11 +274,12 @@ const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.
 /**
  * A heading by its size: short, and set clearly larger than the body — or a little larger in
  * another font (a sans-serif heading over serif text), on one line, not ending a sentence. A
- * list marker does not stop it: "1. Introduction" in a heading's size is a numbered heading.
+ * number does not stop it: "1. Introduction" in a heading's size is a numbered heading.
  */
 function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
   const first = p.rows[0] as Row;
-  if (!isHeadingShape(p)) return false;
+  // A bullet never starts a heading; a number may ("1. Introduction").
+  if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return false;
   if (first.size >= style.body * 1.15) return true;
   const text = joinLines(p.rows.map((r) => r.text));
   return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
