@@ -89,6 +89,16 @@ describe('read: PDF tables from aligned columns', () => {
   });
 });
 
+describe('read: PDF reading order', () => {
+  it('reads a page top to bottom when its producer wrote the header after the body (MarkItDown REPAIR-2022-INV-001_multipage.pdf, a spreadsheet export)', async () => {
+    ops.put('repair.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
+    const text = await markdownOf('repair.pdf', { pages: '1' });
+    const order = ['ZAVA AUTO REPAIR', 'Preliminary Estimate (ID: EST-1008)', '| Insured name | Gabriel Diaz | Year | 2022 |', 'GRAND TOTAL'].map((s) => text.indexOf(s));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
 describe('read: PDF headings', () => {
   it('takes a body-size line in the headings’ colour for a heading when the font has no bold face (pandoc → LibreOffice, Chinese)', async () => {
     const text = await markdownOf('zh-report.pdf');

@@ -432,11 +432,11 @@ function tableOf(run: readonly Row[]): RootContent {
  * row crosses while rows of text stand on both sides of it at the same heights; rows that cross
  * it (a title, a full-width table) split the page into bands, and within a band the left side is
  * read before the right (each side again split if it has a gutter of its own). Without a gutter
- * the rows keep the order mupdf gave them.
+ * mupdf's blocks are read top to bottom, each block's rows in its order.
  */
 export function columnOrder(rows: readonly Row[], left: number, right: number, depth = 0): Row[] {
   const gutter = depth < 3 ? findGutter(rows, left, right) : undefined;
-  if (gutter === undefined) return [...rows];
+  if (gutter === undefined) return topDown(rows);
   const crosses = (row: Row) => row.x < gutter && row.right > gutter;
   const out: Row[] = [];
   let band: Row[] = [];
@@ -526,4 +526,15 @@ export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
   const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
   const style = documentStyle(kept);
   return kept.map((r) => pageBlocks(r, style));
+}
+
+/**
+ * Blocks top to bottom, each block's rows kept together and in mupdf's order: some producers
+ * (spreadsheet exports) write a page's header after its body, and mupdf keeps their order.
+ */
+function topDown(rows: readonly Row[]): Row[] {
+  const blocks = new Map<number, Row[]>();
+  for (const row of rows) blocks.set(row.block, [...(blocks.get(row.block) ?? []), row]);
+  const top = (block: Row[]) => Math.min(...block.map((r) => r.top));
+  return [...blocks.values()].sort((a, b) => top(a) - top(b)).flat();
 }
