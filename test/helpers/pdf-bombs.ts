@@ -46,6 +46,28 @@ export function jpegImagePdf(jpeg: Buffer, width: number, height: number): Buffe
   ]);
 }
 
+/**
+ * A Letter page with one line of text ("Many paths", amid the drawings) and `paths` drawings: tiny filled squares
+ * (`'dots'`), or horizontal and vertical strokes across the page in turn (`'mesh'`: graph
+ * paper, lines a point or two apart).
+ */
+export function manyPathsPdf(paths: number, kind: 'dots' | 'mesh'): Buffer {
+  const ops: string[] = ['BT /F1 12 Tf 100 400 Td (Many paths) Tj ET\n'];
+  for (let i = 0; i < paths; i++) {
+    if (kind === 'dots') ops.push(`${50 + (i % 500)} ${50 + (Math.floor(i / 500) % 650)} 0.5 0.5 re f\n`);
+    else if (i % 2 === 0) ops.push(`50 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} m 550 ${(50 + (i / 2) * (650 / paths) * 2).toFixed(2)} l S\n`);
+    else ops.push(`${(50 + ((i - 1) / 2) * (500 / paths) * 2).toFixed(2)} 50 m ${(50 + ((i - 1) / 2) * (500 / paths) * 2).toFixed(2)} 700 l S\n`);
+  }
+  const data = deflateSync(Buffer.from(ops.join('')));
+  return writePdf([
+    [Buffer.from('<< /Type /Catalog /Pages 2 0 R >>')],
+    [Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>')],
+    [Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>')],
+    [Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')],
+    [Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')],
+  ]);
+}
+
 /** Objects numbered from 1 (the first is the catalog), each given as its body's parts. */
 function writePdf(objects: readonly Buffer[][]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];

@@ -5,9 +5,11 @@
 // be read with OCR.
 
 import type { FileRef } from '../../src/shared/file-ref.js';
-import { documentBlocks, toPageRows } from '../read/pdf-layout.js';
+import type * as mupdf from 'mupdf';
+import { documentBlocks, toPageRows, type PageRows } from '../read/pdf-layout.js';
 import { renderedBlocks } from '../read/render.js';
-import { pageStext, selectPages } from './render.js';
+import { selectPages, stextOf, withPage } from './render.js';
+import { pageDrawing } from './page-drawing.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
@@ -22,11 +24,18 @@ export interface PdfPageMarkdown {
   needsOcr: boolean;
 }
 
+/** A page's rows: its structured text, and the lines it draws (tables) when it has text at all. */
+function pageLayoutRows(loaded: mupdf.PDFPage): PageRows {
+  const stext = stextOf(loaded);
+  const hasText = stext.blocks.some((b) => b.lines?.some((l) => l.text.trim() !== ''));
+  return toPageRows(stext, hasText ? pageDrawing(loaded) : undefined);
+}
+
 export function readPdfMarkdown({ ranges, maxPages, ...source }: SelectPagesTask & PdfSource, read: Read, budget: number): { pageCount: number; pages: PdfPageMarkdown[] } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages } = selectPages(doc, ranges, maxPages);
   // Each page's structured text is reduced to rows at once: a 1,000-page PDF holds rows, not JSON.
-  const rows = pages.map((page) => toPageRows(pageStext(doc, page)));
+  const rows = pages.map((page) => withPage(doc, page, pageLayoutRows));
   const blocks = documentBlocks(rows);
   // pageRows keeps every line with text, so a page without rows has no text layer.
   const textless = rows.map((page) => page.rows.length === 0);

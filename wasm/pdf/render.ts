@@ -67,18 +67,16 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
   });
 }
 
-/** mupdf's structured text of the page (blocks, lines, fonts, positions) and the page size. */
-export function pageStext(doc: mupdf.PDFDocument, page: number): StextPage {
-  return withPage(doc, page, (loaded) => {
-    const [x0, y0, x1, y1] = loaded.getBounds();
-    const text = loaded.toStructuredText('preserve-whitespace');
-    try {
-      const { blocks } = JSON.parse(text.asJSON()) as { blocks: StextPage['blocks'] };
-      return { width: x1 - x0, height: y1 - y0, blocks };
-    } finally {
-      text.destroy();
-    }
-  });
+/** mupdf's structured text of a loaded page (blocks, lines, fonts, positions) and its size. */
+export function stextOf(loaded: mupdf.PDFPage): StextPage {
+  const [x0, y0, x1, y1] = loaded.getBounds();
+  const text = loaded.toStructuredText('preserve-whitespace');
+  try {
+    const { blocks } = JSON.parse(text.asJSON()) as { blocks: StextPage['blocks'] };
+    return { width: x1 - x0, height: y1 - y0, blocks };
+  } finally {
+    text.destroy();
+  }
 }
 
 export interface RenderedFile {
@@ -130,7 +128,7 @@ function withPixmap<T>(doc: mupdf.PDFDocument, page: number, dpi: number, colors
   });
 }
 
-function withPage<T>(doc: mupdf.PDFDocument, page: number, use: (loaded: mupdf.PDFPage) => T): T {
+export function withPage<T>(doc: mupdf.PDFDocument, page: number, use: (loaded: mupdf.PDFPage) => T): T {
   if (page < 1 || page > doc.countPages()) throw new ApiError('INVALID_PAGE_RANGE', `Page ${page} is beyond the last page (${doc.countPages()})`);
   const loaded = doc.loadPage(page - 1);
   try {

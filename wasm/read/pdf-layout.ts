@@ -7,6 +7,7 @@
 import type { RootContent } from 'mdast';
 import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
+import { rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
@@ -39,39 +40,109 @@ interface Row {
   right: number;
   size: number;
   bold: boolean;
+  /** The font most of the row is set in (subset prefix dropped). */
+  font: string;
+  /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
+  color?: string;
   block: number;
   /** Pieces of the row separated by gaps wider than a word space: a table row's cells. */
   cells: { x: number; text: string }[];
+  /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
+  table?: RootContent;
 }
 
-// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area.
-const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—]\s+)/u;
+// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
+// with no Unicode mapping at all comes out as U+FFFD.
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
 const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
 const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
 
-export function pageRows(page: StextPage): Row[] {
+/** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
+export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
+  const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.map(withoutControls).filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
+  const tables = rulingTables(drawing.rulings, lines.map((l) => l.line));
+  const tableOf = new Map<StextLine, GridTable<StextLine>>();
+  for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
+  const paints = paintIndex(drawing.paints);
   const rows: Row[] = [];
-  page.blocks.forEach((block, index) => {
-    if (block.type !== 'text' || !block.lines) return;
-    const lines = block.lines.filter((l) => l.text.trim() !== '');
-    const groups: StextLine[][] = [];
-    for (const line of lines) {
-      const group = groups.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
-      if (group) group.push(line);
-      else groups.push([line]);
+  const placed = new Set<GridTable<StextLine>>();
+  let group: StextLine[][] = [];
+  let groupBlock = -1;
+  const flush = () => {
+    for (const g of group) rows.push(toRow(g.sort((a, b) => a.x - b.x), groupBlock, paints));
+    group = [];
+  };
+  for (const { line, block } of lines) {
+    if (block !== groupBlock) flush();
+    groupBlock = block;
+    const table = tableOf.get(line);
+    if (table) {
+      if (!placed.has(table)) {
+        flush();
+        placed.add(table);
+        rows.push(tableRow(table, block));
+      }
+      continue;
     }
-    for (const group of groups) rows.push(toRow(group.sort((a, b) => a.x - b.x), index));
-  });
+    const same = group.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
+    if (same) same.push(line);
+    else group.push([line]);
+  }
+  flush();
   return rows;
 }
 
-function toRow(lines: StextLine[], block: number): Row {
+/** Control characters are never text: a dingbat font's bullet can come out as one (U+0084). */
+const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.text.replace(/\p{Cc}/gu, (c) => (/\s/.test(c) ? ' ' : '')) });
+
+function tableRow(found: GridTable<StextLine>, block: number): Row {
+  const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
+  const { left, top, right, bottom } = found.box;
+  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], table: found.table };
+}
+
+/** Text paints bucketed by height, to find a row's colour without scanning the page. */
+type PaintIndex = Map<number, TextPaint[]>;
+const BUCKET = 16;
+function paintIndex(paints: readonly TextPaint[]): PaintIndex {
+  const index: PaintIndex = new Map();
+  for (const paint of paints) {
+    for (let key = Math.floor(paint.top / BUCKET); key <= Math.floor(paint.bottom / BUCKET); key++) index.set(key, [...(index.get(key) ?? []), paint]);
+  }
+  return index;
+}
+
+/**
+ * The colour of the row: that of the text object holding its middle whose own middle is nearest.
+ * Text bounds come from font boxes, taller than the glyphs (a CJK font's reach into the lines
+ * around), and a producer may set a page in one text object: the nearest is the row's own.
+ */
+function rowColor(index: PaintIndex, box: { left: number; top: number; right: number; bottom: number }): string | undefined {
+  const x = (box.left + box.right) / 2;
+  const y = (box.top + box.bottom) / 2;
+  let best: { paint: TextPaint; distance: number } | undefined;
+  for (const p of index.get(Math.floor(y / BUCKET)) ?? []) {
+    if (x < p.left - 1 || x > p.right + 1 || y < p.top - 1 || y > p.bottom + 1) continue;
+    const distance = Math.abs((p.top + p.bottom) / 2 - y) + Math.abs((p.left + p.right) / 2 - x) * 0.1;
+    if (!best || distance < best.distance) best = { paint: p, distance };
+  }
+  return best?.paint.color;
+}
+
+/**
+ * Pieces of a row further apart than this many ems are separate cells. A word space is a
+ * quarter em; tight tables leave little more than one em between columns ("Product Code" and
+ * "Location" of MarkItDown's SPARSE report: 1.4 em).
+ */
+const CELL_GAP = 1.2;
+
+function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   let text = '';
   let end = -Infinity;
   const cells: Row['cells'] = [];
   for (const line of lines) {
     const gap = line.bbox.x - end;
-    if (!cells.length || gap > line.font.size * 1.5) cells.push({ x: line.bbox.x, text: '' });
+    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, text: '' });
     const cell = cells.at(-1) as Row['cells'][number];
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
@@ -82,24 +153,41 @@ function toRow(lines: StextLine[], block: number): Row {
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const fonts = new Map<string, number>();
+  for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
+  const box = { left: Math.min(...lines.map((l) => l.bbox.x)), top: Math.min(...lines.map((l) => l.bbox.y)), right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)), bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)) };
+  const color = rowColor(paints, box);
   return {
     text: text.replace(/\s+/g, ' ').trim(),
-    x: Math.min(...lines.map((l) => l.bbox.x)),
+    x: box.left,
     y: (lines[0] as StextLine).y,
-    top: Math.min(...lines.map((l) => l.bbox.y)),
-    bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)),
-    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
-    size: Math.max(...lines.map((l) => l.font.size)),
+    top: box.top,
+    bottom: box.bottom,
+    right: box.right,
+    // The size most of the row's characters have: a large bullet or initial does not make it a heading.
+    size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
+    font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
   };
 }
 
+/** The value most of the lines' characters have (the larger on a tie). */
+function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) => number): number | undefined {
+  const weight = new Map<number, number>();
+  for (const l of lines) weight.set(value(l), (weight.get(value(l)) ?? 0) + l.text.trim().length);
+  return [...weight.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+}
+
+/** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
+const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
+
 /** The size most of the text is set in: the body size headings are measured against. */
 export function bodySize(pages: readonly Row[][]): number {
   const weight = new Map<number, number>();
-  for (const row of pages.flat()) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
+  for (const row of pages.flat().filter((r) => !r.table)) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
   return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
@@ -112,12 +200,12 @@ export function runningRows(pages: readonly { rows: Row[]; height: number }[]): 
   const key = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
   const counts = new Map<string, number>();
   for (const { rows, height } of pages) {
-    for (const k of new Set(rows.filter((r) => band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of new Set(rows.filter((r) => !r.table && band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const repeated = (row: Row) => pages.length >= 3 && (counts.get(key(row)) ?? 0) >= Math.max(2, pages.length * 0.5);
   const out = new Set<Row>();
   for (const { rows, height } of pages) {
-    for (const row of rows) if (band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
+    for (const row of rows) if (!row.table && band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
   }
   return out;
 }
@@ -167,19 +255,63 @@ function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
 }
 
 
-/** Heading levels by size: the largest size used by short paragraphs is #, the next ##, … */
-function headingLevels(paras: readonly Paragraph[], body: number): Map<number, number> {
-  const sizes = new Set<number>();
-  for (const p of paras) if (isHeadingShape(p) && (p.rows[0] as Row).size >= body * 1.15) sizes.add(Math.round((p.rows[0] as Row).size * 2) / 2);
-  return new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+/** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
+interface DocumentStyle {
+  body: number;
+  font: string;
+  color: string | undefined;
+  /** Heading level by (rounded) size: the largest size headings use is #, the next ##, … */
+  levels: Map<number, number>;
+  /** Colours headings set in a larger size use, other than the body's: a body-size line in one is a heading too. */
+  headingColors: Set<string>;
 }
 
-const isHeadingShape = (p: Paragraph) => !p.marker && p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
+const rounded = (size: number) => Math.round(size * 2) / 2;
+const ENDS_SENTENCE = /[.:;,。：；，]$/;
 
-/** The blocks of one page; `levels` and `body` come from the whole document. */
-export function pageBlocks(rows: readonly Row[], body: number, levels: Map<number, number>): RootContent[] {
+const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
+
+/**
+ * A heading by its size: short, and set clearly larger than the body — or a little larger in
+ * another font (a sans-serif heading over serif text), on one line, not ending a sentence. A
+ * number does not stop it: "1. Introduction" in a heading's size is a numbered heading.
+ */
+function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
+  const first = p.rows[0] as Row;
+  // A bullet never starts a heading; a number may ("1. Introduction").
+  if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return false;
+  if (first.size >= style.body * 1.15) return true;
+  const text = joinLines(p.rows.map((r) => r.text));
+  return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
+}
+
+/** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
+function documentStyle(pages: readonly Row[][]): DocumentStyle {
+  const rows = pages.flat().filter((r) => !r.table);
+  const body = bodySize(pages);
+  const font = mostUsed(rows.filter((r) => Math.abs(r.size - body) < 0.6), (r) => r.font) ?? '';
+  const color = mostUsed(rows, (r) => r.color);
+  const headings = pages.flatMap((r) => paragraphs(r.filter((row) => !row.table))).filter((p) => isSizeHeading(p, { body, font }));
+  const sizes = new Set(headings.map((p) => rounded((p.rows[0] as Row).size)));
+  const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+  const headingColors = new Set(headings.map((p) => (p.rows[0] as Row).color).filter((c): c is string => c !== undefined && c !== color));
+  return { body, font, color, levels, headingColors };
+}
+
+/** The value most of the rows' text has. */
+function mostUsed<T>(rows: readonly Row[], value: (row: Row) => T | undefined): T | undefined {
+  const weight = new Map<T, number>();
+  for (const row of rows) {
+    const v = value(row);
+    if (v !== undefined) weight.set(v, (weight.get(v) ?? 0) + row.text.length);
+  }
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The blocks of one page; the style comes from the whole document. */
+export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
   const out: RootContent[] = [];
-  const lists = new ListCollector(out, body);
+  const lists = new ListCollector(out, style.body);
   for (const part of splitTables(rows)) {
     if ('table' in part) {
       lists.flush();
@@ -189,10 +321,10 @@ export function pageBlocks(rows: readonly Row[], body: number, levels: Map<numbe
     for (const p of paragraphs(part.rows)) {
       const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
-      if (p.marker) lists.addItem(first.x, p.marker.ordered, text);
-      else if (!lists.continues(first.x, text)) {
+      if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
+      else if (p.marker || !lists.continues(first.x, text)) {
         lists.flush();
-        out.push(textBlock(p, text, body, levels));
+        out.push(textBlock(p, text, style));
       }
     }
   }
@@ -200,12 +332,14 @@ export function pageBlocks(rows: readonly Row[], body: number, levels: Map<numbe
   return out;
 }
 
-function textBlock(p: Paragraph, text: string, body: number, levels: Map<number, number>): RootContent {
+function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
-  const level = levels.get(Math.round(first.size * 2) / 2);
-  if (level !== undefined && isHeadingShape(p)) return heading(level, [{ text }]);
-  const boldLine = isHeadingShape(p) && first.bold && p.rows.length === 1 && first.size >= body * 0.95 && text.length <= 100 && !/[.:;,。：；，]$/.test(text);
-  if (boldLine) return heading(levels.size + 1, [{ text }]);
+  const level = style.levels.get(rounded(first.size));
+  if (level !== undefined && isSizeHeading(p, style)) return heading(level, [{ text }]);
+  // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
+  const apart = first.bold || (first.color !== undefined && style.headingColors.has(first.color));
+  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
+  if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
 }
 
@@ -248,6 +382,12 @@ function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootCont
   const out: ({ rows: Row[] } | { table: RootContent })[] = [];
   let i = 0;
   while (i < rows.length) {
+    const ruled = (rows[i] as Row).table;
+    if (ruled) {
+      out.push({ table: ruled });
+      i++;
+      continue;
+    }
     const run = tableRun(rows, i);
     if (run.length >= 2) {
       out.push({ table: tableOf(run) });
@@ -268,7 +408,7 @@ function tableRun(rows: readonly Row[], start: number): Row[] {
   const anchors = first.cells.map((c) => c.x);
   const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
   if (isItem(first)) return [];
-  const aligned = (row: Row) => row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
   const run = [first];
   for (let j = start + 1; j < rows.length && aligned(rows[j] as Row); j++) run.push(rows[j] as Row);
   return run;
@@ -292,11 +432,11 @@ function tableOf(run: readonly Row[]): RootContent {
  * row crosses while rows of text stand on both sides of it at the same heights; rows that cross
  * it (a title, a full-width table) split the page into bands, and within a band the left side is
  * read before the right (each side again split if it has a gutter of its own). Without a gutter
- * the rows keep the order mupdf gave them.
+ * mupdf's blocks are read top to bottom, each block's rows in its order.
  */
 export function columnOrder(rows: readonly Row[], left: number, right: number, depth = 0): Row[] {
   const gutter = depth < 3 ? findGutter(rows, left, right) : undefined;
-  if (gutter === undefined) return [...rows];
+  if (gutter === undefined) return topDown(rows);
   const crosses = (row: Row) => row.x < gutter && row.right > gutter;
   const out: Row[] = [];
   let band: Row[] = [];
@@ -314,6 +454,26 @@ export function columnOrder(rows: readonly Row[], left: number, right: number, d
   }
   flush();
   return out;
+}
+
+/**
+ * Where in [from, to) the fewest rows cross: the middle of the longest run at that count. The
+ * band's own middle may be crossed by the ragged right ends of a column's lines.
+ */
+function leastCrossed(crossing: readonly number[], from: number, to: number): number {
+  const least = Math.min(...crossing.slice(from, to));
+  let best = { from, to: from };
+  for (let k = from; k < to; ) {
+    if (crossing[k] !== least) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < to && crossing[end] === least) end++;
+    if (end - k > best.to - best.from) best = { from: k, to: end };
+    k = end;
+  }
+  return (best.from + best.to) / 2;
 }
 
 /** The middle of the widest x band no row crosses, if text columns stand on both sides of it. */
@@ -339,7 +499,7 @@ function findGutter(rows: readonly Row[], left: number, right: number): number |
     k = end;
   }
   if (!best || best.to - best.from < 6) return undefined;
-  const gutter = lo + (best.from + best.to) / 2;
+  const gutter = lo + leastCrossed(crossing, best.from, best.to);
   const textRows = (side: Row[]) => side.filter((r) => r.right - r.x >= width * 0.25);
   const leftSide = textRows(rows.filter((r) => r.right <= gutter));
   const rightSide = textRows(rows.filter((r) => r.x >= gutter));
@@ -358,13 +518,23 @@ export interface PageRows {
 }
 
 /** The rows of one page, so its structured text can be dropped before the next page is read. */
-export const toPageRows = (page: StextPage): PageRows => ({ rows: pageRows(page), width: page.width, height: page.height });
+export const toPageRows = (page: StextPage, drawing?: PageDrawing): PageRows => ({ rows: pageRows(page, drawing), width: page.width, height: page.height });
 
 /** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
 export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
   const running = runningRows(pages);
   const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
-  const body = bodySize(kept);
-  const levels = headingLevels(kept.flatMap((r) => paragraphs(r)), body);
-  return kept.map((r) => pageBlocks(r, body, levels));
+  const style = documentStyle(kept);
+  return kept.map((r) => pageBlocks(r, style));
+}
+
+/**
+ * Blocks top to bottom, each block's rows kept together and in mupdf's order: some producers
+ * (spreadsheet exports) write a page's header after its body, and mupdf keeps their order.
+ */
+function topDown(rows: readonly Row[]): Row[] {
+  const blocks = new Map<number, Row[]>();
+  for (const row of rows) blocks.set(row.block, [...(blocks.get(row.block) ?? []), row]);
+  const top = (block: Row[]) => Math.min(...block.map((r) => r.top));
+  return [...blocks.values()].sort((a, b) => top(a) - top(b)).flat();
 }

@@ -1,0 +1,142 @@
+// Reading PDF tables and headings as Markdown, in process: tables ruled by lines (LibreOffice's
+// PDF of a python-docx table with merged cells), headings set apart by colour alone (a Chinese
+// document whose font has no bold face) or by another font a little larger than the body
+// (docling's normal_4pages.pdf), and pages that draw far too much to be tables finish fast.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import * as mupdf from 'mupdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PATHS, pageDrawing, type DrawingStats } from '../../wasm/pdf/page-drawing.js';
+import { SOFFICE } from '../helpers/documents.js';
+import { manyPathsPdf } from '../helpers/pdf-bombs.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+const PYTHON = '/usr/bin/python3';
+
+/** A 'Table Grid' table (every cell bordered) with a merged header cell and a merged first-column pair. */
+const MERGED_TABLE_DOCX = `
+import docx
+d = docx.Document()
+d.add_heading('Plant report', 1)
+d.add_paragraph('Output of the third quarter by plant.')
+t = d.add_table(rows=4, cols=3)
+t.style = 'Table Grid'
+for r, row in enumerate([['Plant', 'Q3 output', ''], ['North', '120', '135'], ['South 南方', '98', '101'], ['', '77', '80']]):
+    for c, text in enumerate(row):
+        t.cell(r, c).text = text
+t.cell(0, 1).merge(t.cell(0, 2))
+t.cell(2, 0).merge(t.cell(3, 0))
+d.add_paragraph('After the table.')
+d.save('merged.docx')
+`;
+
+const REPORT_MD = `# 第三季度运营报告
+
+本报告总结了第三季度的运营情况。产量稳步增长，成本保持在春季商定的预算之内。
+
+## 生产情况
+
+各工厂的产量均有增长。北方工厂于八月完成了新生产线，并从九月起实行两班制。
+
+### 各工厂产量
+
+北方工厂的产量最高，南方工厂与上季度持平。
+
+## 展望
+
+预计第四季度将取得类似的结果。
+`;
+
+const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => (await ops.ok('read', { input, ...extra })).text ?? '';
+
+const libreOfficePdf = (docx: string) => {
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', docx], { cwd: ops.dir, stdio: 'ignore' });
+  fs.rmSync(ops.at('profile'), { recursive: true, force: true });
+};
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  execFileSync(PYTHON, ['-c', MERGED_TABLE_DOCX], { cwd: ops.dir });
+  libreOfficePdf('merged.docx');
+  ops.put('zh-report.md', REPORT_MD);
+  execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
+  libreOfficePdf('zh-report.docx');
+}, 180_000);
+afterAll(() => ops.close());
+
+describe('read: PDF tables ruled by lines', () => {
+  it('reads a bordered table with merged cells as an HTML table with colspan and rowspan, between its paragraphs (python-docx → LibreOffice)', async () => {
+    const text = await markdownOf('merged.pdf');
+    const table = ['<table>', '<tr><th>Plant</th><th colspan="2">Q3 output</th></tr>', '<tr><td>North</td><td>120</td><td>135</td></tr>', '<tr><td rowspan="2">South 南方</td><td>98</td><td>101</td></tr>', '<tr><td>77</td><td>80</td></tr>', '</table>'].join('\n');
+    expect(text).toContain(`Output of the third quarter by plant.\n\n${table}\n\nAfter the table.`);
+  });
+
+  it('reads the ruled table of a two-column Korean report cell by cell, bullets and wrapped lines inside their cells (docling normal_4pages.pdf)', async () => {
+    ops.put('korean.pdf', fs.readFileSync('fixtures/reading/docling/normal_4pages.pdf'));
+    const text = await markdownOf('korean.pdf', { pages: '2' });
+    expect(text).toContain('| 구분 | 개정전 | 개정후 |');
+    expect(text).toContain('| 분류 기준 | ◦ 마시는 물 또는 식품을 매개로 발생하고 집단 발생의 우려가 큰 감염병 |');
+  });
+});
+
+describe('read: PDF tables from aligned columns', () => {
+  it('splits a tight header row into its columns and keeps a sparse table whole (MarkItDown SPARSE-2024-INV-1234_borderless_table.pdf)', async () => {
+    ops.put('sparse.pdf', fs.readFileSync('fixtures/reading/markitdown/SPARSE-2024-INV-1234_borderless_table.pdf'));
+    const text = await markdownOf('sparse.pdf', { pages: '1' });
+    expect(text).toContain('| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |');
+  });
+});
+
+describe('read: PDF reading order', () => {
+  it('reads a page top to bottom when its producer wrote the header after the body (MarkItDown REPAIR-2022-INV-001_multipage.pdf, a spreadsheet export)', async () => {
+    ops.put('repair.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
+    const text = await markdownOf('repair.pdf', { pages: '1' });
+    const order = ['ZAVA AUTO REPAIR', 'Preliminary Estimate (ID: EST-1008)', '| Insured name | Gabriel Diaz | Year | 2022 |', 'GRAND TOTAL'].map((s) => text.indexOf(s));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
+describe('read: PDF headings', () => {
+  it('takes a body-size line in the headings’ colour for a heading when the font has no bold face (pandoc → LibreOffice, Chinese)', async () => {
+    const text = await markdownOf('zh-report.pdf');
+    expect(text).toMatch(/^# 第三季度运营报告$/m);
+    expect(text).toMatch(/^## 生产情况$/m);
+    expect(text).toMatch(/^### 各工厂产量$/m);
+    expect(text).toContain('\n\n北方工厂的产量最高，南方工厂与上季度持平。');
+  });
+
+  it('takes numbered subheads a little larger than the body, in another font, for headings (docling normal_4pages.pdf)', async () => {
+    ops.put('korean-headings.pdf', fs.readFileSync('fixtures/reading/docling/normal_4pages.pdf'));
+    const text = await markdownOf('korean-headings.pdf', { pages: '2' });
+    expect(text).toMatch(/^#+ \(1\) 「감염병의 예방 및 관리에 관한 법률」 개정$/m);
+    expect(text).toMatch(/^#+ \(2\) 생명보험 표준약관 재해분류표$/m);
+  });
+});
+
+describe('read: PDF pages that draw too much to be tables', () => {
+  it('reads the text of a page of a million tiny paths without running its drawing a second time', async () => {
+    ops.put('dots.pdf', manyPathsPdf(1_000_000, 'dots'));
+    expect(await markdownOf('dots.pdf')).toBe('<!-- page 1 -->\n\nMany paths\n');
+    const doc = mupdf.Document.openDocument(fs.readFileSync(ops.at('dots.pdf')), 'application/pdf') as mupdf.PDFDocument;
+    const stats: DrawingStats = { paths: 0, overflow: false };
+    expect(pageDrawing(doc.loadPage(0) as mupdf.PDFPage, stats).rulings).toEqual([]);
+    expect(stats).toEqual({ paths: 0, overflow: true });
+    doc.destroy();
+  }, 120_000);
+
+  it('stops collecting paths past the cap and makes no table of graph paper', async () => {
+    ops.put('mesh.pdf', manyPathsPdf(MAX_PATHS + 5_000, 'mesh'));
+    ops.put('fine-mesh.pdf', manyPathsPdf(400, 'mesh'));
+    const doc = mupdf.Document.openDocument(fs.readFileSync(ops.at('mesh.pdf')), 'application/pdf') as mupdf.PDFDocument;
+    const stats: DrawingStats = { paths: 0, overflow: false };
+    expect(pageDrawing(doc.loadPage(0) as mupdf.PDFPage, stats).rulings).toEqual([]);
+    expect(stats).toEqual({ paths: MAX_PATHS + 1, overflow: true });
+    doc.destroy();
+    expect(await markdownOf('mesh.pdf')).toBe('<!-- page 1 -->\n\nMany paths\n');
+    // 200 × 200 lines a few points apart: 40,000 cells, a mesh.
+    expect(await markdownOf('fine-mesh.pdf')).toBe('<!-- page 1 -->\n\nMany paths\n');
+  }, 120_000);
+});
