@@ -33,6 +33,8 @@ export interface RecognizedChar {
   to: number;
   /** Middle of the time steps the character fired at (fraction of the line's width). */
   centre: number;
+  /** Highest probability of the space class at the time steps since the character before. */
+  spaceBefore: number;
 }
 
 export interface RecognizedLine {
@@ -88,6 +90,8 @@ export function batchInput(batch: readonly LineImage[], width: number): { tensor
 export function ctcDecode(probabilities: Float32Array, steps: number, classes: number, characters: readonly string[], filled: number): RecognizedLine {
   const chars: RecognizedChar[] = [];
   const scores: number[] = [];
+  const spaceClass = characters.lastIndexOf(' ') + 1;
+  let spaceSince = 0;
   let previous = 0;
   for (let t = 0; t < steps; t++) {
     let best = 0;
@@ -100,12 +104,14 @@ export function ctcDecode(probabilities: Float32Array, steps: number, classes: n
         best = c;
       }
     }
+    if (spaceClass > 0) spaceSince = Math.max(spaceSince, probabilities[row + spaceClass] as number);
     const at = Math.min(1, (t + 0.5 + CTC_LAG_STEPS) / steps / filled);
     if (best !== 0 && best === previous) {
       (chars.at(-1) as RecognizedChar).to = at;
     } else if (best !== 0) {
-      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at });
+      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at, spaceBefore: spaceSince });
       scores.push(bestScore);
+      spaceSince = 0;
     }
     previous = best;
   }

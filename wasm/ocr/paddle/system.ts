@@ -10,6 +10,7 @@ import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './recognition.js';
+import { restoreWordSpaces } from './word-spaces.js';
 
 export interface SystemOptions {
   detection: DetectionOptions;
@@ -89,7 +90,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   const recognizeMs = lap();
   const lines: PageLine[] = [];
   read.forEach((raw, i) => {
-    const line = restoreCentredStops(raw, crops[i] as LineImage);
+    const line = restoreWordSpaces(restoreCentredStops(raw, crops[i] as LineImage));
     const placement = placements[i] as LinePlacement;
     if (line.confidence < options.dropScore || line.text.trim() === '') return;
     lines.push({
