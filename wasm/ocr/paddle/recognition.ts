@@ -20,8 +20,6 @@ export interface RecognitionOptions {
   batchSize: number;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
-  /** Called with the first batch read (the widest lines); returning true stops reading. */
-  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
@@ -44,8 +42,8 @@ export interface RecognizedLine {
   chars: RecognizedChar[];
 }
 
-/** Reads every line, widest first; undefined when `stopAfterFirst` stopped it. */
-export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[] | undefined> {
+/** Reads every line, widest first. */
+export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
   const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   for (let start = 0; start < order.length; start += options.batchSize) {
@@ -53,7 +51,6 @@ export async function recognizeLines(session: InferenceSession, characters: read
     const batch = order.slice(start, start + options.batchSize).map((i) => lines[i] as LineImage);
     const decoded = await recognizeBatch(session, characters, batch);
     decoded.forEach((line, k) => (results[order[start + k] as number] = line));
-    if (start === 0 && options.stopAfterFirst?.(decoded)) return undefined;
   }
   return results;
 }

@@ -10,6 +10,7 @@ import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './recognition.js';
+import { sampleLines } from './sample.js';
 import { restoreWordSpaces } from './word-spaces.js';
 
 export interface SystemOptions {
@@ -21,8 +22,11 @@ export interface SystemOptions {
   dropScore: number;
   /** Called between model calls; throws to stop (a deadline passed). */
   checkpoint?: () => void;
-  /** Looks at the first lines read (the widest); returning true abandons the page. */
-  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
+  /**
+   * Looks at a sample read before the rest of the page (the beginnings of its widest lines,
+   * sample.ts); returning true abandons the page.
+   */
+  abandonAfterSample?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, dropScore: 0.5 };
@@ -44,7 +48,10 @@ export interface PageLine {
 }
 
 export interface PageTimings {
+  /** Detection and cutting out the line images. */
   detectMs: number;
+  /** Reading the sample `abandonAfterSample` looks at. */
+  sampleMs: number;
   classifyMs: number;
   recognizeMs: number;
 }
@@ -52,7 +59,7 @@ export interface PageTimings {
 export interface PageReading {
   lines: PageLine[];
   timings: PageTimings;
-  /** `stopAfterFirst` abandoned the page: `lines` is empty. */
+  /** `abandonAfterSample` abandoned the page: `lines` is empty. */
   abandoned: boolean;
 }
 
@@ -67,18 +74,24 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   options.checkpoint?.();
   const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
   const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
+  let detectMs = lap();
+  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
+  let sampleMs = 0;
+  if (options.abandonAfterSample) {
+    const sample = await recognizeLines(models.recognition, models.characters, sampleLines(placements).map((placement) => cropLine(image, placement)), recognition);
+    sampleMs = lap();
+    if (options.abandonAfterSample(sample)) return { lines: [], timings: { detectMs, sampleMs, classifyMs: 0, recognizeMs: 0 }, abandoned: true };
+  }
   const crops = placements.map((placement) => cropLine(image, placement));
-  const detectMs = lap();
+  detectMs += lap();
   options.checkpoint?.();
   const flagged = options.classify && crops.length > 0 ? await upsideDown(models.classification, crops) : [];
   const classifyMs = lap();
-  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
-  const read = await recognizeLines(models.recognition, models.characters, crops, { ...recognition, stopAfterFirst: options.stopAfterFirst });
-  if (!read) return { lines: [], timings: { detectMs, classifyMs, recognizeMs: lap() }, abandoned: true };
+  const read = await recognizeLines(models.recognition, models.characters, crops, recognition);
   // The classifier also flags some upright lines (a long line squeezed to 192 pixels): a flagged
   // line is read both ways and keeps the reading with the higher confidence.
   const turned = crops.flatMap((crop, i) => (flagged[i] ? [{ i, crop: rotateHalf(crop) }] : []));
-  const turnedReads = (await recognizeLines(models.recognition, models.characters, turned.map((t) => t.crop), recognition)) ?? [];
+  const turnedReads = await recognizeLines(models.recognition, models.characters, turned.map((t) => t.crop), recognition);
   turned.forEach(({ i, crop }, k) => {
     const upright = read[i] as RecognizedLine;
     const other = turnedReads[k] as RecognizedLine;
@@ -101,7 +114,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
       chars: line.chars.map((char) => ({ text: char.text, quad: cellQuad(placement, char.from, char.to) })),
     });
   });
-  return { lines, timings: { detectMs, classifyMs, recognizeMs }, abandoned: false };
+  return { lines, timings: { detectMs, sampleMs, classifyMs, recognizeMs }, abandoned: false };
 }
 
 function cellQuad(placement: LinePlacement, from: number, to: number): Quad {
