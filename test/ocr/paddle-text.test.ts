@@ -13,6 +13,8 @@ import { expectedText, MIXED_PAGES, renderTestPage, type PageSpec } from '../hel
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { ctcDecode, type RecognizedLine } from '../../wasm/ocr/paddle/recognition.js';
 import { restoreWordSpaces } from '../../wasm/ocr/paddle/word-spaces.js';
+import { sampleLines } from '../../wasm/ocr/paddle/sample.js';
+import { boxSides, type LinePlacement } from '../../wasm/ocr/paddle/crop.js';
 
 const MIXED = MIXED_PAGES[0] as PageSpec;
 const READ_TIMEOUT = 600_000;
@@ -56,6 +58,35 @@ describe('word spaces from the space class', () => {
   });
 });
 
+describe("auto's sample of a page", () => {
+  const line = (x: number, y: number, width: number, height: number, vertical = false): LinePlacement => ({
+    quad: [{ x, y }, { x: x + width, y }, { x: x + width, y: y + height }, { x, y: y + height }],
+    vertical,
+    flipped: false,
+  });
+
+  it('takes the beginnings of 16 text lines spread top to bottom, not page numbers or vertical lines', () => {
+    const body = Array.from({ length: 40 }, (_, i) => line(100, 100 + 60 * i, 2000, 50));
+    const sample = sampleLines([line(1000, 3000, 80, 50), line(2300, 100, 50, 900, true), ...body.reverse()]);
+    expect(sample).toHaveLength(16);
+    const tops = sample.map((p) => p.quad[0].y);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(tops[0]).toBe(100);
+    expect((tops.at(-1) as number) - (tops[0] as number)).toBeGreaterThan(60 * 30);
+    for (const placement of sample) {
+      expect(placement.quad[0].x).toBe(100);
+      // Six line heights of each line.
+      expect(boxSides(placement.quad).width).toBeCloseTo(300, 6);
+    }
+  });
+
+  it('takes every line of a short page, whole when shorter than six heights', () => {
+    const sample = sampleLines([line(0, 0, 200, 50), line(0, 60, 150, 50)]);
+    expect(sample.map((p) => boxSides(p.quad).width)).toEqual([200, 150]);
+    expect(sampleLines([line(0, 0, 50, 900, true)])).toEqual([]);
+  });
+});
+
 let service: RunningService;
 
 beforeAll(async () => {
@@ -77,7 +108,9 @@ describe('English inside a Chinese page under the default engine and languages',
     // Measured 0 of 75 English words wrong (the code before: 6, e.g. "pullrequest"); 2 allowed.
     expect(latinWordErrorRate(expectedText(MIXED), text)).toBeLessThanOrEqual(0.03);
     expect(hanCharacterErrorRate(expectedText(MIXED), text)).toBeLessThanOrEqual(0.02);
-    for (const words of ['worker threads', 'pull request', 'Getting Started', 'In English the sentence', 'Open Source Software in Education']) expect(text).toContain(words);
+    // Lines of a paragraph are kept apart by newlines: one space for any run of whitespace.
+    const flowing = text.replace(/\s+/g, ' ');
+    for (const words of ['worker threads', 'pull request', 'Getting Started', 'In English the sentence', 'Open Source Software in Education']) expect(flowing).toContain(words);
     expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
   }, READ_TIMEOUT);
 
@@ -85,7 +118,7 @@ describe('English inside a Chinese page under the default engine and languages',
     const { status } = await service.post('/api/ocr', { input: 'mixed.png', output: 'mixed.pdf' });
     expect(status).toBe(200);
     const layer = execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(service.dir, 'mixed.pdf'), '-']).toString();
-    for (const words of ['worker threads', 'pull request', 'Getting Started']) expect(layer).toContain(words);
+    for (const words of ['worker threads', 'pull request', 'Getting Started']) expect(layer.replace(/\s+/g, ' ')).toContain(words);
     expect(leftoverTempFiles(service.dir)).toEqual([]);
   }, READ_TIMEOUT);
 });
