@@ -65,22 +65,22 @@ describe("auto's sample of a page", () => {
     flipped: false,
   });
 
-  it('takes the beginnings of 16 text lines spread top to bottom, not page numbers or vertical lines', () => {
+  it('takes the beginnings of 8 text lines spread top to bottom, not page numbers or vertical lines', () => {
     const body = Array.from({ length: 40 }, (_, i) => line(100, 100 + 60 * i, 2000, 50));
     const sample = sampleLines([line(1000, 3000, 80, 50), line(2300, 100, 50, 900, true), ...body.reverse()]);
-    expect(sample).toHaveLength(16);
+    expect(sample).toHaveLength(8);
     const tops = sample.map((p) => p.quad[0].y);
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
     expect(tops[0]).toBe(100);
     expect((tops.at(-1) as number) - (tops[0] as number)).toBeGreaterThan(60 * 30);
     for (const placement of sample) {
       expect(placement.quad[0].x).toBe(100);
-      // Six line heights of each line.
-      expect(boxSides(placement.quad).width).toBeCloseTo(300, 6);
+      // Eight line heights of each line.
+      expect(boxSides(placement.quad).width).toBeCloseTo(400, 6);
     }
   });
 
-  it('takes every line of a short page, whole when shorter than six heights', () => {
+  it('takes every line of a short page, whole when shorter than eight heights', () => {
     const sample = sampleLines([line(0, 0, 200, 50), line(0, 60, 150, 50)]);
     expect(sample.map((p) => boxSides(p.quad).width)).toEqual([200, 150]);
     expect(sampleLines([line(0, 0, 50, 900, true)])).toEqual([]);

@@ -1,17 +1,24 @@
-// `auto` asks whether a page is Latin script before PP-OCR reads all of it (tesseract reads
-// Latin pages). The beginnings of lines spread over the page answer that for a fraction of the
-// recognition time: two model calls on short line images instead of whole lines, and no crops
-// or direction classification of the other lines for a page that goes to tesseract. Spread
-// over the page, not its widest lines: a Chinese page with English sentences has its widest
-// lines in English.
+// `auto` asks whether a page is Latin script before PP-OCR reads it (tesseract reads Latin
+// pages). A rough look answers that for a fifth of the cost of the old answer (the page
+// detected in full, every line cut out and classified, the 8 widest lines read): detection at
+// half the scale (a quarter of the pixels; measured: the same lines found on every page of the
+// page set) and one recognition batch of the beginnings of 8 lines spread over the page.
+// Spread, not the widest lines: a Chinese page with English sentences has its widest lines
+// in English. A page that stays with PP-OCR is then detected in full.
 
 import { boxSides, type LinePlacement } from './crop.js';
+import type { DetectionOptions } from './detection.js';
 import type { Point } from './geometry.js';
 
-/** Lines sampled: two recognition batches. */
-const SAMPLE_LINES = 16;
-/** How much of each sampled line is read, in line heights: some 6 Chinese characters or 15 Latin letters. */
-const SAMPLE_LENGTH = 6;
+/** Lines sampled: one recognition batch. */
+const SAMPLE_LINES = 8;
+/** How much of each sampled line is read, in line heights: some 8 Chinese characters or 20 Latin letters. */
+const SAMPLE_LENGTH = 8;
+
+/** Detection for the sample: half the scale of the page's. */
+export function sampleDetection(detection: DetectionOptions): DetectionOptions {
+  return { ...detection, maxSide: Math.round(detection.maxSide / 2), minShortSide: Math.round(detection.minShortSide / 2) };
+}
 
 /**
  * The beginnings of lines evenly spread, top to bottom, over the page's lines of text (those

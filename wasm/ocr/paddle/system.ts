@@ -10,7 +10,7 @@ import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './recognition.js';
-import { sampleLines } from './sample.js';
+import { sampleDetection, sampleLines } from './sample.js';
 import { restoreWordSpaces } from './word-spaces.js';
 
 export interface SystemOptions {
@@ -50,7 +50,7 @@ export interface PageLine {
 export interface PageTimings {
   /** Detection and cutting out the line images. */
   detectMs: number;
-  /** Reading the sample `abandonAfterSample` looks at. */
+  /** Detecting and reading the sample `abandonAfterSample` looks at. */
   sampleMs: number;
   classifyMs: number;
   recognizeMs: number;
@@ -72,18 +72,18 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     return Math.round(ms);
   };
   options.checkpoint?.();
-  const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
-  const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
-  let detectMs = lap();
   const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
   let sampleMs = 0;
   if (options.abandonAfterSample) {
-    const sample = await recognizeLines(models.recognition, models.characters, sampleLines(placements).map((placement) => cropLine(image, placement)), recognition);
+    const rough = await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint);
+    const sample = await recognizeLines(models.recognition, models.characters, sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement)), recognition);
     sampleMs = lap();
-    if (options.abandonAfterSample(sample)) return { lines: [], timings: { detectMs, sampleMs, classifyMs: 0, recognizeMs: 0 }, abandoned: true };
+    if (options.abandonAfterSample(sample)) return { lines: [], timings: { detectMs: 0, sampleMs, classifyMs: 0, recognizeMs: 0 }, abandoned: true };
   }
+  const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
+  const placements = boxes.map(({ quad }) => placed(quad));
   const crops = placements.map((placement) => cropLine(image, placement));
-  detectMs += lap();
+  const detectMs = lap();
   options.checkpoint?.();
   const flagged = options.classify && crops.length > 0 ? await upsideDown(models.classification, crops) : [];
   const classifyMs = lap();
@@ -115,6 +115,10 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     });
   });
   return { lines, timings: { detectMs, sampleMs, classifyMs, recognizeMs }, abandoned: false };
+}
+
+function placed(quad: Quad): LinePlacement {
+  return { quad, vertical: isVertical(quad), flipped: false };
 }
 
 function cellQuad(placement: LinePlacement, from: number, to: number): Quad {
