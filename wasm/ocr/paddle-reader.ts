@@ -23,8 +23,8 @@ export interface PaddleReading {
 let models: Promise<PaddleModels> | undefined;
 
 /**
- * Reads a page with PP-OCR. With `latinCutoff`, a page whose sample (the beginnings of its
- * widest lines) is at least that share Latin letters is abandoned (latinShare 1, no text):
+ * Reads a page with PP-OCR. With `latinCutoff`, a page whose sample (paddle/sample.ts: the
+ * beginnings of lines spread over the page, found at half scale) is at least that share Latin letters is abandoned (latinShare 1, no text):
  * tesseract will read it.
  */
 export async function readWithPaddle(image: Raster, deadline: TaskDeadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {

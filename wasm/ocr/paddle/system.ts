@@ -23,8 +23,8 @@ export interface SystemOptions {
   /** Called between model calls; throws to stop (a deadline passed). */
   checkpoint?: () => void;
   /**
-   * Looks at a sample read before the rest of the page (the beginnings of its widest lines,
-   * sample.ts); returning true abandons the page.
+   * Looks at a sample read before the page is detected in full (the beginnings of lines
+   * spread over the page, found at half scale: sample.ts); returning true abandons the page.
    */
   abandonAfterSample?: (sample: readonly RecognizedLine[]) => boolean;
 }
