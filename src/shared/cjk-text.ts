@@ -13,9 +13,14 @@ export function removeCjkSpaces(text: string): string {
 
 const CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
 
+/** Whether `char` (one character) is CJK: an ideograph, kana, or CJK or full-width punctuation. */
+export function isCjkCharacter(char: string): boolean {
+  return CJK_CHARACTER.test(char);
+}
+
 /** Whether two words meet without a space between them: both sides are CJK characters. */
 export function joinsWithoutSpace(left: string, right: string): boolean {
-  return CJK_CHARACTER.test([...left].at(-1) ?? '') && CJK_CHARACTER.test([...right][0] ?? '');
+  return isCjkCharacter([...left].at(-1) ?? '') && isCjkCharacter([...right][0] ?? '');
 }
 
 /**

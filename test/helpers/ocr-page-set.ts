@@ -23,6 +23,19 @@ export const ENGLISH_PARAGRAPHS = [
   'Invoice 4471: total amount due $1,234.56 by 2024-03-15; contact billing@example.com for questions. Order #A-1017 shipped on 12 March (3 boxes, 14.2 kg), tracking number 1Z999AA10123456784.',
 ];
 
+/**
+ * Chinese with English in it, as technical and bilingual Chinese writing has: English words
+ * and names inside Chinese sentences (spaced from the Han characters as the source text is),
+ * and whole English sentences between Chinese ones.
+ */
+export const MIXED_PARAGRAPHS = [
+  '本服务使用 Node.js 的 worker threads 处理文件，每个引擎都运行在 WebAssembly 中，不需要安装任何 native addon。如果要识别扫描件，请把 engine 参数设为 auto 或者 paddle。',
+  '鲁迅在《故乡》的结尾写道：其实地上本没有路，走的人多了，也便成了路。In English the sentence says: there were no roads on the earth at first, but when many people walk the same way, a road comes into being.',
+  '在机器学习领域，深度神经网络已经广泛用于图像识别和自然语言处理。常见的框架包括 PyTorch 和 TensorFlow，研究人员通常在 GitHub 上公开代码，并用 Docker 打包运行环境。',
+  'The meeting will take place in Shanghai next spring, and every speaker should send the slides two weeks before the opening day. 会议的主题是 Open Source Software in Education，报名请写信给 office@example.org 联系组委会。',
+  '我们的团队每周五开一次 code review 会议，讨论 pull request 中的问题。新同事第一天要读完 README 文件，再按照 Getting Started 一节配置自己的电脑。',
+];
+
 /** Each text twice: a page about as full as a printed one. */
 const FULL_CHINESE = [...CHINESE_PARAGRAPHS, ...CHINESE_PARAGRAPHS];
 const FULL_ENGLISH = [...ENGLISH_PARAGRAPHS, ...ENGLISH_PARAGRAPHS];
@@ -53,6 +66,13 @@ export const ENGLISH_PAGES: PageSpec[] = [
   { name: 'en Serif 11pt 300dpi', font: 'DejaVu Serif', points: 11, dpi: 300, variant: 'clean', paragraphs: FULL_ENGLISH },
   { name: 'en Sans 10pt 300dpi', font: 'DejaVu Sans', points: 10, dpi: 300, variant: 'clean', paragraphs: FULL_ENGLISH },
   { name: 'en Serif 11pt 300dpi degraded', font: 'DejaVu Serif', points: 11, dpi: 300, variant: 'degraded', paragraphs: FULL_ENGLISH },
+];
+
+/** Mixed pages: Hei, Ming and Noto Sans, whose own Latin letters set the English words. */
+export const MIXED_PAGES: PageSpec[] = [
+  { name: 'mixed Hei 11pt 300dpi', font: 'WenQuanYi Zen Hei', points: 11, dpi: 300, variant: 'clean', paragraphs: MIXED_PARAGRAPHS },
+  { name: 'mixed Ming 12pt 300dpi', font: 'AR PL UMing CN', points: 12, dpi: 300, variant: 'clean', paragraphs: MIXED_PARAGRAPHS },
+  { name: 'mixed Noto Sans 10pt 300dpi', font: 'Noto Sans CJK SC', points: 10, dpi: 300, variant: 'clean', paragraphs: MIXED_PARAGRAPHS },
 ];
 
 export function expectedText(page: Pick<PageSpec, 'paragraphs'>): string {

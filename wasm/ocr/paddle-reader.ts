@@ -23,8 +23,9 @@ export interface PaddleReading {
 let models: Promise<PaddleModels> | undefined;
 
 /**
- * Reads a page with PP-OCR. With `latinCutoff`, a page whose widest lines are at least that
- * share Latin letters is abandoned after them (latinShare 1, no text): tesseract will read it.
+ * Reads a page with PP-OCR. With `latinCutoff`, a page whose sample (paddle/sample.ts: the
+ * beginnings of lines spread over the page, found at half scale) is at least that share Latin letters is abandoned (latinShare 1, no text):
+ * tesseract will read it.
  */
 export async function readWithPaddle(image: Raster, deadline: TaskDeadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {
   const checkpoint = () => {
@@ -34,8 +35,8 @@ export async function readWithPaddle(image: Raster, deadline: TaskDeadline, with
     models = undefined;
     throw new ApiError('INTERNAL_ERROR', `The PP-OCR models could not be loaded: ${String(err).slice(0, 200)}`);
   });
-  const stopAfterFirst = latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
-  const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint, stopAfterFirst });
+  const abandonAfterSample = latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
+  const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint, abandonAfterSample });
   if (abandoned) return { text: '', confidence: 0, latinShare: 1 };
   const paragraphs = readingOrder(lines);
   const text = pageText(paragraphs);

@@ -4,7 +4,7 @@
 // word boxes a searchable PDF's text layer needs (each CJK character a word of its own).
 
 import type { OcrLine, OcrWord, PixelBox } from '../../../src/shared/ocr-layout.js';
-import { joinsWithoutSpace, removeCjkSpaces } from '../../../src/shared/cjk-text.js';
+import { isCjkCharacter, removeCjkSpaces } from '../../../src/shared/cjk-text.js';
 import type { Quad } from './geometry.js';
 import type { PageChar, PageLine } from './system.js';
 
@@ -124,7 +124,8 @@ function words(chars: readonly PageChar[]): OcrWord[] {
       continue;
     }
     const box = boundingBox(char.quad);
-    if (current && !joinsWithoutSpace(current.text, char.text) && !isCjk(char.text) && !isCjk(current.text)) {
+    // A CJK character never joins a word; Latin letters, digits and punctuation gather until a space.
+    if (current && !isCjkCharacter(char.text) && !isCjkCharacter(current.text)) {
       current.text += char.text;
       current.box = [Math.min(current.box[0], box[0]), Math.min(current.box[1], box[1]), Math.max(current.box[2], box[2]), Math.max(current.box[3], box[3])];
       continue;
@@ -133,12 +134,6 @@ function words(chars: readonly PageChar[]): OcrWord[] {
     out.push(current);
   }
   return out;
-}
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
-
-function isCjk(text: string): boolean {
-  return CJK.test(text);
 }
 
 export function boundingBox(quad: Quad): PixelBox {

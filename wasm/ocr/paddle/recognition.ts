@@ -20,8 +20,6 @@ export interface RecognitionOptions {
   batchSize: number;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
-  /** Called with the first batch read (the widest lines); returning true stops reading. */
-  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
@@ -33,6 +31,8 @@ export interface RecognizedChar {
   to: number;
   /** Middle of the time steps the character fired at (fraction of the line's width). */
   centre: number;
+  /** Highest probability of the space class at the time steps since the character before. */
+  spaceBefore: number;
 }
 
 export interface RecognizedLine {
@@ -42,8 +42,8 @@ export interface RecognizedLine {
   chars: RecognizedChar[];
 }
 
-/** Reads every line, widest first; undefined when `stopAfterFirst` stopped it. */
-export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[] | undefined> {
+/** Reads every line, widest first. */
+export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
   const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   for (let start = 0; start < order.length; start += options.batchSize) {
@@ -51,7 +51,6 @@ export async function recognizeLines(session: InferenceSession, characters: read
     const batch = order.slice(start, start + options.batchSize).map((i) => lines[i] as LineImage);
     const decoded = await recognizeBatch(session, characters, batch);
     decoded.forEach((line, k) => (results[order[start + k] as number] = line));
-    if (start === 0 && options.stopAfterFirst?.(decoded)) return undefined;
   }
   return results;
 }
@@ -88,6 +87,8 @@ export function batchInput(batch: readonly LineImage[], width: number): { tensor
 export function ctcDecode(probabilities: Float32Array, steps: number, classes: number, characters: readonly string[], filled: number): RecognizedLine {
   const chars: RecognizedChar[] = [];
   const scores: number[] = [];
+  const spaceClass = characters.lastIndexOf(' ') + 1;
+  let spaceSince = 0;
   let previous = 0;
   for (let t = 0; t < steps; t++) {
     let best = 0;
@@ -100,12 +101,14 @@ export function ctcDecode(probabilities: Float32Array, steps: number, classes: n
         best = c;
       }
     }
+    if (spaceClass > 0) spaceSince = Math.max(spaceSince, probabilities[row + spaceClass] as number);
     const at = Math.min(1, (t + 0.5 + CTC_LAG_STEPS) / steps / filled);
     if (best !== 0 && best === previous) {
       (chars.at(-1) as RecognizedChar).to = at;
     } else if (best !== 0) {
-      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at });
+      chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at, spaceBefore: spaceSince });
       scores.push(bestScore);
+      spaceSince = 0;
     }
     previous = best;
   }

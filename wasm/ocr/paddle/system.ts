@@ -10,6 +10,8 @@ import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './recognition.js';
+import { sampleDetection, sampleLines } from './sample.js';
+import { restoreWordSpaces } from './word-spaces.js';
 
 export interface SystemOptions {
   detection: DetectionOptions;
@@ -20,8 +22,11 @@ export interface SystemOptions {
   dropScore: number;
   /** Called between model calls; throws to stop (a deadline passed). */
   checkpoint?: () => void;
-  /** Looks at the first lines read (the widest); returning true abandons the page. */
-  stopAfterFirst?: (sample: readonly RecognizedLine[]) => boolean;
+  /**
+   * Looks at a sample read before the page is detected in full (the beginnings of lines
+   * spread over the page, found at half scale: sample.ts); returning true abandons the page.
+   */
+  abandonAfterSample?: (sample: readonly RecognizedLine[]) => boolean;
 }
 
 export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, dropScore: 0.5 };
@@ -43,7 +48,10 @@ export interface PageLine {
 }
 
 export interface PageTimings {
+  /** Detection and cutting out the line images. */
   detectMs: number;
+  /** Detecting and reading the sample `abandonAfterSample` looks at. */
+  sampleMs: number;
   classifyMs: number;
   recognizeMs: number;
 }
@@ -51,7 +59,7 @@ export interface PageTimings {
 export interface PageReading {
   lines: PageLine[];
   timings: PageTimings;
-  /** `stopAfterFirst` abandoned the page: `lines` is empty. */
+  /** `abandonAfterSample` abandoned the page: `lines` is empty. */
   abandoned: boolean;
 }
 
@@ -64,20 +72,26 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     return Math.round(ms);
   };
   options.checkpoint?.();
+  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
+  let sampleMs = 0;
+  if (options.abandonAfterSample) {
+    const rough = await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint);
+    const sample = await recognizeLines(models.recognition, models.characters, sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement)), recognition);
+    sampleMs = lap();
+    if (options.abandonAfterSample(sample)) return { lines: [], timings: { detectMs: 0, sampleMs, classifyMs: 0, recognizeMs: 0 }, abandoned: true };
+  }
   const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
-  const placements: LinePlacement[] = boxes.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }));
+  const placements = boxes.map(({ quad }) => placed(quad));
   const crops = placements.map((placement) => cropLine(image, placement));
   const detectMs = lap();
   options.checkpoint?.();
   const flagged = options.classify && crops.length > 0 ? await upsideDown(models.classification, crops) : [];
   const classifyMs = lap();
-  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
-  const read = await recognizeLines(models.recognition, models.characters, crops, { ...recognition, stopAfterFirst: options.stopAfterFirst });
-  if (!read) return { lines: [], timings: { detectMs, classifyMs, recognizeMs: lap() }, abandoned: true };
+  const read = await recognizeLines(models.recognition, models.characters, crops, recognition);
   // The classifier also flags some upright lines (a long line squeezed to 192 pixels): a flagged
   // line is read both ways and keeps the reading with the higher confidence.
   const turned = crops.flatMap((crop, i) => (flagged[i] ? [{ i, crop: rotateHalf(crop) }] : []));
-  const turnedReads = (await recognizeLines(models.recognition, models.characters, turned.map((t) => t.crop), recognition)) ?? [];
+  const turnedReads = await recognizeLines(models.recognition, models.characters, turned.map((t) => t.crop), recognition);
   turned.forEach(({ i, crop }, k) => {
     const upright = read[i] as RecognizedLine;
     const other = turnedReads[k] as RecognizedLine;
@@ -89,7 +103,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   const recognizeMs = lap();
   const lines: PageLine[] = [];
   read.forEach((raw, i) => {
-    const line = restoreCentredStops(raw, crops[i] as LineImage);
+    const line = restoreWordSpaces(restoreCentredStops(raw, crops[i] as LineImage));
     const placement = placements[i] as LinePlacement;
     if (line.confidence < options.dropScore || line.text.trim() === '') return;
     lines.push({
@@ -100,7 +114,11 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
       chars: line.chars.map((char) => ({ text: char.text, quad: cellQuad(placement, char.from, char.to) })),
     });
   });
-  return { lines, timings: { detectMs, classifyMs, recognizeMs }, abandoned: false };
+  return { lines, timings: { detectMs, sampleMs, classifyMs, recognizeMs }, abandoned: false };
+}
+
+function placed(quad: Quad): LinePlacement {
+  return { quad, vertical: isVertical(quad), flipped: false };
 }
 
 function cellQuad(placement: LinePlacement, from: number, to: number): Quad {
