@@ -14,6 +14,8 @@ import { RECOGNITION_DEFAULTS, recognizeLines, type RecognizedLine } from './rec
 export interface SystemOptions {
   detection: DetectionOptions;
   batchSize: number;
+  /** Share of its width each line image keeps for recognition (recognition.ts). */
+  squeeze?: number;
   /** Run the direction classifier (for lines printed upside down). */
   classify: boolean;
   /** Lines read with less mean confidence are dropped (PaddleOCR's drop_score). */
@@ -71,7 +73,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   options.checkpoint?.();
   const flagged = options.classify && crops.length > 0 ? await upsideDown(models.classification, crops) : [];
   const classifyMs = lap();
-  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
+  const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint };
   const read = await recognizeLines(models.recognition, models.characters, crops, { ...recognition, stopAfterFirst: options.stopAfterFirst });
   if (!read) return { lines: [], timings: { detectMs, classifyMs, recognizeMs: lap() }, abandoned: true };
   // The classifier also flags some upright lines (a long line squeezed to 192 pixels): a flagged
