@@ -33,6 +33,9 @@ export interface PaddleModels {
 export interface RuntimeOptions {
   /** WebAssembly threads per session; 1 unless measured otherwise (see docs/notes/paddle.md). */
   threads?: number;
+  /** onnxruntime's CPU memory arena and memory patterns (see loadModels). */
+  memArena?: boolean;
+  memPattern?: boolean;
 }
 
 export function configureRuntime({ threads = 1 }: RuntimeOptions = {}): void {
@@ -44,8 +47,14 @@ export function configureRuntime({ threads = 1 }: RuntimeOptions = {}): void {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
+  const { memArena = true, memPattern = true } = options;
   const session = (file: string) =>
-    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), {
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+      enableCpuMemArena: memArena,
+      enableMemPattern: memPattern,
+    });
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
   const recognition = await session(MODEL_FILES.recognition);
