@@ -1,10 +1,11 @@
 // PP-OCR text recognition (predict_rec.py): line images sorted by width/height ratio, run in
 // batches padded to the widest ratio of the batch (at least 320/48 unsqueezed), normalised to
-// −1…1 with zero (mid-grey) padding on the right; the output is decoded by CTC's greedy rule (best class
-// per time step, repeats merged, blanks dropped). Each character keeps the time steps it was
-// read at, which say where it sits along the line. Lines are read squeezed along their length
-// (half width for CJK, where a glyph still spans three time steps), which halves the cost of
-// recognition, the bulk of a page's time; lines read as Latin are read again less squeezed.
+// −1…1 with zero (mid-grey) padding on the right; the output is decoded by CTC's greedy rule
+// (best class per time step, repeats merged, blanks dropped). Each character keeps the time
+// steps it was read at, which say where it sits along the line. Lines are read squeezed along
+// their length (half width for CJK, where a glyph still spans three time steps), which halves
+// the cost of recognition, the bulk of a page's time; lines read as Latin are read again less
+// squeezed.
 
 import type { InferenceSession } from 'onnxruntime-web';
 import { LINE_HEIGHT, type LineImage } from './crop.js';
