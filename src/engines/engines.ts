@@ -3,6 +3,7 @@
 // workers' task maps, and the document backend. Also their health and their shutdown.
 
 import { statSync } from 'node:fs';
+import os from 'node:os';
 import { workerHeapLimitMb, type Config } from '../config.js';
 import { EnginePool } from '../jobs/engine-pool.js';
 import { discoverLanguages } from '../ocr/languages.js';
@@ -17,6 +18,7 @@ import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
 import { logEvent } from '../shared/log.js';
+import { paddleThreadsPerWorker, type OcrWorkerData } from '../shared/paddle-threads.js';
 
 const IMAGE_INPUTS = ['jpeg', 'png', 'webp', 'avif', 'bmp', 'gif', 'tiff'];
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
@@ -41,7 +43,8 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined), this.languages());
+    const paddleThreads = paddleThreadsPerWorker(os.availableParallelism(), this.config.workers);
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, { paddleThreads } satisfies OcrWorkerData), this.languages());
     return this.ocrEngine;
   }
 

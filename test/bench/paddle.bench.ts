@@ -5,7 +5,8 @@
 // table goes to stderr with each read's wall time; timed rows (PP-OCR and auto against the
 // CLI on the same page, interleaved by the harness) go to the shared table. Also PP-OCR with
 // onnxruntime-web on 1 and 2 threads, each in a process of its own (the thread count is fixed
-// when the runtime starts).
+// when the runtime starts), and on 1 thread with unsqueezed line images. The whole page set
+// in-process, per squeeze factor, beside the CLI: test/bench/paddle-pages.ts.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,10 +63,11 @@ async function cerTable(service: RunningService, pages: readonly { spec: PageSpe
   process.stderr.write(`bench: paddle CER, ${LANGUAGE}, one run:\n${header}\n${rows.join('\n')}\n`);
 }
 
-/** PP-OCR in-process on one page with `threads` WebAssembly threads, in a fresh process. */
-function threadsRow(image: string, threads: number): string {
+/** PP-OCR in-process on one page with `threads` WebAssembly threads (and lines squeezed to `squeeze`, else as docwasm reads), in a fresh process. */
+function threadsRow(image: string, threads: number, squeeze?: number): string {
   const script = path.join(ROOT, 'test/bench/paddle-threads.ts');
-  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [script, image, String(threads)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  const args = [script, image, String(threads), ...(squeeze === undefined ? [] : [String(squeeze)])];
+  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
   return out.trim();
 }
 
@@ -80,6 +82,8 @@ const suite: BenchSuite = async ({ service, work }) => {
   const timed = [pages[1], pages[0], pages.find((p) => p.spec.name.startsWith('en '))].filter((p) => p !== undefined);
   const timedImage = (timed[0] as { image: string }).image;
   process.stderr.write(`bench: paddle threads 1: ${threadsRow(timedImage, 1)}\nbench: paddle threads 2: ${threadsRow(timedImage, 2)}\n`);
+  // The same read with line images unsqueezed (as before recognition.ts squeezed them).
+  process.stderr.write(`bench: paddle threads 1, unsqueezed lines: ${threadsRow(timedImage, 1, 1)}\n`);
   return timed.flatMap(({ spec, image }): BenchCase[] =>
     (spec.name.startsWith('en ') ? (['auto'] as const) : (['paddle'] as const)).map((engine) => ({
       group: 'paddle',

@@ -14,7 +14,8 @@ import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { CHINESE_PARAGRAPHS, ENGLISH_PARAGRAPHS, renderTestPage, renderVerticalPage, type PageSpec } from '../helpers/ocr-page-set.js';
 import { CLI, leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { convexHull, minAreaRect, orderCorners } from '../../wasm/ocr/paddle/geometry.js';
-import { ctcDecode } from '../../wasm/ocr/paddle/recognition.js';
+import { ctcDecode, squeezeLine } from '../../wasm/ocr/paddle/recognition.js';
+import { LINE_HEIGHT } from '../../wasm/ocr/paddle/crop.js';
 import { textRegions, unclip } from '../../wasm/ocr/paddle/detection.js';
 import { latinShare } from '../../wasm/ocr/paddle-reader.js';
 
@@ -84,6 +85,21 @@ describe('PP-OCR pieces', () => {
     expect(line.confidence).toBeCloseTo(0.9, 5);
     const [first, second, third] = line.chars;
     expect((first?.centre ?? 0) < (second?.centre ?? 0) && (second?.centre ?? 0) < (third?.centre ?? 0)).toBe(true);
+  });
+
+  it('squeezes a line image along its length by area average, each plane and row on its own', () => {
+    // 5 columns → 2: each new column averages 2.5 old ones; planes B, G, R hold 0…4, 10…14, 20…24 per row.
+    const width = 5;
+    const data = new Float32Array(3 * LINE_HEIGHT * width).map((_, i) => 10 * Math.floor(i / (LINE_HEIGHT * width)) + (i % width));
+    const squeezed = squeezeLine({ width, data }, 0.4);
+    expect(squeezed.width).toBe(2);
+    expect(squeezed.data).toHaveLength(3 * LINE_HEIGHT * 2);
+    for (let plane = 0; plane < 3; plane++) {
+      const row = squeezed.data.subarray(plane * LINE_HEIGHT * 2, plane * LINE_HEIGHT * 2 + 2);
+      expect(row[0]).toBeCloseTo(10 * plane + (0 + 1 + 0.5 * 2) / 2.5, 5);
+      expect(row[1]).toBeCloseTo(10 * plane + (0.5 * 2 + 3 + 4) / 2.5, 5);
+    }
+    expect(squeezeLine({ width, data }, 1).data).toBe(data);
   });
 
   it('measures how Latin a text is', () => {

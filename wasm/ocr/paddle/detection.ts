@@ -23,9 +23,11 @@ export interface DetectionOptions {
   boxThreshold: number;
   unclipRatio: number;
   maxCandidates: number;
+  /** Detection input is at most this many pixels per model call; a larger page goes in bands. */
+  maxBandPixels: number;
 }
 
-export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, minShortSide: 1152, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000 };
+export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, minShortSide: 1152, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000, maxBandPixels: 2_400_000 };
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -42,9 +44,6 @@ export interface ProbabilityMap {
   data: Float32Array;
 }
 
-/** Detection input is at most this many pixels per model call (an A4 page shrunk as above is 1.8 M). */
-const MAX_BAND_PIXELS = 2_400_000;
-
 /**
  * Boxes on the page. A page much longer than wide (a scroll, pages stacked) would shrink its text
  * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
@@ -52,7 +51,7 @@ const MAX_BAND_PIXELS = 2_400_000;
  */
 export async function detectText(session: InferenceSession, image: Raster, options: DetectionOptions = DETECTION_DEFAULTS, checkpoint?: () => void): Promise<DetectedBox[]> {
   const scale = detectionScale(image.width, image.height, options);
-  const bandHeight = Math.max(64, Math.floor(MAX_BAND_PIXELS / Math.max(1, image.width * scale) / scale));
+  const bandHeight = Math.max(64, Math.floor(options.maxBandPixels / Math.max(1, image.width * scale) / scale));
   if (bandHeight >= image.height) return detectBand(session, image, options, scale);
   const overlap = Math.min(Math.floor(bandHeight / 4), Math.round(256 / scale));
   const boxes: DetectedBox[] = [];

@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
+import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
+import { poolWorkerData } from '../../shared/worker-data.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,11 +34,19 @@ export interface PaddleModels {
 }
 
 export interface RuntimeOptions {
-  /** WebAssembly threads per session; 1 unless measured otherwise (see docs/notes/paddle.md). */
+  /** WebAssembly threads; by default what the OCR pool gave this worker (src/shared/paddle-threads.ts), else 1. */
   threads?: number;
+  /** onnxruntime's CPU memory arena and memory patterns (see loadModels). */
+  memArena?: boolean;
+  memPattern?: boolean;
 }
 
-export function configureRuntime({ threads = 1 }: RuntimeOptions = {}): void {
+/** The thread count the OCR pool handed this worker; 1 outside a pool. */
+function poolThreads(): number {
+  return (isMainThread ? undefined : poolWorkerData<OcrWorkerData | undefined>()?.paddleThreads) ?? 1;
+}
+
+export function configureRuntime({ threads = poolThreads() }: RuntimeOptions = {}): void {
   ort.env.wasm.wasmPaths = `${ORT_DIR}${path.sep}`;
   ort.env.wasm.numThreads = threads;
   ort.env.wasm.simd = true;
@@ -44,8 +55,14 @@ export function configureRuntime({ threads = 1 }: RuntimeOptions = {}): void {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
+  const { memArena = true, memPattern = true } = options;
   const session = (file: string) =>
-    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), {
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+      enableCpuMemArena: memArena,
+      enableMemPattern: memPattern,
+    });
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
   const recognition = await session(MODEL_FILES.recognition);

@@ -16,6 +16,8 @@ import { restoreWordSpaces } from './word-spaces.js';
 export interface SystemOptions {
   detection: DetectionOptions;
   batchSize: number;
+  /** Share of its width each line image keeps for recognition (recognition.ts). */
+  squeeze?: number;
   /** Run the direction classifier (for lines printed upside down). */
   classify: boolean;
   /** Lines read with less mean confidence are dropped (PaddleOCR's drop_score). */
@@ -72,7 +74,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     return Math.round(ms);
   };
   options.checkpoint?.();
-  const recognition = { batchSize: options.batchSize, beforeBatch: options.checkpoint };
+  const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint };
   let sampleMs = 0;
   if (options.abandonAfterSample) {
     const rough = await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint);

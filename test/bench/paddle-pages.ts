@@ -1,0 +1,71 @@
+// `tsx test/bench/paddle-pages.ts DIR THREADS SQUEEZE[,SQUEEZE…] [PAGE…]`: reads the whole page
+// set (test/helpers/ocr-page-set.ts, rendered into DIR when missing) with PP-OCR in this process,
+// onnxruntime-web on THREADS WebAssembly threads, at each line squeeze factor in turn, then the
+// tesseract CLI (one thread, Debian's chi_sim+eng) on the same page, and prints per page the CER
+// (as paddle.bench.ts counts it), process CPU and wall time, and the stage times (the text read
+// goes to DIR/read-SQUEEZE-PAGE.txt). The first page is read once before measuring (warm-up).
+// PAGE selects pages by index.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { characterErrorRate } from '../helpers/ocr-accuracy.js';
+import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
+import { loadModels } from '../../wasm/ocr/paddle/models.js';
+import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
+import type { Raster } from '../../wasm/ocr/paddle/raster.js';
+import { readPage, SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
+
+const [dir, threadArg, squeezeArg, ...pageArgs] = process.argv.slice(2);
+if (!dir || !threadArg || !squeezeArg) throw new Error('usage: paddle-pages.ts DIR THREADS SQUEEZE[,SQUEEZE…] [PAGE…]');
+const specs = [...CHINESE_PAGES, ...ENGLISH_PAGES];
+const chosen = pageArgs.length > 0 ? pageArgs.map(Number) : specs.map((_, i) => i);
+const squeezes = squeezeArg.split(',').map(Number);
+fs.mkdirSync(dir, { recursive: true });
+
+function pageFile(i: number): string {
+  return path.join(dir as string, `page${i}.png`);
+}
+
+async function raster(i: number): Promise<Raster> {
+  if (!fs.existsSync(pageFile(i))) fs.writeFileSync(pageFile(i), await renderTestPage(specs[i] as (typeof specs)[number]));
+  const { data, info } = await sharp(pageFile(i)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: 1, data };
+}
+
+/** The CLI's wall time and the user + system CPU time GNU time reports for it. */
+function cliRow(i: number, expected: string): string {
+  const out = path.join(dir as string, 'cli-time.txt');
+  const started = performance.now();
+  const args = ['-f', '%U %S', '-o', out, 'env', 'OMP_THREAD_LIMIT=1', 'tesseract', pageFile(i), '-', '--oem', '1', '--tessdata-dir', '/usr/share/tesseract-ocr/5/tessdata', '-l', 'chi_sim+eng'];
+  const text = execFileSync('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const wall = Math.round(performance.now() - started);
+  const [user = 0, system = 0] = fs.readFileSync(out, 'utf8').trim().split(/\s+/).map(Number);
+  return `CLI | CER ${(characterErrorRate(expected, text) * 100).toFixed(2)} % | CPU ${Math.round((user + system) * 1000)} ms | wall ${wall} ms`;
+}
+
+const models = await loadModels({ threads: Number(threadArg) });
+await readPage(models, await raster(chosen[0] as number));
+const totals = new Map<number, number>(squeezes.map((s) => [s, 0]));
+for (const i of chosen) {
+  const spec = specs[i] as (typeof specs)[number];
+  const image = await raster(i);
+  process.stdout.write(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+  for (const squeeze of squeezes) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, squeeze });
+    const used = process.cpuUsage(cpu);
+    const cpuMs = Math.round((used.user + used.system) / 1000);
+    totals.set(squeeze, (totals.get(squeeze) as number) + cpuMs);
+    const text = pageText(readingOrder(lines));
+    fs.writeFileSync(path.join(dir, `read-${squeeze}-${i}.txt`), text);
+    const cer = characterErrorRate(expectedText(spec), text);
+    process.stdout.write(
+      `${spec.name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect+crop ${timings.detectMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
+    );
+  }
+  process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);
+}
+for (const [squeeze, total] of totals) process.stdout.write(`squeeze ${squeeze} | total CPU ${total} ms\n`);
