@@ -3,6 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import type { RunningService } from '../helpers/service.js';
 
 export interface BenchCase {
@@ -86,4 +87,11 @@ export async function postOk(service: RunningService, route: string, body: unkno
   if (response.status !== 200 || response.body.success !== true) {
     throw new Error(`${route} failed: ${response.status} ${JSON.stringify(response.body)}`);
   }
+}
+
+/** The line above each table a bench writes into docs: when, on what, under what load. */
+export function runLine(): string {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  return `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${load} (1 / 5 / 15 min) when written.`;
 }

@@ -2,8 +2,8 @@
 // inside Chinese sentences and whole English sentences; Hei, Ming, Noto Sans), one run, side by
 // side: the error rate of the English words alone (a lost space makes a wrong word) and of the
 // Han characters alone, for PP-OCR (`engine: paddle`), `auto`, tesseract.js (`engine:
-// tesseract`) and the tesseract CLI (Debian's chi_sim+eng, one thread). The table goes to
-// stderr; no timed rows (paddle.bench.ts has them).
+// tesseract`) and the tesseract CLI (Debian's chi_sim+eng, one thread). The table is written
+// into docs/ocr-engines.md; no timed rows (paddle.bench.ts has them).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +12,8 @@ import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
 import { hanCharacterErrorRate, latinWordErrorRate } from '../helpers/ocr-accuracy.js';
 import { expectedText, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
 import type { RunningService } from '../helpers/service.js';
-import type { BenchSuite } from './harness.js';
+import { replaceGenerated } from '../docs/generated.js';
+import { runLine, type BenchSuite } from './harness.js';
 
 const LANGUAGE = 'chi_sim+eng';
 const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
@@ -50,7 +51,9 @@ const suite: BenchSuite = async ({ service, work }) => {
     process.stderr.write(`bench: paddle-mixed ${rows.at(-1)}\n`);
   }
   const header = '| page | PP-OCR | auto | tesseract.js | tesseract CLI |\n|---|---|---|---|---|';
-  process.stderr.write(`bench: English word error % / Han CER % (s), ${LANGUAGE}, one run:\n${header}\n${rows.join('\n')}\n`);
+  const table = `${header}\n${rows.join('\n')}`;
+  process.stderr.write(`bench: English word error % / Han CER % (s), ${LANGUAGE}, one run:\n${table}\n`);
+  replaceGenerated('docs/ocr-engines.md', 'bench-paddle-mixed', `${runLine()}\n\n${table}`);
   return [];
 };
 

@@ -2,8 +2,9 @@
 // set (Ming/Hei/Kai/Noto Serif, 10–12 pt, 200–300 dpi, a degraded scan, a phone photo) and the
 // English one, for PP-OCR (`engine: paddle`), `auto`, tesseract.js (`engine: tesseract`, as
 // docwasm read before) and the tesseract CLI (Debian's chi_sim+eng, one thread). The CER
-// table goes to stderr with each read's wall time; timed rows (PP-OCR and auto against the
-// CLI on the same page, interleaved by the harness) go to the shared table. Also PP-OCR with
+// table (with each read's wall time) and the thread rows are written into docs/ocr-engines.md;
+// timed rows (PP-OCR and auto against the CLI on the same page, interleaved by the harness) go
+// to the shared table and, by run.ts, to docs/ocr-engines.md too. Also PP-OCR with
 // onnxruntime-web on 1 and 2 threads, each in a process of its own (the thread count is fixed
 // when the runtime starts), and on 1 thread with unsqueezed line images. The whole page set
 // in-process, per squeeze factor, beside the CLI: test/bench/paddle-pages.ts.
@@ -14,7 +15,8 @@ import path from 'node:path';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
 import { ROOT, type RunningService } from '../helpers/service.js';
-import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
+import { replaceGenerated } from '../docs/generated.js';
+import { postOk, runCommand, runLine, type BenchCase, type BenchSuite } from './harness.js';
 
 const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 const LANGUAGE = 'chi_sim+eng';
@@ -45,7 +47,7 @@ function readWithCli(image: string, expected: string): Reading {
   return { cer: characterErrorRate(expected, text), ms: performance.now() - started };
 }
 
-async function cerTable(service: RunningService, pages: readonly { spec: PageSpec; image: string }[]): Promise<void> {
+async function cerTable(service: RunningService, pages: readonly { spec: PageSpec; image: string }[]): Promise<string> {
   const header = '| page | PP-OCR CER % (s) | auto CER % (s, engine) | tesseract.js CER % (s) | tesseract CLI CER % (s) |\n|---|---|---|---|---|';
   const rows: string[] = [];
   for (const { spec, image } of pages) {
@@ -60,7 +62,9 @@ async function cerTable(service: RunningService, pages: readonly { spec: PageSpe
     rows.push(`| ${spec.name} | ${cell(paddle)} | ${cell(auto, true)} | ${cell(tesseract)} | ${cell(cli)} |`);
     process.stderr.write(`bench: paddle ${rows.at(-1)}\n`);
   }
-  process.stderr.write(`bench: paddle CER, ${LANGUAGE}, one run:\n${header}\n${rows.join('\n')}\n`);
+  const table = `${header}\n${rows.join('\n')}`;
+  process.stderr.write(`bench: paddle CER, ${LANGUAGE}, one run:\n${table}\n`);
+  return table;
 }
 
 /** PP-OCR in-process on one page with `threads` WebAssembly threads (and lines squeezed to `squeeze`, else as docwasm reads), in a fresh process. */
@@ -78,12 +82,18 @@ const suite: BenchSuite = async ({ service, work }) => {
     if (!fs.existsSync(image)) fs.writeFileSync(image, await renderTestPage(spec));
     pages.push({ spec, image });
   }
-  await cerTable(service, pages);
+  const cer = await cerTable(service, pages);
   const timed = [pages[1], pages[0], pages.find((p) => p.spec.name.startsWith('en '))].filter((p) => p !== undefined);
   const timedImage = (timed[0] as { image: string }).image;
-  process.stderr.write(`bench: paddle threads 1: ${threadsRow(timedImage, 1)}\nbench: paddle threads 2: ${threadsRow(timedImage, 2)}\n`);
-  // The same read with line images unsqueezed (as before recognition.ts squeezed them).
-  process.stderr.write(`bench: paddle threads 1, unsqueezed lines: ${threadsRow(timedImage, 1, 1)}\n`);
+  // The same read with line images unsqueezed (as before recognition.ts squeezed them) last.
+  const threads = [
+    `- 1 thread: ${threadsRow(timedImage, 1)}`,
+    `- 2 threads: ${threadsRow(timedImage, 2)}`,
+    `- 1 thread, line images unsqueezed: ${threadsRow(timedImage, 1, 1)}`,
+  ].join('\n');
+  process.stderr.write(`bench: paddle threads (${(timed[0] as { spec: PageSpec }).spec.name}):\n${threads}\n`);
+  const threadsNote = `PP-OCR in-process on the ${(timed[0] as { spec: PageSpec }).spec.name} page, second read, each in a fresh process (test/bench/paddle-threads.ts):`;
+  replaceGenerated('docs/ocr-engines.md', 'bench-paddle-cer', `${runLine()}\n\n${cer}\n\n${threadsNote}\n\n${threads}`);
   return timed.flatMap(({ spec, image }): BenchCase[] =>
     (spec.name.startsWith('en ') ? (['auto'] as const) : (['paddle'] as const)).map((engine) => ({
       group: 'paddle',

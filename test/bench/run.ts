@@ -26,8 +26,8 @@ interface Row {
   withinTarget?: boolean;
 }
 
-/** Groups whose rows docs/performance.md also shows in a section of their own. */
-const OWN_TABLES = ['read'];
+/** Groups whose rows a doc also shows in a section of its own (`bench-<group>`). */
+const OWN_TABLES: Readonly<Record<string, string>> = { read: 'docs/performance.md', paddle: 'docs/ocr-engines.md' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
@@ -58,9 +58,9 @@ async function main(): Promise<void> {
   // Only a run of every group replaces the published table, so it always comes from one run.
   if (wanted.length === 0) replaceGenerated('docs/performance.md', 'bench', `${machineLine()}\n\n${table}`);
   // Groups with a table of their own there get it from any run that includes them.
-  for (const group of OWN_TABLES.filter((g) => wanted.length === 0 || wanted.includes(g))) {
+  for (const [group, doc] of Object.entries(OWN_TABLES).filter(([g]) => wanted.length === 0 || wanted.includes(g))) {
     const own = rows.filter((r) => r.group === group);
-    if (own.length) replaceGenerated('docs/performance.md', `bench-${group}`, `${machineLine()}\n\n${renderTable(own)}`);
+    if (own.length) replaceGenerated(doc, `bench-${group}`, `${machineLine()}\n\n${renderTable(own)}`);
   }
 }
 

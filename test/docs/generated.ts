@@ -27,7 +27,14 @@ function renderOptionsTable(): string {
   return ['| flag | environment | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-const WRITER: Readonly<Record<string, string>> = { bench: 'npm run bench', 'bench-read': 'npm run bench -- read', reliability: 'npm run test:reliability' };
+const WRITER: Readonly<Record<string, string>> = {
+  bench: 'npm run bench',
+  'bench-read': 'npm run bench -- read',
+  'bench-paddle': 'npm run bench -- paddle',
+  'bench-paddle-cer': 'npm run bench -- paddle',
+  'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
+  reliability: 'npm run test:reliability',
+};
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 
 /** The text between a section's markers in its file, or undefined when the markers are missing. */
