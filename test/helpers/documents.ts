@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { officePipePath } from '../../src/documents/office-pipe.js';
 import { ROOT } from './service.js';
 import { makeZip } from './zip.js';
 
@@ -330,6 +331,12 @@ export function officeProcessesOf(servicePid: number): OsProcess[] {
     .map((line) => /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null && !m[2]?.startsWith('Z') && (m[3] ?? '').includes(`docwasm-soffice-${servicePid}-`))
     .map((m) => ({ pid: Number(m[1]), args: m[3] as string }));
+}
+
+/** The /tmp sockets (LibreOffice's single-instance pipes) of these offices' profiles, which exist while they run. */
+export function officePipesOf(offices: OsProcess[]): string[] {
+  const urls = offices.map((p) => /-env:UserInstallation=(\S+)/.exec(p.args)?.[1]).filter((url): url is string => url !== undefined);
+  return [...new Set(urls.map((url) => officePipePath(url)).filter((pipe): pipe is string => pipe !== undefined))];
 }
 
 /**
