@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { officePipePath } from '../../src/documents/office-pipe.js';
 
 const PIPE_DIR = '/tmp';
-const PIPE_PREFIX = `OSL_PIPE_${os.userInfo().uid}_`;
+/** Any user's: the fault tests run services as an unprivileged user, whose uid the name carries. */
+const PIPE = /^OSL_PIPE_\d+_(SingleOfficeIPC_[0-9a-f]+)$/;
 const X_LOCK = /^\.X\d+-lock$/;
 const PROFILE_URL = /-env:UserInstallation=([^\0]+)/;
 
@@ -27,7 +28,7 @@ export interface OfficeLeftovers {
 export class OfficeTraces {
   private readonly before = new Set(systemEntries());
   private readonly defaultProfileBefore = defaultProfileStamp();
-  /** Socket path → the profile URL of this run it belongs to. */
+  /** `SingleOfficeIPC_<hash>` → the profile URL of this run it belongs to. */
   private readonly ownPipes = new Map<string, string>();
 
   constructor(private readonly root: string) {}
@@ -43,8 +44,8 @@ export class OfficeTraces {
       return;
     }
     if (!dir.startsWith(this.root + path.sep)) return;
-    const pipe = officePipePath(url);
-    if (pipe !== undefined) this.ownPipes.set(pipe, url);
+    const name = PIPE.exec(path.basename(officePipePath(url) ?? ''))?.[1];
+    if (name !== undefined) this.ownPipes.set(name, url);
   }
 
   leftovers(): OfficeLeftovers {
@@ -54,7 +55,7 @@ export class OfficeTraces {
     for (const name of systemEntries()) {
       if (this.before.has(name)) continue;
       const file = path.join(PIPE_DIR, name);
-      const profile = this.ownPipes.get(file);
+      const profile = this.ownPipes.get(PIPE.exec(name)?.[1] ?? '');
       if (profile !== undefined) ours.push(`${file} (office profile ${profile}${listening.has(file) ? ', the office still runs' : ''})`);
       // A socket something still listens on is a running office (a user's, another run's), not debris.
       else if (!listening.has(file)) unattributed.push(file);
@@ -67,7 +68,7 @@ export class OfficeTraces {
 
 /** The OSL pipes and X display locks in /tmp. */
 function systemEntries(): string[] {
-  return fs.readdirSync(PIPE_DIR).filter((name) => name.startsWith(PIPE_PREFIX) || X_LOCK.test(name));
+  return fs.readdirSync(PIPE_DIR).filter((name) => PIPE.test(name) || X_LOCK.test(name));
 }
 
 /** Paths of the Unix sockets bound in this network namespace (a stale socket file is not among them). */
