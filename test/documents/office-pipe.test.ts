@@ -4,14 +4,14 @@
 // are started on profile paths chosen to have such bytes, and on one without.
 
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { officePipePath } from '../../src/documents/office-pipe.js';
-import { SOFFICE, waitFor } from '../helpers/documents.js';
+import { waitFor } from '../helpers/documents.js';
+import { startOffice, stopOffice } from '../helpers/soffice.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-pipe-'));
 const bytesOf = (url: string) => [...createHash('md5').update(Buffer.from(url, 'utf16le')).digest()];
@@ -41,14 +41,12 @@ describe.skipIf(process.platform === 'win32')('the office pipe name', () => {
   it.each([...profiles(2, true), ...profiles(1, false)])('names the socket a real office listens on (%s)', async (dir) => {
     const url = pathToFileURL(dir).href;
     const pipe = officePipePath(url) as string;
-    const office = spawn(SOFFICE, [`-env:UserInstallation=${url}`, '--headless', '--norestore', '--nologo', '--nodefault'], { stdio: 'ignore', detached: true });
+    const office = startOffice(dir, []);
     try {
       // An office starts in 1–6 s on a busy machine; its socket appears once it listens.
       expect(await waitFor(() => fs.existsSync(pipe), 60_000)).toBe(true);
     } finally {
-      process.kill(-(office.pid as number), 'SIGKILL');
-      await new Promise((resolve) => office.once('exit', resolve));
-      fs.rmSync(pipe, { force: true });
+      await stopOffice(office, dir);
     }
   }, 90_000);
 });
