@@ -40,3 +40,23 @@ export function removePipeNow(pipePath: string | undefined): void {
     /* not ours to remove (another user's /tmp entry): nothing more to do */
   }
 }
+
+const pipesOfRunningOffices = new Set<string>();
+let exitHookInstalled = false;
+
+/**
+ * Removes `pipePath` when this process exits while its office still runs: on an uncaught error
+ * process-group.ts's exit hook kills the office, and nothing would remove its socket. Returns
+ * the function that forgets it again (once the office is gone and its socket removed).
+ */
+export function removePipeAtExit(pipePath: string | undefined): () => void {
+  if (pipePath === undefined) return () => undefined;
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const pipe of pipesOfRunningOffices) removePipeNow(pipe);
+    });
+  }
+  pipesOfRunningOffices.add(pipePath);
+  return () => pipesOfRunningOffices.delete(pipePath);
+}

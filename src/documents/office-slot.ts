@@ -13,7 +13,7 @@ import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
-import { officePipePath, removePipeNow, removeStalePipe, waitForFile } from './office-pipe.js';
+import { officePipePath, removePipeAtExit, removePipeNow, removeStalePipe, waitForFile } from './office-pipe.js';
 import { spawnOffice } from './office-spawn.js';
 import { exited, killGroup } from './process-group.js';
 import { prepareProfile } from './profile.js';
@@ -154,11 +154,13 @@ export class OfficeSlot {
     for (const stream of [child.stdout, child.stderr]) {
       if (stream) createInterface({ input: stream }).on('line', (line) => this.lineListener?.(line));
     }
+    const forgetPipe = removePipeAtExit(pipe);
     child.once('exit', () => {
       // However the office ended (killed, crashed, retired, recycled) its socket is stale now:
       // without an OS sandbox it is the host's /tmp/OSL_PIPE_…, which nothing else removes.
       // Synchronously, before a replacement office (same profile, same pipe) can be started.
       removePipeNow(pipe);
+      forgetPipe();
       this.onInstanceExit(child);
     });
     const alive = () => child.exitCode === null && child.signalCode === null && this.instance === child;
