@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { officePipePath } from '../../src/documents/office-pipe.js';
 import { ROOT } from './service.js';
-import { removeOfficePipe, runSoffice, runSofficeAsync, startOffice, stopOffice } from './soffice.js';
+import { removeOfficeLeftovers, runSoffice, runSofficeAsync, startOffice, stopOffice } from './soffice.js';
 import { makeZip } from './zip.js';
 
 export { SOFFICE } from './soffice.js';
@@ -156,7 +156,7 @@ async function buildFixtures(dir: string): Promise<void> {
     }
   } finally {
     // The macro runs start offices of their own: one killed or crashed leaves its socket.
-    removeOfficePipe(profile);
+    removeOfficeLeftovers(profile);
     fs.rmSync(home, { recursive: true, force: true });
   }
 }
