@@ -6,6 +6,7 @@
 // the name is shorter than 32 digits for the ~64 % of profiles whose digest has a byte below 0x10.
 
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 
@@ -29,4 +30,33 @@ export async function waitForFile(file: string, timeoutMs: number, stillStarting
 /** A killed office leaves its socket behind; a stale one would look like a ready office. */
 export async function removeStalePipe(pipePath: string | undefined): Promise<void> {
   if (pipePath !== undefined) await fs.rm(pipePath, { force: true }).catch(() => undefined);
+}
+
+/** The same, synchronously: from an exit handler, before anything can start a new office on that profile. */
+export function removePipeNow(pipePath: string | undefined): void {
+  try {
+    if (pipePath !== undefined) rmSync(pipePath, { force: true });
+  } catch {
+    /* not ours to remove (another user's /tmp entry): nothing more to do */
+  }
+}
+
+const pipesOfRunningOffices = new Set<string>();
+let exitHookInstalled = false;
+
+/**
+ * Removes `pipePath` when this process exits while its office still runs: on an uncaught error
+ * process-group.ts's exit hook kills the office, and nothing would remove its socket. Returns
+ * the function that forgets it again (once the office is gone and its socket removed).
+ */
+export function removePipeAtExit(pipePath: string | undefined): () => void {
+  if (pipePath === undefined) return () => undefined;
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const pipe of pipesOfRunningOffices) removePipeNow(pipe);
+    });
+  }
+  pipesOfRunningOffices.add(pipePath);
+  return () => pipesOfRunningOffices.delete(pipePath);
 }

@@ -6,7 +6,6 @@
 // past the timeout or nears the memory ceiling, and when a request is cancelled mid-conversion.
 
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,7 +13,7 @@ import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
-import { officePipePath, removeStalePipe, waitForFile } from './office-pipe.js';
+import { officePipePath, removePipeAtExit, removePipeNow, removeStalePipe, waitForFile } from './office-pipe.js';
 import { spawnOffice } from './office-spawn.js';
 import { exited, killGroup } from './process-group.js';
 import { prepareProfile } from './profile.js';
@@ -126,8 +125,7 @@ export class OfficeSlot {
   close(): void {
     this.state = 'closed';
     this.stopInstance();
-    const pipe = this.profileUrl ? officePipePath(this.profileUrl) : undefined;
-    if (pipe !== undefined) rmSync(pipe, { force: true });
+    removePipeNow(this.profileUrl ? officePipePath(this.profileUrl) : undefined);
   }
 
   private async launch(): Promise<void> {
@@ -141,6 +139,8 @@ export class OfficeSlot {
     const lockFile = path.join(this.options.dir, '.~lock.anchor.txt#');
     await fs.rm(lockFile, { force: true });
     await fs.writeFile(anchor, '');
+    // Closed (service stopping) during the awaits above: an office started now would outlive it.
+    if (this.isClosed()) throw new Error('the slot was closed while starting');
     const child = spawnOffice({
       soffice: this.options.soffice,
       args: [`-env:UserInstallation=${this.profileUrl}`, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck', anchor],
@@ -154,7 +154,15 @@ export class OfficeSlot {
     for (const stream of [child.stdout, child.stderr]) {
       if (stream) createInterface({ input: stream }).on('line', (line) => this.lineListener?.(line));
     }
-    child.once('exit', () => this.onInstanceExit(child));
+    const forgetPipe = removePipeAtExit(pipe);
+    child.once('exit', () => {
+      // However the office ended (killed, crashed, retired, recycled) its socket is stale now:
+      // without an OS sandbox it is the host's /tmp/OSL_PIPE_…, which nothing else removes.
+      // Synchronously, before a replacement office (same profile, same pipe) can be started.
+      removePipeNow(pipe);
+      forgetPipe();
+      this.onInstanceExit(child);
+    });
     const alive = () => child.exitCode === null && child.signalCode === null && this.instance === child;
     // The office is up once it holds the anchor open, i.e. once the anchor's lock file exists.
     // Forwarding earlier is a race: on a fresh profile soffice.bin restarts itself once, and an
@@ -181,6 +189,11 @@ export class OfficeSlot {
       await Promise.all([warmInput, warmOutput].map((file) => fs.rm(file, { force: true })));
     }
     if (!alive()) throw new Error('soffice exited after its warm-up conversion');
+  }
+
+  /** A method, not a field read, because close() may change the state during any await. */
+  private isClosed(): boolean {
+    return this.state === 'closed';
   }
 
   /** The warm office as an invocation uses it; undefined when it is not running. */

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SOFFICE } from '../helpers/documents.js';
+import { runSoffice } from '../helpers/soffice.js';
 import { ROOT } from '../helpers/service.js';
 
 export interface CorpusDocument {
@@ -240,7 +240,7 @@ function generatedDocuments(dir: string): CorpusDocument[] {
   }
   // CSV is read as UTF-8 (charset 76), comma-separated, double-quoted.
   const soffice = (convertTo: string, files: string[], infilter: string[] = []) =>
-    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile`, ...infilter, '--convert-to', convertTo, ...files], { cwd: dir, stdio: 'ignore' });
+    runSoffice(path.join(dir, 'profile'), [...infilter, '--convert-to', convertTo, ...files], dir);
   const csv = forOffice.filter((f) => f.endsWith('.csv'));
   soffice('pdf', forOffice.filter((f) => !f.endsWith('.csv')));
   for (const format of ['xlsx', 'ods']) soffice(format, csv, ['--infilter=CSV:44,34,76']);

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SOFFICE } from '../helpers/documents.js';
+import { runSoffice } from '../helpers/soffice.js';
 import { ROOT, startService } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchContext, type BenchSuite } from './harness.js';
 
@@ -61,7 +61,7 @@ open('slides.md', 'w').write(md)
 async function speedCases({ service, onFinish }: BenchContext, dir: string): Promise<BenchCase[]> {
   execFileSync('/usr/bin/python3', ['-c', TWENTY_PAGES], { cwd: dir });
   execFileSync('pandoc', ['slides.md', '--slide-level=2', '-o', 'slides.pptx'], { cwd: dir });
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile-speed`, '--convert-to', 'pdf', 'twenty.docx'], { cwd: dir, stdio: 'ignore' });
+  runSoffice(path.join(dir, 'profile-speed'), ['--convert-to', 'pdf', 'twenty.docx'], dir);
   const pages = Number(execFileSync('qpdf', ['--show-npages', path.join(dir, 'twenty.pdf')]).toString().trim());
   // The same 20 LibreOffice pages joined 5 and 50 times (qpdf): whether memory grows with pages.
   for (const copies of [5, 50]) execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('twenty.pdf'), '--', `pages-${copies * pages}.pdf`], { cwd: dir });
@@ -91,7 +91,7 @@ const suite: BenchSuite = async (context) => {
   const dir = path.join(work, 'read');
   fs.mkdirSync(dir, { recursive: true });
   execFileSync('/usr/bin/python3', ['-c', REPORT], { cwd: dir });
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', 'report.docx'], { cwd: dir, stdio: 'ignore' });
+  runSoffice(path.join(dir, 'profile'), ['--convert-to', 'pdf', 'report.docx'], dir);
   const docx = path.join(dir, 'report.docx');
   const pdf = path.join(dir, 'report.pdf');
   const mammoth = path.join(ROOT, 'node_modules/.bin/mammoth');

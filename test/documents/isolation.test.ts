@@ -5,13 +5,13 @@
 // in two requests queued behind a third (--workers 1, one office). Fields that print a
 // document's own path must print nothing of the service's directories.
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFixtures, officeProcessesOf, pdfText, SOFFICE, waitFor } from '../helpers/documents.js';
+import { documentFixtures, officeProcessesOf, pdfText, waitFor } from '../helpers/documents.js';
+import { runSoffice } from '../helpers/soffice.js';
 import { fileUrl, odtEmbeddedPng, odtFileNameFields, odtParagraphBackgrounds, otherProviderUrls, solidPng, stagedNeighbourGuesses, VISIBLE_TEXT, zipPartUrl } from '../helpers/hostile-documents.js';
 import { usableSandboxModes } from '../helpers/sandboxes.js';
 import { startService, type RunningService } from '../helpers/service.js';
@@ -32,9 +32,7 @@ function victimSavedByLibreOffice(target: string): void {
     const source = path.join(work, 'victim-source.odt');
     fs.writeFileSync(source, odtEmbeddedPng(solidPng(VICTIM_PICTURE.width, VICTIM_PICTURE.height, [10, 200, 90])));
     const out = path.join(work, 'out');
-    const profile = pathToFileURL(path.join(work, 'profile')).href;
-    const result = spawnSync(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'odt', '--outdir', out, source], { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`soffice could not save the victim (exit ${result.status})`);
+    runSoffice(path.join(work, 'profile'), ['--convert-to', 'odt', '--outdir', out, source]);
     fs.copyFileSync(path.join(out, 'victim-source.odt'), target);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

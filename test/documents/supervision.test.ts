@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFixtures, isAlive, killHard, odtWithLinkedImage, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
+import { documentFixtures, isAlive, killHard, odtWithLinkedImage, officePipesOf, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
 import { ENGLISH_TEXT } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { makeDocx } from '../reliability/docx.js';
@@ -146,6 +146,10 @@ describe('offices left by a service that was killed (SIGKILL), with the profile 
     expect((await first.post('/api/convert', { input: 'small.docx', output: 'a.pdf', format: 'pdf' })).status).toBe(200);
     const orphans = officeProcessesOf(first.child.pid as number).map((p) => p.pid);
     expect(orphans.length).toBeGreaterThan(0);
+    // Without an OS sandbox the offices' single-instance sockets are the host's /tmp/OSL_PIPE_….
+    const orphanPipes = officePipesOf(officeProcessesOf(first.child.pid as number));
+    expect(orphanPipes.length).toBeGreaterThan(0);
+    expect(orphanPipes.every((pipe) => fs.existsSync(pipe))).toBe(true);
     await first.stop('SIGKILL');
     try {
       expect(orphans.some((pid) => isAlive(pid))).toBe(true); // a SIGKILL cannot be caught: they did outlive it
@@ -154,11 +158,13 @@ describe('offices left by a service that was killed (SIGKILL), with the profile 
         fs.copyFileSync(fx.text[0] as string, path.join(second.dir, 'small.docx'));
         expect((await second.post('/api/convert', { input: 'small.docx', output: 'b.pdf', format: 'pdf' })).status).toBe(200);
         expect(await waitFor(() => orphans.every((pid) => !isAlive(pid)))).toBe(true);
+        expect(orphanPipes.filter((pipe) => fs.existsSync(pipe))).toEqual([]);
       } finally {
         await second.stop();
       }
     } finally {
       for (const pid of orphans) killHard(pid);
+      for (const pipe of orphanPipes) fs.rmSync(pipe, { force: true });
     }
   });
 });

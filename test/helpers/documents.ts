@@ -3,15 +3,16 @@
 // once and committed in fixtures/documents (fixtures/remake.ts remakes them from the sources
 // here); and independent readers of the results (pdftotext, pdffonts, unzip, ps).
 
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { officePipePath } from '../../src/documents/office-pipe.js';
 import { ROOT } from './service.js';
+import { removeOfficeLeftovers, runSoffice, runSofficeAsync, startOffice, stopOffice } from './soffice.js';
 import { makeZip } from './zip.js';
 
-export const SOFFICE = process.env.DOCWASM_TEST_SOFFICE ?? '/usr/bin/soffice';
+export { SOFFICE } from './soffice.js';
 
 export const TEXT_LINE = 'docwasm fixture 你好世界';
 export const SECOND_LINE = 'Second paragraph';
@@ -122,9 +123,7 @@ export async function convertSource(source: string, convertTo: string, dir: stri
   try {
     const input = path.join(work, source);
     fs.writeFileSync(input, SOURCES[source] as string);
-    const profile = pathToFileURL(path.join(work, 'profile')).href;
-    const result = spawnSync(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', convertTo, '--outdir', dir, input], { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`soffice --convert-to ${convertTo} ${source} exited ${result.status}`);
+    runSoffice(path.join(work, 'profile'), ['--convert-to', convertTo, '--outdir', dir, input]);
     return path.join(dir, `${path.parse(source).name}.${convertTo.split(':')[0]}`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -138,14 +137,9 @@ async function buildFixtures(dir: string): Promise<void> {
   fs.writeFileSync(path.join(dir, 'sheet-csv.csv'), SHEET_ROWS.map((r) => r.join(',')).join('\n') + '\n');
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-fixture-office-'));
   const profile = path.join(home, 'profile');
-  const env = `-env:UserInstallation=${pathToFileURL(profile).href}`;
-  const soffice = (args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const launcher = spawn(SOFFICE, [env, '--headless', '--norestore', ...args], { stdio: 'ignore' });
-      launcher.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`soffice ${args.join(' ')} exited ${code}`))));
-    });
+  const soffice = (args: string[]) => runSofficeAsync(profile, args);
   try {
-    await withWarmOffice(home, env, async () => {
+    await withWarmOffice(home, profile, async () => {
       for (const [source, convertTo, output] of CONVERSIONS) {
         const out = path.join(home, 'out', output);
         await soffice(['--convert-to', convertTo, '--outdir', out, path.join(src, source)]);
@@ -161,6 +155,8 @@ async function buildFixtures(dir: string): Promise<void> {
       if (!fs.existsSync(path.join(dir, output))) throw new Error(`fixture ${output} was not produced`);
     }
   } finally {
+    // The macro runs start offices of their own: one killed or crashed leaves its socket.
+    removeOfficeLeftovers(profile);
     fs.rmSync(home, { recursive: true, force: true });
   }
 }
@@ -212,11 +208,10 @@ function writeMacroLibrary(profile: string): void {
 }
 
 /** One office kept up by an open anchor document, so each fixture costs ~0.1 s instead of ~1.3 s. */
-async function withWarmOffice(home: string, env: string, work: () => Promise<void>): Promise<void> {
+async function withWarmOffice(home: string, profile: string, work: () => Promise<void>): Promise<void> {
   const anchor = path.join(home, 'anchor.txt');
   fs.writeFileSync(anchor, '');
-  const office = spawn(SOFFICE, [env, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', anchor], { detached: true, stdio: 'ignore' });
-  const exited = new Promise((resolve) => office.once('exit', resolve));
+  const office = startOffice(profile, [anchor]);
   try {
     const deadline = Date.now() + 60_000;
     while (!fs.existsSync(path.join(home, '.~lock.anchor.txt#'))) {
@@ -225,12 +220,7 @@ async function withWarmOffice(home: string, env: string, work: () => Promise<voi
     }
     await work();
   } finally {
-    try {
-      if (office.pid) process.kill(-office.pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-    await exited;
+    await stopOffice(office, profile);
   }
 }
 
@@ -330,6 +320,12 @@ export function officeProcessesOf(servicePid: number): OsProcess[] {
     .map((line) => /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null && !m[2]?.startsWith('Z') && (m[3] ?? '').includes(`docwasm-soffice-${servicePid}-`))
     .map((m) => ({ pid: Number(m[1]), args: m[3] as string }));
+}
+
+/** The /tmp sockets (LibreOffice's single-instance pipes) of these offices' profiles, which exist while they run. */
+export function officePipesOf(offices: OsProcess[]): string[] {
+  const urls = offices.map((p) => /-env:UserInstallation=(\S+)/.exec(p.args)?.[1]).filter((url): url is string => url !== undefined);
+  return [...new Set(urls.map((url) => officePipePath(url)).filter((pipe): pipe is string => pipe !== undefined))];
 }
 
 /**

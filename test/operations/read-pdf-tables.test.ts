@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PATHS, pageDrawing, type DrawingStats } from '../../wasm/pdf/page-drawing.js';
-import { SOFFICE } from '../helpers/documents.js';
+import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { manyPathsPdf } from '../helpers/pdf-bombs.js';
 import { inProcess, type InProcess } from './in-process.js';
 
@@ -52,7 +52,7 @@ const REPORT_MD = `# 第三季度运营报告
 const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => (await ops.ok('read', { input, ...extra })).text ?? '';
 
 const libreOfficePdf = (docx: string) => {
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', docx], { cwd: ops.dir, stdio: 'ignore' });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', docx], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
 };
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOFFICE } from '../helpers/documents.js';
+import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { ROOT } from '../helpers/service.js';
 import { inProcess, type InProcess } from './in-process.js';
 
@@ -46,7 +46,7 @@ const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLIN
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'ods', 'canvas.xlsx'], { cwd: ops.dir, stdio: 'ignore' });
+  runSoffice(ops.at('profile'), ['--convert-to', 'ods', 'canvas.xlsx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
 }, 180_000);
 afterAll(() => ops.close());

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_FIXTURES, SOFFICE, TEXT_LINE } from '../helpers/documents.js';
+import { runSoffice } from '../helpers/soffice.js';
 import { makeZip } from '../helpers/zip.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', PYTHON_DOCX], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', OPENPYXL], { cwd: ops.dir });
   for (const name of ['sheet-ods.ods', 'slides-odp.odp', 'text-doc.doc', 'sheet-csv.csv']) ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'python.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'python.docx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
 }, 180_000);
 afterAll(() => ops.close());
@@ -204,7 +205,7 @@ describe('read: PDF', () => {
   it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {
     ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
     execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
-    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile-nested`, '--convert-to', 'pdf', 'nested.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    runSoffice(ops.at('profile-nested'), ['--convert-to', 'pdf', 'nested.docx'], ops.dir);
     fs.rmSync(ops.at('profile-nested'), { recursive: true, force: true });
     const { text } = await markdownOf('nested.pdf');
     expect(text).toContain('- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂');

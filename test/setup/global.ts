@@ -2,12 +2,14 @@
 // any test worker, service or LibreOffice starts, so every mkdtemp of the tests and of the
 // processes they spawn lands there. At the end the run fails, listing them, if anything was
 // left in the root, or if entries our code names (docwasm-*, LibreOffice's lu*.tmp) appeared
-// in the system temp dir meanwhile.
+// in the system temp dir meanwhile, or LibreOffice's sockets and profile outside TMPDIR
+// (office-traces.ts).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentOf } from '../reliability/proc.js';
+import { OfficeTraces } from './office-traces.js';
 
 /** Names docwasm, its tests and LibreOffice give their temp entries. */
 const OURS = /^(docwasm-|lu.*\.tmp$)/;
@@ -27,12 +29,14 @@ const otherRuns = new Set<number>();
 let watch: NodeJS.Timeout | undefined;
 /** This process and the ones that started it (npm, npx): their environment predates the setup. */
 const ancestors = new Set<number>();
+let officeTraces: OfficeTraces | undefined;
 
 export function setup(): void {
   before = new Set(ourEntries());
   for (let pid: number | undefined = process.pid; pid !== undefined && pid > 1; pid = parentOf(pid)) ancestors.add(pid);
   watch = setInterval(noteOtherRuns, 1_000).unref();
   root = fs.mkdtempSync(path.join(systemTmp, 'docwasm-run-'));
+  officeTraces = new OfficeTraces(root);
   // Like /tmp: services the fault tests run as an unprivileged user must reach and use it.
   fs.chmodSync(root, 0o1777);
   for (const name of ENV_NAMES) {
@@ -54,17 +58,25 @@ export function teardown(): void {
   const appeared = ourEntries().filter((name) => !before.has(name) && path.join(systemTmp, name) !== root && !ownedByAnotherRun(name));
   const problems = leftInRoot.length > 0 ? [`left in the run's temp root ${root}:`, ...leftInRoot.map((p) => `  ${p}`)] : [];
   if (appeared.length > 0) {
-    const lines = [`appeared in ${systemTmp} during the run (a temp dir that ignores TMPDIR?):`, ...appeared.map((n) => `  ${n}`)];
     // Another docwasm run on this machine (without this setup) makes the same names: then the
     // entries cannot be told apart, and they are reported without failing the run.
-    if (otherRuns.size === 0) problems.push(...lines);
-    else process.stderr.write(`${lines.join('\n')}\n  (not counted: other docwasm runs were active meanwhile, PIDs ${[...otherRuns].slice(0, 10).join(', ')})\n`);
+    problems.push(...unlessOtherRuns([`appeared in ${systemTmp} during the run (a temp dir that ignores TMPDIR?):`, ...appeared.map((n) => `  ${n}`)]));
   }
+  const office = officeTraces?.leftovers() ?? { ours: [], unattributed: [] };
+  if (office.ours.length > 0) problems.push('LibreOffice sockets of offices this run started, left in /tmp:', ...office.ours.map((p) => `  ${p}`));
+  if (office.unattributed.length > 0) problems.push(...unlessOtherRuns(['appeared during the run (LibreOffice outside TMPDIR, of no profile seen in this run):', ...office.unattributed.map((p) => `  ${p}`)]));
   if (problems.length > 0) {
     // vitest reports an error thrown here but keeps exit code 0: set it ourselves.
     process.exitCode = 1;
     throw new Error(`Tests left files behind.\n${problems.join('\n')}`);
   }
+}
+
+/** `lines` as problems, or only printed when another run may have made what they list. */
+function unlessOtherRuns(lines: string[]): string[] {
+  if (otherRuns.size === 0) return lines;
+  process.stderr.write(`${lines.join('\n')}\n  (not counted: other docwasm runs were active meanwhile, PIDs ${[...otherRuns].slice(0, 10).join(', ')})\n`);
+  return [];
 }
 
 /** Notes processes of other runs: docwasm services, vitest, soffice, whose TMPDIR is not ours. */
@@ -79,6 +91,7 @@ function noteOtherRuns(): void {
     } catch {
       continue;
     }
+    officeTraces?.noteCommandLine(cmdline);
     if (!/vitest|cli\/main\.js|soffice/.test(cmdline)) continue;
     const tmp = readEnviron(pid)?.get('TMPDIR') ?? '';
     if (!tmp.startsWith(root)) otherRuns.add(pid);
