@@ -12,7 +12,7 @@ import { bandKeys, pageBlocks, readingRows, RunningLines, StyleTally, toPageRows
 import { renderedBlocks } from '../read/render.js';
 import { selectPages, stextOf, withPage } from './render.js';
 import { pageDrawing } from './page-drawing.js';
-import { openSource, type PdfSource } from './scan-document.js';
+import { openSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
 
