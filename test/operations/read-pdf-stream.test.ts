@@ -1,0 +1,57 @@
+// A PDF read stops at maxCharacters: pages past the cut are not laid out and scans past it are
+// not read with OCR (the PDF worker lays the document out in two passes, page by page). Text
+// pages from pandoc + LibreOffice, scans written byte by byte, joined by qpdf.
+
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOFFICE } from '../helpers/documents.js';
+import { renderText } from '../helpers/ocr-images.js';
+import { makeScannedPdf } from '../helpers/scanned-pdf.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+
+const CHAPTERS = Array.from({ length: 6 }, (_, c) => `# Chapter ${c + 1}\n\n${'Body text of the chapter, long enough to wrap over several lines of the page. '.repeat(12)}\n`).join('\n');
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('text.md', CHAPTERS);
+  execFileSync('pandoc', ['text.md', '-o', 'text.docx'], { cwd: ops.dir });
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'text.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  ops.put('scan.pdf', await makeScannedPdf([{ image: await renderText('Scanned page with a line of text'), dpi: 300 }]));
+  ops.put('scans.pdf', await makeScannedPdf(await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ image: await renderText(`Scanned page number ${n} of five`), dpi: 300 })))));
+}, 120_000);
+
+afterAll(() => ops.close());
+
+describe('read: a PDF stops at maxCharacters', () => {
+  it('does not OCR the scans of a 200-page PDF past a cut on its first page', async () => {
+    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    execFileSync('qpdf', ['--empty', '--pages', 'text.pdf', ...Array<string>(200 - textPages).fill('scan.pdf'), '--', 'mixed.pdf'], { cwd: ops.dir });
+    const progress: [number, number][] = [];
+    const answer = await ops.run('read', { input: 'mixed.pdf', maxCharacters: 300, language: 'eng' }, (done, total) => progress.push([done, total]));
+    if (!answer.success) throw new Error(JSON.stringify(answer));
+    expect(answer.data).toMatchObject({ format: 'pdf', pages: 200, truncated: true, ocrPages: [] });
+    expect(answer.text).toMatch(/^<!-- page 1 -->\n\n# Chapter 1\n/);
+    expect(answer.text).not.toContain('<!-- page 2 -->');
+    // Every page is accounted for (those past the cut have nothing left to do).
+    expect(progress.at(-1)).toEqual([200, 200]);
+  }, 120_000);
+
+  it('reads scans in page order only until their text passes the cut', async () => {
+    const answer = await ops.run('read', { input: 'scans.pdf', maxCharacters: 60, language: 'eng' });
+    if (!answer.success) throw new Error(JSON.stringify(answer));
+    expect(answer.data).toMatchObject({ format: 'pdf', pages: 5, truncated: true });
+    const ocrPages = (answer.data as { ocrPages: number[] }).ocrPages;
+    // One batch (an OCR thread's page and one more) passes 60 characters; pages 3–5 are never read.
+    expect(ocrPages).toEqual([1, 2]);
+    expect(answer.text).toContain('Scanned page number 1');
+  }, 120_000);
+
+  it('reads the whole document the same with or without a cut it does not reach', async () => {
+    const whole = await ops.ok('read', { input: 'text.pdf', maxCharacters: 5_000_000 });
+    const cut = await ops.ok('read', { input: 'text.pdf', maxCharacters: (whole.text ?? '').length + 10 });
+    expect(cut.text).toBe(whole.text);
+    expect(cut.data).toMatchObject({ truncated: false });
+  }, 60_000);
+});
