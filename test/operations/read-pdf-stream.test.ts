@@ -48,6 +48,23 @@ describe('read: a PDF stops at maxCharacters', () => {
     expect(answer.text).toContain('Scanned page number 1');
   }, 120_000);
 
+  it('reads a 1,000-page PDF in a PDF worker whose heap is capped at 32 MB (the layout holds a page at a time, not the document)', async () => {
+    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    const copies = Math.ceil(1000 / textPages);
+    execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('text.pdf'), '--', 'long.pdf'], { cwd: ops.dir });
+    // Before, every page's rows were held at once: this read ran out of a 32 MB heap (TOO_LARGE).
+    const capped = await inProcess({ workers: '1', 'worker-heap-mb': '32' });
+    try {
+      const answer = await capped.run('read', { input: ops.at('long.pdf'), maxCharacters: 5_000_000 });
+      if (!answer.success) throw new Error(JSON.stringify(answer));
+      expect(answer.data).toMatchObject({ format: 'pdf', pages: copies * textPages, truncated: false, ocrPages: [] });
+      expect(answer.text?.match(/^<!-- page \d+ -->$/gm)).toHaveLength(copies * textPages);
+      expect(answer.text?.match(/^# Chapter 6$/gm)).toHaveLength(copies);
+    } finally {
+      await capped.close();
+    }
+  }, 300_000);
+
   it('reads the whole document the same with or without a cut it does not reach', async () => {
     const whole = await ops.ok('read', { input: 'text.pdf', maxCharacters: 5_000_000 });
     const cut = await ops.ok('read', { input: 'text.pdf', maxCharacters: (whole.text ?? '').length + 10 });
