@@ -10,6 +10,20 @@ import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
+/** Debian's python3 (with python3-docx), not a user's pyenv. */
+const PYTHON = '/usr/bin/python3';
+const TITLED = `
+from docx import Document
+from docx.shared import Inches
+d = Document()
+d.sections[0].top_margin = Inches(0.3)
+d.add_heading('Yearly review', 0)
+for c in range(1, 7):
+    d.add_heading('Chapter %d' % c, 1)
+    for p in range(3):
+        d.add_paragraph('Body text of the chapter, long enough to wrap over several lines of the page. ' * 6)
+d.save('titled.docx')
+`;
 
 const CHAPTERS = Array.from({ length: 6 }, (_, c) => `# Chapter ${c + 1}\n\n${'Body text of the chapter, long enough to wrap over several lines of the page. '.repeat(12)}\n`).join('\n');
 
@@ -64,6 +78,18 @@ describe('read: a PDF stops at maxCharacters', () => {
       await capped.close();
     }
   }, 300_000);
+
+  it('ranks a heading at the top of the first page, a line the first pass first takes for a running header', async () => {
+    // Counted alone, page 1's top line looks like a header repeated on every page so far; once
+    // every page is counted it is not one, and page 1 is counted again with it as text.
+    // A small top margin puts the title in the header band; it is the only line in its size, so
+    // were page 1 counted with it as a header no heading would have that size.
+    execFileSync(PYTHON, ['-c', TITLED], { cwd: ops.dir });
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'titled.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    const answer = await ops.ok('read', { input: 'titled.pdf' });
+    expect(answer.text).toMatch(/^<!-- page 1 -->\n\n# Yearly review\n\n## Chapter 1\n/);
+    expect(answer.text).toMatch(/^## Chapter 2$/m);
+  }, 60_000);
 
   it('reads the whole document the same with or without a cut it does not reach', async () => {
     const whole = await ops.ok('read', { input: 'text.pdf', maxCharacters: 5_000_000 });
