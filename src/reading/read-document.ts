@@ -96,22 +96,34 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
 
 async function readPdf(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
   const { input, password, ranges, codes, maxCharacters } = request;
-  const laid = await engines.pdf.job(control, (tasks) => tasks.readMarkdown({ input, password, ranges, maxPages: config.maxPages }));
+  // The PDF worker lays pages out only until their Markdown passes the cut.
+  const laid = await engines.pdf.job(control, (tasks) => tasks.readMarkdown({ input, password, ranges, maxPages: config.maxPages, maxCharacters }));
   const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
-  // Progress counts pages: those with a text layer are done once laid out, scans as OCR reads them.
-  const total = laid.pages.length;
+  // Progress counts pages: those with a text layer are done once laid out, and so are those past
+  // the cut (nothing is left to do for them); scans as OCR reads them.
+  const total = laid.selected;
   const laidOut = total - scanned.length;
   control.progress?.(laidOut, total);
   const ocrMarkdown = new Map<number, string[]>();
+  const blocksUpTo = (last: number) => laid.pages.filter(({ page }) => page <= last).flatMap(({ page, blocks: pageBlocks }) => [`<!-- page ${page} -->`, ...(ocrMarkdown.get(page) ?? pageBlocks)]);
   if (scanned.length) {
     const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
-    const ocrControl = { ...control, progress: (done: number) => control.progress?.(laidOut + done, total) };
-    const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection, dpi: 300, codes, skipText: false, layout: false, engine: request.engine });
-    const rendered = await engines.read.job(control, (tasks) => tasks.renderPages({ pages: readings.map((reading) => ocrTextBlocks(reading.text)) }));
-    readings.forEach((reading, i) => ocrMarkdown.set(reading.page, rendered[i] ?? []));
+    // Scans in page order, a batch (a page per OCR thread, and one more being rendered) at a
+    // time, until the Markdown read so far passes the cut: scans past it are not read.
+    const batch = config.workers + 1;
+    for (let from = 0; from < scanned.length; from += batch) {
+      const done = ocrMarkdown.size;
+      const ocrControl = { ...control, progress: (read: number) => control.progress?.(laidOut + done + read, total) };
+      const part = { ...selection, pages: selection.pages.slice(from, from + batch), sizes: selection.sizes.slice(from, from + batch) };
+      const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection: part, dpi: 300, codes, skipText: false, layout: false, engine: request.engine });
+      const rendered = await engines.read.job(control, (tasks) => tasks.renderPages({ pages: readings.map((reading) => ocrTextBlocks(reading.text)) }));
+      readings.forEach((reading, i) => ocrMarkdown.set(reading.page, rendered[i] ?? []));
+      if (joinBlocks(blocksUpTo(part.pages.at(-1) ?? 0), maxCharacters).truncated) break;
+    }
+    if (ocrMarkdown.size < scanned.length) control.progress?.(total, total);
   }
-  const blocks = laid.pages.flatMap(({ page, blocks: pageBlocks }) => [`<!-- page ${page} -->`, ...(ocrMarkdown.get(page) ?? pageBlocks)]);
-  return { ...joinBlocks(blocks, maxCharacters), format: 'pdf', pages: laid.pages.length, ocrPages: scanned };
+  const ocrPages = scanned.filter((page) => ocrMarkdown.has(page));
+  return { ...joinBlocks(blocksUpTo(Infinity), maxCharacters), format: 'pdf', pages: total, ocrPages };
 }
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {

@@ -11,7 +11,7 @@ import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
 import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, SignOptions, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
-import { readPdfMarkdown } from './read-task.js';
+import { readPdfMarkdown, type ReadMarkdownTask } from './read-task.js';
 import { checkPdfBudget } from './stream-budget.js';
 
 export interface PdfWorkerData {
@@ -146,7 +146,7 @@ const tasks = {
   renderForOcr: pdfTask((task: scan.RenderForOcrTask) => scan.renderForOcr(task, read, maxDecompressedBytes)),
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
-  readMarkdown: pdfTask((task: scan.SelectPagesTask) => readPdfMarkdown(task, read, maxDecompressedBytes)),
+  readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes)),
 };
 
 export type PdfTasks = typeof tasks;

@@ -184,30 +184,51 @@ function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) =>
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
 const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
 
-/** The size most of the text is set in: the body size headings are measured against. */
-export function bodySize(pages: readonly Row[][]): number {
-  const weight = new Map<number, number>();
-  for (const row of pages.flat().filter((r) => !r.table)) weight.set(Math.round(row.size * 2) / 2, (weight.get(Math.round(row.size * 2) / 2) ?? 0) + row.text.length);
-  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
-}
+/** Header and footer bands: the top and bottom tenth of the page. */
+const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * 0.1 || row.top > height * 0.9);
+/** Digits ignored, so "Page 3" matches "Page 4". */
+const runningKey = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
+
+/** The keys of a page's rows in its header and footer bands: all the first pass keeps of them. */
+export const bandKeys = ({ rows, height }: PageRows): string[] => [...new Set(rows.filter((r) => inBand(r, height)).map(runningKey))];
 
 /**
- * Rows repeated near the top or bottom of most pages (running headers and footers, digits
- * ignored so "Page 3" matches "Page 4") and bare page numbers there.
+ * Rows repeated near the top or bottom of most pages (running headers and footers) and bare
+ * page numbers there, counted page by page: the counts are all that is kept of the bands.
  */
-export function runningRows(pages: readonly { rows: Row[]; height: number }[]): Set<Row> {
-  const band = (row: Row, height: number) => row.bottom < height * 0.1 || row.top > height * 0.9;
-  const key = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
-  const counts = new Map<string, number>();
-  for (const { rows, height } of pages) {
-    for (const k of new Set(rows.filter((r) => !r.table && band(r, height)).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+export class RunningLines {
+  private readonly counts = new Map<string, number>();
+  private seen = 0;
+  private readonly threshold: number;
+
+  constructor(private readonly pageCount: number) {
+    this.threshold = Math.max(2, pageCount * 0.5);
   }
-  const repeated = (row: Row) => pages.length >= 3 && (counts.get(key(row)) ?? 0) >= Math.max(2, pages.length * 0.5);
-  const out = new Set<Row>();
-  for (const { rows, height } of pages) {
-    for (const row of rows) if (!row.table && band(row, height) && (PAGE_NUMBER.test(row.text) || repeated(row))) out.add(row);
+
+  addPage(keys: readonly string[]): void {
+    this.seen++;
+    for (const k of keys) this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
   }
-  return out;
+
+  /** Once every page is counted: a line on at least half the pages (of three or more) repeats. */
+  repeated(key: string): boolean {
+    return this.pageCount >= 3 && (this.counts.get(key) ?? 0) >= this.threshold;
+  }
+
+  /**
+   * Before every page is counted: certain once the count reaches the threshold or can no longer
+   * reach it, otherwise guessed from the share of the pages counted so far that have the line.
+   */
+  likelyRepeated(key: string): boolean {
+    const count = this.counts.get(key) ?? 0;
+    if (this.pageCount < 3 || count + (this.pageCount - this.seen) < this.threshold) return false;
+    return count >= this.threshold || count * 2 >= this.seen;
+  }
+
+  /** The page's rows without its running lines, as `repeated` (or a guess of it) tells them. */
+  static kept({ rows, height }: PageRows, repeated: (key: string) => boolean): Row[] {
+    return rows.filter((row) => !(inBand(row, height) && (PAGE_NUMBER.test(row.text) || repeated(runningKey(row)))));
+  }
 }
 
 interface Paragraph {
@@ -256,7 +277,7 @@ function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
 
 
 /** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
-interface DocumentStyle {
+export interface DocumentStyle {
   body: number;
   font: string;
   color: string | undefined;
@@ -285,28 +306,67 @@ function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>
   return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
 }
 
-/** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
-function documentStyle(pages: readonly Row[][]): DocumentStyle {
-  const rows = pages.flat().filter((r) => !r.table);
-  const body = bodySize(pages);
-  const font = mostUsed(rows.filter((r) => Math.abs(r.size - body) < 0.6), (r) => r.font) ?? '';
-  const color = mostUsed(rows, (r) => r.color);
-  const headings = pages.flatMap((r) => paragraphs(r.filter((row) => !row.table))).filter((p) => isSizeHeading(p, { body, font }));
-  const sizes = new Set(headings.map((p) => rounded((p.rows[0] as Row).size)));
-  const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
-  const headingColors = new Set(headings.map((p) => (p.rows[0] as Row).color).filter((c): c is string => c !== undefined && c !== color));
-  return { body, font, color, levels, headingColors };
+/**
+ * The document's text style counted page by page, so no page's rows are kept to measure it:
+ * characters per size, per size and font, per colour, and paragraphs shaped like headings by
+ * their first row's size, font, colour and whether they are one line not ending a sentence.
+ * A page's counts can be taken back (a page counted with a wrong guess of its running lines).
+ */
+export class StyleTally {
+  private readonly sizes = new Map<number, number>();
+  private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
+  private readonly colors = new Map<string, number>();
+  private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
+
+  /** Counts (sign 1) or takes back (sign -1) a page's rows, running lines already removed, in reading order. */
+  addPage(rows: readonly Row[], sign: 1 | -1): void {
+    const text = rows.filter((r) => !r.table);
+    for (const row of text) {
+      add(this.sizes, rounded(row.size), row.text.length * sign);
+      const byFont = `${row.size}\u0000${row.font}`;
+      const entry = this.fonts.get(byFont) ?? { size: row.size, font: row.font, chars: 0 };
+      entry.chars += row.text.length * sign;
+      if (entry.chars === 0 && sign < 0) this.fonts.delete(byFont);
+      else this.fonts.set(byFont, entry);
+      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
+    }
+    for (const p of paragraphs(text)) {
+      if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
+      const first = p.rows[0] as Row;
+      const line = p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text)));
+      const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
+      const entry = this.headings.get(key) ?? { size: first.size, font: first.font, color: first.color, line, count: 0 };
+      entry.count += sign;
+      if (entry.count === 0) this.headings.delete(key);
+      else this.headings.set(key, entry);
+    }
+  }
+
+  /** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
+  style(): DocumentStyle {
+    const body = mostWeight(this.sizes) ?? 10;
+    const fonts = new Map<string, number>();
+    for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
+    const font = mostWeight(fonts) ?? '';
+    const color = mostWeight(this.colors);
+    // As isSizeHeading, on the counted first rows.
+    const headings = [...this.headings.values()].filter((h) => h.size >= body * 1.15 || (h.size >= body * 1.05 && h.font !== font && h.line));
+    const sizes = new Set(headings.map((h) => rounded(h.size)));
+    const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+    const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
+    return { body, font, color, levels, headingColors };
+  }
 }
 
-/** The value most of the rows' text has. */
-function mostUsed<T>(rows: readonly Row[], value: (row: Row) => T | undefined): T | undefined {
-  const weight = new Map<T, number>();
-  for (const row of rows) {
-    const v = value(row);
-    if (v !== undefined) weight.set(v, (weight.get(v) ?? 0) + row.text.length);
-  }
-  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+/** Adds to a count, dropping a count taken back to nothing. */
+function add<K>(counts: Map<K, number>, key: K, by: number): void {
+  const total = (counts.get(key) ?? 0) + by;
+  if (total === 0 && by < 0) counts.delete(key);
+  else counts.set(key, total);
 }
+
+/** The key with the largest count (the first counted on a tie). */
+const mostWeight = <K>(counts: ReadonlyMap<K, number>): K | undefined => [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 
 /** The blocks of one page; the style comes from the whole document. */
 export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
@@ -520,13 +580,8 @@ export interface PageRows {
 /** The rows of one page, so its structured text can be dropped before the next page is read. */
 export const toPageRows = (page: StextPage, drawing?: PageDrawing): PageRows => ({ rows: pageRows(page, drawing), width: page.width, height: page.height });
 
-/** Every page's blocks, headers and footers removed, headings ranked over the whole document. */
-export function documentBlocks(pages: readonly PageRows[]): RootContent[][] {
-  const running = runningRows(pages);
-  const kept = pages.map(({ rows, width }) => columnOrder(rows.filter((row) => !running.has(row)), 0, width));
-  const style = documentStyle(kept);
-  return kept.map((r) => pageBlocks(r, style));
-}
+/** A page's rows, running lines removed, in reading order. */
+export const readingRows = (page: PageRows, repeated: (key: string) => boolean): Row[] => columnOrder(RunningLines.kept(page, repeated), 0, page.width);
 
 /**
  * Blocks top to bottom, each block's rows kept together and in mupdf's order: some producers

@@ -1,0 +1,100 @@
+// A PDF read stops at maxCharacters: pages past the cut are not laid out and scans past it are
+// not read with OCR (the PDF worker lays the document out in two passes, page by page). Text
+// pages from pandoc + LibreOffice, scans written byte by byte, joined by qpdf.
+
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOFFICE } from '../helpers/documents.js';
+import { renderText } from '../helpers/ocr-images.js';
+import { makeScannedPdf } from '../helpers/scanned-pdf.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+/** Debian's python3 (with python3-docx), not a user's pyenv. */
+const PYTHON = '/usr/bin/python3';
+const TITLED = `
+from docx import Document
+from docx.shared import Inches
+d = Document()
+d.sections[0].top_margin = Inches(0.3)
+d.add_heading('Yearly review', 0)
+for c in range(1, 7):
+    d.add_heading('Chapter %d' % c, 1)
+    for p in range(3):
+        d.add_paragraph('Body text of the chapter, long enough to wrap over several lines of the page. ' * 6)
+d.save('titled.docx')
+`;
+
+const CHAPTERS = Array.from({ length: 6 }, (_, c) => `# Chapter ${c + 1}\n\n${'Body text of the chapter, long enough to wrap over several lines of the page. '.repeat(12)}\n`).join('\n');
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('text.md', CHAPTERS);
+  execFileSync('pandoc', ['text.md', '-o', 'text.docx'], { cwd: ops.dir });
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'text.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  ops.put('scan.pdf', await makeScannedPdf([{ image: await renderText('Scanned page with a line of text'), dpi: 300 }]));
+  ops.put('scans.pdf', await makeScannedPdf(await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ image: await renderText(`Scanned page number ${n} of five`), dpi: 300 })))));
+}, 120_000);
+
+afterAll(() => ops.close());
+
+describe('read: a PDF stops at maxCharacters', () => {
+  it('does not OCR the scans of a 200-page PDF past a cut on its first page', async () => {
+    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    execFileSync('qpdf', ['--empty', '--pages', 'text.pdf', ...Array<string>(200 - textPages).fill('scan.pdf'), '--', 'mixed.pdf'], { cwd: ops.dir });
+    const progress: [number, number][] = [];
+    const answer = await ops.run('read', { input: 'mixed.pdf', maxCharacters: 300, language: 'eng' }, (done, total) => progress.push([done, total]));
+    if (!answer.success) throw new Error(JSON.stringify(answer));
+    expect(answer.data).toMatchObject({ format: 'pdf', pages: 200, truncated: true, ocrPages: [] });
+    expect(answer.text).toMatch(/^<!-- page 1 -->\n\n# Chapter 1\n/);
+    expect(answer.text).not.toContain('<!-- page 2 -->');
+    // Every page is accounted for (those past the cut have nothing left to do).
+    expect(progress.at(-1)).toEqual([200, 200]);
+  }, 120_000);
+
+  it('reads scans in page order only until their text passes the cut', async () => {
+    const answer = await ops.run('read', { input: 'scans.pdf', maxCharacters: 60, language: 'eng' });
+    if (!answer.success) throw new Error(JSON.stringify(answer));
+    expect(answer.data).toMatchObject({ format: 'pdf', pages: 5, truncated: true });
+    const ocrPages = (answer.data as { ocrPages: number[] }).ocrPages;
+    // One batch (an OCR thread's page and one more) passes 60 characters; pages 3–5 are never read.
+    expect(ocrPages).toEqual([1, 2]);
+    expect(answer.text).toContain('Scanned page number 1');
+  }, 120_000);
+
+  it('reads a 1,000-page PDF in a PDF worker whose heap is capped at 32 MB (the layout holds a page at a time, not the document)', async () => {
+    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    const copies = Math.ceil(1000 / textPages);
+    execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('text.pdf'), '--', 'long.pdf'], { cwd: ops.dir });
+    // Before, every page's rows were held at once: this read ran out of a 32 MB heap (TOO_LARGE).
+    const capped = await inProcess({ workers: '1', 'worker-heap-mb': '32' });
+    try {
+      const answer = await capped.run('read', { input: ops.at('long.pdf'), maxCharacters: 5_000_000 });
+      if (!answer.success) throw new Error(JSON.stringify(answer));
+      expect(answer.data).toMatchObject({ format: 'pdf', pages: copies * textPages, truncated: false, ocrPages: [] });
+      expect(answer.text?.match(/^<!-- page \d+ -->$/gm)).toHaveLength(copies * textPages);
+      expect(answer.text?.match(/^# Chapter 6$/gm)).toHaveLength(copies);
+    } finally {
+      await capped.close();
+    }
+  }, 300_000);
+
+  it('ranks a heading at the top of the first page, a line the first pass first takes for a running header', async () => {
+    // Counted alone, page 1's top line looks like a header repeated on every page so far; once
+    // every page is counted it is not one, and page 1 is counted again with it as text.
+    // A small top margin puts the title in the header band; it is the only line in its size, so
+    // were page 1 counted with it as a header no heading would have that size.
+    execFileSync(PYTHON, ['-c', TITLED], { cwd: ops.dir });
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'titled.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    const answer = await ops.ok('read', { input: 'titled.pdf' });
+    expect(answer.text).toMatch(/^<!-- page 1 -->\n\n# Yearly review\n\n## Chapter 1\n/);
+    expect(answer.text).toMatch(/^## Chapter 2$/m);
+  }, 60_000);
+
+  it('reads the whole document the same with or without a cut it does not reach', async () => {
+    const whole = await ops.ok('read', { input: 'text.pdf', maxCharacters: 5_000_000 });
+    const cut = await ops.ok('read', { input: 'text.pdf', maxCharacters: (whole.text ?? '').length + 10 });
+    expect(cut.text).toBe(whole.text);
+    expect(cut.data).toMatchObject({ truncated: false });
+  }, 60_000);
+});
