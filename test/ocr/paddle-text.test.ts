@@ -9,14 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hanCharacterErrorRate, latinWordErrorRate } from '../helpers/ocr-accuracy.js';
-import { expectedText, MIXED_PAGES, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
+import { expectedText, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { ctcDecode, type RecognizedLine } from '../../wasm/ocr/paddle/recognition.js';
 import { restoreWordSpaces } from '../../wasm/ocr/paddle/word-spaces.js';
 import { sampleLines } from '../../wasm/ocr/paddle/sample.js';
 import { boxSides, type LinePlacement } from '../../wasm/ocr/paddle/crop.js';
 
-const MIXED = MIXED_PAGES[0] as PageSpec;
 const READ_TIMEOUT = 600_000;
 
 /** A line decoded from one-hot time steps; `space` gives the space class that probability at those steps. */
@@ -91,7 +90,7 @@ let service: RunningService;
 
 beforeAll(async () => {
   service = await startService(['--timeout', '600']);
-  fs.writeFileSync(path.join(service.dir, 'mixed.png'), await renderTestPage(MIXED));
+  for (const [i, page] of MIXED_PAGES.entries()) fs.writeFileSync(path.join(service.dir, i === 0 ? 'mixed.png' : `mixed-${i}.png`), await renderTestPage(page));
 }, 120_000);
 
 afterAll(async () => {
@@ -100,14 +99,15 @@ afterAll(async () => {
 });
 
 describe('English inside a Chinese page under the default engine and languages', () => {
-  it('reads the English words with their spaces and the Chinese without any', async () => {
-    const { status, body } = await service.post('/api/ocr', { input: 'mixed.png' });
+  // Hei, Ming and Noto Sans: each font lost different spaces before (Noto Sans: "pullrequest" when Latin lines were re-read at 0.8).
+  it.each(MIXED_PAGES.map((page, i) => ({ page, file: i === 0 ? 'mixed.png' : `mixed-${i}.png`, name: page.name })))('reads the English words with their spaces and the Chinese without any ($name)', async ({ page, file }) => {
+    const { status, body } = await service.post('/api/ocr', { input: file });
     expect(status).toBe(200);
     const text = String(body.text);
     expect((body.data as { engine: string }).engine).toBe('paddle');
-    // Measured 0 of 75 English words wrong (the code before: 6, e.g. "pullrequest"); 2 allowed.
-    expect(latinWordErrorRate(expectedText(MIXED), text)).toBeLessThanOrEqual(0.03);
-    expect(hanCharacterErrorRate(expectedText(MIXED), text)).toBeLessThanOrEqual(0.02);
+    // Measured 0, 1 and 0 of 75 English words wrong (the code before: 6, 1 and 2, e.g. "pullrequest"); 2 allowed.
+    expect(latinWordErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.03);
+    expect(hanCharacterErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.02);
     // Lines of a paragraph are kept apart by newlines: one space for any run of whitespace.
     const flowing = text.replace(/\s+/g, ' ');
     for (const words of ['worker threads', 'pull request', 'Getting Started', 'In English the sentence', 'Open Source Software in Education']) expect(flowing).toContain(words);
