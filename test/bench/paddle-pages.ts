@@ -4,7 +4,8 @@
 // tesseract CLI (one thread, Debian's chi_sim+eng) on the same page, and prints per page the CER
 // (as paddle.bench.ts counts it), process CPU and wall time, and the stage times (the text read
 // goes to DIR/read-SQUEEZE-PAGE.txt). The first page is read once before measuring (warm-up).
-// PAGE selects pages by index.
+// PAGE selects pages by index. PADDLE_REC_MODEL=FILE reads with that recognition model instead
+// of the shipped one (an int8 one derived by quantize-rec.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,7 +46,7 @@ function cliRow(i: number, expected: string): string {
   return `CLI | CER ${(characterErrorRate(expected, text) * 100).toFixed(2)} % | CPU ${Math.round((user + system) * 1000)} ms | wall ${wall} ms`;
 }
 
-const models = await loadModels({ threads: Number(threadArg) });
+const models = await loadModels({ threads: Number(threadArg), recognitionModel: process.env.PADDLE_REC_MODEL });
 await readPage(models, await raster(chosen[0] as number));
 const totals = new Map<number, number>(squeezes.map((s) => [s, 0]));
 for (const i of chosen) {

