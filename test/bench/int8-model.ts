@@ -29,6 +29,8 @@ export interface QuantizeOptions {
   convs: 'none' | 'pointwise' | 'dense';
   /** MatMuls whose second input is a constant. */
   matmuls: boolean;
+  /** One weight scale per output channel (convolutions) or column (MatMuls) instead of one per tensor. */
+  perChannel: boolean;
 }
 
 export interface QuantizeReport {
@@ -48,10 +50,10 @@ export function quantizeModel(bytes: Uint8Array, options: QuantizeOptions): { by
   for (const node of graph.node ?? []) {
     const weight = constants.get((node.input ?? [])[1] ?? '');
     if (node.opType === 'Conv' && weight && chosenConv(node, options)) {
-      rewritten.push(...quantizedConv(node, weight, constants.get((node.input ?? [])[2] ?? '')));
+      rewritten.push(...quantizedConv(node, weight, constants.get((node.input ?? [])[2] ?? ''), options.perChannel));
       report.convs++;
     } else if (node.opType === 'MatMul' && weight && options.matmuls) {
-      rewritten.push(...quantizedMatMul(node, weight));
+      rewritten.push(...quantizedMatMul(node, weight, options.perChannel));
       report.matmuls++;
     } else rewritten.push(node);
   }
@@ -125,11 +127,22 @@ function constant(name: string, dataType: number, dims: number[], raw: Uint8Arra
 }
 
 function scalar(name: string, value: number): Node {
-  return constant(name, FLOAT, [], new Uint8Array(Float32Array.of(value).buffer));
+  return floatConstant(name, Float32Array.of(value), []);
 }
 
-/** uint8 asymmetric over [min(0, w), max(0, w)], as quantize_dynamic for QUInt8 weights. */
-function quantizeUint8(w: Float32Array): { q: Uint8Array; scale: number; zeroPoint: number } {
+/**
+ * Per tensor: uint8 asymmetric over [min(0, w), max(0, w)] (quantize_dynamic's QUInt8 weights).
+ * Per channel: symmetric, one scale per output channel and the zero point 128 for all (the
+ * integer op takes one zero point; the scales are applied after it, so they may differ).
+ */
+function quantizeUint8(w: Float32Array, channels: number, perChannel: boolean): { q: Uint8Array; scales: Float32Array; zeroPoint: number } {
+  if (perChannel) {
+    const scales = symmetricScales(w, channels, (c, i) => c * (w.length / channels) + i, w.length / channels);
+    const size = w.length / channels;
+    const q = new Uint8Array(w.length);
+    for (let i = 0; i < w.length; i++) q[i] = 128 + clampRound((w[i] as number) / (scales[Math.floor(i / size)] as number), 127);
+    return { q, scales, zeroPoint: 128 };
+  }
   let lo = 0;
   let hi = 0;
   for (const v of w) {
@@ -140,59 +153,82 @@ function quantizeUint8(w: Float32Array): { q: Uint8Array; scale: number; zeroPoi
   const zeroPoint = Math.round(-lo / scale);
   const q = new Uint8Array(w.length);
   for (let i = 0; i < w.length; i++) q[i] = Math.max(0, Math.min(255, Math.round((w[i] as number) / scale) + zeroPoint));
-  return { q, scale, zeroPoint };
+  return { q, scales: Float32Array.of(scale), zeroPoint };
 }
 
-/** int8 symmetric (zero point 0, ±127), as quantize_dynamic for QInt8 weights. */
-function quantizeInt8(w: Float32Array): { q: Int8Array; scale: number } {
-  let max = 0;
-  for (const v of w) max = Math.max(max, Math.abs(v));
-  const scale = max > 0 ? max / 127 : 1;
+/** int8 symmetric, zero point 0 (quantize_dynamic's QInt8 weights): per tensor, or per column of a K×N weight. */
+function quantizeInt8(w: Float32Array, columns: number, perChannel: boolean): { q: Int8Array; scales: Float32Array } {
+  const rows = w.length / columns;
+  const scales = perChannel ? symmetricScales(w, columns, (n, k) => k * columns + n, rows) : symmetricScales(w, 1, (_, i) => i, w.length);
   const q = new Int8Array(w.length);
-  for (let i = 0; i < w.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round((w[i] as number) / scale)));
-  return { q, scale };
+  for (let i = 0; i < w.length; i++) q[i] = clampRound((w[i] as number) / (scales[perChannel ? i % columns : 0] as number), 127);
+  return { q, scales };
+}
+
+/** max |w| / 127 over each of `groups` groups of `size` weights, the j-th of group g at index(g, j). */
+function symmetricScales(w: Float32Array, groups: number, index: (group: number, j: number) => number, size: number): Float32Array {
+  const scales = new Float32Array(groups);
+  for (let g = 0; g < groups; g++) {
+    let max = 0;
+    for (let j = 0; j < size; j++) max = Math.max(max, Math.abs(w[index(g, j)] as number));
+    scales[g] = max > 0 ? max / 127 : 1;
+  }
+  return scales;
+}
+
+function clampRound(v: number, limit: number): number {
+  return Math.max(-limit, Math.min(limit, Math.round(v)));
 }
 
 /** DynamicQuantizeLinear of the input, then the integer op, Cast, and the rescale by x_scale × w_scale. */
-function integerOp(node: Node, op: 'ConvInteger' | 'MatMulInteger', weight: Node, weightZeroPoint: Node, weightScale: number, attributes: OnnxSchema.IAttributeProto[], output: string): Node[] {
+function integerOp(node: Node, op: 'ConvInteger' | 'MatMulInteger', weight: Node, weightZeroPoint: Node, weightScale: Node, attributes: OnnxSchema.IAttributeProto[], output: string): Node[] {
   const base = node.name as string;
   const input = (node.input ?? [])[0] as string;
   const [xq, xScale, xZero, y32, yFloat, scale] = ['x_q', 'x_scale', 'x_zero', 'int32', 'float', 'scale'].map((s) => `${base}_${s}`) as [string, string, string, string, string, string];
   return [
     weight,
     weightZeroPoint,
-    scalar(`${base}_w_scale`, weightScale),
+    weightScale,
     { opType: 'DynamicQuantizeLinear', name: `${base}_quantize`, input: [input], output: [xq, xScale, xZero] },
     { opType: op, name: `${base}_integer`, input: [xq, (weight.output ?? [])[0] as string, xZero, (weightZeroPoint.output ?? [])[0] as string], output: [y32], attribute: attributes },
     { opType: 'Cast', name: `${base}_cast`, input: [y32], output: [yFloat], attribute: [{ name: 'to', type: ATTRIBUTE_INT, i: FLOAT }] },
-    { opType: 'Mul', name: `${base}_scale`, input: [xScale, `${base}_w_scale`], output: [scale] },
+    { opType: 'Mul', name: `${base}_scale`, input: [xScale, (weightScale.output ?? [])[0] as string], output: [scale] },
     { opType: 'Mul', name: `${base}_rescale`, input: [yFloat, scale], output: [output] },
   ];
 }
 
-function quantizedConv(node: Node, weight: Tensor, bias: Tensor | undefined): Node[] {
+function floatConstant(name: string, values: Float32Array, dims: number[]): Node {
+  return constant(name, FLOAT, dims, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+}
+
+function quantizedConv(node: Node, weight: Tensor, bias: Tensor | undefined, perChannel: boolean): Node[] {
   const base = node.name as string;
-  const { q, scale, zeroPoint } = quantizeUint8(floats(weight));
   const dims = (weight.dims ?? []).map(Number);
+  const channels = dims[0] as number;
+  const { q, scales, zeroPoint } = quantizeUint8(floats(weight), channels, perChannel);
   const output = (node.output ?? [])[0] as string;
   const attributes = (node.attribute ?? []).filter((a) => a.name !== 'auto_pad' || a.s?.length);
   const wq = constant(`${base}_w_q`, UINT8, dims, q);
   const wz = constant(`${base}_w_zero`, UINT8, [], Uint8Array.of(zeroPoint));
-  if (!bias) return integerOp(node, 'ConvInteger', wq, wz, scale, attributes, output);
+  // Per output channel, shaped [C, 1, 1], scales and bias broadcast over N×C×H×W.
+  const ws = floatConstant(`${base}_w_scale`, scales, perChannel ? [channels, 1, 1] : []);
+  if (!bias) return integerOp(node, 'ConvInteger', wq, wz, ws, attributes, output);
   const unbiased = `${base}_unbiased`;
-  // Conv's bias is per output channel: shaped [C, 1, 1] it broadcasts over N×C×H×W.
   const biasValues = floats(bias);
-  const biasNode = constant(`${base}_bias`, FLOAT, [biasValues.length, 1, 1], new Uint8Array(biasValues.buffer));
-  return [...integerOp(node, 'ConvInteger', wq, wz, scale, attributes, unbiased), biasNode, { opType: 'Add', name: `${base}_bias_add`, input: [unbiased, `${base}_bias`], output: [output] }];
+  const biasNode = floatConstant(`${base}_bias`, biasValues, [biasValues.length, 1, 1]);
+  return [...integerOp(node, 'ConvInteger', wq, wz, ws, attributes, unbiased), biasNode, { opType: 'Add', name: `${base}_bias_add`, input: [unbiased, `${base}_bias`], output: [output] }];
 }
 
-function quantizedMatMul(node: Node, weight: Tensor): Node[] {
+function quantizedMatMul(node: Node, weight: Tensor, perChannel: boolean): Node[] {
   const base = node.name as string;
-  const { q, scale } = quantizeInt8(floats(weight));
   const dims = (weight.dims ?? []).map(Number);
+  if (dims.length !== 2) throw new Error(`MatMul ${base}: weight of rank ${dims.length}`);
+  const columns = dims[1] as number;
+  const { q, scales } = quantizeInt8(floats(weight), columns, perChannel);
   const wq = constant(`${base}_w_q`, INT8, dims, new Uint8Array(q.buffer));
   const wz = constant(`${base}_w_zero`, INT8, [], Uint8Array.of(0));
-  return integerOp(node, 'MatMulInteger', wq, wz, scale, [], (node.output ?? [])[0] as string);
+  const ws = floatConstant(`${base}_w_scale`, scales, perChannel ? [columns] : []);
+  return integerOp(node, 'MatMulInteger', wq, wz, ws, [], (node.output ?? [])[0] as string);
 }
 
 /** Drops Constant nodes no other node (or graph output) reads: the float weights replaced. */

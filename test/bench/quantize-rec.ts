@@ -20,10 +20,12 @@ configureRuntime({ threads: 1 });
 
 const VARIANTS: Record<string, QuantizeOptions | undefined> = {
   fp32: undefined,
-  'int8-pointwise+matmul': { convs: 'pointwise', matmuls: true },
-  'int8-dense+matmul': { convs: 'dense', matmuls: true },
-  'int8-pointwise': { convs: 'pointwise', matmuls: false },
-  'int8-matmul': { convs: 'none', matmuls: true },
+  'pointwise+matmul per-tensor': { convs: 'pointwise', matmuls: true, perChannel: false },
+  'dense+matmul per-tensor': { convs: 'dense', matmuls: true, perChannel: false },
+  'pointwise per-tensor': { convs: 'pointwise', matmuls: false, perChannel: false },
+  'pointwise+matmul per-channel': { convs: 'pointwise', matmuls: true, perChannel: true },
+  'pointwise per-channel': { convs: 'pointwise', matmuls: false, perChannel: true },
+  'matmul per-channel': { convs: 'none', matmuls: true, perChannel: true },
 };
 const WIDTHS = [320, 640];
 const BATCH = 8;
@@ -35,7 +37,7 @@ for (const [name, options] of Object.entries(VARIANTS)) {
   if (options) {
     const quantized = quantizeModel(source, options);
     bytes = quantized.bytes;
-    fs.writeFileSync(path.join(dir, `rec-${name}.onnx`), bytes);
+    fs.writeFileSync(path.join(dir, `rec-${name.replace(/ /g, '-')}.onnx`), bytes);
     process.stdout.write(`${name}: ${quantized.report.convs} convolutions, ${quantized.report.matmuls} MatMuls, ${bytes.length} bytes\n`);
   }
   sessions.set(name, await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' }));
