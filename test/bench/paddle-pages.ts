@@ -4,8 +4,9 @@
 // tesseract CLI (one thread, Debian's chi_sim+eng) on the same page, and prints per page the CER
 // (as paddle.bench.ts counts it), process CPU and wall time, and the stage times (the text read
 // goes to DIR/read-SQUEEZE-PAGE.txt). The first page is read once before measuring (warm-up).
-// PAGE selects pages by index. PADDLE_REC_MODEL=FILE reads with that recognition model instead
-// of the shipped one (an int8 one derived by quantize-rec.ts).
+// PAGE selects pages by index. PADDLE_REC_MODEL=FILE reads with that recognition model as it is
+// instead of the int8 one derived at load (the shipped float model, or a variant written by
+// quantize-rec.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

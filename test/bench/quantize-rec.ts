@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { configureRuntime, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
-import { quantizeModel, type QuantizeOptions } from './int8-model.js';
+import { quantizeModel, type QuantizeOptions } from '../../wasm/ocr/paddle/int8.js';
 
 const [dir, roundArg = '5'] = process.argv.slice(2);
 if (!dir) throw new Error('usage: quantize-rec.ts DIR [ROUNDS]');

@@ -1,14 +1,20 @@
 // Dynamic int8 quantisation of an ONNX model in pure JS, the rewrite onnxruntime's
-// `quantize_dynamic` does (Python, unreachable here): each chosen Conv becomes
+// `quantize_dynamic` does (Python; not available here): each chosen Conv becomes
 //   DynamicQuantizeLinear(x) → ConvInteger(x_q, W_u8, x_zp, W_zp) → Cast → Mul(x_scale × W_scale) → Add(bias)
-// and each MatMul by a constant becomes the same with MatMulInteger and int8 weights. Weights
-// are quantised per tensor (onnxruntime's ConvInteger takes only a scalar zero point): uint8
-// asymmetric for convolutions, int8 symmetric for MatMuls, as quantize_dynamic's defaults.
+// and each MatMul by a constant the same with MatMulInteger and int8 weights. Weights are
+// quantised per tensor as quantize_dynamic's defaults do (uint8 asymmetric for convolutions,
+// int8 symmetric for MatMuls) or per output channel (symmetric around one zero point, since
+// onnxruntime's ConvInteger takes only a scalar one; the channel scales are applied after it).
 // The ONNX schema is the protobufjs code onnxruntime-web ships (it decodes and encodes).
+//
+// PP-OCRv4's recognition model runs with its 1×1 convolutions quantised per channel
+// (RECOGNITION_INT8): ~30–40 % less recognition CPU on onnxruntime-web's WASM backend at the
+// same CER (docs/ocr-engines.md, "int8 recognition: measured"); per tensor it reads 5–15 %
+// worse, and the MatMuls add little speed for a measurable loss.
 
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { onnx as OnnxSchema } from '../../node_modules/onnxruntime-web/lib/onnxjs/ort-schema/protobuf/onnx.js';
+import type { onnx as OnnxSchema } from '../../../node_modules/onnxruntime-web/lib/onnxjs/ort-schema/protobuf/onnx.js';
 
 const require = createRequire(import.meta.url);
 const schemaFile = path.join(path.dirname(require.resolve('onnxruntime-web')), '..', 'lib', 'onnxjs', 'ort-schema', 'protobuf', 'onnx.js');
@@ -32,6 +38,9 @@ export interface QuantizeOptions {
   /** One weight scale per output channel (convolutions) or column (MatMuls) instead of one per tensor. */
   perChannel: boolean;
 }
+
+/** What the OCR engine runs: the shipped recognition model with these quantised (measured choice). */
+export const RECOGNITION_INT8: QuantizeOptions = { convs: 'pointwise', matmuls: false, perChannel: true };
 
 export interface QuantizeReport {
   convs: number;
