@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { configureRuntime, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
-import { quantizeModel, type QuantizeOptions } from '../../wasm/ocr/paddle/int8.js';
+import { quantizeModel, RECOGNITION_INT8, type QuantizeOptions } from '../../wasm/ocr/paddle/int8.js';
 
 const [dir, roundArg = '5'] = process.argv.slice(2);
 if (!dir) throw new Error('usage: quantize-rec.ts DIR [ROUNDS]');
@@ -26,6 +26,7 @@ const VARIANTS: Record<string, QuantizeOptions | undefined> = {
   'pointwise+matmul per-channel': { convs: 'pointwise', matmuls: true, perChannel: true },
   'pointwise per-channel': { convs: 'pointwise', matmuls: false, perChannel: true },
   'matmul per-channel': { convs: 'none', matmuls: true, perChannel: true },
+  'pointwise ≥240 per-channel (built)': RECOGNITION_INT8,
 };
 const WIDTHS = [320, 640];
 const BATCH = 8;
@@ -37,7 +38,7 @@ for (const [name, options] of Object.entries(VARIANTS)) {
   if (options) {
     const quantized = quantizeModel(source, options);
     bytes = quantized.bytes;
-    fs.writeFileSync(path.join(dir, `rec-${name.replace(/ /g, '-')}.onnx`), bytes);
+    fs.writeFileSync(path.join(dir, `rec-${name.replace(/[ ()]/g, '-')}.onnx`), bytes);
     process.stdout.write(`${name}: ${quantized.report.convs} convolutions, ${quantized.report.matmuls} MatMuls, ${bytes.length} bytes\n`);
   }
   sessions.set(name, await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' }));

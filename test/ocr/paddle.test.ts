@@ -114,12 +114,12 @@ describe('PP-OCR pieces', () => {
 });
 
 describe('int8 recognition', () => {
-  it('derives the same int8 model from the shipped one every time, its 1×1 convolutions quantised', () => {
+  it('derives the same int8 model from the shipped one every time, its eight widest 1×1 convolutions quantised', () => {
     const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
     const { bytes, report } = quantizeModel(shipped, RECOGNITION_INT8);
-    expect(report).toMatchObject({ convs: 21, matmuls: 0 });
+    expect(report).toMatchObject({ convs: 8, matmuls: 0 });
     expect(Buffer.compare(Buffer.from(bytes), Buffer.from(int8Recognition()))).toBe(0);
-    expect(bytes.length).toBeLessThan(0.7 * shipped.length);
+    expect(bytes.length).toBeLessThan(0.8 * shipped.length);
   });
 
   it('reads a Chinese page in-process as well as the float model does', async () => {

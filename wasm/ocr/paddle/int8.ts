@@ -7,10 +7,10 @@
 // onnxruntime's ConvInteger takes only a scalar one; the channel scales are applied after it).
 // The ONNX schema is the protobufjs code onnxruntime-web ships (it decodes and encodes).
 //
-// PP-OCRv4's recognition model runs with its 1×1 convolutions quantised per channel
-// (RECOGNITION_INT8): ~30–40 % less recognition CPU on onnxruntime-web's WASM backend at the
-// same CER (docs/ocr-engines.md, "int8 recognition: measured"); per tensor it reads 5–15 %
-// worse, and the MatMuls add little speed for a measurable loss.
+// PP-OCRv4's recognition model runs with its eight widest 1×1 convolutions (≥ 240 channels in
+// and out) quantised per channel (RECOGNITION_INT8), measured in docs/ocr-engines.md ("int8
+// recognition: measured"): per tensor it reads 5–15 % worse; quantising the narrower ones too
+// adds spurious characters to short (vertical) lines; the MatMuls add little speed.
 
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,10 +37,12 @@ export interface QuantizeOptions {
   matmuls: boolean;
   /** One weight scale per output channel (convolutions) or column (MatMuls) instead of one per tensor. */
   perChannel: boolean;
+  /** Only convolutions with at least this many input and output channels (default: all). */
+  minChannels?: number;
 }
 
 /** What the OCR engine runs: the shipped recognition model with these quantised (measured choice). */
-export const RECOGNITION_INT8: QuantizeOptions = { convs: 'pointwise', matmuls: false, perChannel: true };
+export const RECOGNITION_INT8: QuantizeOptions = { convs: 'pointwise', matmuls: false, perChannel: true, minChannels: 240 };
 
 export interface QuantizeReport {
   convs: number;
@@ -58,7 +60,7 @@ export function quantizeModel(bytes: Uint8Array, options: QuantizeOptions): { by
   const rewritten: Node[] = [];
   for (const node of graph.node ?? []) {
     const weight = constants.get((node.input ?? [])[1] ?? '');
-    if (node.opType === 'Conv' && weight && chosenConv(node, options)) {
+    if (node.opType === 'Conv' && weight && chosenConv(node, weight, options)) {
       rewritten.push(...quantizedConv(node, weight, constants.get((node.input ?? [])[2] ?? ''), options.perChannel));
       report.convs++;
     } else if (node.opType === 'MatMul' && weight && options.matmuls) {
@@ -109,9 +111,11 @@ function attribute(node: Node, name: string): OnnxSchema.IAttributeProto | undef
   return node.attribute?.find((a) => a.name === name);
 }
 
-function chosenConv(node: Node, options: QuantizeOptions): boolean {
+function chosenConv(node: Node, weight: Tensor, options: QuantizeOptions): boolean {
   if (options.convs === 'none' || Number(attribute(node, 'group')?.i ?? 1) !== 1) return false;
   const kernel = (attribute(node, 'kernel_shape')?.ints ?? []).map(Number);
+  const [outputs = 0, inputs = 0] = (weight.dims ?? []).map(Number);
+  if (Math.min(outputs, inputs) < (options.minChannels ?? 0)) return false;
   return options.convs === 'dense' || kernel.every((k) => k === 1);
 }
 
