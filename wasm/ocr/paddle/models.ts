@@ -77,7 +77,7 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
   return { detection, recognition, classification, characters: readDictionary() };
 }
 
-/** The shipped recognition model with its 1×1 convolutions quantised to int8. */
+/** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
 export function int8Recognition(): Uint8Array {
   return quantizeModel(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition)), RECOGNITION_INT8).bytes;
 }
