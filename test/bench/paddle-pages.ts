@@ -4,7 +4,10 @@
 // tesseract CLI (one thread, Debian's chi_sim+eng) on the same page, and prints per page the CER
 // (as paddle.bench.ts counts it), process CPU and wall time, and the stage times (the text read
 // goes to DIR/read-SQUEEZE-PAGE.txt). The first page is read once before measuring (warm-up).
-// PAGE selects pages by index.
+// PAGE selects pages by index. PADDLE_REC_MODEL=MODEL[,MODEL…] reads each page with each of these
+// recognition models in turn (interleaved like the squeezes): `int8`, the one derived at load
+// (the default), or a file run as it is (the shipped float model, or a variant written by
+// quantize-rec.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,27 +48,32 @@ function cliRow(i: number, expected: string): string {
   return `CLI | CER ${(characterErrorRate(expected, text) * 100).toFixed(2)} % | CPU ${Math.round((user + system) * 1000)} ms | wall ${wall} ms`;
 }
 
-const models = await loadModels({ threads: Number(threadArg) });
-await readPage(models, await raster(chosen[0] as number));
-const totals = new Map<number, number>(squeezes.map((s) => [s, 0]));
+const base = await loadModels({ threads: Number(threadArg) });
+const readers: { name: string; models: typeof base }[] = [];
+for (const name of (process.env.PADDLE_REC_MODEL ?? 'int8').split(',')) {
+  const recognition = name === 'int8' ? base.recognition : (await loadModels({ threads: Number(threadArg), recognitionModel: name })).recognition;
+  readers.push({ name: path.basename(name), models: { ...base, recognition } });
+  await readPage(readers.at(-1)?.models ?? base, await raster(chosen[0] as number));
+}
+const totals = new Map<string, number>();
 for (const i of chosen) {
   const spec = specs[i] as (typeof specs)[number];
   const image = await raster(i);
   process.stdout.write(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
-  for (const squeeze of squeezes) {
+  for (const { name, models } of readers) for (const squeeze of squeezes) {
     const cpu = process.cpuUsage();
     const started = performance.now();
     const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, squeeze });
     const used = process.cpuUsage(cpu);
     const cpuMs = Math.round((used.user + used.system) / 1000);
-    totals.set(squeeze, (totals.get(squeeze) as number) + cpuMs);
+    totals.set(`${name} squeeze ${squeeze}`, (totals.get(`${name} squeeze ${squeeze}`) ?? 0) + cpuMs);
     const text = pageText(readingOrder(lines));
-    fs.writeFileSync(path.join(dir, `read-${squeeze}-${i}.txt`), text);
+    fs.writeFileSync(path.join(dir, `read-${name}-${squeeze}-${i}.txt`), text);
     const cer = characterErrorRate(expectedText(spec), text);
     process.stdout.write(
-      `${spec.name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect+crop ${timings.detectMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
+      `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect+crop ${timings.detectMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
     );
   }
   process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);
 }
-for (const [squeeze, total] of totals) process.stdout.write(`squeeze ${squeeze} | total CPU ${total} ms\n`);
+for (const [reader, total] of totals) process.stdout.write(`${reader} | total CPU ${total} ms\n`);

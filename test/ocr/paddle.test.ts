@@ -18,6 +18,10 @@ import { ctcDecode, squeezeLine } from '../../wasm/ocr/paddle/recognition.js';
 import { LINE_HEIGHT } from '../../wasm/ocr/paddle/crop.js';
 import { textRegions, unclip } from '../../wasm/ocr/paddle/detection.js';
 import { latinShare } from '../../wasm/ocr/paddle-reader.js';
+import { quantizeModel, RECOGNITION_INT8 } from '../../wasm/ocr/paddle/int8.js';
+import { int8Recognition, loadModels, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
+import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
+import { readPage } from '../../wasm/ocr/paddle/system.js';
 
 const CHINESE: PageSpec = { name: 'zh', font: 'WenQuanYi Zen Hei', points: 12, dpi: 300, variant: 'clean', paragraphs: CHINESE_PARAGRAPHS.slice(0, 2) };
 const MING: PageSpec = { name: 'zh-ming', font: 'AR PL UMing CN', points: 12, dpi: 300, variant: 'clean', paragraphs: CHINESE_PARAGRAPHS.slice(2, 4) };
@@ -107,6 +111,27 @@ describe('PP-OCR pieces', () => {
     expect(latinShare('今天天气很好')).toBe(0);
     expect(latinShare('OCR 测试')).toBeCloseTo(0.6, 5);
   });
+});
+
+describe('int8 recognition', () => {
+  it('derives the same int8 model from the shipped one every time, its eight widest 1×1 convolutions quantised', () => {
+    const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
+    const { bytes, report } = quantizeModel(shipped, RECOGNITION_INT8);
+    expect(report).toMatchObject({ convs: 8, matmuls: 0 });
+    expect(Buffer.compare(Buffer.from(bytes), Buffer.from(int8Recognition()))).toBe(0);
+    expect(bytes.length).toBeLessThan(0.8 * shipped.length);
+  });
+
+  it('reads a Chinese page in-process as well as the float model does', async () => {
+    const { data, info } = await sharp(await renderTestPage(CHINESE)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+    const int8 = await loadModels({ threads: 1 });
+    const float = { ...int8, recognition: (await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition) })).recognition };
+    const cer = async (models: typeof int8) => characterErrorRate(expected(CHINESE), pageText(readingOrder((await readPage(models, raster)).lines)));
+    const [int8Cer, floatCer] = [await cer(int8), await cer(float)];
+    expect(int8Cer).toBeLessThanOrEqual(floatCer + 0.005);
+    expect(int8Cer).toBeLessThanOrEqual(0.03);
+  }, READ_TIMEOUT);
 });
 
 describe('/api/ocr with PP-OCR', () => {

