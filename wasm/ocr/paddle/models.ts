@@ -29,6 +29,11 @@ export const MODEL_FILES = {
 export interface PaddleModels {
   detection: ort.InferenceSession;
   recognition: ort.InferenceSession;
+  /**
+   * The shipped float recognition model, for lines read as Latin: int8 reads Chinese as well
+   * but confuses Latin glyphs (a line "paddle。" read as "padd1e o").
+   */
+  latinRecognition: ort.InferenceSession;
   classification: ort.InferenceSession;
   /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
   characters: string[];
@@ -43,7 +48,7 @@ export interface RuntimeOptions {
   /**
    * The recognition model's file, run as it is; by default the shipped float model, quantised
    * to int8 here at load (int8.ts: RECOGNITION_INT8) — derived in memory, nothing downloaded or
-   * written, the same bytes every time.
+   * written, the same bytes every time. Given, it also reads the Latin lines.
    */
   recognitionModel?: string;
 }
@@ -73,8 +78,9 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
   const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
+  const latinRecognition = recognitionModel === undefined ? await session(MODEL_FILES.recognition) : recognition;
   const classification = await session(MODEL_FILES.classification);
-  return { detection, recognition, classification, characters: readDictionary() };
+  return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
 }
 
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */

@@ -39,6 +39,8 @@ export interface RecognitionOptions {
   batchSize: number;
   /** Line images are squeezed to this share of their width before reading (default CJK_SQUEEZE). */
   squeeze?: number;
+  /** The model Latin lines are read again with (default: the same session). */
+  latinSession?: InferenceSession;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
 }
@@ -74,10 +76,11 @@ export async function recognizeLines(session: InferenceSession, characters: read
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   const reread: number[] = [];
   let squeeze = options.squeeze ?? CJK_SQUEEZE;
+  const latinSession = options.latinSession ?? session;
   for (let start = 0; start < order.length; start += options.batchSize) {
     options.beforeBatch?.();
     const indices = order.slice(start, start + options.batchSize);
-    const decoded = await recognizeBatch(session, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
+    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
     decoded.forEach((line, k) => {
       results[indices[k] as number] = line;
       if (squeeze < LATIN_SQUEEZE && mostlyLatin(line.text)) reread.push(indices[k] as number);
@@ -87,7 +90,7 @@ export async function recognizeLines(session: InferenceSession, characters: read
   for (let start = 0; start < reread.length; start += options.batchSize) {
     options.beforeBatch?.();
     const indices = reread.slice(start, start + options.batchSize);
-    const decoded = await recognizeBatch(session, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, LATIN_SQUEEZE)), LATIN_SQUEEZE);
+    const decoded = await recognizeBatch(latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, LATIN_SQUEEZE)), LATIN_SQUEEZE);
     decoded.forEach((line, k) => (results[indices[k] as number] = line));
   }
   return results;

@@ -74,7 +74,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
     return Math.round(ms);
   };
   options.checkpoint?.();
-  const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint };
+  const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint, latinSession: models.latinRecognition };
   let sampleMs = 0;
   if (options.abandonAfterSample) {
     const rough = await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint);
