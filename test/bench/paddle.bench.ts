@@ -9,15 +9,17 @@
 // when the runtime starts), and on 1 thread with unsqueezed line images. The whole page set
 // in-process, per squeeze factor, beside the CLI: test/bench/paddle-pages.ts.
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
 import { ROOT, type RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { postOk, runCommand, runLine, type BenchCase, type BenchSuite } from './harness.js';
 
+const execFileAsync = promisify(execFile);
 const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 const LANGUAGE = 'chi_sim+eng';
 const ENGINES = ['paddle', 'auto', 'tesseract'] as const;
@@ -68,11 +70,13 @@ async function cerTable(service: RunningService, pages: readonly { spec: PageSpe
 }
 
 /** PP-OCR in-process on one page with `threads` WebAssembly threads (and lines squeezed to `squeeze`, else as docwasm reads), in a fresh process. */
-function threadsRow(image: string, threads: number, squeeze?: number): string {
+// Not execFileSync: an event loop blocked for the ~20 s of these reads would not see the service
+// close the idle keep-alive connection, and the next request would be sent on a closed socket.
+async function threadsRow(image: string, threads: number, squeeze?: number): Promise<string> {
   const script = path.join(ROOT, 'test/bench/paddle-threads.ts');
   const args = [script, image, String(threads), ...(squeeze === undefined ? [] : [String(squeeze)])];
-  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
-  return out.trim();
+  const { stdout } = await execFileAsync(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT });
+  return stdout.trim();
 }
 
 const suite: BenchSuite = async ({ service, work }) => {
@@ -87,9 +91,9 @@ const suite: BenchSuite = async ({ service, work }) => {
   const timedImage = (timed[0] as { image: string }).image;
   // The same read with line images unsqueezed (as before recognition.ts squeezed them) last.
   const threads = [
-    `- 1 thread: ${threadsRow(timedImage, 1)}`,
-    `- 2 threads: ${threadsRow(timedImage, 2)}`,
-    `- 1 thread, line images unsqueezed: ${threadsRow(timedImage, 1, 1)}`,
+    `- 1 thread: ${await threadsRow(timedImage, 1)}`,
+    `- 2 threads: ${await threadsRow(timedImage, 2)}`,
+    `- 1 thread, line images unsqueezed: ${await threadsRow(timedImage, 1, 1)}`,
   ].join('\n');
   process.stderr.write(`bench: paddle threads (${(timed[0] as { spec: PageSpec }).spec.name}):\n${threads}\n`);
   const threadsNote = `PP-OCR in-process on the ${(timed[0] as { spec: PageSpec }).spec.name} page, second read, each in a fresh process (test/bench/paddle-threads.ts):`;
