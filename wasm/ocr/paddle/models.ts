@@ -77,15 +77,17 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(MODEL_FILES.detection);
-  const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
-  const latinRecognition = recognitionModel === undefined ? await session(MODEL_FILES.recognition) : recognition;
+  // The shipped float model, read once: quantised for most lines, as it is for Latin ones.
+  const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
+  const recognition = await session(recognitionModel === undefined ? int8Recognition(shipped) : fs.readFileSync(recognitionModel));
+  const latinRecognition = recognitionModel === undefined ? await session(shipped) : recognition;
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
 }
 
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
-export function int8Recognition(): Uint8Array {
-  return quantizeModel(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition)), RECOGNITION_INT8).bytes;
+export function int8Recognition(shipped: Uint8Array = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition))): Uint8Array {
+  return quantizeModel(shipped, RECOGNITION_INT8).bytes;
 }
 
 /** PP-OCRv4's recognition head has one class per dictionary line plus a space, the last class. */
