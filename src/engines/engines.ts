@@ -43,9 +43,12 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    const paddleThreads = paddleThreadsPerWorker(os.availableParallelism(), this.config.workers);
-    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, { paddleThreads } satisfies OcrWorkerData), this.languages());
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, this.ocrWorkerData()), this.languages());
     return this.ocrEngine;
+  }
+
+  private ocrWorkerData(): OcrWorkerData {
+    return { paddleThreads: paddleThreadsPerWorker(os.availableParallelism(), this.config.workers) };
   }
 
   /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */
