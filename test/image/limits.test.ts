@@ -56,7 +56,8 @@ describe('image limits: pixels and allowed dirs', () => {
 // No limit below depends on how fast this machine is: the engine is warmed before a timed case,
 // a job that must succeed has a limit far above its cost (a small job takes well under 0.5 s
 // warm, a worker start a few seconds on a loaded 2-core machine), and a job that must time out
-// is slow by construction (an upscale to 81 MP AVIF: minutes of CPU here, never near 10 s).
+// is slow by construction (lossless optimisation of a 100 MP photo-like PNG: 67 s of CPU here,
+// 13× its 5 s limit).
 
 describe('image limits: queue (BUSY)', () => {
   let svc: RunningService;
@@ -84,25 +85,40 @@ describe('image limits: queue (BUSY)', () => {
   });
 });
 
-describe('image limits: timeout', () => {
+describe('image limits: timeout and encoder memory', () => {
   let svc: RunningService;
   beforeAll(async () => {
-    svc = await startService(['--workers', '1', '--timeout', '10']);
+    svc = await startService(['--workers', '1', '--timeout', '5']);
     await writeFixture(svc.dir, 'small.png', fromRaw(photoPixels(64, 64)).png());
+    // 10,000 × 10,000, upscaled by sharp from a 2,500² photo-like image: 89 MB of PNG.
+    await writeFixture(svc.dir, 'huge.png', fromRaw(photoPixels(2500, 2500)).resize(10_000, 10_000).png({ compressionLevel: 6 }));
     // Warm: the worker is up before the clock of the timed job runs.
     expect((await svc.post('/api/image/convert', { input: 'small.png', output: 'warm.webp' })).status).toBe(200);
-  });
+  }, 120_000);
   afterAll(async () => {
     await svc?.stop();
   });
 
   it('stops a job over the time limit with TIMEOUT, leaves no output or temp file, and keeps serving', async () => {
-    const res = await svc.post('/api/image/resize', { input: 'small.png', output: 'slow-out.avif', width: 9000, height: 9000, quality: 100 });
-    expect([res.status, res.body.code]).toEqual([504, 'TIMEOUT']);
-    expect(fs.existsSync(path.join(svc.dir, 'slow-out.avif'))).toBe(false);
+    const res = await svc.post('/api/image/compress', { input: 'huge.png', output: 'slow-out.png' });
+    expect([res.status, res.body.code], JSON.stringify(res.body)).toEqual([504, 'TIMEOUT']);
+    expect(fs.existsSync(path.join(svc.dir, 'slow-out.png'))).toBe(false);
     expect(leftoverTempFiles(svc.dir)).toEqual([]);
     const after = await svc.post('/api/image/convert', { input: 'small.png', output: 'after.webp' });
     expect(after.status).toBe(200);
     expect((await readBack(path.join(svc.dir, 'after.webp'))).width).toBe(64);
+  }, 120_000);
+
+  it('refuses an AVIF output over the pixels its encoder holds in 2 GiB with TOO_LARGE, before any work', async () => {
+    // 9,000² = 81 MP: under --max-pixels (100 MP), over what the AVIF encoder holds (64 Mi pixels).
+    const started = Date.now();
+    const res = await svc.post('/api/image/resize', { input: 'small.png', output: 'huge.avif', width: 9000, height: 9000 });
+    expect([res.status, res.body.code], JSON.stringify(res.body)).toEqual([413, 'TOO_LARGE']);
+    expect(res.body.error).toMatch(/AVIF/);
+    expect(Date.now() - started).toBeLessThan(4000); // refused from the plan, within the 5 s limit
+    const converted = await svc.post('/api/image/convert', { input: 'huge.png', output: 'huge.avif' });
+    expect([converted.status, converted.body.code], JSON.stringify(converted.body)).toEqual([413, 'TOO_LARGE']);
+    expect(fs.existsSync(path.join(svc.dir, 'huge.avif'))).toBe(false);
+    expect(leftoverTempFiles(svc.dir)).toEqual([]);
   });
 });

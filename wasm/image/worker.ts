@@ -4,7 +4,7 @@
 
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
-import { checkOutputSide, type OutputFormat } from '../../src/shared/image-formats.js';
+import { checkEncodable, type OutputFormat } from '../../src/shared/image-formats.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';
@@ -64,7 +64,7 @@ export interface ResizeResult {
  */
 async function decodeInput(bytes: Uint8Array, maxPixels: number, writes?: OutputFormat, shrink?: number): Promise<RgbaImage> {
   heavyJob = false;
-  const checkHeader = writes === undefined ? undefined : (dims: { width: number; height: number }) => checkOutputSide(dims, writes);
+  const checkHeader = writes === undefined ? undefined : (dims: { width: number; height: number }) => checkEncodable(dims, writes);
   const { image } = await decodeWithFormat(bytes, { maxPixels, checkHeader, shrink });
   heavyJob = image.width * image.height > RECYCLE_AFTER.imagePixels;
   return image;
@@ -85,7 +85,7 @@ const resize = defineTask(async ({ input, output, format, quality, maxPixels, ..
   checkPixelLimit(dims, maxPixels);
   const plan = planResize(dims, request);
   checkPixelLimit(plan, maxPixels);
-  checkOutputSide(plan, format);
+  checkEncodable(plan, format);
   const image = await decodeInput(bytes, maxPixels, undefined, shrinkOnLoad(plan));
   const resized = await resizeImage(image, planFor(plan, dims, image));
   const encoded = await encodeImage(resized, format, { quality, goal: 'speed' });
