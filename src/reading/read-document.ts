@@ -12,7 +12,6 @@ import type { Engines } from '../engines/engines.js';
 import { extensionOf } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { Config } from '../config.js';
-import { readPdfPages } from '../scans/pdf-ocr.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
@@ -20,7 +19,7 @@ import { checkDocumentContent, markupBudget } from '../documents/content-check.j
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { ocrTextBlocks } from './ocr-blocks.js';
 import { trackTempDir } from '../files/staging.js';
-import { joinBlocks } from '../shared/markdown-join.js';
+import { readScansToCut } from './pdf-scans.js';
 
 export interface ReadRequest {
   input: FileRef;
@@ -95,35 +94,18 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
 }
 
 async function readPdf(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
-  const { input, password, ranges, codes, maxCharacters } = request;
+  const { input, password, ranges, codes, engine, maxCharacters } = request;
   // The PDF worker lays pages out only until their Markdown passes the cut.
   const laid = await engines.pdf.job(control, (tasks) => tasks.readMarkdown({ input, password, ranges, maxPages: config.maxPages, maxCharacters }));
-  const scanned = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
   // Progress counts pages: those with a text layer are done once laid out, and so are those past
   // the cut (nothing is left to do for them); scans as OCR reads them.
   const total = laid.selected;
-  const laidOut = total - scanned.length;
+  const scans = laid.pages.filter((p) => p.needsOcr).length;
+  const laidOut = total - scans;
   control.progress?.(laidOut, total);
-  const ocrMarkdown = new Map<number, string[]>();
-  const blocksUpTo = (last: number) => laid.pages.filter(({ page }) => page <= last).flatMap(({ page, blocks: pageBlocks }) => [`<!-- page ${page} -->`, ...(ocrMarkdown.get(page) ?? pageBlocks)]);
-  if (scanned.length) {
-    const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges: scanned.map((page) => ({ first: page, last: page, label: String(page) })), maxPages: config.maxPages }));
-    // Scans in page order, a batch (a page per OCR thread, and one more being rendered) at a
-    // time, until the Markdown read so far passes the cut: scans past it are not read.
-    const batch = config.workers + 1;
-    for (let from = 0; from < scanned.length; from += batch) {
-      const done = ocrMarkdown.size;
-      const ocrControl = { ...control, progress: (read: number) => control.progress?.(laidOut + done + read, total) };
-      const part = { ...selection, pages: selection.pages.slice(from, from + batch), sizes: selection.sizes.slice(from, from + batch) };
-      const readings = await readPdfPages(engines, config.workers, ocrControl, { input, password, selection: part, dpi: 300, codes, skipText: false, layout: false, engine: request.engine });
-      const rendered = await engines.read.job(control, (tasks) => tasks.renderPages({ pages: readings.map((reading) => ocrTextBlocks(reading.text)) }));
-      readings.forEach((reading, i) => ocrMarkdown.set(reading.page, rendered[i] ?? []));
-      if (joinBlocks(blocksUpTo(part.pages.at(-1) ?? 0), maxCharacters).truncated) break;
-    }
-    if (ocrMarkdown.size < scanned.length) control.progress?.(total, total);
-  }
-  const ocrPages = scanned.filter((page) => ocrMarkdown.has(page));
-  return { ...joinBlocks(blocksUpTo(Infinity), maxCharacters), format: 'pdf', pages: total, ocrPages };
+  const read = await readScansToCut(laid.pages, { input, password, codes, engine }, maxCharacters, { ...control, engines, workers: config.workers, progress: (done) => control.progress?.(laidOut + done, total) });
+  if (read.ocrPages.length < scans) control.progress?.(total, total);
+  return { markdown: read.markdown, truncated: read.truncated, format: 'pdf', pages: total, ocrPages: read.ocrPages };
 }
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {

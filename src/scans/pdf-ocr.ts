@@ -10,16 +10,20 @@ import { pipelineInOrder } from './pipeline.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
-export interface PdfOcrRequest {
+/** What reading one page of a PDF with OCR needs. */
+export interface PageOcrRequest {
   input: FileRef;
   password?: string | undefined;
-  selection: PageSelection;
   dpi: number;
   codes: string[];
   skipText: boolean;
   /** Keep where the words are (searchable PDF output). */
   layout: boolean;
   engine?: OcrEngineChoice | undefined;
+}
+
+export interface PdfOcrRequest extends PageOcrRequest {
+  selection: PageSelection;
 }
 
 export interface PageReading {
@@ -35,7 +39,7 @@ export interface PageReading {
 export async function readPdfPages(engines: Engines, threads: number, control: JobControl, request: PdfOcrRequest): Promise<PageReading[]> {
   const { pages } = request.selection;
   const readings: PageReading[] = [];
-  const readPage = (page: number, _: number, pageControl: JobControl) => readOnePage(engines, pageControl, request, page);
+  const readPage = (page: number, _: number, pageControl: JobControl) => readPdfPage(engines, pageControl, request, page);
   await pipelineInOrder(pages, threads + 1, control, readPage, (reading) => {
     readings.push(reading);
     control.progress?.(readings.length, pages.length);
@@ -43,7 +47,8 @@ export async function readPdfPages(engines: Engines, threads: number, control: J
   return readings;
 }
 
-async function readOnePage(engines: Engines, control: JobControl, request: PdfOcrRequest, page: number): Promise<PageReading> {
+/** One page: rendered in grey by the PDF engine and read by the OCR engine, two jobs with their own time limits. */
+export async function readPdfPage(engines: Engines, control: JobControl, request: PageOcrRequest, page: number): Promise<PageReading> {
   const { input, password, dpi, skipText, codes, layout, engine } = request;
   const rendered = await engines.pdf.job(control, (tasks) => tasks.renderForOcr({ input, password, page, dpi, skipText }));
   if ('existingText' in rendered) return { page, text: rendered.existingText, confidence: null };

@@ -40,3 +40,63 @@ export async function pipelineInOrder<T, R>(
     await Promise.allSettled(running.values());
   }
 }
+
+type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Many engine jobs with at most `limit` under way, the next started as soon as any finishes (a
+ * slow item does not hold the others up), none started more than `ahead` items past the first
+ * not yet consumed (that bounds the results held out of order), and the results handed to
+ * `consume` in item order. When `consume` answers true no later item is needed: none is
+ * started, and those under way are waited for (an abort would end their warm worker) and
+ * dropped, failures included. A failed item fails the run once every item before it is
+ * consumed, so whether a run fails does not hang on which items happened to be started.
+ */
+export async function windowInOrder<T, R>(
+  items: readonly T[],
+  { limit, ahead }: { limit: number; ahead: number },
+  control: JobControl,
+  work: (item: T, index: number, control: JobControl) => Promise<R>,
+  consume: (result: R, index: number) => boolean,
+): Promise<void> {
+  const stop = new AbortController();
+  const itemControl: JobControl = { signal: control.signal ? AbortSignal.any([control.signal, stop.signal]) : stop.signal };
+  const outcomes = new Map<number, Outcome<R>>();
+  const running = new Set<Promise<void>>();
+  let next = 0;
+  // No item from `end` on is started: past a failure none is needed.
+  let end = items.length;
+  let consumed = 0;
+  const fill = () => {
+    while (next < Math.min(end, consumed + ahead) && running.size < limit && !itemControl.signal?.aborted) {
+      const index = next++;
+      const settle = (outcome: Outcome<R>) => {
+        outcomes.set(index, outcome);
+        if (!outcome.ok) end = Math.min(end, index + 1);
+      };
+      const job: Promise<void> = work(items[index] as T, index, itemControl)
+        .then((value) => settle({ ok: true, value }), (error: unknown) => settle({ ok: false, error }))
+        .finally(() => running.delete(job));
+      running.add(job);
+    }
+  };
+  try {
+    while (consumed < end) {
+      fill();
+      const outcome = outcomes.get(consumed);
+      if (!outcome) {
+        if (!running.size) throw new CancelledError(); // nothing under way: the caller gave up
+        await Promise.race(running);
+        continue;
+      }
+      outcomes.delete(consumed);
+      if (!outcome.ok) throw outcome.error;
+      if (consume(outcome.value, consumed++)) break;
+    }
+  } catch (err) {
+    stop.abort();
+    throw err;
+  } finally {
+    await Promise.allSettled(running);
+  }
+}

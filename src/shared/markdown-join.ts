@@ -20,4 +20,14 @@ export function joinBlocks(blocks: Iterable<string>, maxCharacters: number): Ren
   return { markdown: joined(parts), truncated: false };
 }
 
+/** The length of the Markdown once `blocks` are joined after `length` characters of it (as joinBlocks counts). */
+export function joinedLength(length: number, blocks: Iterable<string>): number {
+  let total = length;
+  for (const text of blocks) total += (total ? 2 : 0) + text.length;
+  return total;
+}
+
+/** The comment that opens each page of a PDF read. */
+export const pageMarker = (page: number): string => `<!-- page ${page} -->`;
+
 const joined = (parts: readonly string[]) => (parts.length ? `${parts.join('\n\n')}\n` : '');

@@ -10,6 +10,7 @@ import type * as ContextModule from '../../src/operations/context.js';
 import type * as IndexModule from '../../src/operations/index.js';
 import type * as InvokeModule from '../../src/operations/invoke.js';
 import type { Envelope, SuccessEnvelope } from '../../src/operations/envelope.js';
+import type { Engines } from '../../src/engines/engines.js';
 import { removeAtEnd } from '../helpers/cleanup.js';
 import { ROOT, tempDir } from '../helpers/service.js';
 
@@ -26,6 +27,8 @@ export interface InProcess {
   run(id: string, body: Record<string, unknown>, progress?: (done: number, total: number) => void): Promise<Envelope>;
   /** Like run, but fails the test unless the operation succeeded. */
   ok(id: string, body: Record<string, unknown>): Promise<SuccessEnvelope>;
+  /** The runtime's engines, for a test to watch the calls an operation makes to them. */
+  engines: Engines;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export async function inProcess(flags: Record<string, string | string[]> = {}): 
       if (!envelope.success) throw new Error(`${id} failed: ${JSON.stringify(envelope)}`);
       return envelope as SuccessEnvelope;
     },
+    engines: runtime.engines,
     close: () => runtime.close(),
   };
 }

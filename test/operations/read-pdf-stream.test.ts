@@ -3,7 +3,7 @@
 // pages from pandoc + LibreOffice, scans written byte by byte, joined by qpdf.
 
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOFFICE } from '../helpers/documents.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
@@ -57,10 +57,43 @@ describe('read: a PDF stops at maxCharacters', () => {
     if (!answer.success) throw new Error(JSON.stringify(answer));
     expect(answer.data).toMatchObject({ format: 'pdf', pages: 5, truncated: true });
     const ocrPages = (answer.data as { ocrPages: number[] }).ocrPages;
-    // One batch (an OCR thread's page and one more) passes 60 characters; pages 3–5 are never read.
+    // Pages 1 and 2 pass 60 characters: page 2 is the last one placed, whatever was started ahead.
     expect(ocrPages).toEqual([1, 2]);
     expect(answer.text).toContain('Scanned page number 1');
   }, 120_000);
+
+  it('reads the scans of a 12-page scan cut on page 4 as the uncut read begins, and leaves the pages far past the cut unread', async () => {
+    ops.put('twelve.pdf', await makeScannedPdf(await Promise.all(Array.from({ length: 12 }, async (_, i) => ({ image: await renderText(`Scanned page number ${i + 1} of twelve`), dpi: 300 })))));
+    const whole = await ops.ok('read', { input: 'twelve.pdf', language: 'eng' });
+    expect(whole.data).toMatchObject({ pages: 12, truncated: false, ocrPages: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
+    const text = whole.text ?? '';
+    expect(text).toContain('Scanned page number 4 of twelve');
+    // A cut inside page 4's text: the answer is the uncut read's blocks while they fit.
+    const maxCharacters = text.indexOf('<!-- page 5 -->') - 10;
+    let expected = '';
+    for (const block of text.trimEnd().split('\n\n')) {
+      const longer = expected ? `${expected}\n\n${block}` : block;
+      if (longer.length > maxCharacters) break;
+      expected = longer;
+    }
+    expect(expected).toMatch(/<!-- page 4 -->$/);
+    const recognize = vi.spyOn(ops.engines.ocr, 'recognize');
+    const progress: [number, number][] = [];
+    try {
+      const cut = await ops.run('read', { input: 'twelve.pdf', language: 'eng', maxCharacters }, (done, total) => progress.push([done, total]));
+      if (!cut.success) throw new Error(JSON.stringify(cut));
+      expect(cut.text).toBe(`${expected}\n`);
+      expect(cut.data).toMatchObject({ pages: 12, truncated: true, ocrPages: [1, 2, 3, 4] });
+      // One OCR thread: two pages under way, none started more than four past the last page
+      // placed, so pages 8–12 are never read; 1–4 are.
+      expect(recognize.mock.calls.length).toBeGreaterThanOrEqual(4);
+      expect(recognize.mock.calls.length).toBeLessThanOrEqual(7);
+      expect(progress.map(([done]) => done)).toEqual([...progress.map(([done]) => done)].sort((a, b) => a - b));
+      expect(progress.at(-1)).toEqual([12, 12]);
+    } finally {
+      recognize.mockRestore();
+    }
+  }, 300_000);
 
   it('reads a 1,000-page PDF in a PDF worker whose heap is capped at 32 MB (the layout holds a page at a time, not the document)', async () => {
     const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());

@@ -12,6 +12,7 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import type * as mupdf from 'mupdf';
 import { bandKeys, pageBlocks, readingRows, RunningLines, StyleTally, toPageRows, type PageRows } from '../read/pdf-layout.js';
 import { renderedBlocks } from '../read/render.js';
+import { joinedLength, pageMarker } from '../../src/shared/markdown-join.js';
 import { selectPages, stextOf, withPage } from './render.js';
 import { pageDrawing } from './page-drawing.js';
 import { openSource } from './scan-document.js';
@@ -107,7 +108,7 @@ export function readPdfMarkdown({ ranges, maxPages, maxCharacters, ...source }: 
     // Rows keep every line with text, so a page without rows has no text layer.
     const blocks = rows.rows.length === 0 ? [] : [...renderedBlocks(pageBlocks(readingRows(rows, (k) => running.repeated(k)), documentStyle))];
     out.push({ page, blocks, needsOcr: rows.rows.length === 0 });
-    for (const text of [`<!-- page ${page} -->`, ...blocks]) length += (length ? 2 : 0) + text.length;
+    length = joinedLength(length, [pageMarker(page), ...blocks]);
   }
   return { pageCount, selected: pages.length, pages: out };
 }
