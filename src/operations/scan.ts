@@ -49,7 +49,9 @@ export const toImages = defineOperation({
         const output = await stage(outputs[i] as string);
         return engines.pdf.job(pageControl, (tasks) => tasks.renderToFile({ input: inputRef, password, page, dpi, format, quality, output }));
       };
-      await pipelineInOrder(selection.pages, config.workers + 1, control, render, (_, i) => control.progress?.(i + 1, outputs.length));
+      await pipelineInOrder(selection.pages, { limit: config.workers + 1 }, control, render, (_, i) => {
+        control.progress?.(i + 1, outputs.length);
+      });
     });
     return { message: `Rendered ${outputs.length} page(s) to ${format.toUpperCase()} at ${dpi} dpi`, outputPath: dir, data: { files: outputs, format, dpi } };
   },

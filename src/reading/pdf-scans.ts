@@ -6,7 +6,7 @@
 import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
 import { readPdfPage, type PageOcrRequest } from '../scans/pdf-ocr.js';
-import { windowInOrder } from '../scans/pipeline.js';
+import { pipelineInOrder } from '../scans/pipeline.js';
 import { joinBlocks, joinedLength, pageMarker, type Rendered } from '../shared/markdown-join.js';
 import type { PdfPageMarkdown } from '../../wasm/pdf/read-task.js';
 import { ocrTextBlocks } from './ocr-blocks.js';
@@ -45,7 +45,7 @@ export async function readScansToCut(laid: readonly PdfPageMarkdown[], request: 
   if (!passesCut()) {
     // As many pages under way as OCR threads, and one more being rendered.
     const limit = workers + 1;
-    await windowInOrder(scans, { limit, ahead: 2 * limit }, control, readScan, (blocks, k) => {
+    await pipelineInOrder(scans, { limit, ahead: 2 * limit }, control, readScan, (blocks, k) => {
       known[scans[k] as number] = blocks;
       progress?.(k + 1, scans.length);
       return passesCut();

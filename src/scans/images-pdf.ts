@@ -31,7 +31,7 @@ export async function writeImagesPdf(files: readonly FileRef[], temp: FileRef, t
     const kids: PdfRef[] = [];
     const placements: ImagePlacement[] = [];
     const prepare = (input: FileRef, _: number, control: JobControl) => pdfImageOf(input, { ...job, control });
-    await pipelineInOrder(files, job.parallel, job.control, prepare, async (image) => {
+    await pipelineInOrder(files, { limit: job.parallel }, job.control, prepare, async (image) => {
       const { page, placement } = await writeImagePage(writer, pagesRef, image, pageSize);
       kids.push(page);
       placements.push(placement);

@@ -40,7 +40,7 @@ export async function readPdfPages(engines: Engines, threads: number, control: J
   const { pages } = request.selection;
   const readings: PageReading[] = [];
   const readPage = (page: number, _: number, pageControl: JobControl) => readPdfPage(engines, pageControl, request, page);
-  await pipelineInOrder(pages, threads + 1, control, readPage, (reading) => {
+  await pipelineInOrder(pages, { limit: threads + 1 }, control, readPage, (reading) => {
     readings.push(reading);
     control.progress?.(readings.length, pages.length);
   });

@@ -1,63 +1,33 @@
 // Many engine jobs, one per item (page, image), with at most `limit` under way: results are
-// handed on in item order, so memory holds at most `limit` items however long the document.
-// The first failure cancels the jobs still running and is the one reported.
+// handed on in item order, so memory holds at most `ahead` items however long the document.
+// A failure fails the run once every item before it is handed on; the jobs still running are
+// then cancelled.
 
 import { CancelledError, type JobControl } from '../jobs/policy.js';
 
-export async function pipelineInOrder<T, R>(
-  items: readonly T[],
-  limit: number,
-  control: JobControl,
-  work: (item: T, index: number, control: JobControl) => Promise<R>,
-  consume: (result: R, index: number) => Promise<void> | void,
-): Promise<void> {
-  const stop = new AbortController();
-  const signal = control.signal ? AbortSignal.any([control.signal, stop.signal]) : stop.signal;
-  const itemControl: JobControl = { signal };
-  const running = new Map<number, Promise<R>>();
-  let next = 0;
-  const fill = () => {
-    while (next < items.length && running.size < limit && !signal.aborted) {
-      const index = next++;
-      const job = work(items[index] as T, index, itemControl);
-      job.catch(() => undefined); // awaited below, in order
-      running.set(index, job);
-    }
-  };
-  try {
-    for (let index = 0; index < items.length; index++) {
-      fill();
-      const job = running.get(index);
-      if (!job) throw new CancelledError(); // nothing started: the caller gave up
-      const result = await job;
-      running.delete(index);
-      await consume(result, index);
-    }
-  } catch (err) {
-    stop.abort();
-    throw err;
-  } finally {
-    await Promise.allSettled(running.values());
-  }
-}
-
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+export interface PipelineWindow {
+  /** Items under way at once. */
+  limit: number;
+  /** No item is started this many items past the first not yet consumed (default `limit`). */
+  ahead?: number;
+}
+
 /**
- * Many engine jobs with at most `limit` under way, the next started as soon as any finishes (a
- * slow item does not hold the others up), none started more than `ahead` items past the first
- * not yet consumed (that bounds the results held out of order), and the results handed to
- * `consume` in item order. When `consume` answers true no later item is needed: none is
- * started, and those under way are waited for (an abort would end their warm worker) and
- * dropped, failures included. A failed item fails the run once every item before it is
- * consumed, so whether a run fails does not hang on which items happened to be started.
+ * The next item starts as soon as any finishes (a slow item does not hold the others up), none
+ * more than `ahead` items past the first not yet consumed (that bounds the results held out of
+ * order), and the results are handed to `consume` in item order. When `consume` answers true no
+ * later item is needed: none is started, and those under way are waited for (an abort would end
+ * their warm worker) and dropped, failures included. A failed item fails the run once every item
+ * before it is consumed, so whether a run fails does not hang on which items happened to start.
  */
-export async function windowInOrder<T, R>(
+export async function pipelineInOrder<T, R>(
   items: readonly T[],
-  { limit, ahead }: { limit: number; ahead: number },
+  { limit, ahead = limit }: PipelineWindow,
   control: JobControl,
   work: (item: T, index: number, control: JobControl) => Promise<R>,
-  consume: (result: R, index: number) => boolean,
+  consume: (result: R, index: number) => boolean | void | Promise<boolean | void>,
 ): Promise<void> {
   const stop = new AbortController();
   const itemControl: JobControl = { signal: control.signal ? AbortSignal.any([control.signal, stop.signal]) : stop.signal };
@@ -91,7 +61,7 @@ export async function windowInOrder<T, R>(
       }
       outcomes.delete(consumed);
       if (!outcome.ok) throw outcome.error;
-      if (consume(outcome.value, consumed++)) break;
+      if (await consume(outcome.value, consumed++)) break;
     }
   } catch (err) {
     stop.abort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/jobs/policy.js';
-import { windowInOrder } from '../../src/scans/pipeline.js';
+import { pipelineInOrder } from '../../src/scans/pipeline.js';
 
 /** An item's job, settled by the test when it chooses. */
 interface Pending {
@@ -30,11 +30,11 @@ function manualJobs() {
 
 const items = Array.from({ length: 10 }, (_, i) => i);
 
-describe('windowInOrder', () => {
+describe('pipelineInOrder', () => {
   it('starts the next item as soon as any finishes, and consumes in item order', async () => {
     const { started, work, settle } = manualJobs();
     const consumed: number[] = [];
-    const run = windowInOrder(items.slice(0, 4), { limit: 2, ahead: 4 }, {}, work, (value) => {
+    const run = pipelineInOrder(items.slice(0, 4), { limit: 2, ahead: 4 }, {}, work, (value) => {
       consumed.push(value);
       return false;
     });
@@ -52,7 +52,7 @@ describe('windowInOrder', () => {
 
   it('starts nothing more than `ahead` items past the first not consumed', async () => {
     const { started, work, settle } = manualJobs();
-    const run = windowInOrder(items, { limit: 2, ahead: 3 }, {}, work, () => false);
+    const run = pipelineInOrder(items, { limit: 2, ahead: 3 }, {}, work, () => false);
     await settle(1, 1);
     await settle(2, 2);
     // Items 1 and 2 are done but 0 is not: 3 is the last within reach, and only 0 and 3 run.
@@ -68,7 +68,7 @@ describe('windowInOrder', () => {
     const { started, work, settle } = manualJobs();
     const consumed: number[] = [];
     let ended = false;
-    const run = windowInOrder(items, { limit: 3, ahead: 6 }, {}, work, (value) => {
+    const run = pipelineInOrder(items, { limit: 3, ahead: 6 }, {}, work, (value) => {
       consumed.push(value);
       return value === 1;
     }).then(() => (ended = true));
@@ -87,7 +87,7 @@ describe('windowInOrder', () => {
   it('fails with an item once every item before it is consumed, starting none after it', async () => {
     const { started, work, settle } = manualJobs();
     const consumed: number[] = [];
-    const run = windowInOrder(items, { limit: 3, ahead: 6 }, {}, work, (value) => {
+    const run = pipelineInOrder(items, { limit: 3, ahead: 6 }, {}, work, (value) => {
       consumed.push(value);
       return false;
     });
@@ -105,6 +105,6 @@ describe('windowInOrder', () => {
   it('answers CancelledError once the caller gives up before an item starts', async () => {
     const stop = new AbortController();
     stop.abort();
-    await expect(windowInOrder(items, { limit: 2, ahead: 4 }, { signal: stop.signal }, () => Promise.resolve(1), () => false)).rejects.toBeInstanceOf(CancelledError);
+    await expect(pipelineInOrder(items, { limit: 2, ahead: 4 }, { signal: stop.signal }, () => Promise.resolve(1), () => false)).rejects.toBeInstanceOf(CancelledError);
   });
 });
