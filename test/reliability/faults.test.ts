@@ -15,7 +15,7 @@ import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { sha256 } from '../helpers/tools.js';
 import { recordFigures } from './figures.js';
-import { FIXTURES, HEAVY, writeFixtures, writeHeavyFixture } from './fixtures.js';
+import { FIXTURES, writeFixtures } from './fixtures.js';
 import { launchService, runsAsRoot, shareWithService } from './launch.js';
 import { isZombieOrGone, officeProcessesOf, waitUntil } from './proc.js';
 import { makeDocx } from './docx.js';
@@ -148,16 +148,19 @@ describe('faults: LibreOffice killed mid-conversion', () => {
   beforeAll(async () => {
     service = await startService(['--workers', '1']);
     await writeFixtures(service.dir);
-    await writeHeavyFixture(service.dir, 'docx');
+    // 120,000 paragraphs: 185 s of LibreOffice work here, so that it is still converting when the
+    // office is killed on any machine (the shared 20,000-paragraph heavy.docx took 9.8 s here
+    // under load, a few seconds on a fast quiet machine: too close to the wait below).
+    fs.writeFileSync(path.join(service.dir, 'long.docx'), makeDocx(Array.from({ length: 120_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
   });
   afterAll(() => service.stop());
 
   it('fails that job cleanly, restarts the office, leaves no orphan, and converts the next file', async () => {
     const pid = service.child.pid as number;
     expect((await service.post('/api/convert', { input: FIXTURES.docx, output: 'first.pdf', format: 'pdf' })).status).toBe(200);
-    const conversion = service.post('/api/convert', { input: HEAVY.docx, output: 'killed.pdf', format: 'pdf' });
+    const conversion = service.post('/api/convert', { input: 'long.docx', output: 'killed.pdf', format: 'pdf' });
     // Wait until the launcher runs (the conversion is under way), then kill the office itself.
-    expect(await waitUntil(() => officeProcessesOf(pid).some((p) => isLauncher(p)), 10_000, 20)).toBe(true);
+    expect(await waitUntil(() => officeProcessesOf(pid).some((p) => isLauncher(p)), 60_000, 20)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const offices = officeProcessesOf(pid).filter((p) => !isLauncher(p));
     expect(offices.length).toBeGreaterThan(0);
