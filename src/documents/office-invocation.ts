@@ -12,6 +12,7 @@ import { timeoutError } from '../shared/job-errors.js';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { MemoryWatch, type MemoryCeiling } from './office-memory.js';
+import { isCompleteProduct } from './office-product.js';
 import { spawnOffice } from './office-spawn.js';
 import { stageDocument, type StagedDocument } from './office-staging.js';
 import { exited, killGroup } from './process-group.js';
@@ -135,8 +136,10 @@ async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, t
   if (end === 'cancelled') return { retry: true };
   if (end === 'too-large') return tooLargeOutcome(job, office);
   const product = progress.storeFailed ? undefined : await producedFile(staged.hostOutDir);
-  // A stall or crash after the product was written (the launcher hung on exit) still delivers it.
-  if (product !== undefined) return deliver(product, job.output);
+  // A stall or crash after the product was written (the launcher hung on exit) still delivers it,
+  // but only a product whose bytes show it whole: the office writes in place, so a stop in the
+  // middle of its export leaves the beginning of a file there.
+  if (product !== undefined && (end === 'done' || (await isCompleteProduct(product)))) return deliver(product, job.output);
   if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
   if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
   // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.

@@ -80,8 +80,12 @@ describe.each(MODES)('one document cannot read another converted by the same off
 
   it('across two requests queued together behind a third', async () => {
     const occupier = service.post('/api/convert', { input: 'big.docx', output: 'big.pdf', format: 'pdf' });
-    // Both requests wait while the one office converts big.docx; the first design ran them as one invocation.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both requests wait while the one office converts big.docx; the first design ran them as one
+    // invocation. They are sent once that conversion is seen under way (its launcher runs), not
+    // after a fixed 300 ms: on a loaded machine the occupier could still be on its way then, and
+    // the two would not queue behind it.
+    const pid = service.child.pid as number;
+    expect(await waitFor(() => officeProcessesOf(pid).some((p) => p.args.includes('--convert-to') && p.args.includes('big.docx')), 60_000)).toBe(true);
     const [victim, attacker] = await Promise.all([
       service.post('/api/convert', { input: 'victim.odt', output: 'victim-2.pdf', format: 'pdf' }),
       service.post('/api/convert', { input: 'attacker.odt', output: 'attacker-2.pdf', format: 'pdf' }),

@@ -66,6 +66,26 @@ describe('timeouts and process hygiene (--timeout 3, one slot)', () => {
   });
 });
 
+describe('a conversion stopped at its limit while LibreOffice writes its product (--timeout 20)', () => {
+  // LibreOffice writes the PDF in place as it exports: 20 s into the long document it has begun
+  // (an 82-byte stub here, quiet or loaded), far from done (185 s of work here). That stub was
+  // delivered as a success, a damaged PDF answered 200; it must be a TIMEOUT with nothing written.
+  it('answers TIMEOUT and delivers nothing of the partial file', async () => {
+    const service = await startService(['--workers', '1', '--timeout', '20']);
+    try {
+      fs.writeFileSync(path.join(service.dir, 'big.docx'), makeDocx(Array.from({ length: 120_000 }, (_, i) => `Paragraph ${i}: ${ENGLISH_TEXT}`)));
+      fs.copyFileSync(fx.text[0] as string, path.join(service.dir, 'small.docx'));
+      expect((await service.post('/api/convert', { input: 'small.docx', output: 'warm.pdf', format: 'pdf' })).status).toBe(200);
+      const { status, body } = await service.post('/api/convert', { input: 'big.docx', output: 'big.pdf', format: 'pdf' });
+      expect([status, body.code], JSON.stringify(body)).toEqual([504, 'TIMEOUT']);
+      expect(fs.existsSync(path.join(service.dir, 'big.pdf'))).toBe(false);
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    } finally {
+      await service.stop();
+    }
+  }, 180_000);
+});
+
 describe('supervision, queue bound and managed profile (one slot, --queue-limit 1, recycle after 2 files, no system CJK font)', () => {
   let service: RunningService;
   let hits = 0;

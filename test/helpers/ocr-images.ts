@@ -48,6 +48,37 @@ export function renderPage(paragraphs: readonly string[], font: RenderOptions['f
   return renderText(paragraphs.join('\n\n'), { font, width: 2000, page: { width: 2480, height: 3508 } });
 }
 
+/**
+ * An A4 page at 300 dpi filled edge to edge with `text` repeated in small type. Tesseract scales
+ * each line to a fixed height before recognising it, so its work per pixel grows as type gets
+ * smaller: with the tesseract CLI (one thread, loaded 2-core machine) an A4 page took 47 s at 5 pt
+ * against 7.3 s per 14 MP at 12 pt in English, and 84 s at 5 pt against 9.2 s at 12 pt in
+ * Chinese (chi_sim+eng).
+ */
+async function renderDensePage(text: string, font: RenderOptions['font'], points: number): Promise<Buffer> {
+  const a4 = { width: 2480, height: 3508 };
+  // Enough characters to overflow the page at any type size down to 4 pt; the overflow is cut off.
+  const filler = Array.from({ length: Math.ceil(40_000 / text.length) }, () => text).join(' ');
+  const rendered = await renderText(filler, { font, points, width: a4.width - 120 });
+  const { width = a4.width } = await sharp(rendered).metadata();
+  const top = sharp(rendered).extract({ left: 0, top: 0, width: Math.min(width, a4.width), height: a4.height });
+  return top.extend({ right: Math.max(0, a4.width - width), background: '#ffffff' }).png().toBuffer();
+}
+
+/**
+ * An OCR input slow by construction, for jobs that must pass a time limit on any machine: nine A4
+ * pages of Chinese in 5 pt type stacked into one greyscale PNG of 2,480 × 31,572 (78 MP: under
+ * the default --max-pixels and tesseract's 32,767 px side), to be read in the default languages
+ * (chi_sim+eng). Its work grows only with the lines read, so memory stays that of a 78 MP page.
+ */
+export async function slowOcrImage(): Promise<Buffer> {
+  const page = await renderDensePage(CHINESE_TEXT, 'cjk', 5);
+  const pages = 9;
+  const { width = 2480, height = 3508 } = await sharp(page).metadata();
+  const canvas = sharp({ create: { width, height: height * pages, channels: 3, background: '#ffffff' } });
+  return canvas.composite(Array.from({ length: pages }, (_, i) => ({ input: page, top: i * height, left: 0 }))).greyscale().png().toBuffer();
+}
+
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

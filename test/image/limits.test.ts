@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { fromRaw, photoPixels, pngBomb, readBack, writeFixture } from '../helpers/images.js';
+import { finishedJob, submitHeld } from '../helpers/jobs.js';
 
 const ENDPOINTS = ['/api/image/convert', '/api/image/compress', '/api/image/resize'] as const;
 const extra = (endpoint: string) => (endpoint.endsWith('resize') ? { scale: 0.5 } : {});
@@ -64,7 +65,7 @@ describe('image limits: queue (BUSY)', () => {
   beforeAll(async () => {
     svc = await startService(['--workers', '1', '--queue-limit', '1', '--timeout', '120']);
     await writeFixture(svc.dir, 'small.png', fromRaw(photoPixels(64, 64)).png());
-    await writeFixture(svc.dir, 'medium.png', fromRaw(photoPixels(1000, 1000)).png());
+    await writeFixture(svc.dir, 'large.png', fromRaw(photoPixels(3000, 3000)).png());
     // Warm: the worker and the AVIF encoder are loaded before the queue is filled.
     expect((await svc.post('/api/image/convert', { input: 'small.png', output: 'warm.avif' })).status).toBe(200);
   });
@@ -73,15 +74,16 @@ describe('image limits: queue (BUSY)', () => {
   });
 
   it('answers BUSY with Retry-After when the queue is full', async () => {
-    // A 1 MP AVIF encode holds the one worker while the small jobs arrive: one waits, the rest find the queue full.
-    const results = await Promise.all([
-      svc.post('/api/image/convert', { input: 'medium.png', output: 'busy/medium.avif' }),
-      ...Array.from({ length: 6 }, (_, i) => svc.post('/api/image/convert', { input: 'small.png', output: `busy/${i}.avif` })),
-    ]);
+    // A 9 MP AVIF encode (3.6–6.3 s here on a loaded 2-core machine; a 1 MP one, used before,
+    // took 0.18 s, too close to the small jobs' arrival) holds the one worker, seen holding it
+    // (202) before the small jobs are sent: one waits, the rest find the queue full.
+    const held = await submitHeld(svc, '/api/image/convert', { input: 'large.png', output: 'busy/large.avif' });
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => svc.post('/api/image/convert', { input: 'small.png', output: `busy/${i}.avif` })));
     const busy = results.filter((r) => r.body.code === 'BUSY');
     expect(busy.length).toBeGreaterThan(0);
     expect(busy.every((r) => r.status === 503 && Number(r.headers.get('retry-after')) > 0)).toBe(true);
     expect(results.some((r) => r.status === 200)).toBe(true);
+    expect((await finishedJob(svc, held)).status).toBe('succeeded');
   });
 });
 
