@@ -8,6 +8,7 @@ import type { RootContent } from 'mdast';
 import { paragraph, table, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
+import { ruleTables } from './pdf-rules.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {
@@ -73,10 +74,10 @@ interface Line {
 export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lines: readonly L[]): GridTable<L>[] {
   const horizontal = mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
   const vertical = mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
-  if (!horizontal.length || !vertical.length || horizontal.length * vertical.length > MAX_PAIRS) return [];
+  if (!horizontal.length || horizontal.length * vertical.length > MAX_PAIRS) return [];
   const tables: GridTable<L>[] = [];
   const free = new Set(lines);
-  for (const { hs, vs } of touchingGroups(horizontal, vertical)) {
+  for (const { hs, vs } of vertical.length ? touchingGroups(horizontal, vertical) : []) {
     const grid = gridOf(hs, vs);
     if (!grid) continue;
     const found = fillGrid(grid, [...free]);
@@ -84,7 +85,9 @@ export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lin
     for (const line of found.lines) free.delete(line);
     tables.push(found);
   }
-  return tables;
+  // Rules no vertical line touches may frame a table of their own (booktabs).
+  const alone = horizontal.filter((h) => !vertical.some((v) => touches(h, v)));
+  return [...tables, ...ruleTables(alone, [...free])];
 }
 
 /** Rulings at one position (within SNAP) joined where they overlap or nearly meet. */
@@ -240,7 +243,7 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
 }
 
 /** The lines of a cell as visual lines (pieces on one baseline, left to right), top to bottom. */
-function visualLines(lines: readonly GridLine[]): GridLine[][] {
+export function visualLines(lines: readonly GridLine[]): GridLine[][] {
   const sorted = [...lines].sort((a, b) => a.y - b.y || a.bbox.x - b.bbox.x);
   const visual: GridLine[][] = [];
   for (const line of sorted) {

@@ -1,0 +1,184 @@
+// Tables ruled only by horizontal lines: LaTeX's booktabs (a top rule, a mid rule under the
+// header, a bottom rule), Word and LibreOffice tables with only their top, header and bottom
+// borders. No vertical line draws the columns, so they come from the text: the x bands the
+// pieces of the rows between the rules leave free are the column gaps. Rows come from the
+// spacing: a wrapped cell's lines sit at line spacing, rows further apart (or, where the spacing
+// is even, a new row starts with text in the first column), so a cell's lines are joined into
+// one cell. Pure functions over plain data, tested on arrays.
+
+import { paragraph, table, type CellSource } from './blocks.js';
+import { blocksToHtml } from './render.js';
+import { visualLines, type Box, type GridLine, type GridTable } from './pdf-grid.js';
+import { joinLines } from '../../src/shared/cjk-text.js';
+
+/** A horizontal ruling merged along its length: its y, and its x extent. */
+export interface Rule {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** Rule ends this close (points) are the same table's edges. */
+const EDGE = 3;
+/** Shorter rules are underlines and separators inside text, not a table's frame. */
+const MIN_RULE = 60;
+/** Pieces closer than this many ems belong to one column (a word space is a quarter em). */
+const COLUMN_GAP = 0.8;
+/** A line at least this many ems wide that fills its column is prose, not a cell. */
+const PROSE_EMS = 15;
+/** Baseline distances up to this many times the smallest are a wrapped cell's lines. */
+const WRAP = 1.2;
+
+/**
+ * The tables framed by horizontal rules of one extent, each with the text lines it holds.
+ * `rules` are the page's horizontal rulings that no vertical ruling touches; `lines` the text
+ * lines no ruled grid took.
+ */
+export function ruleTables<L extends GridLine>(rules: readonly Rule[], lines: readonly L[]): GridTable<L>[] {
+  const tables: GridTable<L>[] = [];
+  const free = new Set(lines);
+  const budget = { tries: MAX_TRIES };
+  for (const frame of frames(rules)) {
+    for (const found of frameTables(frame, [...free], budget)) {
+      for (const line of found.lines) free.delete(line);
+      tables.push(found);
+    }
+  }
+  return tables;
+}
+
+/** Runs of rules, top to bottom, that start and end at the same x: a table's top, inner and bottom rules. */
+function frames(rules: readonly Rule[]): Rule[][] {
+  const chains: Rule[][] = [];
+  for (const rule of [...rules].filter((r) => r.to - r.from >= MIN_RULE).sort((a, b) => a.at - b.at)) {
+    const chain = chains.find((c) => Math.abs((c.at(-1) as Rule).from - rule.from) <= EDGE && Math.abs((c.at(-1) as Rule).to - rule.to) <= EDGE);
+    if (chain) chain.push(rule);
+    else chains.push([rule]);
+  }
+  return chains.filter((c) => c.length >= 2);
+}
+
+/** Windows of rules tried per page at most: bounded work on a page of many like rules (graph paper). */
+const MAX_TRIES = 2_000;
+
+/**
+ * The tables a frame's rules hold, top to bottom: from each rule, the widest run of rules down
+ * that holds a table (two tables of one width on a page share a chain, the caption between
+ * them no table; a page's header and footer rules frame its prose, no table).
+ */
+function frameTables<L extends GridLine>(frame: readonly Rule[], lines: readonly L[], budget: { tries: number }): GridTable<L>[] {
+  const found: GridTable<L>[] = [];
+  let free = lines;
+  for (let start = 0; start + 1 < frame.length; start++) {
+    for (let end = frame.length; end >= start + 2 && budget.tries > 0; end--) {
+      budget.tries--;
+      const table = tableBetween(frame.slice(start, end), free);
+      if (!table) continue;
+      found.push(table);
+      free = free.filter((l) => !table.lines.has(l));
+      start = end - 2; // the next table may start at this one's bottom rule
+      break;
+    }
+  }
+  return found;
+}
+
+const middle = (line: GridLine) => line.bbox.y + line.bbox.h / 2;
+
+function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonly L[]): GridTable<L> | undefined {
+  const top = (rules[0] as Rule).at;
+  const bottom = (rules.at(-1) as Rule).at;
+  const left = Math.min(...rules.map((r) => r.from)) - EDGE;
+  const right = Math.max(...rules.map((r) => r.to)) + EDGE;
+  const inside: L[] = [];
+  for (const line of lines) {
+    if (middle(line) <= top || middle(line) >= bottom) continue;
+    const { x, w } = line.bbox;
+    if (x + w <= left || x >= right) continue; // beside the table (the other column of the page)
+    if (x < left - EDGE || x + w > right + EDGE) return undefined; // text running across the frame's edge
+    inside.push(line);
+  }
+  const visual = visualLines(inside);
+  const inner = rules.slice(1, -1).map((r) => r.at);
+  // The header: what lies above the first inner rule, or the first line when there is none.
+  const headerEnd = inner[0];
+  const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
+  const body = visual.slice(header.length);
+  if (!header.length || !body.length) return undefined;
+  const columns = columnsOf(body.flat());
+  if (columns.length < 2 || isProse(body, columns)) return undefined;
+  const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
+  // Most rows fill two cells or more: else these are paragraphs between two rules.
+  if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
+  const sources: CellSource[][] = rows.map((r) => r.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 })));
+  const box: Box = { left, right, top, bottom };
+  return { box, table: table(sources, blocksToHtml), lines: new Set(inside) };
+}
+
+/** Column bands: the x extents of the pieces merged where they overlap or nearly meet. */
+function columnsOf(pieces: readonly GridLine[]): { from: number; to: number }[] {
+  const bands: { from: number; to: number }[] = [];
+  for (const p of [...pieces].sort((a, b) => a.bbox.x - b.bbox.x)) {
+    const last = bands.at(-1);
+    const from = p.bbox.x;
+    const to = p.bbox.x + p.bbox.w;
+    if (last && from - last.to <= p.font.size * COLUMN_GAP) last.to = Math.max(last.to, to);
+    else bands.push({ from, to });
+  }
+  return bands;
+}
+
+/** Long lines filling their column, line after line: columns of prose (a two-column page between a header and a footer rule). */
+function isProse(body: readonly GridLine[][], columns: readonly { from: number; to: number }[]): boolean {
+  const full = (p: GridLine) => {
+    const band = columns[columnOf(p, columns)] as { from: number; to: number };
+    return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
+  };
+  return body.filter((v) => v.some(full)).length * 2 > body.length;
+}
+
+/**
+ * The body's visual lines grouped into rows. A rule between two lines always starts a row. Where
+ * the baselines are spaced unevenly (cell padding), lines at the smallest spacing are one row's
+ * wrapped cells; where they are even (LaTeX), a line with text in the first column starts a row.
+ */
+function bodyRows(body: readonly GridLine[][], columns: readonly { from: number; to: number }[], rules: readonly number[]): GridLine[][][] {
+  const baseline = (v: readonly GridLine[]) => (v[0] as GridLine).y;
+  const ruledBetween = (a: number, b: number) => rules.some((r) => r > a && r < b);
+  const pitches = body.slice(1).map((v, i) => baseline(v) - baseline(body[i] as GridLine[]));
+  const smallest = Math.min(...pitches);
+  const uneven = pitches.some((p) => p > smallest * WRAP * 1.15);
+  const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
+  const rows: GridLine[][][] = [];
+  body.forEach((v, i) => {
+    const previous = body[i - 1];
+    const continues = previous !== undefined && !ruledBetween(baseline(previous), baseline(v)) && (uneven ? (pitches[i - 1] as number) <= smallest * WRAP : !firstColumnFilled(v));
+    if (continues) (rows.at(-1) as GridLine[][]).push(v);
+    else rows.push([v]);
+  });
+  return rows;
+}
+
+/** The column a piece overlaps most. */
+function columnOf(piece: GridLine, columns: readonly { from: number; to: number }[]): number {
+  const from = piece.bbox.x;
+  const to = from + piece.bbox.w;
+  let best = 0;
+  let bestOverlap = -Infinity;
+  columns.forEach((c, k) => {
+    const overlap = Math.min(to, c.to) - Math.max(from, c.from);
+    if (overlap > bestOverlap) [best, bestOverlap] = [k, overlap];
+  });
+  return best;
+}
+
+/** One row's text per column: each column's pieces line by line, joined. */
+function cellsOf(row: readonly GridLine[][], columns: readonly { from: number; to: number }[]): string[] {
+  const parts: string[][] = columns.map(() => []);
+  for (const v of row) {
+    const perColumn: string[][] = columns.map(() => []);
+    for (const piece of v) perColumn[columnOf(piece, columns)]?.push(piece.text.trim());
+    perColumn.forEach((texts, k) => texts.length && parts[k]?.push(joinLines(texts)));
+  }
+  return parts.map((texts) => joinLines(texts.filter(Boolean)).replace(/\s+/g, ' ').trim());
+}
