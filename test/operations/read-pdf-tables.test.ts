@@ -32,6 +32,60 @@ d.add_paragraph('After the table.')
 d.save('merged.docx')
 `;
 
+/**
+ * Tables ruled only by horizontal lines, as booktabs draws them: python-docx tables whose only
+ * borders are the table's top and bottom and the header row's bottom (set in their XML), with
+ * cells that wrap onto several lines; English and Chinese. Also a paragraph framed by a top and
+ * a bottom border, which is no table.
+ */
+const BOOKTABS_DOCX = `
+import docx
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+
+def borders(pr, tag, **edges):
+    b = OxmlElement(tag)
+    for edge in ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']:
+        e = OxmlElement('w:' + edge)
+        e.set(qn('w:val'), 'single' if edge in edges else 'nil')
+        if edge in edges:
+            e.set(qn('w:sz'), str(edges[edge]))
+            e.set(qn('w:color'), '000000')
+        b.append(e)
+    pr.append(b)
+
+def document(name, title, before, rows, after, note):
+    d = docx.Document()
+    d.add_heading(title, 1)
+    d.add_paragraph(before)
+    t = d.add_table(rows=len(rows), cols=len(rows[0]))
+    borders(t._tbl.tblPr, 'w:tblBorders', top=12, bottom=12)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            t.cell(r, c).text = text
+            if r == 0:
+                borders(t.cell(r, c)._tc.get_or_add_tcPr(), 'w:tcBorders', top=12, bottom=6)
+    d.add_paragraph(after)
+    p = d.add_paragraph(note)
+    borders(p._p.get_or_add_pPr(), 'w:pBdr', top=12, bottom=12)
+    d.save(name)
+
+document('booktabs-en.docx', 'Field trial results', 'Table 2 lists the yield of each variety in the three trial plots.', [
+    ['Variety', 'Plot', 'Yield (t/ha)', 'Remarks'],
+    ['Alpha', 'North', '7.2', 'Early sowing, irrigated twice during the dry spell in July'],
+    ['Beta', 'South', '6.8', 'Late sowing'],
+    ['Gamma hybrid line', 'East', '8.1', 'Best result of the season; lodging after the August storm'],
+    ['Delta', 'West', '5.9', 'Poor germination'],
+], 'The hybrid line gave the highest yield in every plot.', 'Note: the plots were sown in the same week and harvested in the same week, so the yields can be compared directly.')
+document('booktabs-zh.docx', '田间试验结果', '表2列出了三个试验田中各品种的产量。', [
+    ['品种', '地块', '产量（吨/公顷）', '备注'],
+    ['甲', '北区', '7.2', '早播，七月干旱期间灌溉两次，长势良好，无病虫害发生'],
+    ['乙', '南区', '6.8', '晚播'],
+    ['丙杂交系', '东区', '8.1', '本季最佳结果；八月风暴后出现倒伏'],
+    ['丁', '西区', '5.9', '出苗率低'],
+], '杂交系在每个地块的产量都最高。', '注：各地块在同一周播种、同一周收获，因此产量可以直接比较。')
+`;
+
 const REPORT_MD = `# 第三季度运营报告
 
 本报告总结了第三季度的运营情况。产量稳步增长，成本保持在春季商定的预算之内。
@@ -60,6 +114,9 @@ beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   execFileSync(PYTHON, ['-c', MERGED_TABLE_DOCX], { cwd: ops.dir });
   libreOfficePdf('merged.docx');
+  execFileSync(PYTHON, ['-c', BOOKTABS_DOCX], { cwd: ops.dir });
+  libreOfficePdf('booktabs-en.docx');
+  libreOfficePdf('booktabs-zh.docx');
   ops.put('zh-report.md', REPORT_MD);
   execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-report.docx');
@@ -78,6 +135,37 @@ describe('read: PDF tables ruled by lines', () => {
     const text = await markdownOf('korean.pdf', { pages: '2' });
     expect(text).toContain('| 구분 | 개정전 | 개정후 |');
     expect(text).toContain('| 분류 기준 | ◦ 마시는 물 또는 식품을 매개로 발생하고 집단 발생의 우려가 큰 감염병 |');
+  });
+});
+
+describe('read: PDF tables ruled only by horizontal lines', () => {
+  it('reads a table with only top, header and bottom rules cell by cell, wrapped cells joined (python-docx → LibreOffice)', async () => {
+    const text = await markdownOf('booktabs-en.pdf');
+    const table = [
+      '| Variety | Plot | Yield (t/ha) | Remarks |',
+      '| - | - | - | - |',
+      '| Alpha | North | 7.2 | Early sowing, irrigated twice during the dry spell in July |',
+      '| Beta | South | 6.8 | Late sowing |',
+      '| Gamma hybrid line | East | 8.1 | Best result of the season; lodging after the August storm |',
+      '| Delta | West | 5.9 | Poor germination |',
+    ].join('\n');
+    expect(text).toContain(`Table 2 lists the yield of each variety in the three trial plots.\n\n${table}\n\nThe hybrid line gave the highest yield in every plot.`);
+    // A paragraph between a top and a bottom border is no table.
+    expect(text).toContain('\n\nNote: the plots were sown in the same week and harvested in the same week, so the yields can be compared directly.\n');
+  });
+
+  it('reads the same table in Chinese, wrapped cells joined without spaces (python-docx → LibreOffice)', async () => {
+    const text = await markdownOf('booktabs-zh.pdf');
+    const table = [
+      '| 品种 | 地块 | 产量（吨/公顷） | 备注 |',
+      '| - | - | - | - |',
+      '| 甲 | 北区 | 7.2 | 早播，七月干旱期间灌溉两次，长势良好，无病虫害发生 |',
+      '| 乙 | 南区 | 6.8 | 晚播 |',
+      '| 丙杂交系 | 东区 | 8.1 | 本季最佳结果；八月风暴后出现倒伏 |',
+      '| 丁 | 西区 | 5.9 | 出苗率低 |',
+    ].join('\n');
+    expect(text).toContain(`${table}\n\n杂交系在每个地块的产量都最高。`);
+    expect(text).toContain('\n\n注：各地块在同一周播种、同一周收获，因此产量可以直接比较。\n');
   });
 });
 
