@@ -177,6 +177,29 @@ describe('read: PDF tables from aligned columns', () => {
   });
 });
 
+describe('read: PDF tables from aligned columns, sparse rows', () => {
+  it('reads a table whose header leaves the label column empty and whose group labels stand alone as one table (MarkItDown REPAIR-2022-INV-001_multipage.pdf)', async () => {
+    ops.put('repair-totals.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
+    const text = await markdownOf('repair-totals.pdf', { pages: '1' });
+    const table = [
+      '| | | Hours | Rate | Cost |',
+      '| - | - | - | - | - |',
+      '| Parts | | | | 2,100 |',
+      '| Body Labor | | 2 | 150 | 300 |',
+      '| Paint Labor | | 1.5 | 150 | 225 |',
+      '| Mechanical Labor | | - | - | - |',
+      '| Supplies | | | | |',
+      '| | Paint Supplies | | | 60 |',
+      '| | Body Supplies | | | 30 |',
+      '| Other Charges | | | | 15 |',
+      '| Subtotal | | | | 2,730 |',
+      '| Sales Tax | | | 10.20% | 278.46 |',
+      '| GRAND TOTAL | | | | 5,738 |',
+    ].join('\n');
+    expect(text).toContain(`Estimate Totals\n\n${table}\n\n`);
+  });
+});
+
 describe('read: PDF reading order', () => {
   it('reads a page top to bottom when its producer wrote the header after the body (MarkItDown REPAIR-2022-INV-001_multipage.pdf, a spreadsheet export)', async () => {
     ops.put('repair.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));

@@ -45,8 +45,8 @@ interface Row {
   /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
   color?: string;
   block: number;
-  /** Pieces of the row separated by gaps wider than a word space: a table row's cells. */
-  cells: { x: number; text: string }[];
+  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
+  cells: { x: number; right: number; text: string }[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
   table?: RootContent;
 }
@@ -142,8 +142,9 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   const cells: Row['cells'] = [];
   for (const line of lines) {
     const gap = line.bbox.x - end;
-    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, text: '' });
+    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, right: line.bbox.x, text: '' });
     const cell = cells.at(-1) as Row['cells'][number];
+    cell.right = Math.max(cell.right, line.bbox.x + line.bbox.w);
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
     if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
@@ -449,9 +450,9 @@ function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootCont
       continue;
     }
     const run = tableRun(rows, i);
-    if (run.length >= 2) {
+    if (run.rows.length >= 2) {
       out.push({ table: tableOf(run) });
-      i += run.length;
+      i += run.rows.length;
       continue;
     }
     const last = out.at(-1);
@@ -462,24 +463,69 @@ function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootCont
   return out;
 }
 
-function tableRun(rows: readonly Row[], start: number): Row[] {
-  const first = rows[start] as Row;
-  if (first.cells.length < 2) return [];
-  const anchors = first.cells.map((c) => c.x);
-  const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
-  if (isItem(first)) return [];
-  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => anchors.some((a) => Math.abs(a - c.x) <= row.size * 1.5));
-  const run = [first];
-  for (let j = start + 1; j < rows.length && aligned(rows[j] as Row); j++) run.push(rows[j] as Row);
-  return run;
+interface TableRun {
+  rows: Row[];
+  /** Where the columns start, left to right. */
+  anchors: number[];
 }
 
-function tableOf(run: readonly Row[]): RootContent {
-  const anchors = (run[0] as Row).cells.map((c) => c.x);
+const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
+
+/**
+ * The rows from `start` that line up in columns. The columns are those of the first row, and
+ * grow by a later row's cells when most of that row's cells fall in columns already known (a
+ * sparse first row: a header over the value columns only, "Hours Rate Cost" above "Parts …
+ * 2,100"). A row of one piece in the first column, ending before the second, is a row of its
+ * own (a group label, "Supplies") when the table goes on after it.
+ */
+function tableRun(rows: readonly Row[], start: number): TableRun {
+  const first = rows[start] as Row;
+  const anchors = first.cells.map((c) => c.x);
+  if (first.cells.length < 2 || isItem(first)) return { rows: [], anchors };
+  const near = (row: Row, x: number) => anchors.some((a) => Math.abs(a - x) <= row.size * 1.5);
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => near(row, c.x));
+  const run = [first];
+  // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
+  const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
+  const widens = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+  // A group label: one piece in the first column, ending before the second.
+  const single = (row: Row) => {
+    const cell = row.cells[0];
+    if (row.table || row.cells.length !== 1 || !cell || isItem(row) || !close(row)) return false;
+    const [firstColumn, second] = [...anchors].sort((a, b) => a - b);
+    return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
+  };
+  for (let j = start + 1; j < rows.length; j++) {
+    const row = rows[j] as Row;
+    if (aligned(row) || widens(row)) {
+      // A column cannot start inside a cell above: that row's cells were read merged (a tight
+      // header, "Screen Start"), so its columns are not these.
+      const inside = (x: number) => run.some((r) => r.cells.some((c) => x > c.x + r.size * 1.5 && x < c.right));
+      if (row.cells.some((c) => !near(row, c.x) && inside(c.x))) break;
+      for (const cell of row.cells) if (!near(row, cell.x)) anchors.push(cell.x);
+      run.push(row);
+      continue;
+    }
+    // Pieces on their own: kept only when a row in columns follows them.
+    let k = j;
+    while (k < rows.length && k - j < 3 && single(rows[k] as Row)) run.push(rows[k++] as Row);
+    const next = rows[k];
+    if (k > j && next && (aligned(next) || widens(next))) {
+      j = k - 1;
+      continue;
+    }
+    run.splice(run.length - (k - j));
+    break;
+  }
+  return { rows: run, anchors: anchors.sort((a, b) => a - b) };
+}
+
+function tableOf({ rows: run, anchors }: TableRun): RootContent {
+  const columnOf = (x: number) => anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
   const rows: CellSource[][] = run.map((row) => {
     const texts = anchors.map(() => '');
     for (const cell of row.cells) {
-      const column = anchors.reduce((best, a, k) => (Math.abs(a - cell.x) < Math.abs((anchors[best] as number) - cell.x) ? k : best), 0);
+      const column = columnOf(cell.x);
       texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
     }
     return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
