@@ -198,6 +198,12 @@ describe('read: PDF tables from aligned columns, sparse rows', () => {
     ].join('\n');
     expect(text).toContain(`Estimate Totals\n\n${table}\n\n`);
   });
+
+  it('takes a header centred over its columns, one cell wrapped onto two lines, for the table’s header row, not for the paragraph above (docling table_mislabeled_as_picture.pdf)', async () => {
+    ops.put('mislabeled.pdf', fs.readFileSync('fixtures/reading/docling/table_mislabeled_as_picture.pdf'));
+    const text = await markdownOf('mislabeled.pdf');
+    expect(text).toContain('civil society organizations, or both. (Please select all that apply)\n\n| | | State funded legal aid | CSOs |\n| - | - | - | - |\n| yy | Persons with disabilities | \\* | \\* |\n');
+  });
 });
 
 describe('read: PDF reading order', () => {

@@ -451,7 +451,10 @@ function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootCont
     }
     const run = tableRun(rows, i);
     if (run.rows.length >= 2) {
-      out.push({ table: tableOf(run) });
+      const last = out.at(-1);
+      const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
+      if (last && 'rows' in last && !last.rows.length) out.pop();
+      out.push({ table: tableOf(run, header) });
       i += run.rows.length;
       continue;
     }
@@ -467,6 +470,43 @@ interface TableRun {
   rows: Row[];
   /** Where the columns start, left to right. */
   anchors: number[];
+}
+
+const columnIn = (anchors: readonly number[], x: number) => anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
+
+/**
+ * The rows just above a table that name its columns without starting where they start: a
+ * header centred over its columns, its cells wrapped onto two lines ("State funded / legal aid"
+ * over a column of asterisks). A row belongs to it when it lies within two lines above the
+ * table, in the table's size, and each of its pieces lies over one column only; together they
+ * name two columns or more. Taken off the end of `before`; answers the header row's texts.
+ */
+function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | undefined {
+  const first = rows[0] as Row;
+  const bands = anchors.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const band = bands[columnIn(anchors, cell.x)] as { from: number; to: number };
+      band.from = Math.min(band.from, cell.x);
+      band.to = Math.max(band.to, cell.right);
+    }
+  }
+  const slack = first.size * 0.5;
+  const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
+  const fits = (row: Row) =>
+    !row.table && !isItem(row) && Math.abs(row.size - first.size) <= first.size * 0.05 && row.bottom <= first.top + 1 && first.top - row.bottom <= first.size * 2.5 && row.cells.every((c) => over(c).length === 1);
+  let k = before.length;
+  while (k > 0 && fits(before[k - 1] as Row)) k--;
+  const texts = anchors.map(() => '');
+  for (const row of before.slice(k).sort((a, b) => a.top - b.top || a.x - b.x)) {
+    for (const cell of row.cells) {
+      const column = bands.indexOf(over(cell)[0] as { from: number; to: number });
+      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
+    }
+  }
+  if (texts.filter(Boolean).length < 2) return undefined;
+  before.splice(k);
+  return texts;
 }
 
 const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
@@ -520,17 +560,16 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   return { rows: run, anchors: anchors.sort((a, b) => a - b) };
 }
 
-function tableOf({ rows: run, anchors }: TableRun): RootContent {
-  const columnOf = (x: number) => anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
-  const rows: CellSource[][] = run.map((row) => {
+function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | undefined): RootContent {
+  const rows = run.map((row) => {
     const texts = anchors.map(() => '');
     for (const cell of row.cells) {
-      const column = columnOf(cell.x);
+      const column = columnIn(anchors, cell.x);
       texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
     }
-    return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
+    return texts;
   });
-  return table(rows, blocksToHtml);
+  return table([...(header ? [header] : []), ...rows].map((texts): CellSource[] => texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }))), blocksToHtml);
 }
 
 /**
