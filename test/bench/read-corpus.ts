@@ -3,7 +3,8 @@
 //     fixtures/reading/{docling,markitdown}/ as `name.ext` + `name.ext.md` (MIT, see fixtures/README.md);
 //   - documents rendered here from Markdown written for the purpose, English and Chinese, by
 //     pandoc (docx, odt, html, rtf, pptx) and LibreOffice (pdf from the docx, xlsx/ods from csv,
-//     a two-column pdf from a flat ODT): their ground truth is the Markdown they came from.
+//     a two-column pdf and a pdf with a table ruled only by horizontal lines from flat ODTs): their
+//     ground truth is the Markdown they came from.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -184,6 +185,65 @@ function twoColumnFodt(title: string, paragraphs: readonly string[]): string {
 </office:text></office:body></office:document>`;
 }
 
+/** A table ruled only by horizontal lines (booktabs: top, under the header, bottom), its last column wrapping. */
+const RULED: Record<string, { title: string; before: string; rows: string[][]; after: string }> = {
+  'en-rules': {
+    title: 'River stations',
+    before: 'The survey visited four stations along the river in May.',
+    rows: [
+      ['Station', 'Depth (m)', 'Flow (m³/s)', 'Observations'],
+      ['Upper ford', '1.2', '14', 'Clear water over gravel; trout seen below the old weir'],
+      ['Mill bend', '2.8', '19', 'Slow current'],
+      ['Lower bridge', '3.5', '23', 'Silt deposits on the east bank after the spring flood, reeds spreading'],
+      ['Estuary', '6.1', '31', 'Tidal'],
+    ],
+    after: 'Flow rose steadily towards the estuary.',
+  },
+  'zh-rules': {
+    title: '河流监测站',
+    before: '五月份的调查走访了沿河的四个监测站。',
+    rows: [
+      ['监测站', '水深（米）', '流量（立方米/秒）', '观察记录'],
+      ['上游浅滩', '1.2', '14', '砾石上水质清澈，旧堰下方可见鳟鱼游动'],
+      ['磨坊弯', '2.8', '19', '水流缓慢'],
+      ['下游桥', '3.5', '23', '春汛过后东岸有淤泥沉积，芦苇正在蔓延生长'],
+      ['河口', '6.1', '31', '受潮汐影响'],
+    ],
+    after: '流量向河口方向稳步增加。',
+  },
+};
+
+const ruledMarkdown = ({ title, before, rows, after }: (typeof RULED)[string]) =>
+  `# ${title}\n\n${before}\n\n${rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n\n${after}\n`;
+
+/** A flat ODT of a heading, a paragraph, the table with only horizontal rules, and a paragraph. */
+function ruledFodt({ title, before, rows, after }: (typeof RULED)[string]): string {
+  const cell = (text: string, style: string) => `<table:table-cell table:style-name="${style}" office:value-type="string"><text:p text:style-name="Body">${text}</text:p></table:table-cell>`;
+  const styleOf = (r: number) => (r === 0 ? 'Head' : r === rows.length - 1 ? 'Last' : 'Cell');
+  const body = rows.map((row, r) => `<table:table-row>${row.map((text) => cell(text, styleOf(r))).join('')}</table:table-row>`).join('');
+  const border = (top: string, bottom: string) => `fo:padding="0.1cm" fo:border-left="none" fo:border-right="none" fo:border-top="${top}" fo:border-bottom="${bottom}"`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+<style:style style:name="Body" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.25cm"/><style:text-properties fo:font-size="11pt" style:font-size-asian="11pt"/></style:style>
+<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:default-outline-level="1"><style:text-properties fo:font-size="20pt" fo:font-weight="bold" style:font-size-asian="20pt" style:font-weight-asian="bold"/></style:style>
+</office:styles>
+<office:automatic-styles>
+<style:style style:name="Table" style:family="table"><style:table-properties style:width="16cm" table:align="left"/></style:style>
+<style:style style:name="Narrow" style:family="table-column"><style:table-column-properties style:column-width="3cm"/></style:style>
+<style:style style:name="Wide" style:family="table-column"><style:table-column-properties style:column-width="7cm"/></style:style>
+<style:style style:name="Head" style:family="table-cell"><style:table-cell-properties ${border('1pt solid #000000', '0.5pt solid #000000')}/></style:style>
+<style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties ${border('none', 'none')}/></style:style>
+<style:style style:name="Last" style:family="table-cell"><style:table-cell-properties ${border('none', '1pt solid #000000')}/></style:style>
+</office:automatic-styles>
+<office:body><office:text>
+<text:h text:style-name="Heading_20_1" text:outline-level="1">${title}</text:h>
+<text:p text:style-name="Body">${before}</text:p>
+<table:table table:name="Stations" table:style-name="Table"><table:table-column table:style-name="Narrow" table:number-columns-repeated="3"/><table:table-column table:style-name="Wide"/>${body}</table:table>
+<text:p text:style-name="Body">${after}</text:p>
+</office:text></office:body></office:document>`;
+}
+
 const sheetMarkdown = (name: string, rows: string[][]) =>
   `## ${name}\n\n${rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n`;
 
@@ -237,6 +297,11 @@ function generatedDocuments(dir: string): CorpusDocument[] {
     fs.writeFileSync(path.join(dir, `${stem}.fodt`), twoColumnFodt(title, paragraphs));
     forOffice.push(`${stem}.fodt`);
     add('libreoffice', `${stem}.pdf`, `# ${title}\n\n${[...paragraphs, ...paragraphs].join('\n\n')}\n`);
+  }
+  for (const [stem, doc] of Object.entries(RULED)) {
+    fs.writeFileSync(path.join(dir, `${stem}.fodt`), ruledFodt(doc));
+    forOffice.push(`${stem}.fodt`);
+    add('libreoffice', `${stem}.pdf`, ruledMarkdown(doc));
   }
   // CSV is read as UTF-8 (charset 76), comma-separated, double-quoted.
   const soffice = (convertTo: string, files: string[], infilter: string[] = []) =>
