@@ -8,7 +8,6 @@ import type { RootContent } from 'mdast';
 import { paragraph, table, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
-import { ruleTables } from './pdf-rules.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {
@@ -74,10 +73,10 @@ interface Line {
 export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lines: readonly L[]): GridTable<L>[] {
   const horizontal = mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
   const vertical = mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
-  if (!horizontal.length || horizontal.length * vertical.length > MAX_PAIRS) return [];
+  if (!horizontal.length || !vertical.length || horizontal.length * vertical.length > MAX_PAIRS) return [];
   const tables: GridTable<L>[] = [];
   const free = new Set(lines);
-  for (const { hs, vs } of vertical.length ? touchingGroups(horizontal, vertical) : []) {
+  for (const { hs, vs } of touchingGroups(horizontal, vertical)) {
     const grid = gridOf(hs, vs);
     if (!grid) continue;
     const found = fillGrid(grid, [...free]);
@@ -85,9 +84,15 @@ export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lin
     for (const line of found.lines) free.delete(line);
     tables.push(found);
   }
-  // Rules no vertical line touches may frame a table of their own (booktabs).
-  const alone = horizontal.filter((h) => !vertical.some((v) => touches(h, v)));
-  return [...tables, ...ruleTables(alone, [...free])];
+  return tables;
+}
+
+/** The horizontal rulings, merged, that no vertical ruling touches: they may frame a table of their own (booktabs). */
+export function loneRules(rulings: readonly Ruling[]): { at: number; from: number; to: number }[] {
+  const horizontal = mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
+  const vertical = mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
+  if (horizontal.length * vertical.length > MAX_PAIRS) return [];
+  return horizontal.filter((h) => !vertical.some((v) => touches(h, v)));
 }
 
 /** Rulings at one position (within SNAP) joined where they overlap or nearly meet. */

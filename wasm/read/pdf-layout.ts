@@ -7,7 +7,8 @@
 import type { RootContent } from 'mdast';
 import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
-import { rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
+import { loneRules, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
+import { ruleTables } from './pdf-rules.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
@@ -60,7 +61,9 @@ const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
   const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.map(withoutControls).filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
-  const tables = rulingTables(drawing.rulings, lines.map((l) => l.line));
+  const grids = rulingTables(drawing.rulings, lines.map((l) => l.line));
+  const inGrids = new Set(grids.flatMap((t) => [...t.lines]));
+  const tables = [...grids, ...ruleTables(loneRules(drawing.rulings), lines.map((l) => l.line).filter((l) => !inGrids.has(l)))];
   const tableOf = new Map<StextLine, GridTable<StextLine>>();
   for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
   const paints = paintIndex(drawing.paints);
