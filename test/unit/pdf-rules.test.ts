@@ -1,0 +1,58 @@
+// Tables framed by horizontal rules only (wasm/read/pdf-rules.ts), on text lines and rules laid
+// out by hand: the cases the LibreOffice-made documents of read-pdf-tables.test.ts do not reach —
+// LaTeX's even line spacing, two tables of one width sharing their rules' chain, and prose
+// between a page's header and footer rules.
+
+import { describe, expect, it } from 'vitest';
+import type { GridLine } from '../../wasm/read/pdf-grid.js';
+import { ruleTables, type Rule } from '../../wasm/read/pdf-rules.js';
+import { renderedBlocks } from '../../wasm/read/render.js';
+
+const SIZE = 10;
+
+/** A piece of text whose baseline is at `baseline`, starting at x, 5 pt a character wide. */
+const piece = (x: number, baseline: number, text: string): GridLine => ({ bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 }, font: { size: SIZE }, y: baseline, text });
+
+/** A row of pieces on one baseline, at the columns' x (empty strings are empty cells). */
+const row = (baseline: number, xs: readonly number[], texts: readonly string[]) => texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
+
+const rule = (at: number, from = 50, to = 350): Rule => ({ at, from, to });
+
+const markdownOf = (lines: readonly GridLine[], rules: readonly Rule[]) => ruleTables(rules, lines).map((t) => [...renderedBlocks([t.table])].join(''));
+
+const COLUMNS = [55, 200, 280];
+
+describe('ruleTables', () => {
+  it('reads a booktabs table set at even line spacing: a line with an empty first column continues the row above', () => {
+    const lines = [
+      ...row(111, COLUMNS, ['Method', 'Score', 'Notes']),
+      ...row(127, COLUMNS, ['A', '0.91', 'fast and']),
+      ...row(139, COLUMNS, ['', '', 'small']),
+      ...row(151, COLUMNS, ['B', '0.87', 'slow']),
+      ...row(163, COLUMNS, ['C', '0.80', '']),
+    ];
+    expect(markdownOf(lines, [rule(100), rule(115), rule(170)])).toEqual(['| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast and small |\n| B | 0.87 | slow |\n| C | 0.80 | |']);
+  });
+
+  it('reads two tables of one width whose rules form one chain, the caption between them left out', () => {
+    const lines = [
+      ...row(111, COLUMNS, ['Method', 'Score', 'Notes']),
+      ...row(127, COLUMNS, ['A', '0.91', 'fast']),
+      ...row(139, COLUMNS, ['B', '0.87', 'slow']),
+      piece(55, 185, 'Table 2: the same methods measured again on the second data set.'),
+      ...row(211, COLUMNS, ['Method', 'Time', 'Memory']),
+      ...row(227, COLUMNS, ['A', '12 s', '1 GB']),
+      ...row(239, COLUMNS, ['B', '30 s', '2 GB']),
+    ];
+    const tables = markdownOf(lines, [rule(100), rule(115), rule(145), rule(200), rule(215), rule(245)]);
+    expect(tables).toEqual(['| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast |\n| B | 0.87 | slow |', '| Method | Time | Memory |\n| - | - | - |\n| A | 12 s | 1 GB |\n| B | 30 s | 2 GB |']);
+  });
+
+  it('makes no table of a two-column page between its header and footer rules, nor of a paragraph between two rules', () => {
+    const prose = 'x'.repeat(46); // 230 pt: a column of justified text
+    const page = Array.from({ length: 40 }, (_, i) => [piece(50, 100 + i * 14, prose), piece(310, 100 + i * 14, prose)]).flat();
+    expect(markdownOf(page, [rule(80, 50, 540), rule(700, 50, 540)])).toEqual([]);
+    const paragraph = [piece(55, 111, 'A note set between two rules, one line long.'), piece(55, 125, 'And its second line.')];
+    expect(markdownOf(paragraph, [rule(100), rule(130)])).toEqual([]);
+  });
+});
