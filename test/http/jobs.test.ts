@@ -9,19 +9,8 @@ import { documentFixtures, TEXT_LINE, type DocumentFixtures } from '../helpers/d
 import { makePdf } from '../helpers/make-pdf.js';
 import { leftoverTempFiles, startService, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
 import { pageCount, pdfPageTexts, qpdfCheck } from '../helpers/tools.js';
+import { pollJob, type JobState } from '../helpers/jobs.js';
 
-interface JobData {
-  jobId: string;
-  operation: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-  progress: { done: number; total: number };
-  createdAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  result?: Record<string, unknown> & { data?: Record<string, unknown> };
-}
-
-const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const LONG = 240_000;
 
 let service: RunningService;
@@ -49,22 +38,10 @@ async function submit(route: string, body: Record<string, unknown>, target = ser
   return data.jobId;
 }
 
-/** Polls the job with backoff until `until` holds; returns every state seen. */
-async function poll(jobId: string, until: (job: JobData) => boolean = (job) => FINISHED.includes(job.status), target = service, timeoutMs = LONG - 30_000): Promise<JobData[]> {
-  const seen: JobData[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
-    const { status, body } = await target.get(`/api/jobs/${jobId}`);
-    expect(status, JSON.stringify(body)).toBe(200);
-    const job = body.data as unknown as JobData;
-    seen.push(job);
-    if (until(job)) return seen;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
+/** Every state of the job seen until `until` holds (by default: finished). */
+const poll = (jobId: string, until?: (job: JobState) => boolean, target = service, timeoutMs = LONG - 30_000): Promise<JobState[]> => pollJob(target, jobId, { until, timeoutMs });
 
-const last = (states: JobData[]) => states[states.length - 1] as JobData;
+const last = (states: JobState[]) => states[states.length - 1] as JobState;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-jobs-');
@@ -109,7 +86,7 @@ describe('async success', () => {
     const job = last(states);
 
     expect(job.status).toBe('succeeded');
-    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobData, s] as const)) {
+    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const)) {
       expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
       expect(later.progress.total).toBeGreaterThanOrEqual(earlier.progress.total);
     }
@@ -178,7 +155,7 @@ describe('cancel', () => {
 
     const cancelled = await del(service, `/api/jobs/${jobId}`);
     expect(cancelled.status).toBe(200);
-    const job = cancelled.body.data as unknown as JobData;
+    const job = cancelled.body.data as unknown as JobState;
     expect(job).toMatchObject({ jobId, status: 'cancelled' });
     expect(job.result).toBeUndefined();
     expect(job.progress.done).toBeLessThan(job.progress.total);
@@ -249,7 +226,7 @@ describe('job lookup', () => {
     await poll(jobId);
     const { status, body } = await service.get('/api/jobs');
     expect(status).toBe(200);
-    const jobs = (body.data as { jobs: JobData[] }).jobs;
+    const jobs = (body.data as { jobs: JobState[] }).jobs;
     expect(jobs.find((job) => job.jobId === jobId)).toEqual({
       jobId,
       operation: 'pdf/merge',
@@ -287,7 +264,7 @@ describe('expiry', () => {
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('JOB_NOT_FOUND');
       const list = await short.get('/api/jobs');
-      expect((list.body.data as { jobs: JobData[] }).jobs.map((job) => job.jobId)).not.toContain(jobId);
+      expect((list.body.data as { jobs: JobState[] }).jobs.map((job) => job.jobId)).not.toContain(jobId);
     } finally {
       await short.stop();
       fs.rmSync(short.dir, { recursive: true, force: true });

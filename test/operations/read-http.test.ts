@@ -9,12 +9,7 @@ import { makeZip } from '../helpers/zip.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
-
-interface Job {
-  status: string;
-  progress: { done: number; total: number };
-  result?: { success: boolean; text?: string; data?: Record<string, unknown> };
-}
+import { pollJob, type JobState } from '../helpers/jobs.js';
 
 let service: RunningService;
 let dir: string;
@@ -27,27 +22,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => service.stop());
 
-async function poll(jobId: string): Promise<Job[]> {
-  const seen: Job[] = [];
-  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-    const { status, body } = await service.get(`/api/jobs/${jobId}`);
-    expect(status).toBe(200);
-    const job = body.data as unknown as Job;
-    seen.push(job);
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return seen;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
+const poll = (jobId: string): Promise<JobState[]> => pollJob(service, jobId);
 
 describe('read over HTTP, async', () => {
   it('reports per-page progress for a multi-page PDF and ends with the Markdown of every page', async () => {
     const submitted = await service.post('/api/read', { input: 'scans.pdf', language: 'eng', async: true });
     expect(submitted.status).toBe(202);
     const states = await poll((submitted.body.data as { jobId: string }).jobId);
-    const job = states.at(-1) as Job;
+    const job = states.at(-1) as JobState;
     expect(job.status).toBe('succeeded');
     expect(job.progress).toEqual({ done: 3, total: 3 });
-    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as Job, s] as const)) expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
+    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const)) expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
     for (const state of states) expect(state.progress.done).toBeLessThanOrEqual(Math.max(state.progress.total, 0));
     expect(job.result?.data).toMatchObject({ format: 'pdf', pages: 3, ocrPages: [1, 2, 3] });
     const text = job.result?.text ?? '';
