@@ -74,25 +74,25 @@ export interface RecognizedLine {
 export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
   const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
+  const latinSession = options.latinSession ?? session;
+  // One model call: the lines at `indices`, squeezed; squeezed lines are read as CJK (int8), the others as Latin.
+  const readBatch = async (indices: readonly number[], squeeze: number) => {
+    options.beforeBatch?.();
+    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
+    decoded.forEach((line, k) => (results[indices[k] as number] = line));
+    return decoded;
+  };
   const reread: number[] = [];
   let squeeze = options.squeeze ?? CJK_SQUEEZE;
-  const latinSession = options.latinSession ?? session;
   for (let start = 0; start < order.length; start += options.batchSize) {
-    options.beforeBatch?.();
     const indices = order.slice(start, start + options.batchSize);
-    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
+    const decoded = await readBatch(indices, squeeze);
     decoded.forEach((line, k) => {
-      results[indices[k] as number] = line;
       if (squeeze < LATIN_SQUEEZE && mostlyLatin(line.text)) reread.push(indices[k] as number);
     });
     if (start === 0 && 2 * reread.length >= indices.length) squeeze = Math.max(squeeze, LATIN_SQUEEZE);
   }
-  for (let start = 0; start < reread.length; start += options.batchSize) {
-    options.beforeBatch?.();
-    const indices = reread.slice(start, start + options.batchSize);
-    const decoded = await recognizeBatch(latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, LATIN_SQUEEZE)), LATIN_SQUEEZE);
-    decoded.forEach((line, k) => (results[indices[k] as number] = line));
-  }
+  for (let start = 0; start < reread.length; start += options.batchSize) await readBatch(reread.slice(start, start + options.batchSize), LATIN_SQUEEZE);
   return results;
 }
 
