@@ -125,6 +125,11 @@ export interface CellSource {
   covered?: boolean;
 }
 
+/** A row of plain-text cells, one paragraph each (none for an empty text), no spans. */
+export function textCells(texts: readonly string[]): CellSource[] {
+  return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
+}
+
 /** A GFM table when every cell is one plain paragraph and nothing spans; else an HTML table. */
 export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: readonly BlockContent[]) => string): RootContent {
   const simple = rows.every((row) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.length <= 1 && (cell.blocks[0]?.type ?? 'paragraph') === 'paragraph'));

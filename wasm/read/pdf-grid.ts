@@ -63,16 +63,27 @@ const MAX_PAIRS = 4_000_000;
 const MAX_CELLS = 10_000;
 
 /** A merged ruling: its position across, and its extent along. */
-interface Line {
+export interface Line {
   at: number;
   from: number;
   to: number;
 }
 
+/** A page's rulings merged, horizontal (`at` is y) and vertical (`at` is x). */
+export interface MergedRulings {
+  horizontal: Line[];
+  vertical: Line[];
+}
+
+export function mergeRulings(rulings: readonly Ruling[]): MergedRulings {
+  return {
+    horizontal: mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 }))),
+    vertical: mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 }))),
+  };
+}
+
 /** The tables the rulings draw, each with the text lines inside its cells. */
-export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lines: readonly L[]): GridTable<L>[] {
-  const horizontal = mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
-  const vertical = mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
+export function rulingTables<L extends GridLine>({ horizontal, vertical }: MergedRulings, lines: readonly L[]): GridTable<L>[] {
   if (!horizontal.length || !vertical.length || horizontal.length * vertical.length > MAX_PAIRS) return [];
   const tables: GridTable<L>[] = [];
   const free = new Set(lines);
@@ -88,9 +99,7 @@ export function rulingTables<L extends GridLine>(rulings: readonly Ruling[], lin
 }
 
 /** The horizontal rulings, merged, that no vertical ruling touches: they may frame a table of their own (booktabs). */
-export function loneRules(rulings: readonly Ruling[]): { at: number; from: number; to: number }[] {
-  const horizontal = mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
-  const vertical = mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
+export function loneRules({ horizontal, vertical }: MergedRulings): Line[] {
   if (horizontal.length * vertical.length > MAX_PAIRS) return [];
   return horizontal.filter((h) => !vertical.some((v) => touches(h, v)));
 }

@@ -5,9 +5,9 @@
 // and page numbers left out. Pure functions over plain data, so they are tested on arrays.
 
 import type { RootContent } from 'mdast';
-import { heading, nestLists, paragraph, table, type CellSource, type ListEntry } from './blocks.js';
+import { heading, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
-import { loneRules, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
+import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
@@ -61,9 +61,10 @@ const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
   const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.map(withoutControls).filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
-  const grids = rulingTables(drawing.rulings, lines.map((l) => l.line));
+  const rulings = mergeRulings(drawing.rulings);
+  const grids = rulingTables(rulings, lines.map((l) => l.line));
   const inGrids = new Set(grids.flatMap((t) => [...t.lines]));
-  const tables = [...grids, ...ruleTables(loneRules(drawing.rulings), lines.map((l) => l.line).filter((l) => !inGrids.has(l)))];
+  const tables = [...grids, ...ruleTables(loneRules(rulings), lines.map((l) => l.line).filter((l) => !inGrids.has(l)))];
   const tableOf = new Map<StextLine, GridTable<StextLine>>();
   for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
   const paints = paintIndex(drawing.paints);
@@ -572,7 +573,7 @@ function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | u
     }
     return texts;
   });
-  return table([...(header ? [header] : []), ...rows].map((texts): CellSource[] => texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }))), blocksToHtml);
+  return table([...(header ? [header] : []), ...rows].map(textCells), blocksToHtml);
 }
 
 /**

@@ -6,17 +6,13 @@
 // is even, a new row starts with text in the first column), so a cell's lines are joined into
 // one cell. Pure functions over plain data, tested on arrays.
 
-import { paragraph, table, type CellSource } from './blocks.js';
+import { table, textCells } from './blocks.js';
 import { blocksToHtml } from './render.js';
-import { visualLines, type Box, type GridLine, type GridTable } from './pdf-grid.js';
+import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
-export interface Rule {
-  at: number;
-  from: number;
-  to: number;
-}
+export type Rule = Line;
 
 /** Rule ends this close (points) are the same table's edges. */
 const EDGE = 3;
@@ -110,9 +106,8 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
-  const sources: CellSource[][] = rows.map((r) => r.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 })));
   const box: Box = { left, right, top, bottom };
-  return { box, table: table(sources, blocksToHtml), lines: new Set(inside) };
+  return { box, table: table(rows.map(textCells), blocksToHtml), lines: new Set(inside) };
 }
 
 /** Column bands: the x extents of the pieces merged where they overlap or nearly meet. */
