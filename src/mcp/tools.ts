@@ -1,11 +1,13 @@
 // The MCP tools of docwasm: one per operation, named with underscores (`pdf_merge`), described
 // by the operation's summary, its input schema the JSON Schema of the zod schema that validates
 // HTTP requests, its annotations what the operation declares it does to files. A call answers
-// the API envelope, as JSON text and as structured content.
+// the API envelope as structured content, and as JSON text — except `read`, whose text is the
+// Markdown itself, so that an agent reads the document, not an escaped string inside JSON.
 
 import { ErrorCode, type CallToolResult, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { OPERATIONS } from '../operations/index.js';
+import type { Envelope } from '../operations/envelope.js';
 import { invokeOperation } from '../operations/invoke.js';
 import { toolName, type Operation, type OperationContext } from '../operations/operation.js';
 
@@ -50,6 +52,12 @@ export interface CallControl {
   progress?: ((done: number, total: number) => void) | undefined;
 }
 
+/** The text an agent reads: read's Markdown itself (not JSON-escaped in an envelope), else the envelope as JSON. */
+function contentText(operation: Operation, envelope: Envelope): string {
+  if (operation.answersWithText === true && envelope.success && 'text' in envelope && typeof envelope.text === 'string') return envelope.text;
+  return JSON.stringify(envelope);
+}
+
 export function createToolbox(context: OperationContext): { tools: Tool[]; call(call: ToolCall, control: CallControl): Promise<CallToolResult> } {
   const byName = new Map(OPERATIONS.map((operation) => [toolName(operation), operation]));
   return {
@@ -58,7 +66,7 @@ export function createToolbox(context: OperationContext): { tools: Tool[]; call(
       const operation = byName.get(name);
       if (!operation) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool "${name}"; the tools are ${[...byName.keys()].join(', ')}`);
       const envelope = await invokeOperation(operation, args ?? {}, { ...context, signal, progress });
-      return { content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: { ...envelope }, isError: !envelope.success };
+      return { content: [{ type: 'text', text: contentText(operation, envelope) }], structuredContent: { ...envelope }, isError: !envelope.success };
     },
   };
 }

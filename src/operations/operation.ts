@@ -43,6 +43,11 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
    * be one of its inputs and a second run would apply the change again (rotate in place).
    */
   idempotent: boolean;
+  /**
+   * Its answer is the `text` it returns (read's Markdown): an MCP tool call's text content is
+   * then that text itself, for the agent to read, and the envelope stays in structuredContent.
+   */
+  answersWithText?: boolean;
   run(input: z.output<S>, context: OperationContext): Promise<OperationResult>;
 }
 

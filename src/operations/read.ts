@@ -24,6 +24,7 @@ export const read = defineOperation({
   // With `output` it also writes the Markdown there.
   writes: 'files',
   idempotent: true,
+  answersWithText: true,
   input: z.object({
     input: filePath.describe('the document to read; absolute, or relative to the base dir'),
     output: filePath.optional().describe('also write the Markdown to this file (UTF-8)'),

@@ -115,6 +115,17 @@ describe('docwasm mcp', () => {
     expect(envelope.text).toContain('Hello from the agent');
   });
 
+  it('reads a document: the text an agent gets is the Markdown itself, the envelope in structuredContent', async () => {
+    const result = (await client.callTool({ name: 'read', arguments: { input: 'letter.docx' } }, undefined, { timeout: 120_000 })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const first = result.content[0] as { type: string; text: string };
+    expect(first.type).toBe('text');
+    expect(first.text).toContain(TEXT_LINE);
+    expect(first.text.trimStart().startsWith('{')).toBe(false);
+    const envelope = result.structuredContent as unknown as Envelope;
+    expect(envelope).toMatchObject({ success: true, text: first.text });
+  });
+
   it('converts a .docx and an .odt to PDF (checked with pdftotext)', async () => {
     const single = await call('convert', { input: 'letter.docx', output: 'letter.pdf', format: 'pdf' });
     expect(single.result.isError).toBeFalsy();
