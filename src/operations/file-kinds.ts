@@ -6,13 +6,19 @@
 import { INPUT_FAMILY, OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
 
-export type FileKind = 'pdf' | 'image' | 'office' | 'text';
+export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text';
+
+/**
+ * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind
+ * `read` reads, convert to anything else only what the office backend converts.
+ */
+export type Reads = readonly FileKind[] | { byFormat: Readonly<Record<string, readonly FileKind[]>>; otherwise: readonly FileKind[] };
 
 /** The output's kind: fixed, the same file type as the input, or named by the step's `format`. */
 export type Writes = FileKind | 'same-as-input' | { byFormat: Readonly<Record<string, FileKind>>; defaultFormat?: string };
 
 export interface FileFlow {
-  reads: readonly FileKind[];
+  reads: Reads;
   writes: Writes;
 }
 
@@ -20,10 +26,12 @@ const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'bmp', 'gif', 't
 const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', avif: 'image' } as const;
 const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])), md: 'text' };
 
+/** What `read` (and convert to md) reads. */
+const READABLE: readonly FileKind[] = ['office', 'pdf', 'image', 'html'];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
-  convert: { reads: ['office'], writes: { byFormat: OFFICE_OUTPUTS } },
+  convert: { reads: { byFormat: { md: READABLE }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,
   'pdf/encrypt': PDF_EDIT,
@@ -45,8 +53,15 @@ export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
   'image/compress': { reads: ['image'], writes: 'same-as-input' },
   'image/resize': { reads: ['image'], writes: 'same-as-input' },
   ocr: { reads: ['image', 'pdf'], writes: { byFormat: { txt: 'text', pdf: 'pdf' }, defaultFormat: 'txt' } },
-  read: { reads: ['office', 'pdf', 'image'], writes: 'text' },
+  read: { reads: READABLE, writes: 'text' },
 };
+
+/** The kinds a step of this flow reads when it writes `format`. */
+export function readsOf(flow: FileFlow, format: string | undefined): readonly FileKind[] {
+  const { reads } = flow;
+  if (!('byFormat' in reads)) return reads;
+  return format !== undefined && Object.hasOwn(reads.byFormat, format) ? (reads.byFormat[format] as readonly FileKind[]) : reads.otherwise;
+}
 
 /** The kind a file name says (undefined: none docwasm reads or writes). */
 export function kindOfExtension(file: string): FileKind | undefined {
@@ -54,6 +69,7 @@ export function kindOfExtension(file: string): FileKind | undefined {
   if (extension === 'pdf') return 'pdf';
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return 'image';
   if (Object.hasOwn(INPUT_FAMILY, extension)) return 'office';
+  if (extension === 'html' || extension === 'htm') return 'html';
   if (extension === 'txt' || extension === 'md') return 'text';
   return undefined;
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem } from '../files/paths.js';
-import { FILE_FLOWS, kindOfExtension, type FileFlow, type FileKind } from '../operations/file-kinds.js';
+import { FILE_FLOWS, kindOfExtension, readsOf, type FileFlow, type FileKind } from '../operations/file-kinds.js';
 import type { Operation } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 
@@ -37,6 +37,8 @@ export interface PlannedStep {
   fields: Record<string, unknown>;
   /** The extension of its one output; undefined when it keeps its input's (image/compress) or makes many. */
   extension: string | undefined;
+  /** The kinds of file it reads, with its format chosen (convert to md reads PDFs, HTML, images). */
+  reads: readonly FileKind[];
   kind: FileKind;
 }
 
@@ -50,7 +52,7 @@ export interface PipelinePlan {
 
 /** Paths a step is given by the pipeline, never by its own fields. */
 const PATH_FIELDS = ['input', 'files', 'output', 'outputDir'] as const;
-const EXTENSION_OF_KIND: Readonly<Record<FileKind, string>> = { pdf: 'pdf', text: 'txt', image: 'png', office: 'docx' };
+const EXTENSION_OF_KIND: Readonly<Record<FileKind, string>> = { pdf: 'pdf', text: 'txt', image: 'png', office: 'docx', html: 'html' };
 
 export function planPipeline(body: PipelineBody, operations: readonly Operation[]): PipelinePlan {
   if ((body.input === undefined) === (body.files === undefined)) throw invalid('give either input or files (not both)');
@@ -91,11 +93,12 @@ function planStep(body: StepBody, number: number, operations: readonly Operation
   const where = `step ${number} (${name})`;
   const named = PATH_FIELDS.find((field) => Object.hasOwn(rest, field));
   if (named) throw invalid(`${where}: "${named}" is not a step field; the pipeline gives each step its input and output`);
-  if (previous && !flow.reads.includes(previous.kind)) {
-    throw invalid(`${where} reads ${flow.reads.join(' or ')}, but step ${previous.number} (${previous.operation.id}) writes ${previous.kind}`);
-  }
   const hasOwnFormat = Object.hasOwn(shape, 'format');
   const output = outputOf(flow, { format, finalOutput, where, hasOwnFormat });
+  const reads = readsOf(flow, output.format);
+  if (previous && !reads.includes(previous.kind)) {
+    throw invalid(`${where} reads ${reads.join(' or ')}, but step ${previous.number} (${previous.operation.id}) writes ${previous.kind}`);
+  }
   const fields: Record<string, unknown> = { ...rest, ...(hasOwnFormat && format !== undefined && { format }), ...(hasOwnFormat && output.format !== undefined && { format: output.format }) };
   const step: PlannedStep = {
     number,
@@ -104,6 +107,7 @@ function planStep(body: StepBody, number: number, operations: readonly Operation
     makesMany: !Object.hasOwn(shape, 'output') && Object.hasOwn(shape, 'outputDir'),
     fields,
     extension: output.extension,
+    reads,
     kind: output.kind,
   };
   checkFields(step, previous, where);

@@ -13,7 +13,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
-import { FILE_FLOWS, kindOfExtension, type FileKind } from '../operations/file-kinds.js';
+import { kindOfExtension, type FileKind } from '../operations/file-kinds.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
@@ -108,7 +108,7 @@ class FileRunner {
     private readonly state: WatchState,
     private readonly context: OperationContext,
   ) {
-    this.reads = FILE_FLOWS[(plan.steps[0] as PipelinePlan['steps'][number]).operation.id]?.reads ?? [];
+    this.reads = (plan.steps[0] as PipelinePlan['steps'][number]).reads;
   }
 
   schedule(name: string): void {
@@ -236,8 +236,8 @@ async function kindOfFile(file: string): Promise<FileKind | undefined> {
   if (sniffed === 'pdf') return 'pdf';
   if (sniffed !== undefined && !['zip', 'ole', 'rtf'].includes(sniffed)) return 'image';
   const named = kindOfExtension(file);
-  // Office files are zip, OLE or RTF inside, or plain text (csv): their name says which.
-  if (named === 'office') return 'office';
+  // Office files are zip, OLE or RTF inside, or plain text (csv), HTML is text: their name says which.
+  if (named === 'office' || (named === 'html' && sniffed === undefined)) return named;
   return sniffed === undefined && named === 'text' ? 'text' : undefined;
 }
 

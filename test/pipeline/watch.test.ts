@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAtEnd } from '../helpers/cleanup.js';
 import { makePdf } from '../helpers/make-pdf.js';
+import { renderText } from '../helpers/ocr-images.js';
 import { CLI, freePort, tempDir } from '../helpers/service.js';
 import { pdfPageTexts, qpdfCheck, sha256 } from '../helpers/tools.js';
 
@@ -285,6 +286,24 @@ describe('docwasm watch', () => {
 
     expect(output).toMatch(/\rdocwasm watch \[#+-*\] [12]\/3/);
     expect(output.match(/docwasm watch: done t\d\.pdf/g)).toHaveLength(3);
+  }, LONG);
+
+  it('with convert to md reads every kind read reads: a PDF, an HTML page and an image, not only office files', async () => {
+    const { root, inDir, outDir } = layout();
+    const steps = path.join(root, 'md-steps.json');
+    fs.writeFileSync(steps, JSON.stringify([{ operation: 'convert', format: 'md', language: 'eng' }]));
+    const watch = await startWatch([inDir, '--steps', steps, '--out', outDir]);
+    fs.writeFileSync(path.join(inDir, 'report.pdf'), pdf('Quarterly report'));
+    fs.writeFileSync(path.join(inDir, 'page.html'), '<html><body><h1>Release notes</h1><p>Watch folders read HTML.</p></body></html>');
+    fs.writeFileSync(path.join(inDir, 'line.png'), await renderText('Scanned receipt', { width: 1200 }));
+    await waitFor(() => Object.values(stateOf(outDir)).filter((entry) => entry.status !== 'running').length === 3, `three files handled:\n${watch.stderr()}`);
+    await stopWatch(watch);
+
+    expect(watch.lines('skipped')).toEqual([]);
+    expect(Object.values(stateOf(outDir)).map((entry) => entry.status)).toEqual(['done', 'done', 'done']);
+    expect(fs.readFileSync(path.join(outDir, 'report.md'), 'utf8')).toContain('Quarterly report 1');
+    expect(fs.readFileSync(path.join(outDir, 'page.md'), 'utf8')).toMatch(/^# Release notes[\s\S]*Watch folders read HTML\./m);
+    expect(fs.readFileSync(path.join(outDir, 'line.md'), 'utf8')).toContain('Scanned receipt');
   }, LONG);
 
   it('runs beside the HTTP service with serve --watch', async () => {
