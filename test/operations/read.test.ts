@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_FIXTURES, SOFFICE, TEXT_LINE } from '../helpers/documents.js';
 import { runSoffice } from '../helpers/soffice.js';
+import { serializePdf } from '../helpers/make-pdf.js';
 import { makeZip } from '../helpers/zip.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
@@ -200,6 +201,29 @@ describe('read: PDF', () => {
     expect(rightColumn).toBeGreaterThan(firstSection);
     // One paragraph of the left column, set by mupdf as one block per line.
     expect(text).toContain('2020.3.30. 0시 기준 현재 “코로나바이러스감염 증-19(COVID-19, 이하 “코로나-19”)”의 국내 확 진자는 9,661명');
+  });
+
+  it('reads a two-column page drawn row by row across both columns column by column: the gutter found inside the rows', async () => {
+    // Some generators write each printed row as one text object spanning both columns, so every
+    // row holds a line of each column with the gutter inside it (pdftotext still reads it right).
+    const column = (side: string) => Array.from({ length: 24 }, (_, k) => `${side} line ${k} of the annual committee review`);
+    const [left, right] = [column('west'), column('east')];
+    const rows = left.map((line, k) => `BT /F1 10 Tf 72 ${690 - k * 13} Td (${line}) Tj 252 0 Td (${right[k]}) Tj ET`);
+    const content = ['BT /F1 16 Tf 72 740 Td (A Two Column Article) Tj ET', ...rows].join('\n');
+    ops.put('rows.pdf', serializePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ]));
+    expect(execFileSync('pdftotext', [ops.at('rows.pdf'), '-']).toString()).toMatch(/west line 23 of the annual committee review\s+east line 0 /);
+    const { text } = await markdownOf('rows.pdf');
+    expect(text).not.toContain('|');
+    const order = [...left, ...right].map((line) => text.indexOf(line));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text.indexOf('A Two Column Article')).toBeLessThan(order[0] as number);
   });
 
   it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {

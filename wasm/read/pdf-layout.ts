@@ -582,17 +582,26 @@ function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | u
  * it (a title, a full-width table) split the page into bands, and within a band the left side is
  * read before the right (each side again split if it has a gutter of its own). Without a gutter
  * mupdf's blocks are read top to bottom, each block's rows in its order.
+ *
+ * Some producers draw a two-column page row by row across both columns, so that each row holds
+ * a line of each column with the gutter inside it. When no row-level gutter exists, the gap
+ * inside rows is looked for too: only a row's pieces (cells) cross, and a row with pieces on both
+ * sides of the gutter is cut in two there.
  */
 export function columnOrder(rows: readonly Row[], left: number, right: number, depth = 0): Row[] {
-  const gutter = depth < 3 ? findGutter(rows, left, right) : undefined;
+  if (depth >= 3) return topDown(rows);
+  const byRows = findGutter(rows, left, right, wholeRow);
+  const gutter = byRows ?? findGutter(rows, left, right, rowPieces);
   if (gutter === undefined) return topDown(rows);
-  const crosses = (row: Row) => row.x < gutter && row.right > gutter;
+  const spans = byRows === undefined ? rowPieces : wholeRow;
+  const crosses = (row: Row) => spans(row).some((span) => span.x < gutter && span.right > gutter);
   const out: Row[] = [];
   let band: Row[] = [];
   const flush = () => {
     const byTop = (a: Row, b: Row) => a.top - b.top;
-    out.push(...columnOrder(band.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1));
-    out.push(...columnOrder(band.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1));
+    const sides = band.flatMap((row) => splitAt(row, gutter));
+    out.push(...columnOrder(sides.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1));
+    out.push(...columnOrder(sides.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1));
     band = [];
   };
   for (const row of [...rows].sort((a, b) => a.top - b.top)) {
@@ -605,12 +614,39 @@ export function columnOrder(rows: readonly Row[], left: number, right: number, d
   return out;
 }
 
+interface Span {
+  x: number;
+  right: number;
+}
+
+/** What of a row occupies the page: the whole row from its left edge to its right. */
+const wholeRow = (row: Row): Span[] => [row];
+/** What of a row occupies the page: its pieces, the gaps between them free (a table row stands whole). */
+const rowPieces = (row: Row): Span[] => (row.table || row.cells.length === 0 ? [row] : row.cells);
+
+/** The row, or its two parts when its pieces lie on both sides of the gutter. */
+function splitAt(row: Row, gutter: number): Row[] {
+  if (row.x >= gutter || row.right <= gutter || row.table) return [row];
+  const leftCells = row.cells.filter((c) => c.right <= gutter);
+  const rightCells = row.cells.filter((c) => c.x >= gutter);
+  if (leftCells.length === 0 || rightCells.length === 0 || leftCells.length + rightCells.length !== row.cells.length) return [row];
+  const part = (cells: Row['cells']): Row => ({
+    ...row,
+    text: cells.map((c) => c.text).join(' '),
+    x: (cells[0] as Row['cells'][number]).x,
+    right: (cells.at(-1) as Row['cells'][number]).right,
+    cells,
+  });
+  return [part(leftCells), part(rightCells)];
+}
+
 /**
  * Where in [from, to) the fewest rows cross: the middle of the longest run at that count. The
  * band's own middle may be crossed by the ragged right ends of a column's lines.
  */
 function leastCrossed(crossing: readonly number[], from: number, to: number): number {
-  const least = Math.min(...crossing.slice(from, to));
+  let least = Infinity;
+  for (let k = from; k < to; k++) least = Math.min(least, crossing[k] as number);
   let best = { from, to: from };
   for (let k = from; k < to; ) {
     if (crossing[k] !== least) {
@@ -625,15 +661,22 @@ function leastCrossed(crossing: readonly number[], from: number, to: number): nu
   return (best.from + best.to) / 2;
 }
 
-/** The middle of the widest x band no row crosses, if text columns stand on both sides of it. */
-function findGutter(rows: readonly Row[], left: number, right: number): number | undefined {
+/**
+ * The middle of the widest x band that no row crosses (as `spans` says what of a row takes
+ * room), if text columns stand on both sides of it.
+ */
+function findGutter(rows: readonly Row[], left: number, right: number, spans: (row: Row) => Span[]): number | undefined {
   const width = right - left;
   if (rows.length < 6 || width <= 0) return undefined;
   const lo = left + width * 0.2;
   const hi = left + width * 0.8;
   const steps = Math.ceil(hi - lo);
   const crossing = new Array<number>(steps).fill(0);
-  for (const row of rows) for (let k = Math.max(0, Math.floor(row.x - lo)); k < Math.min(steps, Math.ceil(row.right - lo)); k++) crossing[k] = (crossing[k] as number) + 1;
+  for (const row of rows) {
+    const covered = new Set<number>();
+    for (const span of spans(row)) for (let k = Math.max(0, Math.floor(span.x - lo)); k < Math.min(steps, Math.ceil(span.right - lo)); k++) covered.add(k);
+    for (const k of covered) crossing[k] = (crossing[k] as number) + 1;
+  }
   // Rows crossing a gutter are full-width ones (titles, an abstract, tables): allow some.
   const allowed = Math.max(1, Math.floor(rows.length * 0.35));
   let best: { from: number; to: number } | undefined;
@@ -649,14 +692,19 @@ function findGutter(rows: readonly Row[], left: number, right: number): number |
   }
   if (!best || best.to - best.from < 6) return undefined;
   const gutter = lo + leastCrossed(crossing, best.from, best.to);
-  const textRows = (side: Row[]) => side.filter((r) => r.right - r.x >= width * 0.25);
-  const leftSide = textRows(rows.filter((r) => r.right <= gutter));
-  const rightSide = textRows(rows.filter((r) => r.x >= gutter));
-  if (leftSide.length < 3 || rightSide.length < 3) return undefined;
-  // Side by side: the two sides share heights (a ragged single column does not).
-  const top = Math.max(Math.min(...leftSide.map((r) => r.top)), Math.min(...rightSide.map((r) => r.top)));
-  const bottom = Math.min(Math.max(...leftSide.map((r) => r.bottom)), Math.max(...rightSide.map((r) => r.bottom)));
-  return bottom - top > 3 * (leftSide[0] as Row).size ? gutter : undefined;
+  return sideBySide(rows, gutter, width, spans) ? gutter : undefined;
+}
+
+/** Text columns stand on both sides of the gutter at shared heights (a ragged single column does not). */
+function sideBySide(rows: readonly Row[], gutter: number, width: number, spans: (row: Row) => Span[]): boolean {
+  const pieces = rows.flatMap((row) => spans(row).map((span) => ({ ...span, top: row.top, bottom: row.bottom, size: row.size })));
+  const textPieces = (side: typeof pieces) => side.filter((p) => p.right - p.x >= width * 0.25);
+  const leftSide = textPieces(pieces.filter((p) => p.right <= gutter));
+  const rightSide = textPieces(pieces.filter((p) => p.x >= gutter));
+  if (leftSide.length < 3 || rightSide.length < 3) return false;
+  const extent = (side: typeof pieces) => side.reduce((box, p) => ({ top: Math.min(box.top, p.top), bottom: Math.max(box.bottom, p.bottom) }), { top: Infinity, bottom: -Infinity });
+  const [l, r] = [extent(leftSide), extent(rightSide)];
+  return Math.min(l.bottom, r.bottom) - Math.max(l.top, r.top) > 3 * (leftSide[0] as (typeof pieces)[number]).size;
 }
 
 /** A page reduced to its rows: all the layout keeps of mupdf's structured text. */
