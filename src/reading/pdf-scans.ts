@@ -7,9 +7,9 @@ import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
 import { readPdfPage, type PageOcrRequest } from '../scans/pdf-ocr.js';
 import { pipelineInOrder } from '../scans/pipeline.js';
+import { NO_LINES } from '../shared/ocr-layout.js';
 import { joinBlocks, joinedLength, pageMarker, type Rendered } from '../shared/markdown-join.js';
 import type { PdfPageMarkdown } from '../../wasm/pdf/read-task.js';
-import { ocrTextBlocks } from './ocr-blocks.js';
 
 export interface ScanReadContext extends JobControl {
   engines: Engines;
@@ -38,8 +38,9 @@ export async function readScansToCut(laid: readonly PdfPageMarkdown[], request: 
   };
   const readScan = async (index: number, _: number, pageControl: JobControl) => {
     const page = (laid[index] as PdfPageMarkdown).page;
-    const reading = await readPdfPage(engines, pageControl, { ...request, dpi: 300, skipText: false, layout: false }, page);
-    const [blocks] = await engines.read.job(pageControl, (tasks) => tasks.renderPages({ pages: [ocrTextBlocks(reading.text)] }));
+    const reading = await readPdfPage(engines, pageControl, { ...request, dpi: 300, skipText: false, layout: true }, page);
+    const layout = reading.layout ?? NO_LINES;
+    const [blocks] = await engines.read.job(pageControl, (tasks) => tasks.renderOcrPages({ pages: [{ layout, text: reading.text }] }));
     return blocks ?? [];
   };
   if (!passesCut()) {

@@ -13,11 +13,11 @@ import { extensionOf } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { Config } from '../config.js';
 import type { FileRef } from '../shared/file-ref.js';
+import { NO_LINES } from '../shared/ocr-layout.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
-import { ocrTextBlocks } from './ocr-blocks.js';
 import { trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
 
@@ -110,7 +110,8 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
 
 async function readImage(request: ReadRequest, { engines, config, ...control }: ReadContext): Promise<ReadResult> {
   const { input, codes, engine, maxCharacters } = request;
-  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: false, engine }, control);
-  const rendered = await engines.read.job(control, (tasks) => tasks.render({ blocks: ocrTextBlocks(recognized.text), maxCharacters }));
+  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: true, engine }, control);
+  const page = { layout: recognized.layout ?? NO_LINES, text: recognized.text };
+  const rendered = await engines.read.job(control, (tasks) => tasks.renderOcrPage({ page, maxCharacters }));
   return { ...rendered, format: 'image', ocrPages: [1] };
 }

@@ -23,3 +23,6 @@ export interface OcrPageLayout {
   height: number;
   lines: OcrLine[];
 }
+
+/** A page on which OCR found no line. */
+export const NO_LINES: OcrPageLayout = { width: 0, height: 0, lines: [] };

@@ -190,6 +190,26 @@ describe('read: PDF', () => {
     expect(text).toContain('Scanned page text');
   });
 
+  it('keeps a scanned page\'s structure: a title as a heading, salutation, paragraphs of joined lines, a list (image and scanned PDF, both engines)', async () => {
+    // A letter laid out by Pango (not by docwasm), its lines ragged: before, OCR lines went in as
+    // the engine's paragraphs, and tesseract ran title, salutation and body into one.
+    const letter = [
+      '<span size="xx-large">Notice of Annual Meeting</span>', '', 'Dear Members,', '',
+      'The annual meeting of the association will be held on Friday the', 'twelfth of March in the main hall. All members are invited to attend',
+      'and to bring any questions about the budget for the coming year.', '',
+      'Please confirm your attendance by writing to the secretary before', 'the end of February, so that enough seats can be arranged.', '',
+      '1. Agenda and minutes', '2. Budget for next year', '',
+    ].join('\n');
+    fs.writeFileSync(ops.at('letter.txt'), letter);
+    execFileSync('pango-view', ['-q', '--markup', '--font=DejaVu Serif 12', '--dpi=300', '--margin=150', `--output=${ops.at('letter.png')}`, ops.at('letter.txt')]);
+    ops.put('letter-scan.pdf', await makeScannedPdf([{ image: fs.readFileSync(ops.at('letter.png')), dpi: 300 }]));
+    for (const [file, engine] of [['letter.png', 'tesseract'], ['letter.png', 'paddle'], ['letter-scan.pdf', 'auto']] as const) {
+      const { text } = await markdownOf(file, { language: 'eng', engine });
+      const body = text.replace(/<!-- page 1 -->\n\n/, '');
+      expect(body, `${file} (${engine})`).toMatch(/^# Notice of Annual Meeting\n\nDear Members,\n\nThe annual meeting .*Friday the twelfth of March .*coming year\.\n\nPlease confirm .*before the end of February, .*arranged\.\n\n1\. Agenda and minutes\n2\. Budget for next year\n*$/);
+    }
+  }, 600_000);
+
   it('reads a two-column page column by column, its full-width title first, lines of one-line blocks joined (docling normal_4pages.pdf)', async () => {
     ops.put('korean.pdf', fs.readFileSync('fixtures/reading/docling/normal_4pages.pdf'));
     const { text } = await markdownOf('korean.pdf', { pages: '1' });

@@ -1,6 +1,7 @@
 // Reader worker: office documents, HTML and CSV read from their own XML/markup into the block
 // model and rendered as Markdown here, so no document is parsed on the service's main thread.
-// PDF pages and OCR text arrive as blocks from the other engines and are rendered here too.
+// PDF pages arrive as blocks from the PDF worker and are rendered here too; OCR'd pages arrive as
+// their lines and boxes and go through the PDF page model here (ocr-page.ts).
 
 import type { RootContent } from 'mdast';
 import type { FileRef } from '../../src/shared/file-ref.js';
@@ -8,6 +9,8 @@ import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
+import { ocrPagesBlocks } from './ocr-page.js';
+import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 
 export interface ReadFileTask {
   input: FileRef;
@@ -32,6 +35,13 @@ export interface RenderPagesTask {
   pages: RootContent[][];
 }
 
+/** Pages read by OCR: where their lines are, and the engine's text (read as it is for vertical columns). */
+export interface OcrPagesTask {
+  pages: { layout: OcrPageLayout; text: string }[];
+}
+
+const ocrBlocks = (pages: OcrPagesTask['pages']) => ocrPagesBlocks(pages.map((p) => p.layout), pages.map((p) => p.text));
+
 const tasks = {
   readFile: defineTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
     const { kind, blocks } = readBlocks(readInputFile(input), textKind, { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
@@ -40,6 +50,10 @@ const tasks = {
   render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (src/shared/markdown-join.ts). */
   renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
+  /** An image read by OCR as Markdown, its lines through the PDF page model. */
+  renderOcrPage: defineTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),
+  /** Scanned PDF pages read by OCR, each page's blocks as Markdown (as renderPages). */
+  renderOcrPages: defineTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
 };
 
 export type ReadTasks = typeof tasks;

@@ -1,0 +1,138 @@
+// A page read by OCR enters the same page model as a born-digital PDF page: its lines, where OCR
+// found them, become the structured text mupdf would give (a line cut into pieces where a gap
+// between its words is wider than a table's column gap), so a scan gets the
+// paragraphs, headings, lists and tables of pdf-layout.ts. A page set in vertical columns (Chinese
+// read top to bottom, right to left) keeps the order its OCR engine read it in: the page model
+// reads horizontal lines only.
+
+import type { RootContent } from 'mdast';
+import type { OcrLine, OcrPageLayout } from '../../src/shared/ocr-layout.js';
+import { joinLines, joinsWithoutSpace } from '../../src/shared/cjk-text.js';
+import { paragraph } from './blocks.js';
+import { pageBlocks, readingRows, StyleTally, toPageRows, type StextLine, type StextPage } from './pdf-layout.js';
+
+/** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */
+const POINTS_A_PIXEL = 72 / 300;
+/**
+ * A line's ascent (its box's top to its baseline: capitals and ascenders) is about this many ems
+ * of its font. The ascent, not the box, measures a line: a line with no descender (no g, p, y)
+ * has a box a fifth shorter.
+ */
+const EMS_ASCENT = 0.75;
+/** Lines of a paragraph stand this many ems apart, baseline to baseline. */
+const LINE_PITCH = 1.2;
+/** Below the baseline, as a share of a line's em. */
+const DESCENT = 0.2;
+/**
+ * Lines within this share of the page's usual ascent are body text, at one size. OCR boxes are
+ * noisy: PP-OCR's detection pads a short line's box more (a two-character closing line stands
+ * 1.3× the body's height), so only a clearly larger line (a title) is a size of its own.
+ */
+const BODY_SPREAD = 0.35;
+/** Words further apart than this many ems are separate pieces (cells): pdf-layout's CELL_GAP is 1.2. */
+const PIECE_GAP = 1.5;
+
+/** Each page's blocks; heading sizes and the body are judged over all the pages together. */
+export function ocrPagesBlocks(layouts: readonly OcrPageLayout[], texts: readonly string[]): RootContent[][] {
+  const pages = layouts.map((layout) => (isVertical(layout) ? undefined : toPageRows(ocrStextPage(layout))));
+  const style = new StyleTally();
+  for (const page of pages) if (page) style.addPage(readingRows(page, () => false), 1);
+  const documentStyle = style.style();
+  return pages.map((page, index) => (page ? pageBlocks(readingRows(page, () => false), documentStyle) : textBlocks(texts[index] ?? '')));
+}
+
+/** The lines of an OCR page as mupdf's structured text: one block, each line's pieces its lines. */
+export function ocrStextPage(layout: OcrPageLayout): StextPage {
+  const lines = layout.lines.filter((line) => line.words.length > 0);
+  const usual = median(lines.map(ascent));
+  const body = bodySize(lines, usual);
+  return {
+    width: layout.width * POINTS_A_PIXEL,
+    height: layout.height * POINTS_A_PIXEL,
+    // One block: paragraphs are told apart by the space between lines (and size), as the
+    // engines' own paragraphs are not reliable (tesseract runs a letter's title, salutation and
+    // body together), and lines side by side on one baseline join into a row (a table's).
+    blocks: [{ type: 'text', lines: lines.flatMap((line) => pieces(line, sizeOf(line, usual, body))) }],
+  };
+}
+
+/**
+ * The body text's size in points: from its ascent, or from the spacing of its lines where that is
+ * less — PP-OCR pads its boxes, so its ascents run a quarter large, while lines of a paragraph
+ * stand about 1.2 em apart whatever the engine (the lower quartile of the pitches between
+ * lines one above the other: most are inside paragraphs).
+ */
+function bodySize(lines: readonly OcrLine[], usual: number): number {
+  const byAscent = usual / EMS_ASCENT;
+  const sorted = [...lines].sort((a, b) => baselineOf(a) - baselineOf(b));
+  const pitches = sorted.slice(1).flatMap((line, k) => {
+    const above = sorted[k] as OcrLine;
+    const overlaps = line.box[0] < above.box[2] && above.box[0] < line.box[2];
+    const pitch = baselineOf(line) - baselineOf(above);
+    return overlaps && pitch > usual ? [pitch] : [];
+  });
+  const quartile = [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 4)];
+  return (quartile === undefined ? byAscent : Math.min(byAscent, quartile / LINE_PITCH)) * POINTS_A_PIXEL;
+}
+
+/** The font size of a line in points: body lines (most of them, their heights noisy) all get the body's. */
+function sizeOf(line: OcrLine, usual: number, body: number): number {
+  const scale = Math.abs(ascent(line) - usual) <= usual * BODY_SPREAD ? 1 : ascent(line) / usual;
+  return Math.round(body * scale * 2) / 2;
+}
+
+/** The line cut where words stand further apart than a column gap, each piece an stext line. */
+function pieces(line: OcrLine, size: number): StextLine[] {
+  const gap = (PIECE_GAP * size) / POINTS_A_PIXEL;
+  const groups: OcrLine['words'][] = [];
+  for (const word of line.words) {
+    const last = groups.at(-1)?.at(-1);
+    if (!last || word.box[0] - last.box[2] > gap) groups.push([word]);
+    else groups.at(-1)?.push(word);
+  }
+  const baseline = baselineOf(line) * POINTS_A_PIXEL;
+  // The line's box is its font's, set on its baseline, not OCR's: PP-OCR pads its boxes (a short
+  // line's more), which would narrow the space between paragraphs the layout looks for.
+  const [top, height] = [baseline - size * (1 - DESCENT), size];
+  return groups.map((words) => {
+    const [x0, x1] = [Math.min(...words.map((w) => w.box[0])), Math.max(...words.map((w) => w.box[2]))];
+    const bbox = { x: x0 * POINTS_A_PIXEL, y: top, w: (x1 - x0) * POINTS_A_PIXEL, h: height };
+    return { bbox, font: { size }, x: bbox.x, y: baseline, text: wordsText(words.map((w) => w.text)) };
+  });
+}
+
+/** Words of one line as text: a space between words, none between two CJK characters. */
+function wordsText(words: readonly string[]): string {
+  return words.reduce((text, word) => (text === '' ? word : joinsWithoutSpace(text, word) ? text + word : `${text} ${word}`), '');
+}
+
+const lineHeight = (line: OcrLine): number => line.box[3] - line.box[1];
+
+/** Where the line stands: its baseline, or its box's bottom less a descent where OCR gave no baseline inside the box. */
+function baselineOf(line: OcrLine): number {
+  const baseline = (line.baseline[0] + line.baseline[1]) / 2;
+  return baseline > line.box[1] && baseline <= line.box[3] ? baseline : line.box[3] - lineHeight(line) * DESCENT;
+}
+
+/** From the line's top to its baseline. */
+const ascent = (line: OcrLine): number => baselineOf(line) - line.box[1];
+
+/** Most of the page's lines stand taller than wide with their words stacked: vertical columns. */
+function isVertical(layout: OcrPageLayout): boolean {
+  const stacked = layout.lines.filter((line) => line.words.length > 1 && lineHeight(line) > 2 * (line.box[2] - line.box[0]));
+  return stacked.length * 2 > layout.lines.length;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** An OCR engine's text as paragraphs: blank lines separate them, a paragraph's lines are joined. */
+function textBlocks(text: string): RootContent[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((para) => joinLines(para.split('\n').map((l) => l.trim()).filter(Boolean)))
+    .filter((para) => para !== '')
+    .map((value) => paragraph([{ text: value }]));
+}
