@@ -108,10 +108,15 @@ export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) =
   const serialHex = Buffer.from(((sid.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as string, 'binary').toString('hex').replace(/^0+/, '').toUpperCase();
   const certificate = certificates.find((cert) => cert.serialNumber.replace(/^0+/, '').toUpperCase() === serialHex) ?? certificates[0];
   const digestAlgorithm = asn1.derToOid(forge.util.createBuffer((((fields[2] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string));
-  const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '1.3.14.3.2.26' ? 'sha1' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
+  // SHA-2 only: SHA-1 has chosen-prefix collisions (SHA-1 is a Shambles, 2020), so a SHA-1 digest
+  // of the signed bytes no longer pins them.
+  const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
   const attributes = fields[3];
   if (!certificate || !hash || attributes?.tagClass !== Class.CONTEXT_SPECIFIC) return { valid: false, certificate };
-  const digestAttribute = (attributes.value as forge.asn1.Asn1[]).find((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
+  // Exactly one message-digest attribute (RFC 5652 5.3): with two, which one a reader compares is a guess.
+  const digestAttributes = (attributes.value as forge.asn1.Asn1[]).filter((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
+  if (digestAttributes.length !== 1) return { valid: false, certificate };
+  const [digestAttribute] = digestAttributes;
   const signedDigest = Buffer.from(((((digestAttribute?.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string, 'binary');
   const signature = Buffer.from((fields[5] as forge.asn1.Asn1).value as string, 'binary');
   const attributesAsSet = toDer(asn1.create(Class.UNIVERSAL, Type.SET, true, attributes.value as forge.asn1.Asn1[]));
