@@ -10,32 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
 import { CLI, leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { pageText } from '../helpers/pdf-inspect.js';
+import { pdfsig } from '../helpers/pdfsig.js';
 import { qpdfCheck, sha256 } from '../helpers/tools.js';
 
 const PASSWORD = 'p12-secret';
-
-interface PdfsigEntry {
-  ranges: string;
-  total: boolean;
-  valid: boolean;
-  hash: string;
-  type: string;
-}
-
-/** pdfsig's report, one entry per signature. */
-function pdfsig(file: string): PdfsigEntry[] {
-  const result = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return result.stdout
-    .split(/^Signature #\d+:$/m)
-    .slice(1)
-    .map((block) => ({
-      ranges: /Signed Ranges: (.*)/.exec(block)?.[1] ?? '',
-      total: /- Total document signed/.test(block),
-      valid: /Signature Validation: Signature is Valid\./.test(block),
-      hash: /Signing Hash Algorithm: (.*)/.exec(block)?.[1] ?? '',
-      type: /Signature Type: (.*)/.exec(block)?.[1] ?? '',
-    }));
-}
 
 /** The byte ranges and CMS of every signature, read from the file's bytes (/ByteRange), not with docwasm. */
 function signedParts(file: string): { signed: Buffer; cms: Buffer }[] {

@@ -176,7 +176,9 @@ export function listSignatures(doc: mupdf.PDFDocument, bytes: Uint8Array, passwo
         .flatMap((entry) => {
           const widget = (entry.widgets[0] as mupdf.PDFWidget).getObject();
           const value = widget.get('V');
-          return value.isDictionary() ? [describeSignature(entry.field.name, { widget, value }, file, revisions)] : [];
+          // No /V: an unsigned field. A /V that does not load as a dictionary (its object broken,
+          // e.g. by a string closed early in the /Contents) is a signature that is not valid.
+          return value.isDictionary() || value.isIndirect() ? [describeSignature(entry.field.name, { widget, value }, file, revisions)] : [];
         }),
     );
   } finally {
