@@ -56,9 +56,7 @@ describe('pdf/signatures on forged signed files', () => {
   /** Our verdict and pdfsig's, [valid, whole] each, for every signature of the file. */
   const verdicts = async (name: string, bytes: Buffer) => {
     const ours = await listed(name, bytes);
-    const result = { ours: ours.map((s) => [s.valid, s.coversWholeDocument]), pdfsig: pdfsig(file(name)).map((s) => [s.valid, s.total]), listed: ours };
-    if (process.env.SIG_DEBUG) console.log(name, JSON.stringify(result.ours), JSON.stringify(result.pdfsig));
-    return result;
+    return { ours: ours.map((s) => [s.valid, s.coversWholeDocument]), pdfsig: pdfsig(file(name)).map((s) => [s.valid, s.total]), listed: ours };
   };
 
   beforeAll(async () => {
