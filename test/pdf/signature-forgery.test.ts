@@ -19,6 +19,12 @@ import { startService, type RunningService } from '../helpers/service.js';
 
 const PASSWORD = 'p12-secret';
 
+/** The hex inside the gap of the file's (only) signature, read by its /ByteRange whatever the layout. */
+function signatureGapHex(file: Buffer): string {
+  const [b, c] = (/\/ByteRange\s*\[\s*0\s+(\d+)\s+(\d+)/.exec(file.toString('latin1')) ?? []).slice(1).map(Number) as [number, number];
+  return file.subarray(b + 1, c - 1).toString('latin1');
+}
+
 interface Listed {
   name: string;
   reason: string | null;
@@ -99,6 +105,30 @@ describe('pdf/signatures on forged signed files', () => {
     const { ours, pdfsig: theirs } = await verdicts('filler.pdf', fillGap(signed, filler));
     expect(theirs).not.toContainEqual([true, true]);
     expect(ours).toEqual([[false, false]]);
+  });
+
+  it("another signer's layout and BER CMS (poppler's pdfsig with NSS): valid and whole; with an update appended, valid and not whole", async () => {
+    openssl('pkcs12', '-export', '-inkey', 'ada-key.pem', '-in', 'ada.pem', '-out', 'ada-named.p12', '-passout', 'pass:', '-name', 'ada');
+    fs.mkdirSync(file('nss'));
+    execFileSync('certutil', ['-N', '--empty-password', '-d', `sql:${file('nss')}`], { stdio: 'pipe' });
+    execFileSync('pk12util', ['-i', file('ada-named.p12'), '-d', `sql:${file('nss')}`, '-W', ''], { stdio: 'pipe' });
+    // pdfsig signs, then may complain on exit that NSS objects are still in use: judge by the file.
+    try {
+      execFileSync('pdfsig', [file('contract.pdf'), file('poppler-signed.pdf'), '-add-signature', '-nssdir', `sql:${file('nss')}`, '-nick', 'ada', '-reason', 'Signed by poppler'], { stdio: 'pipe' });
+    } catch {
+      // checked below
+    }
+    const popplerSigned = fs.readFileSync(file('poppler-signed.pdf'));
+    // NSS writes the CMS in BER with indefinite lengths.
+    expect(Buffer.from(signatureGapHex(popplerSigned).slice(0, 4), 'hex')).toEqual(Buffer.from([0x30, 0x80]));
+    const genuine = await verdicts('poppler-genuine.pdf', popplerSigned);
+    expect(genuine.pdfsig).toEqual([[true, true]]);
+    expect(genuine.ours).toEqual([[true, true]]);
+    expect(genuine.listed[0]).toMatchObject({ reason: 'Signed by poppler', certificate: { subject: 'CN=Ada Signer' } });
+    const updated = appendRevision(popplerSigned, { [objectHolding(popplerSigned, 'Contract page one')]: textStream('Pay Mallory 1,000,000 EUR') });
+    const after = await verdicts('poppler-isa.pdf', updated);
+    expect(after.pdfsig).toEqual([[true, false]]);
+    expect(after.ours).toEqual([[true, false]]);
   });
 
   describe('byte ranges signed afresh by Mallory over exactly the bytes they name', () => {
