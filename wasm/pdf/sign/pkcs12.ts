@@ -50,7 +50,7 @@ function openContainer(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pf
  * 10,000). forge derives keys in JavaScript at about 7 µs an iteration here, so this bounds a file
  * to about 2 s; a file asking 1,000,000 an item took 17 s before it was refused.
  */
-export const MAX_KDF_ITERATIONS = 300_000;
+const MAX_KDF_ITERATIONS = 300_000;
 
 type Kdf = (...args: unknown[]) => unknown;
 /** forge's three key derivations and the position of their iteration count. */
