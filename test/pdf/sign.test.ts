@@ -10,32 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
 import { CLI, leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { pageText } from '../helpers/pdf-inspect.js';
+import { pdfsig } from '../helpers/pdfsig.js';
 import { qpdfCheck, sha256 } from '../helpers/tools.js';
 
 const PASSWORD = 'p12-secret';
-
-interface PdfsigEntry {
-  ranges: string;
-  total: boolean;
-  valid: boolean;
-  hash: string;
-  type: string;
-}
-
-/** pdfsig's report, one entry per signature. */
-function pdfsig(file: string): PdfsigEntry[] {
-  const result = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return result.stdout
-    .split(/^Signature #\d+:$/m)
-    .slice(1)
-    .map((block) => ({
-      ranges: /Signed Ranges: (.*)/.exec(block)?.[1] ?? '',
-      total: /- Total document signed/.test(block),
-      valid: /Signature Validation: Signature is Valid\./.test(block),
-      hash: /Signing Hash Algorithm: (.*)/.exec(block)?.[1] ?? '',
-      type: /Signature Type: (.*)/.exec(block)?.[1] ?? '',
-    }));
-}
 
 /** The byte ranges and CMS of every signature, read from the file's bytes (/ByteRange), not with docwasm. */
 function signedParts(file: string): { signed: Buffer; cms: Buffer }[] {
@@ -67,6 +45,7 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
     openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'ada.p12', '-passout', `pass:${PASSWORD}`);
     openssl('req', '-x509', '-newkey', 'rsa:3072', '-nodes', '-keyout', 'key2.pem', '-out', 'cert2.pem', '-days', '30', '-subj', '/CN=Bob Countersigner');
     openssl('pkcs12', '-export', '-inkey', 'key2.pem', '-in', 'cert2.pem', '-out', 'bob.p12', '-passout', 'pass:');
+    openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'slow.p12', '-passout', `pass:${PASSWORD}`, '-iter', '1000000');
   });
   afterAll(async () => {
     await service.stop();
@@ -132,6 +111,8 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
       [{ certificate: 'ada.p12' }, 422, 'PASSWORD_REQUIRED'],
       [{ certificate: 'not.p12' }, 422, 'INVALID_INPUT'],
       [{ certificate: 'missing.p12' }, 404, 'FILE_NOT_FOUND'],
+      // 1,000,000 key-derivation iterations an item: forge took 17 s before this was refused.
+      [{ certificate: 'slow.p12', certificatePassword: PASSWORD }, 422, 'INVALID_INPUT'],
       [{ certificate: 'ada.p12', certificatePassword: PASSWORD, visible: { page: 9, x: 0, y: 0, width: 10, height: 10 } }, 422, 'INVALID_PAGE_RANGE'],
       [{ certificate: 'ada.p12', certificatePassword: PASSWORD, visible: { page: 1, x: 0, y: 0, width: 0, height: 10 } }, 400, 'VALIDATION_ERROR'],
     ];
@@ -144,6 +125,18 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
     expect(leftoverTempFiles(service.dir)).toEqual([]);
     expect(sha256(file('contract.pdf'))).toBe(before);
     expect(service.stderr()).not.toContain(PASSWORD);
+  });
+
+  it('refuses a certificate file asking for more key-derivation iterations than the budget, and signs with one at its edge', async () => {
+    const refused = await service.post('/api/pdf/sign', { input: 'contract.pdf', output: 'slow.pdf', certificate: 'slow.p12', certificatePassword: PASSWORD });
+    expect([refused.status, refused.body.code]).toEqual([422, 'INVALID_INPUT']);
+    expect(refused.body.error).toMatch(/more than 300,000 key-derivation iterations \(this item alone: 1,000,000\)/);
+    expect(fs.existsSync(file('slow.pdf'))).toBe(false);
+    // OpenSSL's -iter 100000: MAC, key bag and certificate bag 100,000 each, 300,000 in all.
+    openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'edge.p12', '-passout', `pass:${PASSWORD}`, '-iter', '100000');
+    const signed = await service.post('/api/pdf/sign', { input: 'contract.pdf', output: 'edge.pdf', certificate: 'edge.p12', certificatePassword: PASSWORD });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(pdfsig(file('edge.pdf'))[0]?.valid).toBe(true);
   });
 
   it('runs from the command line with the password from DOCWASM_CERTIFICATE_PASSWORD or stdin', () => {

@@ -190,9 +190,13 @@ export interface SignatureInfo {
   signedAt: string | null;
   reason: string | null;
   location: string | null;
-  /** The signed bytes hash to the signed digest and the signature verifies with its certificate. */
+  /**
+   * The byte ranges start at 0 and end at the end of a revision (%%EOF), the gap between them is
+   * exactly the dictionary's own /Contents hex string, that dictionary is the one the signed
+   * revision holds, and the CMS (SHA-2) verifies over the signed bytes with its certificate.
+   */
   valid: boolean;
-  /** The byte ranges run to the end of the file: nothing was appended after this signature. */
+  /** The byte ranges are sound and their revision is the whole file: nothing was appended after this signature. */
   coversWholeDocument: boolean;
   certificate: { subject: string; issuer: string; notBefore: string; notAfter: string } | null;
 }

@@ -175,7 +175,7 @@ export const mupdfEngine: PdfEngine = {
   },
 
   signatures(pdf, password) {
-    return withDocument(pdf, (doc) => listSignatures(doc, pdf), password);
+    return withDocument(pdf, (doc) => listSignatures(doc, pdf, password), password);
   },
 
   redact(pdf, options, sink, password) {

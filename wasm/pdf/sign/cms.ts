@@ -98,8 +98,7 @@ export interface SignatureCheck {
 
 /** Checks a detached SignedData (as buildSignedData or another signer writes it) against the digest of the signed bytes. */
 export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) => Buffer): SignatureCheck {
-  const der = withoutPadding(padded);
-  const signedData = ((fromDer(der).value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1;
+  const signedData = ((fromPadded(padded).value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1;
   const parts = signedData.value as forge.asn1.Asn1[];
   const certificates = parts.filter((part) => part.tagClass === Class.CONTEXT_SPECIFIC && part.type === 0).flatMap((part) => (part.value as forge.asn1.Asn1[]).map((cert) => new crypto.X509Certificate(toDer(cert))));
   const signerInfo = ((parts.at(-1) as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1;
@@ -108,10 +107,15 @@ export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) =
   const serialHex = Buffer.from(((sid.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as string, 'binary').toString('hex').replace(/^0+/, '').toUpperCase();
   const certificate = certificates.find((cert) => cert.serialNumber.replace(/^0+/, '').toUpperCase() === serialHex) ?? certificates[0];
   const digestAlgorithm = asn1.derToOid(forge.util.createBuffer((((fields[2] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string));
-  const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '1.3.14.3.2.26' ? 'sha1' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
+  // SHA-2 only: SHA-1 has chosen-prefix collisions (SHA-1 is a Shambles, 2020), so a SHA-1 digest
+  // of the signed bytes no longer pins them.
+  const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
   const attributes = fields[3];
   if (!certificate || !hash || attributes?.tagClass !== Class.CONTEXT_SPECIFIC) return { valid: false, certificate };
-  const digestAttribute = (attributes.value as forge.asn1.Asn1[]).find((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
+  // Exactly one message-digest attribute (RFC 5652 5.3): with two, which one a reader compares is a guess.
+  const digestAttributes = (attributes.value as forge.asn1.Asn1[]).filter((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
+  if (digestAttributes.length !== 1) return { valid: false, certificate };
+  const [digestAttribute] = digestAttributes;
   const signedDigest = Buffer.from(((((digestAttribute?.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string, 'binary');
   const signature = Buffer.from((fields[5] as forge.asn1.Asn1).value as string, 'binary');
   const attributesAsSet = toDer(asn1.create(Class.UNIVERSAL, Type.SET, true, attributes.value as forge.asn1.Asn1[]));
@@ -119,11 +123,13 @@ export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) =
   return { valid, certificate };
 }
 
-/** A signature's /Contents holds the DER followed by zeros up to the placeholder's size: the DER alone, by its own length. */
-function withoutPadding(contents: Buffer): Buffer {
-  const first = contents[1] ?? 0;
-  if (first < 0x80) return contents.subarray(0, 2 + first);
-  const lengthBytes = first & 0x7f;
-  const length = contents.subarray(2, 2 + lengthBytes).reduce((total, byte) => total * 256 + byte, 0);
-  return contents.subarray(0, 2 + lengthBytes + length);
+/**
+ * A signature's /Contents holds the CMS followed by zeros up to the placeholder's size: the CMS
+ * alone, parsed as far as its own length goes. NSS (poppler's pdfsig, LibreOffice) writes it in
+ * BER with indefinite lengths (`30 80 …`), which forge reads; the signed attributes, the only
+ * part whose encoding is signed, are DER in every signer (RFC 5652 5.3) and re-encoded as such.
+ */
+function fromPadded(contents: Buffer): forge.asn1.Asn1 {
+  const parse = asn1.fromDer as unknown as (bytes: forge.util.ByteBuffer, options: { parseAllBytes: boolean }) => forge.asn1.Asn1;
+  return parse(forge.util.createBuffer(contents.toString('binary')), { parseAllBytes: false });
 }
