@@ -31,7 +31,8 @@ export function redactObjects(doc: mupdf.PDFDocument, redact: Redact, matches: M
     const obj = ref.resolve();
     if (obj.isString()) objects += rewriteString(doc, obj, redact, (value) => ref.writeObject(value));
     else if (obj.isDictionary() || obj.isArray()) objects += redactContainer(doc, obj, redact);
-    if (obj.isStream()) objects += redactStream(obj, contentStreams.has(num), scripts.has(num), redact);
+    // A stream is one through its reference: the resolved dictionary is not.
+    if (ref.isStream()) objects += redactStream(ref, contentStreams.has(num), scripts.has(num), redact);
   }
   objects += redactDestinationKeys(doc, redact);
   return { objects, attachments, appearances: redrawAppearances(doc, matches) };
@@ -55,8 +56,9 @@ function redactContainer(doc: mupdf.PDFDocument, container: mupdf.PDFObject, red
   return changed;
 }
 
+/** A string with a match loses it; characters written as XML references (rich text) are read as the characters. */
 function rewriteString(doc: mupdf.PDFDocument, value: mupdf.PDFObject, redact: Redact, put: (next: mupdf.PDFObject) => void): number {
-  const text = value.asString();
+  const text = unescapeXmlCharacters(value.asString());
   const kept = redact(text);
   if (kept === text) return 0;
   put(doc.newString(kept));

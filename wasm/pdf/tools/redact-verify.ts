@@ -20,7 +20,7 @@ export function assertNothingLeft(pdf: Uint8Array, matchers: readonly TextMatche
   try {
     const where = objectHolding(doc, matches) ?? pageHolding(doc, matches);
     if (where) {
-      throw new ApiError('INVALID_INPUT', `A match could not be removed from ${where} (text in an encoding this redaction cannot rewrite); nothing was written`);
+      throw new ApiError('INVALID_INPUT', `A match could not be removed from ${where} (a place or an encoding this redaction cannot rewrite); nothing was written`);
     }
   } finally {
     doc.destroy();
@@ -36,9 +36,9 @@ function objectHolding(doc: mupdf.PDFDocument, matches: (text: string) => boolea
     }
   }
   for (let num = 1; num < doc.countObjects(); num++) {
-    const obj = doc.newIndirect(num).resolve();
-    if (valueHolds(obj, matches)) return `object ${num}`;
-    if (obj.isStream() && streamHolds(obj, contentStreams.has(num), matches)) return `the stream of object ${num}`;
+    const ref = doc.newIndirect(num);
+    if (valueHolds(ref.resolve(), matches)) return `object ${num}`;
+    if (ref.isStream() && streamHolds(ref, contentStreams.has(num), matches)) return `the stream of object ${num}`;
   }
   return valueHolds(doc.getTrailer(), matches) ? 'the trailer' : null;
 }
