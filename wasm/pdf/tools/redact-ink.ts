@@ -74,7 +74,8 @@ function inkShapes(page: mupdf.PDFPage, region: mupdf.Rect): Shape[] {
     pixmap.clear(255);
     const device = new mupdf.DrawDevice(mupdf.Matrix.scale(SCALE, SCALE), pixmap);
     try {
-      page.runPageContents(device, mupdf.Matrix.scale(SCALE, SCALE));
+      // The device already scales: the page is run in its own space.
+      page.runPageContents(device, mupdf.Matrix.identity);
       device.close();
     } finally {
       device.destroy();
