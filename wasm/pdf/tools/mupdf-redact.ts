@@ -15,7 +15,7 @@ import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
 import { redactObjects } from './mupdf-redact-objects.js';
 import { removeFromDocumentText } from './mupdf-redact-text.js';
 import { drawAbove, round } from './page-overlay.js';
-import { inkBox } from './redact-ink.js';
+import { imageBoxes, inkBox, overlaps } from './redact-ink.js';
 import { onWholePlane } from './whole-plane.js';
 
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
@@ -55,10 +55,13 @@ function redactPage(doc: mupdf.PDFDocument, index: number, areas: mupdf.Rect[], 
     const texts = matchers.length > 0 ? matchQuads(page, matchers) : [];
     if (areas.length + texts.length === 0) return 0;
     // Where each match is seen, found before anything is removed from the page.
-    const seen = texts.map((quads) => quads.map((quad) => seenQuad(page, quad)));
+    const images = texts.length > 0 ? imageBoxes(page) : [];
+    const seen = texts.map((quads) => quads.map((quad) => seenQuad(page, quad, images)));
     const blanks = [...areas.map((rect) => [quadOf(rect)]), ...seen];
-    // The matched text itself first, leaving images alone: its box may reach into the line above.
-    if (texts.length > 0) removeUnder(page, texts, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE);
+    // Text seen elsewhere than its box (invisible OCR text over a scan) is removed first, leaving
+    // the image alone: its box may reach into the line above.
+    const moved = texts.filter((quads, i) => quads.some((quad, j) => seen[i]?.[j] !== quad));
+    if (moved.length > 0) removeUnder(page, moved, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE);
     removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
     paintBoxes(doc, page, blanks.flat(), fill);
     return blanks.length;
@@ -67,9 +70,11 @@ function redactPage(doc: mupdf.PDFDocument, index: number, areas: mupdf.Rect[], 
   }
 }
 
-/** The characters the page shows under a match's quad, with a margin; the quad itself where nothing is drawn. */
-function seenQuad(page: mupdf.PDFPage, quad: mupdf.Quad): mupdf.Quad {
-  const ink = inkBox(page, boundsOf([quad]));
+/** The characters an image shows under a match's quad, with a margin; the quad itself off images or where nothing is drawn. */
+function seenQuad(page: mupdf.PDFPage, quad: mupdf.Quad, images: readonly mupdf.Rect[]): mupdf.Quad {
+  const bounds = boundsOf([quad]);
+  if (!images.some((image) => overlaps(image, bounds))) return quad;
+  const ink = inkBox(page, bounds);
   return ink ? quadOf(ink) : quad;
 }
 

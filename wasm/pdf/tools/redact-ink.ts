@@ -9,8 +9,10 @@
 
 import * as mupdf from 'mupdf';
 
-/** Pixels per point of the rendering searched (288 dpi, about a scan's own 300). */
-const SCALE = 4;
+/** Pixels per point of the rendering searched at most (288 dpi, about a scan's own 300)... */
+const MAX_SCALE = 4;
+/** ...and the height in pixels a box is drawn at when that takes fewer: larger type needs no finer grain. */
+const BOX_PIXELS = 48;
 /** A grey level below this is ink. */
 const INK = 128;
 /** Margin around the characters, in points, where nothing else is in the way. */
@@ -30,11 +32,12 @@ interface Shape {
 export function inkBox(page: mupdf.PDFPage, box: mupdf.Rect): mupdf.Rect | null {
   const height = box[3] - box[1];
   if (!(height > 0) || !(box[2] > box[0])) return null;
+  const scale = Math.min(MAX_SCALE, Math.max(1, BOX_PIXELS / height));
   const reach = height;
-  const region: mupdf.Rect = [box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach].map((v) => Math.round(v * SCALE)) as mupdf.Rect;
-  const shapes = inkShapes(page, region);
+  const region: mupdf.Rect = [box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach].map((v) => Math.round(v * scale)) as mupdf.Rect;
+  const shapes = inkShapes(page, region, scale);
   const inBox = (shape: Shape) => {
-    const [x0, y0, x1, y1] = box.map((v) => v * SCALE) as [number, number, number, number];
+    const [x0, y0, x1, y1] = box.map((v) => v * scale) as [number, number, number, number];
     const middle = (shape.y0 + shape.y1 + 1) / 2;
     const overlap = Math.min(shape.x1 + 1, x1) - Math.max(shape.x0, x0);
     return middle >= y0 && middle <= y1 && overlap >= (shape.x1 + 1 - shape.x0) / 3;
@@ -47,13 +50,13 @@ export function inkBox(page: mupdf.PDFPage, box: mupdf.Rect): mupdf.Rect | null 
     x1: Math.max(...chosen.map((s) => s.x1)) + 1,
     y1: Math.max(...chosen.map((s) => s.y1)) + 1,
   };
-  const grown = withMargin(ink, shapes.filter((shape) => !inBox(shape)));
-  return [grown.x0 / SCALE, grown.y0 / SCALE, grown.x1 / SCALE, grown.y1 / SCALE];
+  const grown = withMargin(ink, shapes.filter((shape) => !inBox(shape)), scale);
+  return [grown.x0 / scale, grown.y0 / scale, grown.x1 / scale, grown.y1 / scale];
 }
 
 /** `ink` grown by MARGIN on each side, each side stopping a pixel short of the other shapes it would reach. */
-function withMargin(ink: Shape, others: readonly Shape[]): Shape {
-  const margin = MARGIN * SCALE;
+function withMargin(ink: Shape, others: readonly Shape[], scale: number): Shape {
+  const margin = MARGIN * scale;
   const grown = { x0: ink.x0 - margin, y0: ink.y0 - margin, x1: ink.x1 + margin, y1: ink.y1 + margin };
   for (const other of others) {
     const columns = other.x1 + 1 > grown.x0 && other.x0 < grown.x1;
@@ -67,12 +70,12 @@ function withMargin(ink: Shape, others: readonly Shape[]): Shape {
   return grown;
 }
 
-/** The connected shapes of ink (8-connected pixels) of the page's content drawn in `region` (pixels at SCALE). */
-function inkShapes(page: mupdf.PDFPage, region: mupdf.Rect): Shape[] {
+/** The connected shapes of ink (8-connected pixels) of the page's content drawn in `region` (pixels at `scale`). */
+function inkShapes(page: mupdf.PDFPage, region: mupdf.Rect, scale: number): Shape[] {
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, region, false);
   try {
     pixmap.clear(255);
-    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(SCALE, SCALE), pixmap);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(scale, scale), pixmap);
     try {
       // The device already scales: the page is run in its own space.
       page.runPageContents(device, mupdf.Matrix.identity);
@@ -125,4 +128,23 @@ function connectedShapes(mask: Uint8Array, width: number, height: number): Shape
     shapes.push(shape);
   }
   return shapes;
+}
+
+/**
+ * The boxes of the images the page draws (page space). Only a match over an image is looked for
+ * in the drawing: elsewhere the text is its own ink, and drawing costs time for nothing.
+ */
+export function imageBoxes(page: mupdf.PDFPage): mupdf.Rect[] {
+  const boxes: mupdf.Rect[] = [];
+  const stext = page.toStructuredText('preserve-images');
+  try {
+    stext.walk({ onImageBlock: (bbox) => boxes.push(bbox) });
+  } finally {
+    stext.destroy();
+  }
+  return boxes;
+}
+
+export function overlaps(a: mupdf.Rect, b: mupdf.Rect): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
