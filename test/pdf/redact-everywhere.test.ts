@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACES, PUBLIC_LINE, pdfWithSecretIn, SECRET, secretForms, stream, type PlaceName } from '../helpers/redact-hostile.js';
-import { serializePdf } from '../helpers/make-pdf.js';
+import { makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { sha256 } from '../helpers/tools.js';
 
@@ -156,6 +156,20 @@ describe('pdf/redact removes a match from every place a PDF can hold it', () => 
 
   it('Info strings in UTF-16BE and hex, and a name written with #xx escapes', async () => {
     await redactSecretIn('namesAndInfo');
+  });
+});
+
+describe("pdf/redact and PDF's own vocabulary", () => {
+  it('redacts words that are also PDF names (Page, Form, Text, Font, Widget) without touching /Type /Page and the like', async () => {
+    fs.writeFileSync(file('vocabulary.pdf'), makePdf({ pages: ['Page one of the Form Text Font Widget'], bookmarks: [{ title: 'Page and Form', page: 0 }] }));
+    const response = await service.post('/api/pdf/redact', { input: 'vocabulary.pdf', output: 'vocabulary-out.pdf', text: ['Page', 'Form', 'Text', 'Font', 'Widget'] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const output = file('vocabulary-out.pdf');
+    await run('qpdf', ['--check', output]);
+    const text = await allText(output);
+    expect(text).toContain('one of the');
+    expect(text).not.toMatch(/Page|Form|Text|Font|Widget/);
+    expect(await decompressed(output)).toMatch(/\/Type\s*\/Page\b/);
   });
 });
 

@@ -8,6 +8,7 @@
 
 import type * as mupdf from 'mupdf';
 import { contentStrings, redactPropertyStrings } from './content-strings.js';
+import { isPdfVocabulary } from './pdf-vocabulary.js';
 import { readingsOf, unescapeXmlCharacters } from './text-readings.js';
 
 type Redact = (text: string) => string;
@@ -46,6 +47,7 @@ function redactContainer(doc: mupdf.PDFDocument, container: mupdf.PDFObject, red
     if (value.isString()) changed += rewriteString(doc, value, redact, (next) => container.put(key, next));
     else if (value.isName()) {
       const name = value.asName();
+      if (isPdfVocabulary(doc, name)) return;
       const kept = redact(name);
       if (kept !== name) {
         container.put(key, doc.newName(kept || 'Redacted'));

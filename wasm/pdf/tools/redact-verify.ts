@@ -9,6 +9,7 @@ import * as mupdf from 'mupdf';
 import { ApiError } from '../../../src/errors.js';
 import { findMatches, type TextMatcher } from '../../../src/shared/redact-patterns.js';
 import { contentStrings } from './content-strings.js';
+import { isPdfVocabulary } from './pdf-vocabulary.js';
 import { readingsOf } from './text-readings.js';
 import { onWholePlane } from './whole-plane.js';
 
@@ -45,12 +46,14 @@ function objectHolding(doc: mupdf.PDFDocument, matches: (text: string) => boolea
 
 function valueHolds(value: mupdf.PDFObject, matches: (text: string) => boolean): boolean {
   if (value.isString()) return matches(value.asString()) || readingsOf(value.asByteString()).some(matches);
-  if (value.isName()) return matches(value.asName());
+  // Names and keys of PDF's own vocabulary are syntax: /Type /Page holds no copy of "Page".
+  const isText = (name: string) => matches(name) && !isPdfVocabulary(value._doc, name);
+  if (value.isName()) return isText(value.asName());
   if (!value.isDictionary() && !value.isArray()) return false;
   let found = false;
   value.forEach((child, key) => {
     if (found) return;
-    found = (typeof key === 'string' && matches(key)) || (!child.isIndirect() && valueHolds(child, matches));
+    found = (typeof key === 'string' && isText(key)) || (!child.isIndirect() && valueHolds(child, matches));
   });
   return found;
 }
