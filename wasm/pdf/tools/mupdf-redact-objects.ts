@@ -22,8 +22,9 @@ export interface ObjectRemovals {
   appearances: number;
 }
 
-export function redactObjects(doc: mupdf.PDFDocument, redact: Redact, matches: Matches): ObjectRemovals {
-  const attachments = removeAttachments(doc, matches);
+/** Adds the pages whose annotations changed to `touched`. */
+export function redactObjects(doc: mupdf.PDFDocument, redact: Redact, matches: Matches, touched: Set<number>): ObjectRemovals {
+  const attachments = removeAttachments(doc, matches, touched);
   const contentStreams = pageContentStreams(doc);
   const scripts = javaScriptStreams(doc);
   let objects = 0;
@@ -36,7 +37,7 @@ export function redactObjects(doc: mupdf.PDFDocument, redact: Redact, matches: M
     if (ref.isStream()) objects += redactStream(ref, contentStreams.has(num), scripts.has(num), redact);
   }
   objects += redactDestinationKeys(doc, redact);
-  return { objects, attachments, appearances: redrawAppearances(doc, matches) };
+  return { objects, attachments, appearances: redrawAppearances(doc, matches, touched) };
 }
 
 /** Strings and names inside a dictionary or array (not following references: each object is visited on its own). */
@@ -127,7 +128,7 @@ function redactDestinationKeys(doc: mupdf.PDFDocument, redact: Redact): number {
 }
 
 /** Attachments (the /EmbeddedFiles name tree and FileAttachment annotations) whose name, description or body holds a match are removed. */
-function removeAttachments(doc: mupdf.PDFDocument, matches: Matches): number {
+function removeAttachments(doc: mupdf.PDFDocument, matches: Matches, touched: Set<number>): number {
   let removed = 0;
   for (const [name, filespec] of Object.entries(doc.getEmbeddedFiles())) {
     if (matches(name) || filespecMatches(doc, filespec, matches)) {
@@ -143,6 +144,7 @@ function removeAttachments(doc: mupdf.PDFDocument, matches: Matches): number {
         const filespec = annot.getObject().get('FS');
         if (filespec.isDictionary() && filespecMatches(doc, filespec, matches)) {
           page.deleteAnnotation(annot);
+          touched.add(index + 1);
           removed++;
         }
       }
@@ -172,7 +174,7 @@ function filespecMatches(doc: mupdf.PDFDocument, filespec: mupdf.PDFObject, matc
  * choice field's list drawn before its options were redacted) is drawn again from its redacted
  * values; when mupdf cannot draw it again without the match, the annotation is removed.
  */
-function redrawAppearances(doc: mupdf.PDFDocument, matches: Matches): number {
+function redrawAppearances(doc: mupdf.PDFDocument, matches: Matches, touched: Set<number>): number {
   let changed = 0;
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
@@ -180,6 +182,7 @@ function redrawAppearances(doc: mupdf.PDFDocument, matches: Matches): number {
       for (const annot of [...page.getAnnotations(), ...page.getWidgets()]) {
         if (!appearanceShows(annot, matches)) continue;
         changed++;
+        touched.add(index + 1);
         annot.getObject().delete('AP');
         annot.update();
         if (appearanceShows(annot, matches) && annot.getType() !== 'Widget') page.deleteAnnotation(annot);

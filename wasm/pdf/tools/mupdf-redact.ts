@@ -42,7 +42,7 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
   if (matchers.length === 0) return { redactions: boxes, pages: [...touched], removedElsewhere: { annotations: 0, fields: 0, bookmarks: 0, metadata: 0, attachments: 0, other: 0 } };
   const removedElsewhere = removeFromDocumentText(doc, matchers, touched);
   const redact = (text: string) => removeMatches(text, matchers);
-  const objects = redactObjects(doc, redact, (text) => findMatches(text, matchers).length > 0);
+  const objects = redactObjects(doc, redact, (text) => findMatches(text, matchers).length > 0, touched);
   const all = { ...removedElsewhere, attachments: objects.attachments, other: objects.objects + objects.appearances };
   const elsewhere = Object.values(all).reduce((sum, n) => sum + n, 0);
   return { redactions: boxes + elsewhere, pages: [...touched].sort((a, b) => a - b), removedElsewhere: all };
