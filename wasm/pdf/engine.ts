@@ -147,6 +147,10 @@ export interface TextRemovals {
   fields: number;
   bookmarks: number;
   metadata: number;
+  /** Attachments removed because their name, description or body held a match. */
+  attachments: number;
+  /** Any other string, name, stream or annotation appearance that lost a match. */
+  other: number;
 }
 
 export type FormFieldType = 'text' | 'checkbox' | 'radio' | 'choice' | 'signature';

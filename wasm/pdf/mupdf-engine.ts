@@ -21,7 +21,8 @@ import { fillForm, flattenForm } from './tools/mupdf-fill.js';
 import { withFields } from './tools/mupdf-form-fields.js';
 import { listSignatures, signPdf } from './tools/mupdf-sign.js';
 import { loadIdentity } from './sign/pkcs12.js';
-import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
+import { matchersOf, REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
+import { assertNothingLeft } from './tools/redact-verify.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {
@@ -183,7 +184,14 @@ export const mupdfEngine: PdfEngine = {
       pdf,
       (doc) => {
         const result = redactDocument(doc, options);
-        save(doc, REDACTED_SAVE, sink, 0);
+        // Read whole before anything is written: a match left anywhere fails the request.
+        const saved = doc.saveToBuffer(REDACTED_SAVE);
+        try {
+          assertNothingLeft(saved.asUint8Array(), matchersOf(options));
+          sink(saved.asUint8Array(), 0);
+        } finally {
+          saved.destroy();
+        }
         return result;
       },
       password,

@@ -5,12 +5,13 @@
 import type * as mupdf from 'mupdf';
 import { removeMatches, type TextMatcher } from '../../../src/shared/redact-patterns.js';
 import type { TextRemovals } from '../engine.js';
+import { unescapeXmlCharacters } from './text-readings.js';
 
 
 /** Removes matches outside page content; adds the pages whose annotations or fields changed to `touched`. */
-export function removeFromDocumentText(doc: mupdf.PDFDocument, matchers: readonly TextMatcher[], touched: Set<number>): TextRemovals {
+export function removeFromDocumentText(doc: mupdf.PDFDocument, matchers: readonly TextMatcher[], touched: Set<number>): DocumentTextRemovals {
   const redact = (text: string) => removeMatches(text, matchers);
-  const removals: TextRemovals = { annotations: 0, fields: 0, bookmarks: 0, metadata: 0 };
+  const removals: DocumentTextRemovals = { annotations: 0, fields: 0, bookmarks: 0, metadata: 0 };
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
     try {
@@ -29,6 +30,7 @@ export function removeFromDocumentText(doc: mupdf.PDFDocument, matchers: readonl
 }
 
 type Redact = (text: string) => string;
+type DocumentTextRemovals = Omit<TextRemovals, 'attachments' | 'other'>;
 
 function redactAnnotations(page: mupdf.PDFPage, redact: Redact): number {
   let changed = 0;
@@ -99,7 +101,8 @@ function redactInfo(doc: mupdf.PDFDocument, redact: Redact): number {
 function redactXmp(doc: mupdf.PDFDocument, redact: Redact): number {
   const xmp = doc.getTrailer().get('Root').get('Metadata');
   if (!xmp.isStream()) return 0;
-  const packet = xmp.readStream().asString();
+  // Characters written as XML references (&#83;ECRET) are read as the characters.
+  const packet = unescapeXmlCharacters(xmp.readStream().asString());
   const kept = redact(packet);
   if (kept === packet) return 0;
   xmp.writeStream(kept);

@@ -1,44 +1,88 @@
 // redact on mupdf: Redact annotations over the given areas and over every match of the given
 // strings and patterns in each page's text, then mupdf's own applyRedactions, which removes
 // what lies under them — glyphs from the content stream, image pixels (blanked), line art the
-// box covers — and paints the box. Matches in annotations, form values, bookmarks and
-// metadata are removed by mupdf-redact-text.ts. The document is saved with garbage collection
-// so the old content streams do not survive as unreferenced objects.
+// box covers — and paints the box. A text match is blanked where the page shows its characters
+// (redact-ink.ts), which on a searchable PDF is not where its invisible text lies; text drawn
+// off the page is found on the whole plane (whole-plane.ts) and removed too. Matches everywhere
+// else in the file are removed by mupdf-redact-text.ts and mupdf-redact-objects.ts, and
+// redact-verify.ts reads the saved output whole before it is written. The document is saved
+// with garbage collection so the old content streams do not survive as unreferenced objects.
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../src/errors.js';
-import { findMatches, patternMatcher, textMatcher, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import { findMatches, patternMatcher, removeMatches, textMatcher, type TextMatcher } from '../../../src/shared/redact-patterns.js';
 import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
+import { redactObjects } from './mupdf-redact-objects.js';
 import { removeFromDocumentText } from './mupdf-redact-text.js';
 import { drawAbove, round } from './page-overlay.js';
+import { imageBoxes, inkBox, overlaps } from './redact-ink.js';
+import { onWholePlane } from './whole-plane.js';
 
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
 export const REDACTED_SAVE = 'encrypt=none,garbage=yes,compress=yes';
+
+/** The matchers of a request's strings and patterns. */
+export function matchersOf(options: RedactOptions): TextMatcher[] {
+  return [...options.text.map(textMatcher), ...options.patterns.map(patternMatcher)];
+}
 
 export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): RedactResult {
   const count = doc.countPages();
   const outside = options.areas.find((area) => area.page > count);
   if (outside) throw new ApiError('INVALID_PAGE_RANGE', `Area on page ${outside.page}, but the document has ${count} page(s)`);
-  const matchers = [...options.text.map(textMatcher), ...options.patterns.map(patternMatcher)];
+  const matchers = matchersOf(options);
   const touched = new Set<number>();
   let boxes = 0;
   for (let index = 0; index < count; index++) {
-    const page = doc.loadPage(index);
-    try {
-      const marks = [...areasOn(options.areas, index + 1).map((rect) => [quadOf(rect)]), ...(matchers.length > 0 ? matchQuads(page, matchers) : [])];
-      if (marks.length > 0) {
-        removeUnder(page, marks);
-        paintBoxes(doc, page, marks.flat(), options.fill);
-        touched.add(index + 1);
-        boxes += marks.length;
-      }
-    } finally {
-      page.destroy();
-    }
+    const onPage = redactPage(doc, index, areasOn(options.areas, index + 1), matchers, options.fill);
+    const offPage = matchers.length > 0 ? onWholePlane(doc, index, (page) => removeOffPage(page, matchers)) : 0;
+    if (onPage + offPage > 0) touched.add(index + 1);
+    boxes += onPage + offPage;
   }
-  const removedElsewhere = matchers.length > 0 ? removeFromDocumentText(doc, matchers, touched) : { annotations: 0, fields: 0, bookmarks: 0, metadata: 0 };
-  const elsewhere = Object.values(removedElsewhere).reduce((sum, n) => sum + n, 0);
-  return { redactions: boxes + elsewhere, pages: [...touched].sort((a, b) => a - b), removedElsewhere };
+  if (matchers.length === 0) return { redactions: boxes, pages: [...touched], removedElsewhere: { annotations: 0, fields: 0, bookmarks: 0, metadata: 0, attachments: 0, other: 0 } };
+  const removedElsewhere = removeFromDocumentText(doc, matchers, touched);
+  const redact = (text: string) => removeMatches(text, matchers);
+  const objects = redactObjects(doc, redact, (text) => findMatches(text, matchers).length > 0, touched);
+  const all = { ...removedElsewhere, attachments: objects.attachments, other: objects.objects + objects.appearances };
+  const elsewhere = Object.values(all).reduce((sum, n) => sum + n, 0);
+  return { redactions: boxes + elsewhere, pages: [...touched].sort((a, b) => a - b), removedElsewhere: all };
+}
+
+/** Areas and text matches of one page, removed and painted; how many marks there were. */
+function redactPage(doc: mupdf.PDFDocument, index: number, areas: mupdf.Rect[], matchers: readonly TextMatcher[], fill: [number, number, number]): number {
+  const page = doc.loadPage(index);
+  try {
+    const texts = matchers.length > 0 ? matchQuads(page, matchers) : [];
+    if (areas.length + texts.length === 0) return 0;
+    // Where each match is seen, found before anything is removed from the page.
+    const images = texts.length > 0 ? imageBoxes(page) : [];
+    const seen = texts.map((quads) => quads.map((quad) => seenQuad(page, quad, images)));
+    const blanks = [...areas.map((rect) => [quadOf(rect)]), ...seen];
+    // Text seen elsewhere than its box (invisible OCR text over a scan) is removed first, leaving
+    // the image alone: its box may reach into the line above.
+    const moved = texts.filter((quads, i) => quads.some((quad, j) => seen[i]?.[j] !== quad));
+    if (moved.length > 0) removeUnder(page, moved, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE);
+    removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
+    paintBoxes(doc, page, blanks.flat(), fill);
+    return blanks.length;
+  } finally {
+    page.destroy();
+  }
+}
+
+/** The characters an image shows under a match's quad, with a margin; the quad itself off images or where nothing is drawn. */
+function seenQuad(page: mupdf.PDFPage, quad: mupdf.Quad, images: readonly mupdf.Rect[]): mupdf.Quad {
+  const bounds = boundsOf([quad]);
+  if (!images.some((image) => overlaps(image, bounds))) return quad;
+  const ink = inkBox(page, bounds);
+  return ink ? quadOf(ink) : quad;
+}
+
+/** Text drawn outside the page's boxes (the page is seen whole here): removed, nothing painted. */
+function removeOffPage(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): number {
+  const marks = matchQuads(page, matchers);
+  if (marks.length > 0) removeUnder(page, marks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
+  return marks.length;
 }
 
 function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
@@ -49,14 +93,14 @@ function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
  * One Redact annotation per mark, applied without mupdf's own boxes (always black: mupdf's
  * Redact annotations take no colour) — paintBoxes draws them in the fill colour.
  */
-function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][]): void {
+function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number): void {
   for (const quads of marks) {
     const annot = page.createAnnotation('Redact');
     annot.setRect(boundsOf(quads));
     annot.setQuadPoints([...quads]);
     annot.update();
   }
-  page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+  page.applyRedactions(false, images, lineArt, mupdf.PDFPage.REDACT_TEXT_REMOVE);
 }
 
 /** Fills every quad (page space, as a viewer shows the page) in `fill`, above the page's content. */
