@@ -171,8 +171,15 @@ function report(envelope: Envelope, { json, printText }: { json: boolean; printT
     return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
   }
   if (!json) process.stdout.write(printText && envelope.text !== undefined ? withNewline(envelope.text) : `${envelope.message}${envelope.outputPath ? ` → ${envelope.outputPath}` : ''}\n`);
+  if (!json && printText) reportCut(envelope);
   for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${item.input}: ${item.error ?? 'failed'}\n`);
   return envelope.success ? EXIT.ok : EXIT.failed;
+}
+
+/** Text printed cut (`read --max-characters`): said on stderr, so stdout stays the text alone. */
+function reportCut(envelope: Envelope): void {
+  const data = isErrorEnvelope(envelope) ? undefined : envelope.data;
+  if (data?.truncated === true) process.stderr.write(`docwasm: [… truncated at ${String(data.characters)} characters; --max-characters reads more]\n`);
 }
 
 interface FailedItem {

@@ -4,6 +4,7 @@
 import type { ApiError, ErrorCode } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { DocumentFamily, OutputFormat } from './formats.js';
+import type { FileRef } from '../shared/file-ref.js';
 import type { PdfaLevel } from '../shared/pdfa.js';
 
 export type BackendInfo =
@@ -11,8 +12,8 @@ export type BackendInfo =
   | { available: false; name: string; reason: string };
 
 export interface ConversionJob {
-  /** Absolute path of an input already checked against the matrix and by content. */
-  input: string;
+  /** An input already checked against the matrix and by content (staged as the file that was checked). */
+  input: FileRef;
   /** Its lower-case extension (`docx`, `csv`, …). */
   extension: string;
   family: DocumentFamily;

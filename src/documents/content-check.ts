@@ -5,8 +5,10 @@
 // content that would make LibreOffice read other files or URLs whatever its settings (RTF
 // include fields) → INVALID_INPUT.
 
-import fs from 'node:fs/promises';
+import type fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
+import { openInput } from '../files/paths.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { sniffType, type SniffedType } from '../shared/sniff.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer, type ZipEntry } from './containers.js';
 import type { DocumentFamily } from './formats.js';
@@ -62,9 +64,9 @@ const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
   tiff: 'a TIFF image',
 };
 
-/** Throws the contract's error when `filePath` may not be converted as a `.<extension>` of `family`. */
-export async function checkDocumentContent(filePath: string, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity): Promise<void> {
-  const content = await inspectDocument(filePath);
+/** Throws the contract's error when `input` may not be converted as a `.<extension>` of `family`. */
+export async function checkDocumentContent(input: FileRef, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity): Promise<void> {
+  const content = await inspectDocument(input, shownName);
   if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
   if ((content.markupBytes ?? 0) > maxMarkupBytes) {
     const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
@@ -84,8 +86,9 @@ export async function checkDocumentContent(filePath: string, extension: string, 
   throw new ApiError('INVALID_INPUT', `${shownName} has a .${extension} name but is really ${content.description}`);
 }
 
-export async function inspectDocument(filePath: string): Promise<DocumentContent> {
-  const handle = await fs.open(filePath, 'r');
+/** Read as the file that was checked (src/files/paths.ts openInput): never waiting on a FIFO swapped in. */
+export async function inspectDocument(input: FileRef, shownName = input.path): Promise<DocumentContent> {
+  const handle = await openInput(input, shownName);
   try {
     const { size } = await handle.stat();
     if (size === 0) return { description: 'an empty file', empty: true };

@@ -7,7 +7,9 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ApiError } from '../errors.js';
 import { fileError } from '../shared/file-errors.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { timeoutError } from '../shared/job-errors.js';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
@@ -18,7 +20,7 @@ import { stageDocument, type StagedDocument } from './office-staging.js';
 import { exited, killGroup } from './process-group.js';
 
 export interface SlotJob {
-  input: string;
+  input: FileRef;
   extension: string;
   format: string;
   output: string;
@@ -70,7 +72,14 @@ const CONVERT_LINE = /^convert .+ -> .+ using filter/;
 
 /** Converts one document; `replace` when the office had to be stopped. */
 export async function convertInOffice(office: WarmOffice, invocation: Invocation, timeoutMs: number): Promise<{ outcome: SlotOutcome; replace: boolean }> {
-  const staged = await stageDocument(office.slotDir, invocation.job);
+  let staged: StagedDocument;
+  try {
+    staged = await stageDocument(office.slotDir, invocation.job);
+  } catch (err) {
+    // The input itself was refused (gone, not a regular file, swapped): its outcome, not the office's fault.
+    if (err instanceof ApiError) return { outcome: failedOutcome(err), replace: false };
+    throw err;
+  }
   try {
     const progress = await runLauncher(office, invocation, staged, timeoutMs);
     if (progress.end !== 'done') office.stop();

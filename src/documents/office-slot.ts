@@ -182,7 +182,7 @@ export class OfficeSlot {
     const warmOutput = path.join(this.options.dir, 'warm-up.pdf');
     try {
       await fs.writeFile(warmInput, 'warm-up 预热\n');
-      const job = { input: warmInput, extension: 'txt', format: 'pdf', output: warmOutput, shownName: 'warm-up' };
+      const job = { input: { path: warmInput }, extension: 'txt', format: 'pdf', output: warmOutput, shownName: 'warm-up' };
       const { outcome } = office ? await convertInOffice(office, { convertTo: 'pdf:writer_pdf_Export', job }, this.options.startTimeoutMs) : { outcome: undefined };
       if (!outcome || !('ok' in outcome) || !outcome.ok) throw new Error(`the warm-up conversion failed: ${outcome && 'message' in outcome ? outcome.message : 'no result'}`);
     } finally {

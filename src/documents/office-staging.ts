@@ -7,9 +7,11 @@
 // a field printing the document's full path shows `/documents/<random>/<name>`, nothing of ours.
 
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { openInput } from '../files/paths.js';
+import type { FileRef } from '../shared/file-ref.js';
 import { documentsDirInOffice } from './sandbox.js';
 import { documentsDir } from './sandbox-view.js';
 
@@ -26,15 +28,28 @@ export interface StagedDocument {
 const MAX_STEM = 80;
 const FALLBACK_STEM = 'document';
 
-/** Copies `input` into a fresh directory of `slotDir`'s documents dir, as `<stem>.<extension>`. */
-export async function stageDocument(slotDir: string, { input, extension }: { input: string; extension: string }): Promise<StagedDocument> {
+/**
+ * Copies `input` into a fresh directory of `slotDir`'s documents dir, as `<stem>.<extension>`.
+ * The copy is read from the input opened as the file that was checked (src/files/paths.ts
+ * openInput): a FIFO or a link renamed onto its name since is refused, with nothing staged.
+ */
+export async function stageDocument(slotDir: string, { input, extension, shownName }: { input: FileRef; extension: string; shownName: string }): Promise<StagedDocument> {
+  const source = await openInput(input, shownName);
   const id = randomBytes(16).toString('hex');
   const hostDir = path.join(documentsDir(slotDir), id);
   const officeDir = path.posix.join(documentsDirInOffice(slotDir), id);
-  const name = `${stagedStem(input)}.${extension}`;
-  await fs.mkdir(path.join(hostDir, 'out'), { recursive: true });
-  // A copy, not a link: a sandboxed office cannot follow a link out of its view, and a hard link would let it write the original.
-  await fs.copyFile(input, path.join(hostDir, name), fsConstants.COPYFILE_FICLONE);
+  const name = `${stagedStem(input.path)}.${extension}`;
+  try {
+    await fs.mkdir(path.join(hostDir, 'out'), { recursive: true });
+    // A copy, not a link: a sandboxed office cannot follow a link out of its view, and a hard link would let it write the original.
+    const copy = await fs.open(path.join(hostDir, name), 'wx');
+    await pipeline(source.createReadStream({ autoClose: false }), copy.createWriteStream());
+  } catch (err) {
+    await fs.rm(hostDir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    await source.close();
+  }
   return { hostDir, hostOutDir: path.join(hostDir, 'out'), officeInput: path.join(officeDir, name), officeOutDir: path.join(officeDir, 'out') };
 }
 

@@ -2,14 +2,16 @@
 // the real path (symlinks and `..` resolved) before any existence check, so a refused path
 // reveals nothing about what exists outside; the engines then use that real path, and inputs
 // and temp outputs carry the checked file's identity (src/shared/file-ref.ts), so a link
-// swapped in after the check cannot redirect a read or a write.
+// swapped in after the check cannot redirect a read or a write. Inputs are checked, and later
+// read, through a descriptor opened without waiting (src/shared/file-ref.ts): a FIFO, device or
+// directory, given or renamed onto the name at any time, is FILE_NOT_FOUND at once.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { fileError, swappedError } from '../shared/file-errors.js';
-import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
-import { readHead, readHeadOf } from '../shared/sniff.js';
+import { identityOf, notRegularError, openCheckedHandle, openFlags, type FileRef } from '../shared/file-ref.js';
+import { readHeadOf } from '../shared/sniff.js';
 
 export interface PathPolicy {
   baseDir: string;
@@ -30,45 +32,58 @@ export async function resolveInputPath(policy: PathPolicy, raw: string): Promise
   return (await resolveInput(policy, raw, 0)).ref;
 }
 
-/**
- * As resolveInputPath, with the file's first `length` bytes (to judge its type by content).
- * When the service is confined they are read through the descriptor that was checked.
- */
+/** As resolveInputPath, with the file's first `length` bytes (to judge its type by content), read through the descriptor that was checked. */
 export async function resolveInputWithHead(policy: PathPolicy, raw: string, length: number): Promise<{ ref: FileRef; head: Uint8Array }> {
   const { ref, head } = await resolveInput(policy, raw, length);
-  return { ref, head: head ?? (await readHead(ref.path, length)) };
+  return { ref, head: head ?? new Uint8Array() };
 }
 
 async function resolveInput(policy: PathPolicy, raw: string, headLength: number): Promise<{ ref: FileRef; head?: Uint8Array }> {
   const checked = await resolveAllowed(policy, raw);
-  if (!isConfined(policy)) {
-    checkInputStats(await fs.stat(checked).catch(() => undefined), policy, raw);
-    return { ref: { path: checked } };
-  }
-  // O_NONBLOCK: opening a FIFO must not hang the check; O_NOFOLLOW: the real path has no link.
-  const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: unknown) => {
-    throw fileError(err, { role: 'input', shown: raw, checked: true });
+  const confined = isConfined(policy);
+  // Never waiting (a FIFO must not hang the check); never through a link when confined (the real path has none).
+  const handle = await fs.open(checked, openFlags(fs.constants.O_RDONLY, confined)).catch((err: unknown) => {
+    throw fileError(err, { role: 'input', shown: raw, checked: confined });
   });
   try {
     const stats = await handle.stat({ bigint: true });
     checkInputStats(stats, policy, raw);
-    await proveOpenedAt(handle.fd, checked, raw);
-    const ref = { path: checked, identity: identityOf(stats) };
+    if (confined) await proveOpenedAt(handle.fd, checked, raw);
+    const ref = confined ? { path: checked, identity: identityOf(stats) } : { path: checked };
     return headLength > 0 ? { ref, head: await readHeadOf(handle, headLength) } : { ref };
   } finally {
     await handle.close();
   }
 }
 
-/** The bytes of a checked input, read on the main thread as the file that was checked. */
-export async function readChecked(ref: FileRef): Promise<Buffer> {
-  const handle = await fs.open(ref.path, ref.identity === undefined ? fs.constants.O_RDONLY : fs.constants.O_RDONLY | NO_FOLLOW);
+/** The first `length` bytes of a checked input (to judge its type by content), read as the file that was checked. */
+export async function readInputHead(ref: FileRef, length: number, shown = ref.path): Promise<Uint8Array> {
+  const handle = await openInput(ref, shown);
   try {
-    if (ref.identity !== undefined && identityOf(await handle.stat({ bigint: true })) !== ref.identity) throw swappedError(ref.path);
+    return await readHeadOf(handle, length);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The bytes of a checked input, read on the main thread as the file that was checked. */
+export async function readChecked(ref: FileRef, shown = ref.path): Promise<Buffer> {
+  const handle = await openInput(ref, shown);
+  try {
     return await handle.readFile();
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The one way the main thread opens a checked input again: not waiting, as the file that was
+ * checked, a regular file; the contract's code otherwise.
+ */
+export async function openInput(ref: FileRef, shown = ref.path): Promise<fs.FileHandle> {
+  return openCheckedHandle(ref, fs.constants.O_RDONLY, shown).catch((err: unknown) => {
+    throw fileError(err, { role: 'input', shown, checked: ref.identity !== undefined });
+  });
 }
 
 /** A path that may be written; it need not exist yet. The real path when the service is confined. */
@@ -86,8 +101,8 @@ export async function proveOpenedAt(fd: number, expected: string, shown: string)
   if (actual !== expected) throw swappedError(shown);
 }
 
-function checkInputStats(stats: { isFile(): boolean; size: number | bigint } | undefined, policy: PathPolicy, raw: string): void {
-  if (!stats?.isFile()) throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
+function checkInputStats(stats: { isFile(): boolean; size: number | bigint }, policy: PathPolicy, raw: string): void {
+  if (!stats.isFile()) throw notRegularError(raw);
   if (Number(stats.size) > policy.maxInputBytes) {
     throw new ApiError('TOO_LARGE', `Input file ${raw} is ${stats.size} bytes; the limit is ${policy.maxInputBytes}`);
   }

@@ -157,7 +157,7 @@ async function prepareItem(item: Item, index: number, { format, pdfa: level }: T
   if (format === 'md') throw new ApiError('INTERNAL_ERROR', 'Markdown is read, not converted by the backend');
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
-  const { path: input } = await resolveInputPath(paths, item.input);
+  const input = await resolveInputPath(paths, item.input);
   await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
   const target = await resolveOutputPath(paths, item.output);
   return { index, job: { input, extension, family, format, pdfa: level, shownName: item.input }, target };

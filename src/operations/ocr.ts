@@ -7,7 +7,7 @@
 // instead of text.
 
 import { z } from 'zod';
-import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import { extensionOf, resolveInputWithHead, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
@@ -15,7 +15,7 @@ import { readPdfPages, type PageReading } from '../scans/pdf-ocr.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PageRange } from '../shared/page-ranges.js';
-import { readHead, sniffType } from '../shared/sniff.js';
+import { sniffType } from '../shared/sniff.js';
 import { defineOperation, type OperationContext, type OperationResult } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
 import { resolveEngine } from '../engines/ocr-engine.js';
@@ -58,10 +58,10 @@ export const ocr = defineOperation({
   }),
   run: async ({ input, language, output, pages, dpi, password, skipText, engine }, context) => {
     const codes = context.engines.ocr.parseLanguages(language);
-    const inputRef = await resolveInputPath(context.paths, input);
+    const { ref: inputRef, head } = await resolveInputWithHead(context.paths, input, 1024);
     const outputPath = output === undefined ? undefined : await resolveOutputPath(context.paths, output);
     const request: OcrRequest = { input: inputRef, outputPath, codes, ranges: pages, dpi, password, skipText, engine: resolveEngine(engine, codes) };
-    const isPdf = sniffType(await readHead(inputRef.path, 1024)) === 'pdf';
+    const isPdf = sniffType(head) === 'pdf';
     return isPdf ? readPdf(request, context) : readImage(request, context);
   },
 });

@@ -6,13 +6,12 @@
 // (staged by the operation, as always), else all staged beside their targets and renamed
 // together; the work dir goes whatever happens.
 
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import { ApiError } from '../errors.js';
 import { mapBounded } from '../files/bounded.js';
-import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
+import { extensionOf, fileStem, openInput, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { openStaged, withStagedOutputs } from '../files/staging.js';
 import { fileError } from '../shared/file-errors.js';
 import { CancelledError } from '../jobs/policy.js';
@@ -191,10 +190,16 @@ async function publishMany(items: readonly Item[], dir: string, context: Operati
 }
 
 async function copyInto(source: string, temp: FileRef, target: string): Promise<void> {
-  const handle = await openStaged(temp, target);
-  await pipeStreams(createReadStream(source), handle.createWriteStream()).catch((err: unknown) => {
-    throw fileError(err, { role: 'output', shown: target });
-  });
+  // A result of the work dir, opened as every input is (not waiting, a regular file only).
+  const from = await openInput({ path: source }, path.basename(source));
+  try {
+    const handle = await openStaged(temp, target);
+    await pipeStreams(from.createReadStream({ autoClose: false }), handle.createWriteStream()).catch((err: unknown) => {
+      throw fileError(err, { role: 'output', shown: target });
+    });
+  } finally {
+    await from.close();
+  }
 }
 
 /** A step's data names files of the work dir: the published ones by their final path, the others by their name alone. */

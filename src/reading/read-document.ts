@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import type { Engines } from '../engines/engines.js';
-import { extensionOf } from '../files/paths.js';
+import { extensionOf, readInputHead } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { Config } from '../config.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { NO_LINES } from '../shared/ocr-layout.js';
 import type { PageRange } from '../shared/page-ranges.js';
-import { readHead, sniffType, type SniffedType } from '../shared/sniff.js';
+import { sniffType, type SniffedType } from '../shared/sniff.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
 import { trackTempDir } from '../files/staging.js';
@@ -56,7 +56,7 @@ const MAX_PACKAGE_BYTES = 256 * 1024 * 1024;
 export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif'] as const;
 
 export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
-  const type = sniffType(await readHead(request.input.path, 1024));
+  const type = sniffType(await readInputHead(request.input, 1024, request.shownName));
   const extension = extensionOf(request.shownName);
   if (type === 'pdf') return readPdf(request, context);
   if (type && IMAGE_TYPES.includes(type)) return readImage(request, context);
@@ -76,14 +76,14 @@ async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, 
 async function readLegacy(request: ReadRequest, extension: string, context: ReadContext): Promise<ReadResult> {
   const family = familyOfExtension(extension);
   if (!family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
-  await checkDocumentContent(request.input.path, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
+  await checkDocumentContent(request.input, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
   // A temp dir of the service's, as the pipeline's: removed here, or at shutdown if a job is cut short.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
   const tracked = trackTempDir(dir);
   try {
     const twin = path.join(dir, `document.${OOXML_TWIN[family]}`);
     const [outcome] = await context.engines.documents.job(context, (backend) =>
-      backend.convert([{ input: request.input.path, extension, family, format: OOXML_TWIN[family], output: twin, shownName: request.shownName }], context),
+      backend.convert([{ input: request.input, extension, family, format: OOXML_TWIN[family], output: twin, shownName: request.shownName }], context),
     );
     if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
     const read = await readMarkup({ path: twin }, undefined, request, context);

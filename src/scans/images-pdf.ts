@@ -4,11 +4,11 @@
 
 import { ApiError } from '../errors.js';
 import type { Engines } from '../engines/engines.js';
-import { readChecked } from '../files/paths.js';
+import { readChecked, readInputHead } from '../files/paths.js';
 import { openStaged } from '../files/staging.js';
 import type { JobControl } from '../jobs/policy.js';
 import { fileError } from '../shared/file-errors.js';
-import { readHead, sniffType } from '../shared/sniff.js';
+import { sniffType } from '../shared/sniff.js';
 import { writeImagePage, type ImagePlacement, type PageSizeName, type PdfImage } from './image-pages.js';
 import { jpegPdfImage } from './jpeg-image.js';
 import { PdfFileWriter, ref, type PdfRef } from './pdf-file-writer.js';
@@ -49,7 +49,7 @@ export async function writeImagesPdf(files: readonly FileRef[], temp: FileRef, t
 }
 
 async function pdfImageOf(input: FileRef, { engines, maxPixels, control }: ImagesPdfJob): Promise<PdfImage> {
-  if (sniffType(await readHead(input.path)) === 'jpeg') return jpegPdfImage(await readChecked(input), input.path, maxPixels);
+  if (sniffType(await readInputHead(input, 64)) === 'jpeg') return jpegPdfImage(await readChecked(input), input.path, maxPixels);
   const pixels = await engines.image.job(control, (tasks) => tasks.pdfImage({ input, maxPixels }));
   return {
     width: pixels.width,

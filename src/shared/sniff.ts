@@ -1,4 +1,5 @@
-// Judges a file's type by its first bytes, not its name.
+// Judges a file's type by its first bytes, not its name. The bytes are read through a checked
+// descriptor (src/files/paths.ts readInputHead), never by opening a path here.
 
 import fs from 'node:fs/promises';
 
@@ -7,15 +8,6 @@ export type SniffedType =
   | 'zip' | 'ole' | 'rtf';
 
 const HEAD_BYTES = 64;
-
-export async function readHead(filePath: string, length = HEAD_BYTES): Promise<Uint8Array> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    return await readHeadOf(handle, length);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The first `length` bytes (or fewer) of an open file. */
 export async function readHeadOf(handle: fs.FileHandle, length = HEAD_BYTES): Promise<Uint8Array> {

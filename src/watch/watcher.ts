@@ -11,13 +11,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../errors.js';
-import { extensionOf, fileStem } from '../files/paths.js';
+import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { kindOfExtension, type FileKind } from '../operations/file-kinds.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
-import { readHead, sniffType } from '../shared/sniff.js';
+import { sniffType } from '../shared/sniff.js';
 import { decide, sameVersion } from './decide.js';
 import { moveInto, removeLeftovers, writeFileAtomically } from './files.js';
 import { WatchState, type StateEntry, type Version } from './state.js';
@@ -230,9 +230,13 @@ class FileRunner {
   }
 }
 
-/** The kind of a file by its content where it has a signature, else by its extension. */
+/**
+ * The kind of a file by its content where it has a signature, else by its extension. Its head is
+ * read as the inputs of a request are (not waiting, a regular file only): a FIFO renamed onto
+ * the name after the watcher saw a file cannot hold the watcher.
+ */
 async function kindOfFile(file: string): Promise<FileKind | undefined> {
-  const sniffed = sniffType(await readHead(file, 1024).catch(() => new Uint8Array()));
+  const sniffed = sniffType(await readInputHead({ path: file }, 1024).catch(() => new Uint8Array()));
   if (sniffed === 'pdf') return 'pdf';
   if (sniffed !== undefined && !['zip', 'ole', 'rtf'].includes(sniffed)) return 'image';
   const named = kindOfExtension(file);

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHead, sniffType, type SniffedType } from '../../src/shared/sniff.js';
+import { readInputHead } from '../../src/files/paths.js';
+import { sniffType, type SniffedType } from '../../src/shared/sniff.js';
 import { ROOT } from '../helpers/service.js';
 
 const fixture = (...parts: string[]) => path.join(ROOT, 'fixtures', ...parts);
+const readHead = (file: string, length = 64) => readInputHead({ path: file }, length);
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const ascii = (text: string) => Uint8Array.from(Buffer.from(text, 'latin1'));
 
@@ -45,7 +47,7 @@ describe('sniffType', () => {
   });
 });
 
-describe('readHead', () => {
+describe('readInputHead', () => {
   it('reads at most the asked length, and less for a shorter file', async () => {
     const file = fixture('images', 'quadrants.webp');
     expect((await readHead(file, 8)).length).toBe(8);
