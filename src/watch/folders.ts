@@ -7,9 +7,10 @@
 // the watched folder or holds it. Inside the watched folder they are fine: the watcher takes
 // only the files directly in it, never a subfolder.
 
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
-import { isInside, realPathOfPossiblyMissing } from '../files/paths.js';
+import { isInside } from '../files/paths.js';
 
 export interface WatchFolders {
   inDir: string;
@@ -47,7 +48,7 @@ export async function checkWatchFolders(given: WatchFolders, shown: Partial<Reco
     const dir = given[key];
     if (dir === undefined) return undefined;
     const absolute = path.resolve(dir);
-    return { flag, shown: shown[key] ?? dir, absolute, real: await realPathOfPossiblyMissing(absolute) };
+    return { flag, shown: shown[key] ?? dir, absolute, real: await realFolderPath(absolute) };
   };
   const [watched, ...kept] = await Promise.all([folder('inDir', 'inDir'), folder('outDir', '--out'), folder('doneDir', '--done'), folder('failedDir', '--failed')]);
   const outputs = kept.filter((entry): entry is Folder => entry !== undefined);
@@ -72,4 +73,21 @@ function refuse(inner: Folder, outer: Folder, innerFlag: string): never {
 /** ` (both resolve to /real)`-style detail where a symlink hides the clash. */
 function sameBy(a: Folder, b: Folder): string {
   return a.real === a.absolute && b.real === b.absolute ? '' : ` (through a symlink: ${a.real} and ${b.real})`;
+}
+
+/** Symlinks followed before giving up (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+/**
+ * Where `absolute` is or will be once made: its real path, or, for a folder not made yet, the
+ * real path of its deepest existing ancestor with the rest appended, following a dangling
+ * symlink to where it points (`done -> out` before out exists is still out).
+ */
+async function realFolderPath(absolute: string, links = 0): Promise<string> {
+  const real = await fs.realpath(absolute).catch(() => undefined);
+  if (real !== undefined) return real;
+  const target = links < MAX_LINKS ? await fs.readlink(absolute).catch(() => undefined) : undefined;
+  if (target !== undefined) return realFolderPath(path.resolve(path.dirname(absolute), target), links + 1);
+  const parent = path.dirname(absolute);
+  return parent === absolute ? absolute : path.join(await realFolderPath(parent, links), path.basename(absolute));
 }
