@@ -3,8 +3,9 @@
 // would each take every file; the second refuses to start while the first runs. A lock left by
 // a watcher killed with SIGKILL (or a machine that went down) is stale when its PID is gone, is
 // our own (a container restarted gives the new watcher the old PID) or now belongs to a process
-// started at another time; it is then taken over. A lock from another host cannot be checked:
-// it is honoured, and the message says which file to remove if that watcher is gone.
+// started at another time; it is then taken over. The PID of a watcher on another host (a shared
+// folder, a container whose host name changed) cannot be checked: its owner refreshes the lock's
+// mtime every 10 s, and a lock from another host left unrefreshed for a minute is stale.
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -17,6 +18,9 @@ export const LOCK_FILE = '.docwasm-watch.lock';
 
 /** A lock being written by its owner right now reads empty for a moment: looked at again for this long. */
 const PARTIAL_LOCK_WAIT_MS = 2_000;
+/** How often the owner touches its lock, and how old a lock of another host may be before it is stale. */
+const REFRESH_MS = 10_000;
+const FOREIGN_STALE_MS = 60_000;
 
 interface Owner {
   pid: number;
@@ -42,7 +46,7 @@ export async function lockFolder(dir: string, what: string, readOnlyOk = false):
   const text = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     const created = await createExclusively(file, text);
-    if (created === true) return { release: () => releaseIfOurs(file, text) };
+    if (created === true) return heldLock(file, text);
     if (created !== false) {
       if (readOnlyOk && READ_ONLY.has(created)) return undefined;
       throw new ConfigError(`Cannot create the lock file ${file} (${created})`);
@@ -50,9 +54,11 @@ export async function lockFolder(dir: string, what: string, readOnlyOk = false):
     const seen = await readSettled(file);
     if (seen === undefined) continue;
     const owner = parseOwner(seen);
-    if (owner && !(await isStale(owner))) {
-      const where = owner.host === me.host ? `PID ${owner.pid}` : `PID ${owner.pid} on ${owner.host}`;
-      throw new ConfigError(`Another docwasm watcher (${where}) is using ${what} ${dir}; stop it first (if it is gone, remove ${file})`);
+    const age = Date.now() - ((await fs.stat(file).catch(() => undefined))?.mtimeMs ?? 0);
+    if (owner && !(await isStale(owner, age))) {
+      const where = owner.host === me.host ? `PID ${owner.pid}` : `PID ${owner.pid} on ${owner.host}, its lock refreshed ${Math.round(age / 1000)} s ago`;
+      const gone = owner.host === me.host ? `if it is gone, remove ${file}` : `a lock of another host not refreshed for ${FOREIGN_STALE_MS / 1000} s is taken over`;
+      throw new ConfigError(`Another docwasm watcher (${where}) is using ${what} ${dir}; stop it first (${gone})`);
     }
     // Stale: removed only if it is still the lock we judged, not one a rival just took.
     if ((await fs.readFile(file, 'utf8').catch(() => undefined)) === seen) await fs.rm(file, { force: true });
@@ -102,8 +108,9 @@ function parseOwner(text: string): Owner | undefined {
   return undefined;
 }
 
-async function isStale(owner: Owner): Promise<boolean> {
-  if (owner.host !== os.hostname()) return false;
+/** `age`: ms since the lock was last refreshed. */
+async function isStale(owner: Owner, age: number): Promise<boolean> {
+  if (owner.host !== os.hostname()) return age > FOREIGN_STALE_MS;
   if (owner.pid === process.pid || !isAlive(owner.pid)) return true;
   const started = await startTimeOf(owner.pid);
   return owner.started !== null && started !== null && started !== owner.started;
@@ -116,6 +123,17 @@ async function startTimeOf(pid: number): Promise<string | null> {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
 }
 
-async function releaseIfOurs(file: string, text: string): Promise<void> {
-  if ((await fs.readFile(file, 'utf8').catch(() => undefined)) === text) await fs.rm(file, { force: true });
+/** The lock we hold: refreshed while we run (a watcher on another host judges it by its age), removed on release. */
+function heldLock(file: string, text: string): FolderLock {
+  const ours = async () => (await fs.readFile(file, 'utf8').catch(() => undefined)) === text;
+  const refresh = setInterval(() => {
+    void ours().then((still) => (still ? fs.utimes(file, new Date(), new Date()).catch(() => undefined) : undefined));
+  }, REFRESH_MS);
+  refresh.unref();
+  return {
+    release: async () => {
+      clearInterval(refresh);
+      if (await ours()) await fs.rm(file, { force: true });
+    },
+  };
 }

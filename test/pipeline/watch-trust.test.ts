@@ -7,6 +7,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopAtEnd } from '../helpers/cleanup.js';
@@ -199,6 +200,32 @@ describe('one watcher per folder', () => {
     await stopWatch(second);
     expect(fs.existsSync(path.join(outDir, LOCK))).toBe(false);
     expect(fs.existsSync(path.join(inDir, LOCK))).toBe(false);
+  }, LONG);
+
+  it('honours a fresh lock of another host and takes over one left unrefreshed for a minute, or one whose PID now runs something else', async () => {
+    const { inDir, outDir, steps } = layout();
+    fs.mkdirSync(outDir);
+    const lockFile = path.join(outDir, LOCK);
+    const foreign = `${JSON.stringify({ pid: 4242, host: 'another-host.example', started: '1', token: 'theirs' })}\n`;
+    fs.writeFileSync(lockFile, foreign);
+    const fresh = await refusedWatch([inDir, '--steps', steps, '--out', outDir]);
+    expect(fresh.status, fresh.stderr).toBe(2);
+    expect(fresh.stderr).toMatch(/Another docwasm watcher \(PID 4242 on another-host\.example, its lock refreshed \d+ s ago\) is using the results folder/);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(foreign);
+
+    // Not refreshed for two minutes: its watcher is gone.
+    const old = new Date(Date.now() - 120_000);
+    fs.utimesSync(lockFile, old, old);
+    const takeover = await startWatch([inDir, '--steps', steps, '--out', outDir]);
+    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: takeover.child.pid });
+    await stopWatch(takeover);
+
+    // This host, a live PID (this test's own process), but a process started at another time than the lock says.
+    fs.writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: '1', token: 'reused' })}\n`);
+    const reused = await startWatch([inDir, '--steps', steps, '--out', outDir]);
+    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: reused.child.pid });
+    await stopWatch(reused);
+    expect(fs.existsSync(lockFile)).toBe(false);
   }, LONG);
 
   it('two watchers started at once: one runs, the other refuses; each file is processed once', async () => {
