@@ -43,58 +43,103 @@ export async function removeLeftovers(dir: string): Promise<void> {
 /** A fresh, empty dir in `dir` for a result dir being made (a leftover by its name if we are killed). */
 export const makePartialDir = (dir: string): Promise<string> => fs.mkdtemp(path.join(dir, PARTIAL_PREFIX));
 
+/** A private dir an input passes through on its way (`.docwasm-moving-XXXXXX/<name>`). */
+const MOVING_PREFIX = '.docwasm-moving-';
+
 /**
  * Moves `file` into `dir` under its own name or, where a file of that name is there already,
  * the first free `name (2).ext`, `name (3).ext`...; never over another file. `companion(name)`
  * names a file that must be free too (the error record that goes beside a failed input).
  * Resolves with the name the file got.
+ *
+ * The file first leaves the watched folder in one rename, into a private dir in `dir` (so a
+ * sender writing that name again makes a new file, never writes into the moved one); from
+ * there a hard link puts it at a free name (a link never replaces: EEXIST) and the private
+ * name goes. A kill on the way leaves it in the private dir, where recoverMoves() finds it.
  */
 export async function moveInto(file: string, dir: string, companion?: (name: string) => string): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
-  const source = await fs.stat(file);
-  const name = path.basename(file);
+  const staged = await takeAway(file, dir);
+  try {
+    return await placeStaged(staged, dir, companion);
+  } finally {
+    await fs.rmdir(path.dirname(staged)).catch(() => undefined);
+  }
+}
+
+/** `file` renamed into a fresh private dir in `dir` or, across file systems, beside itself. */
+async function takeAway(file: string, dir: string): Promise<string> {
+  for (const near of [dir, path.dirname(file)]) {
+    const box = await fs.mkdtemp(path.join(near, MOVING_PREFIX));
+    const staged = path.join(box, path.basename(file));
+    try {
+      await fs.rename(file, staged);
+      return staged;
+    } catch (err) {
+      await fs.rmdir(box).catch(() => undefined);
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    }
+  }
+  throw new Error(`Cannot move ${file}`);
+}
+
+/** The staged file at the first free name in `dir`. */
+async function placeStaged(staged: string, dir: string, companion?: (name: string) => string): Promise<string> {
+  const name = path.basename(staged);
   for (let n = 1; n <= MAX_NUMBERED; n++) {
     const candidate = n === 1 ? name : numberedName(name, n);
     if (companion && (await exists(path.join(dir, companion(candidate))))) continue;
-    const target = path.join(dir, candidate);
     try {
-      await placeWithoutReplacing(file, target);
+      await placeWithoutReplacing(staged, path.join(dir, candidate));
       return candidate;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      // Killed between the link and the unlink of an earlier move: the target is this very file.
-      const there = await fs.stat(target).catch(() => undefined);
-      if (there?.ino === source.ino && there.dev === source.dev) {
-        await fs.unlink(file);
-        return candidate;
-      }
     }
   }
   throw new ApiError('OUTPUT_NOT_WRITABLE', `${dir} holds ${name} and ${MAX_NUMBERED - 1} numbered copies of it already`);
 }
 
 /**
- * Moves `file` to `target`, failing with EEXIST where anything is there. A hard link is the
- * one no-replace rename a program can make: link, then unlink the old name, so a crash leaves
- * the file under one name or both, never none. Across file systems the copy is made beside the
- * target and moved into place before the original goes.
+ * Finishes the moves a killed watcher left half-done in `dirs`: a staged file already linked at
+ * its place loses its private name; one that is not is placed in the folder its private dir is
+ * in (one left beside the watched folder's file goes back there, and is looked at again).
  */
-async function placeWithoutReplacing(file: string, target: string): Promise<void> {
+export async function recoverMoves(dirs: readonly string[]): Promise<void> {
+  for (const dir of dirs) {
+    const boxes = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith(MOVING_PREFIX));
+    for (const box of boxes.map((name) => path.join(dir, name))) {
+      for (const name of await fs.readdir(box).catch(() => [] as string[])) {
+        const staged = path.join(box, name);
+        const stats = await fs.lstat(staged);
+        if (stats.isFile() && stats.nlink > 1) await fs.unlink(staged);
+        else await placeStaged(staged, dir);
+      }
+      await fs.rmdir(box).catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Moves `staged` to `target`, failing with EEXIST where anything is there: link, then unlink
+ * the private name. Across file systems the copy is made beside the target and linked into
+ * place before the staged file goes.
+ */
+async function placeWithoutReplacing(staged: string, target: string): Promise<void> {
   try {
-    return await renameWithoutReplacing(file, target);
+    return await renameWithoutReplacing(staged, target);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
   }
   const temp = tempBeside(target);
   try {
-    await fs.copyFile(file, temp, constants.COPYFILE_EXCL);
-    const { atime, mtime } = await fs.stat(file);
+    await fs.copyFile(staged, temp, constants.COPYFILE_EXCL);
+    const { atime, mtime } = await fs.stat(staged);
     await fs.utimes(temp, atime, mtime);
     await renameWithoutReplacing(temp, target);
   } finally {
     await fs.rm(temp, { force: true });
   }
-  await fs.unlink(file);
+  await fs.unlink(staged);
 }
 
 /** Errors of a file system that has no hard links (FAT, exFAT, some FUSE and SMB mounts). */

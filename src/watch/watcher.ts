@@ -21,7 +21,7 @@ import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
 import { readHead, sniffType } from '../shared/sniff.js';
 import { decide, sameVersion } from './decide.js';
-import { makePartialDir, mayReplaceDir, moveInto, notOurs, publishDir, removeLeftovers, writeFileAtomically } from './files.js';
+import { makePartialDir, mayReplaceDir, moveInto, notOurs, publishDir, recoverMoves, removeLeftovers, writeFileAtomically } from './files.js';
 import { lockFolder, type FolderLock } from './lock.js';
 import { errorRecordName } from './names.js';
 import { WatchState, type StateEntry, type Version } from './state.js';
@@ -87,6 +87,8 @@ async function watchLocked(options: WatchOptions, plan: PipelinePlan, pipeline: 
   const state = await WatchState.open(options.outDir, options.log);
   // What a killed run left half-made: nothing of it was published, the state says to run it again.
   await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));
+  // Inputs a killed run left on their way to --done or --failed: put in place, never removed.
+  await recoverMoves([options.inDir, options.doneDir, options.failedDir].filter((dir): dir is string => dir !== undefined));
   const runner = new FileRunner(options, plan, pipeline, state, context);
   const watcher: FSWatcher = watch(inDir, {
     depth: 0,

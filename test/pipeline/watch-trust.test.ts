@@ -145,6 +145,30 @@ describe('inputs moved where their name is taken', () => {
   }, LONG);
 });
 
+describe('an input killed on its way to --done', () => {
+  it('is put in place at the next start, never removed', async () => {
+    // What a kill leaves, made by construction: one input in its private dir only, one linked at its place already.
+    const { root, inDir, outDir, steps } = layout();
+    const done = path.join(root, 'done');
+    const boxA = path.join(done, '.docwasm-moving-aaaaaa');
+    const boxB = path.join(done, '.docwasm-moving-bbbbbb');
+    fs.mkdirSync(boxA, { recursive: true });
+    fs.mkdirSync(boxB);
+    fs.writeFileSync(path.join(done, 'report.pdf'), 'an earlier report\n');
+    fs.writeFileSync(path.join(boxA, 'report.pdf'), 'on its way\n');
+    fs.writeFileSync(path.join(done, 'placed.pdf'), 'placed already\n');
+    fs.linkSync(path.join(done, 'placed.pdf'), path.join(boxB, 'placed.pdf'));
+
+    const watch = await startWatch([inDir, '--steps', steps, '--out', outDir, '--done', done]);
+    await stopWatch(watch);
+
+    expect(fs.readdirSync(done).sort()).toEqual(['placed.pdf', 'report (2).pdf', 'report.pdf']);
+    expect(fs.readFileSync(path.join(done, 'report (2).pdf'), 'utf8')).toBe('on its way\n');
+    expect(fs.readFileSync(path.join(done, 'report.pdf'), 'utf8')).toBe('an earlier report\n');
+    expect(fs.statSync(path.join(done, 'placed.pdf')).nlink).toBe(1);
+  }, LONG);
+});
+
 describe('result folders', () => {
   it('replaces a result folder it made for that input, and never one it did not make', async () => {
     const { root, inDir, outDir, steps } = layout(TO_IMAGES);
