@@ -37,7 +37,7 @@ export const WATCH_HELP_LINES = [
   helpLine('--steps FILE.json', 'the pipeline each file runs through: [{operation, ...fields}] (required)'),
   helpLine('--out DIR', 'results go here as <stem>.<ext>, with the state file .docwasm-watch.json (required)'),
   helpLine('--failed DIR', 'failed inputs are moved here, beside their <name>.error.json (default: not moved; the record goes to --out)'),
-  helpLine('--done DIR', 'inputs are moved here after success (default: left in place)'),
+  helpLine('--done DIR', 'inputs are moved here after success (default: left in place); a taken name becomes "name (2).ext"'),
   helpLine('--concurrency N', 'files run at once (default: --workers)'),
   helpLine('--settle SECONDS', "a file is touched once its size has not changed for this long (default 2)"),
   helpLine('--poll', 'poll the folder instead of OS events (automatic on NFS, SMB/CIFS and FUSE mounts on Linux)'),
@@ -46,7 +46,9 @@ export const WATCH_HELP_LINES = [
 const WATCH_USAGE = `Usage: docwasm watch <inDir> --steps steps.json --out <dir> [options]
 
 Runs every file that appears in <inDir> through a pipeline; results are written atomically to
---out under the input's stem. Inputs are never modified or deleted. Stop with Ctrl-C.
+--out under the input's stem. Inputs are never modified, deleted or written over: --out, --done
+and --failed must be folders of their own (none inside another). One watcher per folder. Stop
+with Ctrl-C.
 
 Options:
 ${WATCH_HELP_LINES.join('\n')}
