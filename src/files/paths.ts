@@ -104,7 +104,7 @@ async function resolveAllowed(policy: PathPolicy, raw: string): Promise<string> 
 }
 
 /** realpath of the deepest existing ancestor, with the missing rest appended. */
-export async function realPathOfPossiblyMissing(absolute: string): Promise<string> {
+async function realPathOfPossiblyMissing(absolute: string): Promise<string> {
   const missing: string[] = [];
   let current = path.resolve(absolute);
   for (;;) {
