@@ -12,7 +12,9 @@ import { createRuntime } from '../operations/context.js';
 import { OPERATIONS } from '../operations/index.js';
 import type { OperationContext } from '../operations/operation.js';
 import type { StepBody } from '../pipeline/plan.js';
+import { checkWatchFolders } from '../watch/folders.js';
 import { fileSystemToPoll } from '../watch/fs-type.js';
+import { escapeControls } from '../watch/names.js';
 import { startWatcher, type Watcher } from '../watch/watcher.js';
 import { configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine } from '../config.js';
 
@@ -35,7 +37,7 @@ export const WATCH_HELP_LINES = [
   helpLine('--steps FILE.json', 'the pipeline each file runs through: [{operation, ...fields}] (required)'),
   helpLine('--out DIR', 'results go here as <stem>.<ext>, with the state file .docwasm-watch.json (required)'),
   helpLine('--failed DIR', 'failed inputs are moved here, beside their <name>.error.json (default: not moved; the record goes to --out)'),
-  helpLine('--done DIR', 'inputs are moved here after success (default: left in place)'),
+  helpLine('--done DIR', 'inputs are moved here after success (default: left in place); a taken name becomes "name (2).ext"'),
   helpLine('--concurrency N', 'files run at once (default: --workers)'),
   helpLine('--settle SECONDS', "a file is touched once its size has not changed for this long (default 2)"),
   helpLine('--poll', 'poll the folder instead of OS events (automatic on NFS, SMB/CIFS and FUSE mounts on Linux)'),
@@ -44,7 +46,9 @@ export const WATCH_HELP_LINES = [
 const WATCH_USAGE = `Usage: docwasm watch <inDir> --steps steps.json --out <dir> [options]
 
 Runs every file that appears in <inDir> through a pipeline; results are written atomically to
---out under the input's stem. Inputs are never modified or deleted. Stop with Ctrl-C.
+--out under the input's stem. Inputs are never modified, deleted or written over: --out, --done
+and --failed must be folders of their own (none inside another). One watcher per folder. Stop
+with Ctrl-C.
 
 Options:
 ${WATCH_HELP_LINES.join('\n')}
@@ -96,15 +100,15 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   const [watched, outDir, failedDir, doneDir] = await Promise.all([dir(inDir), dir(values.out), dir(values.failed), dir(values.done)]);
   const stats = await fs.stat(watched as string).catch(() => undefined);
   if (!stats?.isDirectory()) throw new ConfigError(`${inDir} is not a folder`);
-  // Results written into the watched folder would be taken for new inputs.
-  if ([outDir, failedDir, doneDir].includes(watched)) throw new ConfigError('--out, --failed and --done must not be the watched folder itself');
+  await checkWatchFolders({ inDir: watched as string, outDir: outDir as string, doneDir, failedDir }, { inDir, outDir: values.out, doneDir: values.done as string | undefined, failedDir: values.failed as string | undefined });
   const settleSeconds = positiveNumber(values.settle, 'settle', 2);
   const concurrency = Math.floor(positiveNumber(values.concurrency, 'concurrency', context.config.workers));
   const networkFs = await fileSystemToPoll(watched as string);
   const progress = progressLine('docwasm watch');
   const log = (line: string) => {
     progress?.finish();
-    process.stderr.write(`docwasm watch: ${line}\n`);
+    // File names are the senders': one line each, whatever they hold.
+    process.stderr.write(`docwasm watch: ${escapeControls(line)}\n`);
   };
   const pipeline = OPERATIONS.find((op) => op.id === 'pipeline');
   if (!pipeline) throw new Error('The pipeline operation is missing');

@@ -2,8 +2,10 @@
 // the settle time) runs through a pipeline, a few at a time, its result published atomically to
 // `<out>/<stem>.<ext>` (or the dir `<out>/<stem>/` when the last step makes several files). It is
 // a door like the CLI: each file is one run of the `pipeline` operation, with its validation,
-// engines, limits and error codes. Inputs are never modified or deleted, only moved with
-// `doneDir`/`failedDir`. Watching is chokidar's: native events, or polling (`poll`) where they do
+// engines, limits and error codes. Inputs are never modified, deleted or written over: they are
+// only moved with `doneDir`/`failedDir`, under a new name where theirs is taken there, and the
+// watcher removes nothing it did not make (./files.ts). One watcher per folder (./lock.ts).
+// Watching is chokidar's: native events, or polling (`poll`) where they do
 // not reach (network shares, some USB sticks). What was handled is in ./state.ts.
 
 import fs from 'node:fs/promises';
@@ -19,7 +21,9 @@ import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
 import { sniffType } from '../shared/sniff.js';
 import { decide, sameVersion } from './decide.js';
-import { moveInto, removeLeftovers, writeFileAtomically } from './files.js';
+import { makePartialDir, mayReplaceDir, moveInto, notOurs, publishDir, recoverMoves, removeLeftovers, writeFileAtomically } from './files.js';
+import { lockFolder, type FolderLock } from './lock.js';
+import { errorRecordName } from './names.js';
 import { WatchState, type StateEntry, type Version } from './state.js';
 
 export interface WatchOptions {
@@ -54,10 +58,38 @@ export async function startWatcher(options: WatchOptions, pipeline: Operation, o
   const inDir = path.resolve(options.inDir);
   // The chain is checked once, before anything is watched.
   const plan = planPipeline(validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as { steps: StepBody[]; input: string; outputDir: string }, operations);
-  const state = await WatchState.open(options.outDir);
+  const locks = await lockFolders(inDir, options.outDir);
+  try {
+    return await watchLocked({ ...options, inDir }, plan, pipeline, context, locks);
+  } catch (err) {
+    await releaseAll(locks);
+    throw err;
+  }
+}
+
+/** --out's lock, then the watched folder's (not taken where that folder is read-only to us: nothing can be moved out of it then). */
+async function lockFolders(inDir: string, outDir: string): Promise<FolderLock[]> {
+  await fs.mkdir(outDir, { recursive: true });
+  const out = await lockFolder(outDir, 'the results folder');
+  try {
+    const watched = await lockFolder(inDir, 'the watched folder', true);
+    return [out, watched].filter((lock): lock is FolderLock => lock !== undefined);
+  } catch (err) {
+    await out?.release();
+    throw err;
+  }
+}
+
+const releaseAll = (locks: readonly FolderLock[]) => Promise.all(locks.map((lock) => lock.release())).then(() => undefined);
+
+async function watchLocked(options: WatchOptions, plan: PipelinePlan, pipeline: Operation, context: OperationContext, locks: readonly FolderLock[]): Promise<Watcher> {
+  const inDir = options.inDir;
+  const state = await WatchState.open(options.outDir, options.log);
   // What a killed run left half-made: nothing of it was published, the state says to run it again.
   await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));
-  const runner = new FileRunner({ ...options, inDir }, plan, pipeline, state, context);
+  // Inputs a killed run left on their way to --done or --failed: put in place, never removed.
+  await recoverMoves([options.inDir, options.doneDir, options.failedDir].filter((dir): dir is string => dir !== undefined));
+  const runner = new FileRunner(options, plan, pipeline, state, context);
   const watcher: FSWatcher = watch(inDir, {
     depth: 0,
     ignoreInitial: false,
@@ -79,6 +111,7 @@ export async function startWatcher(options: WatchOptions, pipeline: Operation, o
     close: async () => {
       await watcher.close();
       await runner.close();
+      await releaseAll(locks);
     },
   };
 }
@@ -172,20 +205,22 @@ class FileRunner {
     const decision = decide(entry, version, output && { inode: output.ino, mtimeMs: output.mtimeMs });
     if (decision.action === 'ignore') return;
     if (decision.action === 'record-done') return this.succeeded(name, version, target, 'recovered: its result was written before a restart');
-    await this.state.set(name, { ...version, status: 'running', at: new Date().toISOString(), output: target.path, previousOutput: output?.ino ?? null });
-    await this.run(name, file, version, target);
+    // The one thing at the target this run may replace: what this watcher published there for this input.
+    const published = entry?.output === target.path ? entry.published : undefined;
+    if (target.isDir && !(await mayReplaceDir(target.path, published))) return this.failed(name, file, version, notOurs(target.path));
+    await this.state.set(name, { ...version, status: 'running', at: new Date().toISOString(), output: target.path, previousOutput: output?.ino ?? null, ...(published !== undefined && { published }) });
+    await this.run(name, file, version, target, published);
   }
 
-  private async run(name: string, file: string, version: Version, target: Target): Promise<void> {
+  private async run(name: string, file: string, version: Version, target: Target, published: number | undefined): Promise<void> {
     const started = performance.now();
-    const partial = path.join(this.options.outDir, `.docwasm-partial-${path.basename(target.path)}`);
+    const partial = target.isDir ? await makePartialDir(this.options.outDir) : undefined;
     try {
-      if (target.isDir) await fs.rm(partial, { recursive: true, force: true });
-      const body = { input: file, steps: this.options.steps, ...(target.isDir ? { outputDir: partial } : { output: target.path }) };
+      const body = { input: file, steps: this.options.steps, ...(partial ? { outputDir: partial } : { output: target.path }) };
       await this.pipeline.run(validateInput(this.pipeline.input, body), { ...this.context, signal: this.stop.signal, progress: undefined });
-      if (target.isDir) await replaceDir(partial, target.path);
+      if (partial) await publishDir(partial, target.path, published);
     } catch (err) {
-      if (target.isDir) await fs.rm(partial, { recursive: true, force: true }).catch(() => undefined);
+      if (partial) await fs.rm(partial, { recursive: true, force: true }).catch(() => undefined);
       // Stopped: the entry stays `running` with nothing published; the next start runs it again.
       if (err instanceof CancelledError) return;
       return this.failed(name, file, version, err);
@@ -194,20 +229,24 @@ class FileRunner {
   }
 
   private async succeeded(name: string, version: Version, target: Target, note: string): Promise<void> {
-    await this.state.set(name, { ...version, status: 'done', at: new Date().toISOString(), output: target.path });
-    this.options.log(`done ${name} → ${target.path} (${note})`);
-    await fs.rm(this.errorFileOf(name), { force: true });
-    if (this.options.doneDir) await moveInto(path.join(this.options.inDir, name), this.options.doneDir);
+    const published = await fs.lstat(target.path).then((stats) => stats.ino, () => undefined);
+    await this.state.set(name, { ...version, status: 'done', at: new Date().toISOString(), output: target.path, ...(published !== undefined && { published }) });
+    // The record of an earlier failure of this name, in --out: ours. (One in --failed sits beside the input it is about.)
+    if (!this.options.failedDir) await fs.rm(path.join(this.options.outDir, errorRecordName(name)), { force: true });
+    const moved = this.options.doneDir ? await moveInto(path.join(this.options.inDir, name), this.options.doneDir) : name;
+    this.options.log(`done ${name} → ${target.path} (${note})${movedNote(name, moved, '--done')}`);
   }
 
   private async failed(name: string, file: string, version: Version, err: unknown): Promise<void> {
     const { code, message } = toApiError(err);
     const at = new Date().toISOString();
-    await writeFileAtomically(this.errorFileOf(name), `${JSON.stringify({ code, error: message, at }, null, 2)}\n`);
-    if (this.options.failedDir) await moveInto(file, this.options.failedDir);
+    const failedDir = this.options.failedDir;
+    // Moved first, under a name whose record name is free too: the record goes beside it.
+    const moved = failedDir ? await moveInto(file, failedDir, errorRecordName) : name;
+    await writeFileAtomically(path.join(failedDir ?? this.options.outDir, errorRecordName(moved)), `${JSON.stringify({ code, error: message, at }, null, 2)}\n`);
     const entry: StateEntry = { ...version, status: 'failed', at, code };
     await this.state.set(name, entry);
-    this.options.log(`failed ${name}: ${code}: ${message}`);
+    this.options.log(`failed ${name}: ${code}: ${message}${movedNote(name, moved, '--failed')}`);
   }
 
   private async skip(name: string, version: Version, kind: FileKind | undefined): Promise<void> {
@@ -216,10 +255,6 @@ class FileRunner {
     await this.state.set(name, { ...version, status: 'skipped', at: new Date().toISOString() });
     const first = this.plan.steps[0]?.operation.id;
     this.options.log(`skipped ${name}: ${kind ? `a ${kind} file` : 'not a kind of file docwasm reads'}; step 1 (${first}) reads ${this.reads.join(' or ')}`);
-  }
-
-  private errorFileOf(name: string): string {
-    return path.join(this.options.failedDir ?? this.options.outDir, `${name}.error.json`);
   }
 
   private targetOf(file: string): Target {
@@ -245,8 +280,5 @@ async function kindOfFile(file: string): Promise<FileKind | undefined> {
   return sniffed === undefined && named === 'text' ? 'text' : undefined;
 }
 
-/** The new result dir in place of the old one. */
-async function replaceDir(partial: string, target: string): Promise<void> {
-  await fs.rm(target, { recursive: true, force: true });
-  await fs.rename(partial, target);
-}
+/** Said when a moved input had to take a new name: its own was taken in that folder. */
+const movedNote = (name: string, moved: string, flag: string) => (moved === name ? '' : `; kept in ${flag} as "${moved}" (a file named ${name} is there already)`);

@@ -4,88 +4,18 @@
 // and kill -9 in the middle of a batch then restart: every file published exactly once (checked
 // by the outputs' inodes), nothing lost, no input touched, no temp file left.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stopAtEnd } from '../helpers/cleanup.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { renderText } from '../helpers/ocr-images.js';
-import { CLI, freePort, tempDir } from '../helpers/service.js';
+import { CLI, freePort } from '../helpers/service.js';
 import { pdfPageTexts, qpdfCheck, sha256 } from '../helpers/tools.js';
+import { layout, LONG, startWatch, stateOf, stopWatch, waitFor } from '../helpers/watch.js';
 
-const LONG = 240_000;
-const STEPS = [{ operation: 'pdf/compress' }, { operation: 'pdf/watermark', text: 'SEEN', rotation: 0 }];
-
-interface WatchProcess {
-  child: ChildProcess;
-  stderr: () => string;
-  /** Lines `docwasm watch: done NAME → …` etc. */
-  lines: (verb: string) => string[];
-}
-
-const running = new Set<ChildProcess>();
-
-afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-/** A folder layout for one test: in/, out/, and steps.json. */
-function layout(): { root: string; inDir: string; outDir: string; steps: string } {
-  const root = tempDir('docwasm-watch-test-');
-  const inDir = path.join(root, 'in');
-  fs.mkdirSync(inDir);
-  const steps = path.join(root, 'steps.json');
-  fs.writeFileSync(steps, JSON.stringify(STEPS));
-  return { root, inDir, outDir: path.join(root, 'out'), steps };
-}
-
-async function startWatch(args: string[], command: string[] = ['watch'], readyText = 'docwasm watch: watching'): Promise<WatchProcess> {
-  // Later options win: a test's own --settle replaces the default.
-  const child = stopAtEnd(spawn(process.execPath, [CLI, ...command, '--settle', '0.2', '--workers', '1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let stderr = '';
-  let stdout = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  await waitFor(() => (stderr + stdout).includes(readyText) || child.exitCode !== null, `the watcher to start:\n${stderr}`);
-  if (child.exitCode !== null) throw new Error(`watch exited ${child.exitCode}: ${stderr}`);
-  const lines = (verb: string) => stderr.split('\n').filter((line) => line.startsWith(`docwasm watch: ${verb} `));
-  return { child, stderr: () => stderr, lines };
-}
-
-async function stopWatch(watch: WatchProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (watch.child.exitCode !== null || watch.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => watch.child.once('exit', resolve));
-  watch.child.kill(signal);
-  await exited;
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = LONG - 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-interface Entry {
-  status: string;
-  size: number;
-  mtimeMs: number;
-  at: string;
-  code?: string;
-}
-
-const stateOf = (outDir: string): Record<string, Entry> => {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(outDir, '.docwasm-watch.json'), 'utf8')) as { files: Record<string, Entry> }).files;
-  } catch {
-    return {};
-  }
-};
 const ours = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.docwasm.tmp') || name.startsWith('.docwasm-partial-'));
 const workDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => /^docwasm-pipeline-\d+-/.test(name));
 const pdf = (text: string, pages = 1) => makePdf({ pages: Array.from({ length: pages }, (_, i) => `${text} ${i + 1}`) });
@@ -97,7 +27,7 @@ describe('docwasm watch', () => {
     fs.writeFileSync(path.join(inDir, 'report.pdf'), pdf('Report'));
     fs.writeFileSync(path.join(inDir, 'broken.pdf'), '%PDF-1.7\nthis is not a PDF body at all\n');
     fs.writeFileSync(path.join(inDir, 'notes.txt'), 'plain text, not for pdf/compress\n');
-    const before = Object.fromEntries(fs.readdirSync(inDir).map((name) => [name, sha256(path.join(inDir, name))]));
+    const before = Object.fromEntries(fs.readdirSync(inDir).filter((name) => !name.startsWith('.')).map((name) => [name, sha256(path.join(inDir, name))]));
     await waitFor(() => Object.keys(stateOf(outDir)).length === 3 && Object.values(stateOf(outDir)).every((e) => e.status !== 'running'), 'three files handled');
     await stopWatch(watch);
 
@@ -114,7 +44,8 @@ describe('docwasm watch', () => {
     // Not a terminal: no progress line drawn.
     expect(watch.stderr()).not.toContain('\r');
     // Inputs untouched, nothing else in out.
-    expect(Object.fromEntries(fs.readdirSync(inDir).map((name) => [name, sha256(path.join(inDir, name))]))).toEqual(before);
+    // (Hidden files are not inputs: the watcher's lock `.docwasm-watch.lock` is there while it runs.)
+    expect(Object.fromEntries(fs.readdirSync(inDir).filter((name) => !name.startsWith('.')).map((name) => [name, sha256(path.join(inDir, name))]))).toEqual(before);
     expect(fs.readdirSync(outDir).sort()).toEqual(['.docwasm-watch.json', 'broken.pdf.error.json', 'report.pdf']);
   }, LONG);
 
