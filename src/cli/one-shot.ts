@@ -4,7 +4,6 @@
 // operation gets its command with no code of its own.
 
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { configFromFlags, flagOptions } from '../config.js';
 import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
@@ -15,7 +14,7 @@ import { CancelledError } from '../jobs/policy.js';
 import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
-import { commandShape, formatFollowsOutput, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
+import { commandShape, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
 import { progressLine } from './progress.js';
 import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -87,7 +86,6 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);
-  inferFormatFromOutput(shape, request);
   rejectMissingOptions(operation, shape, request);
   return request;
 }
@@ -154,13 +152,6 @@ async function addSecrets(operation: Operation, shape: CommandShape, values: Val
     const fromEnv = process.env[secretEnvName(option.field)];
     if (isSecretField(option.field) && request[option.field] === undefined && fromEnv !== undefined && fromEnv !== '') request[option.field] = fromEnv;
   }
-}
-
-/** A `format` not given is the output's extension (`convert in.docx -o out.pdf`), when it is one of the formats. */
-function inferFormatFromOutput(shape: CommandShape, request: Record<string, unknown>): void {
-  if (!formatFollowsOutput(shape) || request.format !== undefined || typeof request.output !== 'string') return;
-  const extension = path.extname(request.output).slice(1).toLowerCase();
-  if (shape.options.find((o) => o.field === 'format')?.choices?.includes(extension)) request.format = extension;
 }
 
 /** Prints the outcome and answers the exit status. */

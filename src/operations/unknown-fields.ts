@@ -1,0 +1,78 @@
+// Fields a request names that its operation does not know. They are tolerated — zod leaves them
+// out — but a success answer warns about each, with the known field it may mean, so that a
+// typo ("qualty") does not pass silently as the default. Objects inside the body (redact's
+// `areas`, sign's `visible`) are looked into the same way.
+
+import { z } from 'zod';
+
+/** A known field this close to an unknown one (case-insensitive) is named as what it may mean. */
+const MAX_SUGGESTION_DISTANCE = 2;
+
+export interface UnknownField {
+  /** Where it is, as a message shows it: `qualty`, `areas[0].colour`. */
+  path: string;
+  /** The known field of that object it may mean. */
+  suggestion: string | undefined;
+}
+
+/** The unknown fields of `value` against `schema`, in the order they were written. */
+export function unknownFields(schema: z.ZodType, value: unknown, prefix = ''): UnknownField[] {
+  const inner = unwrapped(schema);
+  if (inner instanceof z.ZodArray && Array.isArray(value)) {
+    return value.flatMap((item, i) => unknownFields(inner.element as z.ZodType, item, `${prefix}[${i}]`));
+  }
+  if (!(inner instanceof z.ZodObject) || !isPlainObject(value)) return [];
+  const shape = inner.shape as Record<string, z.ZodType>;
+  const known = Object.keys(shape);
+  // An object with a catchall (a pipeline step) takes any field: none of them is unknown here.
+  const takesAny = inner._zod.def.catchall !== undefined;
+  return Object.entries(value).flatMap(([field, fieldValue]) => {
+    const where = prefix === '' ? field : `${prefix}.${field}`;
+    if (Object.hasOwn(shape, field)) return unknownFields(shape[field] as z.ZodType, fieldValue, where);
+    return takesAny ? [] : [{ path: where, suggestion: closestField(field, known) }];
+  });
+}
+
+/** The warning a success answer carries for an unknown field. */
+export function unknownFieldWarning({ path, suggestion }: UnknownField): string {
+  return `unknown field "${path}" ignored${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`;
+}
+
+/** The known name closest to `name` within the suggestion distance, case-insensitive; ties go to the first. */
+export function closestField(name: string, known: readonly string[]): string | undefined {
+  let best: { field: string; distance: number } | undefined;
+  for (const field of known) {
+    const distance = editDistance(name.toLowerCase(), field.toLowerCase());
+    if (distance <= MAX_SUGGESTION_DISTANCE && (best === undefined || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+/**
+ * Levenshtein distance (insertions, deletions, substitutions), one row at a time. Field names
+ * are short; a hand-written loop spares the service a dependency for twenty lines.
+ */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** The schema under the wrappers that only say whether and how a value is given. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
+    else return inner;
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
