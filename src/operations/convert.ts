@@ -54,7 +54,9 @@ interface Item {
 
 const pdfa = z.enum(PDFA_LEVELS).optional().describe('with format "pdf": export PDF/A of this level');
 const pdfaOnlyForPdf = (body: { format: TargetFormat; pdfa?: PdfaLevel | undefined }) => body.pdfa === undefined || body.format === 'pdf';
-const pdfaIssue = { message: 'pdfa applies to format "pdf" only', path: ['pdfa'] };
+const PDFA_ONLY_FOR_PDF = 'pdfa applies to format "pdf" only';
+// A fresh object each time: zod's refine rewrites the params it is given (message → error).
+const pdfaIssue = () => ({ message: PDFA_ONLY_FOR_PDF, path: ['pdfa'] });
 
 /** `format` given, or named by the output's extension. */
 const targetOf = ({ format: given, output }: { format?: TargetFormat | undefined; output: string }): TargetFormat | undefined => given ?? (formatOfOutput(output, TARGET_FORMATS) as TargetFormat | undefined);
@@ -72,7 +74,7 @@ const convertInput = z
   .superRefine((body, ctx) => {
     const target = targetOf(body);
     if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
-    else if (!pdfaOnlyForPdf({ format: target, pdfa: body.pdfa })) ctx.addIssue({ code: 'custom', ...pdfaIssue });
+    else if (!pdfaOnlyForPdf({ format: target, pdfa: body.pdfa })) ctx.addIssue({ code: 'custom', ...pdfaIssue() });
   });
 
 export const convert = defineOperation({
@@ -108,7 +110,7 @@ export const convertBatch = defineOperation({
       outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
       pdfa,
     })
-    .refine(pdfaOnlyForPdf, pdfaIssue),
+    .refine(pdfaOnlyForPdf, pdfaIssue()),
   run: async ({ files, format: target, outputDir, pdfa: level }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
