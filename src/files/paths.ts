@@ -42,16 +42,16 @@ export async function resolveInputWithHead(policy: PathPolicy, raw: string, leng
 async function resolveInput(policy: PathPolicy, raw: string, headLength: number): Promise<{ ref: FileRef; head?: Uint8Array }> {
   const checked = await resolveAllowed(policy, raw);
   if (!isConfined(policy)) {
-    checkInputStats(await fs.stat(checked).catch(() => undefined), policy, raw);
+    checkInputStats(await fs.stat(checked).catch(() => undefined), policy, raw, checked);
     return { ref: { path: checked } };
   }
   // O_NONBLOCK: opening a FIFO must not hang the check; O_NOFOLLOW: the real path has no link.
   const handle = await fs.open(checked, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | NO_FOLLOW).catch((err: unknown) => {
-    throw fileError(err, { role: 'input', shown: raw, checked: true });
+    throw fileError(err, { role: 'input', shown: checked, checked: true });
   });
   try {
     const stats = await handle.stat({ bigint: true });
-    checkInputStats(stats, policy, raw);
+    checkInputStats(stats, policy, raw, checked);
     await proveOpenedAt(handle.fd, checked, raw);
     const ref = { path: checked, identity: identityOf(stats) };
     return headLength > 0 ? { ref, head: await readHeadOf(handle, headLength) } : { ref };
@@ -86,8 +86,15 @@ export async function proveOpenedAt(fd: number, expected: string, shown: string)
   if (actual !== expected) throw swappedError(shown);
 }
 
-function checkInputStats(stats: { isFile(): boolean; size: number | bigint } | undefined, policy: PathPolicy, raw: string): void {
-  if (!stats?.isFile()) throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${raw}`);
+/**
+ * The input is a regular file within the size limit. A message about a missing file names the
+ * path it was looked for at (a relative one resolved against the base dir), and says when the
+ * path is a directory rather than calling it not found.
+ */
+function checkInputStats(stats: { isFile(): boolean; isDirectory(): boolean; size: number | bigint } | undefined, policy: PathPolicy, raw: string, checked: string): void {
+  if (stats === undefined) throw new ApiError('FILE_NOT_FOUND', `Input file not found: ${checked}`);
+  if (stats.isDirectory()) throw new ApiError('FILE_NOT_FOUND', `Input ${checked} is a directory, not a file`);
+  if (!stats.isFile()) throw new ApiError('FILE_NOT_FOUND', `Input ${checked} is not a regular file (a FIFO, device or socket)`);
   if (Number(stats.size) > policy.maxInputBytes) {
     throw new ApiError('TOO_LARGE', `Input file ${raw} is ${stats.size} bytes; the limit is ${policy.maxInputBytes}`);
   }

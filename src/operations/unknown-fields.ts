@@ -4,9 +4,7 @@
 // `areas`, sign's `visible`) are looked into the same way.
 
 import { z } from 'zod';
-
-/** A known field this close to an unknown one (case-insensitive) is named as what it may mean. */
-const MAX_SUGGESTION_DISTANCE = 2;
+import { closestName } from '../shared/closest-name.js';
 
 export interface UnknownField {
   /** Where it is, as a message shows it: `qualty`, `areas[0].colour`. */
@@ -29,40 +27,13 @@ export function unknownFields(schema: z.ZodType, value: unknown, prefix = ''): U
   return Object.entries(value).flatMap(([field, fieldValue]) => {
     const where = prefix === '' ? field : `${prefix}.${field}`;
     if (Object.hasOwn(shape, field)) return unknownFields(shape[field] as z.ZodType, fieldValue, where);
-    return takesAny ? [] : [{ path: where, suggestion: closestField(field, known) }];
+    return takesAny ? [] : [{ path: where, suggestion: closestName(field, known) }];
   });
 }
 
 /** The warning a success answer carries for an unknown field. */
 export function unknownFieldWarning({ path, suggestion }: UnknownField): string {
   return `unknown field "${path}" ignored${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`;
-}
-
-/** The known name closest to `name` within the suggestion distance, case-insensitive; ties go to the first. */
-export function closestField(name: string, known: readonly string[]): string | undefined {
-  let best: { field: string; distance: number } | undefined;
-  for (const field of known) {
-    const distance = editDistance(name.toLowerCase(), field.toLowerCase());
-    if (distance <= MAX_SUGGESTION_DISTANCE && (best === undefined || distance < best.distance)) best = { field, distance };
-  }
-  return best?.field;
-}
-
-/**
- * Levenshtein distance (insertions, deletions, substitutions), one row at a time. Field names
- * are short; a hand-written loop spares the service a dependency for twenty lines.
- */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }
 
 /** The schema under the wrappers that only say whether and how a value is given. */

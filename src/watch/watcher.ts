@@ -54,6 +54,8 @@ export async function startWatcher(options: WatchOptions, pipeline: Operation, o
   const inDir = path.resolve(options.inDir);
   // The chain is checked once, before anything is watched.
   const plan = planPipeline(validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as { steps: StepBody[]; input: string; outputDir: string }, operations);
+  // A misspelt step field would otherwise pass silently as the default, for every file.
+  for (const warning of plan.warnings) options.log(warning);
   const state = await WatchState.open(options.outDir);
   // What a killed run left half-made: nothing of it was published, the state says to run it again.
   await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));
