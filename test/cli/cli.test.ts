@@ -275,7 +275,7 @@ describe('messages a user meets', () => {
     for (const option of [...serverOnly, '--document-sandbox MODE']) expect(serve).toContain(option);
     const refused = docwasm(['pdf', 'merge', 'a.pdf', '-o', 'x.pdf', '--port', '1']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain("Unknown option '--port'");
+    expect(refused.stderr).toContain('unknown option --port');
   });
 
   it('points a usage error at the help of the command it is about', () => {
