@@ -45,7 +45,7 @@ function describeIssue(issue: z.core.$ZodIssue, unknown: readonly UnknownField[]
 }
 
 /** zod reports no input for a field that was not given (JSON has no undefined). */
-const isMissing = (issue: z.core.$ZodIssue): boolean => (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+const isMissing = (issue: z.core.$ZodIssue): boolean => (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined;
 
 /** `areas.0.page` as `areas[0].page`, the way unknown fields are named. */
 function pathText(path: readonly PropertyKey[]): string {
