@@ -157,6 +157,8 @@ function report(envelope: Envelope, { json, printText }: { json: boolean; printT
     process.stderr.write(`docwasm: ${envelope.code}: ${envelope.error}\n`);
     return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
   }
+  // A pipeline's steps come from a JSON file: their unknown fields are not options the parser refused.
+  for (const warning of envelope.warnings ?? []) process.stderr.write(`docwasm: warning: ${warning}\n`);
   if (!json) process.stdout.write(printText && envelope.text !== undefined ? withNewline(envelope.text) : `${envelope.message}${envelope.outputPath ? ` → ${envelope.outputPath}` : ''}\n`);
   for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}\n`);
   return envelope.success ? EXIT.ok : EXIT.failed;
