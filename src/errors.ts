@@ -40,7 +40,7 @@ export type HttpErrorStatus = (typeof STATUS_BY_CODE)[ErrorCode];
 export const MEANING_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   BAD_REQUEST: 'malformed HTTP: no or unparseable `Host`, bad header syntax, headers over 16 KiB',
   INVALID_JSON: 'the body is not a JSON object',
-  VALIDATION_ERROR: 'a field is missing, mistyped or out of range; unknown `format`; ambiguous resize; duplicate batch outputs (unknown extra fields are ignored)',
+  VALIDATION_ERROR: 'a field is missing, mistyped or out of range; unknown `format`; ambiguous resize; duplicate batch outputs (unknown extra fields are ignored, and named in the success answer\'s `warnings`)',
   UNAUTHORIZED: 'a token is configured and the bearer token is missing or wrong',
   FORBIDDEN_HOST: 'the `Host` header is not the service\'s address',
   FORBIDDEN_ORIGIN: 'the request carries an `Origin` that is not allowed',

@@ -47,10 +47,10 @@ function printed(text: string): number {
   return 0;
 }
 
-/** The command whose --help explains a bad command line: serve, mcp or the operation's words. */
+/** The command whose --help explains a bad command line: serve, mcp, watch or the operation's words. */
 function commandNamed(argv: readonly string[]): string | undefined {
   if (isServe(argv[0])) return 'serve';
-  if (argv[0] === 'mcp') return 'mcp';
+  if (argv[0] === 'mcp' || argv[0] === 'watch') return argv[0];
   const match = matchOperation(argv);
   return match && commandOf(match.operation);
 }
@@ -61,7 +61,7 @@ function reportFailure(err: unknown, argv: readonly string[]): number {
     const command = err instanceof UsageError ? err.command : commandNamed(argv);
     process.stderr.write(`docwasm: ${(err as Error).message}\nRun \`docwasm ${command ? `${command} ` : ''}--help\` for the usage.\n`);
   } else {
-    process.stderr.write(`docwasm: ${code === 'EADDRINUSE' ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+    process.stderr.write(`docwasm: ${String((err as Error)?.stack ?? err)}\n`);
   }
   return 2;
 }

@@ -4,8 +4,6 @@
 // operation gets its command with no code of its own.
 
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { configFromFlags, flagOptions } from '../config.js';
 import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
 import { createRuntime } from '../operations/context.js';
@@ -15,7 +13,8 @@ import { CancelledError } from '../jobs/policy.js';
 import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
-import { commandShape, formatFollowsOutput, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
+import { commandShape, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import { progressLine } from './progress.js';
 import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -32,7 +31,7 @@ interface CommandLine {
 /** Runs the operation named on the command line; resolves with the exit status. */
 export async function runOneShot(operation: Operation, args: string[]): Promise<number> {
   const shape = commandShape(operation.input);
-  const line = parseCommandLine(operation, shape, args);
+  const line = readCommandLine(operation, shape, args);
   if (line.values.help) {
     process.stdout.write(operationHelp(operation));
     return EXIT.ok;
@@ -57,7 +56,7 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
   }
 }
 
-function parseCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
+function readCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
   const fieldOptions = Object.fromEntries(
     shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.many, ...(o.field === 'output' && { short: 'o' }) }]),
   );
@@ -68,12 +67,8 @@ function parseCommandLine(operation: Operation, shape: CommandShape, args: strin
     help: { type: 'boolean' as const, short: 'h' },
     ...Object.fromEntries(shape.options.filter((o) => isSecretField(o.field)).map((o) => [stdinFlagOf(o.flag), { type: 'boolean' as const }])),
   };
-  try {
-    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
-    return { values: values as Values, positionals };
-  } catch (err) {
-    throw new UsageError((err as Error).message, operation);
-  }
+  const { values, positionals } = parseCommandLine({ args, options, allowPositionals: true });
+  return { values: values as Values, positionals };
 }
 
 /** The request body the command line describes, as an HTTP client would have sent it. */
@@ -87,7 +82,6 @@ async function requestFrom(operation: Operation, shape: CommandShape, { values, 
     else request[option.field] = value;
   }
   await addSecrets(operation, shape, values, request);
-  inferFormatFromOutput(shape, request);
   rejectMissingOptions(operation, shape, request);
   return request;
 }
@@ -156,13 +150,6 @@ async function addSecrets(operation: Operation, shape: CommandShape, values: Val
   }
 }
 
-/** A `format` not given is the output's extension (`convert in.docx -o out.pdf`), when it is one of the formats. */
-function inferFormatFromOutput(shape: CommandShape, request: Record<string, unknown>): void {
-  if (!formatFollowsOutput(shape) || request.format !== undefined || typeof request.output !== 'string') return;
-  const extension = path.extname(request.output).slice(1).toLowerCase();
-  if (shape.options.find((o) => o.field === 'format')?.choices?.includes(extension)) request.format = extension;
-}
-
 /** Prints the outcome and answers the exit status. */
 function report(envelope: Envelope, { json, printText }: { json: boolean; printText: boolean }): number {
   if (json) process.stdout.write(`${JSON.stringify(envelope)}\n`);
@@ -170,9 +157,11 @@ function report(envelope: Envelope, { json, printText }: { json: boolean; printT
     process.stderr.write(`docwasm: ${envelope.code}: ${envelope.error}\n`);
     return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
   }
+  // A pipeline's steps come from a JSON file: their unknown fields are not options the parser refused.
+  for (const warning of envelope.warnings ?? []) process.stderr.write(`docwasm: warning: ${warning}\n`);
   if (!json) process.stdout.write(printText && envelope.text !== undefined ? withNewline(envelope.text) : `${envelope.message}${envelope.outputPath ? ` → ${envelope.outputPath}` : ''}\n`);
   if (!json && printText) reportCut(envelope);
-  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${item.input}: ${item.error ?? 'failed'}\n`);
+  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}\n`);
   return envelope.success ? EXIT.ok : EXIT.failed;
 }
 
@@ -186,6 +175,11 @@ interface FailedItem {
   input: string;
   code?: string;
   error?: string;
+}
+
+/** A failed item's error, led by its input unless the error names it already. */
+function itemMessage({ input, error = 'failed' }: FailedItem): string {
+  return error.includes(input) ? error : `${input}: ${error}`;
 }
 
 /** The items of a batch answer (`data.results`) that failed. */

@@ -1,12 +1,12 @@
 // `docwasm serve [flags]`: the HTTP JSON service, until SIGINT or SIGTERM.
 
 import net from 'node:net';
-import { parseArgs } from 'node:util';
 import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine, type Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
 import { logEvent, logStart } from '../shared/log.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import { startWatchedFolder, WATCH_HELP_LINES, WATCH_OPTIONS } from './watch.js';
 
 const SERVE_FLAGS = flagsFor({ door: 'serve' });
@@ -28,7 +28,7 @@ ${WATCH_HELP_LINES.join('\n')}
 
 /** `args` are the arguments after the command word. */
 export async function serve(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args,
     allowPositionals: true,
     options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(SERVE_FLAGS), watch: { type: 'string' }, ...WATCH_OPTIONS },
@@ -54,9 +54,17 @@ export async function serve(args: string[]): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const address = await service.listen();
+  const address = await service.listen().catch((err: unknown) => {
+    throw listenError(err, config);
+  });
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
+}
+
+/** A taken port says which one, and how to choose another (not Node's `listen EADDRINUSE`). */
+function listenError(err: unknown, { host, port }: Config): unknown {
+  if ((err as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') return err;
+  return new ConfigError(`port ${port} on ${host} is taken: another program (perhaps another docwasm) listens there; choose another with --port N or DOCWASM_PORT=N`);
 }
 
 /** A bad watch setting (steps that fail validation) is reported like a bad flag. */

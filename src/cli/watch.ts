@@ -4,7 +4,6 @@
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { ApiError } from '../errors.js';
 import { resolveOutputPath } from '../files/paths.js';
@@ -20,6 +19,7 @@ import { configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine } from 
 
 /** A watcher runs the engines as `mcp` does: every option but the HTTP ones. */
 const RUNTIME_FLAGS = flagsFor({ door: 'mcp' });
+import { parseCommandLine } from '../shared/command-line.js';
 import { progressLine } from './progress.js';
 
 /** The options of a watched folder, shared by `watch` and `serve --watch`. */
@@ -61,14 +61,14 @@ ${flagHelpLines(RUNTIME_FLAGS).join('\n')}
 type Values = Record<string, string | boolean | string[] | undefined>;
 
 export async function runWatchCommand(args: string[]): Promise<number | undefined> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...WATCH_OPTIONS, ...flagOptions(RUNTIME_FLAGS), help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseCommandLine({ args, allowPositionals: true, options: { ...WATCH_OPTIONS, ...flagOptions(RUNTIME_FLAGS), help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     process.stdout.write(WATCH_USAGE);
     return 0;
   }
   if (positionals.length !== 1) throw new ConfigError(`watch takes one folder to watch, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}`);
   const runtime = await createRuntime(configFromFlags(values, RUNTIME_FLAGS));
-  let watcher: Watcher;
+  let watcher: WatchedFolder;
   try {
     watcher = await startWatchedFolder(positionals[0] as string, values as Values, runtime);
   } catch (err) {
@@ -78,7 +78,7 @@ export async function runWatchCommand(args: string[]): Promise<number | undefine
     return err.code === 'VALIDATION_ERROR' ? 2 : 1;
   }
   const stop = () => {
-    process.stderr.write('docwasm watch: stopping\n');
+    watcher.log('stopping');
     watcher
       .close()
       .then(() => runtime.close())
@@ -92,8 +92,13 @@ export async function runWatchCommand(args: string[]): Promise<number | undefine
   return undefined;
 }
 
+/** A watcher, and its log (which clears the progress line before it writes). */
+export interface WatchedFolder extends Watcher {
+  log(line: string): void;
+}
+
 /** Starts watching `inDir` with the watch options in `values`; relative paths resolve against the base dir. */
-export async function startWatchedFolder(inDir: string, values: Values, context: OperationContext): Promise<Watcher> {
+export async function startWatchedFolder(inDir: string, values: Values, context: OperationContext): Promise<WatchedFolder> {
   const dir = (value: unknown) => (typeof value === 'string' ? resolveOutputPath(context.paths, value) : Promise.resolve(undefined));
   if (typeof values.steps !== 'string') throw new ConfigError('watch needs --steps steps.json');
   if (typeof values.out !== 'string') throw new ConfigError('watch needs --out <dir>');
@@ -127,7 +132,7 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
   await watcher.ready;
   log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`);
-  return watcher;
+  return { ready: watcher.ready, close: () => watcher.close(), log };
 }
 
 async function readSteps(file: string): Promise<StepBody[]> {

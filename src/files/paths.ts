@@ -43,11 +43,11 @@ async function resolveInput(policy: PathPolicy, raw: string, headLength: number)
   const confined = isConfined(policy);
   // Never waiting (a FIFO must not hang the check); never through a link when confined (the real path has none).
   const handle = await fs.open(checked, openFlags(fs.constants.O_RDONLY, confined)).catch((err: unknown) => {
-    throw fileError(err, { role: 'input', shown: raw, checked: confined });
+    throw fileError(err, { role: 'input', shown: checked, checked: confined });
   });
   try {
     const stats = await handle.stat({ bigint: true });
-    checkInputStats(stats, policy, raw);
+    checkInputStats(stats, policy, raw, checked);
     if (confined) await proveOpenedAt(handle.fd, checked, raw);
     const ref = confined ? { path: checked, identity: identityOf(stats) } : { path: checked };
     return headLength > 0 ? { ref, head: await readHeadOf(handle, headLength) } : { ref };
@@ -101,8 +101,14 @@ export async function proveOpenedAt(fd: number, expected: string, shown: string)
   if (actual !== expected) throw swappedError(shown);
 }
 
-function checkInputStats(stats: { isFile(): boolean; size: number | bigint }, policy: PathPolicy, raw: string): void {
-  if (!stats.isFile()) throw notRegularError(raw);
+/**
+ * The input is a regular file within the size limit. A message names the path it was looked for
+ * at (a relative one resolved against the base dir), and says when it is a directory rather than
+ * calling it not found.
+ */
+function checkInputStats(stats: { isFile(): boolean; isDirectory(): boolean; size: number | bigint }, policy: PathPolicy, raw: string, checked: string): void {
+  if (stats.isDirectory()) throw new ApiError('FILE_NOT_FOUND', `Input ${checked} is a directory, not a file`);
+  if (!stats.isFile()) throw notRegularError(checked);
   if (Number(stats.size) > policy.maxInputBytes) {
     throw new ApiError('TOO_LARGE', `Input file ${raw} is ${stats.size} bytes; the limit is ${policy.maxInputBytes}`);
   }

@@ -1,4 +1,4 @@
 // Hono context variables shared by the middleware.
 export interface AppEnv {
-  Variables: { errorCode?: string };
+  Variables: { errorCode?: string; warningCount?: number };
 }

@@ -11,6 +11,7 @@ import type { OperationResult } from '../operations/operation.js';
 export type SuccessStatus = 200 | 202;
 
 export function successResponse(c: Context, body: OperationResult, status: SuccessStatus = 200): Response {
+  if (body.warnings !== undefined && body.warnings.length > 0) c.set('warningCount', body.warnings.length);
   return c.json(successEnvelope(body), status);
 }
 

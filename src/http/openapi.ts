@@ -17,6 +17,11 @@ const successSchema = {
     outputPath: { type: 'string' },
     text: { type: 'string', description: 'OCR only: the recognised text' },
     data: { type: 'object', additionalProperties: true },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'present when the request named fields the operation does not know (they were ignored): one per field, with the known field it may mean, e.g. unknown field "qualty" ignored; did you mean "quality"?',
+    },
   },
 };
 

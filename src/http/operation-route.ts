@@ -3,7 +3,7 @@
 
 import type { JobRegistry } from '../jobs/registry.js';
 import { httpPath, tagOf, type Operation, type OperationContext, type OperationResult } from '../operations/operation.js';
-import { validateInput } from '../operations/validate.js';
+import { validateRequest } from '../operations/validate.js';
 import { isAsyncRequest, submitJob, withoutAsyncFlag } from './jobs.js';
 import type { PostRoute } from './route.js';
 
@@ -16,9 +16,11 @@ export function operationRoute(operation: Operation, context: OperationContext, 
     body: operation.input,
     handle: async (body) => {
       const runAsync = jobs !== undefined && isAsyncRequest(body);
-      const input = validateInput(operation.input, withoutAsyncFlag(body));
-      if (!runAsync) return operation.run(input, context);
-      return submitJob(jobs, operation.id, input, (control) => operation.run(input, { ...context, ...control }));
+      const { input, warnings } = validateRequest(operation, withoutAsyncFlag(body));
+      // The warnings go with the answer, and with the job's result when it runs as a job.
+      const run = async (control = {}) => ({ ...(await operation.run(input, { ...context, ...control })), warnings });
+      if (!runAsync) return run();
+      return { ...(await submitJob(jobs, operation.id, input, run)), warnings };
     },
   };
 }

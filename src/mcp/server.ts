@@ -3,13 +3,13 @@
 // and the process ends when its client closes stdin.
 
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
 import { createRuntime, type Runtime } from '../operations/context.js';
 import { VERSION } from '../version.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import { createToolbox } from './tools.js';
 import { logEvent } from '../shared/log.js';
 
@@ -30,7 +30,7 @@ ${flagHelpLines(MCP_FLAGS).join('\n')}
 
 /** Serves until stdin closes (or SIGINT/SIGTERM); resolves with the exit status. */
 export async function runMcpServer(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...flagOptions(MCP_FLAGS) }, allowPositionals: false });
+  const { values } = parseCommandLine({ args, options: { help: { type: 'boolean', short: 'h' }, ...flagOptions(MCP_FLAGS) }, allowPositionals: false });
   if (values.help) {
     process.stdout.write(MCP_USAGE);
     return 0;

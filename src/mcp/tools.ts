@@ -17,9 +17,19 @@ export function toolOf(operation: Operation): Tool {
   return {
     name: toolName(operation),
     description: operation.summary,
-    inputSchema: z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as ToolInputSchema,
+    inputSchema: z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any', override: closeObjects }) as ToolInputSchema,
     annotations: annotationsOf(operation),
   };
+}
+
+/**
+ * An object's fields are all it takes (`additionalProperties: false`): a client that checks its
+ * arguments against the schema catches a misspelt field before the call. The service itself
+ * tolerates one and warns (the envelope's `warnings`). A pipeline step, which takes its
+ * operation's fields, stays open.
+ */
+function closeObjects({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  if (zodSchema instanceof z.ZodObject && zodSchema._zod.def.catchall === undefined) jsonSchema.additionalProperties = false;
 }
 
 /** Every tool works on local files alone (openWorldHint false); an output may replace a file of the same name. */

@@ -20,12 +20,14 @@ import { READABLE_EXTENSIONS } from '../reading/read-document.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readToFile } from './read.js';
 
+import { filePath, filePaths, formatOfOutput } from './fields.js';
+
 /** A Markdown file written by convert is the whole document (the contract's largest cut). */
 const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
-import { filePath, filePaths } from './fields.js';
 
+const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
-  .enum([...OUTPUT_FORMATS, 'md'])
+  .enum(TARGET_FORMATS)
   .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; md (Markdown) from all of these and from .pdf, .html/.htm and images');
 type TargetFormat = z.output<typeof format>;
 
@@ -52,7 +54,28 @@ interface Item {
 
 const pdfa = z.enum(PDFA_LEVELS).optional().describe('with format "pdf": export PDF/A of this level');
 const pdfaOnlyForPdf = (body: { format: TargetFormat; pdfa?: PdfaLevel | undefined }) => body.pdfa === undefined || body.format === 'pdf';
-const pdfaIssue = { message: 'pdfa applies to format "pdf" only', path: ['pdfa'] };
+const PDFA_ONLY_FOR_PDF = 'pdfa applies to format "pdf" only';
+// A fresh object each time: zod's refine rewrites the params it is given (message → error).
+const pdfaIssue = () => ({ message: PDFA_ONLY_FOR_PDF, path: ['pdfa'] });
+
+/** `format` given, or named by the output's extension. */
+const targetOf = ({ format: given, output }: { format?: TargetFormat | undefined; output: string }): TargetFormat | undefined => given ?? (formatOfOutput(output, TARGET_FORMATS) as TargetFormat | undefined);
+
+/** Why a convert request names no format: the output's extension is none, or none at all. */
+function missingFormat(output: string): string {
+  const extension = extensionOf(output);
+  const formats = TARGET_FORMATS.join(', ');
+  if (extension === '') return `is required (or give an output with a known extension: ${TARGET_FORMATS.map((f) => `.${f}`).join(', ')})`;
+  return `is required: the output's extension .${extension} is not a known format; the formats of convert are ${formats}`;
+}
+
+const convertInput = z
+  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa })
+  .superRefine((body, ctx) => {
+    const target = targetOf(body);
+    if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
+    else if (!pdfaOnlyForPdf({ format: target, pdfa: body.pdfa })) ctx.addIssue({ code: 'custom', ...pdfaIssue() });
+  });
 
 export const convert = defineOperation({
   id: 'convert',
@@ -61,8 +84,10 @@ export const convert = defineOperation({
   writes: 'files',
   idempotent: true,
   summary: 'Convert one office document (LibreOffice)',
-  input: z.object({ input: filePath, output: filePath, format, pdfa }).refine(pdfaOnlyForPdf, pdfaIssue),
-  run: async ({ input, output, format: target, pdfa: level }, context) => {
+  input: convertInput,
+  run: async (body, context) => {
+    const { input, output, pdfa: level } = body;
+    const target = targetOf(body) as TargetFormat;
     const started = performance.now();
     const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
@@ -85,7 +110,7 @@ export const convertBatch = defineOperation({
       outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
       pdfa,
     })
-    .refine(pdfaOnlyForPdf, pdfaIssue),
+    .refine(pdfaOnlyForPdf, pdfaIssue()),
   run: async ({ files, format: target, outputDir, pdfa: level }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);

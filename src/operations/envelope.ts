@@ -12,6 +12,8 @@ export interface SuccessEnvelope {
   outputPath?: string;
   text?: string;
   data?: Record<string, unknown>;
+  /** One per unknown field of the request, when there is any. */
+  warnings?: string[];
 }
 
 export interface ErrorEnvelope {
@@ -22,8 +24,15 @@ export interface ErrorEnvelope {
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;
 
-export function successEnvelope({ success = true, message, outputPath, text, data }: OperationResult): SuccessEnvelope {
-  return { success, message, ...(outputPath !== undefined && { outputPath }), ...(text !== undefined && { text }), ...(data !== undefined && { data }) };
+export function successEnvelope({ success = true, message, outputPath, text, data, warnings }: OperationResult): SuccessEnvelope {
+  return {
+    success,
+    message,
+    ...(outputPath !== undefined && { outputPath }),
+    ...(text !== undefined && { text }),
+    ...(data !== undefined && { data }),
+    ...(warnings !== undefined && warnings.length > 0 && { warnings }),
+  };
 }
 
 export function errorEnvelope(err: unknown): ErrorEnvelope {

@@ -1,6 +1,7 @@
 // Field schemas shared by the operations: validated once, here, at the edge.
 
 import { z } from 'zod';
+import { extensionOf } from '../files/paths.js';
 import { parsePageRanges } from '../shared/page-ranges.js';
 
 /** Longest path accepted: resolving longer ones costs time for nothing (PATH_MAX on Linux). */
@@ -54,3 +55,12 @@ export const pageOrder = z
   .min(1)
   .describe('comma-separated items, each N or N-M (1-based); "5-1" runs backwards; a page may repeat')
   .transform((spec) => parsePageRanges(spec, { allowDescending: true }));
+
+/**
+ * The format an output's extension names when it is one of `formats` (`out.PDF` → pdf): the one
+ * inference of every door, for a `format` left out (convert over HTTP, CLI and MCP, pipeline steps).
+ */
+export function formatOfOutput(output: string, formats: readonly string[]): string | undefined {
+  const extension = extensionOf(output);
+  return formats.includes(extension) ? extension : undefined;
+}

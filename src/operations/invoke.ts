@@ -5,12 +5,13 @@ import { reportFailure } from '../errors.js';
 import { CancelledError } from '../jobs/policy.js';
 import { errorEnvelope, successEnvelope, type Envelope } from './envelope.js';
 import type { Operation, OperationContext } from './operation.js';
-import { validateInput } from './validate.js';
+import { validateRequest } from './validate.js';
 
 /** The envelope of the operation's answer or failure; a cancelled job rethrows CancelledError. */
 export async function invokeOperation(operation: Operation, raw: unknown, context: OperationContext): Promise<Envelope> {
   try {
-    return successEnvelope(await operation.run(validateInput(operation.input, raw), context));
+    const { input, warnings } = validateRequest(operation, raw);
+    return successEnvelope({ ...(await operation.run(input, context)), warnings });
   } catch (err) {
     if (err instanceof CancelledError) throw err;
     return errorEnvelope(reportFailure(err));

@@ -17,6 +17,8 @@ export interface OperationResult {
   text?: string;
   /** A batch answers with success=false when an item failed. */
   success?: boolean;
+  /** Added by the door, not the operation: the request's unknown fields (see ./validate.ts). */
+  warnings?: string[];
 }
 
 /** What an operation runs with: the engines, the path policy, and its caller's job control. */
@@ -49,6 +51,8 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
    */
   answersWithText?: boolean;
   run(input: z.output<S>, context: OperationContext): Promise<OperationResult>;
+  /** Warnings about a valid request beyond its own unknown fields: a pipeline's about its steps' fields. */
+  warnings?(input: z.output<S>): string[];
 }
 
 /** Keeps the schema's type flowing into `run`, then forgets it so operations fit in one list. */

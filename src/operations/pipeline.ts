@@ -43,5 +43,6 @@ export function pipelineOperation(operations: readonly Operation[]): Operation {
     writes: 'files',
     idempotent: false,
     run: (body, context) => runPipeline(planPipeline(body, operations), context),
+    warnings: (body) => planPipeline(body, operations).warnings,
   });
 }

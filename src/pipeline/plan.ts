@@ -6,9 +6,11 @@
 
 import { z } from 'zod';
 import { ApiError, toApiError } from '../errors.js';
-import { extensionOf, fileStem } from '../files/paths.js';
+import { fileStem } from '../files/paths.js';
+import { formatOfOutput } from '../operations/fields.js';
 import { FILE_FLOWS, kindOfExtension, readsOf, type FileFlow, type FileKind } from '../operations/file-kinds.js';
 import type { Operation } from '../operations/operation.js';
+import { unknownFields, unknownFieldWarning } from '../operations/unknown-fields.js';
 import { validateInput } from '../operations/validate.js';
 
 export interface StepBody {
@@ -40,10 +42,14 @@ export interface PlannedStep {
   /** The kinds of file it reads, with its format chosen (convert to md reads PDFs, HTML, images). */
   reads: readonly FileKind[];
   kind: FileKind;
+  /** Its fields its operation does not know, as warnings naming the step. */
+  warnings: string[];
 }
 
 export interface PipelinePlan {
   steps: PlannedStep[];
+  /** The steps' warnings, in step order: a success answer carries them. */
+  warnings: string[];
   /** The user's inputs, as named. */
   inputs: string[];
   output: string | undefined;
@@ -68,7 +74,7 @@ export function planPipeline(body: PipelineBody, operations: readonly Operation[
     several = step.makesMany || (several && !step.takesMany);
   }
   if (!steps.some((s) => s.takesMany) && body.outputDir !== undefined) rejectSameStems(inputs);
-  return { steps, inputs, output: body.output, outputDir: body.outputDir };
+  return { steps, warnings: steps.flatMap((s) => s.warnings), inputs, output: body.output, outputDir: body.outputDir };
 }
 
 /** What the step's operation reads and writes, or why it cannot be a step. */
@@ -109,6 +115,7 @@ function planStep(body: StepBody, number: number, operations: readonly Operation
     extension: output.extension,
     reads,
     kind: output.kind,
+    warnings: unknownFields(operation.input, rest).map((field) => `${where}: ${unknownFieldWarning(field)}`),
   };
   checkFields(step, previous, where);
   return step;
@@ -127,8 +134,8 @@ function outputOf(flow: FileFlow, { format, finalOutput, where, hasOwnFormat }: 
   const { writes } = flow;
   if (typeof writes === 'object') {
     const choices = Object.keys(writes.byFormat);
-    const fromOutput = finalOutput === undefined ? undefined : extensionOf(finalOutput);
-    const chosen = (format ?? (fromOutput && Object.hasOwn(writes.byFormat, fromOutput) ? fromOutput : undefined) ?? writes.defaultFormat)?.toLowerCase();
+    const fromOutput = finalOutput === undefined ? undefined : formatOfOutput(finalOutput, choices);
+    const chosen = (format ?? fromOutput ?? writes.defaultFormat)?.toLowerCase();
     if (chosen === undefined) throw invalid(`${where}: name its output with format (one of ${choices.join(', ')})`);
     const kind = Object.hasOwn(writes.byFormat, chosen) ? writes.byFormat[chosen] : undefined;
     if (kind === undefined) throw invalid(`${where}: format "${chosen}" is not one of ${choices.join(', ')}`);

@@ -84,6 +84,8 @@ const releaseAll = (locks: readonly FolderLock[]) => Promise.all(locks.map((lock
 
 async function watchLocked(options: WatchOptions, plan: PipelinePlan, pipeline: Operation, context: OperationContext, locks: readonly FolderLock[]): Promise<Watcher> {
   const inDir = options.inDir;
+  // A misspelt step field would otherwise pass silently as the default, for every file.
+  for (const warning of plan.warnings) options.log(warning);
   const state = await WatchState.open(options.outDir, options.log);
   // What a killed run left half-made: nothing of it was published, the state says to run it again.
   await Promise.all([options.outDir, options.failedDir, options.doneDir].map((dir) => dir && removeLeftovers(dir)));

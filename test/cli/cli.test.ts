@@ -169,7 +169,9 @@ describe('one-shot document conversion (LibreOffice)', () => {
     const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(status).toBe(1);
     expect(stdout).toContain('Converted 2 of 3 file(s) to pdf');
-    expect(stderr).toMatch(/^docwasm: INVALID_INPUT: broken\.docx: /m);
+    // One line naming the file once (its error names it already).
+    expect(stderr).toMatch(/^docwasm: INVALID_INPUT: broken\.docx has a \.docx name/m);
+    expect(stderr).not.toContain('broken.docx: broken.docx');
     expect(stderr).not.toContain('\r');
     expect(fs.readdirSync(path.join(dir, 'batch')).sort()).toEqual(['letter.pdf', 'notes.pdf']);
     expect(pdfText(path.join(dir, 'batch', 'notes.pdf'))).toContain(TEXT_LINE);
@@ -275,7 +277,7 @@ describe('messages a user meets', () => {
     for (const option of [...serverOnly, '--document-sandbox MODE']) expect(serve).toContain(option);
     const refused = docwasm(['pdf', 'merge', 'a.pdf', '-o', 'x.pdf', '--port', '1']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain("Unknown option '--port'");
+    expect(refused.stderr).toContain('unknown option --port');
   });
 
   it('points a usage error at the help of the command it is about', () => {

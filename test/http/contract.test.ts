@@ -92,10 +92,11 @@ describe('routing and the error envelope', () => {
     expect(empty.body.code).toBe('VALIDATION_ERROR');
   });
 
-  it('ignores unknown extra fields', async () => {
+  it('ignores unknown extra fields, with a warning each', async () => {
     const { status, body } = await service.post('/api/pdf/merge', { files: ['one.pdf'], output: 'extra.pdf', colour: 'blue' });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
+    expect(body.warnings).toEqual(['unknown field "colour" ignored']);
   });
 
   it('answers FILE_NOT_FOUND for a missing input or a directory', async () => {

@@ -14,6 +14,10 @@ export interface SigningIdentity {
   chain: Buffer[];
 }
 
+/** Names the field and, for the command line, the ways that keep the password out of `ps`. */
+const CERTIFICATE_PASSWORD_NEEDED =
+  'The certificate file is protected by a password: give certificatePassword (command line: DOCWASM_CERTIFICATE_PASSWORD in the environment, or --certificate-password-stdin)';
+
 export function loadIdentity(p12: Uint8Array, password: string | undefined): SigningIdentity {
   const container = openContainer(p12, password ?? '');
   const keyBag = [...bagsOf(container, forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bagsOf(container, forge.pki.oids.keyBag as string)].find((bag) => bag.key);
@@ -38,7 +42,7 @@ function openContainer(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pf
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (/MAC could not be verified|Invalid password|decrypt/i.test((err as Error).message)) {
-      throw new ApiError('PASSWORD_REQUIRED', password === '' ? 'The certificate file is protected: give certificatePassword' : 'The certificate password is wrong');
+      throw new ApiError('PASSWORD_REQUIRED', password === '' ? CERTIFICATE_PASSWORD_NEEDED : 'The certificate password is wrong');
     }
     throw new ApiError('INVALID_INPUT', `The certificate file cannot be read (${(err as Error).message})`);
   }
