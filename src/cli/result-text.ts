@@ -5,7 +5,7 @@
 
 import type { SuccessEnvelope } from '../operations/envelope.js';
 import type { FormField, PageSize, PdfInfo, SignatureInfo } from '../../wasm/pdf/engine.js';
-import { propertyLines, tableLines } from './text-layout.js';
+import { printable, propertyLines, tableLines } from './text-layout.js';
 
 type Data = Record<string, unknown>;
 
@@ -115,7 +115,7 @@ function readLines(data: Data): string[] {
 
 /** A line an item of a list of names or paths. */
 function listLines(verb: string, items: unknown): string[] {
-  return Array.isArray(items) ? items.map((item) => `  ${verb} ${String(item)}`) : [];
+  return Array.isArray(items) ? items.map((item) => `  ${verb} ${printable(String(item))}`) : [];
 }
 
 interface BatchItem {
@@ -127,7 +127,7 @@ interface BatchItem {
 /** A line a converted file (those that failed are named on stderr). */
 function batchLines(data: Data): string[] {
   const results = Array.isArray(data.results) ? (data.results as BatchItem[]) : [];
-  return results.filter((r) => r.success).map((r) => `  ${r.input} → ${r.outputPath ?? ''}`);
+  return results.filter((r) => r.success).map((r) => `  ${printable(r.input)} → ${printable(r.outputPath ?? '')}`);
 }
 
 const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);

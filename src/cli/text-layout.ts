@@ -7,7 +7,7 @@ import { displayWidth } from '../shared/cjk-text.js';
 const GAP = '  ';
 
 /** `text` on one line: line breaks, tabs and other control characters as `\n`, `\t`, `\u001b`. */
-function printable(text: string): string {
+export function printable(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]/gu, (char) => {
     const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
     return named[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;

@@ -43,14 +43,19 @@ const cellStartsAt = (line: string, column: number): boolean => {
 
 /** The form fixture with its first field named 姓名 and holding 张三 (PDF text strings in UTF-16BE). */
 function chineseFormPdf(): Buffer {
-  const form = formPdf().toString('latin1').replace('/T (fullName) /V ()', '/T <FEFF59D3540D> /V <FEFF5F204E09>');
+  // And "office" holds two lines (a PDF literal string's \n), which must stay on the field's one line.
+  const form = formPdf().toString('latin1').replace('/T (fullName) /V ()', '/T <FEFF59D3540D> /V <FEFF5F204E09>').replace('/V (Head office)', '/V (Head\\noffice)');
   return Buffer.from(form, 'latin1');
 }
 
 beforeAll(async () => {
   dir = tempDir('docwasm-listings-');
   fs.writeFileSync(path.join(dir, 'sizes.pdf'), pdfOfSizes([[612, 792], [612, 792], [595, 842]]));
-  fs.writeFileSync(path.join(dir, 'form.pdf'), chineseFormPdf());
+  // The edits moved the objects: qpdf writes the file again with a true cross-reference table.
+  fs.writeFileSync(path.join(dir, 'form-edited.pdf'), chineseFormPdf());
+  const rewritten = spawnSync('qpdf', ['form-edited.pdf', 'form.pdf'], { cwd: dir, encoding: 'utf8' });
+  expect([0, 3], rewritten.stderr).toContain(rewritten.status);
+  expect(spawnSync('qpdf', ['--check', 'form.pdf'], { cwd: dir }).status).toBe(0);
   fs.writeFileSync(path.join(dir, 'three.pdf'), makePdf({ pages: ['One', 'Two', 'Three'] }));
   const pages = await Promise.all(['First scanned page', 'Second scanned page'].map(async (text) => ({ image: await renderText(text, { width: 1200 }), dpi: 300 })));
   fs.writeFileSync(path.join(dir, 'scans.pdf'), await makeScannedPdf(pages));
@@ -84,7 +89,7 @@ describe('listing commands print their data, one line an item', () => {
     expect(header).toMatch(/^NAME\s+TYPE\s+VALUE\s+OPTIONS\s+PAGE\s+READ-ONLY$/);
     expect(rows).toHaveLength(6);
     expect(rows[0]).toMatch(/^姓名\s+text\s+张三\s+1\s+no$/);
-    expect(rows[1]).toMatch(/^office\s+text\s+Head office\s+1\s+yes$/);
+    expect(rows[1]).toMatch(/^office\s+text\s+Head\\noffice\s+1\s+yes$/);
     expect(rows[3]).toMatch(/^size\s+radio\s+-\s+small, medium, large\s+1\s+no$/);
     // Every row's cells start in its header's column, whatever the width of the Chinese name before them.
     for (const label of ['TYPE', 'VALUE', 'PAGE', 'READ-ONLY']) {
@@ -132,6 +137,7 @@ describe('listing commands print their data, one line an item', () => {
     expect(run.status).toBe(0);
     const envelope = JSON.parse(run.stdout) as { data: { fields: { name: string; value: unknown }[] } };
     expect(envelope.data.fields[0]).toMatchObject({ name: '姓名', value: '张三' });
+    expect(envelope.data.fields[1]).toMatchObject({ name: 'office', value: 'Head\noffice' });
     expect(leftoverTempFiles(dir)).toEqual([]);
   }, SLOW);
 });
