@@ -98,7 +98,7 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
   const started = performance.now();
   const workspace = final ? work.current() : await work.get();
   // Steps read (and but for a last one, write) the work dir; a one-step pipeline has none.
-  const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths, progress: undefined };
+  const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths };
   const invoke = async (inputs: readonly Item[], index: number, stop?: AbortSignal): Promise<{ items: Item[]; data: Record<string, unknown> | undefined }> => {
     throwIfCancelled(context);
     // The step's own items (an OCR step's pages) move the pipeline's progress as they are done.
