@@ -17,8 +17,16 @@ function newestMtime(item) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(item).map((name) => newestMtime(path.join(item, name))));
 }
 
-const built = fs.statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s)))) > built) {
-  process.stderr.write('docwasm: sources changed since the last build; building…\n');
+/** Why a build is needed, or undefined when dist/ is current. A fresh clone has no build yet. */
+function buildReason() {
+  const built = fs.statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs;
+  if (built === undefined) return 'building (first run)';
+  if (Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s)))) > built) return 'sources changed since the last build; building';
+  return undefined;
+}
+
+const reason = buildReason();
+if (reason !== undefined) {
+  process.stderr.write(`docwasm: ${reason}…\n`);
   execSync('npm run build --silent', { cwd: ROOT, stdio: 'inherit' });
 }

@@ -16,6 +16,7 @@ import { engineFlags } from './one-shot-flags.js';
 import { commandShape, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
 import { parseCommandLine } from '../shared/command-line.js';
 import { progressLine } from './progress.js';
+import { resultText } from './result-text.js';
 import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
@@ -45,7 +46,7 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
   try {
     const envelope = await invokeOperation(operation, request, { ...runtime, signal: cancel.signal, progress: progress?.update });
     progress?.finish();
-    return report(envelope, { json: line.values.json === true, printText: shape.options.some((o) => o.field === 'output') && request.output === undefined });
+    return report(operation, envelope, { json: line.values.json === true, printText: shape.options.some((o) => o.field === 'output') && request.output === undefined });
   } catch (err) {
     progress?.finish();
     if (!(err instanceof CancelledError)) throw err;
@@ -151,17 +152,19 @@ async function addSecrets(operation: Operation, shape: CommandShape, values: Val
 }
 
 /** Prints the outcome and answers the exit status. */
-function report(envelope: Envelope, { json, printText }: { json: boolean; printText: boolean }): number {
+function report(operation: Operation, envelope: Envelope, { json, printText }: { json: boolean; printText: boolean }): number {
   if (json) process.stdout.write(`${JSON.stringify(envelope)}\n`);
   if (isErrorEnvelope(envelope)) {
     process.stderr.write(`docwasm: ${envelope.code}: ${envelope.error}\n`);
     return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
   }
   // A pipeline's steps come from a JSON file: their unknown fields are not options the parser refused.
-  for (const warning of envelope.warnings ?? []) process.stderr.write(`docwasm: warning: ${warning}\n`);
-  if (!json) process.stdout.write(printText && envelope.text !== undefined ? withNewline(envelope.text) : `${envelope.message}${envelope.outputPath ? ` → ${envelope.outputPath}` : ''}\n`);
+  for (const warning of envelope.warnings ?? []) process.stderr.write(`docwasm: warning: ${warning}
+`);
+  if (!json) process.stdout.write(resultText(operation.id, envelope, { printText }));
   if (!json && printText) reportCut(envelope);
-  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}\n`);
+  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}
+`);
   return envelope.success ? EXIT.ok : EXIT.failed;
 }
 
@@ -189,4 +192,3 @@ function failedItems(envelope: Envelope): FailedItem[] {
   return results.filter((r): r is FailedItem => typeof r === 'object' && r !== null && (r as { success?: unknown }).success === false);
 }
 
-const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);

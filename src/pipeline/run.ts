@@ -18,6 +18,7 @@ import { CancelledError } from '../jobs/policy.js';
 import type { OperationContext, OperationResult } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import type { FileRef } from '../shared/file-ref.js';
+import { ChainProgress } from './progress.js';
 import { inStep, stepPaths, type PipelinePlan, type PlannedStep } from './plan.js';
 import { openWorkspace, type Workspace } from './workspace.js';
 
@@ -33,30 +34,6 @@ interface StepRun {
   report: Record<string, unknown>;
 }
 
-/** Counts steps × items done; the total grows when a step makes several files of one. */
-class ChainProgress {
-  private done = 0;
-  private total: number;
-
-  constructor(
-    private readonly steps: number,
-    items: number,
-    private readonly report: OperationContext['progress'],
-  ) {
-    this.total = steps * items;
-  }
-
-  /** After step `number` (from 1) made `items` for the steps after it. */
-  replan(number: number, items: number): void {
-    this.total = Math.max(this.total, this.done + (this.steps - number) * items);
-  }
-
-  itemDone(): void {
-    this.done += 1;
-    this.report?.(this.done, Math.max(this.total, this.done));
-  }
-}
-
 export async function runPipeline(plan: PipelinePlan, context: OperationContext): Promise<OperationResult> {
   const { paths } = context;
   // The user's paths go through the caller's policy before any work.
@@ -64,7 +41,7 @@ export async function runPipeline(plan: PipelinePlan, context: OperationContext)
   const final: FinalPlace = plan.output === undefined ? { outputDir: await resolveOutputPath(paths, plan.outputDir as string) } : { output: await resolveOutputPath(paths, plan.output) };
   const work = lazyWorkspace(paths);
   try {
-    const progress = new ChainProgress(plan.steps.length, inputs.length, context.progress);
+    const progress = new ChainProgress(plan.steps, inputs.length, context.progress);
     let items: Item[] = inputs.map((input) => ({ path: input, stem: fileStem(input) }));
     let publishedByStep = false;
     const reports: Record<string, unknown>[] = [];
@@ -74,7 +51,7 @@ export async function runPipeline(plan: PipelinePlan, context: OperationContext)
       // one that runs per item writes to the work dir, and its files are published together.
       publishedByStep = step === plan.steps.at(-1) && (step.takesMany || items.length === 1);
       const run = await runStep(step, items, { work, context, progress, final: publishedByStep ? final : undefined });
-      progress.replan(step.number, run.items.length);
+      progress.stepDone(step.number, run.items.length);
       items = run.items;
       reports.push(run.report);
     }
@@ -120,10 +97,13 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
   const started = performance.now();
   const workspace = final ? work.current() : await work.get();
   // Steps read (and but for a last one, write) the work dir; a one-step pipeline has none.
-  const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths, progress: undefined };
+  const stepContext: OperationContext = { ...context, paths: workspace?.policy ?? context.paths };
   const invoke = async (inputs: readonly Item[], index: number, stop?: AbortSignal): Promise<{ items: Item[]; data: Record<string, unknown> | undefined }> => {
     throwIfCancelled(context);
-    const runContext = stop ? { ...stepContext, signal: context.signal ? AbortSignal.any([context.signal, stop]) : stop } : stepContext;
+    // The step's own items (an OCR step's pages) move the pipeline's progress as they are done.
+    const run = progress.startRun(step.number, index);
+    const signal = stop ? (context.signal ? AbortSignal.any([context.signal, stop]) : stop) : context.signal;
+    const runContext: OperationContext = { ...stepContext, signal, progress: run.update };
     const first = inputs[0] as Item;
     // With `output`, the step makes one file: its dir is not used.
     const dir = final ? (final.outputDir ?? path.dirname(final.output as string)) : (workspace as Workspace).dirFor(step.number, index);
@@ -133,7 +113,7 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
       // Unexpected errors go on as they are, to be reported with their stack where they end.
       throw err instanceof ApiError ? inStep(err, `step ${step.number} (${step.operation.id})`) : err;
     });
-    progress.itemDone();
+    run.done();
     return { items: step.makesMany ? filesOf(result).map((file) => ({ path: file, stem: fileStem(file) })) : [{ path: output, stem: first.stem }], data: result.data };
   };
   // Items run a few at a time: each holds engine workers, and the engines' queues are bounded.

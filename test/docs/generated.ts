@@ -39,8 +39,13 @@ const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?
 
 /** The text between a section's markers in its file, or undefined when the markers are missing. */
 export function currentSection(section: GeneratedSection): string | undefined {
-  const [open, close] = fence(section.marker);
-  const text = fs.readFileSync(section.file, 'utf8');
+  return generatedText(section.file, section.marker);
+}
+
+/** The text between `marker`'s markers in `file`, or undefined when they are missing. */
+export function generatedText(file: string, marker: string): string | undefined {
+  const [open, close] = fence(marker);
+  const text = fs.readFileSync(file, 'utf8');
   const start = text.indexOf(open);
   const end = text.indexOf(close);
   return start < 0 || end < start ? undefined : text.slice(start + open.length, end).trim();

@@ -12,7 +12,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_FIXTURES, TEXT_LINE } from '../helpers/documents.js';
 import { makePdf } from '../helpers/make-pdf.js';
-import { renderText } from '../helpers/ocr-images.js';
+import { pollJob, submitHeld, type JobState } from '../helpers/jobs.js';
+import { ENGLISH_TEXT, renderText } from '../helpers/ocr-images.js';
+import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { CLI, leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { pageCount, pdfPageTexts, qpdfCheck } from '../helpers/tools.js';
 
@@ -126,6 +128,29 @@ describe('pipelines over HTTP', () => {
     // One split, then one rotation per part.
     expect(job?.progress).toEqual({ done: 4, total: 4 });
     expect(fs.readdirSync(file('rotated')).sort()).toEqual(['report_1.pdf', 'report_2.pdf', 'report_3.pdf']);
+  }, LONG);
+
+  it('moves an async ocr → compress job as its pages are read, not only when a step ends', async () => {
+    // Six scanned pages, each read by OCR for far longer than the poller's longest wait (500 ms).
+    const pages = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ image: await renderText(`${ENGLISH_TEXT} Page ${i + 1}.`, { width: 2000 }), dpi: 300 })));
+    put('six-scans.pdf', await makeScannedPdf(pages));
+    const jobId = await submitHeld(service, '/api/pipeline', { input: 'six-scans.pdf', steps: [{ operation: 'ocr', format: 'pdf', language: 'eng' }, { operation: 'pdf/compress' }], output: 'six-searchable.pdf' });
+
+    const states = await pollJob(service, jobId, { timeoutMs: LONG - 30_000 });
+
+    const last = states.at(-1) as JobState;
+    expect(last.status, JSON.stringify(last.result)).toBe('succeeded');
+    // Six pages of OCR and one compression.
+    expect(last.progress).toEqual({ done: 7, total: 7 });
+    for (const [i, state] of states.entries()) {
+      const before = states[i - 1]?.progress ?? { done: 0, total: 0 };
+      expect(state.progress.done).toBeGreaterThanOrEqual(before.done);
+      expect(state.progress.total).toBeGreaterThanOrEqual(before.total);
+      expect(state.progress.done).toBeLessThanOrEqual(state.progress.total);
+    }
+    const between = new Set(states.filter((s) => s.progress.done > 0 && s.progress.done < s.progress.total).map((s) => s.progress.done));
+    expect([...between].length, JSON.stringify(states.map((s) => s.progress))).toBeGreaterThanOrEqual(3);
+    expect(pageCount(file('six-searchable.pdf'))).toBe(6);
   }, LONG);
 });
 
