@@ -50,8 +50,12 @@ export interface ReadContext extends JobControl {
 
 const IMAGE_TYPES: readonly SniffedType[] = ['jpeg', 'png', 'webp', 'avif', 'gif', 'bmp', 'tiff'];
 const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx', spreadsheet: 'xlsx', presentation: 'pptx' };
-/** XML a document package may decompress to before it is TOO_LARGE (zip bombs). */
-const MAX_PACKAGE_BYTES = 256 * 1024 * 1024;
+/**
+ * XML a document package may decompress to before it is TOO_LARGE (zip bombs). Parsed, XML takes
+ * up to ~40 times its size in memory, so the reader's node budget (wasm/read/limits.ts) stops
+ * dense XML well before this; the cap bounds the text a part may hold.
+ */
+const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 /** Input extensions read as Markdown, besides those the document backend converts. */
 export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif'] as const;
 

@@ -104,3 +104,14 @@ export async function waitUntil(check: () => boolean, timeoutMs: number, everyMs
   }
   return check();
 }
+
+/** Peak resident set size of `pid` in MiB since it started or since `resetPeakRss`. */
+export function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM to the current RSS). */
+export function resetPeakRss(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}

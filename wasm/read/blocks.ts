@@ -4,6 +4,8 @@
 // back to HTML when GFM cannot hold them (merged cells, several blocks in a cell).
 
 import type { BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import { ownHtml } from './inert.js';
+import { MAX_LIST_DEPTH } from './limits.js';
 
 /** Font names that mean code: a run set in one of them is `code`. */
 export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
@@ -26,6 +28,14 @@ export type Inline = Run | PhrasingContent;
 
 const isRun = (item: Inline): item is Run => !('type' in item);
 const sameStyle = (a: Run, b: Run) => !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && !!a.strike === !!b.strike && a.link === b.link;
+
+/**
+ * Appends `items` to `target` one by one: `push(...items)` passes every item as an argument,
+ * which throws a RangeError past ~100,000 of them (a paragraph of 200,000 runs).
+ */
+export function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
 
 /** Phrasing nodes from inline items: neighbouring runs of one style are joined first. */
 export function phrasing(items: readonly Inline[]): PhrasingContent[] {
@@ -99,7 +109,9 @@ export function nestLists(entries: readonly ListEntry[]): List[] {
   const levels: number[] = [];
   for (const entry of entries) {
     while (levels.length && (levels.at(-1) as number) > entry.level) levels.pop();
-    if (!levels.length || (levels.at(-1) as number) < entry.level) levels.push(entry.level);
+    // Past MAX_LIST_DEPTH an entry stays at the deepest level: a level number is the document's
+    // word, and 100,000 rising levels would nest lists deeper than any renderer can walk.
+    if (!levels.length || ((levels.at(-1) as number) < entry.level && levels.length < MAX_LIST_DEPTH)) levels.push(entry.level);
     const level = levels.length - 1;
     open.length = Math.min(open.length, level + 1); // deeper lists end here
     let list = open[level];
@@ -134,7 +146,7 @@ export function textCells(texts: readonly string[]): CellSource[] {
 export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: readonly BlockContent[]) => string): RootContent {
   const simple = rows.every((row) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.length <= 1 && (cell.blocks[0]?.type ?? 'paragraph') === 'paragraph'));
   if (simple) {
-    const width = Math.max(...rows.map((r) => r.length));
+    const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
     const gfmRows: TableRow[] = rows.map((row, r) => ({
       type: 'tableRow',
       children: Array.from({ length: width }, (_, i): TableCell => {
@@ -155,7 +167,7 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
       return `<tr>${cells.join('')}</tr>`;
     })
     .join('\n');
-  return { type: 'html', value: `<table>\n${html}\n</table>` };
+  return ownHtml(`<table>\n${html}\n</table>`);
 }
 
 /**

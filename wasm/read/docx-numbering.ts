@@ -3,7 +3,7 @@
 // level of an abstract numbering shared by the lists that use it, deeper levels restarting when
 // a shallower one advances, a level skipped over shown at its start value.
 
-import { child, childElements, parseXml, type XmlElement } from './xml.js';
+import { child, childElements, type XmlElement } from './xml.js';
 
 interface LevelDefinition {
   ordered: boolean;
@@ -24,9 +24,8 @@ export class Numbering {
   /** abstract numbering id → counter of each level (undefined: not started since its reset). */
   private readonly counters = new Map<string, (number | undefined)[]>();
 
-  constructor(xml: string | undefined) {
-    if (!xml) return;
-    const root = parseXml(xml, 'word/numbering.xml');
+  constructor(root: XmlElement | undefined) {
+    if (!root) return;
     const abstract = new Map(childElements(root, 'w:abstractNum').map((def) => [attr(def, 'w:abstractNumId') ?? '', levelsOf(def)] as const));
     for (const num of childElements(root, 'w:num')) {
       const abstractId = attr(child(num, 'w:abstractNumId'), 'w:val') ?? '';

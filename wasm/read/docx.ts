@@ -5,12 +5,13 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
 import { relationships, type Relationships } from './relationships.js';
-import { child, childElements, find, findAll, isElement, parseXml, type XmlElement } from './xml.js';
+import { safeLinkUrl } from './inert.js';
+import { child, childElements, find, findAll, isElement, type XmlElement } from './xml.js';
 
 interface ParagraphStyle {
   basedOn?: string;
@@ -26,6 +27,8 @@ interface DocxContext {
   rels: Relationships;
   notes: FootnoteDefinition[];
   noteXml: Map<string, XmlElement>;
+  /** Notes referred to and not read yet: read after the body, one by one (a chain of notes referring to notes is not a chain of calls). */
+  pendingNotes: { note: FootnoteDefinition; xml: XmlElement }[];
   images: { count: number };
   /** Added to an outline level (0-based) to get a heading depth: 2 when a Title takes `#`. */
   headingShift: number;
@@ -36,21 +39,23 @@ const TITLE_LEVEL = -1;
 
 
 export function readDocx(pkg: OfficePackage): RootContent[] {
-  const documentXml = pkg.text('word/document.xml');
-  if (documentXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a Word document (no word/document.xml)');
+  const document = pkg.xml('word/document.xml');
+  if (document === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a Word document (no word/document.xml)');
   const context: DocxContext = {
-    styles: readStyles(pkg.text('word/styles.xml')),
-    numbering: new Numbering(pkg.text('word/numbering.xml')),
+    styles: readStyles(pkg.xml('word/styles.xml')),
+    numbering: new Numbering(pkg.xml('word/numbering.xml')),
     rels: relationships(pkg, 'word/document.xml'),
     notes: [],
-    noteXml: new Map([...readNotes(pkg.text('word/footnotes.xml'), 'w:footnote', 'fn'), ...readNotes(pkg.text('word/endnotes.xml'), 'w:endnote', 'en')]),
+    noteXml: new Map([...readNotes(pkg.xml('word/footnotes.xml'), 'w:footnote', 'fn'), ...readNotes(pkg.xml('word/endnotes.xml'), 'w:endnote', 'en')]),
+    pendingNotes: [],
     images: { count: 0 },
     headingShift: 1,
   };
-  const body = child(parseXml(documentXml, 'word/document.xml'), 'w:body');
+  const body = child(document, 'w:body');
   const usesTitle = body !== undefined && findAll(body, 'w:pStyle').some((s) => resolveStyle(attr(s, 'w:val'), context.styles).outlineLevel === TITLE_LEVEL);
   context.headingShift = usesTitle ? 2 : 1;
   const blocks = body ? readBlocks(body, context) : [];
+  readPendingNotes(context);
   return [...blocks, ...context.notes];
 }
 
@@ -59,13 +64,13 @@ function readBlocks(container: XmlElement, context: DocxContext): RootContent[] 
   const out: RootContent[] = [];
   let pendingList: ListEntry[] = [];
   const flushList = () => {
-    if (pendingList.length) out.push(...nestLists(pendingList));
+    if (pendingList.length) append(out, nestLists(pendingList));
     pendingList = [];
   };
   for (const element of bodyElements(container)) {
     if (element.name === 'w:tbl') {
       flushList();
-      out.push(...readTable(element, context));
+      append(out, readTable(element, context));
       continue;
     }
     const { block, list } = readParagraph(element, context);
@@ -82,12 +87,15 @@ function readBlocks(container: XmlElement, context: DocxContext): RootContent[] 
 
 /** w:p and w:tbl of a container, looking through content controls and custom XML. */
 function bodyElements(container: XmlElement): XmlElement[] {
-  return childElements(container).flatMap((element) => {
-    if (element.name === 'w:p' || element.name === 'w:tbl') return [element];
-    if (element.name === 'w:sdt') return bodyElements(child(element, 'w:sdtContent') ?? element);
-    if (element.name === 'w:customXml' || element.name === 'w:ins' || element.name === 'w:moveTo') return bodyElements(element);
-    return [];
-  });
+  const found: XmlElement[] = [];
+  const pending = childElements(container).reverse();
+  while (pending.length) {
+    const element = pending.pop() as XmlElement;
+    if (element.name === 'w:p' || element.name === 'w:tbl') found.push(element);
+    else if (element.name === 'w:sdt') append(pending, childElements(child(element, 'w:sdtContent') ?? element).reverse());
+    else if (element.name === 'w:customXml' || element.name === 'w:ins' || element.name === 'w:moveTo') append(pending, childElements(element).reverse());
+  }
+  return found;
 }
 
 function readParagraph(p: XmlElement, context: DocxContext): { block: BlockContent; list?: { level: number; ordered: boolean } } {
@@ -121,11 +129,11 @@ function readInlines(container: XmlElement, context: DocxContext, base: RunStyle
     if (!isElement(node)) continue;
     switch (node.name) {
       case 'w:r':
-        out.push(...readRun(node, context, base, state, link));
+        append(out, readRun(node, context, base, state, link));
         break;
       case 'w:hyperlink': {
         const target = context.rels.get(attr(node, 'r:id') ?? '')?.target;
-        out.push(...readInlines(node, context, base, state, target && /^(https?|mailto|ftp):/i.test(target) ? target : link));
+        append(out, readInlines(node, context, base, state, safeLinkUrl(target) ?? link));
         break;
       }
       case 'w:fldSimple':
@@ -135,10 +143,10 @@ function readInlines(container: XmlElement, context: DocxContext, base: RunStyle
       case 'w:moveTo':
       case 'w:bdo':
       case 'w:dir':
-        out.push(...readInlines(node, context, base, state, link));
+        append(out, readInlines(node, context, base, state, link));
         break;
       case 'w:sdt':
-        out.push(...readInlines(child(node, 'w:sdtContent') ?? node, context, base, state, link));
+        append(out, readInlines(child(node, 'w:sdtContent') ?? node, context, base, state, link));
         break;
       default:
         // w:pPr, w:del, w:moveFrom, w:commentRangeStart, w:proofErr, w:bookmarkStart, …
@@ -205,12 +213,22 @@ function noteReference(node: XmlElement, context: DocxContext): Inline {
   const kind = node.name === 'w:footnoteReference' ? 'fn' : 'en';
   const identifier = `${kind}${attr(node, 'w:id') ?? ''}`;
   const xml = context.noteXml.get(identifier);
-  if (xml && !context.notes.some((n) => n.identifier === identifier)) {
+  if (xml) {
     context.noteXml.delete(identifier); // a note that refers to itself is read once
-    const blocks = readBlocks(xml, context).filter((b): b is BlockContent => b.type !== 'footnoteDefinition');
-    context.notes.push({ type: 'footnoteDefinition', identifier, label: identifier, children: blocks });
+    const note: FootnoteDefinition = { type: 'footnoteDefinition', identifier, label: identifier, children: [] };
+    context.notes.push(note);
+    context.pendingNotes.push({ note, xml });
   }
   return { type: 'footnoteReference', identifier, label: identifier };
+}
+
+/** Reads the notes referred to, and those their text refers to, in the order referred to. */
+function readPendingNotes(context: DocxContext): void {
+  // The list grows while it is read: notes referred to from notes join its end.
+  for (let i = 0; i < context.pendingNotes.length; i++) {
+    const { note, xml } = context.pendingNotes[i] as DocxContext['pendingNotes'][number];
+    note.children = readBlocks(xml, context).filter((b): b is BlockContent => b.type !== 'footnoteDefinition');
+  }
 }
 
 function imagePlaceholder(node: XmlElement, context: DocxContext): Inline {
@@ -261,10 +279,10 @@ function tableRows(tbl: XmlElement, context: DocxContext): CellSource[][] {
   return rows;
 }
 
-function readStyles(xml: string | undefined): Map<string, ParagraphStyle> {
+function readStyles(root: XmlElement | undefined): Map<string, ParagraphStyle> {
   const styles = new Map<string, ParagraphStyle>();
-  if (!xml) return styles;
-  for (const style of childElements(parseXml(xml, 'word/styles.xml'), 'w:style')) {
+  if (!root) return styles;
+  for (const style of childElements(root, 'w:style')) {
     const id = attr(style, 'w:styleId');
     if (!id || (attr(style, 'w:type') ?? 'paragraph') !== 'paragraph') continue;
     const pPr = child(style, 'w:pPr');
@@ -303,9 +321,9 @@ function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle
 }
 
 
-function readNotes(xml: string | undefined, element: string, prefix: string): [string, XmlElement][] {
-  if (!xml) return [];
-  return childElements(parseXml(xml, `word/${prefix === 'fn' ? 'footnotes' : 'endnotes'}.xml`), element)
+function readNotes(root: XmlElement | undefined, element: string, prefix: string): [string, XmlElement][] {
+  if (!root) return [];
+  return childElements(root, element)
     .filter((note) => !attr(note, 'w:type') || attr(note, 'w:type') === 'normal')
     .map((note) => [`${prefix}${attr(note, 'w:id') ?? ''}`, note]);
 }

@@ -7,7 +7,9 @@ import type { Element, ElementContent } from 'hast';
 import type { Handle, State } from 'hast-util-to-mdast';
 import { toText } from 'hast-util-to-text';
 import type { BlockContent, RootContent } from 'mdast';
+import { ApiError } from '../../src/errors.js';
 import { table as tableBlock, type CellSource } from './blocks.js';
+import { MAX_TABLE_SLOTS } from './limits.js';
 import { blocksToHtml } from './render.js';
 
 /** Spans beyond these are markup errors (HTML caps colspan at 1,000, rowspan at 65,534). */
@@ -41,9 +43,16 @@ function rowsOf(node: Element): Element[] {
 
 const spanOf = (value: unknown, max: number) => Math.min(max, Math.max(1, Number.parseInt(String(value ?? 1), 10) || 1));
 
-/** The HTML table model: each cell takes the first free slot of its row and covers its span. */
+const tooManySlots = () => new ApiError('TOO_LARGE', `A table of the page spans more than ${MAX_TABLE_SLOTS.toLocaleString('en-US')} grid cells (rowspan × colspan); refused`);
+
+/**
+ * The HTML table model: each cell takes the first free slot of its row and covers its span.
+ * Every slot a span covers is counted before it is filled (rowspan="0" down to the table's end
+ * and colspan="1000" on every row would make a grid of billions from a few KB).
+ */
 function placeCells(rows: Element[][], state: State): (Slot | undefined)[][] {
   const grid: (Slot | undefined)[][] = rows.map(() => []);
+  let slots = 0;
   rows.forEach((cells, r) => {
     const row = grid[r] as (Slot | undefined)[];
     let col = 0;
@@ -53,6 +62,8 @@ function placeCells(rows: Element[][], state: State): (Slot | undefined)[][] {
       const rowSpanAttr = cell.properties.rowSpan;
       const rowSpan = rowSpanAttr === 0 ? rows.length - r : spanOf(rowSpanAttr, rows.length - r);
       const colSpan = spanOf(cell.properties.colSpan, MAX_COLSPAN);
+      slots += rowSpan * colSpan;
+      if (slots > MAX_TABLE_SLOTS) throw tooManySlots();
       const source: CellSource = { blocks: cellBlocks(cell, state), colSpan, rowSpan };
       for (let dr = 0; dr < rowSpan; dr++) {
         for (let dc = 0; dc < colSpan; dc++) (grid[r + dr] as (Slot | undefined)[])[col + dc] = dr === 0 && dc === 0 ? { anchor: source } : { coveredBy: source };
@@ -60,6 +71,8 @@ function placeCells(rows: Element[][], state: State): (Slot | undefined)[][] {
       col += colSpan;
     }
   });
+  // Rows are filled out to the widest: short rows under one wide row are counted whole.
+  if (widthOf(grid) * grid.length > MAX_TABLE_SLOTS) throw tooManySlots();
   return grid;
 }
 
@@ -73,7 +86,7 @@ function cellBlocks(cell: Element, state: State): BlockContent[] {
  * data: it is folded into the next row, its cells starting there.
  */
 function foldHeaderOnlyRows(grid: (Slot | undefined)[][]): (Slot | undefined)[][] {
-  const width = Math.max(0, ...grid.map((row) => row.length));
+  const width = widthOf(grid);
   for (let r = 0; r < grid.length - 1; ) {
     const row = grid[r] as (Slot | undefined)[];
     const slots = Array.from({ length: width }, (_, c) => row[c]);
@@ -99,8 +112,10 @@ function foldHeaderOnlyRows(grid: (Slot | undefined)[][]): (Slot | undefined)[][
   return grid;
 }
 
+const widthOf = (grid: readonly (Slot | undefined)[][]): number => grid.reduce((widest, row) => Math.max(widest, row.length), 0);
+
 function toCellRows(grid: (Slot | undefined)[][]): CellSource[][] {
-  const width = Math.max(...grid.map((row) => row.length));
+  const width = widthOf(grid);
   return grid.map((row) =>
     Array.from({ length: width }, (_, c): CellSource => {
       const slot = row[c];

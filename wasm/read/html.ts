@@ -1,23 +1,76 @@
 // HTML pages to the block model by hast-util-from-html (the WHATWG parser of the unified
 // ecosystem) and hast-util-to-mdast. Nothing the page points at is fetched: pictures become
-// numbered placeholders, scripts and styles are dropped by the conversion. Tables go through the
-// shared table model (html-table.ts).
+// numbered placeholders as they are met (table cells included), scripts, styles and the page's
+// own comments are dropped by the conversion. Tables go through the shared table model
+// (html-table.ts). A page nested deeper than MAX_NESTING is TOO_LARGE: the conversions recurse
+// once per level, so the depth is measured (iteratively) before they run.
 
-import type { Image, Root, RootContent } from 'mdast';
+import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
+import type { Image, Nodes, Root, RootContent } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
-import { toMdast } from 'hast-util-to-mdast';
+import { defaultHandlers, toMdast, type Handle, type State } from 'hast-util-to-mdast';
 import { tableHandler } from './html-table.js';
-import { visit } from './visit.js';
+import { MAX_NESTING, nestedTooDeep } from './limits.js';
 
 export function readHtml(html: string): RootContent[] {
-  const tree = toMdast(fromHtml(html), { handlers: { table: tableHandler } }) as Root;
-  let images = 0;
-  visit(tree, (node) => {
-    if (node.type === 'image') {
-      const image = node as Image;
-      image.url = `image-${++images}`;
-      delete image.title;
-    }
-  });
+  const page = parsePage(html);
+  // Each picture is numbered where it is converted, so pictures in table cells (written as HTML
+  // there and then) are placeholders in document order too. A handler's result holds the
+  // pictures of its children, numbered already.
+  const numbered = new WeakSet<Image>();
+  let count = 0;
+  const numbering =
+    (handle: Handle): Handle =>
+    (state: State, node, parent) => {
+      const result = handle(state, node, parent);
+      for (const made of Array.isArray(result) ? result : result ? [result] : []) {
+        forEachImage(made, (image) => {
+          if (numbered.has(image)) return;
+          numbered.add(image);
+          image.url = `image-${++count}`;
+        });
+      }
+      return result;
+    };
+  const handlers = { table: tableHandler, img: numbering(defaultHandlers.img), image: numbering(defaultHandlers.image), input: numbering(defaultHandlers.input), video: numbering(defaultHandlers.video), audio: numbering(defaultHandlers.audio) };
+  const tree = toMdast(page, { handlers, nodeHandlers: { comment: () => undefined } }) as Root;
   return tree.children;
+}
+
+/** The page's tree, refused when it nests deeper than MAX_NESTING. */
+function parsePage(html: string): HastRoot {
+  let page: HastRoot;
+  try {
+    page = fromHtml(html);
+  } catch (err) {
+    // parse5 builds the tree iteratively, but hast-util-from-parse5 copies it recursively: a
+    // page some 20,000 elements deep overflows the stack there, far past MAX_NESTING.
+    if (err instanceof RangeError) throw nestedTooDeep('The page');
+    throw err;
+  }
+  if (depthOf(page) > MAX_NESTING) throw nestedTooDeep('The page');
+  return page;
+}
+
+function depthOf(root: HastRoot): number {
+  let deepest = 0;
+  const pending: [HastNodes, number][] = [[root, 0]];
+  while (pending.length) {
+    const [node, depth] = pending.pop() as [HastNodes, number];
+    deepest = Math.max(deepest, depth);
+    if ('children' in node) for (const c of node.children) pending.push([c, depth + 1]);
+    // A <template>'s content is a tree of its own.
+    if (node.type === 'element' && node.content) pending.push([node.content, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Every image in `node`, in document order. */
+function forEachImage(node: Nodes, each: (image: Image) => void): void {
+  const pending: Nodes[] = [node];
+  while (pending.length) {
+    const current = pending.pop() as Nodes;
+    if (current.type === 'image') each(current);
+    if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i] as Nodes);
+  }
 }

@@ -6,11 +6,13 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
-import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
+import { safeLinkUrl } from './inert.js';
+import { cellBudget, type Budget } from './limits.js';
+import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
 interface OdfStyle {
   parent?: string;
@@ -29,21 +31,19 @@ interface OdfContext {
   images: { count: number };
   /** Added to outline levels: 1 when the document has a Title, which takes `#`. */
   headingShift: number;
+  /** Cells of every table and sheet, repeated ones counted as written out. */
+  cells: Budget;
 }
 
 /** LibreOffice's paragraph styles for a document's title and subtitle. */
 const TITLE_ROLES: Readonly<Record<string, 'title' | 'subtitle'>> = { Title: 'title', Subtitle: 'subtitle' };
 
-/** Cells read per sheet at most (repeated cells included). */
-const MAX_CELLS_PER_SHEET = 500_000;
-
 export function readOdf(pkg: OfficePackage): RootContent[] {
-  const contentXml = pkg.text('content.xml');
-  if (contentXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an OpenDocument package (no content.xml)');
-  const content = parseXml(contentXml, 'content.xml');
-  const stylesXml = pkg.text('styles.xml');
-  const styleRoots = [...(stylesXml ? [parseXml(stylesXml, 'styles.xml')] : []), content];
-  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0 };
+  const content = pkg.xml('content.xml');
+  if (content === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an OpenDocument package (no content.xml)');
+  const stylesRoot = pkg.xml('styles.xml');
+  const styleRoots = [...(stylesRoot ? [stylesRoot] : []), content];
+  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0, cells: cellBudget() };
   const body = child(content, 'office:body');
   const text = body && child(body, 'office:text');
   if (text) {
@@ -73,7 +73,7 @@ function readFlow(container: XmlElement, context: OdfContext, listDepth: number,
         if (isHidden(element, context)) break;
         const block = paragraphBlock(element, context);
         if (!isEmptyParagraph(block)) out.push(block);
-        out.push(...frameBlocks(element, context));
+        append(out, frameBlocks(element, context));
         break;
       }
       case 'text:list': {
@@ -82,10 +82,10 @@ function readFlow(container: XmlElement, context: OdfContext, listDepth: number,
         // last item of the list before it.
         const entries = listEntries(element, context, listDepth, element.attrs['text:style-name'] ?? listStyle);
         for (let next = elements[index + 1]; next?.name === 'text:list'; next = elements[index + 1]) {
-          entries.push(...listEntries(next, context, listDepth, next.attrs['text:style-name'] ?? listStyle));
+          append(entries, listEntries(next, context, listDepth, next.attrs['text:style-name'] ?? listStyle));
           index++;
         }
-        out.push(...nestLists(entries));
+        append(out, nestLists(entries));
         break;
       }
       case 'table:table':
@@ -93,7 +93,7 @@ function readFlow(container: XmlElement, context: OdfContext, listDepth: number,
         break;
       case 'text:section':
       case 'text:index-body':
-        if (!isHidden(element, context)) out.push(...readFlow(element, context, listDepth, listStyle));
+        if (!isHidden(element, context)) append(out, readFlow(element, context, listDepth, listStyle));
         break;
       default:
         // text:tracked-changes (deleted text lives there), office:annotation, text:sequence-decls, …
@@ -122,9 +122,9 @@ function listEntries(list: XmlElement, context: OdfContext, depth: number, style
       if (part.name === 'text:list') {
         // An item with nothing before its sublist is only the sublist's container: no entry.
         if (own.length) entries.push({ level: depth, ordered, content: own.splice(0) });
-        entries.push(...listEntries(part, context, depth + 1, part.attrs['text:style-name'] ?? styleName));
+        append(entries, listEntries(part, context, depth + 1, part.attrs['text:style-name'] ?? styleName));
       } else {
-        own.push(...(readFlow({ ...item, children: [part] }, context, depth, styleName) as BlockContent[]));
+        append(own, readFlow({ ...item, children: [part] }, context, depth, styleName) as BlockContent[]);
       }
     }
     if (own.length) entries.push({ level: depth, ordered, content: own });
@@ -141,11 +141,10 @@ function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = 
     }
     switch (node.name) {
       case 'text:span':
-        if (!isHidden(node, context)) out.push(...readSpans(node, context, { ...base, ...definedOnly(styleOf(node, context).run) }, link));
+        if (!isHidden(node, context)) append(out, readSpans(node, context, { ...base, ...definedOnly(styleOf(node, context).run) }, link));
         break;
       case 'text:a': {
-        const href = node.attrs['xlink:href'] ?? '';
-        out.push(...readSpans(node, context, base, /^(https?|mailto|ftp):/i.test(href) ? href : link));
+        append(out, readSpans(node, context, base, safeLinkUrl(node.attrs['xlink:href']) ?? link));
         break;
       }
       case 'text:s':
@@ -162,7 +161,7 @@ function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = 
         break;
       case 'draw:frame':
       case 'draw:a':
-        out.push(...imagesOf(node, context));
+        append(out, imagesOf(node, context));
         break;
       case 'office:annotation':
       case 'office:annotation-end':
@@ -175,7 +174,7 @@ function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = 
         break;
       default:
         // fields (text:file-name, text:date, text:page-number, …) and other wrappers show their text
-        out.push(...readSpans(node, context, base, link));
+        append(out, readSpans(node, context, base, link));
     }
   }
   return out;
@@ -209,17 +208,21 @@ function readTable(element: XmlElement, context: OdfContext): RootContent {
   return table(usedRange(readGrid(element, context, false)), blocksToHtml);
 }
 
-/** A table's cells with repeated rows and columns written out, within the sheet's cell budget. */
+/**
+ * A table's cells with repeated rows and columns written out where they hold something (blank
+ * ones, a sheet's formatted rows and columns to its edge, are kept once), every written cell
+ * spent from the document's budget before it is made: TOO_LARGE once it would pass.
+ */
 function readGrid(element: XmlElement, context: OdfContext, sheetMode: boolean): GridCell[][] {
   const rows: GridCell[][] = [];
-  let budget = MAX_CELLS_PER_SHEET;
   for (const row of tableRows(element)) {
     const cells: GridCell[] = [];
     for (const cell of childElements(row).filter((c) => c.name === 'table:table-cell' || c.name === 'table:covered-table-cell')) {
       const blocks = cellBlocks(cell, context, sheetMode);
       const text = blocks.length ? 'x' : '';
-      const repeat = Math.min(Number(cell.attrs['table:number-columns-repeated'] ?? 1), text ? budget : 1);
-      for (let i = 0; i < repeat && budget > 0; i++, budget--) {
+      const repeat = text ? repeatCount(cell.attrs['table:number-columns-repeated']) : 1;
+      context.cells.spend(repeat);
+      for (let i = 0; i < repeat; i++) {
         cells.push({
           text,
           source: {
@@ -231,13 +234,14 @@ function readGrid(element: XmlElement, context: OdfContext, sheetMode: boolean):
         });
       }
     }
-    const hasContent = cells.some((c) => c.text);
-    const repeat = Math.min(Number(row.attrs['table:number-rows-repeated'] ?? 1), hasContent ? Math.max(1, Math.floor(budget / Math.max(1, cells.length))) : 1);
+    const repeat = cells.some((c) => c.text) ? repeatCount(row.attrs['table:number-rows-repeated']) : 1;
+    context.cells.spend(cells.length * (repeat - 1));
     for (let i = 0; i < repeat; i++) rows.push(cells);
-    if (budget <= 0) break;
   }
   return rows;
 }
+
+const repeatCount = (value: string | undefined): number => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
 
 /** Rows of a table, through row groups and header rows. */
 function tableRows(element: XmlElement): XmlElement[] {
@@ -251,8 +255,13 @@ function usedRange(rows: GridCell[][]): CellSource[][] {
   if (!rowIndexes.length) return [];
   const first = rowIndexes[0] as number;
   const last = rowIndexes.at(-1) as number;
-  const lastCol = Math.max(...filled.map((r) => r.lastIndexOf(true)));
-  const firstCol = Math.min(...filled.map((r) => r.indexOf(true)).filter((i) => i >= 0));
+  let lastCol = -1;
+  let firstCol = Infinity;
+  for (const r of filled) {
+    lastCol = Math.max(lastCol, r.lastIndexOf(true));
+    const first = r.indexOf(true);
+    if (first >= 0) firstCol = Math.min(firstCol, first);
+  }
   return rows.slice(first, last + 1).map((r) => Array.from({ length: lastCol - firstCol + 1 }, (_, i) => r[firstCol + i]?.source ?? { blocks: [], colSpan: 1, rowSpan: 1 }));
 }
 
@@ -292,10 +301,10 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) out.push(...readFlow(box, context, 0));
+      if (box) append(out, readFlow(box, context, 0));
       else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
-      else if (frame.name === 'draw:custom-shape') out.push(...readFlow(frame, context, 0));
+      else if (frame.name === 'draw:custom-shape') append(out, readFlow(frame, context, 0));
     }
     const notes = child(page, 'presentation:notes');
     const notesBox = notes && findAll(notes, 'draw:frame').find((f) => f.attrs['presentation:class'] === 'notes');

@@ -1,9 +1,12 @@
-// Office packages (OOXML and ODF are zip files) opened with caps: every part is inflated through
+// Office packages (OOXML and ODF are zip files) opened with caps: a part whose declared size
+// would pass the cap is refused before it is inflated, and every part is inflated through
 // fflate's streaming inflater while the bytes are counted, so a zip bomb stops at the cap
-// (TOO_LARGE) instead of filling memory, whatever sizes its headers declare.
+// (TOO_LARGE) instead of filling memory, whatever sizes its headers declare. Parts are parsed
+// as XML under one node budget for the whole document (xml.ts).
 
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { ApiError } from '../../src/errors.js';
+import { parseXml, xmlNodeBudget, type XmlElement } from './xml.js';
 
 export interface PackageLimits {
   /** Total bytes of all parts read, decompressed. */
@@ -12,12 +15,14 @@ export interface PackageLimits {
   maxEntries: number;
 }
 
-export const DEFAULT_PACKAGE_LIMITS: PackageLimits = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 20_000 };
+export const DEFAULT_PACKAGE_LIMITS: PackageLimits = { maxTotalBytes: 64 * 1024 * 1024, maxEntries: 20_000 };
 
 export interface OfficePackage {
   names: readonly string[];
   /** A part's text (UTF-8), or undefined when the package has no such part. */
   text(name: string): string | undefined;
+  /** A part parsed as XML (under the document's node budget), or undefined when there is no such part. */
+  xml(name: string): XmlElement | undefined;
 }
 
 /** Opens a zip and inflates the parts `wanted` says to keep (XML and rels; never media). */
@@ -26,10 +31,17 @@ export function openPackage(bytes: Uint8Array, wanted: (name: string) => boolean
   const names: string[] = [];
   let total = 0;
   let failure: ApiError | undefined;
+  const tooLarge = () => new ApiError('TOO_LARGE', `The document decompresses to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB of XML`);
   const unzip = new Unzip((file: UnzipFile) => {
     names.push(file.name);
     if (names.length > limits.maxEntries) failure ??= new ApiError('TOO_LARGE', `The document holds more than ${limits.maxEntries} parts`);
     if (failure || !wanted(file.name)) return;
+    // The local header's size (0 when a data descriptor follows): a part that says it passes the
+    // cap is refused unread. One that lies is stopped by the count below.
+    if (total + (file.originalSize ?? 0) > limits.maxTotalBytes) {
+      failure = tooLarge();
+      return;
+    }
     const chunks: Uint8Array[] = [];
     parts.set(file.name, chunks);
     file.ondata = (err, chunk) => {
@@ -39,7 +51,7 @@ export function openPackage(bytes: Uint8Array, wanted: (name: string) => boolean
       }
       total += chunk.length;
       if (total > limits.maxTotalBytes) {
-        failure ??= new ApiError('TOO_LARGE', `The document decompresses to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB of XML`);
+        failure ??= tooLarge();
         file.terminate();
         return;
       }
@@ -56,11 +68,18 @@ export function openPackage(bytes: Uint8Array, wanted: (name: string) => boolean
   if (failure) throw failure;
   if (names.length === 0) throw new ApiError('INVALID_INPUT', 'The document is not a zip package (no parts found)');
   const decoder = new TextDecoder('utf-8');
+  const text = (name: string) => {
+    const chunks = parts.get(name);
+    return chunks ? decoder.decode(Buffer.concat(chunks)) : undefined;
+  };
+  const nodes = xmlNodeBudget();
   return {
     names,
-    text: (name) => {
-      const chunks = parts.get(name);
-      return chunks ? decoder.decode(Buffer.concat(chunks)) : undefined;
+    text,
+    xml: (name) => {
+      const xml = text(name);
+      // An empty part is as good as none (an empty .rels file lists no relationships).
+      return xml === undefined || !/\S/.test(xml) ? undefined : parseXml(xml, name, nodes);
     },
   };
 }

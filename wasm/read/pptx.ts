@@ -4,11 +4,12 @@
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import { append, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
-import { child, childElements, find, findAll, isElement, parseXml, textOf, type XmlElement } from './xml.js';
+import { safeLinkUrl } from './inert.js';
+import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
 
@@ -18,20 +19,19 @@ interface SlideContext {
 }
 
 export function readPptx(pkg: OfficePackage): RootContent[] {
-  const xml = pkg.text('ppt/presentation.xml');
-  if (xml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a PowerPoint deck (no ppt/presentation.xml)');
+  const presentation = pkg.xml('ppt/presentation.xml');
+  if (presentation === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a PowerPoint deck (no ppt/presentation.xml)');
   const rels = relationships(pkg, 'ppt/presentation.xml');
   const images = { count: 0 };
   const out: RootContent[] = [];
   let number = 0;
-  for (const id of findAll(parseXml(xml, 'ppt/presentation.xml'), 'p:sldId')) {
+  for (const id of findAll(presentation, 'p:sldId')) {
     const part = rels.get(id.attrs['r:id'] ?? '')?.part;
-    const slideXml = part ? pkg.text(part) : undefined;
-    if (!part || slideXml === undefined) continue;
+    const slide = part ? pkg.xml(part) : undefined;
+    if (!part || slide === undefined) continue;
     number++;
-    const slide = parseXml(slideXml, part);
     if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    out.push(...readSlide(slide, number, { rels: relationships(pkg, part), images }, pkg));
+    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images }, pkg));
   }
   return out;
 }
@@ -43,12 +43,12 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
   const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
   for (const shape of shapes) {
     if (shape === title) continue;
-    out.push(...readShape(shape, context));
+    append(out, readShape(shape, context));
   }
   const notes = [...context.rels.values()].find((r) => r.type.endsWith('/notesSlide'))?.part;
-  const notesXml = notes ? pkg.text(notes) : undefined;
-  if (notes && notesXml !== undefined) {
-    const body = findAll(parseXml(notesXml, notes), 'p:sp').find((s) => placeholderType(s) === 'body');
+  const notesRoot = notes ? pkg.xml(notes) : undefined;
+  if (notes && notesRoot !== undefined) {
+    const body = findAll(notesRoot, 'p:sp').find((s) => placeholderType(s) === 'body');
     const blocks = body ? readTextBody(find(body, 'p:txBody'), { ...context, rels: relationships(pkg, notes) }, false) : [];
     if (blocks.length) out.push({ type: 'blockquote', children: blocks.filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[] });
   }
@@ -108,7 +108,7 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
   const out: RootContent[] = [];
   let list: ListEntry[] = [];
   const flush = () => {
-    if (list.length) out.push(...nestLists(list));
+    if (list.length) append(out, nestLists(list));
     list = [];
   };
   for (const p of childElements(body, 'a:p')) {
@@ -134,12 +134,13 @@ function readRuns(p: XmlElement, context: SlideContext): Inline[] {
     const rPr = child(node, 'a:rPr');
     const linkId = child(rPr ?? node, 'a:hlinkClick')?.attrs['r:id'];
     const target = linkId ? context.rels.get(linkId) : undefined;
+    const link = target?.external ? safeLinkUrl(target.target) : undefined;
     out.push({
       text: textOf(child(node, 'a:t') ?? { name: '', attrs: {}, children: [] }),
       bold: rPr?.attrs.b === '1' || rPr?.attrs.b === 'true',
       italic: rPr?.attrs.i === '1' || rPr?.attrs.i === 'true',
       strike: rPr?.attrs.strike !== undefined && rPr.attrs.strike !== 'noStrike',
-      ...(target?.external && { link: target.target }),
+      ...(link && { link }),
     });
   }
   return out;

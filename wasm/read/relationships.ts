@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import type { OfficePackage } from './package.js';
-import { childElements, parseXml } from './xml.js';
+import { childElements } from './xml.js';
 
 export interface Relationship {
   type: string;
@@ -17,10 +17,10 @@ export type Relationships = ReadonlyMap<string, Relationship>;
 
 export function relationships(pkg: OfficePackage, sourcePart: string): Relationships {
   const relsName = path.posix.join(path.posix.dirname(sourcePart), '_rels', `${path.posix.basename(sourcePart)}.rels`);
-  const xml = pkg.text(relsName);
+  const root = pkg.xml(relsName);
   const map = new Map<string, Relationship>();
-  if (!xml) return map;
-  for (const rel of childElements(parseXml(xml, relsName), 'Relationship')) {
+  if (!root) return map;
+  for (const rel of childElements(root, 'Relationship')) {
     const target = rel.attrs.Target ?? '';
     const external = rel.attrs.TargetMode === 'External';
     const part = external ? undefined : target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePart), target));

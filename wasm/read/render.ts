@@ -1,6 +1,7 @@
 // The one renderer: the block model (mdast) to CommonMark with GFM tables, footnotes and
-// strikethrough, by mdast-util-to-markdown, which owns escaping. Long documents are cut at a
-// block boundary once `maxCharacters` would be passed (src/shared/markdown-join.ts).
+// strikethrough, by mdast-util-to-markdown, which owns escaping. Every block, and every table
+// cell written as HTML, is made inert first (inert.ts). Long documents are cut at a block
+// boundary once `maxCharacters` would be passed (src/shared/markdown-join.ts).
 
 import type { BlockContent, Root, RootContent, Table, Text } from 'mdast';
 import { markdownTable } from 'markdown-table';
@@ -10,6 +11,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { joinBlocks, type Rendered } from '../../src/shared/markdown-join.js';
+import { inertBlocks } from './inert.js';
 
 /**
  * Text that no Markdown construct can mistake for syntax in any position: letters, digits, inner
@@ -34,7 +36,7 @@ const table: Handle = (node: Table, parent, state, info) => {
   const matrix = plainCells(node);
   if (!matrix) return gfmTable(node, parent, state, info);
   const head = matrix[0];
-  const columns = node.align?.length || Math.max(0, ...matrix.map((row) => row.length));
+  const columns = node.align?.length || matrix.reduce((widest, row) => Math.max(widest, row.length), 0);
   while (head && head.length < columns) head.push('');
   return markdownTable(matrix, { align: node.align ?? null, alignDelimiters: false, fillRows: false, padding: true });
 };
@@ -63,13 +65,14 @@ export const renderMarkdown = (blocks: Iterable<RootContent>, maxCharacters: num
 /** Each block's Markdown, lazily; blocks that write nothing are left out. */
 export function* renderedBlocks(blocks: Iterable<RootContent>): Generator<string> {
   for (const block of blocks) {
-    const text = toMarkdown({ type: 'root', children: [block] } satisfies Root, OPTIONS).trimEnd();
+    const text = toMarkdown({ type: 'root', children: inertBlocks(block) } satisfies Root, OPTIONS).trimEnd();
     if (text !== '') yield text;
   }
 }
 
 /** Blocks as HTML, for the inside of an HTML table cell. */
-export function blocksToHtml(blocks: readonly BlockContent[]): string {
+export function blocksToHtml(cellBlocks: readonly BlockContent[]): string {
+  const blocks = cellBlocks.flatMap((block) => inertBlocks(block) as BlockContent[]);
   // One paragraph is written without its <p>. Its phrasing goes through the paragraph (a root
   // would put a line end between every two inline nodes).
   if (blocks.length === 1 && blocks[0]?.type === 'paragraph') return toHtml((toHast(blocks[0]) as Element).children);

@@ -1,8 +1,13 @@
-// Depth-first walk over an mdast tree (readers adjust nodes in place: image placeholders, …).
+// Depth-first walk over an mdast tree (readers adjust nodes in place: note numbers, …), in
+// document order. Iterative: no nesting depth can overflow the stack.
 
 import type { Nodes } from 'mdast';
 
 export function visit(node: Nodes, each: (node: Nodes) => void): void {
-  each(node);
-  if ('children' in node) for (const c of node.children as Nodes[]) visit(c, each);
+  const pending: Nodes[] = [node];
+  while (pending.length) {
+    const current = pending.pop() as Nodes;
+    each(current);
+    if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i] as Nodes);
+  }
 }

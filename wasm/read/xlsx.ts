@@ -5,52 +5,52 @@
 
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { heading, type CellSource } from './blocks.js';
+import { append, heading, type CellSource } from './blocks.js';
+import { cellBudget, MAX_CELLS, type Budget } from './limits.js';
 import type { OfficePackage } from './package.js';
 import { relationships } from './relationships.js';
 import { cellKey, sheetTables } from './sheet-tables.js';
 import { formatSerialDate, isDateFormat } from './spreadsheet-dates.js';
-import { child, childElements, findAll, parseXml, textOf, type XmlElement } from './xml.js';
-
-/** Cells read per sheet at most; a larger used range is cut (the Markdown would be cut anyway). */
-const MAX_CELLS_PER_SHEET = 500_000;
+import { child, childElements, findAll, textOf, type XmlElement } from './xml.js';
 
 interface Workbook {
   sharedStrings: string[];
   /** Style index (the cell's `s`) → whether it formats a date, and how. */
   dateStyles: Map<number, string>;
   date1904: boolean;
+  /** Cells with a value, over every sheet. */
+  cells: Budget;
 }
 
 export function readXlsx(pkg: OfficePackage): RootContent[] {
-  const workbookXml = pkg.text('xl/workbook.xml');
-  if (workbookXml === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an Excel workbook (no xl/workbook.xml)');
-  const workbookRoot = parseXml(workbookXml, 'xl/workbook.xml');
+  const workbookRoot = pkg.xml('xl/workbook.xml');
+  if (workbookRoot === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an Excel workbook (no xl/workbook.xml)');
   const rels = relationships(pkg, 'xl/workbook.xml');
   const book: Workbook = {
-    sharedStrings: readSharedStrings(pkg.text('xl/sharedStrings.xml')),
-    dateStyles: readDateStyles(pkg.text('xl/styles.xml')),
+    sharedStrings: readSharedStrings(pkg.xml('xl/sharedStrings.xml')),
+    dateStyles: readDateStyles(pkg.xml('xl/styles.xml')),
     date1904: /^(1|true)$/.test(child(workbookRoot, 'workbookPr')?.attrs.date1904 ?? ''),
+    cells: cellBudget(),
   };
   const out: RootContent[] = [];
   for (const sheet of childElements(child(workbookRoot, 'sheets') ?? workbookRoot, 'sheet')) {
     if (sheet.attrs.state === 'hidden' || sheet.attrs.state === 'veryHidden') continue;
     const part = rels.get(sheet.attrs['r:id'] ?? '')?.part;
-    const xml = part ? pkg.text(part) : undefined;
+    const root = part ? pkg.xml(part) : undefined;
     out.push(heading(2, [{ text: sheet.attrs.name ?? 'Sheet' }]));
-    if (xml && part) out.push(...readSheet(parseXml(xml, part), book));
+    if (root) append(out, readSheet(root, book));
   }
   return out;
 }
 
 function readSheet(root: XmlElement, book: Workbook): RootContent[] {
   const cells = new Map<number, CellSource>(mergedCells(root));
-  let count = 0;
   for (const row of childElements(child(root, 'sheetData') ?? root, 'row')) {
     for (const c of childElements(row, 'c')) {
       const value = cellValue(c, book);
       const position = parseRef(c.attrs.r ?? '');
-      if (value === '' || !position || ++count > MAX_CELLS_PER_SHEET) continue;
+      if (value === '' || !position) continue;
+      book.cells.spend(1);
       const key = cellKey(...position);
       const blocks: CellSource['blocks'] = [{ type: 'paragraph', children: [{ type: 'text', value }] }];
       const merged = cells.get(key);
@@ -69,7 +69,7 @@ function mergedCells(root: XmlElement): Map<number, CellSource> {
     if (!range) continue;
     const [r1, c1, r2, c2] = range;
     // Merges share the sheet's cell budget: a hostile ref "A1:XFD1048576" is not walked.
-    if (cells.size + (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_CELLS_PER_SHEET) continue;
+    if (cells.size + (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_CELLS) continue;
     for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) cells.set(cellKey(r, c), { blocks: [], colSpan: 1, rowSpan: 1, covered: true });
     cells.set(cellKey(r1, c1), { blocks: [], colSpan: c2 - c1 + 1, rowSpan: r2 - r1 + 1 });
   }
@@ -105,15 +105,13 @@ function richText(si: XmlElement | undefined): string {
     .join('');
 }
 
-function readSharedStrings(xml: string | undefined): string[] {
-  if (!xml) return [];
-  return childElements(parseXml(xml, 'xl/sharedStrings.xml'), 'si').map(richText);
+function readSharedStrings(root: XmlElement | undefined): string[] {
+  return root ? childElements(root, 'si').map(richText) : [];
 }
 
-function readDateStyles(xml: string | undefined): Map<number, string> {
+function readDateStyles(root: XmlElement | undefined): Map<number, string> {
   const styles = new Map<number, string>();
-  if (!xml) return styles;
-  const root = parseXml(xml, 'xl/styles.xml');
+  if (!root) return styles;
   const custom = new Map(findAll(child(root, 'numFmts') ?? root, 'numFmt').map((f) => [Number(f.attrs.numFmtId), f.attrs.formatCode ?? '']));
   childElements(child(root, 'cellXfs') ?? root, 'xf').forEach((xf, index) => {
     const id = Number(xf.attrs.numFmtId ?? 0);
