@@ -41,6 +41,9 @@ function permissionFlags(script: string, settings: HostSettings): string[] {
   return [flag, ...readable.map((item) => `--allow-fs-read=${item}`), '--allow-worker'];
 }
 
+/** Names the docwasm process an office belongs to, so that a process table shows whose it is. */
+export const officeTag = (servicePid = process.pid): string => `docwasm-wasm-office-of-${servicePid}`;
+
 export class WasmOffice {
   /** Resolves with the office's version once it can convert; rejects when it fails to start. */
   readonly ready: Promise<string>;
@@ -51,7 +54,7 @@ export class WasmOffice {
 
   constructor(settings: HostSettings) {
     const { script, loader } = hostScript();
-    this.child = spawnGroup(process.execPath, [...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings)], {
+    this.child = spawnGroup(process.execPath, [...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings), officeTag()], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       env: {},
