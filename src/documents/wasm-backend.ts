@@ -62,6 +62,8 @@ export class WasmOfficeBackend implements DocumentBackend {
   private files: WasmOfficeFiles | undefined;
   private office: WasmOffice | undefined;
   private starting: Promise<WasmOffice | undefined> | undefined;
+  /** The office being started: a shutdown kills it rather than wait out its start. */
+  private launching: WasmOffice | undefined;
   private busy = false;
   private pending: Pending[] = [];
   private requests = 0;
@@ -136,8 +138,8 @@ export class WasmOfficeBackend implements DocumentBackend {
     this.gate.close();
     this.idle.close();
     for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
-    const office = this.office ?? (await this.starting);
-    await office?.stop();
+    await Promise.all([this.office?.stop(), this.launching?.stop()]);
+    await this.starting;
   }
 
   /** A cancelled request's files that the office has not taken yet leave the queue. */
@@ -172,11 +174,21 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   private async startAttempts(): Promise<WasmOffice | undefined> {
+    try {
+      return await this.attemptStarts();
+    } finally {
+      this.launching = undefined;
+    }
+  }
+
+  private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const started = performance.now();
+      if (this.gate.isClosed) return undefined;
       const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } });
+      this.launching = office;
       try {
         await withinBound(office.ready, this.options.startTimeoutMs);
         if (this.gate.isClosed) {

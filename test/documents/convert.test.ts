@@ -21,6 +21,7 @@ import {
   type DocumentFixtures,
 } from '../helpers/documents.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+import { finishedJob, submitHeld } from '../helpers/jobs.js';
 import { backendsUnderTest, waitForOfficeReady, WASM_TEST_TIMEOUT_MS } from '../helpers/wasm-office.js';
 
 interface BatchData {
@@ -251,6 +252,22 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
       const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'a-file/out.pdf', format: 'pdf' });
       expect(status).toBe(409);
       expect(body.code).toBe('OUTPUT_NOT_WRITABLE');
+    });
+  });
+
+  describe('the other doors onto the same backend', () => {
+    it('converts as an async job (202, then the job succeeds with the same answer)', async () => {
+      const jobId = await submitHeld(service, '/api/convert', { input: 'in/text-odt.odt', output: 'async/out.pdf', format: 'pdf' });
+      const job = await finishedJob(service, jobId, WASM_TEST_TIMEOUT_MS - 60_000);
+      expect(job.status, JSON.stringify(job.result)).toBe('succeeded');
+      expect(job.result).toMatchObject({ success: true, data: { backend: name } });
+      TEXT_CHECKS.pdf?.(file('async/out.pdf'));
+    });
+
+    it('reads a legacy .doc as Markdown through the backend', async () => {
+      const { status, body } = await service.post('/api/read', { input: 'in/text-doc.doc' });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.text).toContain(TEXT_LINE);
     });
   });
 
