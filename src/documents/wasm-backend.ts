@@ -249,6 +249,9 @@ export class WasmOfficeBackend implements DocumentBackend {
   /** One file through the office, under its deadline, memory ceiling and cancel signal. */
   private async runOne(office: WasmOffice, { job, signal }: Pending): Promise<{ outcome: ConversionOutcome; stopped: StopReason }> {
     if (signal?.aborted) return { outcome: CANCELLED, stopped: undefined };
+    // LibreOfficeKit's CSV import in this build reads an empty sheet with the converter's import
+    // options and one column per line without them: refused, rather than a wrong product.
+    if (job.extension === 'csv') return { outcome: { ok: false, code: 'UNSUPPORTED_CONVERSION', message: `${job.shownName}: CSV input is not converted by LibreOffice in WebAssembly yet (it misreads the columns); use an installed LibreOffice (--document-backend libreoffice)` }, stopped: undefined };
     const bytes = await fs.readFile(job.input);
     let stopped: StopReason;
     const stop = (reason: StopReason) => {
