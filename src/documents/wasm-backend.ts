@@ -276,7 +276,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   private async judge(reply: OfficeReply, job: ConversionJob, stopped: StopReason, memoryExhausted: boolean): Promise<ConversionOutcome> {
-    if (reply.kind === 'converted') return deliver(reply.bytes, job.output);
+    if (reply.kind === 'converted') return deliver(job.format === 'txt' ? withoutBom(reply.bytes) : reply.bytes, job.output);
     if (reply.kind === 'rejected') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
     if (this.gate.isClosed) return failedOutcome(this.gate.error(`converting ${job.shownName}`));
     if (stopped === 'cancelled') return CANCELLED;
@@ -310,6 +310,14 @@ async function withinBound<T>(ready: Promise<T>, ms: number): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Text output without the UTF-8 byte-order mark LibreOfficeKit's text export writes whatever its
+ * options say: the installed office's export (`Text (encoded)`, BOM off) writes none.
+ */
+function withoutBom(bytes: Uint8Array): Uint8Array {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 
 /** Writes the product into the job's staged output. */
