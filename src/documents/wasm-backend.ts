@@ -276,7 +276,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   private async judge(reply: OfficeReply, job: ConversionJob, stopped: StopReason, memoryExhausted: boolean): Promise<ConversionOutcome> {
-    if (reply.kind === 'converted') return deliver(job.format === 'txt' ? withoutBom(reply.bytes) : reply.bytes, job.output);
+    if (reply.kind === 'converted') return deliver(job.format === 'txt' ? asPlainText(reply.bytes) : reply.bytes, job.output);
     if (reply.kind === 'rejected') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
     if (this.gate.isClosed) return failedOutcome(this.gate.error(`converting ${job.shownName}`));
     if (stopped === 'cancelled') return CANCELLED;
@@ -313,11 +313,12 @@ async function withinBound<T>(ready: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Text output without the UTF-8 byte-order mark LibreOfficeKit's text export writes whatever its
- * options say: the installed office's export (`Text (encoded)`, BOM off) writes none.
+ * Text output as the installed office writes it (`Text (encoded)`: UTF-8, LF, no BOM):
+ * LibreOfficeKit's text export ignores those options and writes a byte-order mark and CR line ends.
  */
-function withoutBom(bytes: Uint8Array): Uint8Array {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+function asPlainText(bytes: Uint8Array): Uint8Array {
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  return Buffer.from(Buffer.from(body).toString('utf8').replace(/\r\n?/g, '\n'), 'utf8');
 }
 
 /** Writes the product into the job's staged output. */
