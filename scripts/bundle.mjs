@@ -63,6 +63,7 @@ function stageApp(app, pkg) {
     stdio: ['ignore', 'ignore', 'inherit'],
     shell: process.platform === 'win32',
   });
+  removeOptionalPeers(app);
   const natives = findFiles(app, (file) => file.endsWith('.node'));
   if (natives.length > 0) throw new Error(`native addons in the bundle: ${natives.join(', ')}`);
   const shipped = { ...pkg };
@@ -70,6 +71,20 @@ function stageApp(app, pkg) {
   delete shipped.devDependencies;
   fs.writeFileSync(path.join(app, 'package.json'), `${JSON.stringify(shipped, null, 2)}\n`);
   for (const [file, { mode, text }] of Object.entries(LAUNCHERS)) fs.writeFileSync(path.join(app, file), text, { mode });
+}
+
+/**
+ * npm keeps a package the lock marks `devOptional` in a --omit=dev install: here, the optional
+ * peers of the WebAssembly office (@matbee/libreoffice-converter) that are also docwasm's dev
+ * tools — sharp (a native image library: its `*.node` would break "no native code") and jszip
+ * with their dependencies. The office loads them only for features docwasm does not use (image
+ * export, fonts from a ZIP), and nothing else needs them, so they leave the bundle.
+ */
+function removeOptionalPeers(app) {
+  const { packages } = JSON.parse(fs.readFileSync(path.join(app, 'package-lock.json'), 'utf8'));
+  for (const [where, entry] of Object.entries(packages)) {
+    if (where !== '' && entry.devOptional) fs.rmSync(path.join(app, where), { recursive: true, force: true });
+  }
 }
 
 /** Adds `dir` under `prefix/`; symbolic links (node_modules/.bin) are left out: nothing runs them. */

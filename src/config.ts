@@ -2,12 +2,17 @@
 // Each door (serve, mcp, one-shot commands) takes the flags that apply to it (flagsFor) and
 // builds its Config from their parsed values (configFromFlags).
 
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from './shared/recycle.js';
 import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
+
+/** `libreoffice`: an installed LibreOffice; `wasm`: LibreOffice in WebAssembly; `auto`: the first, else the second. */
+export const DOCUMENT_BACKENDS = ['auto', 'libreoffice', 'wasm'] as const;
+export type DocumentBackendChoice = (typeof DOCUMENT_BACKENDS)[number];
 
 export interface Config {
   host: string;
@@ -39,6 +44,11 @@ export interface Config {
   /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
   jobRetentionMs: number;
   documentSandbox: SandboxChoice;
+  documentBackend: DocumentBackendChoice;
+  /** Directories whose font files every office gets besides the shipped ones. */
+  fontDirs: string[];
+  /** Longest a WebAssembly office may take to start before it is killed and tried again. */
+  officeStartTimeoutMs: number;
 }
 
 /** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
@@ -50,7 +60,7 @@ export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox';
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend';
   repeatable?: boolean;
   /** The value's placeholder in --help when the kind's own (N, VALUE) says too little. */
   metavar?: string;
@@ -86,6 +96,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },
   { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)', appliesTo: 'http' },
+  { flag: 'document-backend', env: 'DOCWASM_DOCUMENT_BACKEND', key: 'documentBackend', kind: 'backend', description: 'office documents are converted by: auto (default: an installed LibreOffice, else LibreOffice in WebAssembly), libreoffice or wasm', appliesTo: ['documents'] },
+  { flag: 'font-dir', env: 'DOCWASM_FONT_DIRS', key: 'fontDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)', appliesTo: ['documents'] },
+  { flag: 'office-start-timeout', env: 'DOCWASM_OFFICE_START_TIMEOUT', key: 'officeStartTimeoutMs', kind: 'seconds', description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)', appliesTo: ['documents'] },
   { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
 ];
 
@@ -120,6 +133,10 @@ export function defaultConfig(): Config {
     requestTimeoutMs: 30_000,
     jobRetentionMs: 600_000,
     documentSandbox: 'auto',
+    documentBackend: 'auto',
+    fontDirs: [],
+    // Starts take 10–50 s on 2 busy cores and over 140 s on a machine loaded 20 deep.
+    officeStartTimeoutMs: 240_000,
   };
 }
 
@@ -139,6 +156,8 @@ export function resolveConfig(
   }
   config.baseDir = path.resolve(config.baseDir);
   config.allowDirs = config.allowDirs.map((dir) => path.resolve(config.baseDir, dir));
+  config.fontDirs = config.fontDirs.map((dir) => path.resolve(config.baseDir, dir));
+  for (const dir of config.fontDirs) if (!isDirectory(dir)) throw new ConfigError(`--font-dir ${dir} is not a directory`);
   return config;
 }
 
@@ -168,8 +187,21 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
       if (!SANDBOX_CHOICES.some((choice) => choice === value)) throw new ConfigError(`--document-sandbox must be one of ${SANDBOX_CHOICES.join(', ')}, got "${value}"`);
       return value;
     }
+    case 'backend': {
+      const value = values.at(-1);
+      if (!DOCUMENT_BACKENDS.some((choice) => choice === value)) throw new ConfigError(`--document-backend must be one of ${DOCUMENT_BACKENDS.join(', ')}, got "${value}"`);
+      return value;
+    }
     case 'string':
       return values.at(-1);
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -223,6 +255,7 @@ function metavar(flag: FlagSpec): string {
   if (flag.metavar !== undefined) return flag.metavar;
   if (flag.kind === 'engine') return 'mupdf|cpdf';
   if (flag.kind === 'sandbox') return 'MODE';
+  if (flag.kind === 'backend') return 'auto|libreoffice|wasm';
   if (flag.kind === 'string' || flag.kind === 'list') return 'VALUE';
   return 'N';
 }

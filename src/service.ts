@@ -50,6 +50,8 @@ export async function createService(config: Config): Promise<Service> {
       server = createHttpServer(app.fetch, config);
       const address = await listen(server, config.host, config.port);
       for (const line of startReportLines(config, await engines.documents.health())) logStart(line);
+      // The WebAssembly office takes tens of seconds to start: it starts now, not with the first request.
+      void engines.documents.warm();
       return address;
     },
     close: async (graceMs = 10_000) => {

@@ -7,9 +7,15 @@ import type { EngineHealth } from './engines/health.js';
 
 export function startReportLines(config: Config, document: EngineHealth): string[] {
   const allowed = config.allowDirs.length > 0 ? config.allowDirs.join(', ') : 'any path (no --allow-dir given)';
-  const sandbox = typeof document.sandbox === 'string' ? `${document.sandbox} (--document-sandbox ${config.documentSandbox})` : `${config.documentSandbox} (no LibreOffice to contain)`;
+  const wasm = document.backend === 'libreoffice-wasm';
+  const sandbox = wasm
+    ? 'wasm (LibreOffice in WebAssembly: the document alone in an in-memory file system, no network)'
+    : typeof document.sandbox === 'string'
+      ? `${document.sandbox} (--document-sandbox ${config.documentSandbox})`
+      : `${config.documentSandbox} (no LibreOffice to contain)`;
   const office = document.available
-    ? `LibreOffice: ${String(document.path)} (${document.version})`
+    ? `${wasm ? 'LibreOffice in WebAssembly' : 'LibreOffice'}: ${String(document.path)} (${document.version})`
     : `LibreOffice: not found (${String(document.reason)}); document conversion answers BACKEND_UNAVAILABLE`;
-  return [`docwasm: base dir ${config.baseDir}`, `docwasm: allowed dirs: ${allowed}`, `docwasm: document sandbox: ${sandbox}`, `docwasm: ${office}`];
+  const passedOver = typeof document.passedOver === 'string' ? [`docwasm: passed over: ${document.passedOver}`] : [];
+  return [`docwasm: base dir ${config.baseDir}`, `docwasm: allowed dirs: ${allowed}`, `docwasm: document sandbox: ${sandbox}`, `docwasm: ${office}`, ...passedOver];
 }

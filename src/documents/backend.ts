@@ -31,9 +31,15 @@ export type ConversionOutcome = { ok: true } | { ok: false; code: ErrorCode; mes
 /** One file's failure, in the words of a shared error (TIMEOUT, BUSY). */
 export const failedOutcome = (err: ApiError): ConversionOutcome => ({ ok: false, code: err.code, message: err.message });
 
+/** Health's `state`: an office starting, one up and warm, or none running (started by the next file). */
+export type BackendState = 'starting' | 'ready' | 'idle';
+
 export interface DocumentBackend {
   readonly name: string;
   detect(): Promise<BackendInfo>;
+  state(): BackendState;
+  /** Starts an office in the background where the backend keeps one warm from the start (the service's start). */
+  warm?(): void;
   /**
    * One outcome per job, in order. Throws only for the request as a whole: a CancelledError
    * when `control.signal` fires before its files are handed to an office.

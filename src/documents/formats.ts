@@ -69,6 +69,17 @@ export function convertToArgument(family: DocumentFamily, format: OutputFormat, 
   return `${format}:${filter}:${JSON.stringify(options)}`;
 }
 
+/**
+ * The export filter's options of a pair (`UTF8,LF,,,false` for text, the CSV tokens), for an
+ * office that picks the filter itself from the format (LibreOfficeKit's saveAs); undefined when
+ * the filter takes none.
+ */
+export function exportFilterOptions(family: DocumentFamily, format: OutputFormat): string | undefined {
+  const filter = EXPORT_FILTERS[family][format];
+  const colon = filter?.indexOf(':') ?? -1;
+  return filter !== undefined && colon >= 0 ? filter.slice(colon + 1) : undefined;
+}
+
 export function supportedInputExtensions(): string[] {
   return Object.keys(INPUT_FAMILY);
 }

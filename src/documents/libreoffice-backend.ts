@@ -14,7 +14,7 @@ import { ApiError } from '../errors.js';
 import { CancelledError, type JobControl } from '../jobs/policy.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { failedOutcome, type BackendInfo, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
+import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
 import type { SlotJob } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
@@ -30,6 +30,8 @@ export interface LibreOfficeOptions {
   timeoutMs: number;
   /** Files an office converts before it is replaced by a fresh one (--soffice-recycle-after). */
   recycleAfter: number;
+  /** Font files linked into each office's profile (the shipped CJK face, --font-dir). */
+  fonts?: readonly string[] | undefined;
   startTimeoutMs?: number;
   /** Offices idle this long are stopped; the next conversion starts them again. */
   idleTimeoutMs?: number;
@@ -77,6 +79,11 @@ export class LibreOfficeBackend implements DocumentBackend {
     const found = await detectSoffice(this.options.detect);
     this.info = found.found ? { available: true, name: this.name, version: found.version, path: found.path } : { available: false, name: this.name, reason: found.reason };
     return this.info;
+  }
+
+  state(): BackendState {
+    if (this.slots.some((slot) => slot.state === 'starting')) return 'starting';
+    return this.slots.some((slot) => slot.state === 'ready' || slot.state === 'busy') ? 'ready' : 'idle';
   }
 
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
@@ -137,7 +144,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     if (reaped > 0) logEvent(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down`);
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
-    const fonts = bundledCjkFonts();
+    const fonts = this.options.fonts ?? bundledCjkFonts();
     for (let i = 0; i < this.options.slots; i++) {
       const slot = new OfficeSlot({
         soffice,

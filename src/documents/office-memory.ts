@@ -50,6 +50,21 @@ async function largestVirtualSize(pids: readonly string[]): Promise<number> {
   return Math.max(0, ...sizes);
 }
 
+/**
+ * The largest resident size (bytes, /proc/<pid>/status VmRSS) among `pids`: the measure for the
+ * WebAssembly office, whose address space is mostly reservations (a WebAssembly memory reserves
+ * its whole range up front) and says nothing of what a document costs.
+ */
+export async function largestResidentSize(pids: readonly string[]): Promise<number> {
+  const sizes = await Promise.all(
+    pids.map(async (pid) => {
+      const status = await fs.readFile(`/proc/${pid}/status`, 'latin1').catch(() => '');
+      return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+    }),
+  );
+  return Math.max(0, ...sizes);
+}
+
 /** Samples the office group's size every `intervalMs`; calls `onBreach` once it nears the ceiling. */
 export class MemoryWatch {
   peak = 0;
@@ -60,6 +75,8 @@ export class MemoryWatch {
     private readonly ceilingBytes: number,
     private readonly onBreach: () => void,
     private readonly intervalMs = 250,
+    /** How a process's size is measured: its address space (what RLIMIT_AS limits) by default. */
+    private readonly measure: (pids: readonly string[]) => Promise<number> = largestVirtualSize,
   ) {}
 
   start(): this {
@@ -69,7 +86,7 @@ export class MemoryWatch {
       // The whole process table is read once a second; in between only the group's known members.
       if (samples++ % Math.round(1000 / this.intervalMs) === 0) members = await groupMembers(this.pgid);
       if (members === undefined || this.timer === undefined) return;
-      const size = await largestVirtualSize(members);
+      const size = await this.measure(members);
       this.peak = Math.max(this.peak, size);
       if (size >= this.ceilingBytes * WATCH_SHARE) this.onBreach();
       else this.timer = setTimeout(() => void sample(), this.intervalMs);

@@ -27,4 +27,6 @@ export async function selectDocumentBackend(candidates: readonly BackendCandidat
 export const INSTALL_HINT =
   'Install LibreOffice (Debian/Ubuntu: apt-get install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui; ' +
   'macOS: brew install --cask libreoffice; Windows: the installer from libreoffice.org), ' +
-  'or point docwasm to it with --soffice PATH or DOCWASM_SOFFICE';
+  'or point docwasm to it with --soffice PATH or DOCWASM_SOFFICE; ' +
+  'or let docwasm run LibreOffice in WebAssembly: install docwasm with its optional dependencies (a plain npm install, not --omit=optional) ' +
+  'and use --document-backend auto or wasm';

@@ -1,13 +1,17 @@
-// The document engine: the first available DocumentBackend (LibreOffice), detected on first use.
-// Without one every conversion answers BACKEND_UNAVAILABLE with how to install or point to it.
+// The document engine: the first available DocumentBackend, detected on first use — an installed
+// LibreOffice, LibreOffice in WebAssembly, or (--document-backend auto, the default) the first of
+// them that is there. Without one every conversion answers BACKEND_UNAVAILABLE saying why and how
+// to get either.
 
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
+import { officeFonts } from '../documents/fonts.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';
+import { WasmOfficeBackend } from '../documents/wasm-backend.js';
 import { officeMemoryCeiling } from '../documents/office-memory.js';
 import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
-import { INSTALL_HINT, selectDocumentBackend, type BackendSelection } from '../documents/registry.js';
+import { INSTALL_HINT, selectDocumentBackend, type BackendCandidate, type BackendSelection } from '../documents/registry.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
 import type { EngineHealth } from './health.js';
 
@@ -37,10 +41,17 @@ export class DocumentEngine {
   }
 
   async health(): Promise<EngineHealth> {
-    const { info, reasons } = await this.select();
-    return info?.available
-      ? { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path, sandbox: officeSandboxKind() }
-      : { available: false, engine: 'libreoffice', version: 'none', backend: 'none', reason: reasons.join('; ') };
+    const { backend, info, reasons } = await this.select();
+    if (!backend || !info?.available) return { available: false, engine: 'libreoffice', version: 'none', backend: 'none', reason: reasons.join('; ') };
+    const sandbox = backend.name === 'libreoffice-wasm' ? 'wasm' : officeSandboxKind();
+    // Why an earlier choice was passed over (auto: a --soffice that names no runnable program).
+    const passedOver = reasons.length > 0 ? { passedOver: reasons.join('; ') } : {};
+    return { available: true, engine: info.name, version: info.version, backend: info.name, path: info.path, sandbox, state: backend.state(), ...passedOver };
+  }
+
+  /** Starts the backend's office in the background where it keeps one warm (the service's start). */
+  async warm(): Promise<void> {
+    (await this.select()).backend?.warm?.();
   }
 
   async close(): Promise<void> {
@@ -49,19 +60,37 @@ export class DocumentEngine {
   }
 
   private select(): Promise<BackendSelection> {
-    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb } = this.config;
-    this.selection ??= selectDocumentBackend([
-      () =>
-        new LibreOfficeBackend({
-          detect: { explicit: soffice },
-          slots: this.offices(),
-          timeoutMs,
-          recycleAfter: sofficeRecycleAfter,
-          idleTimeoutMs,
-          memory: officeMemoryCeiling(officeMemoryMb),
-        }),
-    ]);
+    const { documentBackend } = this.config;
+    const candidates: BackendCandidate[] = [];
+    if (documentBackend !== 'wasm') candidates.push(() => this.installedOffice());
+    if (documentBackend !== 'libreoffice') candidates.push(() => this.wasmOffice());
+    this.selection ??= selectDocumentBackend(candidates);
     return this.selection;
+  }
+
+  private installedOffice(): DocumentBackend {
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs } = this.config;
+    return new LibreOfficeBackend({
+      detect: { explicit: soffice },
+      slots: this.offices(),
+      timeoutMs,
+      recycleAfter: sofficeRecycleAfter,
+      idleTimeoutMs,
+      memory: officeMemoryCeiling(officeMemoryMb),
+      fonts: officeFonts(fontDirs),
+    });
+  }
+
+  private wasmOffice(): DocumentBackend {
+    const { timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, officeStartTimeoutMs } = this.config;
+    return new WasmOfficeBackend({
+      timeoutMs,
+      startTimeoutMs: officeStartTimeoutMs,
+      recycleAfter: sofficeRecycleAfter,
+      idleTimeoutMs,
+      memoryBytes: officeMemoryMb * 1024 ** 2,
+      fonts: officeFonts(fontDirs),
+    });
   }
 
   private offices(): number {

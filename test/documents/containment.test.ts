@@ -3,7 +3,9 @@
 // Each vector points at secrets outside the allowed dir (or at a loopback listener) and is
 // converted by a real service under --allow-dir; the output (pdftotext, pdfimages, the text
 // itself) must hold no secret, the listener must see no request, and the answer is either a
-// clean conversion or INVALID_INPUT. Run once per protection this machine offers.
+// clean conversion or INVALID_INPUT. Run once per protection this machine offers, and once with
+// LibreOffice in WebAssembly (--document-backend wasm), whose protection is the same on every OS:
+// the document alone in an in-memory file system, no network (so no vector is skipped for it).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +36,7 @@ import {
 } from '../helpers/hostile-documents.js';
 import { usableSandboxModes } from '../helpers/sandboxes.js';
 import { startService, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
+import { waitForOfficeReady, WASM_TEST_TIMEOUT_MS } from '../helpers/wasm-office.js';
 
 interface ImageSize {
   width: number;
@@ -89,10 +92,10 @@ const VECTORS: Vector[] = [
   { name: 'DOCX INCLUDETEXT field', file: 'include-text.docx', bytes: (s) => docxField(`INCLUDETEXT "${s.txt}"`), formats: TEXT_FORMATS },
 ];
 
-/** The protections to run the vectors under: what this machine offers, and the profile alone. */
-const MODES = usableSandboxModes((process.env.DOCWASM_TEST_SANDBOXES ?? 'auto,namespace,profile').split(','));
+/** The protections to run the vectors under: what this machine offers, the profile alone, and the WebAssembly office. */
+const MODES = [...usableSandboxModes((process.env.DOCWASM_TEST_SANDBOXES ?? 'auto,namespace,profile').split(',')), 'wasm'];
 
-describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox %s)', (mode) => {
+describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox %s)', { timeout: WASM_TEST_TIMEOUT_MS }, (mode) => {
   let service: RunningService;
   let listener: LoopbackListener;
   let secrets: Secrets;
@@ -107,9 +110,10 @@ describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox 
     for (const [file, bytes] of Object.values(files)) fs.writeFileSync(file, bytes);
     secrets = { png: files.png[0], pdf: files.pdf[0], svg: files.svg[0], txt: files.txt[0] };
     listener = await loopbackListener(files.png[1]);
-    const choice = mode === 'auto' ? [] : ['--document-sandbox', mode];
+    const choice = mode === 'auto' ? [] : mode === 'wasm' ? ['--document-backend', 'wasm'] : ['--document-backend', 'libreoffice', '--document-sandbox', mode];
     service = await startService(['--workers', '1', '--allow-dir', path.join(root, 'allowed'), ...choice]);
-  });
+    await waitForOfficeReady(service);
+  }, WASM_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
     const pid = service?.child.pid;
@@ -137,7 +141,7 @@ describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox 
   it('reports the protection in force in GET /api/health', async () => {
     const { body } = await service.get('/api/health');
     const sandbox = (body.data?.document as { sandbox?: string } | undefined)?.sandbox;
-    expect(['bwrap', 'namespace', 'profile']).toContain(sandbox);
+    expect(['bwrap', 'namespace', 'profile', 'wasm']).toContain(sandbox);
     if (mode !== 'auto') expect(sandbox).toBe(mode);
   });
 

@@ -1,6 +1,8 @@
-// /api/convert and /api/convert/batch as docs/api.md ("Documents") states them, against the real LibreOffice
-// backend. One service for the whole file; the support matrix is checked through batches
-// (one per output format), every output read back with pdftotext, unzip or plain text.
+// /api/convert and /api/convert/batch as docs/api.md ("Documents") states them, against both real
+// document backends: the installed LibreOffice (where there is one) and LibreOffice in WebAssembly
+// (always: --document-backend wasm). One service per backend for the whole file (the WebAssembly
+// office starts once); the support matrix is checked through batches (one per output format),
+// every output read back with pdftotext, unzip or plain text.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ import {
   type DocumentFixtures,
 } from '../helpers/documents.js';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+import { finishedJob, submitHeld } from '../helpers/jobs.js';
+import { backendsUnderTest, waitForOfficeReady, WASM_TEST_TIMEOUT_MS } from '../helpers/wasm-office.js';
 
 interface BatchData {
   total: number;
@@ -26,6 +30,17 @@ interface BatchData {
   failed: number;
   results: { input: string; success: boolean; outputPath?: string; error?: string; code?: string }[];
 }
+
+/**
+ * A CSV file's rows as values: the installed LibreOffice 7.4 writes `42`, LibreOffice 24.8 in
+ * WebAssembly `"42"` — the same value (RFC 4180). The fixtures' fields hold no comma or quote.
+ */
+const csvRows = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(',').map((field) => field.replace(/^"(.*)"$/, '$1')));
 
 /** The character data of an XML part: runs and spans split text arbitrarily. */
 const xmlText = (xml: string) => xml.replace(/<[^>]+>/g, '');
@@ -52,10 +67,7 @@ const SHEET_CHECKS: Record<string, (file: string) => void> = {
     expect(zipParts(file).filter((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p)).length).toBeGreaterThanOrEqual(1);
   },
   ods: (file) => expect(xmlText(zipPart(file, 'content.xml'))).toContain('张三'),
-  csv: (file) => {
-    const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
-    expect(lines).toEqual(SHEET_ROWS.map((r) => r.join(',')));
-  },
+  csv: (file) => expect(csvRows(file)).toEqual(SHEET_ROWS),
 };
 
 const SLIDE_CHECKS: Record<string, (file: string) => void> = {
@@ -64,7 +76,8 @@ const SLIDE_CHECKS: Record<string, (file: string) => void> = {
   odp: (file) => expect(xmlText(zipPart(file, 'content.xml'))).toContain(SLIDE_TEXT),
 };
 
-describe('document conversion with LibreOffice', () => {
+describe.each(backendsUnderTest())('document conversion (--document-backend %s)', { timeout: WASM_TEST_TIMEOUT_MS }, (backend) => {
+  const name = backend === 'wasm' ? 'libreoffice-wasm' : 'libreoffice';
   let service: RunningService;
   let fx: DocumentFixtures;
   const file = (name: string) => path.join(service.dir, name);
@@ -75,9 +88,10 @@ describe('document conversion with LibreOffice', () => {
   };
 
   beforeAll(async () => {
-    [fx, service] = await Promise.all([documentFixtures(), startService(['--workers', '2'])]);
+    [fx, service] = await Promise.all([documentFixtures(), startService(['--workers', '2', '--document-backend', backend])]);
     for (const f of [...fx.text, ...fx.spreadsheet, ...fx.presentation]) copy(f, path.join('in', path.basename(f)));
-  });
+    await waitForOfficeReady(service);
+  }, WASM_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await service?.stop();
   });
@@ -85,27 +99,38 @@ describe('document conversion with LibreOffice', () => {
   describe('GET /api/health', () => {
     it('names the backend, its version and path', async () => {
       const { body } = await service.get('/api/health');
-      expect(body.data?.document).toMatchObject({ available: true, engine: 'libreoffice', backend: 'libreoffice', version: expect.stringMatching(/^\d+\.\d+/), path: expect.stringContaining('soffice') });
+      // The WebAssembly office was waited for; the installed offices start with the first file.
+      const where =
+        backend === 'wasm'
+          ? { sandbox: 'wasm', state: 'ready', path: expect.stringContaining('libreoffice-converter'), version: expect.stringContaining('WebAssembly') }
+          : { state: 'idle', path: expect.stringContaining('soffice'), version: expect.stringMatching(/^\d+\.\d+/) };
+      expect(body.data?.document).toMatchObject({ available: true, engine: name, backend: name, ...where });
     });
   });
 
   describe('support matrix (every input type × every allowed format, content checked)', () => {
+    // CSV input is refused by the WebAssembly office (see its own test below).
+    const sheets = () => (backend === 'wasm' ? fx.spreadsheet.filter((f) => !f.endsWith('.csv')) : fx.spreadsheet);
     const families = () => [
       { inputs: fx.text, checks: TEXT_CHECKS },
-      { inputs: fx.spreadsheet, checks: SHEET_CHECKS },
+      { inputs: sheets(), checks: SHEET_CHECKS },
       { inputs: fx.presentation, checks: SLIDE_CHECKS },
     ];
 
-    it('converts all 41 pairs, same-format re-saves included', async () => {
+    it('converts all 41 pairs (37 without CSV input in WebAssembly), same-format re-saves included', async () => {
       const formats = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'];
-      const responses = await Promise.all(
-        formats.map(async (format) => {
-          const files = families()
-            .filter((f) => format in f.checks)
-            .flatMap((f) => f.inputs.map((i) => path.join('in', path.basename(i))));
-          return { format, files, response: await service.post('/api/convert/batch', { files, format, outputDir: `matrix/${format}` }) };
-        }),
-      );
+      const batch = async (format: string) => {
+        const files = families()
+          .filter((f) => format in f.checks)
+          .flatMap((f) => f.inputs.map((i) => path.join('in', path.basename(i))));
+        return { format, files, response: await service.post('/api/convert/batch', { files, format, outputDir: `matrix/${format}` }) };
+      };
+      // The installed office's slots take the batches side by side; the one WebAssembly office
+      // takes them one after another (sent at once, the last would wait past the client's own
+      // 300 s header timeout on a loaded machine).
+      const responses = [];
+      if (backend === 'wasm') for (const format of formats) responses.push(await batch(format));
+      else responses.push(...(await Promise.all(formats.map(batch))));
       let pairs = 0;
       for (const { format, files, response } of responses) {
         expect(response.status).toBe(200);
@@ -118,7 +143,7 @@ describe('document conversion with LibreOffice', () => {
           pairs++;
         }
       }
-      expect(pairs).toBe(41);
+      expect(pairs).toBe(backend === 'wasm' ? 37 : 41);
       expect(leftoverTempFiles(service.dir)).toEqual([]);
     });
   });
@@ -127,7 +152,7 @@ describe('document conversion with LibreOffice', () => {
     it('converts one file and reports format, backend and duration', async () => {
       const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'single/out.pdf', format: 'pdf' });
       expect(status).toBe(200);
-      expect(body).toMatchObject({ success: true, outputPath: file('single/out.pdf'), data: { format: 'pdf', backend: 'libreoffice', durationMs: expect.any(Number) } });
+      expect(body).toMatchObject({ success: true, outputPath: file('single/out.pdf'), data: { format: 'pdf', backend: name, durationMs: expect.any(Number) } });
       TEXT_CHECKS.pdf?.(file('single/out.pdf'));
     });
 
@@ -138,12 +163,19 @@ describe('document conversion with LibreOffice', () => {
       TEXT_CHECKS.odt?.(file('upper/report.odt'));
     });
 
+    it.runIf(backend === 'wasm')('refuses CSV input with UNSUPPORTED_CONVERSION naming the installed office, writing nothing', async () => {
+      const { status, body } = await service.post('/api/convert', { input: 'in/sheet-csv.csv', output: 'single/csv.pdf', format: 'pdf' });
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ code: 'UNSUPPORTED_CONVERSION', error: expect.stringContaining('--document-backend libreoffice') });
+      expect(fs.existsSync(file('single/csv.pdf'))).toBe(false);
+    });
+
     it('takes the first sheet for CSV output', async () => {
       const { status } = await service.post('/api/convert', { input: 'in/sheet-ods.ods', output: 'single/first.csv', format: 'csv' });
       expect(status).toBe(200);
-      const csv = fs.readFileSync(file('single/first.csv'), 'utf8');
-      expect(csv).toContain('张三,北京,42');
-      expect(csv).not.toContain(SECOND_SHEET_ROWS[0]?.join(','));
+      const rows = csvRows(file('single/first.csv'));
+      expect(rows).toContainEqual(['张三', '北京', '42']);
+      expect(rows).not.toContainEqual(SECOND_SHEET_ROWS[0]);
     });
 
     it('replaces the input atomically when output equals input', async () => {
@@ -233,6 +265,22 @@ describe('document conversion with LibreOffice', () => {
       const { status, body } = await service.post('/api/convert', { input: 'in/text-docx.docx', output: 'a-file/out.pdf', format: 'pdf' });
       expect(status).toBe(409);
       expect(body.code).toBe('OUTPUT_NOT_WRITABLE');
+    });
+  });
+
+  describe('the other doors onto the same backend', () => {
+    it('converts as an async job (202, then the job succeeds with the same answer)', async () => {
+      const jobId = await submitHeld(service, '/api/convert', { input: 'in/text-odt.odt', output: 'async/out.pdf', format: 'pdf' });
+      const job = await finishedJob(service, jobId, WASM_TEST_TIMEOUT_MS - 60_000);
+      expect(job.status, JSON.stringify(job.result)).toBe('succeeded');
+      expect(job.result).toMatchObject({ success: true, data: { backend: name } });
+      TEXT_CHECKS.pdf?.(file('async/out.pdf'));
+    });
+
+    it('reads a legacy .doc as Markdown through the backend', async () => {
+      const { status, body } = await service.post('/api/read', { input: 'in/text-doc.doc' });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.text).toContain(TEXT_LINE);
     });
   });
 

@@ -1,6 +1,7 @@
-// Without LibreOffice: conversions answer 503 BACKEND_UNAVAILABLE with how to install it or
-// point to it; batch items carry that code; validation still comes first; health says so.
-// Also where soffice is looked for when nothing is configured.
+// Without LibreOffice (--document-backend libreoffice: the WebAssembly office would serve under
+// auto): conversions answer 503 BACKEND_UNAVAILABLE with how to install it, point to it or use
+// the WebAssembly office; batch items carry that code; validation still comes first; health says
+// so. Also where soffice is looked for when nothing is configured.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { startService, tempDir, type RunningService } from '../helpers/service.j
 describe('an explicit --soffice that does not exist', () => {
   let service: RunningService;
   beforeAll(async () => {
-    service = await startService(['--soffice', '/nonexistent/lo/soffice']);
+    service = await startService(['--soffice', '/nonexistent/lo/soffice', '--document-backend', 'libreoffice']);
     fs.writeFileSync(path.join(service.dir, 'a.docx'), 'not checked: no backend');
   });
   afterAll(async () => {
@@ -25,6 +26,7 @@ describe('an explicit --soffice that does not exist', () => {
     expect(body.error).toContain('/nonexistent/lo/soffice');
     expect(body.error).toMatch(/install LibreOffice/i);
     expect(body.error).toContain('--soffice');
+    expect(body.error).toContain('--document-backend auto or wasm');
     expect(fs.existsSync(path.join(service.dir, 'a.pdf'))).toBe(false);
   });
 
@@ -54,7 +56,7 @@ describe('an explicit --soffice that does not exist', () => {
 
 describe('DOCWASM_SOFFICE pointing nowhere', () => {
   it('has the same effect as --soffice', async () => {
-    const service = await startService([], { DOCWASM_SOFFICE: '/nonexistent/env/soffice' });
+    const service = await startService([], { DOCWASM_SOFFICE: '/nonexistent/env/soffice', DOCWASM_DOCUMENT_BACKEND: 'libreoffice' });
     try {
       fs.writeFileSync(path.join(service.dir, 'a.docx'), 'x');
       const { status, body } = await service.post('/api/convert', { input: 'a.docx', output: 'a.pdf', format: 'pdf' });

@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { officeTag } from '../../src/documents/wasm-office.js';
 import { officePipePath } from '../../src/documents/office-pipe.js';
 import { ROOT } from './service.js';
 import { removeOfficeLeftovers, runSoffice, runSofficeAsync, startOffice, stopOffice } from './soffice.js';
@@ -312,15 +313,17 @@ export interface OsProcess {
   args: string;
 }
 
-/** soffice processes started by the docwasm service with this PID (their profile dirs carry it). */
+/** Office processes started by the docwasm service with this PID: soffice (their profile dirs carry it) and WebAssembly offices (tagged with it). */
 export function officeProcessesOf(servicePid: number): OsProcess[] {
   const out = spawnSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' }).stdout;
   return out
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && !m[2]?.startsWith('Z') && (m[3] ?? '').includes(`docwasm-soffice-${servicePid}-`))
+    .filter((m): m is RegExpExecArray => m !== null && !m[2]?.startsWith('Z') && isOfficeOf(m[3] ?? '', servicePid))
     .map((m) => ({ pid: Number(m[1]), args: m[3] as string }));
 }
+
+const isOfficeOf = (args: string, servicePid: number) => args.includes(`docwasm-soffice-${servicePid}-`) || args.endsWith(` ${officeTag(servicePid)}`);
 
 /** The /tmp sockets (LibreOffice's single-instance pipes) of these offices' profiles, which exist while they run. */
 export function officePipesOf(offices: OsProcess[]): string[] {

@@ -41,7 +41,7 @@ describe('the start report', () => {
   });
 
   it('says when LibreOffice was not found, and that any path is allowed without --allow-dir', async () => {
-    const { service, report } = await startReporting([], { DOCWASM_SOFFICE: '/nonexistent/soffice' });
+    const { service, report } = await startReporting([], { DOCWASM_SOFFICE: '/nonexistent/soffice', DOCWASM_DOCUMENT_BACKEND: 'libreoffice' });
     try {
       expect(report()).toMatch(new RegExp(`^${TIMESTAMP} docwasm: LibreOffice: not found \\(.*/nonexistent/soffice\\); document conversion answers BACKEND_UNAVAILABLE$`, 'm'));
       expect(report()).toContain('docwasm: allowed dirs: any path (no --allow-dir given)\n');

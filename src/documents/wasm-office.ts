@@ -1,0 +1,115 @@
+// One WebAssembly office: a Node process of its own (wasm/office/host.ts) holding LibreOffice
+// compiled to WebAssembly (~1 GB), started in its own process group and always killed as a
+// whole (process-group.ts), spoken to over IPC. A process rather than a worker thread because
+// only a process can be killed at any instant (a thread blocked inside LibreOfficeKit never
+// returns to its event loop), measured by its own resident size, and given no rights: under
+// Node's permission model it may read only docwasm's install and the fonts, write nothing and
+// start no process. It inherits no environment (no token, no proxy settings).
+
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exited, killGroup, spawnGroup } from './process-group.js';
+import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
+
+/** How one conversion in the office ended. */
+export type OfficeReply = { kind: 'converted'; bytes: Uint8Array } | { kind: 'rejected'; message: string } | { kind: 'exited'; detail: string };
+
+/** The host script: compiled beside this module's dist/ twin, or run from source under tsx (tests). */
+function hostScript(): { script: string; loader: string[] } {
+  const compiled = fileURLToPath(new URL('../../wasm/office/host.js', import.meta.url));
+  if (existsSync(compiled)) return { script: compiled, loader: [] };
+  return { script: fileURLToPath(new URL('../../wasm/office/host.ts', import.meta.url)), loader: ['--import', 'tsx'] };
+}
+
+/** The install's root (what the office process may read: its code and node_modules). */
+function installRoot(script: string): string {
+  let dir = path.dirname(script);
+  while (!existsSync(path.join(dir, 'node_modules')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/** Node's permission model, where this Node has it: read docwasm's install and the fonts, nothing else. */
+function permissionFlags(script: string, settings: HostSettings): string[] {
+  const [major = 0] = process.versions.node.split('.').map(Number);
+  // tsx (the host run from source, in tests) reads outside the install: no permissions there.
+  if (major < 20 || script.endsWith('.ts')) return [];
+  const flag = major >= 22 ? '--permission' : '--experimental-permission';
+  const readable = [installRoot(script), settings.wasmDir, ...settings.fonts];
+  // One flag a path: Node 20 reads a comma-separated list as one path.
+  return [flag, ...readable.map((item) => `--allow-fs-read=${item}`), '--allow-worker'];
+}
+
+/** Names the docwasm process an office belongs to, so that a process table shows whose it is. */
+export const officeTag = (servicePid = process.pid): string => `docwasm-wasm-office-of-${servicePid}`;
+
+export class WasmOffice {
+  /** Resolves with the office's version once it can convert; rejects when it fails to start. */
+  readonly ready: Promise<string>;
+  private readonly child: ChildProcess;
+  private stderrTail = '';
+  private pending: ((reply: OfficeReply) => void) | undefined;
+  private nextId = 0;
+
+  constructor(settings: HostSettings) {
+    const { script, loader } = hostScript();
+    this.child = spawnGroup(process.execPath, [...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings), officeTag()], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env: {},
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000)));
+    this.ready = new Promise<string>((resolve, reject) => {
+      this.child.on('message', (message: HostMessage) => {
+        if (message.type === 'ready') resolve(message.version);
+        else if (message.type === 'failed') reject(new Error(message.message));
+        else this.answer(message.type === 'converted' ? { kind: 'converted', bytes: message.bytes } : { kind: 'rejected', message: message.message });
+      });
+      this.child.once('exit', (code, signal) => {
+        const detail = this.exitDetail(code, signal);
+        reject(new Error(`the office process exited while starting (${detail})`));
+        this.answer({ kind: 'exited', detail });
+      });
+      this.child.once('error', (err) => reject(err));
+    });
+    // A start that fails is reported through `ready`; nobody else need listen.
+    this.ready.catch(() => undefined);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Converts one document (one at a time); resolves however it ends, `exited` when the office died under it. */
+  convert(request: Omit<ConvertRequest, 'type' | 'id'>): Promise<OfficeReply> {
+    if (this.pending) throw new Error('the WebAssembly office converts one document at a time');
+    if (!this.alive || !this.child.connected) return Promise.resolve({ kind: 'exited', detail: 'the office process was not running' });
+    return new Promise((resolve) => {
+      this.pending = resolve;
+      this.child.send({ type: 'convert', id: ++this.nextId, ...request } satisfies ConvertRequest);
+    });
+  }
+
+  /** Kills the office's process group; resolves once it has exited. */
+  stop(): Promise<void> {
+    killGroup(this.child);
+    return exited(this.child);
+  }
+
+  private answer(reply: OfficeReply): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.(reply);
+  }
+
+  private exitDetail(code: number | null, signal: NodeJS.Signals | null): string {
+    const lines = this.stderrTail.trim().split('\n');
+    const last = lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.filter((line) => !/Warning|^\(Use `node|^Node\.js v/.test(line)).at(-1);
+    return `${signal ? `signal ${signal}` : `exit code ${code}`}${last ? `: ${last}` : ''}`;
+  }
+}
