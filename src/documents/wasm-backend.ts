@@ -8,6 +8,8 @@
 // whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
 
 import fs from 'node:fs/promises';
+import { ApiError } from '../errors.js';
+import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import { CancelledError, type JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
@@ -252,7 +254,9 @@ export class WasmOfficeBackend implements DocumentBackend {
     // LibreOfficeKit's CSV import in this build reads an empty sheet with the converter's import
     // options and one column per line without them: refused, rather than a wrong product.
     if (job.extension === 'csv') return { outcome: { ok: false, code: 'UNSUPPORTED_CONVERSION', message: `${job.shownName}: CSV input is not converted by LibreOffice in WebAssembly yet (it misreads the columns); use an installed LibreOffice (--document-backend libreoffice)` }, stopped: undefined };
-    const bytes = await fs.readFile(job.input);
+    // Read through the descriptor that was checked: a FIFO or a swapped file is this file's error.
+    const bytes = await readChecked(job.input, job.shownName).catch((err: unknown) => (err instanceof ApiError ? failedOutcome(err) : Promise.reject(err)));
+    if (!Buffer.isBuffer(bytes)) return { outcome: bytes, stopped: undefined };
     let stopped: StopReason;
     const stop = (reason: StopReason) => {
       stopped ??= reason;
@@ -265,7 +269,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     signal?.addEventListener('abort', onAbort, { once: true });
     let reply: OfficeReply;
     try {
-      const request = { bytes, extension: job.extension, name: stagedStem(job.input), format: job.format, filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
+      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
       reply = await office.convert(request);
     } finally {
       clearTimeout(timer);
