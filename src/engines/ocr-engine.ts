@@ -2,8 +2,8 @@
 // version), which languages it has, and recognises one image file or one PDF page rendered in
 // grey per call, each call one job under the job policy (its queue's BUSY, its deadline's
 // TIMEOUT, the caller's cancel). The engine prepares its own language data and keeps its own
-// margin before the deadline. Tesseract (tesseract-engine.ts) is the one engine today; another
-// (a PaddleOCR-class model on onnxruntime-web, say) implements this interface beside it.
+// margin before the deadline. tesseract-engine.ts implements it for the one OCR pool, whose
+// workers read with PP-OCR (onnxruntime-web) or tesseract.js as the request's `engine` says.
 
 import type { JobControl } from '../jobs/policy.js';
 import type { FileRef } from '../shared/file-ref.js';
