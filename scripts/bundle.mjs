@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZipWriter } from './zip-writer.mjs';
+import { productionTree } from './production-tree.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHIPPED = ['dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'licenses'];
@@ -74,16 +75,16 @@ function stageApp(app, pkg) {
 }
 
 /**
- * npm keeps a package the lock marks `devOptional` in a --omit=dev install: here, the optional
- * peers of the WebAssembly office (@matbee/libreoffice-converter) that are also docwasm's dev
- * tools — sharp (a native image library: its `*.node` would break "no native code") and jszip
- * with their dependencies. The office loads them only for features docwasm does not use (image
- * export, fonts from a ZIP), and nothing else needs them, so they leave the bundle.
+ * `npm ci --omit=dev` keeps packages a user's install of docwasm would not bring: the optional
+ * peers of the WebAssembly office that are also docwasm's dev tools (sharp, a native image
+ * library whose `*.node` would break "no native code", its platform packages, jszip). The
+ * office loads them only for features docwasm does not use; they leave the bundle.
  */
 function removeOptionalPeers(app) {
   const { packages } = JSON.parse(fs.readFileSync(path.join(app, 'package-lock.json'), 'utf8'));
-  for (const [where, entry] of Object.entries(packages)) {
-    if (where !== '' && entry.devOptional) fs.rmSync(path.join(app, where), { recursive: true, force: true });
+  const kept = new Set(productionTree(packages));
+  for (const where of Object.keys(packages)) {
+    if (where !== '' && !kept.has(where)) fs.rmSync(path.join(app, where), { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { writeNetworkGuard } from '../helpers/ocr-network-guard.js';
 import { ROOT, tempDir } from '../helpers/service.js';
+import { productionTree } from '../../scripts/production-tree.mjs';
 
 const run = promisify(execFile);
 
@@ -33,40 +34,10 @@ const KNOWN_INSTALL_SCRIPTS: Record<string, { postinstall: string; harmless: str
   },
 };
 
-interface LockEntry {
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-}
-
-/**
- * Install paths (`node_modules/…`) of the packages an install of docwasm brings: the lock's
- * packages reachable from our dependencies and optional dependencies through theirs — not
- * through peer dependencies, which npm does not install for a user of docwasm. (The lock marks
- * `sharp`, our dev dependency, devOptional since the WebAssembly office names it an optional
- * peer; a user's install does not bring it, and the portable bundle removes it.)
- */
+/** Install paths (`node_modules/…`) of the packages an install of docwasm brings (scripts/production-tree.mjs says which). */
 function productionPackages(): string[] {
-  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
-  const found = new Set<string>();
-  const visit = (from: string, entry: LockEntry | undefined) => {
-    for (const name of Object.keys({ ...entry?.dependencies, ...entry?.optionalDependencies })) {
-      const where = resolveInLock(lock.packages, from, name);
-      if (where === undefined || found.has(where)) continue;
-      found.add(where);
-      visit(where, lock.packages[where]);
-    }
-  };
-  visit('', lock.packages['']);
-  return [...found].filter((where) => fs.existsSync(path.join(ROOT, where, 'package.json')));
-}
-
-/** Where Node would find `name` from the package at `from`: its own node_modules, then each parent's. */
-function resolveInLock(packages: Record<string, LockEntry>, from: string, name: string): string | undefined {
-  for (let dir = from; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
-    const where = `${dir === '' ? '' : `${dir}/`}node_modules/${name}`;
-    if (Object.hasOwn(packages, where)) return where;
-    if (dir === '') return undefined;
-  }
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Parameters<typeof productionTree>[0] };
+  return productionTree(lock.packages).filter((where) => fs.existsSync(path.join(ROOT, where, 'package.json')));
 }
 
 function readPackage(where: string): { name: string; scripts?: Record<string, string> } {
