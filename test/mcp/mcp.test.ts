@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFixtures, officeProcessesOf, pdfText, TEXT_LINE, waitFor } from '../helpers/documents.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { renderText } from '../helpers/ocr-images.js';
+import { callTool, type ToolEnvelope } from '../helpers/mcp-call.js';
 import { CLI, leftoverTempFiles, tempDir } from '../helpers/service.js';
 import { pageCount, qpdfCheck } from '../helpers/tools.js';
 
@@ -22,22 +23,8 @@ let client: Client;
 let transport: StdioClientTransport;
 let serverStderr = '';
 
-interface Envelope {
-  success: boolean;
-  message?: string;
-  outputPath?: string;
-  text?: string;
-  data?: Record<string, unknown>;
-  error?: string;
-  code?: string;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<{ result: CallToolResult; envelope: Envelope }> {
-  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
-  const first = result.content[0];
-  if (first?.type !== 'text') throw new Error(`expected text content, got ${JSON.stringify(result.content)}`);
-  return { result, envelope: JSON.parse(first.text) as Envelope };
-}
+const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
 beforeAll(async () => {
   dir = tempDir('docwasm-mcp-');
@@ -122,7 +109,7 @@ describe('docwasm mcp', () => {
     expect(first.type).toBe('text');
     expect(first.text).toContain(TEXT_LINE);
     expect(first.text.trimStart().startsWith('{')).toBe(false);
-    const envelope = result.structuredContent as unknown as Envelope;
+    const envelope = result.structuredContent as unknown as ToolEnvelope;
     expect(envelope).toMatchObject({ success: true, text: first.text });
   });
 

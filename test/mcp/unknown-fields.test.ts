@@ -7,29 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_FIXTURES, TEXT_LINE } from '../helpers/documents.js';
 import { makePdf } from '../helpers/make-pdf.js';
+import { callTool, type ToolEnvelope } from '../helpers/mcp-call.js';
 import { CLI, tempDir } from '../helpers/service.js';
 import { pageCount, qpdfCheck } from '../helpers/tools.js';
 
 let dir: string;
 let client: Client;
 
-interface Envelope {
-  success: boolean;
-  warnings?: string[];
-  data?: Record<string, unknown>;
-  error?: string;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<{ result: CallToolResult; envelope: Envelope }> {
-  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
-  const first = result.content[0];
-  if (first?.type !== 'text') throw new Error(`expected text content, got ${JSON.stringify(result.content)}`);
-  return { result, envelope: JSON.parse(first.text) as Envelope };
-}
+const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
 beforeAll(async () => {
   dir = tempDir('docwasm-mcp-fields-');
@@ -60,7 +49,7 @@ describe('MCP tools and unknown fields', () => {
     expect(result.isError).toBe(false);
     const warning = 'unknown field "qualty" ignored; did you mean "quality"?';
     expect(envelope.warnings).toEqual([warning]);
-    expect((result.structuredContent as unknown as Envelope).warnings).toEqual([warning]);
+    expect((result.structuredContent as unknown as ToolEnvelope).warnings).toEqual([warning]);
     expect(qpdfCheck(path.join(dir, 'small.pdf'))).toBe(true);
   });
 
