@@ -10,6 +10,7 @@ import type { OcrLine, OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { joinLines, joinsWithoutSpace } from '../../src/shared/cjk-text.js';
 import { paragraph } from './blocks.js';
 import { pageBlocks, readingRows, StyleTally, toPageRows, type StextLine, type StextPage } from './pdf-layout.js';
+import { median } from '../../src/shared/median.js';
 
 /** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */
 const POINTS_A_PIXEL = 72 / 300;
@@ -123,10 +124,6 @@ function isVertical(layout: OcrPageLayout): boolean {
   return stacked.length * 2 > layout.lines.length;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** An OCR engine's text as paragraphs: blank lines separate them, a paragraph's lines are joined. */
 function textBlocks(text: string): RootContent[] {

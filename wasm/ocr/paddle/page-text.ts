@@ -7,6 +7,7 @@ import type { OcrLine, OcrWord, PixelBox } from '../../../src/shared/ocr-layout.
 import { isCjkCharacter, removeCjkSpaces } from '../../../src/shared/cjk-text.js';
 import type { Quad } from './geometry.js';
 import type { PageChar, PageLine } from './system.js';
+import { median } from '../../../src/shared/median.js';
 
 interface Placed {
   line: PageLine;
@@ -142,8 +143,3 @@ export function boundingBox(quad: Quad): PixelBox {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
