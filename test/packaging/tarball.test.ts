@@ -91,10 +91,12 @@ describe('the packed tarball installed into an empty project', () => {
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[hook]).toBeUndefined();
   });
 
-  it('packs the bin executable (tsc writes 0644)', () => {
-    const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
-    const bin = listing.split('\n').find((line) => line.endsWith(' package/dist/src/cli/main.js'));
-    expect(bin).toMatch(/^-rwxr-xr-x /);
+  it('packs the bin and the CLI it runs executable (tsc writes 0644), and neither the staleness check nor sources', () => {
+    const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' }).split('\n');
+    for (const program of ['package/bin/docwasm.mjs', 'package/dist/src/cli/main.js']) {
+      expect(listing.find((line) => line.endsWith(` ${program}`)), program).toMatch(/^-rwxr-xr-x /);
+    }
+    expect(listing.filter((line) => / package\/(scripts|src)\//.test(line))).toEqual([]);
   });
 
   it('runs the documented tarball commands: npx ./docwasm-<version>.tgz, and npx --package … docwasm', () => {
