@@ -1,7 +1,7 @@
 // When an idle kept-alive connection is closed. HTTP/1.1 cannot close an idle connection
 // without a race (the client may be sending its next request as the FIN leaves), so the server
 // promises much less than it keeps, and never closes a connection that has bytes waiting.
-// The measured sequences that lost requests are in docs/http-runtime.md.
+// The measured sequences that lost requests are in docs/measurements-by-hand.md.
 
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
