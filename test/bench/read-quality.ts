@@ -121,8 +121,8 @@ export async function scoreCorpus(service: RunningService, workDir: string): Pro
 /**
  * Peers that cannot run here — MarkItDown and docling are Python packages, PyPI is unreachable
  * from these machines and Debian packages neither (`apt-cache search markitdown` is empty) — by
- * the figures issue 22 publishes for them, measured on its own corpus (159 documents, 9 formats,
- * 37 Chinese) with the same metrics. `null`: the peer has no reader for the format.
+ * the figures published for them with the same metrics on another corpus (159 documents, 9
+ * formats, 37 Chinese), which the project's reading requirements cite. `null`: the peer has no reader for the format.
  */
 const PUBLISHED_MARKITDOWN: Readonly<Record<string, string | null>> = { docx: '0.91', html: '0.96', pptx: '0.74', xlsx: '0.69', pdf: '0.43 (tables 0.23, headings 0.00)', rtf: '0.05', odt: null, ods: null };
 const PUBLISHED_MARKITDOWN_OVERALL = 0.559;
@@ -131,7 +131,7 @@ function publishedComparison(scored: readonly Scored[]): string {
   const ours = (format: string) => summary(scored.filter((s) => s.engine === 'docwasm' && s.doc.format === format)) || '–';
   const theirs = (v: string | null) => v ?? 'no reader';
   return [
-    '| format | docwasm, this corpus | MarkItDown, published (issue 22) |',
+    '| format | docwasm, this corpus | MarkItDown, published |',
     '|---|---|---|',
     ...Object.entries(PUBLISHED_MARKITDOWN).map(([format, v]) => `| ${format} | ${ours(format)} | ${theirs(v)} |`),
     `| **all** | ${summary(scored.filter((s) => s.engine === 'docwasm'))} | ${PUBLISHED_MARKITDOWN_OVERALL.toFixed(3)} |`,
@@ -203,8 +203,8 @@ The ms/doc column is docwasm's mean warm time per document over HTTP on the mach
 
 **MarkItDown and docling are not run here**: both are Python packages, PyPI is not reachable from
 these machines and Debian packages neither (\`apt-cache search markitdown\` finds nothing). Their
-figures below are those issue 22 publishes, measured with the same metrics on its own corpus (159
-documents, 9 formats, 37 Chinese), so they sit beside ours, not in one run: MarkItDown overall
+figures below are those published for them with the same metrics on another corpus (159
+documents, 9 formats, 37 Chinese; the project's reading requirements cite them), so they sit beside ours, not in one run: MarkItDown overall
 0.559; docling 0.84 on the non-PDF formats (its PDF path needs native code and downloaded models);
 pymupdf4llm 0.57 on PDFs there (tables 0.14, headings 0.61), run here in WebAssembly when installed.
 
