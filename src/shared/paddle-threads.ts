@@ -1,6 +1,6 @@
 // How many WebAssembly threads onnxruntime-web gets in each OCR worker for PP-OCR: the cores
 // shared out among the pool's OCR workers, which may all read at once. Measured on 2 cores
-// (docs/ocr-engines.md): one page on 2 threads took 4.1 s against 6.1 s on 1 thread, but two
+// (docs/ocr-measurements.md): one page on 2 threads took 4.1 s against 6.1 s on 1 thread, but two
 // workers each on 2 threads read two pages at once in 14.5 s where 1 thread each took 6.1 s —
 // the threads of one model call wait for each other, so one descheduled thread stalls the call.
 // So a worker gets more than one thread only when the pool cannot fill the cores without it

@@ -3,7 +3,7 @@
 // side: the error rate of the English words alone (a lost space makes a wrong word) and of the
 // Han characters alone, for PP-OCR (`engine: paddle`), `auto`, tesseract.js (`engine:
 // tesseract`) and the tesseract CLI (Debian's chi_sim+eng, one thread). The table is written
-// into docs/ocr-engines.md; no timed rows (paddle.bench.ts has them).
+// into docs/ocr-measurements.md; no timed rows (paddle.bench.ts has them).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,7 +53,7 @@ const suite: BenchSuite = async ({ service, work }) => {
   const header = '| page | PP-OCR | auto | tesseract.js | tesseract CLI |\n|---|---|---|---|---|';
   const table = `${header}\n${rows.join('\n')}`;
   process.stderr.write(`bench: English word error % / Han CER % (s), ${LANGUAGE}, one run:\n${table}\n`);
-  replaceGenerated('docs/ocr-engines.md', 'bench-paddle-mixed', `${runLine()}\n\n${table}`);
+  replaceGenerated('docs/ocr-measurements.md', 'bench-paddle-mixed', `${runLine()}\n\n${table}`);
   return [];
 };
 

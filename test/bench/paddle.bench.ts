@@ -2,9 +2,9 @@
 // set (Ming/Hei/Kai/Noto Serif, 10–12 pt, 200–300 dpi, a degraded scan, a phone photo) and the
 // English one, for PP-OCR (`engine: paddle`), `auto`, tesseract.js (`engine: tesseract`, as
 // docwasm read before) and the tesseract CLI (Debian's chi_sim+eng, one thread). The CER
-// table (with each read's wall time) and the thread rows are written into docs/ocr-engines.md;
+// table (with each read's wall time) and the thread rows are written into docs/ocr-measurements.md;
 // timed rows (PP-OCR and auto against the CLI on the same page, interleaved by the harness) go
-// to the shared table and, by run.ts, to docs/ocr-engines.md too. Also PP-OCR with
+// to the shared table and, by run.ts, to docs/ocr-measurements.md too. Also PP-OCR with
 // onnxruntime-web on 1 and 2 threads, each in a process of its own (the thread count is fixed
 // when the runtime starts), and on 1 thread with unsqueezed line images. The whole page set
 // in-process, per squeeze factor, beside the CLI: test/bench/paddle-pages.ts.
@@ -97,7 +97,7 @@ const suite: BenchSuite = async ({ service, work }) => {
   ].join('\n');
   process.stderr.write(`bench: paddle threads (${(timed[0] as { spec: PageSpec }).spec.name}):\n${threads}\n`);
   const threadsNote = `PP-OCR in-process on the ${(timed[0] as { spec: PageSpec }).spec.name} page, second read, each in a fresh process (test/bench/paddle-threads.ts):`;
-  replaceGenerated('docs/ocr-engines.md', 'bench-paddle-cer', `${runLine()}\n\n${cer}\n\n${threadsNote}\n\n${threads}`);
+  replaceGenerated('docs/ocr-measurements.md', 'bench-paddle-cer', `${runLine()}\n\n${cer}\n\n${threadsNote}\n\n${threads}`);
   return timed.flatMap(({ spec, image }): BenchCase[] =>
     (spec.name.startsWith('en ') ? (['auto'] as const) : (['paddle'] as const)).map((engine) => ({
       group: 'paddle',

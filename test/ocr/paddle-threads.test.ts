@@ -1,5 +1,5 @@
 // PP-OCR's WebAssembly threads per OCR worker: the cores shared among the pool's workers
-// (src/shared/paddle-threads.ts; the measurements behind it are in docs/ocr-engines.md).
+// (src/shared/paddle-threads.ts; the measurements behind it are in docs/ocr-measurements.md).
 
 import { describe, expect, it } from 'vitest';
 import { paddleThreadsPerWorker } from '../../src/shared/paddle-threads.js';

@@ -8,7 +8,7 @@
 // The ONNX schema is the protobufjs code onnxruntime-web ships (it decodes and encodes).
 //
 // PP-OCRv4's recognition model runs with its eight widest 1×1 convolutions (≥ 240 channels in
-// and out) quantised per channel (RECOGNITION_INT8), measured in docs/ocr-engines.md ("int8
+// and out) quantised per channel (RECOGNITION_INT8), measured in docs/ocr-measurements.md ("int8
 // recognition: measured"): per tensor it reads 5–15 % worse; quantising the narrower ones too
 // adds spurious characters to short (vertical) lines; the MatMuls add little speed.
 

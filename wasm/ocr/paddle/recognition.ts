@@ -16,7 +16,7 @@ const MIN_BATCH_WIDTH = 320;
  * Line images are read squeezed to this share of their width. Recognition's cost grows with the
  * width (the model steps every 8 columns), and a CJK glyph 48 px tall still gets 3 steps at half
  * width: on the 10 Chinese test pages the CER stays as it was unsqueezed (mean 0.97 % against
- * 0.98 %; 0.6: 0.85 %) at ~60 % of the recognition time (docs/ocr-engines.md).
+ * 0.98 %; 0.6: 0.85 %) at ~60 % of the recognition time (docs/ocr-measurements.md).
  */
 const CJK_SQUEEZE = 0.5;
 /**
