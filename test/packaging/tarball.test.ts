@@ -1,7 +1,7 @@
 // The published package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty
 // project from npm's cache only. The installed tree holds no native addon (`*.node`, optional
 // dependencies included), no dangling source map, and `npx docwasm --version` runs. The commands
-// docs/surface.md gives for a tarball and a clone run as written, the MCP client
+// docs/install-and-run.md gives for a tarball and a clone run as written, the MCP client
 // configuration's included (started by the SDK's client, as an MCP host would).
 // Needs `npm run build` first, like every test of the built service.
 
