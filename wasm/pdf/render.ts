@@ -1,5 +1,6 @@
 // Rendering PDF pages with mupdf: grey pixels for OCR, or an image file per page whose
-// encoding is the image engine's (jSquash, imported here so that pixels never cross threads).
+// encoding is the image engine's (jSquash, imported here so that an image file's pixels never
+// cross threads; the grey pixels for OCR do, to the OCR worker).
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../src/errors.js';

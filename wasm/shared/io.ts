@@ -1,5 +1,6 @@
-// File I/O inside engine workers: inputs are read and outputs written here so that large
-// buffers never cross the thread boundary. Each file is opened as the one the main thread
+// File I/O inside engine workers: inputs are read and outputs written here so that files never
+// cross the thread boundary (the one large buffer that does is a PDF page rendered in grey for
+// OCR: PDF worker → main thread → OCR worker). Each file is opened as the one the main thread
 // checked (src/shared/file-ref.ts); outputs go to the temp files src/files/staging.ts made.
 
 import fs from 'node:fs';
