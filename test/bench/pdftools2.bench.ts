@@ -1,4 +1,4 @@
-// Rows of the second set of PDF tools (issue 24): redact a 100-page text PDF by pattern (per
+// Rows of the PDF tools redact, stamp, forms and sign: redact a 100-page text PDF by pattern (per
 // page figure: Debian's mutool has no pattern redaction to compare with), fill + flatten a
 // 10-field form (target ≤ 100 ms warm), stamp 100 pages, and sign a ~10 MB PDF against
 // `openssl cms -sign` over the same bytes (the CMS alone, without writing a PDF).

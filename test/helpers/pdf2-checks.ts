@@ -1,5 +1,5 @@
-// Independent readings for the second set of PDF tools (redact, stamp, forms, sign): poppler and
-// qpdf, never docwasm's engines.
+// Independent readings for the PDF tools redact, stamp, forms and sign
+// (docs/pdf-redact-forms-stamp-sign.md): poppler and qpdf, never docwasm's engines.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

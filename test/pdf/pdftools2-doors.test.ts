@@ -1,4 +1,4 @@
-// The second set of PDF tools through the doors other than a synchronous HTTP request: async
+// Redact, stamp, forms and sign through the doors other than a synchronous HTTP request: async
 // jobs, MCP tools, and the cpdf engine (which leaves them to mupdf: BACKEND_UNAVAILABLE).
 
 import fs from 'node:fs';
