@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // The known-long files first (test/setup/long-files.ts), so that no long file ends the run alone.
+    sequence: { sequencer: LongFirstSequencer },
   },
 });

@@ -87,6 +87,15 @@ for (const start of ['plain', 'launcher']) {
     `whole tree ${num(idle.afterStartMb)} MB after start, ${num(idle.warmMb)} MB warm (one job per engine), ${num(idle.afterRetirementMb)} MB after retirement; first job after it: ${['pdf.merge', 'image.resize', 'ocr', 'convert'].map((op) => `${op} ${extra(op) >= 0 ? '+' : ''}${num(extra(op))} ms`).join(', ')} against warm`,
   );
 }
+const wasmStarts = sections['wasm-office-starts'];
+if (wasmStarts) {
+  const start = wasmStarts.startMs as { p50: number; max: number };
+  const convert = wasmStarts.firstConvertMs as { p50: number; max: number };
+  row(
+    `WebAssembly office: ${num(wasmStarts.rounds)} starts in a row (start, convert a docx, stop)`,
+    `no start hung (each bounded at 240 s); start p50 ${num(start.p50)} ms, max ${num(start.max)} ms; first conversion p50 ${num(convert.p50)} ms, max ${num(convert.max)} ms; no process left`,
+  );
+}
 const security = sections.security;
 if (security) {
   row('Security', `${num(security.guardRequests)} guard violations refused, ${num(security.pathAttacks)} path escapes (.., symlinks, absolute, very long) refused, odd names (spaces, unicode, leading "-") through all endpoints`);
