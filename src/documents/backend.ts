@@ -3,7 +3,8 @@
 
 import type { ApiError, ErrorCode } from '../errors.js';
 import type { JobControl } from '../jobs/policy.js';
-import type { DocumentFamily, OutputFormat } from './formats.js';
+import type { OutputFormat } from './formats.js';
+import type { DocumentFamily } from '../shared/input-formats.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { PdfaLevel } from '../shared/pdfa.js';
 

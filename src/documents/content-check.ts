@@ -10,8 +10,8 @@ import { ApiError } from '../errors.js';
 import { openInput } from '../files/paths.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { sniffType, type SniffedType } from '../shared/sniff.js';
+import { formatOfOle, formatOfPackage, formatOfSniffed, type DocumentFamily, type InputFormat } from '../shared/input-formats.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer, type ZipEntry } from './containers.js';
-import type { DocumentFamily } from './formats.js';
 import { findExternalRtfField } from './rtf-fields.js';
 
 export interface DocumentContent {
@@ -22,8 +22,8 @@ export interface DocumentContent {
   empty?: boolean;
   /** Plain text (the only content a .csv may have). */
   text?: boolean;
-  /** The only extension this content is accepted under, when its family is not enough. */
-  onlyAs?: string;
+  /** The only extensions this content is accepted under, when its family is not enough. */
+  onlyAs?: readonly string[];
   /** A construct that would read outside the document (e.g. an RTF INCLUDEPICTURE field). */
   externalReference?: string;
   /** Declared inflated size of a ZIP container's XML parts (what the office parses into memory). */
@@ -42,15 +42,6 @@ export function markupBudget(ceilingBytes: number): number {
 }
 
 const HEAD_BYTES = 8192;
-
-const ODF_FAMILIES: Readonly<Record<string, [DocumentFamily, string]>> = {
-  'application/vnd.oasis.opendocument.text': ['text', 'an OpenDocument text (.odt)'],
-  'application/vnd.oasis.opendocument.text-template': ['text', 'an OpenDocument text template (.ott)'],
-  'application/vnd.oasis.opendocument.spreadsheet': ['spreadsheet', 'an OpenDocument spreadsheet (.ods)'],
-  'application/vnd.oasis.opendocument.spreadsheet-template': ['spreadsheet', 'an OpenDocument spreadsheet template (.ots)'],
-  'application/vnd.oasis.opendocument.presentation': ['presentation', 'an OpenDocument presentation (.odp)'],
-  'application/vnd.oasis.opendocument.presentation-template': ['presentation', 'an OpenDocument presentation template (.otp)'],
-};
 
 const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
   pdf: 'a PDF file',
@@ -79,7 +70,7 @@ export async function checkDocumentContent(input: FileRef, extension: string, fa
   if (content.encrypted && (content.family === undefined || content.family === family)) {
     throw new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected (${content.description}); remove the password to convert it`);
   }
-  if (content.family === family && (content.onlyAs === undefined || content.onlyAs === extension)) {
+  if (content.family === family && (content.onlyAs === undefined || content.onlyAs.includes(extension))) {
     if (content.externalReference === undefined) return;
     throw new ApiError('INVALID_INPUT', `${shownName} contains ${content.externalReference}, which would read another file or a URL; documents that include outside content are refused`);
   }
@@ -108,7 +99,7 @@ export async function inspectDocument(input: FileRef, shownName = input.path): P
 
 async function inspectRtf(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
   // RTF passes only as .rtf: under a .docx/.doc/.odt name it would escape checks meant for RTF.
-  const content: DocumentContent = { description: 'an RTF document', family: 'text', onlyAs: 'rtf' };
+  const content = contentOf(formatOfSniffed('rtf'));
   const verdict = await findExternalRtfField(handle, size);
   return verdict.external ? { ...content, externalReference: verdict.what } : content;
 }
@@ -120,20 +111,22 @@ async function inspectZip(handle: fs.FileHandle, size: number): Promise<Document
 }
 
 async function identifyZip(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<DocumentContent> {
-  const names = entries.map((e) => e.name);
-  const has = (prefix: string) => names.some((n) => n.startsWith(prefix));
-  if (has('word/')) return { description: 'a Word document (.docx)', family: 'text' };
-  if (has('xl/')) return { description: 'an Excel workbook (.xlsx)', family: 'spreadsheet' };
-  if (has('ppt/')) return { description: 'a PowerPoint presentation (.pptx)', family: 'presentation' };
   const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
   const mimetype = mimetypeEntry && (await readZipEntry(handle, mimetypeEntry, 256))?.toString('ascii').trim();
-  const odf = mimetype ? ODF_FAMILIES[mimetype] : undefined;
-  if (!odf) return { description: mimetype ? `a ZIP-based file of type ${mimetype}` : 'a ZIP archive that is not an office document' };
+  const format = formatOfPackage(entries.map((e) => e.name), mimetype);
+  if (!format) return { description: mimetype ? `a ZIP-based file of type ${mimetype}` : 'a ZIP archive that is not an office document' };
+  if (!('odfMimetypes' in format.signature)) return contentOf(format);
   const manifestEntry = entries.find((e) => e.name === 'META-INF/manifest.xml');
   const manifest = manifestEntry && (await readZipEntry(handle, manifestEntry))?.toString('utf8');
   // ODF encryption is per entry and declared in the manifest.
   const encrypted = manifest?.includes('encryption-data') ?? false;
-  return { description: odf[1], family: odf[0], encrypted };
+  return { ...contentOf(format), encrypted };
+}
+
+/** What the table of input formats says of a recognised kind. */
+function contentOf(format: InputFormat | undefined): DocumentContent {
+  if (!format) return { description: 'a file of an unknown kind' };
+  return { description: format.description, ...(format.family && { family: format.family }), ...(format.onlyAs && { onlyAs: format.onlyAs }) };
 }
 
 async function inspectOle(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
@@ -144,14 +137,19 @@ async function inspectOle(handle: fs.FileHandle, size: number): Promise<Document
   if (stream('EncryptionInfo') && stream('EncryptedPackage')) {
     return { description: 'an encrypted Office document', encrypted: true };
   }
+  const format = formatOfOle(ole.streams.map((s) => s.name));
+  if (!format) return { description: 'an OLE (Compound File) container that is not a Word, Excel or PowerPoint document' };
+  return { ...contentOf(format), encrypted: await oleIsEncrypted(ole, format.kind) };
+}
+
+/** Each legacy format marks encryption its own way. */
+async function oleIsEncrypted(ole: OleContainer, kind: string): Promise<boolean> {
+  const stream = (name: string) => ole.streams.find((s) => s.name === name);
   const word = stream('WordDocument');
-  if (word) return { description: 'a Word 97-2003 document (.doc)', family: 'text', encrypted: await wordIsEncrypted(ole, word) };
   const book = stream('Workbook') ?? stream('Book');
-  if (book) return { description: 'an Excel 97-2003 workbook (.xls)', family: 'spreadsheet', encrypted: await workbookIsEncrypted(ole, book) };
-  if (stream('PowerPoint Document')) {
-    return { description: 'a PowerPoint 97-2003 presentation (.ppt)', family: 'presentation', encrypted: stream('EncryptedSummary') !== undefined };
-  }
-  return { description: 'an OLE (Compound File) container that is not a Word, Excel or PowerPoint document' };
+  if (kind === 'doc' && word) return wordIsEncrypted(ole, word);
+  if (kind === 'xls' && book) return workbookIsEncrypted(ole, book);
+  return kind === 'ppt' && stream('EncryptedSummary') !== undefined;
 }
 
 /** FIB flag fEncrypted (MS-DOC 2.5.2). */

@@ -1,27 +1,16 @@
-// The document support matrix (input extension → family → allowed output formats) and the
+// The document support matrix (input extension → family → allowed output formats; the
+// extensions and families are declared in src/shared/input-formats.ts) and the
 // LibreOffice filter for every output. The filter names are explicit because the bare
 // extension picks wrong filters (`xlsx`) or mangles CJK text (`csv` → `??`).
 
+import { officeExtensions, type DocumentFamily } from '../shared/input-formats.js';
 import type { PdfaLevel } from '../shared/pdfa.js';
 
 export const OUTPUT_FORMATS = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export type DocumentFamily = 'text' | 'spreadsheet' | 'presentation';
-
-export const INPUT_FAMILY: Readonly<Record<string, DocumentFamily>> = {
-  doc: 'text',
-  docx: 'text',
-  rtf: 'text',
-  odt: 'text',
-  xls: 'spreadsheet',
-  xlsx: 'spreadsheet',
-  ods: 'spreadsheet',
-  csv: 'spreadsheet',
-  ppt: 'presentation',
-  pptx: 'presentation',
-  odp: 'presentation',
-};
+/** Input extension → family, from the one table of input formats (src/shared/input-formats.ts). */
+export const INPUT_FAMILY: Readonly<Record<string, DocumentFamily>> = officeExtensions();
 
 /** Export filter per family and output format; a missing entry is outside the matrix. */
 const EXPORT_FILTERS: Readonly<Record<DocumentFamily, Partial<Record<OutputFormat, string>>>> = {

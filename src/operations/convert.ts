@@ -12,11 +12,11 @@ import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../f
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
-import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
+import { backendExtension, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
-import { READABLE_EXTENSIONS } from '../reading/read-document.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readToFile } from './read.js';
 
@@ -28,7 +28,7 @@ const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
   .enum(TARGET_FORMATS)
-  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; md (Markdown) from all of these and from .pdf, .html/.htm and images');
+  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -185,7 +185,8 @@ async function prepareItem(item: Item, index: number, { format, pdfa: level }: T
   const input = await resolveInputPath(paths, item.input);
   await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
   const target = await resolveOutputPath(paths, item.output);
-  return { index, job: { input, extension, family, format, pdfa: level, shownName: item.input }, target };
+  // A variant (.xlsm, .dotx) goes to the backend as its kind's own extension; macros never run.
+  return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input }, target };
 }
 
 /** The support matrix, decided once: UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */
@@ -208,8 +209,8 @@ async function readItemsToFiles(items: readonly Item[], context: OperationContex
   const readOne = async (item: Item): Promise<ItemResult> => {
     try {
       const extension = extensionOf(item.input);
-      if (!(READABLE_EXTENSIONS as readonly string[]).includes(extension)) {
-        throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${READABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`);
+      if (!readableExtensions().includes(extension)) {
+        throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
       }
       const input = await resolveInputPath(context.paths, item.input);
       const outputPath = await resolveOutputPath(context.paths, item.output);

@@ -1,12 +1,11 @@
-// What each operation reads and writes, for the chains of /api/pipeline and the watcher: the
-// one place where file kinds are declared. Whether a step takes one file or many, and makes one
+// What each operation reads and writes, for the chains of /api/pipeline and the watcher (the
+// file kinds of inputs are declared in src/shared/input-formats.ts). Whether a step takes one file or many, and makes one
 // or many, is read from its own schema (`input`/`files`, `output`/`outputDir`); only the kinds
 // are said here. An operation missing from this table cannot be a pipeline step.
 
-import { INPUT_FAMILY, OUTPUT_FORMATS } from '../documents/formats.js';
+import { OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
-
-export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text';
+import { formatOfExtension, INPUT_FORMATS, type FileKind } from '../shared/input-formats.js';
 
 /**
  * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind
@@ -22,12 +21,11 @@ export interface FileFlow {
   writes: Writes;
 }
 
-const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'bmp', 'gif', 'tif', 'tiff'] as const;
 const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', avif: 'image' } as const;
 const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])), md: 'text' };
 
-/** What `read` (and convert to md) reads. */
-const READABLE: readonly FileKind[] = ['office', 'pdf', 'image', 'html'];
+/** What `read` (and convert to md) reads: every input kind. */
+const READABLE: readonly FileKind[] = [...new Set(INPUT_FORMATS.map((f) => f.fileKind))];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
@@ -66,10 +64,8 @@ export function readsOf(flow: FileFlow, format: string | undefined): readonly Fi
 /** The kind a file name says (undefined: none docwasm reads or writes). */
 export function kindOfExtension(file: string): FileKind | undefined {
   const extension = extensionOf(file);
-  if (extension === 'pdf') return 'pdf';
-  if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return 'image';
-  if (Object.hasOwn(INPUT_FAMILY, extension)) return 'office';
-  if (extension === 'html' || extension === 'htm') return 'html';
-  if (extension === 'txt' || extension === 'md') return 'text';
-  return undefined;
+  const input = formatOfExtension(extension);
+  if (input) return input.fileKind;
+  // Text is written (txt, md), never read.
+  return extension === 'txt' || extension === 'md' ? 'text' : undefined;
 }

@@ -8,6 +8,7 @@ import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { readDocument, type ReadResult } from '../reading/read-document.js';
 import type { FileRef } from '../shared/file-ref.js';
+import { INPUT_FORMATS } from '../shared/input-formats.js';
 import type { PageRange } from '../shared/page-ranges.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
@@ -18,7 +19,7 @@ export const maxCharacters = z.number().int().min(1).max(5_000_000).default(DEFA
 
 export const read = defineOperation({
   id: 'read',
-  summary: "Read a document's content as Markdown (docx, xlsx, pptx, odt, ods, odp, doc, xls, ppt, rtf, csv, pdf, html, images): call this to look inside a file",
+  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')}): call this to look inside a file`,
   // PDFs and their scans, OCR of images, LibreOffice for legacy .doc/.xls/.ppt/.rtf.
   engines: ['pdf', 'ocr', 'documents'],
   // With `output` it also writes the Markdown there.

@@ -15,9 +15,10 @@ import type { Config } from '../config.js';
 import type { FileRef } from '../shared/file-ref.js';
 import { NO_LINES } from '../shared/ocr-layout.js';
 import type { PageRange } from '../shared/page-ranges.js';
-import { sniffType, type SniffedType } from '../shared/sniff.js';
+import { sniffType } from '../shared/sniff.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
-import { familyOfExtension, type DocumentFamily, type OutputFormat } from '../documents/formats.js';
+import type { OutputFormat } from '../documents/formats.js';
+import { formatOfExtension, formatOfSniffed, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
 import { trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
 
@@ -48,7 +49,6 @@ export interface ReadContext extends JobControl {
   config: Config;
 }
 
-const IMAGE_TYPES: readonly SniffedType[] = ['jpeg', 'png', 'webp', 'avif', 'gif', 'bmp', 'tiff'];
 const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx', spreadsheet: 'xlsx', presentation: 'pptx' };
 /**
  * XML a document package may decompress to before it is TOO_LARGE (zip bombs). Parsed, XML takes
@@ -56,19 +56,27 @@ const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx
  * dense XML well before this; the cap bounds the text a part may hold.
  */
 const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
-/** Input extensions read as Markdown, besides those the document backend converts. */
-export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif'] as const;
-
 export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
   const type = sniffType(await readInputHead(request.input, 1024, request.shownName));
   const extension = extensionOf(request.shownName);
-  if (type === 'pdf') return readPdf(request, context);
-  if (type && IMAGE_TYPES.includes(type)) return readImage(request, context);
+  const named = formatOfExtension(extension);
+  // By content where it has a signature (a ZIP is told apart inside the reader worker, an OLE
+  // container goes to the office backend as its name says, checked against its content there);
+  // text formats by their name.
   if (type === 'zip') return readMarkup(request.input, undefined, request, context);
-  if (type === 'ole' || type === 'rtf') return readLegacy(request, extension, context);
-  if (extension === 'html' || extension === 'htm') return readMarkup(request.input, 'html', request, context);
-  if (extension === 'csv') return readMarkup(request.input, 'csv', request, context);
-  throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${READABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`);
+  if (type === 'ole') return readLegacy(request, extension, context);
+  const format = formatOfSniffed(type) ?? (type === undefined && named && 'byName' in named.signature ? named : undefined);
+  switch (format?.reader) {
+    case 'pdf':
+      return readPdf(request, context);
+    case 'ocr':
+      return readImage(request, context);
+    case 'office-twin':
+      return readLegacy(request, extension, context);
+    case 'markup':
+      if (format.kind === 'html' || format.kind === 'csv') return readMarkup(request.input, format.kind, request, context);
+  }
+  throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
 }
 
 async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, request: ReadRequest, { engines, ...control }: ReadContext): Promise<ReadResult> {
@@ -78,8 +86,10 @@ async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, 
 
 /** .doc/.xls/.ppt/.rtf: the document backend writes the OOXML twin, which is then read. */
 async function readLegacy(request: ReadRequest, extension: string, context: ReadContext): Promise<ReadResult> {
-  const family = familyOfExtension(extension);
-  if (!family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
+  // The name says the family; the content check refuses content of another kind (RTF named .doc).
+  const named = formatOfExtension(extension);
+  const family = named?.family;
+  if (!named || !family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
   await checkDocumentContent(request.input, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
   // A temp dir of the service's, as the pipeline's: removed here, or at shutdown if a job is cut short.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
@@ -91,7 +101,7 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
     );
     if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
     const read = await readMarkup({ path: twin }, undefined, request, context);
-    return { ...read, format: extension };
+    return { ...read, format: named.kind };
   } finally {
     await tracked.remove();
   }

@@ -15,7 +15,8 @@ import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
-import { kindOfExtension, type FileKind } from '../operations/file-kinds.js';
+import { kindOfExtension } from '../operations/file-kinds.js';
+import { formatOfExtension, formatOfSniffed, type FileKind } from '../shared/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
@@ -274,12 +275,15 @@ class FileRunner {
  */
 async function kindOfFile(file: string): Promise<FileKind | undefined> {
   const sniffed = sniffType(await readInputHead({ path: file }, 1024).catch(() => new Uint8Array()));
-  if (sniffed === 'pdf') return 'pdf';
-  if (sniffed !== undefined && !['zip', 'ole', 'rtf'].includes(sniffed)) return 'image';
-  const named = kindOfExtension(file);
-  // Office files are zip, OLE or RTF inside, or plain text (csv), HTML is text: their name says which.
-  if (named === 'office' || (named === 'html' && sniffed === undefined)) return named;
-  return sniffed === undefined && named === 'text' ? 'text' : undefined;
+  const byContent = formatOfSniffed(sniffed);
+  // PDF and images by their signature. ZIP and OLE containers and text say their kind by name
+  // (the step's own content check tells a liar), unless the name's kind has a signature the
+  // bytes lack (a .pdf that is not a PDF).
+  if (byContent && byContent.fileKind !== 'office') return byContent.fileKind;
+  const named = formatOfExtension(extensionOf(file));
+  const agrees = named !== undefined && (!('sniffed' in named.signature) || (sniffed !== undefined && named.signature.sniffed.includes(sniffed)));
+  if (named && agrees) return named.fileKind;
+  return sniffed === undefined && kindOfExtension(file) === 'text' ? 'text' : undefined;
 }
 
 /** Said when a moved input had to take a new name: its own was taken in that folder. */

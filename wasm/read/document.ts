@@ -1,13 +1,15 @@
-// Which reader a document goes to, judged by its content: a zip is told apart by its parts
-// (word/, xl/, ppt/, or an ODF mimetype), text files by the kind the caller names.
+// Which reader a document goes to, judged by its content: a zip is told apart by its parts as
+// the table of input formats declares them (src/shared/input-formats.ts), text files by the kind
+// the caller names. A kind the reader worker reads has one function in MARKUP_READERS.
 
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
+import { formatOfPackage } from '../../src/shared/input-formats.js';
 import { readCsv } from './csv.js';
 import { readDocx } from './docx.js';
 import { readHtml } from './html.js';
 import { readOdf } from './odf.js';
-import { openPackage, type PackageLimits } from './package.js';
+import { openPackage, type OfficePackage, type PackageLimits } from './package.js';
 import { readPptx } from './pptx.js';
 import { visit } from './visit.js';
 import { readXlsx } from './xlsx.js';
@@ -24,11 +26,16 @@ const XML_PART = /(\.xml|\.rels|^mimetype)$/;
 const UNREAD_PART = /(^|\/)(theme|slideLayouts|slideMasters|notesMasters|handoutMasters|customXml|docProps|printerSettings|glossary)\/|(^|\/)(stylesWithEffects|fontTable|webSettings|settings|calcChain|people|commentsExtended|commentsIds)\.xml$/;
 const isReadPart = (name: string) => XML_PART.test(name) && !UNREAD_PART.test(name);
 
-const ODF_KINDS: Readonly<Record<string, MarkupKind>> = {
-  'application/vnd.oasis.opendocument.text': 'odt',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-  'application/vnd.oasis.opendocument.presentation': 'odp',
+/** The reader of each package kind the table of input formats routes here (`reader: 'markup'`). */
+const PACKAGE_READERS: Readonly<Record<Exclude<MarkupKind, 'html' | 'csv'>, (pkg: OfficePackage) => RootContent[]>> = {
+  docx: readDocx,
+  xlsx: readXlsx,
+  pptx: readPptx,
+  odt: readOdf,
+  ods: readOdf,
+  odp: readOdf,
 };
+const isPackageKind = (kind: string): kind is keyof typeof PACKAGE_READERS => Object.hasOwn(PACKAGE_READERS, kind);
 
 export interface ReadBlocks {
   kind: MarkupKind;
@@ -49,11 +56,8 @@ function readByKind(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, lim
     return { kind: textKind, blocks: textKind === 'html' ? readHtml(text) : readCsv(text) };
   }
   const pkg = openPackage(bytes, isReadPart, limits);
-  const odfKind = ODF_KINDS[(pkg.text('mimetype') ?? '').trim()];
-  if (odfKind) return { kind: odfKind, blocks: readOdf(pkg) };
-  if (pkg.names.includes('word/document.xml')) return { kind: 'docx', blocks: readDocx(pkg) };
-  if (pkg.names.includes('xl/workbook.xml')) return { kind: 'xlsx', blocks: readXlsx(pkg) };
-  if (pkg.names.includes('ppt/presentation.xml')) return { kind: 'pptx', blocks: readPptx(pkg) };
+  const kind = formatOfPackage(pkg.names, pkg.text('mimetype'))?.kind;
+  if (kind !== undefined && isPackageKind(kind)) return { kind, blocks: PACKAGE_READERS[kind](pkg) };
   throw new ApiError('INVALID_INPUT', 'The zip is neither an OOXML (docx/xlsx/pptx) nor an OpenDocument package');
 }
 

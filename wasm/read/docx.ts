@@ -1,12 +1,14 @@
 // Word documents (docx) from their own XML: headings from paragraph styles and outline levels
 // (style inheritance resolved), lists from numbering definitions, runs with bold/italic/code/
-// strike, links, footnotes and endnotes, tables, image placeholders. Hidden text, deleted
+// strike, links, footnotes and endnotes, tables, text boxes (DrawingML and VML) and charts'
+// titles and data after the paragraph they are anchored in, image placeholders. Hidden text, deleted
 // revisions, comments and field codes are left out; a field's shown result is kept.
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
+import { chartBlocks } from './chart.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
 import { relationships, type Relationships } from './relationships.js';
@@ -32,6 +34,9 @@ interface DocxContext {
   images: { count: number };
   /** Added to an outline level (0-based) to get a heading depth: 2 when a Title takes `#`. */
   headingShift: number;
+  /** Blocks of the text boxes and charts anchored in the paragraph being read: they follow it. */
+  anchored: RootContent[];
+  pkg: OfficePackage;
 }
 
 /** The outline level given to the Title style: above every heading. */
@@ -50,6 +55,8 @@ export function readDocx(pkg: OfficePackage): RootContent[] {
     pendingNotes: [],
     images: { count: 0 },
     headingShift: 1,
+    anchored: [],
+    pkg,
   };
   const body = child(document, 'w:body');
   const usesTitle = body !== undefined && findAll(body, 'w:pStyle').some((s) => resolveStyle(attr(s, 'w:val'), context.styles).outlineLevel === TITLE_LEVEL);
@@ -73,13 +80,15 @@ function readBlocks(container: XmlElement, context: DocxContext): RootContent[] 
       append(out, readTable(element, context));
       continue;
     }
-    const { block, list } = readParagraph(element, context);
-    if (list && block.type === 'paragraph') {
+    const { block, list, anchored } = readParagraph(element, context);
+    if (list && block.type === 'paragraph' && anchored.length === 0) {
       pendingList.push({ ...list, content: isEmptyParagraph(block) ? [] : [block] });
       continue;
     }
+    if (list && block.type === 'paragraph') pendingList.push({ ...list, content: isEmptyParagraph(block) ? [] : [block] });
     flushList();
-    if (!isEmptyParagraph(block)) out.push(block);
+    if (!list && !isEmptyParagraph(block)) out.push(block);
+    append(out, anchored);
   }
   flushList();
   return out;
@@ -98,7 +107,25 @@ function bodyElements(container: XmlElement): XmlElement[] {
   return found;
 }
 
-function readParagraph(p: XmlElement, context: DocxContext): { block: BlockContent; list?: { level: number; ordered: boolean } } {
+interface ReadParagraph {
+  block: BlockContent;
+  list?: { level: number; ordered: boolean };
+  /** Text boxes' and charts' blocks anchored in it, in the order met. */
+  anchored: RootContent[];
+}
+
+function readParagraph(p: XmlElement, context: DocxContext): ReadParagraph {
+  // Text boxes hold paragraphs of their own (and may hold text boxes): each paragraph collects its own.
+  const outer = context.anchored;
+  context.anchored = [];
+  try {
+    return { ...readParagraphContent(p, context), anchored: context.anchored };
+  } finally {
+    context.anchored = outer;
+  }
+}
+
+function readParagraphContent(p: XmlElement, context: DocxContext): Omit<ReadParagraph, 'anchored'> {
   const pPr = child(p, 'w:pPr');
   const styleId = attr(child(pPr, 'w:pStyle'), 'w:val');
   const style = resolveStyle(styleId, context.styles);
@@ -174,9 +201,46 @@ function readRun(r: XmlElement, context: DocxContext, base: RunStyle, state: Inl
     if (text !== undefined) out.push({ ...style, text, ...(link && { link }) });
     else if (node.name === 'w:br' && attr(node, 'w:type') !== 'page') out.push({ type: 'break' });
     else if (node.name === 'w:footnoteReference' || node.name === 'w:endnoteReference') out.push(noteReference(node, context));
-    else if (node.name === 'w:drawing' || node.name === 'w:pict' || node.name === 'w:object') out.push(imagePlaceholder(node, context));
+    else if (node.name === 'w:drawing' || node.name === 'w:pict' || node.name === 'w:object' || node.name === 'mc:AlternateContent') append(out, readDrawing(node, context));
   }
   return out;
+}
+
+/**
+ * A drawing in a run: its text boxes' content and its charts' data join the blocks after the
+ * paragraph; a picture stays in the run as a placeholder. Of an mc:AlternateContent only the
+ * first choice is read (the fallback repeats it as VML).
+ */
+function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
+  const drawing = node.name === 'mc:AlternateContent' ? (child(node, 'mc:Choice') ?? child(node, 'mc:Fallback')) : node;
+  if (!drawing) return [];
+  const boxes = outermost(drawing, 'w:txbxContent');
+  for (const box of boxes) append(context.anchored, readBlocks(box, context));
+  const charts = findAll(drawing, 'c:chart');
+  for (const chart of charts) {
+    const part = context.rels.get(attr(chart, 'r:id') ?? '')?.part;
+    if (part) append(context.anchored, chartBlocks(context.pkg.xml(part)));
+  }
+  const isPicture = find(drawing, 'pic:pic') !== undefined || find(drawing, 'v:imagedata') !== undefined || drawing.name === 'w:object';
+  return isPicture || (boxes.length === 0 && charts.length === 0) ? [imagePlaceholder(drawing, context)] : [];
+}
+
+/** Elements named `name` not inside another of that name (a text box in a text box is read with its outer one). */
+function outermost(root: XmlElement, name: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  const pending = [root];
+  while (pending.length) {
+    const element = pending.pop() as XmlElement;
+    if (element.name === name) {
+      found.push(element);
+      continue;
+    }
+    for (let i = element.children.length - 1; i >= 0; i--) {
+      const node = element.children[i];
+      if (node !== undefined && isElement(node)) pending.push(node);
+    }
+  }
+  return found;
 }
 
 function runText(node: XmlElement): string | undefined {

@@ -1,5 +1,5 @@
 // HTML pages to the block model by hast-util-from-html (the WHATWG parser of the unified
-// ecosystem) and hast-util-to-mdast. Nothing the page points at is fetched: pictures become
+// ecosystem) and hast-util-to-mdast, the page's main content only (html-main.ts). Nothing the page points at is fetched: pictures become
 // numbered placeholders as they are met (table cells included), scripts, styles and the page's
 // own comments are dropped by the conversion. Tables go through the shared table model
 // (html-table.ts). A page nested deeper than MAX_NESTING is TOO_LARGE: the conversions recurse
@@ -9,11 +9,12 @@ import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
 import type { Image, Nodes, Root, RootContent } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
 import { defaultHandlers, toMdast, type Handle, type State } from 'hast-util-to-mdast';
+import { mainContent } from './html-main.js';
 import { tableHandler } from './html-table.js';
 import { MAX_NESTING, nestedTooDeep } from './limits.js';
 
 export function readHtml(html: string): RootContent[] {
-  const page = parsePage(html);
+  const page = mainContent(parsePage(html));
   // Each picture is numbered where it is converted, so pictures in table cells (written as HTML
   // there and then) are placeholders in document order too. A handler's result holds the
   // pictures of its children, numbered already.

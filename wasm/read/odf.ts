@@ -33,6 +33,8 @@ interface OdfContext {
   headingShift: number;
   /** Cells of every table and sheet, repeated ones counted as written out. */
   cells: Budget;
+  /** Embedded objects (charts) are parts of the same package. */
+  pkg: OfficePackage;
 }
 
 /** LibreOffice's paragraph styles for a document's title and subtitle. */
@@ -43,7 +45,7 @@ export function readOdf(pkg: OfficePackage): RootContent[] {
   if (content === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an OpenDocument package (no content.xml)');
   const stylesRoot = pkg.xml('styles.xml');
   const styleRoots = [...(stylesRoot ? [stylesRoot] : []), content];
-  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0, cells: cellBudget() };
+  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0, cells: cellBudget(), pkg };
   const body = child(content, 'office:body');
   const text = body && child(body, 'office:text');
   if (text) {
@@ -180,9 +182,31 @@ function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = 
   return out;
 }
 
-/** Text boxes anchored in a paragraph hold blocks of their own. */
+/** Text boxes anchored in a paragraph hold blocks of their own; charts anchored there, their title and data. */
 function frameBlocks(p: XmlElement, context: OdfContext): RootContent[] {
-  return findAll(p, 'draw:text-box').flatMap((box) => readFlow(box, context, 0));
+  return [...findAll(p, 'draw:text-box').flatMap((box) => readFlow(box, context, 0)), ...findAll(p, 'draw:object').flatMap((object) => chartObjectBlocks(object, context))];
+}
+
+/**
+ * An embedded chart (`draw:object` pointing at an `Object N/` sub-document whose body is an
+ * office:chart): its title and subtitle as paragraphs, its own data table (the chart's
+ * "local-table", series names in the header row) as a table.
+ */
+function chartObjectBlocks(object: XmlElement, context: OdfContext): RootContent[] {
+  const href = (object.attrs['xlink:href'] ?? '').replace(/^\.\//, '').replace(/\/$/, '');
+  // Only parts inside this package: no URL, no absolute or parent path.
+  if (!href || /^[a-z][a-z0-9+.-]*:|^\/|(^|\/)\.\.(\/|$)/i.test(href)) return [];
+  const content = context.pkg.xml(`${href}/content.xml`);
+  const chart = content && find(content, 'chart:chart');
+  if (!chart) return [];
+  const out: RootContent[] = [];
+  for (const name of ['chart:title', 'chart:subtitle']) {
+    const text = textOf(child(chart, name) ?? { name: '', attrs: {}, children: [] }).replace(/\s+/g, ' ').trim();
+    if (text) out.push(paragraph([{ text }]));
+  }
+  const data = find(chart, 'table:table');
+  if (data) out.push(readTable(data, context));
+  return out;
 }
 
 function imagesOf(frame: XmlElement, context: OdfContext): Inline[] {
@@ -293,7 +317,7 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
   const out: RootContent[] = [];
   childElements(presentation, 'draw:page').forEach((page, index) => {
     if (isHidden(page, context)) return;
-    const frames = childElements(page).filter((e) => e.name === 'draw:frame' || e.name === 'draw:custom-shape' || e.name === 'draw:g');
+    const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
     const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
     out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
@@ -303,6 +327,7 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
       const tbl = find(frame, 'table:table');
       if (box) append(out, readFlow(box, context, 0));
       else if (tbl) out.push(readTable(tbl, context));
+      else if (find(frame, 'draw:object')) append(out, findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)));
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
       else if (frame.name === 'draw:custom-shape') append(out, readFlow(frame, context, 0));
     }
@@ -312,6 +337,11 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
     if (noteBlocks.length) out.push({ type: 'blockquote', children: noteBlocks as BlockContent[] });
   });
   return out;
+}
+
+/** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
+function slideShapes(container: XmlElement): XmlElement[] {
+  return childElements(container).flatMap((e) => (e.name === 'draw:g' ? slideShapes(e) : e.name === 'draw:frame' || e.name === 'draw:custom-shape' ? [e] : []));
 }
 
 const phrasingOf = (inlines: Inline[]) => inlines.filter((i): i is Exclude<Inline, { text: string }> => 'type' in i);

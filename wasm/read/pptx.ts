@@ -1,11 +1,12 @@
 // PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
-// title placeholder, its shapes top to bottom (bullets as nested lists, tables, image
-// placeholders), then its speaker notes as a quote.
+// title placeholder, its shapes top to bottom (bullets as nested lists, tables, charts' titles
+// and data, image placeholders), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
+import { chartBlocks } from './chart.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
 import { safeLinkUrl } from './inert.js';
@@ -16,6 +17,7 @@ const TITLE_TYPES = new Set(['title', 'ctrTitle']);
 interface SlideContext {
   rels: Relationships;
   images: { count: number };
+  pkg: OfficePackage;
 }
 
 export function readPptx(pkg: OfficePackage): RootContent[] {
@@ -31,7 +33,7 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
     if (!part || slide === undefined) continue;
     number++;
     if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images }, pkg));
+    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images, pkg }, pkg));
   }
   return out;
 }
@@ -96,7 +98,9 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
   }
   if (shape.name === 'p:graphicFrame') {
     const tbl = find(shape, 'a:tbl');
-    return tbl ? [readTable(tbl, context)] : [];
+    if (tbl) return [readTable(tbl, context)];
+    const chartPart = context.rels.get(find(shape, 'c:chart')?.attrs['r:id'] ?? '')?.part;
+    return chartPart ? chartBlocks(context.pkg.xml(chartPart)) : [];
   }
   const type = placeholderType(shape);
   return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');
