@@ -76,5 +76,6 @@ export function readData(result: ReadResult): Record<string, unknown> {
     characters: result.markdown.length,
     truncated: result.truncated,
     ocrPages: result.ocrPages,
+    ...(result.fields && { fields: result.fields }),
   };
 }
