@@ -240,9 +240,12 @@ class OfdReader {
   }
 }
 
-/** Reads an OFD file into the document model. */
-export function readOfd(bytes: Uint8Array, limits?: PackageLimits): OfdDocument {
-  const pkg = openPackage(bytes, () => true, limits);
+/**
+ * Reads an OFD file into the document model. Without `media` only its XML is inflated (reading
+ * text needs no fonts, pictures or signed values: images and seals are then left out).
+ */
+export function readOfd(bytes: Uint8Array, limits?: PackageLimits, media = true): OfdDocument {
+  const pkg = openPackage(bytes, media ? () => true : (name) => /\.xml$/i.test(name), limits);
   if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
   return new OfdReader(new OfdParts(pkg, xmlNodeBudget())).read();
 }

@@ -161,7 +161,7 @@ const tasks = {
   ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
     const ofd = readOfd(read(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     ofdToPdf(ofd, maxPixels, writeTo([output]));
-    return { pages: ofd.pages.length };
+    return { pages: ofd.pages.length, fields: ofd.fields };
   }),
 };
 

@@ -10,7 +10,7 @@ import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
-import { isOfdZip, readOfdMarkdown } from './ofd.js';
+import { isOfdZip, readOfdMarkdown, readOfdText } from './ofd.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 
 export interface ReadFileTask {
@@ -55,6 +55,8 @@ const tasks = {
     const { kind, blocks } = readBlocks(bytes, textKind, limits);
     return { kind, ...renderMarkdown(blocks, maxCharacters) };
   }),
+  /** An OFD's plain text (convert to txt) and its custom data. */
+  readOfdText: defineTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
   render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (src/shared/markdown-join.ts). */
   renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
