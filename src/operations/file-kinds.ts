@@ -6,7 +6,7 @@
 import { INPUT_FAMILY, OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
 
-export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text';
+export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text' | 'ofd';
 
 /**
  * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind
@@ -27,11 +27,13 @@ const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image'
 const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])), md: 'text' };
 
 /** What `read` (and convert to md) reads. */
-const READABLE: readonly FileKind[] = ['office', 'pdf', 'image', 'html'];
+const READABLE: readonly FileKind[] = ['office', 'pdf', 'image', 'html', 'ofd'];
+/** convert to pdf or txt: office files by the backend, OFD by its own painter and reader. */
+const CONVERTED_OR_OFD: readonly FileKind[] = ['office', 'ofd'];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
-  convert: { reads: { byFormat: { md: READABLE }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
+  convert: { reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,
   'pdf/encrypt': PDF_EDIT,
@@ -71,5 +73,6 @@ export function kindOfExtension(file: string): FileKind | undefined {
   if (Object.hasOwn(INPUT_FAMILY, extension)) return 'office';
   if (extension === 'html' || extension === 'htm') return 'html';
   if (extension === 'txt' || extension === 'md') return 'text';
+  if (extension === 'ofd') return 'ofd';
   return undefined;
 }

@@ -59,7 +59,7 @@ const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx
  */
 const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 /** Input extensions read as Markdown, besides those the document backend converts. */
-export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif'] as const;
+export const READABLE_EXTENSIONS = ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt', 'rtf', 'csv', 'pdf', 'html', 'htm', 'png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff', 'bmp', 'gif', 'ofd'] as const;
 
 export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
   const type = sniffType(await readInputHead(request.input, 1024, request.shownName));
@@ -70,6 +70,7 @@ export async function readDocument(request: ReadRequest, context: ReadContext): 
   if (type === 'ole' || type === 'rtf') return readLegacy(request, extension, context);
   if (extension === 'html' || extension === 'htm') return readMarkup(request.input, 'html', request, context);
   if (extension === 'csv') return readMarkup(request.input, 'csv', request, context);
+  if (extension === 'ofd') throw new ApiError('INVALID_INPUT', `${request.shownName} is not an OFD (not a zip whose root holds OFD.xml)`);
   throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${READABLE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`);
 }
 

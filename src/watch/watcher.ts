@@ -16,6 +16,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { kindOfExtension, type FileKind } from '../operations/file-kinds.js';
+import { isOfdFile } from '../documents/ofd-detect.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
@@ -277,6 +278,8 @@ async function kindOfFile(file: string): Promise<FileKind | undefined> {
   if (sniffed === 'pdf') return 'pdf';
   if (sniffed !== undefined && !['zip', 'ole', 'rtf'].includes(sniffed)) return 'image';
   const named = kindOfExtension(file);
+  // An OFD is a zip whose root holds OFD.xml, whatever its name.
+  if (sniffed === 'zip' && named !== 'office' && (await isOfdFile({ path: file }).catch(() => false))) return 'ofd';
   // Office files are zip, OLE or RTF inside, or plain text (csv), HTML is text: their name says which.
   if (named === 'office' || (named === 'html' && sniffed === undefined)) return named;
   return sniffed === undefined && named === 'text' ? 'text' : undefined;
