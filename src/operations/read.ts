@@ -18,7 +18,7 @@ export const maxCharacters = z.number().int().min(1).max(5_000_000).default(DEFA
 
 export const read = defineOperation({
   id: 'read',
-  summary: "Read a document's content as Markdown (docx, xlsx, pptx, odt, ods, odp, doc, xls, ppt, rtf, csv, pdf, html, images): call this to look inside a file",
+  summary: "Read a document's content as Markdown (docx, xlsx, pptx, odt, ods, odp, doc, xls, ppt, rtf, csv, pdf, html, images, ofd — an OFD's custom data in data.fields): call this to look inside a file",
   // PDFs and their scans, OCR of images, LibreOffice for legacy .doc/.xls/.ppt/.rtf.
   engines: ['pdf', 'ocr', 'documents'],
   // With `output` it also writes the Markdown there.
