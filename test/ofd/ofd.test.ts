@@ -7,6 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { callTool } from '../helpers/mcp-call.js';
 import { makeZip } from '../helpers/zip.js';
 import { CLI, leftoverTempFiles, ROOT, startService, type RunningService } from '../helpers/service.js';
 import { codeOf, inProcess, type InProcess } from '../operations/in-process.js';
@@ -228,6 +232,25 @@ describe('untrusted OFD', () => {
     for (const name of ['bomb.pdf', 'cut.pdf']) expect(fs.existsSync(ops.at(name))).toBe(false);
     expect(leftoverTempFiles(ops.dir)).toEqual([]);
   }, 120_000);
+});
+
+describe('doors: MCP', () => {
+  it('the read tool answers the Markdown as text and the fields in structuredContent; convert draws the PDF', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-dir', ops.dir], stderr: 'ignore' });
+    const client = new Client({ name: 'docwasm-ofd-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const read = (await client.callTool({ name: 'read', arguments: { input: 'invoice-fptpl.ofd' } }, undefined, { timeout: 120_000 })) as CallToolResult;
+      const first = read.content[0];
+      expect(first?.type === 'text' ? first.text : '').toContain('| 发票号码 | 12235358 |');
+      expect((read.structuredContent as { data?: { fields?: unknown } }).data?.fields).toEqual(INVOICE_FIELDS);
+      const { envelope } = await callTool(client, 'convert', { input: 'invoice-fptpl.ofd', output: 'mcp.pdf' });
+      expect(envelope.data).toMatchObject({ format: 'pdf', fields: INVOICE_FIELDS });
+      expect(noSpaces(run('pdftotext', [ops.at('mcp.pdf'), '-']))).toContain('财天下科技有限公司');
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('doors: HTTP and CLI', () => {
