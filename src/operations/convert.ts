@@ -19,6 +19,7 @@ import { CancelledError } from '../jobs/policy.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readToFile } from './read.js';
+import { convertOfd, isOfdInput } from './convert-ofd.js';
 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
 
@@ -28,7 +29,7 @@ const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
   .enum(TARGET_FORMATS)
-  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
+  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; .ofd → pdf, md, txt (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -89,6 +90,10 @@ export const convert = defineOperation({
     const { input, output, pdfa: level } = body;
     const target = targetOf(body) as TargetFormat;
     const started = performance.now();
+    if (await isOfdInput(input, context)) {
+      const made = await convertOfd(input, output, target, context);
+      return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields } };
+    }
     const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
     const backend = target === 'md' ? 'docwasm-reader' : (await context.engines.documents.backend()).name;
@@ -116,7 +121,7 @@ export const convertBatch = defineOperation({
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
     const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
     rejectDuplicateOutputs(items);
-    const results = target === 'md' ? await readItemsToFiles(items, context) : await convertItems(items, { format: target, pdfa: level }, context);
+    const results = await convertEach(items, { format: target, pdfa: level }, context);
     const succeeded = results.filter((r) => r.success).length;
     const failed = results.length - succeeded;
     return {
@@ -129,6 +134,38 @@ export const convertBatch = defineOperation({
 });
 
 export const CONVERT_OPERATIONS = [convert, convertBatch];
+
+/**
+ * OFD inputs first, each on its own (they need no office backend), then the rest as one batch
+ * of the backend (or of the reader, for Markdown); one result per item, in input order.
+ */
+async function convertEach(items: readonly Item[], target: Target, context: OperationContext): Promise<ItemResult[]> {
+  const results: (ItemResult | undefined)[] = items.map(() => undefined);
+  const rest: { item: Item; index: number }[] = [];
+  let done = 0;
+  for (const [index, item] of items.entries()) {
+    try {
+      if (!(await isOfdInput(item.input, context))) {
+        rest.push({ item, index });
+        continue;
+      }
+      const made = await convertOfd(item.input, item.output, target.format, context);
+      results[index] = { input: item.input, success: true, outputPath: made.outputPath };
+    } catch (err) {
+      if (err instanceof CancelledError) throw err;
+      const e = toApiError(err);
+      results[index] = { input: item.input, success: false, error: e.message, code: e.code };
+    }
+    context.progress?.(++done, items.length);
+  }
+  if (rest.length > 0) {
+    const others = rest.map((r) => r.item);
+    const control = { ...context, progress: (finished: number) => context.progress?.(done + finished, items.length) };
+    const made = target.format === 'md' ? await readItemsToFiles(others, control) : await convertItems(others, target, control);
+    for (const [k, r] of rest.entries()) results[r.index] = made[k];
+  }
+  return results as ItemResult[];
+}
 
 /** Converts every item it can; one result per item, in order. */
 async function convertItems(items: readonly Item[], target: Target, context: OperationContext): Promise<ItemResult[]> {

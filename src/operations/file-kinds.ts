@@ -26,10 +26,12 @@ const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_
 
 /** What `read` (and convert to md) reads: every input kind. */
 const READABLE: readonly FileKind[] = [...new Set(INPUT_FORMATS.map((f) => f.fileKind))];
+/** convert to pdf or txt: office files by the backend, OFD by its own painter and reader. */
+const CONVERTED_OR_OFD: readonly FileKind[] = ['office', 'ofd'];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
-  convert: { reads: { byFormat: { md: READABLE }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
+  convert: { reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,
   'pdf/encrypt': PDF_EDIT,

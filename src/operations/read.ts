@@ -19,7 +19,7 @@ export const maxCharacters = z.number().int().min(1).max(5_000_000).default(DEFA
 
 export const read = defineOperation({
   id: 'read',
-  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')}): call this to look inside a file`,
+  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')} — an OFD's custom data in data.fields): call this to look inside a file`,
   // PDFs and their scans, OCR of images, LibreOffice for legacy .doc/.xls/.ppt/.rtf.
   engines: ['pdf', 'ocr', 'documents'],
   // With `output` it also writes the Markdown there.
@@ -77,5 +77,6 @@ export function readData(result: ReadResult): Record<string, unknown> {
     characters: result.markdown.length,
     truncated: result.truncated,
     ocrPages: result.ocrPages,
+    ...(result.fields && { fields: result.fields }),
   };
 }

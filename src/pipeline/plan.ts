@@ -59,7 +59,7 @@ export interface PipelinePlan {
 
 /** Paths a step is given by the pipeline, never by its own fields. */
 const PATH_FIELDS = ['input', 'files', 'output', 'outputDir'] as const;
-const EXTENSION_OF_KIND: Readonly<Record<FileKind, string>> = { pdf: 'pdf', text: 'txt', image: 'png', office: 'docx', html: 'html' };
+const EXTENSION_OF_KIND: Readonly<Record<FileKind, string>> = { pdf: 'pdf', text: 'txt', image: 'png', office: 'docx', html: 'html', ofd: 'ofd' };
 
 export function planPipeline(body: PipelineBody, operations: readonly Operation[]): PipelinePlan {
   if ((body.input === undefined) === (body.files === undefined)) throw invalid('give either input or files (not both)');

@@ -42,6 +42,8 @@ export interface ReadResult {
   format: string;
   pages?: number;
   ocrPages: number[];
+  /** OFD: the document's custom data (an e-invoice's fields), name → value. */
+  fields?: Record<string, string>;
 }
 
 export interface ReadContext extends JobControl {
@@ -76,12 +78,13 @@ export async function readDocument(request: ReadRequest, context: ReadContext): 
     case 'markup':
       if (format.kind === 'html' || format.kind === 'csv') return readMarkup(request.input, format.kind, request, context);
   }
+  if (named?.kind === 'ofd') throw new ApiError('INVALID_INPUT', `${request.shownName} is not an OFD (not a zip whose root holds OFD.xml)`);
   throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
 }
 
 async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, request: ReadRequest, { engines, ...control }: ReadContext): Promise<ReadResult> {
   const read = await engines.read.job(control, (tasks) => tasks.readFile({ input, textKind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }));
-  return { markdown: read.markdown, truncated: read.truncated, format: read.kind, ocrPages: [] };
+  return { markdown: read.markdown, truncated: read.truncated, format: read.kind, ocrPages: [], ...(read.pages !== undefined && { pages: read.pages }), ...(read.fields && { fields: read.fields }) };
 }
 
 /** .doc/.xls/.ppt/.rtf: the document backend writes the OOXML twin, which is then read. */

@@ -7,7 +7,7 @@
 import type { SniffedType } from './sniff.js';
 
 /** What a pipeline step reads and writes, coarsely: the planner chains steps by it. */
-export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text';
+export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text' | 'ofd';
 
 /** The office backend's document families: each has its own conversion matrix (src/documents/formats.ts). */
 export type DocumentFamily = 'text' | 'spreadsheet' | 'presentation';
@@ -72,6 +72,9 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   { kind: 'ppt', description: 'a PowerPoint 97-2003 presentation (.ppt)', extensions: ['ppt'], signature: { oleStreams: ['PowerPoint Document'] }, fileKind: 'office', reader: 'office-twin', family: 'presentation' },
   { kind: 'rtf', description: 'an RTF document', extensions: ['rtf'], signature: { sniffed: ['rtf'] }, fileKind: 'office', reader: 'office-twin', family: 'text', onlyAs: ['rtf'] },
   { kind: 'csv', description: 'CSV text', extensions: ['csv'], signature: { byName: true }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
+  // OFD (GB/T 33190): read by the reader worker (wasm/read/ofd.ts), drawn to PDF by the PDF
+  // worker (src/operations/convert-ofd.ts); LibreOffice does not take it.
+  { kind: 'ofd', description: 'an OFD document (.ofd)', extensions: ['ofd'], signature: { zipPart: 'OFD.xml' }, fileKind: 'ofd', reader: 'markup' },
   { kind: 'html', description: 'an HTML page', extensions: ['html', 'htm'], signature: { byName: true }, fileKind: 'html', reader: 'markup' },
 ];
 

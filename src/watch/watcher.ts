@@ -16,6 +16,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
+import { isOfdFile } from '../documents/ofd-detect.js';
 import { formatOfExtension, formatOfSniffed, type FileKind } from '../shared/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
@@ -281,6 +282,8 @@ async function kindOfFile(file: string): Promise<FileKind | undefined> {
   // bytes lack (a .pdf that is not a PDF).
   if (byContent && byContent.fileKind !== 'office') return byContent.fileKind;
   const named = formatOfExtension(extensionOf(file));
+  // An OFD is a zip whose root holds OFD.xml, whatever its name.
+  if (sniffed === 'zip' && named?.fileKind !== 'office' && (await isOfdFile({ path: file }).catch(() => false))) return 'ofd';
   const agrees = named !== undefined && (!('sniffed' in named.signature) || (sniffed !== undefined && named.signature.sniffed.includes(sniffed)));
   if (named && agrees) return named.fileKind;
   return sniffed === undefined && kindOfExtension(file) === 'text' ? 'text' : undefined;

@@ -13,6 +13,17 @@ import type { PdfaLevel } from '../../src/shared/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfMarkdown, type ReadMarkdownTask } from './read-task.js';
 import { checkPdfBudget } from './stream-budget.js';
+import { readOfd } from '../ofd/open.js';
+import { ofdToPdf } from './ofd-pdf.js';
+
+/** An OFD drawn as a PDF (always with mupdf, whichever engine serves the PDF tools). */
+export interface OfdToPdfTask {
+  input: FileRef;
+  output: FileRef;
+  maxPixels: number;
+  /** Bytes the OFD package may decompress to (zip bombs → TOO_LARGE). */
+  maxPackageBytes: number;
+}
 
 export interface PdfWorkerData {
   engine: 'mupdf' | 'cpdf';
@@ -147,6 +158,11 @@ const tasks = {
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
   readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes)),
+  ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
+    const ofd = readOfd(read(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
+    ofdToPdf(ofd, maxPixels, writeTo([output]));
+    return { pages: ofd.pages.length, fields: ofd.fields };
+  }),
 };
 
 export type PdfTasks = typeof tasks;

@@ -19,19 +19,21 @@ export const DEFAULT_PACKAGE_LIMITS: PackageLimits = { maxTotalBytes: 64 * 1024 
 
 export interface OfficePackage {
   names: readonly string[];
+  /** A part's bytes (kept only when `wanted` said so), or undefined when the package has no such part. */
+  bytes(name: string): Uint8Array | undefined;
   /** A part's text (UTF-8), or undefined when the package has no such part. */
   text(name: string): string | undefined;
   /** A part parsed as XML (under the document's node budget), or undefined when there is no such part. */
   xml(name: string): XmlElement | undefined;
 }
 
-/** Opens a zip and inflates the parts `wanted` says to keep (XML and rels; never media). */
+/** Opens a zip and inflates the parts `wanted` says to keep (office readers: XML and rels, never media). */
 export function openPackage(bytes: Uint8Array, wanted: (name: string) => boolean, limits: PackageLimits = DEFAULT_PACKAGE_LIMITS): OfficePackage {
   const parts = new Map<string, Uint8Array[]>();
   const names: string[] = [];
   let total = 0;
   let failure: ApiError | undefined;
-  const tooLarge = () => new ApiError('TOO_LARGE', `The document decompresses to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB of XML`);
+  const tooLarge = () => new ApiError('TOO_LARGE', `The document decompresses to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB`);
   const unzip = new Unzip((file: UnzipFile) => {
     names.push(file.name);
     if (names.length > limits.maxEntries) failure ??= new ApiError('TOO_LARGE', `The document holds more than ${limits.maxEntries} parts`);
@@ -68,13 +70,18 @@ export function openPackage(bytes: Uint8Array, wanted: (name: string) => boolean
   if (failure) throw failure;
   if (names.length === 0) throw new ApiError('INVALID_INPUT', 'The document is not a zip package (no parts found)');
   const decoder = new TextDecoder('utf-8');
-  const text = (name: string) => {
+  const bytesOf = (name: string) => {
     const chunks = parts.get(name);
-    return chunks ? decoder.decode(Buffer.concat(chunks)) : undefined;
+    return chunks ? Buffer.concat(chunks) : undefined;
+  };
+  const text = (name: string) => {
+    const bytes = bytesOf(name);
+    return bytes ? decoder.decode(bytes) : undefined;
   };
   const nodes = xmlNodeBudget();
   return {
     names,
+    bytes: bytesOf,
     text,
     xml: (name) => {
       const xml = text(name);

@@ -10,6 +10,7 @@ import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
+import { isOfdZip, readOfdMarkdown, readOfdText } from './ofd.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 
 export interface ReadFileTask {
@@ -22,7 +23,11 @@ export interface ReadFileTask {
 }
 
 export interface ReadFileResult extends Rendered {
-  kind: MarkupKind;
+  kind: MarkupKind | 'ofd';
+  /** OFD: the document's custom data (an e-invoice's fields), name → value. */
+  fields?: Record<string, string>;
+  /** OFD: its page count. */
+  pages?: number;
 }
 
 export interface RenderTask {
@@ -44,9 +49,14 @@ const ocrBlocks = (pages: OcrPagesTask['pages']) => ocrPagesBlocks(pages.map((p)
 
 const tasks = {
   readFile: defineTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
-    const { kind, blocks } = readBlocks(readInputFile(input), textKind, { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
+    const bytes = readInputFile(input);
+    const limits = { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 };
+    if (textKind === undefined && isOfdZip(bytes, limits)) return { kind: 'ofd', ...readOfdMarkdown(bytes, maxCharacters, limits) };
+    const { kind, blocks } = readBlocks(bytes, textKind, limits);
     return { kind, ...renderMarkdown(blocks, maxCharacters) };
   }),
+  /** An OFD's plain text (convert to txt) and its custom data. */
+  readOfdText: defineTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
   render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (src/shared/markdown-join.ts). */
   renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),

@@ -1,0 +1,332 @@
+// Reading an OFD package into the document model: OFD.xml → the first document's Document.xml →
+// its resources (fonts, draw params, multimedia), templates and pages, then annotations and the
+// seals of its signatures. Untrusted like every input: the zip is read with the office readers'
+// caps (package.ts: a bomb is TOO_LARGE), XML with no DTD under one node budget, every location
+// resolved inside the package (locations.ts), and pages and glyphs counted against budgets.
+
+import { ApiError } from '../../src/errors.js';
+import { openPackage, type PackageLimits } from '../read/package.js';
+import { Budget } from '../read/limits.js';
+import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.js';
+import { directoryOf, OfdParts, resolveLocation } from './locations.js';
+import type { Box, Glyph, Matrix, OfdDocument, OfdFont, OfdGroup, OfdMedia, OfdObject, OfdPage, OfdPath, PathSegment, Rgb } from './model.js';
+import { parsePathData } from './path-data.js';
+import { sealImage } from './seal.js';
+
+/** Pages one OFD may have; and the glyphs of all its text, each drawn and read one by one. */
+export const MAX_OFD_PAGES = 10_000;
+const MAX_GLYPHS = 5_000_000;
+
+/** Default line width of paths: 0.353 mm (1 pt), the standard's default. */
+const DEFAULT_LINE_WIDTH = 0.353;
+const BLACK: Rgb = [0, 0, 0];
+
+/** Names compared without their namespace prefix: writers use ofd:, other prefixes, or none. */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+const kids = (element: XmlElement | undefined, name?: string): XmlElement[] =>
+  element ? element.children.filter((c): c is XmlElement => isElement(c) && (name === undefined || local(c.name) === name)) : [];
+const kid = (element: XmlElement | undefined, name: string): XmlElement | undefined => kids(element, name)[0];
+const kidText = (element: XmlElement | undefined, name: string): string | undefined => {
+  const found = kid(element, name);
+  return found ? textOf(found).trim() : undefined;
+};
+
+/** Is this zip an OFD? (Its root holds OFD.xml.) */
+export const isOfdPackage = (names: readonly string[]): boolean => names.some((n) => n.toLowerCase() === 'ofd.xml');
+
+interface DrawParam {
+  lineWidth?: number | undefined;
+  fill?: Rgb | undefined;
+  stroke?: Rgb | undefined;
+}
+
+interface Resources {
+  fonts: Map<string, OfdFont>;
+  media: Map<string, OfdMedia>;
+  drawParams: Map<string, { element: XmlElement; relative?: string | undefined }>;
+}
+
+class OfdReader {
+  private readonly glyphs = new Budget(MAX_GLYPHS, (limit) => `The OFD's text holds more than ${limit.toLocaleString('en-US')} glyphs; refused`);
+  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map() };
+
+  constructor(private readonly parts: OfdParts) {}
+
+  read(): OfdDocument {
+    const ofd = this.parts.requiredXml('OFD.xml', 'OFD.xml');
+    const body = kid(ofd, 'DocBody');
+    const fields = customData(kid(body, 'DocInfo'));
+    const documentPart = resolveLocation('', kidText(body, 'DocRoot') ?? '');
+    const document = this.parts.requiredXml(documentPart, 'Document.xml (DocRoot)');
+    const docDir = directoryOf(documentPart as string);
+    const common = kid(document, 'CommonData');
+    for (const name of ['PublicRes', 'DocumentRes']) for (const res of kids(common, name)) this.loadResources(resolveLocation(docDir, textOf(res)));
+    const defaultBox = parseBox(kidText(kid(common, 'PageArea'), 'PhysicalBox')) ?? { x: 0, y: 0, width: 210, height: 297 };
+    const templates = new Map(kids(common, 'TemplatePage').map((t) => [t.attrs.ID ?? '', resolveLocation(docDir, t.attrs.BaseLoc ?? '')]));
+    const pageRefs = kids(kid(document, 'Pages'), 'Page');
+    if (pageRefs.length === 0) throw new ApiError('INVALID_INPUT', 'The OFD has no pages');
+    if (pageRefs.length > MAX_OFD_PAGES) throw new ApiError('TOO_LARGE', `The OFD has ${pageRefs.length} pages, more than ${MAX_OFD_PAGES}`);
+    const pages = pageRefs.map((ref) => this.readPage(resolveLocation(docDir, ref.attrs.BaseLoc ?? ''), defaultBox, templates));
+    const pageIndex = new Map(pageRefs.map((ref, i) => [ref.attrs.ID ?? '', i]));
+    this.addAnnotations(resolveLocation(docDir, kidText(document, 'Annotations') ?? ''), pageIndex, pages);
+    this.addSeals(resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages);
+    return { pages, fields, fonts: this.resources.fonts, media: this.resources.media };
+  }
+
+  private loadResources(part: string | undefined): void {
+    const res = this.parts.xml(part);
+    if (!res || part === undefined) return;
+    const base = resolveLocation(directoryOf(part), res.attrs.BaseLoc ?? '') ?? directoryOf(part);
+    for (const font of kids(kid(res, 'Fonts'), 'Font')) {
+      const file = kidText(font, 'FontFile');
+      this.resources.fonts.set(font.attrs.ID ?? '', { name: font.attrs.FontName ?? font.attrs.FamilyName ?? '', file: file ? this.parts.bytes(resolveLocation(base, file)) : undefined });
+    }
+    for (const media of kids(kid(res, 'MultiMedias'), 'MultiMedia')) {
+      const file = kidText(media, 'MediaFile') ?? '';
+      this.resources.media.set(media.attrs.ID ?? '', { bytes: this.parts.bytes(resolveLocation(base, file)), format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase() });
+    }
+    for (const param of kids(kid(res, 'DrawParams'), 'DrawParam')) this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
+  }
+
+  private readPage(part: string | undefined, defaultBox: Box, templates: ReadonlyMap<string, string | undefined>): OfdPage {
+    const page = this.parts.requiredXml(part, 'page content');
+    for (const res of kids(page, 'PageRes')) this.loadResources(resolveLocation(directoryOf(part as string), textOf(res)));
+    const box = parseBox(kidText(kid(page, 'Area'), 'PhysicalBox')) ?? defaultBox;
+    const background: OfdObject[] = [];
+    const foreground: OfdObject[] = [];
+    for (const use of kids(page, 'Template')) {
+      const template = this.parts.xml(templates.get(use.attrs.TemplateID ?? ''));
+      const objects = template ? this.layers(kid(template, 'Content')) : [];
+      (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...objects);
+    }
+    return { box, objects: [...background, ...this.layers(kid(page, 'Content')), ...foreground] };
+  }
+
+  /** The objects of a Content: its layers in order (a Background layer first, Foreground last). */
+  private layers(content: XmlElement | undefined): OfdObject[] {
+    const order = { Background: 0, Body: 1, Foreground: 2 } as Record<string, number>;
+    const layers = kids(content, 'Layer').sort((a, b) => (order[a.attrs.Type ?? 'Body'] ?? 1) - (order[b.attrs.Type ?? 'Body'] ?? 1));
+    return layers.flatMap((layer) => this.objects(layer, this.drawParam(layer.attrs.DrawParam)));
+  }
+
+  private objects(container: XmlElement, inherited: DrawParam): OfdObject[] {
+    const objects: OfdObject[] = [];
+    for (const element of kids(container)) {
+      const object = this.object(element, inherited);
+      if (object) objects.push(object);
+    }
+    return objects;
+  }
+
+  private object(element: XmlElement, inherited: DrawParam): OfdObject | undefined {
+    const name = local(element.name);
+    if (element.attrs.Visible === 'false') return undefined;
+    const param = { ...inherited, ...definedOnly(this.drawParam(element.attrs.DrawParam)) };
+    if (name === 'PageBlock') return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.objects(element, param) };
+    const boundary = parseBox(element.attrs.Boundary);
+    if (!boundary) return undefined;
+    const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.clips(element) };
+    if (name === 'TextObject') return this.text(element, placed, param);
+    if (name === 'PathObject') return this.path(element, placed, param);
+    if (name === 'ImageObject') return { kind: 'image', ...placed, media: element.attrs.ResourceID ?? '' };
+    return undefined;
+  }
+
+  private text(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdObject | undefined {
+    const size = Number(element.attrs.Size);
+    if (!(size > 0)) return undefined;
+    const glyphs: Glyph[] = [];
+    let x = 0;
+    let y = 0;
+    for (const code of kids(element, 'TextCode')) {
+      const chars = [...textOf(code)];
+      this.glyphs.spend(chars.length);
+      x = optionalNumber(code.attrs.X) ?? x;
+      y = optionalNumber(code.attrs.Y) ?? y;
+      const dx = deltas(code.attrs.DeltaX, chars.length);
+      const dy = deltas(code.attrs.DeltaY, chars.length);
+      for (const [i, char] of chars.entries()) {
+        glyphs.push({ char, x, y });
+        // Without a DeltaX the next glyph follows at a full em for CJK, half an em otherwise.
+        x += dx[i] ?? (/[\u2e80-\uffef]/.test(char) ? size : size / 2);
+        y += dy[i] ?? 0;
+      }
+    }
+    const fill = element.attrs.Fill === 'false' ? undefined : (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK);
+    return { kind: 'text', ...placed, font: element.attrs.Font, size, fill, glyphs };
+  }
+
+  private path(element: XmlElement, placed: Pick<OfdPath, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdPath {
+    const segments = parsePathData(kidText(element, 'AbbreviatedData') ?? '');
+    const stroke = element.attrs.Stroke === 'false' ? undefined : (color(kid(element, 'StrokeColor')) ?? param.stroke ?? BLACK);
+    const fill = element.attrs.Fill === 'true' ? (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK) : undefined;
+    const lineWidth = optionalNumber(element.attrs.LineWidth) ?? param.lineWidth ?? DEFAULT_LINE_WIDTH;
+    return { kind: 'path', ...placed, segments, stroke, fill, lineWidth, evenOdd: element.attrs.Rule === 'Even-Odd' };
+  }
+
+  /** Clip areas, each in the object's space (an Area's own CTM applied). */
+  private clips(element: XmlElement): PathSegment[][] {
+    const clips: PathSegment[][] = [];
+    for (const clip of kids(kid(element, 'Clips'), 'Clip')) {
+      for (const area of kids(clip, 'Area')) {
+        const path = kid(area, 'Path');
+        const data = kidText(path, 'AbbreviatedData');
+        if (data === undefined) continue;
+        const ctm = parseMatrix(area.attrs.CTM);
+        clips.push(ctm ? transformSegments(parsePathData(data), ctm) : parsePathData(data));
+      }
+    }
+    return clips;
+  }
+
+  /** A DrawParam resource with those it is relative to filled in (a cycle stops the chain). */
+  private drawParam(id: string | undefined): DrawParam {
+    const chain: XmlElement[] = [];
+    const seen = new Set<string>();
+    for (let next = id; next !== undefined && !seen.has(next); ) {
+      seen.add(next);
+      const found = this.resources.drawParams.get(next);
+      if (!found) break;
+      chain.unshift(found.element);
+      next = found.relative;
+    }
+    return chain.reduce<DrawParam>(
+      (param, element) => ({
+        ...param,
+        ...definedOnly({ lineWidth: optionalNumber(element.attrs.LineWidth), fill: color(kid(element, 'FillColor')), stroke: color(kid(element, 'StrokeColor')) }),
+      }),
+      {},
+    );
+  }
+
+  /** Annotations' appearances, drawn over their page's content. */
+  private addAnnotations(part: string | undefined, pageIndex: ReadonlyMap<string, number>, pages: OfdPage[]): void {
+    const list = this.parts.xml(part);
+    if (!list || part === undefined) return;
+    for (const entry of kids(list, 'Page')) {
+      const page = pages[pageIndex.get(entry.attrs.PageID ?? '') ?? -1];
+      const annotsPart = resolveLocation(directoryOf(part), kidText(entry, 'FileLoc') ?? '');
+      const annots = this.parts.xml(annotsPart);
+      if (!page || !annots) continue;
+      for (const annot of kids(annots, 'Annot')) {
+        if (annot.attrs.Visible === 'false') continue;
+        for (const appearance of kids(annot, 'Appearance')) {
+          const boundary = parseBox(appearance.attrs.Boundary) ?? { x: 0, y: 0, width: page.box.width, height: page.box.height };
+          page.objects.push({ kind: 'group', boundary, ctm: parseMatrix(appearance.attrs.CTM), clips: [], objects: this.objects(appearance, {}) });
+        }
+      }
+    }
+  }
+
+  /** Each signature's seal picture, at its stamp's place. */
+  private addSeals(part: string | undefined, pageIndex: ReadonlyMap<string, number>, pages: OfdPage[]): void {
+    const list = this.parts.xml(part);
+    if (!list || part === undefined) return;
+    for (const entry of kids(list, 'Signature')) {
+      const signaturePart = resolveLocation(directoryOf(part), entry.attrs.BaseLoc ?? '');
+      const signature = this.parts.xml(signaturePart);
+      if (!signature || signaturePart === undefined) continue;
+      const value = this.parts.bytes(resolveLocation(directoryOf(signaturePart), kidText(signature, 'SignedValue') ?? ''));
+      const image = value ? sealImage(value) : undefined;
+      if (!image) continue;
+      for (const stamp of kids(kid(signature, 'SignedInfo'), 'StampAnnot')) {
+        const page = pages[pageIndex.get(stamp.attrs.PageRef ?? '') ?? -1];
+        const boundary = parseBox(stamp.attrs.Boundary);
+        if (!page || !boundary) continue;
+        // An image object fills its unit square: the CTM scales it to the stamp's size.
+        page.objects.push({ kind: 'image', boundary, ctm: [boundary.width, 0, 0, boundary.height, 0, 0], clips: [], media: { bytes: image } });
+      }
+    }
+  }
+}
+
+/**
+ * Reads an OFD file into the document model. Without `media` only its XML is inflated (reading
+ * text needs no fonts, pictures or signed values: images and seals are then left out).
+ */
+export function readOfd(bytes: Uint8Array, limits?: PackageLimits, media = true): OfdDocument {
+  const pkg = openPackage(bytes, media ? () => true : (name) => /\.xml$/i.test(name), limits);
+  if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
+  return new OfdReader(new OfdParts(pkg, xmlNodeBudget())).read();
+}
+
+function customData(info: XmlElement | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const data of kids(kid(info, 'CustomDatas'), 'CustomData')) {
+    const name = data.attrs.Name?.trim();
+    if (name && !Object.hasOwn(fields, name)) fields[name] = textOf(data).trim();
+  }
+  return fields;
+}
+
+const numbers = (text: string | undefined): number[] => (text ?? '').trim().split(/[\s,]+/).filter(Boolean).map(Number);
+
+function optionalNumber(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function parseBox(text: string | undefined): Box | undefined {
+  const [x, y, width, height] = numbers(text);
+  if ([x, y, width, height].some((v) => v === undefined || !Number.isFinite(v))) return undefined;
+  return { x: x as number, y: y as number, width: width as number, height: height as number };
+}
+
+function parseMatrix(text: string | undefined): Matrix | undefined {
+  const values = numbers(text);
+  return values.length === 6 && values.every(Number.isFinite) ? (values as unknown as Matrix) : undefined;
+}
+
+/** DeltaX/DeltaY: numbers, where "g N v" stands for v repeated N times; at most `count` are kept. */
+function deltas(text: string | undefined, count: number): number[] {
+  const tokens = (text ?? '').trim().split(/[\s,]+/).filter(Boolean);
+  const values: number[] = [];
+  for (let i = 0; i < tokens.length && values.length < count; i++) {
+    if (tokens[i] === 'g') {
+      const repeat = Number(tokens[i + 1]);
+      const value = Number(tokens[i + 2]);
+      i += 2;
+      if (!Number.isFinite(repeat) || !Number.isFinite(value)) break;
+      for (let k = 0; k < repeat && values.length < count; k++) values.push(value);
+    } else {
+      const value = Number(tokens[i]);
+      if (!Number.isFinite(value)) break;
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+/** A colour's Value as RGB 0–1: 3 components RGB, 1 gray, 4 CMYK; "#hh" components are hex. */
+function color(element: XmlElement | undefined): Rgb | undefined {
+  const value = element?.attrs.Value;
+  if (value === undefined) return undefined;
+  const parts = value.trim().split(/\s+/).map((p) => (p.startsWith('#') ? parseInt(p.slice(1), 16) : Number(p)) / 255);
+  if (parts.some((p) => !Number.isFinite(p))) return undefined;
+  const c = parts.map((p) => Math.min(1, Math.max(0, p)));
+  if (c.length === 1) return [c[0] as number, c[0] as number, c[0] as number];
+  if (c.length === 3) return c as unknown as Rgb;
+  if (c.length === 4) {
+    const [cy, m, ye, k] = c as [number, number, number, number];
+    return [(1 - cy) * (1 - k), (1 - m) * (1 - k), (1 - ye) * (1 - k)];
+  }
+  return undefined;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function transformSegments(segments: PathSegment[], [a, b, c, d, e, f]: Matrix): PathSegment[] {
+  const t = (x: number, y: number): [number, number] => [a * x + c * y + e, b * x + d * y + f];
+  return segments.map((s) => {
+    if (s.op === 'Z') return s;
+    if (s.op === 'C') {
+      const [x1, y1, x2, y2, x3, y3] = s.points;
+      return { op: 'C', points: [...t(x1, y1), ...t(x2, y2), ...t(x3, y3)] as [number, number, number, number, number, number] };
+    }
+    const [x, y] = t(s.x, s.y);
+    return { op: s.op, x, y };
+  });
+}

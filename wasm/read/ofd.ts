@@ -1,0 +1,37 @@
+// OFD read as Markdown: the custom data (an e-invoice's fields) as a table first, then each page's
+// text in reading order after its `<!-- page N -->` comment (wasm/ofd/text.ts).
+
+import { joinBlocks, pageMarker, type Rendered } from '../../src/shared/markdown-join.js';
+import { isOfdPackage, readOfd } from '../ofd/open.js';
+import { fieldsTable, pageBlocks, pageLines } from '../ofd/text.js';
+import { openPackage, type PackageLimits } from './package.js';
+import { renderedBlocks } from './render.js';
+
+export interface OfdRead extends Rendered {
+  fields: Record<string, string>;
+  pages: number;
+}
+
+/** Is this zip an OFD? Only its part names are read (nothing inflated). */
+export const isOfdZip = (bytes: Uint8Array, limits?: PackageLimits): boolean => isOfdPackage(openPackage(bytes, () => false, limits).names);
+
+/** The text alone: each page's lines, pages apart by a form feed (as OCR's text of several pages). */
+export function readOfdText(bytes: Uint8Array, limits?: PackageLimits): { text: string; fields: Record<string, string>; pages: number } {
+  const document = readOfd(bytes, limits, false);
+  const text = document.pages.map((page) => pageLines(page).join('\n')).join('\n\f');
+  return { text: text === '' ? '' : `${text}\n`, fields: document.fields, pages: document.pages.length };
+}
+
+export function readOfdMarkdown(bytes: Uint8Array, maxCharacters: number, limits?: PackageLimits): OfdRead {
+  const document = readOfd(bytes, limits, false);
+  const table = fieldsTable(document.fields);
+  const pages = pageBlocks(document);
+  function* blocks(): Generator<string> {
+    if (table) yield* renderedBlocks([table]);
+    for (const [index, page] of pages.entries()) {
+      yield pageMarker(index + 1);
+      yield* renderedBlocks(page);
+    }
+  }
+  return { ...joinBlocks(blocks(), maxCharacters), fields: document.fields, pages: document.pages.length };
+}
