@@ -40,7 +40,8 @@ describe('input formats', () => {
       }
     }
     const convert = FILE_FLOWS.convert;
-    expect(convert && [...readsOf(convert, 'md')].sort()).toEqual(['html', 'image', 'office', 'pdf']);
+    expect(convert && [...readsOf(convert, 'md')].sort()).toEqual(['html', 'image', 'office', 'ofd', 'pdf']);
+    expect(convert && [...readsOf(convert, 'pdf')].sort()).toEqual(['office', 'ofd']);
     expect(kindOfExtension('out.md')).toBe('text');
   });
 });
