@@ -22,7 +22,7 @@ import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
 import type { Raster } from '../../wasm/ocr/paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS, type PageTimings } from '../../wasm/ocr/paddle/system.js';
 import { latinShare } from '../../wasm/ocr/paddle-reader.js';
-import { greyToPnm, toPnm } from '../../wasm/ocr/pnm.js';
+import { greyOf, greyToPnm, toPnm } from '../../wasm/ocr/pnm.js';
 import { WarmWorkers } from '../../wasm/ocr/warm-workers.js';
 import { renderGrey } from '../../wasm/pdf/render.js';
 import { inflateTraineddata, withoutSubLanguages } from '../../src/ocr/traineddata.js';
@@ -101,7 +101,7 @@ async function paddleStages(image: Raster, auto: boolean): Promise<{ stages: Sta
     modelMs.clear();
     return latinShare(sample.map((l) => l.text).join('')) >= 0.9;
   };
-  const { lines, timings, abandoned } = await readPage(models, image, { ...SYSTEM_DEFAULTS, clock: cpuNow, ...(auto && { abandonAfterSample }) });
+  const { lines, timings, abandoned } = await readPage(models, image, { ...SYSTEM_DEFAULTS, clock: cpuNow, sampleRereadsLatin: process.env.PROFILE_SAMPLE_REREAD === '1', ...(auto && { abandonAfterSample }) });
   const t: PageTimings = timings;
   const layoutFrom = cpuNow();
   const text = abandoned ? '' : pageText(readingOrder(lines));
@@ -143,7 +143,10 @@ if (!fs.existsSync(scan)) fs.writeFileSync(scan, await makeScannedPdf(Array.from
 async function decoded(png: Uint8Array): Promise<{ image: Raster; pnm: () => Uint8Array; ms: number }> {
   const from = cpuNow();
   const rgba = await decodeImage(png, { maxPixels: 100_000_000 });
+  // As the OCR worker does (wasm/ocr/worker.ts): a grey image goes on at one byte per pixel.
+  const grey = process.env.PROFILE_RGBA === '1' ? undefined : greyOf(rgba);
   const ms = cpuNow() - from;
+  if (grey) return { image: { width: grey.width, height: grey.height, channels: 1, data: grey.pixels }, pnm: () => greyToPnm(grey), ms };
   return { image: { width: rgba.width, height: rgba.height, channels: 4, data: rgba.data }, pnm: () => toPnm(rgba), ms };
 }
 
@@ -197,6 +200,7 @@ async function scanPages(): Promise<string> {
 await chinesePage();
 await englishPage(false);
 await englishPage(true);
+rows.clear();
 const cer: Record<string, number> = {};
 for (let round = 0; round < repeats; round++) {
   process.stderr.write(`round ${round + 1}, load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
