@@ -9,6 +9,7 @@ import type { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
 import { resolveEngine, type OcrEngine, type OcrOptions, type OcrReading, type OcrSource } from './ocr-engine.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
+import { ownedBuffers } from '../shared/transfer.js';
 
 /**
  * Time kept back from a job's deadline: the pool thread answers TIMEOUT itself and stops its
@@ -37,7 +38,8 @@ export class TesseractEngine implements OcrEngine {
     return this.pool.job(control, async (tasks, deadline) => {
       const langPath = await this.store.prepare(codes);
       const job = { codes: [...codes], langPath, layout, engine: resolveEngine(engine, codes), deadline: deadline.forWorker(deadlineMargin(deadline.limitMs)) };
-      return 'page' in source ? tasks.recognizePage({ ...job, page: source.page }) : tasks.recognize({ ...job, input: source.image, maxPixels: source.maxPixels });
+      // A rendered page's pixels move to the OCR thread: this side does not read them again.
+      return 'page' in source ? tasks.recognizePage({ ...job, page: source.page }, ownedBuffers(source.page.pixels)) : tasks.recognize({ ...job, input: source.image, maxPixels: source.maxPixels });
     });
   }
 

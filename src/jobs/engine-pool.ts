@@ -35,9 +35,12 @@ export interface EnginePoolOptions {
   workerData?: unknown;
 }
 
-/** The main side of a worker's task map: each task a typed async function. */
+/**
+ * The main side of a worker's task map: each task a typed async function. `transfer` lists
+ * buffers of the input that move to the worker (the caller loses them) instead of being copied.
+ */
 export type TaskClient<M> = {
-  [K in keyof M]: M[K] extends Task<infer I, infer O> ? (input: I) => Promise<O> : never;
+  [K in keyof M]: M[K] extends Task<infer I, infer O> ? (input: I, transfer?: ArrayBuffer[]) => Promise<O> : never;
 };
 
 /** One tinypool and the tasks running on it; a recycled generation ends once they finish. */
@@ -106,11 +109,11 @@ export class EnginePool<M> {
   }
 
   private client(deadline: Deadline): TaskClient<M> {
-    const run = (task: string) => (input: unknown) => this.run(task, input, deadline);
+    const run = (task: string) => (input: unknown, transfer?: ArrayBuffer[]) => this.run(task, input, deadline, transfer);
     return new Proxy({}, { get: (_, task) => run(String(task)) }) as TaskClient<M>;
   }
 
-  private async run(task: string, input: unknown, deadline: Deadline): Promise<unknown> {
+  private async run(task: string, input: unknown, deadline: Deadline, transfer?: ArrayBuffer[]): Promise<unknown> {
     if (deadline.signal.aborted) throw deadline.reason();
     const leave = await this.threads.enter(deadline.signal).catch((err: unknown) => {
       throw err instanceof ApiError ? err : deadline.reason();
@@ -121,7 +124,7 @@ export class EnginePool<M> {
     let outcome: TaskOutcome<unknown>;
     try {
       const message: TaskMessage = { task, input };
-      outcome = (await generation.pool.run(message, { signal: deadline.signal })) as TaskOutcome<unknown>;
+      outcome = (await generation.pool.run(message, { signal: deadline.signal, ...(transfer && { transferList: transfer }) })) as TaskOutcome<unknown>;
       if (outcome.recycle) this.retire(generation);
     } catch (err) {
       // close() terminates the workers under running jobs: that is a shutdown, not an engine fault.

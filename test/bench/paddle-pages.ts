@@ -71,7 +71,7 @@ for (const i of chosen) {
     fs.writeFileSync(path.join(dir, `read-${name}-${squeeze}-${i}.txt`), text);
     const cer = characterErrorRate(expectedText(spec), text);
     process.stdout.write(
-      `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect+crop ${timings.detectMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
+      `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect ${timings.detectMs} crop ${timings.cropMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
     );
   }
   process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);

@@ -18,5 +18,5 @@ const started = performance.now();
 const { timings } = await readPage(models, raster, options);
 const used = process.cpuUsage(cpu);
 process.stdout.write(
-  `wall ${Math.round(performance.now() - started)} ms, process CPU ${Math.round((used.user + used.system) / 1000)} ms, detect+crop ${timings.detectMs} ms, classify ${timings.classifyMs} ms, recognise ${timings.recognizeMs} ms\n`,
+  `wall ${Math.round(performance.now() - started)} ms, process CPU ${Math.round((used.user + used.system) / 1000)} ms, detect ${timings.detectMs} crop ${timings.cropMs} ms, classify ${timings.classifyMs} ms, recognise ${timings.recognizeMs} ms\n`,
 );

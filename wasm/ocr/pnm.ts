@@ -34,6 +34,23 @@ function isGrey(data: Uint8ClampedArray): boolean {
   return true;
 }
 
+/**
+ * The image at one byte per pixel when every pixel is grey (R = G = B; a scan, most pages),
+ * transparency flattened onto white as toPnm does; else undefined. PP-OCR then resizes and
+ * samples one channel instead of three (−0.65 s of CPU on an A4 300 dpi page) and tesseract gets
+ * the same PGM toPnm would write.
+ */
+export function greyOf({ data, width, height }: RgbaImage): GreyImage | undefined {
+  if (!isGrey(data)) return undefined;
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0, o = 0; i < data.length; i += 4, o++) {
+    const alpha = data[i + 3] as number;
+    const value = data[i] as number;
+    pixels[o] = alpha === 255 ? value : Math.round((value * alpha + 255 * (255 - alpha)) / 255);
+  }
+  return { width, height, pixels };
+}
+
 /** One byte per pixel, rows without padding: what the PDF worker renders for OCR. */
 export interface GreyImage {
   width: number;

@@ -12,7 +12,7 @@ import type { TaskDeadline } from '../../src/shared/deadline.js';
 import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
-import { greyToPnm, toPnm, type GreyImage } from './pnm.js';
+import { greyOf, greyToPnm, toPnm, type GreyImage } from './pnm.js';
 import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers } from './warm-workers.js';
@@ -66,7 +66,10 @@ let grewHeap = false;
 const recognize = defineTask(
   async ({ input, codes, langPath, maxPixels, deadline, layout, engine }: RecognizeTask): Promise<RecognizeResult> => {
     const image = await decodeImage(readInputFile(input), { maxPixels });
-    return recognizeImage({ width: image.width, height: image.height, channels: 4, data: image.data }, () => toPnm(image), { codes, langPath, deadline, layout, engine });
+    const options = { codes, langPath, deadline, layout, engine };
+    const grey = greyOf(image);
+    if (grey) return recognizeImage({ width: grey.width, height: grey.height, channels: 1, data: grey.pixels }, () => greyToPnm(grey), options);
+    return recognizeImage({ width: image.width, height: image.height, channels: 4, data: image.data }, () => toPnm(image), options);
   },
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );

@@ -3,23 +3,39 @@
 // from the map's type (src/jobs/engine-pool.ts), so no task name is ever a string there.
 // Structured clone drops custom Error fields, so errors are returned (not thrown) as
 // `{ok:false, code, message}` (src/shared/task-protocol.ts) and rebuilt as ApiError by src/jobs.
+// A task whose output holds large pixel buffers (a rendered page) names them in `transfer`:
+// they move to the main thread instead of being copied by structured clone.
 
+import Tinypool from 'tinypool';
 import { ApiError } from '../../src/errors.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../src/shared/task-protocol.js';
 import { logInternalError } from '../../src/shared/log.js';
 
-export interface TaskOptions {
+export interface TaskOptions<O = unknown> {
   /** Maps engine-specific exceptions (not ApiError) to a contract error. */
   describeUnexpected?: (err: unknown) => ApiError | undefined;
   /** Asked after every job, success or not. */
   shouldRecycle?: () => boolean;
+  /** Buffers of a successful output that move to the main thread (the worker loses them) instead of being copied. */
+  transfer?: (output: O) => ArrayBuffer[];
 }
 
-export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: TaskOptions = {}): Task<I, O> {
+export function defineTask<I, O>(run: (input: I) => Promise<O> | O, options: TaskOptions<O> = {}): Task<I, O> {
   return async (input: I) => {
-    const outcome = await settle(run, input, options);
-    return options.shouldRecycle?.() ? { ...outcome, recycle: true } : outcome;
+    const settled = await settle(run, input, options);
+    const outcome = options.shouldRecycle?.() ? { ...settled, recycle: true } : settled;
+    const buffers = outcome.ok && options.transfer ? options.transfer(outcome.value) : [];
+    return buffers.length === 0 ? outcome : moving(outcome, buffers);
   };
+}
+
+/**
+ * The outcome marked for tinypool, which posts it with `buffers` in the transfer list and
+ * hands the main thread the outcome itself.
+ */
+function moving<T>(outcome: TaskOutcome<T>, buffers: ArrayBuffer[]): TaskOutcome<T> {
+  const movable = { [Tinypool.transferableSymbol]: buffers, [Tinypool.valueSymbol]: outcome };
+  return Tinypool.move(movable as unknown as ArrayBuffer) as unknown as TaskOutcome<T>;
 }
 
 
@@ -33,7 +49,7 @@ export function serveTasks(tasks: Readonly<Record<string, Task<never, unknown>>>
   };
 }
 
-async function settle<I, O>(run: (input: I) => Promise<O> | O, input: I, options: TaskOptions): Promise<TaskOutcome<O>> {
+async function settle<I, O>(run: (input: I) => Promise<O> | O, input: I, options: TaskOptions<O>): Promise<TaskOutcome<O>> {
   try {
     return { ok: true, value: await run(input) };
   } catch (err) {

@@ -43,6 +43,12 @@ export interface RecognitionOptions {
   latinSession?: InferenceSession;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
+  /**
+   * Latin lines are read again at LATIN_SQUEEZE (default). `auto`'s sample only counts Latin
+   * letters, which squeezed English still reads as: no second read (on an English page that
+   * second read, with the float model, was half the sample's cost).
+   */
+  rereadLatin?: boolean;
 }
 
 export const RECOGNITION_DEFAULTS: RecognitionOptions = { batchSize: 8 };
@@ -88,7 +94,7 @@ export async function recognizeLines(session: InferenceSession, characters: read
     const indices = order.slice(start, start + options.batchSize);
     const decoded = await readBatch(indices, squeeze);
     decoded.forEach((line, k) => {
-      if (squeeze < LATIN_SQUEEZE && mostlyLatin(line.text)) reread.push(indices[k] as number);
+      if (options.rereadLatin !== false && squeeze < LATIN_SQUEEZE && mostlyLatin(line.text)) reread.push(indices[k] as number);
     });
     if (start === 0 && 2 * reread.length >= indices.length) squeeze = Math.max(squeeze, LATIN_SQUEEZE);
   }
