@@ -18,7 +18,7 @@ import { timeoutError } from '../shared/job-errors.js';
 import { logEvent } from '../shared/log.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
-import { exportFilterOptions } from './formats.js';
+import { exportFilterOptions, importFilterOptions } from './formats.js';
 import { largestResidentSize, MemoryWatch } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { registryModifications } from './profile.js';
@@ -251,9 +251,6 @@ export class WasmOfficeBackend implements DocumentBackend {
   /** One file through the office, under its deadline, memory ceiling and cancel signal. */
   private async runOne(office: WasmOffice, { job, signal }: Pending): Promise<{ outcome: ConversionOutcome; stopped: StopReason }> {
     if (signal?.aborted) return { outcome: CANCELLED, stopped: undefined };
-    // LibreOfficeKit's CSV import in this build reads an empty sheet with the converter's import
-    // options and one column per line without them: refused, rather than a wrong product.
-    if (job.extension === 'csv') return { outcome: { ok: false, code: 'UNSUPPORTED_CONVERSION', message: `${job.shownName}: CSV input is not converted by LibreOffice in WebAssembly yet (it misreads the columns); use an installed LibreOffice (--document-backend libreoffice)` }, stopped: undefined };
     // Read through the descriptor that was checked: a FIFO or a swapped file is this file's error.
     const bytes = await readChecked(job.input, job.shownName).catch((err: unknown) => (err instanceof ApiError ? failedOutcome(err) : Promise.reject(err)));
     if (!Buffer.isBuffer(bytes)) return { outcome: bytes, stopped: undefined };
@@ -269,7 +266,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     signal?.addEventListener('abort', onAbort, { once: true });
     let reply: OfficeReply;
     try {
-      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
+      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, importFilterOptions: importFilterOptions(job.extension), filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
       reply = await office.convert(request);
     } finally {
       clearTimeout(timer);
