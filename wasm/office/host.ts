@@ -22,7 +22,6 @@ interface EmscriptenFs {
 
 interface EmscriptenModule {
   FS: EmscriptenFs;
-  wasmBinary?: ArrayBuffer | undefined;
 }
 
 /** LibreOfficeKit's calls docwasm converts with (the converter's public `getLokBindings()`). */
@@ -68,10 +67,11 @@ function removeNetworkGlobals(): void {
 /** Loads the office's Emscripten module from the adapted glue (see wasm-office-package.ts). */
 function createModule(settings: HostSettings): Promise<EmscriptenModule> {
   const source = adaptGlue(readFileSync(settings.glue, 'utf8'), settings.glue);
-  const wasm = readFileSync(path.join(settings.wasmDir, 'soffice.wasm'));
   return new Promise((resolve, reject) => {
+    // No `wasmBinary`: the glue keeps what it is given in a variable of its own for the office's
+    // life (147 MB beside V8's compiled module); left to read soffice.wasm itself (locateFile), it
+    // drops its copy once compiled.
     const module: Record<string, unknown> = {
-      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
       preRun: [],
       locateFile: (name: string) => path.join(settings.wasmDir, name),
       print: () => undefined,
@@ -79,8 +79,6 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
       onAbort: (what: unknown) => reject(new Error(`the office aborted while loading: ${String(what)}`)),
       onRuntimeInitialized: () => {
         const loaded = module as unknown as EmscriptenModule;
-        // The compiled module holds what it needs; the 147 MB binary need not stay in memory.
-        loaded.wasmBinary = undefined;
         for (const [file, text] of Object.entries(settings.profile)) {
           loaded.FS.mkdirTree(path.posix.dirname(file));
           loaded.FS.writeFile(file, text);
