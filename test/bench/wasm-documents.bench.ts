@@ -22,6 +22,12 @@ async function startWasmService(): Promise<RunningService> {
   return service;
 }
 
+/** Stops a service started here and removes its base dir (the bench has no test file's cleanup). */
+async function stopWasmService(service: RunningService): Promise<void> {
+  await service.stop();
+  fs.rmSync(service.dir, { recursive: true, force: true });
+}
+
 const suite: BenchSuite = async ({ work, onFinish }) => {
   const fx = await documentFixtures();
   const dir = path.join(work, 'wasm-documents');
@@ -39,7 +45,7 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
   const out = (name: string) => path.join(dir, 'out', name);
 
   const wasm = await startWasmService();
-  onFinish(async () => void (await wasm.stop()));
+  onFinish(() => stopWasmService(wasm));
   // Plain soffice with a profile of its own (warm on disk after its first run), as a script would run it.
   const profile = pathToFileURL(path.join(dir, 'native-profile')).href;
   const soffice = (files: readonly string[], profileUrl = profile) => runCommand(SOFFICE, [`-env:UserInstallation=${profileUrl}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
@@ -51,7 +57,7 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
     {
       group: 'wasm-documents',
       name: 'cold start to ready (WebAssembly office) vs soffice on a fresh profile, one docx',
-      ours: async () => void (await (await startWasmService()).stop()),
+      ours: async () => stopWasmService(await startWasmService()),
       native: { tool: 'soffice --convert-to, new profile', run: () => soffice([docx], pathToFileURL(path.join(dir, `cold-profile-${++coldProfiles}`)).href) },
       iterations: 1,
       targetMs: READY_TARGET_MS,
