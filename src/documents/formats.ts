@@ -35,8 +35,19 @@ const EXPORT_FILTERS: Readonly<Record<DocumentFamily, Partial<Record<OutputForma
   },
 };
 
-/** CSV is read as UTF-8, comma-separated; an infilter applies to every file of one invocation. */
-export const CSV_IMPORT_FILTER = 'Text - txt - csv (StarCalc):44,34,76,1';
+/** How CSV is read: comma-separated, double-quoted, UTF-8 (76), from line 1. */
+const CSV_IMPORT_OPTIONS = '44,34,76,1';
+
+/** The installed office's `--infilter` for CSV (an infilter applies to every file of one invocation). */
+export const CSV_IMPORT_FILTER = `Text - txt - csv (StarCalc):${CSV_IMPORT_OPTIONS}`;
+
+/**
+ * The import filter's options of an input, for an office that detects the filter itself
+ * (LibreOfficeKit's load); undefined for a format read with its filter's defaults.
+ */
+export function importFilterOptions(extension: string): string | undefined {
+  return extension === 'csv' ? CSV_IMPORT_OPTIONS : undefined;
+}
 
 export function familyOfExtension(extension: string): DocumentFamily | undefined {
   return Object.hasOwn(INPUT_FAMILY, extension) ? INPUT_FAMILY[extension] : undefined;

@@ -11,14 +11,14 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { CancelledError, type JobControl } from '../jobs/policy.js';
+import type { JobControl } from '../jobs/policy.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
-import type { SlotJob } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { OfficeSlot } from './office-slot.js';
+import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from './profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
@@ -40,28 +40,15 @@ export interface LibreOfficeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-interface Pending {
-  request: number;
-  convertTo: string;
-  infilter: string | undefined;
-  job: SlotJob;
-  /** The request's cancel signal. */
-  signal: AbortSignal | undefined;
-  settle: (outcome: ConversionOutcome) => void;
-}
-
-const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
-
 const FAILED_SLOT_RETRY_MS = 5_000;
 
 export class LibreOfficeBackend implements DocumentBackend {
   readonly name = 'libreoffice';
   private info: BackendInfo | undefined;
   private slots: OfficeSlot[] = [];
-  private pending: Pending[] = [];
+  private readonly waiting = new WaitingFiles(() => this.pump());
   private root: string | undefined;
   private slotsCreated: Promise<void> | undefined;
-  private requests = 0;
   private readonly gate = new ShutdownGate('document conversion');
   private readonly idle: IdleRetirement;
 
@@ -70,7 +57,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     this.idle = new IdleRetirement(
       options.idleTimeoutMs,
       () => this.slots.forEach((slot) => slot.retire()),
-      () => this.pending.length > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
+      () => this.waiting.size > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
     );
   }
 
@@ -92,48 +79,14 @@ export class LibreOfficeBackend implements DocumentBackend {
     this.gate.admit();
     this.slotsCreated ??= this.createSlots(info.path);
     await this.slotsCreated;
-    // Cancelled while the slots were being created: the abort listener below would never fire.
-    if (control.signal?.aborted) throw new CancelledError();
-    const request = ++this.requests;
-    let settledFiles = 0;
-    const outcomes = jobs.map(
-      (job) =>
-        new Promise<ConversionOutcome>((resolve) => {
-          const convertTo = convertToArgument(job.family, job.format, job.pdfa);
-          const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
-          let settled = false;
-          const settle = (outcome: ConversionOutcome) => {
-            if (settled) return;
-            settled = true;
-            resolve(outcome);
-            if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
-          };
-          this.pending.push({ request, convertTo, infilter, job, signal: control.signal, settle });
-        }),
-    );
-    const cancel = () => this.withdraw(request);
-    control.signal?.addEventListener('abort', cancel, { once: true });
-    this.pump();
-    try {
-      const settled = await Promise.all(outcomes);
-      if (control.signal?.aborted) throw new CancelledError();
-      return settled;
-    } finally {
-      control.signal?.removeEventListener('abort', cancel);
-    }
-  }
-
-  /** A cancelled request's files that no office has taken yet leave the queue. */
-  private withdraw(request: number): void {
-    const withdrawn = this.pending.filter((p) => p.request === request);
-    this.pending = this.pending.filter((p) => p.request !== request);
-    for (const p of withdrawn) p.settle(CANCELLED);
+    // Cancelled while the slots were being created: the queue answers CancelledError at once.
+    return this.waiting.submit(jobs, control);
   }
 
   async close(): Promise<void> {
     this.gate.close();
     this.idle.close();
-    for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
+    this.waiting.settleAll((file) => failedOutcome(this.gate.error(`converting ${file.job.shownName}`)));
     for (const slot of this.slots) slot.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
   }
@@ -168,34 +121,35 @@ export class LibreOfficeBackend implements DocumentBackend {
     if (this.gate.isClosed) return;
     for (const slot of this.slots) {
       if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
-      if (slot.state === 'stopped' && this.pending.length > 0) void slot.start();
+      if (slot.state === 'stopped' && this.waiting.size > 0) void slot.start();
     }
-    if (this.pending.length > 0 && this.slots.every((s) => s.state === 'failed')) {
+    if (this.waiting.size > 0 && this.slots.every((s) => s.state === 'failed')) {
       const reason = this.slots[0]?.lastError ?? 'unknown error';
-      for (const p of this.pending.splice(0)) {
-        p.settle({ ok: false, code: 'BACKEND_UNAVAILABLE', message: `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}` });
-      }
+      const message = `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}`;
+      this.waiting.settleAll(() => ({ ok: false, code: 'BACKEND_UNAVAILABLE', message }));
       return;
     }
     for (const slot of this.slots) {
       if (slot.state !== 'ready') continue;
-      const next = this.pending.shift();
+      const next = this.waiting.take();
       if (!next) break;
       void this.dispatch(slot, next);
     }
   }
 
-  private async dispatch(slot: OfficeSlot, pending: Pending): Promise<void> {
+  private async dispatch(slot: OfficeSlot, file: WaitingFile): Promise<void> {
     const end = this.idle.begin();
     try {
-      const { convertTo, infilter, job, signal } = pending;
+      const { job, signal } = file;
+      const convertTo = convertToArgument(job.family, job.format, job.pdfa);
+      const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
       const outcome = await slot.run({ convertTo, infilter, job, signal });
-      if (!('retry' in outcome)) pending.settle(outcome);
-      else if (signal?.aborted) pending.settle(CANCELLED);
-      else this.pending.unshift(pending);
+      if (!('retry' in outcome)) file.settle(outcome);
+      else if (signal?.aborted) file.settle(CANCELLED);
+      else this.waiting.putBack(file);
     } catch (err) {
       logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
-      pending.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
+      file.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
       void slot.start();
     } finally {
       end();

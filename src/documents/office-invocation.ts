@@ -8,12 +8,11 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { fileError } from '../shared/file-errors.js';
 import type { FileRef } from '../shared/file-ref.js';
-import { timeoutError } from '../shared/job-errors.js';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
-import { MemoryWatch, type MemoryCeiling } from './office-memory.js';
+import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
+import type { MemoryCeiling } from './office-memory.js';
 import { isCompleteProduct } from './office-product.js';
 import { spawnOffice } from './office-spawn.js';
 import { stageDocument, type StagedDocument } from './office-staging.js';
@@ -56,7 +55,7 @@ export interface WarmOffice {
   gate: ShutdownGate;
 }
 
-type InvocationEnd = 'done' | 'stalled' | 'crashed' | 'cancelled' | 'too-large';
+type InvocationEnd = 'done' | 'crashed' | StopReason;
 
 interface Progress {
   end: InvocationEnd;
@@ -92,13 +91,8 @@ export async function convertInOffice(office: WarmOffice, invocation: Invocation
 function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedDocument, timeoutMs: number): Promise<Progress> {
   const { instance, memory } = office;
   const progress: Progress = { end: 'done', loaded: false, storeFailed: false, memoryExhausted: false };
-  let watchdog: NodeJS.Timeout | undefined;
   let finish: (end: InvocationEnd) => void = () => {};
   const ending = new Promise<InvocationEnd>((resolve) => (finish = resolve));
-  const arm = () => {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => finish('stalled'), timeoutMs);
-  };
   const args = [`-env:UserInstallation=${office.profileUrl}`, '--headless', '--norestore', '--nologo', '--convert-to', invocation.convertTo];
   if (invocation.infilter) args.push(`--infilter=${invocation.infilter}`);
   args.push('--outdir', staged.officeOutDir, staged.officeInput);
@@ -114,52 +108,41 @@ function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedD
     office.listen(undefined);
     throw err;
   }
-  arm();
-  const watch = memory && instance.pid !== undefined ? new MemoryWatch(instance.pid, memory.bytes, () => finish('too-large')).start() : undefined;
+  // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.
+  const watch = new ConversionWatch({ timeoutMs, signal: invocation.signal, memory: memory && instance.pid !== undefined ? { pgid: instance.pid, bytes: memory.bytes } : undefined, stop: finish });
   office.launched(launcher);
   void exited(launcher).then(() => finish('done'));
   // A listener of our own, removed below: the office lives through many invocations.
   const onInstanceExit = () => finish('crashed');
   if (instance.exitCode !== null || instance.signalCode !== null) onInstanceExit();
   else instance.once('exit', onInstanceExit);
-  const onAbort = () => finish('cancelled');
-  if (invocation.signal?.aborted) onAbort();
-  else invocation.signal?.addEventListener('abort', onAbort, { once: true });
 
   return ending.then(async (end) => {
     instance.off('exit', onInstanceExit);
-    invocation.signal?.removeEventListener('abort', onAbort);
-    clearTimeout(watchdog);
-    watch?.stop();
+    const { memoryExhausted } = watch.end();
     killGroup(launcher);
     office.launched(undefined);
     // Let the office's last lines (an Error for the file) arrive before judging.
     await new Promise((resolve) => setTimeout(resolve, end === 'done' ? 5 : 0));
     office.listen(undefined);
-    return { ...progress, end, memoryExhausted: watch?.exhausted() ?? false };
+    return { ...progress, end, memoryExhausted };
   });
 }
 
 async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, timeoutMs: number, office: WarmOffice): Promise<SlotOutcome> {
   const { end } = progress;
   if (end === 'cancelled') return { retry: true };
-  if (end === 'too-large') return tooLargeOutcome(job, office);
+  if (end === 'too-large') return officeOutcomes.tooLarge(job.shownName, office.memory?.bytes);
   const product = progress.storeFailed ? undefined : await producedFile(staged.hostOutDir);
-  // A stall or crash after the product was written (the launcher hung on exit) still delivers it,
+  // A timeout or crash after the product was written (the launcher hung on exit) still delivers it,
   // but only a product whose bytes show it whole: the office writes in place, so a stop in the
   // middle of its export leaves the beginning of a file there.
   if (product !== undefined && (end === 'done' || (await isCompleteProduct(product)))) return deliver(product, job.output);
   if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
-  if (end !== 'stalled' && progress.memoryExhausted) return tooLargeOutcome(job, office);
-  // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.
-  if (end === 'stalled') return failedOutcome(timeoutError('document conversion', timeoutMs, `converting ${job.shownName}; LibreOffice was stopped and replaced`));
-  if (end === 'crashed') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
-  return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
-}
-
-function tooLargeOutcome(job: SlotJob, office: WarmOffice): SlotOutcome {
-  const mb = Math.round((office.memory?.bytes ?? 0) / 1024 ** 2);
-  return { ok: false, code: 'TOO_LARGE', message: `Converting ${job.shownName} needs more memory than the LibreOffice ceiling of ${mb} MB (--office-memory-mb); the process was stopped and replaced` };
+  if (end !== 'timeout' && progress.memoryExhausted) return officeOutcomes.tooLarge(job.shownName, office.memory?.bytes);
+  if (end === 'timeout') return officeOutcomes.timedOut(job.shownName, timeoutMs);
+  if (end === 'crashed') return officeOutcomes.crashed(job.shownName);
+  return officeOutcomes.rejected(job.shownName);
 }
 
 /** The one non-empty file the office wrote into the document's output dir. */
@@ -173,15 +156,11 @@ async function producedFile(outDir: string): Promise<string | undefined> {
 }
 
 /** Writes a produced file into the job's staged output (a copy across file systems). */
-async function deliver(produced: string, output: string): Promise<SlotOutcome> {
-  try {
-    await fs.rename(produced, output).catch(async (err: NodeJS.ErrnoException) => {
+function deliver(produced: string, output: string): Promise<SlotOutcome> {
+  return deliverProduct(output, () =>
+    fs.rename(produced, output).catch(async (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EXDEV') throw err;
       await fs.copyFile(produced, output);
-    });
-    return { ok: true };
-  } catch (err) {
-    const { code, message } = fileError(err, { role: 'output', shown: output });
-    return { ok: false, code, message };
-  }
+    }),
+  );
 }

@@ -1,9 +1,10 @@
 // The WebAssembly document backend: LibreOffice compiled to WebAssembly (wasm-office.ts), one
 // warm office converting the waiting files one at a time. Its lifecycle is the native offices'
 // (libreoffice-backend.ts, office-slot.ts) with the same parts: the job policy's queue in front
-// (src/engines/documents.ts), idle retirement (IdleRetirement), replacement after a number of
-// files (RecycleMeter), the shutdown gate, the memory watch (MemoryWatch, on resident size here)
-// and the contract's words for a timeout. What differs is the office: it is started in the
+// (src/engines/documents.ts), the same queue of waiting files (WaitingFiles), idle retirement
+// (IdleRetirement), replacement after a number of files (RecycleMeter), the shutdown gate, the
+// same supervision of each file (ConversionWatch: deadline, memory ceiling on resident size here,
+// cancel) and the same words for each end (officeOutcomes). What differs is the office: it is started in the
 // background when the service starts (warm()), a start is bounded and retried once, and a file
 // whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
 
@@ -11,19 +12,19 @@ import fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
 import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
-import { CancelledError, type JobControl } from '../jobs/policy.js';
+import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { fileError } from '../shared/file-errors.js';
-import { timeoutError } from '../shared/job-errors.js';
 import { logEvent } from '../shared/log.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
-import { exportFilterOptions } from './formats.js';
-import { largestResidentSize, MemoryWatch } from './office-memory.js';
+import { exportFilterOptions, importFilterOptions } from './formats.js';
+import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
+import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { registryModifications } from './profile.js';
 import { WasmOffice, type OfficeReply } from './wasm-office.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
+import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';
 
@@ -41,17 +42,6 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
 }
 
-interface Pending {
-  request: number;
-  job: ConversionJob;
-  signal: AbortSignal | undefined;
-  settle: (outcome: ConversionOutcome) => void;
-}
-
-/** Why the office under a file was stopped by docwasm (undefined: it was not). */
-type StopReason = 'timeout' | 'too-large' | 'cancelled' | undefined;
-
-const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
 const START_ATTEMPTS = 2;
 /** After a failed start (both attempts), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
@@ -67,8 +57,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   /** The office being started: a shutdown kills it rather than wait out its start. */
   private launching: WasmOffice | undefined;
   private busy = false;
-  private pending: Pending[] = [];
-  private requests = 0;
+  private readonly waiting = new WaitingFiles(() => this.pump());
   private failedAt = 0;
   private lastError = '';
   private recycle: RecycleMeter;
@@ -80,7 +69,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     this.idle = new IdleRetirement(
       options.idleTimeoutMs,
       () => this.retire(),
-      () => this.pending.length > 0 || this.busy || this.starting !== undefined,
+      () => this.waiting.size > 0 || this.busy || this.starting !== undefined,
     );
   }
 
@@ -108,59 +97,27 @@ export class WasmOfficeBackend implements DocumentBackend {
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     await this.detect();
     this.gate.admit();
-    if (control.signal?.aborted) throw new CancelledError();
-    const request = ++this.requests;
-    let settledFiles = 0;
-    const outcomes = jobs.map(
-      (job) =>
-        new Promise<ConversionOutcome>((resolve) => {
-          let settled = false;
-          const settle = (outcome: ConversionOutcome) => {
-            if (settled) return;
-            settled = true;
-            resolve(outcome);
-            if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
-          };
-          this.pending.push({ request, job, signal: control.signal, settle });
-        }),
-    );
-    const cancel = () => this.withdraw(request);
-    control.signal?.addEventListener('abort', cancel, { once: true });
-    this.pump();
-    try {
-      const settled = await Promise.all(outcomes);
-      if (control.signal?.aborted) throw new CancelledError();
-      return settled;
-    } finally {
-      control.signal?.removeEventListener('abort', cancel);
-    }
+    return this.waiting.submit(jobs, control);
   }
 
   async close(): Promise<void> {
     this.gate.close();
     this.idle.close();
-    for (const p of this.pending.splice(0)) p.settle(failedOutcome(this.gate.error(`converting ${p.job.shownName}`)));
+    this.waiting.settleAll((file) => failedOutcome(this.gate.error(`converting ${file.job.shownName}`)));
     await Promise.all([this.office?.stop(), this.launching?.stop()]);
     await this.starting;
   }
 
-  /** A cancelled request's files that the office has not taken yet leave the queue. */
-  private withdraw(request: number): void {
-    const withdrawn = this.pending.filter((p) => p.request === request);
-    this.pending = this.pending.filter((p) => p.request !== request);
-    for (const p of withdrawn) p.settle(CANCELLED);
-  }
-
   /** Gives the oldest waiting file to the office, starting one when there is none. */
   private pump(): void {
-    if (this.gate.isClosed || this.busy || this.pending.length === 0) return;
+    if (this.gate.isClosed || this.busy || this.waiting.size === 0) return;
     if (this.starting) return;
     if (!this.office?.alive) {
       if (this.failedAt > 0 && Date.now() - this.failedAt < FAILED_START_RETRY_MS) return this.refuseAll();
       void this.start();
       return;
     }
-    const next = this.pending.shift();
+    const next = this.waiting.take();
     if (next) void this.dispatch(this.office, next);
   }
 
@@ -215,9 +172,8 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   private refuseAll(): void {
-    for (const p of this.pending.splice(0)) {
-      p.settle({ ok: false, code: 'BACKEND_UNAVAILABLE', message: `LibreOffice in WebAssembly could not be started: ${this.lastError}` });
-    }
+    const message = `LibreOffice in WebAssembly could not be started: ${this.lastError}`;
+    this.waiting.settleAll(() => ({ ok: false, code: 'BACKEND_UNAVAILABLE', message }));
   }
 
   /** Stops an idle office; the next file starts a new one. */
@@ -228,17 +184,17 @@ export class WasmOfficeBackend implements DocumentBackend {
     void office.stop();
   }
 
-  private async dispatch(office: WasmOffice, pending: Pending): Promise<void> {
+  private async dispatch(office: WasmOffice, file: WaitingFile): Promise<void> {
     this.busy = true;
     const end = this.idle.begin();
     let replace = false;
     try {
-      const { outcome, stopped } = await this.runOne(office, pending);
+      const { outcome, stopped } = await this.runOne(office, file);
       replace = stopped !== undefined || !office.alive;
-      pending.settle(outcome);
+      file.settle(outcome);
     } catch (err) {
       logEvent(`docwasm libreoffice-wasm: ${err instanceof Error ? err.message : String(err)}`);
-      pending.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice (WebAssembly) backend failed unexpectedly' });
+      file.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice (WebAssembly) backend failed unexpectedly' });
       replace = true;
     } finally {
       this.busy = false;
@@ -249,50 +205,37 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   /** One file through the office, under its deadline, memory ceiling and cancel signal. */
-  private async runOne(office: WasmOffice, { job, signal }: Pending): Promise<{ outcome: ConversionOutcome; stopped: StopReason }> {
+  private async runOne(office: WasmOffice, { job, signal }: WaitingFile): Promise<{ outcome: ConversionOutcome; stopped: StopReason | undefined }> {
     if (signal?.aborted) return { outcome: CANCELLED, stopped: undefined };
-    // LibreOfficeKit's CSV import in this build reads an empty sheet with the converter's import
-    // options and one column per line without them: refused, rather than a wrong product.
-    if (job.extension === 'csv') return { outcome: { ok: false, code: 'UNSUPPORTED_CONVERSION', message: `${job.shownName}: CSV input is not converted by LibreOffice in WebAssembly yet (it misreads the columns); use an installed LibreOffice (--document-backend libreoffice)` }, stopped: undefined };
     // Read through the descriptor that was checked: a FIFO or a swapped file is this file's error.
     const bytes = await readChecked(job.input, job.shownName).catch((err: unknown) => (err instanceof ApiError ? failedOutcome(err) : Promise.reject(err)));
     if (!Buffer.isBuffer(bytes)) return { outcome: bytes, stopped: undefined };
-    let stopped: StopReason;
-    const stop = (reason: StopReason) => {
-      stopped ??= reason;
-      void office.stop();
-    };
-    const timer = setTimeout(() => stop('timeout'), this.options.timeoutMs);
-    const { memoryBytes } = this.options;
-    const watch = memoryBytes !== undefined && office.pid !== undefined ? new MemoryWatch(office.pid, memoryBytes, () => stop('too-large'), 250, largestResidentSize).start() : undefined;
-    const onAbort = () => stop('cancelled');
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const { memoryBytes, timeoutMs } = this.options;
+    const memory = memoryBytes !== undefined && office.pid !== undefined ? { pgid: office.pid, bytes: memoryBytes, measure: largestResidentSize } : undefined;
+    const watch = new ConversionWatch({ timeoutMs, signal, memory, stop: () => void office.stop() });
     let reply: OfficeReply;
+    let memoryExhausted: boolean;
     try {
-      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
+      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, importFilterOptions: importFilterOptions(job.extension), filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
       reply = await office.convert(request);
     } finally {
-      clearTimeout(timer);
-      watch?.stop();
-      signal?.removeEventListener('abort', onAbort);
+      ({ memoryExhausted } = watch.end());
     }
-    return { outcome: await this.judge(reply, job, stopped, watch?.exhausted() ?? false), stopped };
+    return { outcome: await this.judge(reply, job, watch.stopped, memoryExhausted), stopped: watch.stopped };
   }
 
-  private async judge(reply: OfficeReply, job: ConversionJob, stopped: StopReason, memoryExhausted: boolean): Promise<ConversionOutcome> {
-    if (reply.kind === 'converted') return deliver(job.format === 'txt' ? asPlainText(reply.bytes) : reply.bytes, job.output);
-    if (reply.kind === 'rejected') return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${job.shownName} (damaged or unsupported content)` };
+  private async judge(reply: OfficeReply, job: ConversionJob, stopped: StopReason | undefined, memoryExhausted: boolean): Promise<ConversionOutcome> {
+    if (reply.kind === 'converted') {
+      const bytes = job.format === 'txt' ? asPlainText(reply.bytes) : reply.bytes;
+      return deliverProduct(job.output, () => fs.writeFile(job.output, bytes));
+    }
+    if (reply.kind === 'rejected') return officeOutcomes.rejected(job.shownName);
     if (this.gate.isClosed) return failedOutcome(this.gate.error(`converting ${job.shownName}`));
     if (stopped === 'cancelled') return CANCELLED;
-    if (stopped === 'timeout') return failedOutcome(timeoutError('document conversion', this.options.timeoutMs, `converting ${job.shownName}; LibreOffice was stopped and replaced`));
-    if (stopped === 'too-large' || memoryExhausted) return this.tooLarge(job);
+    if (stopped === 'timeout') return officeOutcomes.timedOut(job.shownName, this.options.timeoutMs);
+    if (stopped === 'too-large' || memoryExhausted) return officeOutcomes.tooLarge(job.shownName, this.options.memoryBytes);
     logEvent(`docwasm libreoffice-wasm: the office stopped while converting a document (${reply.detail})`);
-    return { ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${job.shownName}; it was restarted` };
-  }
-
-  private tooLarge(job: ConversionJob): ConversionOutcome {
-    const mb = Math.round((this.options.memoryBytes ?? 0) / 1024 ** 2);
-    return { ok: false, code: 'TOO_LARGE', message: `Converting ${job.shownName} needs more memory than the LibreOffice ceiling of ${mb} MB (--office-memory-mb); the process was stopped and replaced` };
+    return officeOutcomes.crashed(job.shownName);
   }
 
   /** Stops `office` (if still the current one) and starts its successor: the backend stays warm. */
@@ -323,15 +266,4 @@ async function withinBound<T>(ready: Promise<T>, ms: number): Promise<T> {
 function asPlainText(bytes: Uint8Array): Uint8Array {
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   return Buffer.from(Buffer.from(body).toString('utf8').replace(/\r\n?/g, '\n'), 'utf8');
-}
-
-/** Writes the product into the job's staged output. */
-async function deliver(bytes: Uint8Array, output: string): Promise<ConversionOutcome> {
-  try {
-    await fs.writeFile(output, bytes);
-    return { ok: true };
-  } catch (err) {
-    const { code, message } = fileError(err, { role: 'output', shown: output });
-    return { ok: false, code, message };
-  }
 }

@@ -25,6 +25,8 @@ export interface ConvertRequest {
   /** The document's stem as the user named it, sanitized (LibreOffice shows it in fields and sheet names). */
   name: string;
   format: string;
+  /** Options of the import filter (CSV: separator, quote, encoding); undefined: the filter's defaults. */
+  importFilterOptions?: string | undefined;
   /** Options of the export filter (CSV: separator, encoding, first sheet only). */
   filterOptions?: string | undefined;
   pdfa?: PdfaLevel | undefined;

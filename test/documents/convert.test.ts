@@ -109,15 +109,13 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
   });
 
   describe('support matrix (every input type × every allowed format, content checked)', () => {
-    // CSV input is refused by the WebAssembly office (see its own test below).
-    const sheets = () => (backend === 'wasm' ? fx.spreadsheet.filter((f) => !f.endsWith('.csv')) : fx.spreadsheet);
     const families = () => [
       { inputs: fx.text, checks: TEXT_CHECKS },
-      { inputs: sheets(), checks: SHEET_CHECKS },
+      { inputs: fx.spreadsheet, checks: SHEET_CHECKS },
       { inputs: fx.presentation, checks: SLIDE_CHECKS },
     ];
 
-    it('converts all 41 pairs (37 without CSV input in WebAssembly), same-format re-saves included', async () => {
+    it('converts all 41 pairs, same-format re-saves included', async () => {
       const formats = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'];
       const batch = async (format: string) => {
         const files = families()
@@ -143,7 +141,7 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
           pairs++;
         }
       }
-      expect(pairs).toBe(backend === 'wasm' ? 37 : 41);
+      expect(pairs).toBe(41);
       expect(leftoverTempFiles(service.dir)).toEqual([]);
     });
   });
@@ -161,13 +159,6 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
       const { status } = await service.post('/api/convert', { input: 'upper/REPORT.DOCX', output: 'upper/report.odt', format: 'odt' });
       expect(status).toBe(200);
       TEXT_CHECKS.odt?.(file('upper/report.odt'));
-    });
-
-    it.runIf(backend === 'wasm')('refuses CSV input with UNSUPPORTED_CONVERSION naming the installed office, writing nothing', async () => {
-      const { status, body } = await service.post('/api/convert', { input: 'in/sheet-csv.csv', output: 'single/csv.pdf', format: 'pdf' });
-      expect(status).toBe(422);
-      expect(body).toMatchObject({ code: 'UNSUPPORTED_CONVERSION', error: expect.stringContaining('--document-backend libreoffice') });
-      expect(fs.existsSync(file('single/csv.pdf'))).toBe(false);
     });
 
     it('takes the first sheet for CSV output', async () => {

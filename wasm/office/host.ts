@@ -22,35 +22,38 @@ interface EmscriptenFs {
 
 interface EmscriptenModule {
   FS: EmscriptenFs;
-  wasmBinary?: ArrayBuffer | undefined;
 }
 
-interface ConversionOptions {
-  outputFormat: string;
-  inputFormat: string;
-  filterOptions?: string;
-  pdf?: { pdfaLevel: string };
+/** LibreOfficeKit's calls docwasm converts with (the converter's public `getLokBindings()`). */
+interface LokBindings {
+  documentLoad(path: string): number;
+  /** `options`: what LibreOfficeKit does not take for itself becomes the import filter's FilterOptions. */
+  documentLoadWithOptions(path: string, options: string): number;
+  documentSaveAs(docPtr: number, outputPath: string, format: string, filterOptions?: string): void;
+  documentDestroy(docPtr: number): void;
 }
 
 /**
- * The converter's parts docwasm uses. `convert()` would write every document as `doc.<ext>`,
- * which LibreOffice shows (a CSV's sheet name, page headers, file-name fields); docwasm writes
- * the document under the user's own (sanitized) name, as the installed office sees it, and has
- * the converter's `performConversion` (load, save as, release) work on that file. Both parts are
- * checked for at start: a version without them fails to start, saying so.
+ * The converter's parts docwasm uses: its start (module, fonts, LibreOfficeKit's initialization)
+ * and then LibreOfficeKit itself. Its `convert()` would write every document as `doc.<ext>`,
+ * which LibreOffice shows (a CSV's sheet name, page headers, file-name fields), and would read a
+ * CSV with import options that this build takes as its separators (an empty sheet); docwasm
+ * writes the document under the user's own (sanitized) name, as the installed office sees it,
+ * and loads, saves and releases it through the bindings with the installed office's options.
+ * Both parts are checked for at start: a version without them fails to start, saying so.
  */
 interface ConverterLike {
   initialize(): Promise<void>;
-  module: EmscriptenModule | null;
-  performConversion(inputPath: string, outputPath: string, options: ConversionOptions): Promise<Uint8Array>;
+  getModule(): EmscriptenModule | null;
+  getLokBindings(): LokBindings | null;
 }
 
 type ConverterClass = new (options: { wasmLoader: { createModule: () => Promise<EmscriptenModule> }; fonts: { filename: string; data: Uint8Array }[] }) => ConverterLike;
 
-/** Errors of the converter that are the document's: it could not be read or written. */
-const DOCUMENT_ERRORS = new Set(['LOAD_FAILED', 'CONVERSION_FAILED', 'INVALID_INPUT', 'UNSUPPORTED_FORMAT']);
+/** A load or save LibreOfficeKit refused: the document's failure, not the office's. */
+class DocumentRejected extends Error {}
 
-const PDFA_NAMES = { '1b': 'PDF/A-1b', '2b': 'PDF/A-2b', '3b': 'PDF/A-3b' } as const;
+const PDFA_VERSIONS = { '1b': '1', '2b': '2', '3b': '3' } as const;
 
 function send(message: HostMessage): void {
   process.send?.(message);
@@ -64,10 +67,11 @@ function removeNetworkGlobals(): void {
 /** Loads the office's Emscripten module from the adapted glue (see wasm-office-package.ts). */
 function createModule(settings: HostSettings): Promise<EmscriptenModule> {
   const source = adaptGlue(readFileSync(settings.glue, 'utf8'), settings.glue);
-  const wasm = readFileSync(path.join(settings.wasmDir, 'soffice.wasm'));
   return new Promise((resolve, reject) => {
+    // No `wasmBinary`: the glue keeps what it is given in a variable of its own for the office's
+    // life (147 MB beside V8's compiled module); left to read soffice.wasm itself (locateFile), it
+    // drops its copy once compiled.
     const module: Record<string, unknown> = {
-      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
       preRun: [],
       locateFile: (name: string) => path.join(settings.wasmDir, name),
       print: () => undefined,
@@ -75,8 +79,6 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
       onAbort: (what: unknown) => reject(new Error(`the office aborted while loading: ${String(what)}`)),
       onRuntimeInitialized: () => {
         const loaded = module as unknown as EmscriptenModule;
-        // The compiled module holds what it needs; the 147 MB binary need not stay in memory.
-        loaded.wasmBinary = undefined;
         for (const [file, text] of Object.entries(settings.profile)) {
           loaded.FS.mkdirTree(path.posix.dirname(file));
           loaded.FS.writeFile(file, text);
@@ -91,34 +93,70 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
   });
 }
 
-async function start(settings: HostSettings): Promise<ConverterLike> {
+/** The office as docwasm uses it: its in-memory file system and LibreOfficeKit. */
+interface Office {
+  fs: EmscriptenFs;
+  lok: LokBindings;
+}
+
+async function start(settings: HostSettings): Promise<Office> {
   removeNetworkGlobals();
   const { LibreOfficeConverter } = (await import(WASM_OFFICE_PACKAGE)) as { LibreOfficeConverter: ConverterClass };
   const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: readFileSync(file) }));
   const converter = new LibreOfficeConverter({ wasmLoader: { createModule: () => createModule(settings) }, fonts });
   await converter.initialize();
-  if (typeof converter.performConversion !== 'function' || !converter.module?.FS) {
-    throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the performConversion method or the module's file system docwasm converts with`);
+  const fs = typeof converter.getModule === 'function' ? converter.getModule()?.FS : undefined;
+  const lok = typeof converter.getLokBindings === 'function' ? converter.getLokBindings() : undefined;
+  const calls = ['documentLoad', 'documentLoadWithOptions', 'documentSaveAs', 'documentDestroy'] as const;
+  if (!fs || !lok || calls.some((call) => typeof lok[call] !== 'function')) {
+    throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
-  return converter;
+  return { fs, lok };
 }
 
-async function convert(converter: ConverterLike, request: ConvertRequest): Promise<void> {
-  const { id, bytes, extension, name, format, filterOptions, pdfa } = request;
-  const fs = converter.module?.FS as EmscriptenFs;
+/** The export filter's options: the request's, or a PDF/A level as the PDF export's SelectPdfVersion. */
+function exportOptions({ filterOptions, pdfa }: ConvertRequest): string {
+  if (filterOptions !== undefined) return filterOptions;
+  return pdfa === undefined ? '' : JSON.stringify({ SelectPdfVersion: { type: 'long', value: PDFA_VERSIONS[pdfa] } });
+}
+
+/**
+ * Loads `input`, saves it as `output` and releases it. The bindings throw an Error when
+ * LibreOfficeKit answers with no document or a failed save: the document's failure
+ * (DocumentRejected). A trap or an abort inside the office (a WebAssembly RuntimeError) is not.
+ */
+function loadAndSave({ fs, lok }: Office, input: string, output: string, request: ConvertRequest): Uint8Array {
+  let step = 'load';
+  let doc = 0;
+  try {
+    doc = request.importFilterOptions === undefined ? lok.documentLoad(input) : lok.documentLoadWithOptions(input, request.importFilterOptions);
+    step = 'save';
+    lok.documentSaveAs(doc, output, request.format, exportOptions(request));
+    step = 'read the product';
+    const bytes = fs.readFile(output);
+    if (bytes.length === 0) throw new Error('it is empty');
+    return bytes;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'RuntimeError') throw err;
+    throw new DocumentRejected(`${step}: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    if (doc !== 0) lok.documentDestroy(doc);
+  }
+}
+
+function convert(office: Office, request: ConvertRequest): void {
+  const { id, bytes, extension, name, format } = request;
+  const { fs } = office;
   // The document alone in its own directory of the in-memory file system, and its product beside it.
   const input = `/docwasm/in/${name}.${extension}`;
   const output = `/docwasm/out/${name}.${format}`;
   try {
-    const options = { outputFormat: format, inputFormat: extension, ...(filterOptions !== undefined && { filterOptions }), ...(pdfa !== undefined && { pdf: { pdfaLevel: PDFA_NAMES[pdfa] } }) };
     fs.mkdirTree('/docwasm/in');
     fs.mkdirTree('/docwasm/out');
     fs.writeFile(input, bytes);
-    const data = await converter.performConversion(input, output, options);
-    send({ type: 'converted', id, bytes: data });
+    send({ type: 'converted', id, bytes: loadAndSave(office, input, output, request) });
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && DOCUMENT_ERRORS.has(code)) return send({ type: 'rejected', id, message: (err as Error).message });
+    if (err instanceof DocumentRejected) return send({ type: 'rejected', id, message: err.message });
     // Anything else (a WebAssembly trap, an abort) leaves the office in doubt: docwasm replaces it.
     process.stderr.write(`docwasm wasm office: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(70);
@@ -135,15 +173,15 @@ async function convert(converter: ConverterLike, request: ConvertRequest): Promi
 
 async function main(): Promise<void> {
   const settings = JSON.parse(process.argv[2] ?? '{}') as HostSettings;
-  let converter: ConverterLike;
+  let office: Office;
   try {
-    converter = await start(settings);
+    office = await start(settings);
   } catch (err) {
     send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
     process.exit(1);
   }
   // One document at a time: docwasm sends the next only after this one's answer.
-  process.on('message', (message: ConvertRequest) => void convert(converter, message));
+  process.on('message', (message: ConvertRequest) => convert(office, message));
   // The office's own IPC listener must not keep a parent-less process alive.
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})` });
