@@ -1,0 +1,269 @@
+// The ofdrw corpus: every `.ofd` of an ofdrw checkout (https://github.com/ofdrw/ofdrw, its test
+// resources: invoices, seals, templates, clips, images, multi-page) converted by a running
+// service to PDF and Markdown, and each PDF judged by tools that are not docwasm's: `qpdf
+// --check`, poppler's `pdftotext` (recall of the TextCode characters the pages and their
+// templates draw, read from the package with `unzip`) and `pdftotext -bbox` (where the first
+// glyph of each TextObject lands against its OFD coordinates). The table goes into
+// docs/ofd-corpus.md.
+// `npm run bench:ofd-corpus -- <ofdrw clone or bare git dir>` (default: $OFDRW_REPO).
+
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startService, type RunningService } from '../helpers/service.js';
+import { replaceGenerated } from '../docs/generated.js';
+
+const exec = promisify(execFile);
+const MM = 72 / 25.4;
+/** A glyph is "in place" when its box starts within this many points of where the OFD puts it. */
+const TOLERANCE_PT = 2;
+
+interface Result {
+  file: string;
+  bytes: number;
+  pages?: number;
+  pdf: string;
+  md: string;
+  qpdf: string;
+  wanted: number;
+  found: number;
+  placed: number;
+  placedOk: number;
+  fields: string;
+}
+
+/** The .ofd files of the checkout, copied into `into`: from a work tree, or with `git show` from a bare git dir. */
+function extractCorpus(source: string, into: string): string[] {
+  const bare = fs.existsSync(path.join(source, 'HEAD')) && fs.existsSync(path.join(source, 'objects'));
+  const names = bare
+    ? execFileSync('git', ['-C', source, 'ls-tree', '-r', '--name-only', '-z', 'HEAD'], { encoding: 'utf8' }).split('\0')
+    : fs.readdirSync(source, { recursive: true, encoding: 'utf8' });
+  const files: string[] = [];
+  for (const name of names.filter((n) => /\.ofd$/i.test(n)).sort()) {
+    const target = path.join(into, name.replaceAll('/', '__'));
+    try {
+      const bytes = bare ? execFileSync('git', ['-C', source, 'show', `HEAD:${name}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }) : fs.readFileSync(path.join(source, name));
+      fs.writeFileSync(target, bytes);
+      files.push(target);
+    } catch {
+      process.stderr.write(`ofd-corpus: ${name} is not in the checkout (a large file left out of the mirror)\n`);
+    }
+  }
+  return files;
+}
+
+/** The parts of an OFD package, read with unzip (not with docwasm's reader). */
+class Package {
+  readonly names: string[];
+  constructor(readonly file: string) {
+    this.names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').filter(Boolean);
+  }
+  part(name: string): string {
+    try {
+      return execFileSync('unzip', ['-p', this.file, name], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch (error) {
+      // unzip exits 1 on a warning (a zip with extra bytes, say) after writing the part whole.
+      const { status, stdout } = error as { status?: number; stdout?: string };
+      if (status === 1 && stdout) return stdout;
+      throw error;
+    }
+  }
+  /** A location as an OFD names it, relative to the part `from` (or from the root when it starts with /). */
+  find(location: string, from: string): string | undefined {
+    const joined = location.startsWith('/') ? location.slice(1) : path.posix.join(path.posix.dirname(from), location);
+    const wanted = path.posix.normalize(joined).toLowerCase();
+    return this.names.find((n) => n.toLowerCase() === wanted);
+  }
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const noSpaces = (text: string) => text.replace(/\s+/g, '');
+
+interface Glyph {
+  page: number;
+  char: string;
+  x: number;
+  y: number;
+}
+
+/** What the first document's pages draw as text: every TextCode's characters, and the first glyph of each TextObject without a CTM (in pt, top-left origin). */
+function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Record<string, string> } {
+  const ofdXml = pkg.part(pkg.names.find((n) => n.toLowerCase() === 'ofd.xml') as string);
+  const fields = Object.fromEntries([...ofdXml.matchAll(/<(?:\w+:)?CustomData\s+Name="([^"]*)"\s*(?:\/>|>([^<]*)<)/g)].map((m) => [unescape(m[1] as string), unescape(m[2] ?? '')]));
+  const docRoot = /<(?:\w+:)?DocRoot>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
+  const docName = docRoot ? pkg.find(docRoot, 'OFD.xml') : undefined;
+  if (!docName) return { chars: '', firsts: [], fields };
+  const documentXml = pkg.part(docName);
+  const templates = new Map([...documentXml.matchAll(/<(?:\w+:)?TemplatePage\b[^>]*>/g)].map((m) => [attr(m[0], 'ID'), attr(m[0], 'BaseLoc')]));
+  const pageLocs = [...documentXml.matchAll(/<(?:\w+:)?Page\b[^>]*>/g)].map((m) => attr(m[0], 'BaseLoc')).filter((loc): loc is string => Boolean(loc));
+  const usedTemplates = new Set<string>();
+  let chars = '';
+  const firsts: Glyph[] = [];
+  pageLocs.forEach((loc, index) => {
+    const name = pkg.find(loc, docName);
+    if (!name) return;
+    const xml = pkg.part(name);
+    for (const m of xml.matchAll(/<(?:\w+:)?Template\b[^>]*>/g)) {
+      const templateLoc = templates.get(attr(m[0], 'TemplateID'));
+      const templateName = templateLoc ? pkg.find(templateLoc, docName) : undefined;
+      if (templateName) usedTemplates.add(templateName);
+    }
+    chars += codesOf(xml);
+    firsts.push(...firstGlyphs(xml, index + 1));
+  });
+  for (const name of usedTemplates) chars += codesOf(pkg.part(name));
+  return { chars, firsts, fields };
+}
+
+const codesOf = (xml: string) => [...xml.matchAll(/<(?:\w+:)?TextCode\b[^>]*>([^<]*)</g)].map((m) => noSpaces(unescape(m[1] as string))).join('');
+
+/** The first glyph of each TextObject that has no CTM: at Boundary origin + the TextCode's X, Y. */
+function firstGlyphs(xml: string, page: number): Glyph[] {
+  const glyphs: Glyph[] = [];
+  for (const m of xml.matchAll(/<(?:\w+:)?TextObject\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?TextObject>/g)) {
+    const head = m[1] as string;
+    if (attr(head, 'CTM')) continue;
+    const [bx, by] = (attr(head, 'Boundary') ?? '').trim().split(/\s+/).map(Number);
+    const code = /<(?:\w+:)?TextCode\b([^>]*)>([^<]*)</.exec(m[2] as string);
+    const char = code ? [...unescape(code[2] as string)][0] : undefined;
+    const x = Number(attr(code?.[1] ?? '', 'X'));
+    const y = Number(attr(code?.[1] ?? '', 'Y'));
+    if (!char || /\s/.test(char) || !Number.isFinite(bx) || !Number.isFinite(by) || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+    glyphs.push({ page, char, x: ((bx as number) + x) * MM, y: ((by as number) + y) * MM });
+  }
+  return glyphs;
+}
+
+/** How many of `wanted`'s characters the PDF's text holds (each PDF character counted once). */
+function recall(wanted: string, drawn: string): number {
+  const left = new Map<string, number>();
+  for (const char of drawn) left.set(char, (left.get(char) ?? 0) + 1);
+  let found = 0;
+  for (const char of wanted) {
+    const n = left.get(char) ?? 0;
+    if (n > 0) {
+      found++;
+      left.set(char, n - 1);
+    }
+  }
+  return found;
+}
+
+interface Word {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  yMax: number;
+}
+
+async function bboxWords(pdf: string): Promise<Word[]> {
+  const { stdout } = await exec('pdftotext', ['-bbox', pdf, '-'], { maxBuffer: 1 << 28 });
+  const words: Word[] = [];
+  let page = 0;
+  for (const m of stdout.matchAll(/<page |<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="[\d.-]+" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
+    if (m[0] === '<page ') page++;
+    else words.push({ page, text: unescape(m[4] as string), xMin: Number(m[1]), yMin: Number(m[2]), yMax: Number(m[3]) });
+  }
+  return words;
+}
+
+/** A glyph is placed when a word on its page starts with its character, its left edge within the tolerance and its baseline inside the word's box. */
+function placed(glyph: Glyph, words: readonly Word[]): boolean {
+  return words.some(
+    (w) => w.page === glyph.page && w.text.startsWith(glyph.char) && Math.abs(w.xMin - glyph.x) <= TOLERANCE_PT && glyph.y >= w.yMin - TOLERANCE_PT && glyph.y <= w.yMax + TOLERANCE_PT,
+  );
+}
+
+const errorOf = (body: Record<string, unknown>) => String((body.error as { code?: string } | undefined)?.code ?? body.code ?? 'failed');
+
+async function judge(service: RunningService, file: string): Promise<Result> {
+  const name = path.basename(file);
+  fs.copyFileSync(file, path.join(service.dir, name));
+  const result: Result = { file: name.replace(/\.ofd$/i, '').replaceAll('__src__test__resources__', '/'), bytes: fs.statSync(file).size, pdf: '', md: '', qpdf: '', wanted: 0, found: 0, placed: 0, placedOk: 0, fields: '' };
+  const pdf = path.join(service.dir, `${name}.pdf`);
+  const started = performance.now();
+  const answer = await service.post('/api/convert', { input: name, output: `${name}.pdf` });
+  result.pdf = answer.status === 200 ? `${Math.round(performance.now() - started)} ms` : `${answer.status} ${errorOf(answer.body)}`;
+  const md = await service.post('/api/convert', { input: name, output: `${name}.md` });
+  result.md = md.status === 200 ? 'ok' : `${md.status} ${errorOf(md.body)}`;
+  let pkg: Package | undefined;
+  try {
+    pkg = new Package(file);
+  } catch {
+    /* not a zip unzip can read: the service should have refused it */
+  }
+  const codes = pkg ? textCodes(pkg) : undefined;
+  result.wanted = codes ? [...codes.chars].length : 0;
+  if (answer.status === 200) {
+    const data = answer.body.data as { pages?: number; fields?: Record<string, string> };
+    result.pages = data.pages;
+    const check = await exec('qpdf', ['--check', pdf]).then(
+      (r) => (/No syntax or stream encoding errors found/.test(r.stdout) ? 'ok' : 'warnings'),
+      () => 'errors',
+    );
+    result.qpdf = check;
+    const { stdout } = await exec('pdftotext', [pdf, '-'], { maxBuffer: 1 << 28 });
+    result.found = recall(codes?.chars ?? '', noSpaces(stdout));
+    const words = await bboxWords(pdf);
+    result.placed = codes?.firsts.length ?? 0;
+    result.placedOk = (codes?.firsts ?? []).filter((g) => placed(g, words)).length;
+    const want = codes?.fields ?? {};
+    result.fields = Object.keys(want).length === 0 ? '–' : JSON.stringify(data.fields ?? {}) === JSON.stringify(want) ? `${Object.keys(want).length} exact` : 'differ';
+  }
+  for (const out of [name, `${name}.pdf`, `${name}.md`]) fs.rmSync(path.join(service.dir, out), { force: true });
+  return result;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`);
+
+function renderTable(results: readonly Result[]): string {
+  const converted = results.filter((r) => r.pages !== undefined);
+  const recallOk = converted.filter((r) => r.wanted === 0 || r.found / r.wanted >= 0.99);
+  const wanted = converted.reduce((s, r) => s + r.wanted, 0);
+  const found = converted.reduce((s, r) => s + r.found, 0);
+  const placedAll = converted.reduce((s, r) => s + r.placed, 0);
+  const placedOk = converted.reduce((s, r) => s + r.placedOk, 0);
+  const lines = [
+    `Run ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
+    '',
+    `${results.length} files; ${converted.length} converted to PDF, ${results.filter((r) => r.md === 'ok').length} to Markdown; ` +
+      `${converted.filter((r) => r.qpdf === 'ok').length} PDFs pass \`qpdf --check\`; ${recallOk.length} of ${converted.length} keep ≥ 99 % of their TextCode characters ` +
+      `(all files: ${percent(found, wanted)} of ${wanted}); first glyphs within ${TOLERANCE_PT} pt: ${percent(placedOk, placedAll)} of ${placedAll}.`,
+    '',
+    '| file | KB | pages | → PDF | → md | qpdf | TextCode recall | first glyphs within 2 pt | fields |',
+    '|---|--:|--:|---|---|---|--:|--:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${r.pages ?? '–'} | ${r.pdf} | ${r.md} | ${r.qpdf || '–'} | ${r.pages === undefined ? '–' : `${percent(r.found, r.wanted)} (${r.found}/${r.wanted})`} | ${r.pages === undefined ? '–' : `${percent(r.placedOk, r.placed)} (${r.placedOk}/${r.placed})`} | ${r.fields || '–'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const source = process.argv[2] ?? process.env.OFDRW_REPO;
+  if (!source) throw new Error('usage: tsx test/bench/ofd-corpus.ts <ofdrw clone or bare git dir> (or set OFDRW_REPO)');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-ofd-corpus-'));
+  const service = await startService(['--timeout', '600']);
+  const results: Result[] = [];
+  try {
+    for (const file of extractCorpus(source, scratch)) {
+      results.push(await judge(service, file));
+      const last = results.at(-1) as Result;
+      process.stderr.write(`ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields}\n`);
+    }
+  } finally {
+    await service.stop();
+    fs.rmSync(service.dir, { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  const table = renderTable(results);
+  process.stdout.write(`${table}\n`);
+  replaceGenerated('docs/ofd-corpus.md', 'ofd-corpus', table);
+}
+
+await main();
