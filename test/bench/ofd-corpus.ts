@@ -235,6 +235,24 @@ function placed(glyph: Glyph, words: readonly Word[]): boolean {
   });
 }
 
+/**
+ * The answer's fields against the package: CustomDatas first, each exactly; then the fields of an
+ * attached invoice XML, each found as that element's text in one of the package's .xml parts.
+ */
+function judgeFields(pkg: Package, customDatas: Record<string, string>, fields: Record<string, string>): string {
+  const names = Object.keys(fields);
+  const custom = Object.keys(customDatas);
+  if (JSON.stringify(names.slice(0, custom.length)) !== JSON.stringify(custom) || custom.some((n) => fields[n] !== customDatas[n])) return 'differ';
+  const extra = names.slice(custom.length);
+  if (custom.length === 0 && extra.length === 0) return '–';
+  const xml = pkg.names.filter((n) => /\.xml$/i.test(n) && !/(^|\/)(ofd|document|content|publicres|documentres|signature|signatures|annotation|annotations)\.xml$/i.test(n)).map((n) => pkg.part(n)).join('\n');
+  const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const unfound = extra.filter((n) => !new RegExp(`<(?:\\w+:)?${escaped(n)}\\b[^>]*>\\s*(?:<!\\[CDATA\\[\\s*${escaped(fields[n] as string)}|\\s*${escaped(xmlText(fields[n] as string))})`).test(xml));
+  const parts = [custom.length ? `${custom.length} exact` : '', extra.length ? `+ ${extra.length - unfound.length}/${extra.length} from the attached XML` : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
 const errorOf = (body: Record<string, unknown>) => String((body.error as { code?: string } | undefined)?.code ?? body.code ?? 'failed');
 
 async function judge(service: RunningService, file: string): Promise<Result> {
@@ -270,7 +288,7 @@ async function judge(service: RunningService, file: string): Promise<Result> {
     result.placed = codes?.firsts.length ?? 0;
     result.placedOk = (codes?.firsts ?? []).filter((g) => placed(g, words)).length;
     const want = codes?.fields ?? {};
-    result.fields = Object.keys(want).length === 0 ? '–' : JSON.stringify(data.fields ?? {}) === JSON.stringify(want) ? `${Object.keys(want).length} exact` : 'differ';
+    result.fields = judgeFields(pkg as Package, want, data.fields ?? {});
   }
   for (const out of [name, `${name}.pdf`, `${name}.md`]) fs.rmSync(path.join(service.dir, out), { force: true });
   return result;
