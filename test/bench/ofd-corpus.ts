@@ -245,7 +245,9 @@ function judgeFields(pkg: Package, customDatas: Record<string, string>, fields: 
   if (JSON.stringify(names.slice(0, custom.length)) !== JSON.stringify(custom) || custom.some((n) => fields[n] !== customDatas[n])) return 'differ';
   const extra = names.slice(custom.length);
   if (custom.length === 0 && extra.length === 0) return '–';
-  const xml = pkg.names.filter((n) => /\.xml$/i.test(n) && !/(^|\/)(ofd|document|content|publicres|documentres|signature|signatures|annotation|annotations)\.xml$/i.test(n)).map((n) => pkg.part(n)).join('\n');
+  const xml = pkg.names.filter((n) => /\.xml$/i.test(n) && !/(^|\/)(ofd|document|content|publicres|documentres|signature|signatures|annotation|annotations)\.xml$/i.test(n)).map((n) => pkg.part(n)).join('\n')
+    // An XML parser reads CR LF as LF (XML 1.0 §2.11), so the fields hold LF.
+    .replace(/\r\n?/g, '\n');
   const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const unfound = extra.filter((n) => !new RegExp(`<(?:\\w+:)?${escaped(n)}\\b[^>]*>\\s*(?:<!\\[CDATA\\[\\s*${escaped(fields[n] as string)}|\\s*${escaped(xmlText(fields[n] as string))})`).test(xml));
