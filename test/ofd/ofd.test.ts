@@ -179,7 +179,7 @@ describe('OFD → Markdown and text (read, convert md/txt)', () => {
     const einvoice = attached('invoice-templates.ofd', 'Doc_0/Attachs/original_invoice.xml');
     const element = (xml: string, name: string) => new RegExp(`<(?:\\w+:)?${name}\\b[^>]*>(?:<!\\[CDATA\\[)?([^<\\]]*)`).exec(xml)?.[1];
     const read = await ops.ok('read', { input: 'invoice-templates.ofd' });
-    const fields = read.data.fields as Record<string, string>;
+    const fields = (read.data as { fields: Record<string, string> }).fields;
     // CustomDatas come first, the attachment's fields after them.
     expect(Object.keys(fields).slice(0, Object.keys(INVOICE_FIELDS).length).sort()).toEqual(Object.keys(INVOICE_FIELDS).sort());
     for (const name of ['InvoiceCode', 'InvoiceNo', 'IssueDate', 'InvoiceCheckCode', 'BuyerName', 'SellerName', 'SellerTaxID', 'TaxInclusiveTotalAmount', 'TaxTotalAmount', 'TaxExclusiveTotalAmount', 'Payee']) {
@@ -194,7 +194,7 @@ describe('OFD → Markdown and text (read, convert md/txt)', () => {
     // SignScaleError.ofd: no CustomDatas, the invoice as an XBRL instance (inv:NumberOfInvoice …).
     const xbrl = attached('invoice-xbrl.ofd', 'Doc_0/Attachs/inv_ord_issuer_20220901_03300220021199934328.xml');
     const converted = await ops.ok('convert', { input: 'invoice-xbrl.ofd', output: 'xbrl.pdf' });
-    const xbrlFields = converted.data.fields as Record<string, string>;
+    const xbrlFields = (converted.data as { fields: Record<string, string> }).fields;
     for (const name of ['CodeOfInvoice', 'NumberOfInvoice', 'DateOfIssue', 'NameOfPurchaser', 'NameOfSeller', 'TotalAmountExcludingTax', 'TotalTaxAmount', 'TaxIncludedAmountInFigures']) {
       expect(xbrlFields[name], name).toBe(element(xbrl, name));
     }
