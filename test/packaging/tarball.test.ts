@@ -113,7 +113,9 @@ describe('the packed tarball installed into an empty project', () => {
     const transport = new StdioClientTransport({ command: 'npx', args: ['--yes', '--package', tarball, 'docwasm', 'mcp', '--allow-dir', files], cwd: os.tmpdir(), env: NPX_ENV as Record<string, string>, stderr: 'pipe' });
     const client = new Client({ name: 'docwasm-packaging-test', version: '1.0.0' });
     try {
-      await client.connect(transport);
+      // npx installs the tarball before the server can answer `initialize`: the SDK's own 60 s
+      // request limit is not a bound for that (82 s for the npx test above with both cores busy).
+      await client.connect(transport, { timeout: 540_000 });
       const result = await client.callTool({ name: 'pdf_info', arguments: { input: path.join(files, 'a.pdf') } }, undefined, { timeout: 120_000 });
       expect(result.structuredContent).toMatchObject({ success: true, data: { pages: 2 } });
     } finally {
