@@ -34,6 +34,7 @@ const WRITER: Readonly<Record<string, string>> = {
   'bench-paddle-cer': 'npm run bench -- paddle',
   'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
   reliability: 'npm run test:reliability',
+  'ofd-corpus': 'npm run bench:ofd-corpus',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 

@@ -46,13 +46,15 @@ const imagePages = (pdf: string) =>
     .filter((columns) => columns[2] === 'image')
     .map((columns) => Number(columns[0]));
 
-/** The characters of every TextCode an OFD's pages draw: theirs and those of the templates they use (read with unzip). */
+/** The characters of every TextCode an OFD's listed pages draw: theirs and those of the templates they use (read with unzip). */
 function drawnTextCodes(file: string): string {
   const part = (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n');
   const documentXml = part(names.find((n) => /Document\.xml$/.test(n)) as string);
   const templates = new Map([...documentXml.matchAll(/TemplatePage ID="(\d+)"[^>]*BaseLoc="([^"]+)"/g)].map((m) => [m[1], m[2] as string]));
-  const pages = names.filter((n) => /Pages\/Page_\d+\/Content\.xml$/.test(n)).map(part);
+  // The pages Document.xml lists (a package may hold a page part it does not list: it is not drawn).
+  const pageLocs = [...documentXml.matchAll(/<(?:ofd:)?Page\b[^>]*BaseLoc="([^"]+)"/g)].map((m) => (m[1] as string).toLowerCase());
+  const pages = pageLocs.map((loc) => names.find((n) => n.toLowerCase().endsWith(loc)) as string).map(part);
   const used = pages.flatMap((page) => [...page.matchAll(/TemplateID="(\d+)"/g)].map((m) => templates.get(m[1] as string)));
   const templateXml = [...new Set(used)].map((loc) => names.find((n) => loc && n.toLowerCase().endsWith(loc.toLowerCase()))).filter(Boolean).map((n) => part(n as string));
   return [...pages, ...templateXml]
@@ -169,6 +171,37 @@ describe('OFD → Markdown and text (read, convert md/txt)', () => {
     expect([...markdown.matchAll(/^<!-- page (\d+) -->$/gm)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5]);
     const page1 = markdown.slice(markdown.indexOf('<!-- page 1 -->'), markdown.indexOf('<!-- page 2 -->'));
     expect(page1.indexOf('重庆增值税电子普通发票')).toBeLessThan(page1.indexOf('收款人：张一诺'));
+  });
+
+  it('adds the fields of the attached invoice XML (eInvoice and XBRL) after CustomDatas, read with unzip here', async () => {
+    const attached = (file: string, part: string) => execFileSync('unzip', ['-p', path.join(FIXTURES, file), part], { encoding: 'utf8' });
+    // 999.ofd: Doc_0/Attachs/original_invoice.xml, the 2019 e-invoice schema (fp:InvoiceNo …).
+    const einvoice = attached('invoice-templates.ofd', 'Doc_0/Attachs/original_invoice.xml');
+    const element = (xml: string, name: string) => new RegExp(`<(?:\\w+:)?${name}\\b[^>]*>(?:<!\\[CDATA\\[)?([^<\\]]*)`).exec(xml)?.[1];
+    const read = await ops.ok('read', { input: 'invoice-templates.ofd' });
+    const fields = (read.data as { fields: Record<string, string> }).fields;
+    // CustomDatas come first, the attachment's fields after them.
+    expect(Object.keys(fields).slice(0, Object.keys(INVOICE_FIELDS).length).sort()).toEqual(Object.keys(INVOICE_FIELDS).sort());
+    for (const name of ['InvoiceCode', 'InvoiceNo', 'IssueDate', 'InvoiceCheckCode', 'BuyerName', 'SellerName', 'SellerTaxID', 'TaxInclusiveTotalAmount', 'TaxTotalAmount', 'TaxExclusiveTotalAmount', 'Payee']) {
+      expect(fields[name], name).toBe(element(einvoice, name));
+    }
+    expect(fields).toMatchObject({ InvoiceNo: '12235358', TaxInclusiveTotalAmount: '10600.00', SellerTaxID: '91500102563638729E' });
+    // Repeated elements (one per goods line) and the issuer's signature are no fields.
+    expect(fields).not.toHaveProperty('Amount');
+    expect(fields).not.toHaveProperty('Signature');
+    expect(read.text as string).toContain('| InvoiceNo | 12235358 |');
+
+    // SignScaleError.ofd: no CustomDatas, the invoice as an XBRL instance (inv:NumberOfInvoice …).
+    const xbrl = attached('invoice-xbrl.ofd', 'Doc_0/Attachs/inv_ord_issuer_20220901_03300220021199934328.xml');
+    const converted = await ops.ok('convert', { input: 'invoice-xbrl.ofd', output: 'xbrl.pdf' });
+    const xbrlFields = (converted.data as { fields: Record<string, string> }).fields;
+    for (const name of ['CodeOfInvoice', 'NumberOfInvoice', 'DateOfIssue', 'NameOfPurchaser', 'NameOfSeller', 'TotalAmountExcludingTax', 'TotalTaxAmount', 'TaxIncludedAmountInFigures']) {
+      expect(xbrlFields[name], name).toBe(element(xbrl, name));
+    }
+    expect(xbrlFields).toMatchObject({ NumberOfInvoice: '99934328', TaxIncludedAmountInFigures: '11.20', NameOfSeller: '杭州融运科技有限公司' });
+    // The instance's frame (context, unit, schemaRef) is not invoice data.
+    expect(xbrlFields).not.toHaveProperty('identifier');
+    expect(xbrlFields).not.toHaveProperty('measure');
   });
 
   it('convert md and txt write the text; txt has no Markdown, pages apart by a form feed', async () => {

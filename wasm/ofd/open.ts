@@ -11,6 +11,7 @@ import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.j
 import { directoryOf, OfdParts, resolveLocation } from './locations.js';
 import type { Box, Glyph, Matrix, OfdDocument, OfdFont, OfdGroup, OfdMedia, OfdObject, OfdPage, OfdPath, PathSegment, Rgb } from './model.js';
 import { parsePathData } from './path-data.js';
+import { attachedInvoiceFields } from './invoice-attachment.js';
 import { sealImage } from './seal.js';
 
 /** Pages one OFD may have; and the glyphs of all its text, each drawn and read one by one. */
@@ -59,6 +60,8 @@ class OfdReader {
     const documentPart = resolveLocation('', kidText(body, 'DocRoot') ?? '');
     const document = this.parts.requiredXml(documentPart, 'Document.xml (DocRoot)');
     const docDir = directoryOf(documentPart as string);
+    // CustomDatas first; the attached invoice XML adds the fields they do not name.
+    for (const [name, value] of Object.entries(attachedInvoiceFields(this.parts, documentPart as string, document))) if (!Object.hasOwn(fields, name)) fields[name] = value;
     const common = kid(document, 'CommonData');
     for (const name of ['PublicRes', 'DocumentRes']) for (const res of kids(common, name)) this.loadResources(resolveLocation(docDir, textOf(res)));
     const defaultBox = parseBox(kidText(kid(common, 'PageArea'), 'PhysicalBox')) ?? { x: 0, y: 0, width: 210, height: 297 };
