@@ -10,14 +10,12 @@ import { isOfdFile } from '../documents/ofd-detect.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { OperationContext } from './operation.js';
-import { readToFile } from './read.js';
+import { MAX_READ_CHARACTERS, readToFile } from './read.js';
 
 /** What an OFD converts to. */
 export const OFD_FORMATS = ['pdf', 'md', 'txt'] as const;
 /** Bytes an OFD package may decompress to: its XML, fonts and pictures (a zip bomb → TOO_LARGE). */
 const MAX_OFD_PACKAGE_BYTES = 256 * 1024 * 1024;
-/** A Markdown file written by convert is the whole document (as convert.ts). */
-const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
 
 export interface OfdConverted {
   outputPath: string;
@@ -53,7 +51,7 @@ export async function convertOfd(input: string, output: string, format: string, 
   const outputPath = await resolveOutputPath(context.paths, output);
   if (format === 'md') {
     const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
-    const read = await readToFile({ input: ref, shownName: input, codes, maxCharacters: MAX_MARKDOWN_FILE_CHARACTERS }, outputPath, context);
+    const read = await readToFile({ input: ref, shownName: input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
     return { outputPath, fields: read.fields ?? {}, pages: read.pages ?? 0 };
   }
   return withStagedOutputs(context.paths, [outputPath], async ([temp]) => {

@@ -18,13 +18,10 @@ import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { defineOperation, type OperationContext } from './operation.js';
-import { readToFile } from './read.js';
+import { MAX_READ_CHARACTERS, readToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
-
-/** A Markdown file written by convert is the whole document (the contract's largest cut). */
-const MAX_MARKDOWN_FILE_CHARACTERS = 5_000_000;
 
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
@@ -251,7 +248,7 @@ async function readItemsToFiles(items: readonly Item[], context: OperationContex
       }
       const input = await resolveInputPath(context.paths, item.input);
       const outputPath = await resolveOutputPath(context.paths, item.output);
-      await readToFile({ input, shownName: item.input, codes, maxCharacters: MAX_MARKDOWN_FILE_CHARACTERS }, outputPath, context);
+      await readToFile({ input, shownName: item.input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
       return { input: item.input, success: true, outputPath };
     } catch (err) {
       if (err instanceof CancelledError) throw err;

@@ -14,8 +14,10 @@ import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
 
 export const DEFAULT_MAX_CHARACTERS = 200_000;
+/** The contract's largest cut: a Markdown file written by convert holds the whole document up to this. */
+export const MAX_READ_CHARACTERS = 5_000_000;
 
-export const maxCharacters = z.number().int().min(1).max(5_000_000).default(DEFAULT_MAX_CHARACTERS).describe('cut the Markdown at a block boundary before this many characters, or the first block between two characters when it alone is longer (sets data.truncated)');
+export const maxCharacters = z.number().int().min(1).max(MAX_READ_CHARACTERS).default(DEFAULT_MAX_CHARACTERS).describe('cut the Markdown at a block boundary before this many characters, or the first block between two characters when it alone is longer (sets data.truncated)');
 
 export const read = defineOperation({
   id: 'read',
