@@ -14,6 +14,7 @@ import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { settleWithin } from '../shared/deadline.js';
 import { logEvent } from '../shared/log.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
@@ -149,7 +150,7 @@ export class WasmOfficeBackend implements DocumentBackend {
       const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } });
       this.launching = office;
       try {
-        await withinBound(office.ready, this.options.startTimeoutMs);
+        await settleWithin(office.ready, this.options.startTimeoutMs, () => new Error(`the office did not finish starting within ${this.options.startTimeoutMs / 1000} s and was stopped`));
         if (this.gate.isClosed) {
           await office.stop();
           return undefined;
@@ -243,19 +244,6 @@ export class WasmOfficeBackend implements DocumentBackend {
     if (this.office === office) this.office = undefined;
     await office.stop();
     if (!this.gate.isClosed) void this.start();
-  }
-}
-
-/** `ready`, or an error once `ms` have passed. */
-async function withinBound<T>(ready: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the office did not finish starting within ${ms / 1000} s and was stopped`)), ms);
-  });
-  try {
-    return await Promise.race([ready, bound]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
