@@ -11,7 +11,7 @@ import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
-import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
+import { DETECTION_INT8, quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,9 +31,11 @@ export interface PaddleModels {
   recognition: ort.InferenceSession;
   /**
    * The shipped float recognition model, for lines read as Latin: int8 reads Chinese as well
-   * but confuses Latin glyphs (a line "paddle。" read as "padd1e o").
+   * but confuses Latin glyphs (a line "paddle。" read as "padd1e o"). Loaded on the first
+   * Latin line (then kept): its session holds ~60 MB, which a worker reading only Chinese
+   * never needs.
    */
-  latinRecognition: ort.InferenceSession;
+  latinRecognition: () => Promise<ort.InferenceSession>;
   classification: ort.InferenceSession;
   /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
   characters: string[];
@@ -51,6 +53,8 @@ export interface RuntimeOptions {
    * written, the same bytes every time. Given, it also reads the Latin lines.
    */
   recognitionModel?: string;
+  /** The detection model's file, run as it is; by default the shipped one quantised here at load (int8.ts: DETECTION_INT8). */
+  detectionModel?: string;
 }
 
 /** The thread count the OCR pool handed this worker; 1 outside a pool. */
@@ -67,7 +71,7 @@ export function configureRuntime({ threads = poolThreads() }: RuntimeOptions = {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
-  const { memArena = true, memPattern = true, recognitionModel } = options;
+  const { memArena = true, memPattern = true, recognitionModel, detectionModel } = options;
   const session = (model: string | Uint8Array) =>
     ort.InferenceSession.create(typeof model === 'string' ? fs.readFileSync(path.join(MODEL_DIR, model)) : model, {
       executionProviders: ['wasm'],
@@ -76,18 +80,27 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
       enableMemPattern: memPattern,
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
-  const detection = await session(MODEL_FILES.detection);
-  // The shipped float model, read once: quantised for most lines, as it is for Latin ones.
-  const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
-  const recognition = await session(recognitionModel === undefined ? int8Recognition(shipped) : fs.readFileSync(recognitionModel));
-  const latinRecognition = recognitionModel === undefined ? await session(shipped) : recognition;
+  const detection = await session(detectionModel === undefined ? int8Detection() : fs.readFileSync(detectionModel));
+  const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
+  const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
+}
+
+/** `load`'s promise, made on the first call and returned on every later one. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
 }
 
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
 export function int8Recognition(shipped: Uint8Array = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition))): Uint8Array {
   return quantizeModel(shipped, RECOGNITION_INT8).bytes;
+}
+
+/** The shipped detection model with its group-1 convolutions quantised to int8 (int8.ts). */
+export function int8Detection(): Uint8Array {
+  return quantizeModel(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.detection)), DETECTION_INT8).bytes;
 }
 
 /** PP-OCRv4's recognition head has one class per dictionary line plus a space, the last class. */
