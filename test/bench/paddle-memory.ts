@@ -1,7 +1,7 @@
 // `tsx test/bench/paddle-memory.ts IMAGE [arena|noarena] [pattern|nopattern]`: loads PP-OCR
 // with those onnxruntime session options and reads IMAGE twice, printing the process's resident
 // memory after loading and its peak (getrusage maxrss) after each read. PADDLE_DET_MODEL=FILE
-// detects with that model file as it is (the shipped float one: the memory before int8 detection).
+// detects with that model file as it is (an int8 one written by quantize-det.ts).
 
 import sharp from 'sharp';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';

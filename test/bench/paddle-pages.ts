@@ -7,8 +7,8 @@
 // PAGE selects pages by index. PADDLE_REC_MODEL=MODEL[,MODEL…] reads each page with each of these
 // recognition models in turn (interleaved like the squeezes): `int8`, the one derived at load
 // (the default), or a file run as it is (the shipped float model, or a variant written by
-// quantize-rec.ts). PADDLE_DET_MODEL=MODEL[,MODEL…] likewise for the detection model (`int8`,
-// the one derived at load, or a file: the shipped float model, or a variant from quantize-det.ts).
+// quantize-rec.ts). PADDLE_DET_MODEL=MODEL[,MODEL…] likewise for the detection model
+// (`shipped`, the default, or a file: an int8 variant written by quantize-det.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,8 +51,8 @@ function cliRow(i: number, expected: string): string {
 
 const base = await loadModels({ threads: Number(threadArg) });
 const readers: { name: string; models: typeof base }[] = [];
-for (const detName of (process.env.PADDLE_DET_MODEL ?? 'int8').split(',')) {
-  const detection = detName === 'int8' ? base.detection : (await loadModels({ threads: Number(threadArg), detectionModel: detName })).detection;
+for (const detName of (process.env.PADDLE_DET_MODEL ?? 'shipped').split(',')) {
+  const detection = detName === 'shipped' ? base.detection : (await loadModels({ threads: Number(threadArg), detectionModel: detName })).detection;
   for (const name of (process.env.PADDLE_REC_MODEL ?? 'int8').split(',')) {
     const recognition = name === 'int8' ? base.recognition : (await loadModels({ threads: Number(threadArg), recognitionModel: name })).recognition;
     readers.push({ name: `det ${path.basename(detName)} rec ${path.basename(name)}`, models: { ...base, detection, recognition } });

@@ -2,7 +2,7 @@
 // model (wasm/ocr/paddle/int8.ts, per output channel) into DIR — every group-1 convolution,
 // the 1×1 ones alone, and the wide ones alone — and times one detection of a 300 dpi A4 page at
 // the detection's scale (1 × 3 × 1632 × 1152, random pixels: the work does not depend on them)
-// with each and with the float model on onnxruntime-web's WASM backend, one thread, ROUNDS
+// with each and with the float model (the OCR engine detects with the float one) on onnxruntime-web's WASM backend, one thread, ROUNDS
 // rounds after a warm-up, variants interleaved within a round. Prints the median process CPU.
 // Accuracy: paddle-pages.ts with PADDLE_DET_MODEL=DIR/det-….onnx.
 
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { configureRuntime, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
-import { quantizeModel, type QuantizeOptions } from '../../wasm/ocr/paddle/int8.js';
+import { DETECTION_INT8, quantizeModel, type QuantizeOptions } from '../../wasm/ocr/paddle/int8.js';
 
 const [dir, roundArg = '5'] = process.argv.slice(2);
 if (!dir) throw new Error('usage: quantize-det.ts DIR [ROUNDS]');
@@ -22,7 +22,7 @@ const VARIANTS: Record<string, QuantizeOptions | undefined> = {
   'dense per-channel': { convs: 'dense', matmuls: false, perChannel: true },
   'pointwise per-channel': { convs: 'pointwise', matmuls: false, perChannel: true },
   'pointwise ≥96 per-channel': { convs: 'pointwise', matmuls: false, perChannel: true, minChannels: 96 },
-  'dense ≥24 per-channel': { convs: 'dense', matmuls: false, perChannel: true, minChannels: 24 },
+  'dense ≥24 per-channel': DETECTION_INT8,
 };
 const DIMS = [1, 3, 1632, 1152];
 

@@ -18,8 +18,8 @@ import { ctcDecode, squeezeLine } from '../../wasm/ocr/paddle/recognition.js';
 import { LINE_HEIGHT } from '../../wasm/ocr/paddle/crop.js';
 import { textRegions, unclip } from '../../wasm/ocr/paddle/detection.js';
 import { latinShare } from '../../wasm/ocr/paddle-reader.js';
-import { DETECTION_INT8, quantizeModel, RECOGNITION_INT8 } from '../../wasm/ocr/paddle/int8.js';
-import { int8Detection, int8Recognition, loadModels, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
+import { quantizeModel, RECOGNITION_INT8 } from '../../wasm/ocr/paddle/int8.js';
+import { int8Recognition, loadModels, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
 import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
 import { readPage } from '../../wasm/ocr/paddle/system.js';
 
@@ -113,16 +113,7 @@ describe('PP-OCR pieces', () => {
   });
 });
 
-describe('int8 models', () => {
-  it('derives the same int8 detection model every time, its 34 group-1 convolutions of ≥ 24 channels quantised', () => {
-    const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.detection));
-    const { bytes, report } = quantizeModel(shipped, DETECTION_INT8);
-    expect(report).toMatchObject({ convs: 34, matmuls: 0 });
-    expect(Buffer.compare(Buffer.from(bytes), Buffer.from(int8Detection()))).toBe(0);
-    expect(bytes.length).toBeLessThan(0.5 * shipped.length);
-  });
-
-
+describe('int8 recognition', () => {
   it('derives the same int8 model from the shipped one every time, its eight widest 1×1 convolutions quantised', () => {
     const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
     const { bytes, report } = quantizeModel(shipped, RECOGNITION_INT8);
@@ -131,15 +122,14 @@ describe('int8 models', () => {
     expect(bytes.length).toBeLessThan(0.8 * shipped.length);
   });
 
-  it('reads a Chinese page in-process as well as the float models do', async () => {
+  it('reads a Chinese page in-process as well as the float model does', async () => {
     const { data, info } = await sharp(await renderTestPage(CHINESE)).greyscale().raw().toBuffer({ resolveWithObject: true });
     const raster = { width: info.width, height: info.height, channels: 1 as const, data };
     const int8 = await loadModels({ threads: 1 });
-    const shipped = await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition), detectionModel: path.join(MODEL_DIR, MODEL_FILES.detection) });
+    const float = { ...int8, recognition: (await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition) })).recognition };
     const cer = async (models: typeof int8) => characterErrorRate(expected(CHINESE), pageText(readingOrder((await readPage(models, raster)).lines)));
-    const [int8Cer, floatRecognitionCer, floatDetectionCer] = [await cer(int8), await cer({ ...int8, recognition: shipped.recognition }), await cer({ ...int8, detection: shipped.detection })];
-    expect(int8Cer).toBeLessThanOrEqual(floatRecognitionCer + 0.005);
-    expect(int8Cer).toBeLessThanOrEqual(floatDetectionCer + 0.005);
+    const [int8Cer, floatCer] = [await cer(int8), await cer(float)];
+    expect(int8Cer).toBeLessThanOrEqual(floatCer + 0.005);
     expect(int8Cer).toBeLessThanOrEqual(0.03);
   }, READ_TIMEOUT);
 });

@@ -45,7 +45,8 @@ export interface QuantizeOptions {
 export const RECOGNITION_INT8: QuantizeOptions = { convs: 'pointwise', matmuls: false, perChannel: true, minChannels: 240 };
 
 /**
- * What the OCR engine runs for detection (measured in docs/ocr-engines.md): the group-1
+ * The int8 detection model measured in docs/ocr-engines.md ("Second round"; not run by the OCR
+ * engine, which detects with the float model): the group-1
  * convolutions with ≥ 24 channels in and out (34 of 62: the 1×1 ones and the neck's 3×3 ones)
  * quantised per channel; the depthwise ones, the narrow ones (the first 3-channel convolution,
  * the squeeze-excite's 6–18-channel ones) and the two ConvTransposes stay float. All 48 group-1

@@ -11,7 +11,7 @@ import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
-import { DETECTION_INT8, quantizeModel, RECOGNITION_INT8 } from './int8.js';
+import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
 const require = createRequire(import.meta.url);
 
@@ -53,7 +53,11 @@ export interface RuntimeOptions {
    * written, the same bytes every time. Given, it also reads the Latin lines.
    */
   recognitionModel?: string;
-  /** The detection model's file, run as it is; by default the shipped one quantised here at load (int8.ts: DETECTION_INT8). */
+  /**
+   * The detection model's file, run as it is; by default the shipped float model (an int8 one
+   * written by test/bench/quantize-det.ts reads one character differently on two pages of the
+   * page set: docs/ocr-engines.md, "Second round").
+   */
   detectionModel?: string;
 }
 
@@ -80,7 +84,7 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
       enableMemPattern: memPattern,
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
-  const detection = await session(detectionModel === undefined ? int8Detection() : fs.readFileSync(detectionModel));
+  const detection = await session(detectionModel === undefined ? MODEL_FILES.detection : fs.readFileSync(detectionModel));
   const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
   const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
   const classification = await session(MODEL_FILES.classification);
@@ -96,11 +100,6 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
 export function int8Recognition(shipped: Uint8Array = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition))): Uint8Array {
   return quantizeModel(shipped, RECOGNITION_INT8).bytes;
-}
-
-/** The shipped detection model with its group-1 convolutions quantised to int8 (int8.ts). */
-export function int8Detection(): Uint8Array {
-  return quantizeModel(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.detection)), DETECTION_INT8).bytes;
 }
 
 /** PP-OCRv4's recognition head has one class per dictionary line plus a space, the last class. */
