@@ -19,8 +19,10 @@ import { ROOT, startService, type RunningService } from '../helpers/service.js';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
-/** Word- and python-made files the tree already holds (fixtures/README.md says where from). */
+/** Files made by Microsoft Office that the tree already holds (fixtures/README.md says where from). */
 const TREE_FILES = ['fixtures/reading/docling/word_tables.docx', 'fixtures/reading/docling/docx_rich_cells.docx', 'fixtures/office-content/textbox.docx', 'fixtures/office-content/drawingml.docx', 'fixtures/office-content/pptx_chart.pptx', 'fixtures/office-content/xlsx_02_sample_sales_data.xlsm'];
+/** The corpus folder also holds a licence text. */
+const OFFICE_FILE = /\.(docx?|rtf|odt|xlsx|xlsm|xls|ods|csv|pptx?|odp)$/i;
 const BACKENDS = ['libreoffice', 'wasm'] as const;
 type Backend = (typeof BACKENDS)[number];
 /** The targets of issue 30, stated beside the figures. */
@@ -52,7 +54,7 @@ interface Row {
 }
 
 function corpus(only: string | undefined): string[] {
-  const own = fs.readdirSync(CORPUS_DIR).filter((name) => name !== 'README.md').map((name) => path.join(CORPUS_DIR, name));
+  const own = fs.readdirSync(CORPUS_DIR).filter((name) => OFFICE_FILE.test(name)).map((name) => path.join(CORPUS_DIR, name));
   return [...own, ...TREE_FILES.map((file) => path.join(ROOT, file))].filter((file) => !only || path.basename(file).includes(only)).sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
 }
 
