@@ -55,16 +55,44 @@ interface Row {
 
 function corpus(only: string | undefined): string[] {
   const own = fs.readdirSync(CORPUS_DIR).filter((name) => OFFICE_FILE.test(name)).map((name) => path.join(CORPUS_DIR, name));
-  return [...own, ...TREE_FILES.map((file) => path.join(ROOT, file))].filter((file) => !only || path.basename(file).includes(only)).sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+  const files = [...own, ...TREE_FILES.map((file) => path.join(ROOT, file))].filter((file) => !only || path.basename(file).includes(only));
+  return byTurns(files.sort((a, b) => path.basename(a).localeCompare(path.basename(b))));
+}
+
+/** One file of each format in turn, so that a run cut short has judged every format. */
+function byTurns(files: readonly string[]): string[] {
+  const byFormat = new Map<string, string[]>();
+  for (const file of files) {
+    const format = path.extname(file).toLowerCase();
+    byFormat.set(format, [...(byFormat.get(format) ?? []), file]);
+  }
+  const queues = [...byFormat.values()];
+  const ordered: string[] = [];
+  while (ordered.length < files.length) for (const queue of queues) if (queue.length) ordered.push(queue.shift() as string);
+  return ordered;
 }
 
 const errorOf = (body: Record<string, unknown>) => String((body.error as { code?: string } | undefined)?.code ?? body.code ?? 'failed');
+
+/**
+ * POST /api/convert, once more when the socket was closed under the request: fetch reuses a
+ * kept-alive connection that the server may close at the moment it is reused (a service idle
+ * while the other converts), and then the request never reached it.
+ */
+async function post(service: RunningService, body: { input: string; output: string }): Promise<Awaited<ReturnType<RunningService['post']>>> {
+  try {
+    return await service.post('/api/convert', body);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return service.post('/api/convert', body);
+  }
+}
 
 async function convert(service: RunningService, file: string, keepIn: string, backend: Backend): Promise<Conversion> {
   const name = path.basename(file);
   fs.copyFileSync(file, path.join(service.dir, name));
   const started = performance.now();
-  const answer = await service.post('/api/convert', { input: name, output: `${name}.pdf` });
+  const answer = await post(service, { input: name, output: `${name}.pdf` });
   const ms = Math.round(performance.now() - started);
   fs.rmSync(path.join(service.dir, name), { force: true });
   if (answer.status !== 200) return { outcome: `${answer.status} ${errorOf(answer.body)}`, words: new Map(), fonts: new Set() };
@@ -261,10 +289,13 @@ async function main(): Promise<void> {
   try {
     for (const backend of BACKENDS) services[backend] = await startService([...flags, '--document-backend', backend]);
     readyMs = await officeReady(services.wasm, 1_800_000);
-    for (const file of corpus(only)) {
+    const files = corpus(only);
+    for (const file of files) {
       const row = await compare(services, file, scratch);
       rows.push(row);
       process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
+      // The page is written after every file, so that a run cut short still leaves its figures.
+      if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, readyMs, files.length));
     }
   } finally {
     for (const service of Object.values(services)) {
@@ -273,9 +304,12 @@ async function main(): Promise<void> {
     }
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-  const page = [...summary(rows, readyMs), '', ...table(rows)].join('\n');
-  process.stdout.write(`${page}\n`);
-  if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', page);
+  process.stdout.write(`${fidelityPage(rows, readyMs, rows.length)}\n`);
+}
+
+function fidelityPage(rows: readonly Row[], readyMs: number, planned: number): string {
+  const cut = rows.length < planned ? [`**A partial run: ${rows.length} of ${planned} files.**`, ''] : [];
+  return [...cut, ...summary(rows, readyMs), '', ...table(rows)].join('\n');
 }
 
 await main();
