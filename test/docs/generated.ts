@@ -35,6 +35,7 @@ const WRITER: Readonly<Record<string, string>> = {
   'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
   reliability: 'npm run test:reliability',
   'ofd-corpus': 'npm run bench:ofd-corpus',
+  'office-fidelity': 'npm run bench:office-fidelity',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 
