@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import { bundledCjkFonts, registryModifications } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
+import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
 import { DOCUMENT_FIXTURES, isAlive, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';
@@ -63,7 +64,9 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } });
+  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } };
+  // The flags the service starts its office with, so that this test starts the office it runs.
+  const office = new WasmOffice(settings, await officeV8Flags());
   started.push(office);
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
