@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import { bundledCjkFonts, registryModifications } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
-import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
+import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
-import { DOCUMENT_FIXTURES, isAlive, pdfText, TEXT_LINE } from './documents.js';
+import { DOCUMENT_FIXTURES, isAlive, officeProcessesOf, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';
 import { SOFFICE } from './soffice.js';
 
@@ -78,6 +78,9 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
     clearTimeout(timer);
   }
   const ready = performance.now();
+  // It runs with the engine flags the service gives its office (wasm-office-engine.ts).
+  const args = officeProcessesOf(process.pid).find((running) => running.pid === office.pid)?.args ?? '';
+  for (const flag of OFFICE_V8_FLAGS) expect(args).toContain(` ${flag} `);
   const reply = await office.convert({ bytes: docx, extension: 'docx', name: 'report', format: 'pdf' });
   const convertMs = Math.round(performance.now() - ready);
   expect(reply.kind, JSON.stringify(reply.kind === 'converted' ? '' : reply)).toBe('converted');
