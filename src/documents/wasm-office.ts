@@ -1,5 +1,5 @@
 // One WebAssembly office: a Node process of its own (wasm/office/host.ts) holding LibreOffice
-// compiled to WebAssembly (~1 GB), started in its own process group and always killed as a
+// compiled to WebAssembly (~0.85 GB), started in its own process group and always killed as a
 // whole (process-group.ts), spoken to over IPC. A process rather than a worker thread because
 // only a process can be killed at any instant (a thread blocked inside LibreOfficeKit never
 // returns to its event loop), measured by its own resident size, and given no rights: under
