@@ -24,6 +24,7 @@ import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { registryModifications } from './profile.js';
 import { WasmOffice, type OfficeReply } from './wasm-office.js';
+import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
@@ -144,10 +145,12 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
+    const v8Flags = await officeV8Flags();
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const started = performance.now();
       if (this.gate.isClosed) return undefined;
-      const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } });
+      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } };
+      const office = new WasmOffice(settings, v8Flags);
       this.launching = office;
       try {
         await settleWithin(office.ready, this.options.startTimeoutMs, () => new Error(`the office did not finish starting within ${this.options.startTimeoutMs / 1000} s and was stopped`));

@@ -33,6 +33,7 @@ const WRITER: Readonly<Record<string, string>> = {
   'bench-paddle': 'npm run bench -- paddle',
   'bench-paddle-cer': 'npm run bench -- paddle',
   'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
+  'bench-wasm-documents': 'npm run bench -- wasm-documents',
   reliability: 'npm run test:reliability',
   'ofd-corpus': 'npm run bench:ofd-corpus',
   'office-fidelity': 'npm run bench:office-fidelity',

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WasmOffice } from '../../src/documents/wasm-office.js';
+import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../src/documents/wasm-office-package.js';
 import { tempDir } from '../helpers/service.js';
 import { startConvertStop, WASM_TEST_TIMEOUT_MS } from '../helpers/wasm-office.js';
@@ -41,6 +42,12 @@ describe('the glue adaptation', () => {
   it('leaves a pool that is already large enough as it is', () => {
     const source = 'initMainThread(){var pthreadPoolSize=16;';
     expect(adaptGlue(source, 'g.cjs')).toBe(source);
+  });
+});
+
+describe("the office's engine flags", () => {
+  it('are all known to this Node, so the office runs with every one of them', async () => {
+    expect(await officeV8Flags()).toEqual([...OFFICE_V8_FLAGS]);
   });
 });
 
