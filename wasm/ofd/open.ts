@@ -50,6 +50,8 @@ interface Resources {
 class OfdReader {
   private readonly glyphs = new Budget(MAX_GLYPHS, (limit) => `The OFD's text holds more than ${limit.toLocaleString('en-US')} glyphs; refused`);
   private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map() };
+  /** Each template's objects, read once: an invoice book's pages all draw the same few templates. */
+  private readonly templateObjects = new Map<string, OfdObject[]>();
 
   constructor(private readonly parts: OfdParts) {}
 
@@ -97,12 +99,18 @@ class OfdReader {
     const box = parseBox(kidText(kid(page, 'Area'), 'PhysicalBox')) ?? defaultBox;
     const background: OfdObject[] = [];
     const foreground: OfdObject[] = [];
-    for (const use of kids(page, 'Template')) {
-      const template = this.parts.xml(templates.get(use.attrs.TemplateID ?? ''));
-      const objects = template ? this.layers(kid(template, 'Content')) : [];
-      (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...objects);
-    }
+    for (const use of kids(page, 'Template')) (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
     return { box, objects: [...background, ...this.layers(kid(page, 'Content')), ...foreground] };
+  }
+
+  private template(part: string | undefined): OfdObject[] {
+    if (part === undefined) return [];
+    let objects = this.templateObjects.get(part);
+    if (!objects) {
+      objects = this.layers(kid(this.parts.xml(part), 'Content'));
+      this.templateObjects.set(part, objects);
+    }
+    return objects;
   }
 
   /** The objects of a Content: its layers in order (a Background layer first, Foreground last). */
