@@ -5,6 +5,7 @@
 // resolved inside the package (locations.ts), and pages and glyphs counted against budgets.
 
 import { ApiError } from '../../src/errors.js';
+import { formatOfPackage } from '../../src/shared/input-formats.js';
 import { openPackage, type PackageLimits } from '../read/package.js';
 import { Budget } from '../read/limits.js';
 import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.js';
@@ -32,8 +33,8 @@ const kidText = (element: XmlElement | undefined, name: string): string | undefi
   return found ? textOf(found).trim() : undefined;
 };
 
-/** Is this zip an OFD? (Its root holds OFD.xml.) */
-export const isOfdPackage = (names: readonly string[]): boolean => names.some((n) => n.toLowerCase() === 'ofd.xml');
+/** Is this zip an OFD? As the registry of input formats says (its root holds OFD.xml). */
+export const isOfdPackage = (names: readonly string[]): boolean => formatOfPackage(names, undefined)?.kind === 'ofd';
 
 interface DrawParam {
   lineWidth?: number | undefined;
