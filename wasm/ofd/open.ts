@@ -40,17 +40,31 @@ interface DrawParam {
   lineWidth?: number | undefined;
   fill?: Rgb | undefined;
   stroke?: Rgb | undefined;
+  dashPattern?: string | undefined;
+  dashOffset?: number | undefined;
+  cap?: string | undefined;
+  join?: string | undefined;
 }
+
+/** Composite graphic units one OFD may draw (each use reads its unit's objects again). */
+const MAX_COMPOSITE_USES = 10_000;
+const CAPS: Readonly<Record<string, number>> = { Butt: 0, Round: 1, Square: 2 };
+const JOINS: Readonly<Record<string, number>> = { Miter: 0, Round: 1, Bevel: 2 };
 
 interface Resources {
   fonts: Map<string, OfdFont>;
   media: Map<string, OfdMedia>;
   drawParams: Map<string, { element: XmlElement; relative?: string | undefined }>;
+  /** CompositeGraphicUnits by ID: drawings a CompositeObject places like a picture. */
+  composites: Map<string, XmlElement>;
 }
 
 class OfdReader {
   private readonly glyphs = new Budget(MAX_GLYPHS, (limit) => `The OFD's text holds more than ${limit.toLocaleString('en-US')} glyphs; refused`);
-  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map() };
+  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map(), composites: new Map() };
+  private readonly compositeUses = new Budget(MAX_COMPOSITE_USES, (limit) => `The OFD draws more than ${limit.toLocaleString('en-US')} composite graphics; refused`);
+  /** The units being drawn, innermost last: a unit that draws itself draws nothing the second time. */
+  private readonly compositeStack: string[] = [];
   /** Each template's objects, read once: an invoice book's pages all draw the same few templates. */
   private readonly templateObjects = new Map<string, OfdObject[]>();
 
@@ -92,6 +106,7 @@ class OfdReader {
       this.resources.media.set(media.attrs.ID ?? '', { bytes: this.parts.bytes(resolveLocation(base, file)), format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase() });
     }
     for (const param of kids(kid(res, 'DrawParams'), 'DrawParam')) this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
+    for (const unit of kids(kid(res, 'CompositeGraphicUnits'), 'CompositeGraphicUnit')) this.resources.composites.set(unit.attrs.ID ?? '', unit);
   }
 
   private readPage(part: string | undefined, defaultBox: Box, templates: ReadonlyMap<string, string | undefined>): OfdPage {
@@ -141,15 +156,35 @@ class OfdReader {
     if (name === 'TextObject') return this.text(element, placed, param);
     if (name === 'PathObject') return this.path(element, placed, param);
     if (name === 'ImageObject') return { kind: 'image', ...placed, media: element.attrs.ResourceID ?? '' };
+    if (name === 'CompositeObject') return this.composite(element, placed, param);
     return undefined;
+  }
+
+  /** A CompositeObject: its unit's objects, in the unit's space, placed by the object's CTM and Boundary. */
+  private composite(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdGroup | undefined {
+    const id = element.attrs.ResourceID ?? '';
+    const unit = this.resources.composites.get(id);
+    // Alpha 0 is wholly transparent (ofdrw's testPathClip lays such a picture over its page).
+    if (!unit || element.attrs.Alpha?.trim() === '0' || this.compositeStack.includes(id)) return undefined;
+    this.compositeUses.spend(1);
+    this.compositeStack.push(id);
+    try {
+      const content = kid(unit, 'Content');
+      return { kind: 'group', ...placed, objects: content ? this.objects(content, param) : [] };
+    } finally {
+      this.compositeStack.pop();
+    }
   }
 
   private text(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdObject | undefined {
     const size = Number(element.attrs.Size);
     if (!(size > 0)) return undefined;
     const glyphs: Glyph[] = [];
+    const transforms = glyphTransforms(element);
     let x = 0;
     let y = 0;
+    // Characters of the object before this TextCode: CGTransform's CodePosition counts across them.
+    let offset = 0;
     for (const code of kids(element, 'TextCode')) {
       const chars = [...textOf(code)];
       this.glyphs.spend(chars.length);
@@ -157,12 +192,21 @@ class OfdReader {
       y = optionalNumber(code.attrs.Y) ?? y;
       const dx = deltas(code.attrs.DeltaX, chars.length);
       const dy = deltas(code.attrs.DeltaY, chars.length);
+      let cluster: Glyph | undefined;
+      let clusterEnd = 0;
       for (const [i, char] of chars.entries()) {
-        glyphs.push({ char, x, y });
+        const transform = transforms.get(offset + i);
+        if (transform) {
+          cluster = { char, x, y, gids: transform.glyphs };
+          clusterEnd = i + Math.max(1, transform.codeCount);
+          glyphs.push(cluster);
+        } else if (cluster && i < clusterEnd) cluster.char += char;
+        else glyphs.push({ char, x, y });
         // Without a DeltaX the next glyph follows at a full em for CJK, half an em otherwise.
         x += dx[i] ?? (/[\u2e80-\uffef]/.test(char) ? size : size / 2);
         y += dy[i] ?? 0;
       }
+      offset += chars.length;
     }
     const fill = element.attrs.Fill === 'false' ? undefined : (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK);
     return { kind: 'text', ...placed, font: element.attrs.Font, size, fill, glyphs };
@@ -173,7 +217,12 @@ class OfdReader {
     const stroke = element.attrs.Stroke === 'false' ? undefined : (color(kid(element, 'StrokeColor')) ?? param.stroke ?? BLACK);
     const fill = element.attrs.Fill === 'true' ? (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK) : undefined;
     const lineWidth = optionalNumber(element.attrs.LineWidth) ?? param.lineWidth ?? DEFAULT_LINE_WIDTH;
-    return { kind: 'path', ...placed, segments, stroke, fill, lineWidth, evenOdd: element.attrs.Rule === 'Even-Odd' };
+    const dashes = numbers(element.attrs.DashPattern ?? param.dashPattern).filter((n) => Number.isFinite(n) && n >= 0);
+    // A pattern of no length (all zeros) would be an invalid PDF dash array: drawn solid.
+    const dash = dashes.some((n) => n > 0) ? { pattern: dashes, offset: optionalNumber(element.attrs.DashOffset) ?? param.dashOffset ?? 0 } : undefined;
+    const cap = CAPS[element.attrs.Cap ?? param.cap ?? 'Butt'] ?? 0;
+    const join = JOINS[element.attrs.Join ?? param.join ?? 'Miter'] ?? 0;
+    return { kind: 'path', ...placed, segments, stroke, fill, lineWidth, evenOdd: element.attrs.Rule === 'Even-Odd', dash, cap, join };
   }
 
   /** Clip areas, each in the object's space (an Area's own CTM applied). */
@@ -205,7 +254,15 @@ class OfdReader {
     return chain.reduce<DrawParam>(
       (param, element) => ({
         ...param,
-        ...definedOnly({ lineWidth: optionalNumber(element.attrs.LineWidth), fill: color(kid(element, 'FillColor')), stroke: color(kid(element, 'StrokeColor')) }),
+        ...definedOnly({
+          lineWidth: optionalNumber(element.attrs.LineWidth),
+          fill: color(kid(element, 'FillColor')),
+          stroke: color(kid(element, 'StrokeColor')),
+          dashPattern: element.attrs.DashPattern,
+          dashOffset: optionalNumber(element.attrs.DashOffset),
+          cap: element.attrs.Cap,
+          join: element.attrs.Join,
+        }),
       }),
       {},
     );
@@ -260,6 +317,21 @@ export function readOfd(bytes: Uint8Array, limits?: PackageLimits, media = true)
   const pkg = openPackage(bytes, media ? () => true : (name) => /\.xml$/i.test(name), limits);
   if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
   return new OfdReader(new OfdParts(pkg, xmlNodeBudget())).read();
+}
+
+/**
+ * A TextObject's CGTransforms by the position of their first character in the object's text:
+ * `CodeCount` characters drawn as the font's glyphs `Glyphs` (the last of several at one place wins, as in ofdrw).
+ */
+function glyphTransforms(element: XmlElement): Map<number, { codeCount: number; glyphs: number[] }> {
+  const transforms = new Map<number, { codeCount: number; glyphs: number[] }>();
+  for (const transform of kids(element, 'CGTransform')) {
+    const glyphs = numbers(kidText(transform, 'Glyphs')).filter((g) => Number.isInteger(g) && g >= 0 && g < 65536);
+    const position = Number(transform.attrs.CodePosition ?? 0);
+    if (glyphs.length === 0 || !Number.isInteger(position) || position < 0) continue;
+    transforms.set(position, { codeCount: Math.max(1, Math.floor(Number(transform.attrs.CodeCount ?? 1)) || 1), glyphs });
+  }
+  return transforms;
 }
 
 function customData(info: XmlElement | undefined): Record<string, string> {
