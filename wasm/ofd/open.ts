@@ -329,7 +329,10 @@ function glyphTransforms(element: XmlElement): Map<number, { codeCount: number; 
     const glyphs = numbers(kidText(transform, 'Glyphs')).filter((g) => Number.isInteger(g) && g >= 0 && g < 65536);
     const position = Number(transform.attrs.CodePosition ?? 0);
     if (glyphs.length === 0 || !Number.isInteger(position) || position < 0) continue;
-    transforms.set(position, { codeCount: Math.max(1, Math.floor(Number(transform.attrs.CodeCount ?? 1)) || 1), glyphs });
+    const codeCount = Math.max(1, Math.floor(Number(transform.attrs.CodeCount ?? 1)) || 1);
+    // One glyph a character (the usual case): each keeps its own place (DeltaX), not the font's advance.
+    if (codeCount === glyphs.length) glyphs.forEach((glyph, k) => transforms.set(position + k, { codeCount: 1, glyphs: [glyph] }));
+    else transforms.set(position, { codeCount, glyphs });
   }
   return transforms;
 }
@@ -384,6 +387,10 @@ function deltas(text: string | undefined, count: number): number[] {
 
 /** A colour's Value as RGB 0–1: 3 components RGB, 1 gray, 4 CMYK; "#hh" components are hex. */
 function color(element: XmlElement | undefined): Rgb | undefined {
+  // A shading (not drawn as such yet) is painted flat in its first segment's colour, not its Value's.
+  const shading = kids(element).find((k) => ['AxialShd', 'RadialShd'].includes(local(k.name)));
+  const first = kid(kid(shading, 'Segment'), 'Color');
+  if (first) return color(first);
   const value = element?.attrs.Value;
   if (value === undefined) return undefined;
   const parts = value.trim().split(/\s+/).map((p) => (p.startsWith('#') ? parseInt(p.slice(1), 16) : Number(p)) / 255);
