@@ -17,7 +17,7 @@ import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { WaitLine } from '../jobs/wait-line.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
-import { isOfdFile } from '../documents/ofd-detect.js';
+import { packageFormatOf } from '../documents/content-check.js';
 import { formatOfExtension, formatOfSniffed, type FileKind } from '../shared/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
@@ -274,14 +274,12 @@ class FileRunner {
  */
 async function kindOfFile(file: string): Promise<FileKind | undefined> {
   const sniffed = sniffType(await readInputHead({ path: file }, 1024).catch(() => new Uint8Array()));
-  const byContent = formatOfSniffed(sniffed);
-  // PDF and images by their signature. ZIP and OLE containers and text say their kind by name
-  // (the step's own content check tells a liar), unless the name's kind has a signature the
-  // bytes lack (a .pdf that is not a PDF).
+  const byContent = formatOfSniffed(sniffed) ?? (sniffed === 'zip' ? await packageFormatOf({ path: file }).catch(() => undefined) : undefined);
+  // PDF, images and OFD by their content, whatever their name. Office containers and text say
+  // their kind by name (the step's own content check tells a liar), unless the name's kind has a
+  // signature the bytes lack (a .pdf that is not a PDF).
   if (byContent && byContent.fileKind !== 'office') return byContent.fileKind;
   const named = formatOfExtension(extensionOf(file));
-  // An OFD is a zip whose root holds OFD.xml, whatever its name.
-  if (sniffed === 'zip' && named?.fileKind !== 'office' && (await isOfdFile({ path: file }).catch(() => false))) return 'ofd';
   const agrees = named !== undefined && (!('sniffed' in named.signature) || (sniffed !== undefined && named.signature.sniffed.includes(sniffed)));
   if (named && agrees) return named.fileKind;
   return sniffed === undefined && kindOfExtension(file) === 'text' ? 'text' : undefined;

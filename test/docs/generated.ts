@@ -30,6 +30,7 @@ function renderOptionsTable(): string {
 const WRITER: Readonly<Record<string, string>> = {
   bench: 'npm run bench',
   'bench-read': 'npm run bench -- read',
+  'bench-ofd': 'npm run bench -- ofd',
   'bench-paddle': 'npm run bench -- paddle',
   'bench-paddle-cer': 'npm run bench -- paddle',
   'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
