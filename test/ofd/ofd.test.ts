@@ -3,7 +3,7 @@
 // never with docwasm's own code: page sizes (pdfinfo), text and its place (pdftotext, -bbox),
 // pictures (pdfimages), embedded fonts (pdffonts), structure (qpdf --check).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +46,19 @@ const imagePages = (pdf: string) =>
     .filter((columns) => columns[2] === 'image')
     .map((columns) => Number(columns[0]));
 
+/**
+ * A part's text as unzip reads it. Exit status 1 is unzip's "warnings, but processing completed
+ * successfully" (ofdrw's packages flag UTF-8 names in the local headers only): the part is read.
+ */
+function unzipPart(file: string, name: string): string {
+  const result = spawnSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`unzip -p ${file} ${name} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+}
+
 /** The characters of every TextCode an OFD's listed pages draw: theirs and those of the templates they use (read with unzip). */
 function drawnTextCodes(file: string): string {
-  const part = (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const part = (name: string) => unzipPart(file, name);
   const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n');
   const documentXml = part(names.find((n) => /Document\.xml$/.test(n)) as string);
   const templates = new Map([...documentXml.matchAll(/TemplatePage ID="(\d+)"[^>]*BaseLoc="([^"]+)"/g)].map((m) => [m[1], m[2] as string]));
@@ -58,12 +68,20 @@ function drawnTextCodes(file: string): string {
   const used = pages.flatMap((page) => [...page.matchAll(/TemplateID="(\d+)"/g)].map((m) => templates.get(m[1] as string)));
   const templateXml = [...new Set(used)].map((loc) => names.find((n) => loc && n.toLowerCase().endsWith(loc.toLowerCase()))).filter(Boolean).map((n) => part(n as string));
   return [...pages, ...templateXml]
-    .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(m[1] as string)))
-    .join('')
+    .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(xmlText(m[1] as string))))
+    .join('');
+}
+
+/** XML character data as text: the five named entities and numeric references (`&#x20;` is a space). */
+const xmlText = (raw: string) =>
+  raw
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
-}
 
 /** Words of one page with their boxes, from pdftotext -bbox. */
 function words(pdf: string, page: number): { text: string; xMin: number; yMin: number; yMax: number }[] {
