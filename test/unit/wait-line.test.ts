@@ -25,6 +25,19 @@ describe('the one waiting line (src/jobs/wait-line.ts)', () => {
     expect(line.has('cancelled')).toBe(false);
   });
 
+  it('withdraws every entry of a fired signal in line order, and only those', () => {
+    const line = new WaitLine<string>();
+    const first = new AbortController();
+    const second = new AbortController();
+    const withdrawn: string[] = [];
+    const tell = (item: string) => withdrawn.push(item);
+    for (const [item, signal] of [['a', first.signal], ['b', second.signal], ['c', first.signal], ['d', undefined]] as const) line.join({ item, signal, withdrawn: tell });
+    first.abort();
+    expect(withdrawn).toEqual(['a', 'c']);
+    expect([line.takeNext()?.item, line.takeNext()?.item, line.size]).toEqual(['b', 'd', 0]);
+    expect(getEventListeners(second.signal, 'abort')).toHaveLength(0);
+  });
+
   it('never queues an entry whose signal has already fired', () => {
     const line = new WaitLine<number>();
     const withdrawn: number[] = [];
@@ -38,7 +51,8 @@ describe('the one waiting line (src/jobs/wait-line.ts)', () => {
     const withdrawn: string[] = [];
     // Many entries on one signal (a document's pages, a request's files) must not pile up listeners.
     for (let i = 0; i < 20; i += 1) line.join({ item: `page ${i}`, signal: cancel.signal, withdrawn: (item) => withdrawn.push(item) });
-    expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(20);
+    // One listener for the twenty: a listener each would warn at the eleventh (MaxListenersExceededWarning).
+    expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(1);
     line.join(line.takeNext() as NonNullable<ReturnType<typeof line.takeNext>>, true);
     const taken = line.takeAll();
     expect(taken).toHaveLength(20);
