@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { ssim } from 'ssim.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { ROOT, startService, type RunningService } from '../helpers/service.js';
+import { ppmToRgba } from '../helpers/page-similarity.js';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
@@ -150,7 +151,7 @@ async function render(pdf: string, into: string): Promise<Picture[]> {
   const pages = fs.readdirSync(into).filter((n) => n.startsWith(`${path.basename(pdf)}-`) && n.endsWith('.ppm')).sort((a, b) => pageNumber(a) - pageNumber(b));
   return pages.map((page) => {
     const file = path.join(into, page);
-    const picture = readPpm(fs.readFileSync(file));
+    const picture = ppmToRgba(fs.readFileSync(file), file);
     fs.rmSync(file);
     return picture;
   });
@@ -158,20 +159,6 @@ async function render(pdf: string, into: string): Promise<Picture[]> {
 
 const pageNumber = (name: string) => Number(/-(\d+)\.ppm$/.exec(name)?.[1]);
 
-function readPpm(ppm: Buffer): Picture {
-  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 64).toString('latin1'));
-  if (!header) throw new Error('pdftoppm gave no PPM');
-  const width = Number(header[1]);
-  const height = Number(header[2]);
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0, at = header[0].length; i < width * height; i++, at += 3) {
-    data[i * 4] = ppm[at] as number;
-    data[i * 4 + 1] = ppm[at + 1] as number;
-    data[i * 4 + 2] = ppm[at + 2] as number;
-    data[i * 4 + 3] = 255;
-  }
-  return { data, width, height };
-}
 
 /** The picture on a white canvas of the given size (two offices may choose different page sizes). */
 function onCanvas(picture: Picture, width: number, height: number): Picture {
