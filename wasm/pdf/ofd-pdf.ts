@@ -11,6 +11,7 @@ import { ApiError } from '../../src/errors.js';
 import { placement, type Matrix, type OfdDocument, type OfdImage, type OfdObject, type OfdPath, type OfdText, type PathSegment, type Rgb } from '../ofd/model.js';
 import { save, withNewDocument } from './mupdf-document.js';
 import type { PdfSink } from './engine.js';
+import { utf16Hex } from './text-layer.js';
 
 const PT_PER_MM = 72 / 25.4;
 
@@ -161,9 +162,6 @@ function path(object: OfdPath, out: string[]): void {
   const paint = object.fill && object.stroke ? 'B' : object.fill ? 'f' : 'S';
   out.push(`${pathOps(object.segments)} ${object.fill && object.evenOdd ? `${paint}*` : paint}`);
 }
-
-/** A string as UTF-16BE hex digits (a PDF text string's bytes after its FEFF mark). */
-const utf16Hex = (text: string): string => Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join('');
 
 function pathOps(segments: readonly PathSegment[]): string {
   return segments

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
+import { once } from '../../shared/once.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
 import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
@@ -89,12 +90,6 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
   const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
-}
-
-/** `load`'s promise, made on the first call and returned on every later one. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load());
 }
 
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
