@@ -16,7 +16,9 @@ import { promisify } from 'node:util';
 import { ssim } from 'ssim.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { ROOT, startService, type RunningService } from '../helpers/service.js';
-import { ppmToRgba } from '../helpers/page-similarity.js';
+import { ppmToRgba, type Rendered } from '../helpers/page-similarity.js';
+import { pdfinfo } from '../helpers/pdf-inspect.js';
+import { waitForOfficeReady } from '../helpers/wasm-office.js';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
@@ -99,12 +101,7 @@ async function convert(service: RunningService, file: string, keepIn: string, ba
   if (answer.status !== 200) return { outcome: `${answer.status} ${errorOf(answer.body)}`, words: new Map(), fonts: new Set() };
   const pdf = path.join(keepIn, `${name}.${backend}.pdf`);
   fs.renameSync(path.join(service.dir, `${name}.pdf`), pdf);
-  return { pdf, outcome: `${ms} ms`, pages: await pageCount(pdf), words: await words(pdf), fonts: await fonts(pdf) };
-}
-
-async function pageCount(pdf: string): Promise<number> {
-  const { stdout } = await exec('pdfinfo', [pdf]);
-  return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
+  return { pdf, outcome: `${ms} ms`, pages: Number(pdfinfo(pdf).Pages), words: await words(pdf), fonts: await fonts(pdf) };
 }
 
 /**
@@ -128,24 +125,24 @@ async function fonts(pdf: string): Promise<Set<string>> {
   return new Set(stdout.split('\n').slice(2).map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '').filter(Boolean));
 }
 
-function overlap(native: Map<string, number>, wasm: Map<string, number>): number | undefined {
+/** The native PDF's words (counted with repeats), and how many of them the wasm PDF has too. */
+function sharedWords(native: Map<string, number>, wasm: Map<string, number>): { total: number; shared: number } {
   let total = 0;
   let shared = 0;
   for (const [word, count] of native) {
     total += count;
     shared += Math.min(count, wasm.get(word) ?? 0);
   }
+  return { total, shared };
+}
+
+function overlap(native: Map<string, number>, wasm: Map<string, number>): number | undefined {
+  const { total, shared } = sharedWords(native, wasm);
   return total === 0 ? undefined : shared / total;
 }
 
-interface Picture {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
-
 /** Every page of a PDF at 72 dpi, as pdftoppm draws it (binary PPM files in a temp dir). */
-async function render(pdf: string, into: string): Promise<Picture[]> {
+async function render(pdf: string, into: string): Promise<Rendered[]> {
   const prefix = path.join(into, path.basename(pdf));
   await exec('pdftoppm', ['-r', '72', pdf, prefix], { maxBuffer: 1 << 24 });
   const pages = fs.readdirSync(into).filter((n) => n.startsWith(`${path.basename(pdf)}-`) && n.endsWith('.ppm')).sort((a, b) => pageNumber(a) - pageNumber(b));
@@ -159,9 +156,8 @@ async function render(pdf: string, into: string): Promise<Picture[]> {
 
 const pageNumber = (name: string) => Number(/-(\d+)\.ppm$/.exec(name)?.[1]);
 
-
 /** The picture on a white canvas of the given size (two offices may choose different page sizes). */
-function onCanvas(picture: Picture, width: number, height: number): Picture {
+function onCanvas(picture: Rendered, width: number, height: number): Rendered {
   if (picture.width === width && picture.height === height) return picture;
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
   for (let y = 0; y < picture.height; y++) data.set(picture.data.subarray(y * picture.width * 4, (y + 1) * picture.width * 4), y * width * 4);
@@ -172,8 +168,8 @@ async function pageSsims(native: string, wasm: string, scratch: string): Promise
   const [a, b] = await Promise.all([render(native, scratch), render(wasm, scratch)]);
   const ssims: number[] = [];
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const left = a[i] as Picture;
-    const right = b[i] as Picture;
+    const left = a[i] as Rendered;
+    const right = b[i] as Rendered;
     const width = Math.max(left.width, right.width);
     const height = Math.max(left.height, right.height);
     ssims.push(ssim(onCanvas(left, width, height), onCanvas(right, width, height)).mssim);
@@ -196,17 +192,6 @@ async function compare(services: Record<Backend, RunningService>, file: string, 
   };
   for (const pdf of [native.pdf, wasm.pdf]) if (pdf) fs.rmSync(pdf, { force: true });
   return row;
-}
-
-/** Waits until the service's WebAssembly office is ready (health's document state). */
-async function officeReady(service: RunningService, boundMs: number): Promise<number> {
-  const begun = performance.now();
-  for (;;) {
-    const document = (await service.get('/api/health')).body.data?.document as { backend?: string; state?: string } | undefined;
-    if (document?.backend !== 'libreoffice-wasm' || document.state === 'ready') return Math.round(performance.now() - begun);
-    if (performance.now() - begun > boundMs) throw new Error(`the WebAssembly office was not ready after ${boundMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`);
@@ -247,8 +232,8 @@ function summary(rows: readonly Row[], readyMs: number): string[] {
   ];
 }
 
-const sumWords = (rows: readonly Row[]) => rows.reduce((s, r) => s + [...r.native.words.values()].reduce((a, b) => a + b, 0), 0);
-const sumShared = (rows: readonly Row[]) => rows.reduce((s, r) => s + [...r.native.words].reduce((a, [word, n]) => a + Math.min(n, r.wasm.words.get(word) ?? 0), 0), 0);
+const sumWords = (rows: readonly Row[]) => rows.reduce((s, r) => s + sharedWords(r.native.words, r.wasm.words).total, 0);
+const sumShared = (rows: readonly Row[]) => rows.reduce((s, r) => s + sharedWords(r.native.words, r.wasm.words).shared, 0);
 
 function table(rows: readonly Row[]): string[] {
   const fontList = (names: readonly string[]) => (names.length ? names.join(', ') : '–');
@@ -275,7 +260,9 @@ async function main(): Promise<void> {
   let readyMs = 0;
   try {
     for (const backend of BACKENDS) services[backend] = await startService([...flags, '--document-backend', backend]);
-    readyMs = await officeReady(services.wasm, 1_800_000);
+    const waited = performance.now();
+    await waitForOfficeReady(services.wasm, 1_800_000);
+    readyMs = Math.round(performance.now() - waited);
     const files = corpus(only);
     for (const file of files) {
       const row = await compare(services, file, scratch);

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runSoffice } from '../helpers/soffice.js';
-import type { CorpusDocument } from './read-corpus.js';
+import { hasChinese, type CorpusDocument } from './read-corpus.js';
 
 interface Repository {
   name: string;
@@ -46,12 +46,12 @@ const DOCLING_FILES: Readonly<Record<string, readonly string[]>> = {
     'example_02.html', 'example_04.html', 'example_05.html', 'example_06.html', 'html_code_snippets.html', 'html_description_list.html',
     'html_heading_in_p.html', 'html_inline_group_in_table_cell.html', 'html_nested_block_in_list_item.html', 'html_rich_table_cells.html',
     'hyperlink_01.html', 'hyperlink_02.html', 'hyperlink_04.html', 'hyperlink_05.html', 'hyperlink_06.html', 'kvp_data_example.html',
-    'table_02.html', 'table_04.html', 'table_with_heading_01.html', 'table_with_heading_02.html', 'unit_test_01.html', 
+    'table_02.html', 'table_04.html', 'table_with_heading_01.html', 'table_with_heading_02.html', 'unit_test_01.html',
   ],
   odf: ['text_document_02.odt', 'odf_table_with_title_01.ods', 'odf_presentation_01.odp', 'odf_presentation_02.odp'],
   pptx: [
     'powerpoint_bad_text.pptx', 'powerpoint_comments.pptx', 'powerpoint_malformed_pictures.pptx', 'powerpoint_unrecognized_shape.pptx',
-    'powerpoint_with_image.pptx', 
+    'powerpoint_with_image.pptx',
   ],
   xlsx: [
     'xlsx_01.xlsx', 'xlsx_03_chartsheet.xlsx', 'xlsx_04_inflated.xlsx', 'xlsx_08_one_cell_anchor.xlsx',
@@ -126,8 +126,6 @@ const MAX_SHEETS = 6;
 
 /** Bump when the recipe changes in a way the manifest above does not show, to rebuild the cache. */
 const RECIPE_VERSION = 1;
-
-const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
 function mirrorOf(repo: Repository): string | undefined {
   const dir = path.join(process.env.READ_CORPUS_MIRRORS ?? '/work/.mirror', repo.name.replace('/', '+'), 'repo');

@@ -249,7 +249,8 @@ function ruledFodt({ title, before, rows, after }: (typeof RULED)[string]): stri
 const sheetMarkdown = (name: string, rows: string[][]) =>
   `## ${name}\n\n${rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n`;
 
-const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
+/** Whether a ground truth holds Chinese (the corpus reports Chinese and other documents apart). */
+export const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
 function committedDocuments(): CorpusDocument[] {
   const out: CorpusDocument[] = [];

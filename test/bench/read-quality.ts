@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { ROOT, startService, type RunningService } from '../helpers/service.js';
 import { readingCorpus } from './read-corpus.js';
 import { heldOutCorpus } from './read-corpus-heldout.js';
@@ -49,10 +50,8 @@ function markitdownPeer(): Peer | undefined {
 }
 
 /** A PDF's page count (poppler's pdfinfo), for docwasm's seconds per page. */
-async function pageCount(file: string): Promise<number | undefined> {
-  if (ext(file) !== 'pdf') return undefined;
-  const info = (await run('pdfinfo', [file])).stdout;
-  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]) || undefined;
+function pageCount(file: string): number | undefined {
+  return ext(file) === 'pdf' ? Number(pdfinfo(file).Pages) || undefined : undefined;
 }
 
 const PYMUPDF = 'pymupdf4llm (WASM)';
@@ -119,7 +118,7 @@ export async function scoreCorpus(service: RunningService, workDir: string): Pro
   for (const doc of corpus) {
     await readWithDocwasm(service, doc.file).catch(() => ''); // warm the worker for this format
     const ours = await timed(() => readWithDocwasm(service, doc.file));
-    scored.push({ doc, engine: 'docwasm', scores: scoreMarkdown(doc.groundTruth, ours.text), ms: ours.ms, pages: await pageCount(doc.file) });
+    scored.push({ doc, engine: 'docwasm', scores: scoreMarkdown(doc.groundTruth, ours.text), ms: ours.ms, pages: pageCount(doc.file) });
     for (const peer of peers.filter((p) => p.formats.includes(doc.format))) {
       const theirs = await timed(() => peer.read(doc.file));
       scored.push({ doc, engine: peer.name, scores: scoreMarkdown(doc.groundTruth, theirs.text), ms: theirs.ms });

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { ssim } from 'ssim.js';
 import { pdfinfo } from './pdf-inspect.js';
 
-interface Rendered {
+/** A page's pixels, RGBA, as ssim.js takes them. */
+export interface Rendered {
   data: Uint8ClampedArray;
   width: number;
   height: number;
