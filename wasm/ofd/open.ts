@@ -68,7 +68,11 @@ class OfdReader {
   /** Each template's objects, read once: an invoice book's pages all draw the same few templates. */
   private readonly templateObjects = new Map<string, OfdObject[]>();
 
-  constructor(private readonly parts: OfdParts) {}
+  /** `text`: only what reading needs — text objects, their groups and places (no paths, clips, pictures or seals). */
+  constructor(
+    private readonly parts: OfdParts,
+    private readonly purpose: OfdPurpose,
+  ) {}
 
   read(): OfdDocument {
     const ofd = this.parts.requiredXml('OFD.xml', 'OFD.xml');
@@ -89,7 +93,7 @@ class OfdReader {
     const pages = pageRefs.map((ref) => this.readPage(resolveLocation(docDir, ref.attrs.BaseLoc ?? ''), defaultBox, templates));
     const pageIndex = new Map(pageRefs.map((ref, i) => [ref.attrs.ID ?? '', i]));
     this.addAnnotations(resolveLocation(docDir, kidText(document, 'Annotations') ?? ''), pageIndex, pages);
-    this.addSeals(resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages);
+    if (this.purpose === 'draw') this.addSeals(resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages);
     return { pages, fields, fonts: this.resources.fonts, media: this.resources.media };
   }
 
@@ -133,7 +137,7 @@ class OfdReader {
   private layers(content: XmlElement | undefined): OfdObject[] {
     const order = { Background: 0, Body: 1, Foreground: 2 } as Record<string, number>;
     const layers = kids(content, 'Layer').sort((a, b) => (order[a.attrs.Type ?? 'Body'] ?? 1) - (order[b.attrs.Type ?? 'Body'] ?? 1));
-    return layers.flatMap((layer) => this.objects(layer, this.drawParam(layer.attrs.DrawParam)));
+    return layers.flatMap((layer) => this.objects(layer, this.purpose === 'text' ? {} : this.drawParam(layer.attrs.DrawParam)));
   }
 
   private objects(container: XmlElement, inherited: DrawParam): OfdObject[] {
@@ -148,11 +152,12 @@ class OfdReader {
   private object(element: XmlElement, inherited: DrawParam): OfdObject | undefined {
     const name = local(element.name);
     if (element.attrs.Visible === 'false') return undefined;
-    const param = { ...inherited, ...definedOnly(this.drawParam(element.attrs.DrawParam)) };
+    if (this.purpose === 'text' && name !== 'TextObject' && name !== 'PageBlock' && name !== 'CompositeObject') return undefined;
+    const param = this.purpose === 'text' ? inherited : { ...inherited, ...definedOnly(this.drawParam(element.attrs.DrawParam)) };
     if (name === 'PageBlock') return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.objects(element, param) };
     const boundary = parseBox(element.attrs.Boundary);
     if (!boundary) return undefined;
-    const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.clips(element) };
+    const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.purpose === 'text' ? [] : this.clips(element) };
     if (name === 'TextObject') return this.text(element, placed, param);
     if (name === 'PathObject') return this.path(element, placed, param);
     if (name === 'ImageObject') return { kind: 'image', ...placed, media: element.attrs.ResourceID ?? '' };
@@ -310,13 +315,17 @@ class OfdReader {
 }
 
 /**
- * Reads an OFD file into the document model. Without `media` only its XML is inflated (reading
- * text needs no fonts, pictures or signed values: images and seals are then left out).
+ * What an OFD is read for: `draw` (to PDF: every object, fonts, pictures and seals) or `text`
+ * (reading: only its XML is inflated and only text objects are kept — paths, clips, pictures and
+ * seals cost a reader time, mostly as code it would otherwise run cold in a fresh worker).
  */
-export function readOfd(bytes: Uint8Array, limits?: PackageLimits, media = true): OfdDocument {
-  const pkg = openPackage(bytes, media ? () => true : (name) => /\.xml$/i.test(name), limits);
+export type OfdPurpose = 'draw' | 'text';
+
+/** Reads an OFD file into the document model, with what `purpose` needs. */
+export function readOfd(bytes: Uint8Array, purpose: OfdPurpose, limits?: PackageLimits): OfdDocument {
+  const pkg = openPackage(bytes, purpose === 'draw' ? () => true : (name) => /\.xml$/i.test(name), limits);
   if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
-  return new OfdReader(new OfdParts(pkg, xmlNodeBudget())).read();
+  return new OfdReader(new OfdParts(pkg, xmlNodeBudget()), purpose).read();
 }
 
 /**

@@ -164,7 +164,7 @@ const tasks = {
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
   readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes)),
   ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
-    const ofd = readOfd(read(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
+    const ofd = readOfd(read(input), 'draw', { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     ofdToPdf(ofd, maxPixels, writeTo([output]));
     return { pages: ofd.pages.length, fields: ofd.fields };
   }),

@@ -17,13 +17,13 @@ export const isOfdZip = (bytes: Uint8Array, limits?: PackageLimits): boolean => 
 
 /** The text alone: each page's lines, pages apart by a form feed (as OCR's text of several pages). */
 export function readOfdText(bytes: Uint8Array, limits?: PackageLimits): { text: string; fields: Record<string, string>; pages: number } {
-  const document = readOfd(bytes, limits, false);
+  const document = readOfd(bytes, 'text', limits);
   const text = document.pages.map((page) => pageLines(page).join('\n')).join('\n\f');
   return { text: text === '' ? '' : `${text}\n`, fields: document.fields, pages: document.pages.length };
 }
 
 export function readOfdMarkdown(bytes: Uint8Array, maxCharacters: number, limits?: PackageLimits): OfdRead {
-  const document = readOfd(bytes, limits, false);
+  const document = readOfd(bytes, 'text', limits);
   const table = fieldsTable(document.fields);
   const pages = pageBlocks(document);
   function* blocks(): Generator<string> {
