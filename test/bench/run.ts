@@ -74,7 +74,7 @@ async function measure(benchCase: BenchCase, servicePid: number): Promise<Row> {
   const sampler = setInterval(() => (servicePeakKb = Math.max(servicePeakKb, treeRssKb(pid))), 20);
   process.stderr.write(`bench: ${benchCase.group} / ${benchCase.name}\n`);
   try {
-    await benchCase.ours();
+    for (let i = 0; i < (benchCase.warmups ?? 1); i++) await benchCase.ours();
     await benchCase.native?.run();
     takeNativePeakKb();
     for (let i = 0; i < iterations; i++) {
