@@ -8,7 +8,9 @@
 // recognition models in turn (interleaved like the squeezes): `int8`, the one derived at load
 // (the default), or a file run as it is (the shipped float model, or a variant written by
 // quantize-rec.ts). PADDLE_DET_MODEL=MODEL[,MODEL…] likewise for the detection model
-// (`shipped`, the default, or a file: an int8 variant written by quantize-det.ts).
+// (`shipped`, the default, or a file: an int8 variant written by quantize-det.ts), and
+// PADDLE_BAND_PIXELS=N[,N…] for the detection's band size (DetectionOptions.maxBandPixels).
+// PADDLE_CLI=0 leaves the tesseract CLI out.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
 import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
+import { DETECTION_DEFAULTS } from '../../wasm/ocr/paddle/detection.js';
 import type { Raster } from '../../wasm/ocr/paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
 
@@ -26,6 +29,7 @@ if (!dir || !threadArg || !squeezeArg) throw new Error('usage: paddle-pages.ts D
 const specs = [...CHINESE_PAGES, ...ENGLISH_PAGES];
 const chosen = pageArgs.length > 0 ? pageArgs.map(Number) : specs.map((_, i) => i);
 const squeezes = squeezeArg.split(',').map(Number);
+const bandSizes = (process.env.PADDLE_BAND_PIXELS ?? String(DETECTION_DEFAULTS.maxBandPixels)).split(',').map(Number);
 fs.mkdirSync(dir, { recursive: true });
 
 function pageFile(i: number): string {
@@ -64,10 +68,12 @@ for (const i of chosen) {
   const spec = specs[i] as (typeof specs)[number];
   const image = await raster(i);
   process.stdout.write(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
-  for (const { name, models } of readers) for (const squeeze of squeezes) {
+  for (const reader of readers) for (const maxBandPixels of bandSizes) for (const squeeze of squeezes) {
+    const { models } = reader;
+    const name = `${reader.name} bands ${maxBandPixels}`;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, squeeze });
+    const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, detection: { ...DETECTION_DEFAULTS, maxBandPixels }, squeeze });
     const used = process.cpuUsage(cpu);
     const cpuMs = Math.round((used.user + used.system) / 1000);
     totals.set(`${name} squeeze ${squeeze}`, (totals.get(`${name} squeeze ${squeeze}`) ?? 0) + cpuMs);
@@ -78,6 +84,6 @@ for (const i of chosen) {
       `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect ${timings.detectMs} crop ${timings.cropMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
     );
   }
-  process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);
+  if (process.env.PADDLE_CLI !== '0') process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);
 }
 for (const [reader, total] of totals) process.stdout.write(`${reader} | total CPU ${total} ms\n`);
