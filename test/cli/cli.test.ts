@@ -138,10 +138,12 @@ describe('one-shot image and OCR commands', () => {
   }, SLOW);
 
   it('prints the recognised text without -o, and writes it with -o', () => {
+    // In the default languages (PP-OCR for Chinese loads too: 12 CPU-s here) once; -o reads in
+    // English only (4 CPU-s), since where the text goes does not depend on the languages.
     const printed = docwasm(['ocr', 'line.png']);
     expect(printed.status).toBe(0);
     expect(printed.stdout).toContain('Hello from the command line');
-    const written = docwasm(['ocr', 'line.png', '-o', 'line.txt']);
+    const written = docwasm(['ocr', 'line.png', '--language', 'eng', '-o', 'line.txt']);
     expect(written.status).toBe(0);
     expect(written.stdout).toContain(path.join(dir, 'line.txt'));
     expect(fs.readFileSync(path.join(dir, 'line.txt'), 'utf8')).toContain('Hello from the command line');
@@ -221,13 +223,13 @@ describe('help', () => {
     const run = docwasm(['--help']);
     expect(run.status).toBe(0);
     for (const word of ['serve', 'mcp', 'convert batch', 'pdf', 'image', 'ocr']) expect(run.stdout).toContain(word);
-  });
+  }, SLOW);
 
   it('docwasm pdf --help lists the operations', () => {
     const run = docwasm(['pdf', '--help']);
     expect(run.status).toBe(0);
     for (const command of ['pdf merge', 'pdf split', 'pdf encrypt']) expect(run.stdout).toContain(command);
-  });
+  }, SLOW);
 
   it('docwasm <operation> --help describes the fields from the schema, the engine flags and the password env var', () => {
     const resize = docwasm(['image', 'resize', '--help']).stdout;
@@ -238,14 +240,14 @@ describe('help', () => {
     const encrypt = docwasm(['pdf', 'encrypt', '--help']).stdout;
     expect(encrypt).toContain('DOCWASM_PASSWORD');
     expect(encrypt).toContain('--password-stdin');
-  });
+  }, SLOW);
 
   it('keeps serve as the default command', () => {
     expect(docwasm(['serve', '--help']).stdout).toContain('--port');
     const bad = docwasm(['--pdf-engine', 'qpdf']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--pdf-engine');
-  });
+  }, SLOW);
 });
 
 describe('messages a user meets', () => {
@@ -257,7 +259,7 @@ describe('messages a user meets', () => {
     expect(noPassword.status).toBe(2);
     expect(noPassword.stderr).toContain('docwasm: missing required option --password\n');
     expect(fs.existsSync(path.join(dir, 'never.pdf'))).toBe(false);
-  });
+  }, SLOW);
 
   it("lists in an operation's --help only the options of its engines; server options only in serve --help", () => {
     const serverOnly = ['--host', '--port', '--token', '--allow-origin', '--headers-timeout', '--request-timeout', '--job-retention', '--idle-timeout', '--queue-limit'];
@@ -278,7 +280,7 @@ describe('messages a user meets', () => {
     const refused = docwasm(['pdf', 'merge', 'a.pdf', '-o', 'x.pdf', '--port', '1']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('unknown option --port');
-  });
+  }, SLOW);
 
   it('points a usage error at the help of the command it is about', () => {
     for (const [args, command] of [
@@ -291,7 +293,7 @@ describe('messages a user meets', () => {
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr, args.join(' ')).toContain(`Run \`docwasm ${command} --help\` for the usage.`);
     }
-  });
+  }, SLOW);
 
   it('removes an output folder it created when the operation fails', () => {
     fs.writeFileSync(path.join(dir, 'locked.pdf'), makePdf({ pages: ['Locked'] }));

@@ -62,7 +62,10 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', PYTHON_DOCX], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', OPENPYXL], { cwd: ops.dir });
   for (const name of ['sheet-ods.ods', 'slides-odp.odp', 'text-doc.doc', 'sheet-csv.csv']) ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
-  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'python.docx'], ops.dir);
+  // Nested list items in Chinese, for a test below: converted by the same office start.
+  ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
+  execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'python.docx', 'nested.docx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
 }, 180_000);
 afterAll(() => ops.close());
@@ -247,10 +250,6 @@ describe('read: PDF', () => {
   });
 
   it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {
-    ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
-    execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
-    runSoffice(ops.at('profile-nested'), ['--convert-to', 'pdf', 'nested.docx'], ops.dir);
-    fs.rmSync(ops.at('profile-nested'), { recursive: true, force: true });
     const { text } = await markdownOf('nested.pdf');
     expect(text).toContain('- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂');
   });

@@ -243,34 +243,32 @@ async function expectCleanFailure(service: RunningService, job: WritingJob): Pro
 }
 
 describe('faults: outputs that cannot be written', () => {
+  // One service for a read-only dir and a parent that is a file (its engines start once). Root
+  // ignores permission bits, so the service runs as `nobody` when the tests run as root.
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await launchService({ unprivileged: true });
+    await writeFixtures(service.dir);
+  });
+  afterAll(() => service.stop());
+
   it('a read-only output directory → OUTPUT_NOT_WRITABLE in every engine, nothing written, input unchanged', async () => {
-    // Root ignores permission bits, so the service runs as `nobody` when the tests run as root.
-    const service = await launchService({ unprivileged: true });
-    try {
-      await writeFixtures(service.dir);
-      fs.mkdirSync(path.join(service.dir, 'ro'));
-      fs.mkdirSync(path.join(service.dir, 'ro', 'split'));
-      fs.chmodSync(path.join(service.dir, 'ro', 'split'), 0o555);
-      fs.chmodSync(path.join(service.dir, 'ro'), 0o555);
-      if (runsAsRoot()) expect(fs.statSync(service.dir).mode & 0o777).toBe(0o777);
-      for (const job of writingJobs('ro/x')) await expectNotWritable(service, job);
-      await expectNotWritable(service, { engine: 'pdf.split (existing dir)', route: '/api/pdf/split', body: { input: FIXTURES.pdf, pages: '1', outputDir: 'ro/split' }, outputs: ['ro/split/doc_1.pdf'] });
-      expect((await service.post('/api/pdf/merge', { files: [FIXTURES.pdf], output: 'fine.pdf' })).status).toBe(200);
-      injected['read-only-dir'] = 'survived';
-    } finally {
-      await service.stop();
-    }
+    fs.mkdirSync(path.join(service.dir, 'ro'));
+    fs.mkdirSync(path.join(service.dir, 'ro', 'split'));
+    fs.chmodSync(path.join(service.dir, 'ro', 'split'), 0o555);
+    fs.chmodSync(path.join(service.dir, 'ro'), 0o555);
+    if (runsAsRoot()) expect(fs.statSync(service.dir).mode & 0o777).toBe(0o777);
+    for (const job of writingJobs('ro/x')) await expectNotWritable(service, job);
+    await expectNotWritable(service, { engine: 'pdf.split (existing dir)', route: '/api/pdf/split', body: { input: FIXTURES.pdf, pages: '1', outputDir: 'ro/split' }, outputs: ['ro/split/doc_1.pdf'] });
+    expect((await service.post('/api/pdf/merge', { files: [FIXTURES.pdf], output: 'fine.pdf' })).status).toBe(200);
+    injected['read-only-dir'] = 'survived';
   });
 
   it('an output whose parent is a file → OUTPUT_NOT_WRITABLE in every engine', async () => {
-    const service = await startService();
-    try {
-      await writeFixtures(service.dir);
-      for (const job of writingJobs(`${FIXTURES.csv}/x`)) await expectNotWritable(service, job);
-      injected['parent-is-a-file'] = 'survived';
-    } finally {
-      await service.stop();
-    }
+    for (const job of writingJobs(`${FIXTURES.csv}/x`)) await expectNotWritable(service, job);
+    // The folder the file is in is writable: the file as a parent is why they failed.
+    expect((await service.post('/api/pdf/merge', { files: [FIXTURES.pdf], output: 'beside-the-file.pdf' })).status).toBe(200);
+    injected['parent-is-a-file'] = 'survived';
   });
 
   it('the file-size limit (ulimit -f) hit while writing → OUTPUT_NOT_WRITABLE, no partial or temp file', async () => {

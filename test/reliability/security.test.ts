@@ -25,15 +25,37 @@ function codeOf(body: Record<string, unknown> & { code?: string; data?: Record<s
   return body.code ?? results?.find((r) => !r.success)?.code;
 }
 
-describe('security: guards on every endpoint', () => {
-  const TOKEN = 'correct-horse-battery-staple';
-  let service: RunningService;
-  beforeAll(async () => {
-    service = await startService(['--token', TOKEN]);
-    await writeFixtures(service.dir);
-  });
-  afterAll(() => service.stop());
+// One service for the three parts below, started once (its engines warm once, LibreOffice
+// included): a token, and one allowed dir that is also its base dir, beside a dir outside it.
+const TOKEN = 'correct-horse-battery-staple';
+const AUTHORIZED = { authorization: `Bearer ${TOKEN}` };
+const ODD = '-rf --help 报告 ü';
+let service: RunningService;
+let allowed: string;
+let outside: string;
+beforeAll(async () => {
+  const root = tempDir('docwasm-jail-');
+  allowed = path.join(root, 'allowed');
+  outside = path.join(root, 'outside');
+  fs.mkdirSync(allowed);
+  fs.mkdirSync(outside);
+  await writeFixtures(allowed);
+  await writeFixtures(outside);
+  fs.symlinkSync(outside, path.join(allowed, 'link-out'));
+  const inputs = new Set(OPERATIONS.map((o) => o.input));
+  for (const f of inputs) fs.symlinkSync(path.join(outside, f), path.join(allowed, `linked-${f}`));
+  const unicodeDir = path.join(allowed, '目录 ü');
+  fs.mkdirSync(unicodeDir);
+  for (const f of inputs) fs.copyFileSync(path.join(allowed, f), path.join(unicodeDir, `文件 ${f}`));
+  for (const op of OPERATIONS) fs.copyFileSync(path.join(allowed, op.input), path.join(allowed, `${ODD} ${op.name}.${op.inputExtension}`));
+  service = await startService(['--token', TOKEN, '--allow-dir', allowed, '--base-dir', allowed]);
+});
+afterAll(() => service.stop());
 
+/** A request that passes the guards (the token). */
+const post = (route: string, body: unknown) => service.post(route, body, AUTHORIZED);
+
+describe('security: guards on every endpoint', () => {
   const good = (port: number) => ({ host: `127.0.0.1:${port}`, 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` });
   const cases: { name: string; change: (port: number) => Record<string, string>; status: number; code: string }[] = [
     { name: 'no token', change: () => ({ authorization: '' }), status: 401, code: 'UNAUTHORIZED' },
@@ -59,33 +81,12 @@ describe('security: guards on every endpoint', () => {
         tally.guardRequests++;
         expect({ case: c.name, status: r.status, code: r.body.code }).toEqual({ case: c.name, status: c.status, code: c.code });
       }
-      expect(fs.readdirSync(path.join(service.dir, 'out')).filter((f) => f.includes('guarded'))).toEqual([]);
+      expect(fs.readdirSync(path.join(allowed, 'out')).filter((f) => f.includes('guarded'))).toEqual([]);
     });
   }
 });
 
 describe('security: allowed dirs against .., symlinks, unicode and very long paths', () => {
-  let service: RunningService;
-  let allowed: string;
-  let outside: string;
-  beforeAll(async () => {
-    const root = tempDir('docwasm-jail-');
-    allowed = path.join(root, 'allowed');
-    outside = path.join(root, 'outside');
-    fs.mkdirSync(allowed);
-    fs.mkdirSync(outside);
-    await writeFixtures(allowed);
-    await writeFixtures(outside);
-    fs.symlinkSync(outside, path.join(allowed, 'link-out'));
-    const inputs = new Set(OPERATIONS.map((o) => o.input));
-    for (const f of inputs) fs.symlinkSync(path.join(outside, f), path.join(allowed, `linked-${f}`));
-    const unicodeDir = path.join(allowed, '目录 ü');
-    fs.mkdirSync(unicodeDir);
-    for (const f of inputs) fs.copyFileSync(path.join(allowed, f), path.join(unicodeDir, `文件 ${f}`));
-    service = await startService(['--allow-dir', allowed, '--base-dir', allowed]);
-  });
-  afterAll(() => service.stop());
-
   const outsideState = () => fs.readdirSync(outside).map((f) => `${f}:${sha256(path.join(outside, f))}`);
 
   for (const op of OPERATIONS) {
@@ -94,31 +95,31 @@ describe('security: allowed dirs against .., symlinks, unicode and very long pat
       const before = outsideState();
       const escapes = [`../outside/${fixture}`, `link-out/${fixture}`, path.join(outside, fixture), `linked-${fixture}`, `out/../../outside/${fixture}`];
       for (const input of escapes) {
-        const r = await service.post(op.route, op.body(`esc-${op.name}`, input));
+        const r = await post(op.route, op.body(`esc-${op.name}`, input));
         tally.pathAttacks++;
         expect({ input, code: codeOf(r.body) }).toEqual({ input, code: 'PATH_NOT_ALLOWED' });
       }
       for (const out of op.writes === false ? [] : ['../../outside/escaped', '../link-out/escaped']) {
-        const r = await service.post(op.route, op.body(out));
+        const r = await post(op.route, op.body(out));
         tally.pathAttacks++;
         expect({ out, code: codeOf(r.body) }).toEqual({ out, code: 'PATH_NOT_ALLOWED' });
       }
       expect(outsideState()).toEqual(before);
       // Inside: `..` that stays inside, and unicode names with spaces.
       for (const input of [`目录 ü/../${fixture}`, `目录 ü/文件 ${fixture}`]) {
-        const r = await service.post(op.route, op.body(`inside-${op.name}-ü 文件`, input));
+        const r = await post(op.route, op.body(`inside-${op.name}-ü 文件`, input));
         expect(r.status, `${input}: ${JSON.stringify(r.body)}`).toBe(200);
         for (const file of outputsOf(r.body)) expect(file.startsWith(allowed)).toBe(true);
       }
       // Very long: one component past NAME_MAX, and a path past PATH_MAX.
       for (const input of [`${'ü'.repeat(200)}.${op.inputExtension}`, `${'deep/'.repeat(900)}x.${op.inputExtension}`]) {
-        const r = await service.post(op.route, op.body(`long-${op.name}`, input));
+        const r = await post(op.route, op.body(`long-${op.name}`, input));
         tally.pathAttacks++;
         expect(r.status).not.toBe(500);
         expect(CONTRACT_CODES.has(String(codeOf(r.body))), JSON.stringify(r.body)).toBe(true);
       }
       if (op.writes === false) return;
-      const longOut = await service.post(op.route, op.body('x'.repeat(300)));
+      const longOut = await post(op.route, op.body('x'.repeat(300)));
       expect(longOut.status).not.toBe(500);
       expect(CONTRACT_CODES.has(String(codeOf(longOut.body))), JSON.stringify(longOut.body)).toBe(true);
     });
@@ -126,18 +127,9 @@ describe('security: allowed dirs against .., symlinks, unicode and very long pat
 });
 
 describe('security: file names with spaces, unicode and a leading "-" through every endpoint', () => {
-  let service: RunningService;
-  const ODD = '-rf --help 报告 ü';
-  beforeAll(async () => {
-    service = await startService();
-    await writeFixtures(service.dir);
-    for (const op of OPERATIONS) fs.copyFileSync(path.join(service.dir, op.input), path.join(service.dir, `${ODD} ${op.name}.${op.inputExtension}`));
-  });
-  afterAll(() => service.stop());
-
   const check = async (op: Operation) => {
     const input = `${ODD} ${op.name}.${op.inputExtension}`;
-    const r = await service.post(op.route, op.body(`-o --outdir 输出 ${op.name}`, input));
+    const r = await post(op.route, op.body(`-o --outdir 输出 ${op.name}`, input));
     tally.oddNames++;
     expect(r.status, `${op.name}: ${JSON.stringify(r.body)}`).toBe(200);
     const outputs = outputsOf(r.body);
@@ -155,7 +147,7 @@ describe('security: file names with spaces, unicode and a leading "-" through ev
   for (const op of OPERATIONS) it(`${op.route}: reads "${ODD} ${op.name}.${op.inputExtension}" as a file, never as an option`, () => check(op));
 
   it('left no file named like an option anywhere else', () => {
-    const stray = fs.readdirSync(service.dir, { recursive: true }).map(String).filter((f) => /(^|\/)(--help|--outdir|-rf)$/.test(f));
+    const stray = fs.readdirSync(allowed, { recursive: true }).map(String).filter((f) => /(^|\/)(--help|--outdir|-rf)$/.test(f));
     expect(stray).toEqual([]);
     expect(fs.readdirSync(process.cwd()).filter((f) => f.startsWith('-'))).toEqual([]);
   });
