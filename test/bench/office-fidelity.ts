@@ -4,7 +4,10 @@
 // running services, `--document-backend libreoffice` and `--document-backend wasm`, and the two
 // PDFs compared with tools that are not docwasm's: poppler's pdfinfo (pages), pdftotext (the
 // word multiset), pdftoppm (72-dpi renders, compared page by page with SSIM) and pdffonts (the
-// fonts each PDF draws with, which explain most differences). The page goes into
+// fonts each PDF draws with, which explain most differences). The installed office is given the
+// font files the WebAssembly one bundles (office-fonts.ts), so that both set text in the same
+// fonts; a third service, the installed office with only the machine's fonts, shows what a user of
+// a bare distribution LibreOffice would compare against. The page goes into
 // docs/office-fidelity.md. `npm run bench:office-fidelity [-- part of a file name]` (with a
 // name, only those files, and the docs are left alone).
 
@@ -19,6 +22,7 @@ import { ROOT, startService, type RunningService } from '../helpers/service.js';
 import { ppmToRgba, type Rendered } from '../helpers/page-similarity.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { waitForOfficeReady } from '../helpers/wasm-office.js';
+import { shareWasmOfficeFonts } from './office-fonts.js';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
@@ -26,8 +30,10 @@ const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
 const TREE_FILES = ['fixtures/reading/docling/word_tables.docx', 'fixtures/reading/docling/docx_rich_cells.docx', 'fixtures/office-content/textbox.docx', 'fixtures/office-content/drawingml.docx', 'fixtures/office-content/pptx_chart.pptx', 'fixtures/office-content/xlsx_02_sample_sales_data.xlsm'];
 /** The corpus folder also holds a licence text. */
 const OFFICE_FILE = /\.(docx?|rtf|odt|xlsx|xlsm|xls|ods|csv|pptx?|odp)$/i;
-const BACKENDS = ['libreoffice', 'wasm'] as const;
-type Backend = (typeof BACKENDS)[number];
+/** The installed office with the WebAssembly office's fonts, the WebAssembly office, the installed office with the machine's fonts only. */
+const SERVICES = ['libreoffice', 'wasm', 'machine-fonts'] as const;
+type Service = (typeof SERVICES)[number];
+type Backend = Exclude<Service, 'machine-fonts'>;
 /** The targets of issue 30, stated beside the figures. */
 const PAGES_TARGET = 0.95;
 const WORDS_TARGET = 0.99;
@@ -47,8 +53,12 @@ interface Row {
   bytes: number;
   native: Conversion;
   wasm: Conversion;
+  /** The installed office with the machine's fonts only. */
+  machineFonts: Conversion;
   /** Words of the wasm PDF found in the native one, over the native one's words (multisets). */
   wordOverlap?: number;
+  /** The same against the installed office with the machine's fonts only. */
+  machineFontsWordOverlap?: number;
   /** SSIM of each page both PDFs have. */
   ssims: number[];
   /** Fonts the native PDF draws with and the wasm one does not, and the other way round. */
@@ -91,7 +101,7 @@ async function post(service: RunningService, body: { input: string; output: stri
   }
 }
 
-async function convert(service: RunningService, file: string, keepIn: string, backend: Backend): Promise<Conversion> {
+async function convert(service: RunningService, file: string, keepIn: string, backend: Service): Promise<Conversion> {
   const name = path.basename(file);
   fs.copyFileSync(file, path.join(service.dir, name));
   const started = performance.now();
@@ -177,20 +187,22 @@ async function pageSsims(native: string, wasm: string, scratch: string): Promise
   return ssims;
 }
 
-async function compare(services: Record<Backend, RunningService>, file: string, scratch: string): Promise<Row> {
-  const [native, wasm] = await Promise.all(BACKENDS.map((backend) => convert(services[backend], file, scratch, backend))) as [Conversion, Conversion];
+async function compare(services: Record<Service, RunningService>, file: string, scratch: string): Promise<Row> {
+  const [native, wasm, machineFonts] = (await Promise.all(SERVICES.map((name) => convert(services[name], file, scratch, name)))) as [Conversion, Conversion, Conversion];
   const both = native.pdf !== undefined && wasm.pdf !== undefined;
   const row: Row = {
     file: path.basename(file),
     bytes: fs.statSync(file).size,
     native,
     wasm,
+    machineFonts,
     wordOverlap: both ? overlap(native.words, wasm.words) : undefined,
+    machineFontsWordOverlap: machineFonts.pdf !== undefined && wasm.pdf !== undefined ? overlap(machineFonts.words, wasm.words) : undefined,
     ssims: both ? await pageSsims(native.pdf as string, wasm.pdf as string, scratch) : [],
     fontsOnlyNative: [...native.fonts].filter((f) => !wasm.fonts.has(f)).sort(),
     fontsOnlyWasm: [...wasm.fonts].filter((f) => !native.fonts.has(f)).sort(),
   };
-  for (const pdf of [native.pdf, wasm.pdf]) if (pdf) fs.rmSync(pdf, { force: true });
+  for (const pdf of [native.pdf, wasm.pdf, machineFonts.pdf]) if (pdf) fs.rmSync(pdf, { force: true });
   return row;
 }
 
@@ -206,6 +218,8 @@ function median(values: readonly number[]): number | undefined {
 }
 
 const wordsOk = (row: Row) => row.wasm.pdf !== undefined && (row.wordOverlap === undefined ? row.wasm.words.size === 0 : row.wordOverlap >= WORDS_TARGET);
+const machineFontsWordsOk = (row: Row) =>
+  row.wasm.pdf !== undefined && (row.machineFontsWordOverlap === undefined ? row.wasm.words.size === 0 : row.machineFontsWordOverlap >= WORDS_TARGET);
 
 function summary(rows: readonly Row[], readyMs: number): string[] {
   const judged = rows.filter((r) => r.native.pdf !== undefined);
@@ -213,22 +227,25 @@ function summary(rows: readonly Row[], readyMs: number): string[] {
   const wordsEqual = judged.filter(wordsOk);
   const fileSsims = judged.filter((r) => r.ssims.length > 0).map((r) => mean(r.ssims));
   const pageSsims = judged.flatMap((r) => r.ssims);
+  const machineJudged = rows.filter((r) => r.machineFonts.pdf !== undefined);
+  const machinePagesEqual = machineJudged.filter((r) => r.wasm.pages === r.machineFonts.pages);
+  const machineWordsEqual = machineJudged.filter(machineFontsWordsOk);
   const failed = (backend: Backend) => rows.filter((r) => (backend === 'libreoffice' ? r.native : r.wasm).pdf === undefined);
   const failures = (backend: Backend) => failed(backend).map((r) => `${r.file} (${(backend === 'libreoffice' ? r.native : r.wasm).outcome})`).join(', ') || 'none';
   return [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'} (shared with other work), Node ${process.version}; the WebAssembly office was ready ${(readyMs / 1000).toFixed(0)} s after its service listened.`,
     '',
-    `${rows.length} files. The installed LibreOffice converted ${judged.length}; the figures below are over those (a file the WebAssembly office fails counts against it).`,
+    `${rows.length} files. The installed LibreOffice converted ${judged.length}; the figures below are over those (a file the WebAssembly office fails counts against it). "Same fonts": the installed office also has the WebAssembly office's font files; "machine's fonts": the installed office as a bare Debian install has it.`,
     '',
-    '| measure | WebAssembly against installed | target |',
-    '|---|--:|--:|',
-    `| page count equal | ${percent(pagesEqual.length, judged.length)} (${pagesEqual.length}/${judged.length}) | ≥ ${PAGES_TARGET * 100} % |`,
-    `| pdftotext words ≥ ${WORDS_TARGET * 100} % the same | ${percent(wordsEqual.length, judged.length)} (${wordsEqual.length}/${judged.length}) | all files |`,
-    `| words found, all files together | ${percent(sumShared(judged), sumWords(judged))} of ${sumWords(judged)} | – |`,
-    `| SSIM of 72-dpi pages, median of the files' means | ${fixed(median(fileSsims))} | reported |`,
-    `| SSIM, lowest file mean / lowest page | ${fixed(Math.min(...fileSsims))} / ${fixed(Math.min(...pageSsims))} (${pageSsims.length} pages compared) | reported |`,
-    `| failures: installed LibreOffice | ${failed('libreoffice').length}: ${failures('libreoffice')} | – |`,
-    `| failures: WebAssembly | ${failed('wasm').length}: ${failures('wasm')} | – |`,
+    "| measure | WebAssembly against installed, same fonts | … installed, machine's fonts | target |",
+    '|---|--:|--:|--:|',
+    `| page count equal | ${percent(pagesEqual.length, judged.length)} (${pagesEqual.length}/${judged.length}) | ${percent(machinePagesEqual.length, machineJudged.length)} (${machinePagesEqual.length}/${machineJudged.length}) | ≥ ${PAGES_TARGET * 100} % |`,
+    `| pdftotext words ≥ ${WORDS_TARGET * 100} % the same | ${percent(wordsEqual.length, judged.length)} (${wordsEqual.length}/${judged.length}) | ${percent(machineWordsEqual.length, machineJudged.length)} (${machineWordsEqual.length}/${machineJudged.length}) | all files |`,
+    `| words found, all files together | ${percent(sumShared(judged), sumWords(judged))} of ${sumWords(judged)} | – | – |`,
+    `| SSIM of 72-dpi pages, median of the files' means | ${fixed(median(fileSsims))} | – | reported |`,
+    `| SSIM, lowest file mean / lowest page | ${fixed(Math.min(...fileSsims))} / ${fixed(Math.min(...pageSsims))} (${pageSsims.length} pages compared) | – | reported |`,
+    `| failures: installed LibreOffice | ${failed('libreoffice').length}: ${failures('libreoffice')} | ${rows.length - machineJudged.length} | – |`,
+    `| failures: WebAssembly | ${failed('wasm').length}: ${failures('wasm')} | – | – |`,
   ];
 }
 
@@ -238,14 +255,15 @@ const sumShared = (rows: readonly Row[]) => rows.reduce((s, r) => s + sharedWord
 function table(rows: readonly Row[]): string[] {
   const fontList = (names: readonly string[]) => (names.length ? names.join(', ') : '–');
   return [
-    '| file | KB | installed: time, pages | wasm: time, pages | words | SSIM mean (min) | fonts only installed | fonts only wasm |',
-    '|---|--:|---|---|--:|---|---|---|',
+    "| file | KB | installed: time, pages | wasm: time, pages | words | SSIM mean (min) | fonts only installed | fonts only wasm | installed with machine's fonts: pages, words |",
+    '|---|--:|---|---|--:|---|---|---|---|',
     ...rows.map((r) => {
       const pages = (c: Conversion) => (c.pdf === undefined ? c.outcome : `${c.outcome}, ${c.pages}`);
       const differs = r.native.pdf !== undefined && r.wasm.pages !== r.native.pages ? ' **≠**' : '';
       const ssimCell = r.ssims.length ? `${fixed(mean(r.ssims))} (${fixed(Math.min(...r.ssims))})` : '–';
-      const wordsCell = r.wordOverlap === undefined ? '–' : `${(100 * r.wordOverlap).toFixed(1)} %`;
-      return `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${pages(r.native)} | ${pages(r.wasm)}${differs} | ${wordsCell} | ${ssimCell} | ${fontList(r.fontsOnlyNative)} | ${fontList(r.fontsOnlyWasm)} |`;
+      const wordsCell = (share: number | undefined) => (share === undefined ? '–' : `${(100 * share).toFixed(1)} %`);
+      const machine = r.machineFonts.pdf === undefined ? r.machineFonts.outcome : `${r.machineFonts.pages}, ${wordsCell(r.machineFontsWordOverlap)}`;
+      return `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${pages(r.native)} | ${pages(r.wasm)}${differs} | ${wordsCell(r.wordOverlap)} | ${ssimCell} | ${fontList(r.fontsOnlyNative)} | ${fontList(r.fontsOnlyWasm)} | ${machine} |`;
     }),
   ];
 }
@@ -255,11 +273,15 @@ async function main(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-office-fidelity-'));
   // Generous bounds: the machine is shared, and a first conversion of each kind warms the office.
   const flags = ['--timeout', '600', '--office-start-timeout', '900'];
-  const services = {} as Record<Backend, RunningService>;
+  const services = {} as Record<Service, RunningService>;
   const rows: Row[] = [];
   let readyMs = 0;
   try {
-    for (const backend of BACKENDS) services[backend] = await startService([...flags, '--document-backend', backend]);
+    const shared = shareWasmOfficeFonts(scratch);
+    process.stderr.write(`office-fidelity: ${shared.count} font files of the WebAssembly office given to the installed one (${shared.fontconfig})\n`);
+    services.libreoffice = await startService([...flags, '--document-backend', 'libreoffice'], { FONTCONFIG_FILE: shared.fontconfig });
+    services.wasm = await startService([...flags, '--document-backend', 'wasm']);
+    services['machine-fonts'] = await startService([...flags, '--document-backend', 'libreoffice']);
     const waited = performance.now();
     await waitForOfficeReady(services.wasm, 1_800_000);
     readyMs = Math.round(performance.now() - waited);
@@ -267,7 +289,7 @@ async function main(): Promise<void> {
     for (const file of files) {
       const row = await compare(services, file, scratch);
       rows.push(row);
-      process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
+      process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} machine-fonts=${row.machineFonts.pages ?? row.machineFonts.outcome} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
       // The page is written after every file, so that a run cut short still leaves its figures.
       if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, readyMs, files.length));
     }
