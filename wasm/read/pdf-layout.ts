@@ -9,12 +9,13 @@ import { heading, nestLists, paragraph, table, textCells, type ListEntry } from 
 import { blocksToHtml } from './render.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
+import { borderlessTables, type Piece } from './pdf-borderless.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
 export interface StextLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; weight?: string; name?: string };
+  font: { size: number; weight?: string; name?: string; mono?: boolean };
   x: number;
   y: number;
   text: string;
@@ -48,6 +49,8 @@ interface Row {
   block: number;
   /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
   cells: { x: number; right: number; text: string }[];
+  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), left to right. */
+  pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
   table?: RootContent;
 }
@@ -102,7 +105,7 @@ const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.t
 function tableRow(found: GridTable<StextLine>, block: number): Row {
   const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
   const { left, top, right, bottom } = found.box;
-  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], table: found.table };
+  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], pieces: [], table: found.table };
 }
 
 /** Text paints bucketed by height, to find a row's colour without scanning the page. */
@@ -176,6 +179,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
+    pieces: lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })),
   };
 }
 
@@ -377,7 +381,7 @@ const mostWeight = <K>(counts: ReadonlyMap<K, number>): K | undefined => [...cou
 export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
   const out: RootContent[] = [];
   const lists = new ListCollector(out, style.body);
-  for (const part of splitTables(rows)) {
+  for (const part of splitTables(withBorderlessTables(rows))) {
     if ('table' in part) {
       lists.flush();
       out.push(part.table);
@@ -406,6 +410,23 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
   if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+}
+
+/** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
+function withBorderlessTables(rows: readonly Row[]): Row[] {
+  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces, excluded: r.table !== undefined || isItem(r) })));
+  const out: Row[] = [];
+  let next = 0;
+  for (const { start, end, cells } of found) {
+    out.push(...rows.slice(next, start));
+    const run = rows.slice(start, end);
+    const top = Math.min(...run.map((r) => r.top));
+    const first = run[0] as Row;
+    out.push({ ...first, text: '', top, x: Math.min(...run.map((r) => r.x)), right: Math.max(...run.map((r) => r.right)), bottom: Math.max(...run.map((r) => r.bottom)), cells: [], pieces: [], table: table(cells.map(textCells), blocksToHtml) });
+    next = end;
+  }
+  out.push(...rows.slice(next));
+  return out;
 }
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
