@@ -11,7 +11,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-layout.js';
-import { PieceCollector } from '../read/pdf-pieces.js';
+import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -75,6 +75,15 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
  */
 export function stextOf(loaded: mupdf.PDFPage): StextPage {
   const [x0, y0, x1, y1] = loaded.getBounds();
+  const json = loaded.toStructuredText('preserve-whitespace');
+  let blocks: StextPage['blocks'];
+  try {
+    blocks = (JSON.parse(json.asJSON()) as { blocks: StextPage['blocks'] }).blocks;
+  } finally {
+    json.destroy();
+  }
+  if (!mayHoldCells(blocks)) return { width: x1 - x0, height: y1 - y0, blocks };
+  // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
   const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
   try {
     const collector = new PieceCollector();
@@ -97,7 +106,10 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
       onImageBlock: () => collector.onImageBlock(),
       onChar: (c, origin, font, size, quad) => {
         const [ulx, uly, urx, ury, llx, lly, lrx, lry] = quad;
-        collector.onChar({ c, x: origin[0], y: origin[1], size, ...fontFacts(font), left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) });
+        const facts = fontFacts(font);
+        // Released now, not by a finalizer: one wrapper per character would pile up on a small heap.
+        font.destroy();
+        collector.onChar({ c, x: origin[0], y: origin[1], size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) });
       },
     });
     return { width: x1 - x0, height: y1 - y0, blocks: collector.blocks };

@@ -49,7 +49,7 @@ interface Row {
   block: number;
   /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
   cells: { x: number; right: number; text: string }[];
-  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), left to right. */
+  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
   pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
   table?: RootContent;
@@ -179,7 +179,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
-    pieces: lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })),
+    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })) : [],
   };
 }
 
@@ -414,7 +414,7 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
 
 /** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
 function withBorderlessTables(rows: readonly Row[]): Row[] {
-  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces, excluded: r.table !== undefined || isItem(r) })));
+  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }], excluded: r.table !== undefined || isItem(r) })));
   const out: Row[] = [];
   let next = 0;
   for (const { start, end, cells } of found) {

@@ -23,13 +23,14 @@ export interface PageChar {
 }
 
 /**
- * A gap between two glyphs wider than this many ems, with no space character in it, cuts the
- * line: letters of a word touch (kerning takes a few hundredths of an em), while cells of a
- * borderless table stand apart by their padding (LibreOffice: 0.3 em and more).
+ * A gap between two glyphs wider than this many ems cuts the line: cells of a borderless table
+ * stand apart by their padding (LibreOffice: 0.35 em and more), letters of a word touch. mupdf is
+ * asked for no spaces of its own (inhibit-spaces: it would fill a cell gap with one), so a word
+ * gap without a space character (0.15–0.3 em) stays inside the piece, written as a space.
  */
-const PIECE_GAP = 0.2;
-/** A gap wider than this many ems cuts the line even after a space (a space is 0.25–0.35 em, tabs and cell gaps more). */
-const WIDE_GAP = 1.5;
+const PIECE_GAP = 0.3;
+/** A gap wider than this many ems, without a space character, is a word space. */
+const WORD_GAP = 0.12;
 
 /** The pieces of one mupdf line, in the order its characters come. */
 export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
@@ -40,12 +41,13 @@ export function linePieces(chars: readonly PageChar[], wmode: number): StextLine
     if (previous && wmode === 0) {
       const gap = ch.left - previous.right;
       const em = Math.max(previous.size, ch.size);
-      const spaced = previous.c === ' ' || ch.c === ' ';
-      if (gap > em * (spaced ? WIDE_GAP : PIECE_GAP) || gap < -em * 2) {
+      if (gap > em * PIECE_GAP || gap < -em * 2) {
         pieces.push(current);
         current = [];
       }
     }
+    const before = current.at(-1);
+    if (before && wmode === 0 && before.c !== ' ' && ch.c !== ' ' && ch.left - before.right > Math.max(before.size, ch.size) * WORD_GAP) current.push({ ...before, c: ' ', left: before.right, right: ch.left });
     current.push(ch);
   }
   if (current.length) pieces.push(current);
@@ -99,4 +101,22 @@ export class PieceCollector {
   onImageBlock(): void {
     this.blocks.push({ type: 'image' });
   }
+}
+
+/** Lines starting this many ems right of the page's text margin hint at columns of cells. */
+const INDENT_EMS = 2;
+/** That many such lines on a page send it through the character walk. */
+const INDENTED_LINES = 3;
+
+/**
+ * Whether a page read line by line (mupdf's JSON, fast) may hold cells that mupdf joined into
+ * one line: lines starting well right of the margin (a table's later columns, right-aligned
+ * first cells). Only such pages are walked character by character, which costs more (and on a
+ * small heap much more) than the JSON.
+ */
+export function mayHoldCells(blocks: readonly StextBlock[]): boolean {
+  const lines = blocks.flatMap((b) => b.lines ?? []).filter((l) => l.text.trim() !== '' && !l.wmode);
+  if (lines.length === 0) return false;
+  const margin = Math.min(...lines.map((l) => l.bbox.x));
+  return lines.filter((l) => l.bbox.x > margin + l.font.size * INDENT_EMS).length >= INDENTED_LINES;
 }
