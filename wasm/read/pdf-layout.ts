@@ -418,6 +418,8 @@ function withBorderlessTables(rows: readonly Row[]): Row[] {
   const out: Row[] = [];
   let next = 0;
   for (const { start, end, cells } of found) {
+    // Rows the cell-gap detector (tableRun) reads as a table keep its reading.
+    if (start < next || tableRun(rows, start).rows.length >= 2) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
     const top = Math.min(...run.map((r) => r.top));
