@@ -110,10 +110,31 @@ async function inspectZip(handle: fs.FileHandle, size: number): Promise<Document
   return { ...(await identifyZip(handle, entries)), markupBytes: entries.filter((e) => /\.(xml|rels)$/i.test(e.name)).reduce((sum, e) => sum + e.uncompressedSize, 0) };
 }
 
-async function identifyZip(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<DocumentContent> {
+/**
+ * The registry's format of a ZIP file by what it holds (its part names, an ODF's `mimetype`);
+ * undefined for any other file, a damaged ZIP, or a ZIP of no kind docwasm takes. Only the
+ * central directory (and `mimetype`) is read. An input that cannot be opened answers with its
+ * code (FILE_NOT_FOUND, …).
+ */
+export async function packageFormatOf(input: FileRef, shownName = input.path): Promise<InputFormat | undefined> {
+  const handle = await openInput(input, shownName);
+  try {
+    const { size } = await handle.stat();
+    const entries = await readZipEntries(handle, size).catch(() => undefined);
+    return entries && (await zipFormat(handle, entries)).format;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function zipFormat(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<{ format: InputFormat | undefined; mimetype: string | undefined }> {
   const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
   const mimetype = mimetypeEntry && (await readZipEntry(handle, mimetypeEntry, 256))?.toString('ascii').trim();
-  const format = formatOfPackage(entries.map((e) => e.name), mimetype);
+  return { format: formatOfPackage(entries.map((e) => e.name), mimetype), mimetype };
+}
+
+async function identifyZip(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<DocumentContent> {
+  const { format, mimetype } = await zipFormat(handle, entries);
   if (!format) return { description: mimetype ? `a ZIP-based file of type ${mimetype}` : 'a ZIP archive that is not an office document' };
   if (!('odfMimetypes' in format.signature)) return contentOf(format);
   const manifestEntry = entries.find((e) => e.name === 'META-INF/manifest.xml');

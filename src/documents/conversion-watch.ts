@@ -4,6 +4,7 @@
 // What each end means for the file is said once too (the outcomes below), so the installed
 // offices and the WebAssembly office answer a timeout, a memory breach or a crash in the same words.
 
+import { CancelledError, startDeadline, type Deadline } from '../jobs/policy.js';
 import { fileError } from '../shared/file-errors.js';
 import { timeoutError } from '../shared/job-errors.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
@@ -25,23 +26,23 @@ export interface WatchedConversion {
 export class ConversionWatch {
   /** Why the office was stopped; undefined while it was not. */
   stopped: StopReason | undefined;
-  private readonly timer: NodeJS.Timeout;
+  /** The job policy's one deadline form: its signal fires at the time limit or on cancel. */
+  private readonly deadline: Deadline;
   private readonly memory: MemoryWatch | undefined;
-  private readonly onAbort = () => this.stop('cancelled');
+  private readonly onDeadline = () => this.stop(this.deadline.reason() instanceof CancelledError ? 'cancelled' : 'timeout');
 
   constructor(private readonly watched: WatchedConversion) {
-    this.timer = setTimeout(() => this.stop('timeout'), watched.timeoutMs);
+    this.deadline = startDeadline('document conversion', watched.timeoutMs, { signal: watched.signal });
     const { memory } = watched;
     this.memory = memory ? new MemoryWatch(memory.pgid, memory.bytes, () => this.stop('too-large'), 250, memory.measure).start() : undefined;
-    if (watched.signal?.aborted) this.stop('cancelled');
-    else watched.signal?.addEventListener('abort', this.onAbort, { once: true });
+    if (this.deadline.signal.aborted) this.onDeadline();
+    else this.deadline.signal.addEventListener('abort', this.onDeadline, { once: true });
   }
 
   /** The conversion ended (however): no more stops. Whether it had used most of its ceiling. */
   end(): { memoryExhausted: boolean } {
-    clearTimeout(this.timer);
+    this.deadline.signal.removeEventListener('abort', this.onDeadline);
     this.memory?.stop();
-    this.watched.signal?.removeEventListener('abort', this.onAbort);
     return { memoryExhausted: this.memory?.exhausted() ?? false };
   }
 

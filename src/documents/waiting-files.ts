@@ -5,13 +5,13 @@
 // CancelledError. Which office takes the next file is the backend's (its pump).
 
 import { CancelledError, type JobControl } from '../jobs/policy.js';
+import { WaitLine } from '../jobs/wait-line.js';
 import type { ConversionJob, ConversionOutcome } from './backend.js';
 
 /** The outcome of a file whose request was cancelled (the request itself answers CancelledError). */
 export const CANCELLED: ConversionOutcome = { ok: false, code: 'INTERNAL_ERROR', message: 'cancelled' };
 
 export interface WaitingFile {
-  request: number;
   job: ConversionJob;
   /** The request's cancel signal: an office converting this file stops when it fires. */
   signal: AbortSignal | undefined;
@@ -20,20 +20,19 @@ export interface WaitingFile {
 }
 
 export class WaitingFiles {
-  private files: WaitingFile[] = [];
-  private requests = 0;
+  /** Each file leaves the line by itself when its request is cancelled (settled CANCELLED). */
+  private readonly line = new WaitLine<WaitingFile>();
 
   /** `arrived` runs after a request's files joined the queue (the backend's pump). */
   constructor(private readonly arrived: () => void) {}
 
   get size(): number {
-    return this.files.length;
+    return this.line.size;
   }
 
   /** Queues a request's files; one outcome per job, in order, or a CancelledError once `control.signal` fires. */
   async submit(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     if (control.signal?.aborted) throw new CancelledError();
-    const request = ++this.requests;
     let settledFiles = 0;
     const outcomes = jobs.map(
       (job) =>
@@ -45,40 +44,31 @@ export class WaitingFiles {
             resolve(outcome);
             if (!control.signal?.aborted) control.progress?.(++settledFiles, jobs.length);
           };
-          this.files.push({ request, job, signal: control.signal, settle });
+          this.join({ job, signal: control.signal, settle });
         }),
     );
-    const cancel = () => this.withdraw(request);
-    control.signal?.addEventListener('abort', cancel, { once: true });
     this.arrived();
-    try {
-      const settled = await Promise.all(outcomes);
-      if (control.signal?.aborted) throw new CancelledError();
-      return settled;
-    } finally {
-      control.signal?.removeEventListener('abort', cancel);
-    }
+    const settled = await Promise.all(outcomes);
+    if (control.signal?.aborted) throw new CancelledError();
+    return settled;
   }
 
   /** The oldest waiting file, taken out of the queue. */
   take(): WaitingFile | undefined {
-    return this.files.shift();
+    return this.line.takeNext()?.item;
   }
 
   /** A taken file that must wait again (its office went away under it), first in line. */
   putBack(file: WaitingFile): void {
-    this.files.unshift(file);
+    this.join(file, true);
   }
 
   /** Answers every waiting file (shutdown, an office that cannot start). */
   settleAll(outcome: (file: WaitingFile) => ConversionOutcome): void {
-    for (const file of this.files.splice(0)) file.settle(outcome(file));
+    for (const { item: file } of this.line.takeAll()) file.settle(outcome(file));
   }
 
-  /** A cancelled request's files that no office has taken yet leave the queue. */
-  private withdraw(request: number): void {
-    const withdrawn = this.files.filter((file) => file.request === request);
-    this.files = this.files.filter((file) => file.request !== request);
-    for (const file of withdrawn) file.settle(CANCELLED);
+  private join(file: WaitingFile, first = false): void {
+    this.line.join({ item: file, signal: file.signal, withdrawn: () => file.settle(CANCELLED) }, first);
   }
 }

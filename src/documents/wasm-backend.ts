@@ -14,6 +14,7 @@ import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { settleWithin } from '../shared/deadline.js';
 import { logEvent } from '../shared/log.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
@@ -23,6 +24,7 @@ import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { registryModifications } from './profile.js';
 import { WasmOffice, type OfficeReply } from './wasm-office.js';
+import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
@@ -143,13 +145,15 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
+    const v8Flags = await officeV8Flags();
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const started = performance.now();
       if (this.gate.isClosed) return undefined;
-      const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } });
+      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } };
+      const office = new WasmOffice(settings, v8Flags);
       this.launching = office;
       try {
-        await withinBound(office.ready, this.options.startTimeoutMs);
+        await settleWithin(office.ready, this.options.startTimeoutMs, () => new Error(`the office did not finish starting within ${this.options.startTimeoutMs / 1000} s and was stopped`));
         if (this.gate.isClosed) {
           await office.stop();
           return undefined;
@@ -243,19 +247,6 @@ export class WasmOfficeBackend implements DocumentBackend {
     if (this.office === office) this.office = undefined;
     await office.stop();
     if (!this.gate.isClosed) void this.start();
-  }
-}
-
-/** `ready`, or an error once `ms` have passed. */
-async function withinBound<T>(ready: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the office did not finish starting within ${ms / 1000} s and was stopped`)), ms);
-  });
-  try {
-    return await Promise.race([ready, bound]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,16 +1,18 @@
 // One WebAssembly office: a Node process of its own (wasm/office/host.ts) holding LibreOffice
-// compiled to WebAssembly (~1 GB), started in its own process group and always killed as a
+// compiled to WebAssembly (~0.85 GB), started in its own process group and always killed as a
 // whole (process-group.ts), spoken to over IPC. A process rather than a worker thread because
 // only a process can be killed at any instant (a thread blocked inside LibreOfficeKit never
 // returns to its event loop), measured by its own resident size, and given no rights: under
 // Node's permission model it may read only docwasm's install and the fonts, write nothing and
-// start no process. It inherits no environment (no token, no proxy settings).
+// start no process. It inherits no environment (no token, no proxy settings); the V8 flags and
+// the environment it runs with are wasm-office-engine.ts's.
 
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
+import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
 
 /** How one conversion in the office ended. */
@@ -52,12 +54,13 @@ export class WasmOffice {
   private pending: ((reply: OfficeReply) => void) | undefined;
   private nextId = 0;
 
-  constructor(settings: HostSettings) {
+  /** `v8Flags`: officeV8Flags(), the ones this Node knows. */
+  constructor(settings: HostSettings, v8Flags: readonly string[]) {
     const { script, loader } = hostScript();
-    this.child = spawnGroup(process.execPath, [...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings), officeTag()], {
+    this.child = spawnGroup(process.execPath, [...v8Flags, ...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings), officeTag()], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
-      env: {},
+      env: { ...OFFICE_ENVIRONMENT },
     });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000)));
     this.ready = new Promise<string>((resolve, reject) => {

@@ -22,6 +22,7 @@ import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../sha
 import { IdleRetirement } from './idle-retirement.js';
 import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
 import { logEvent } from '../shared/log.js';
+import { WaitLine } from './wait-line.js';
 
 export interface EnginePoolOptions {
   /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
@@ -241,10 +242,10 @@ export class EnginePool<M> {
   }
 }
 
-/** At most `size` tasks on threads at once; the rest wait in order, each until its signal fires. */
+/** At most `size` tasks on threads at once; the rest wait in order (a WaitLine), each until its signal fires. */
 class ThreadGate {
   private busy = 0;
-  private readonly waiting: Array<{ admit: () => void; refuse: (err: unknown) => void }> = [];
+  private readonly line = new WaitLine<{ admit: () => void; refuse: (err: unknown) => void }>();
   private closedWith: ApiError | undefined;
 
   constructor(private readonly size: number) {}
@@ -254,28 +255,14 @@ class ThreadGate {
     if (this.closedWith) return Promise.reject(this.closedWith);
     if (this.busy < this.size) return Promise.resolve(this.take());
     return new Promise((resolve, reject) => {
-      const waiter = {
-        admit: () => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(this.take());
-        },
-        refuse: (err: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(err);
-        },
-      };
-      const onAbort = () => {
-        this.waiting.splice(this.waiting.indexOf(waiter), 1);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(waiter);
+      const item = { admit: () => resolve(this.take()), refuse: reject };
+      this.line.join({ item, signal, withdrawn: () => reject(signal.reason) });
     });
   }
 
   close(reason: ApiError): void {
     this.closedWith = reason;
-    for (const waiter of this.waiting.splice(0)) waiter.refuse(reason);
+    for (const waiting of this.line.takeAll()) waiting.item.refuse(reason);
   }
 
   private take(): () => void {
@@ -285,7 +272,7 @@ class ThreadGate {
       if (given) return;
       given = true;
       this.busy -= 1;
-      this.waiting.shift()?.admit();
+      this.line.takeNext()?.item.admit();
     };
   }
 }

@@ -6,11 +6,10 @@ import { ApiError } from '../errors.js';
 import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { formatOfExtension } from '../shared/input-formats.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
-import { isOfdFile } from '../documents/ofd-detect.js';
-import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
+import { packageFormatOf } from '../documents/content-check.js';
 import type { FileRef } from '../shared/file-ref.js';
 import type { OperationContext } from './operation.js';
-import { MAX_READ_CHARACTERS, readToFile } from './read.js';
+import { readInputToFile } from './read.js';
 
 /** What an OFD converts to. */
 export const OFD_FORMATS = ['pdf', 'md', 'txt'] as const;
@@ -35,7 +34,7 @@ export async function isOfdInput(input: string, context: OperationContext): Prom
   if (!named && formatOfExtension(extension) !== undefined) return false;
   let ofd: boolean;
   try {
-    ofd = await isOfdFile(await resolveInputPath(context.paths, input), input);
+    ofd = (await packageFormatOf(await resolveInputPath(context.paths, input), input))?.kind === 'ofd';
   } catch (err) {
     if (named) throw err;
     return false;
@@ -47,13 +46,12 @@ export async function isOfdInput(input: string, context: OperationContext): Prom
 /** Converts one OFD to `format`; UNSUPPORTED_CONVERSION for a format an OFD does not convert to. */
 export async function convertOfd(input: string, output: string, format: string, context: OperationContext): Promise<OfdConverted> {
   if (!(OFD_FORMATS as readonly string[]).includes(format)) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .ofd to ${format}; an OFD converts to ${OFD_FORMATS.join(', ')}`);
+  if (format === 'md') {
+    const { outputPath, result } = await readInputToFile(input, output, context);
+    return { outputPath, fields: result.fields ?? {}, pages: result.pages ?? 0 };
+  }
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
-  if (format === 'md') {
-    const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
-    const read = await readToFile({ input: ref, shownName: input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
-    return { outputPath, fields: read.fields ?? {}, pages: read.pages ?? 0 };
-  }
   return withStagedOutputs(context.paths, [outputPath], async ([temp]) => {
     const made = format === 'pdf' ? await drawPdf(ref, temp as FileRef, context) : await writeText(ref, temp as FileRef, outputPath, context);
     return { outputPath, ...made };

@@ -16,9 +16,8 @@ import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtens
 import { backendExtension, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
-import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { defineOperation, type OperationContext } from './operation.js';
-import { MAX_READ_CHARACTERS, readToFile } from './read.js';
+import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
@@ -238,7 +237,6 @@ function checkMatrix(input: string, target: OutputFormat): { extension: string; 
 
 /** Reads each item as Markdown into its output; one result per item, in order, progress per file. */
 async function readItemsToFiles(items: readonly Item[], context: OperationContext): Promise<ItemResult[]> {
-  const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
   let done = 0;
   const readOne = async (item: Item): Promise<ItemResult> => {
     try {
@@ -246,9 +244,7 @@ async function readItemsToFiles(items: readonly Item[], context: OperationContex
       if (!readableExtensions().includes(extension)) {
         throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
       }
-      const input = await resolveInputPath(context.paths, item.input);
-      const outputPath = await resolveOutputPath(context.paths, item.output);
-      await readToFile({ input, shownName: item.input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
+      const { outputPath } = await readInputToFile(item.input, item.output, context);
       return { input: item.input, success: true, outputPath };
     } catch (err) {
       if (err instanceof CancelledError) throw err;

@@ -72,6 +72,18 @@ export function readToFile(request: FileReadRequest, outputPath: string, context
   });
 }
 
+/**
+ * Reads `input` as Markdown into `output`, both as the user named them: the one path of every
+ * Markdown output of convert (office, PDF, images, OFD), with the whole document's bound.
+ */
+export async function readInputToFile(input: string, output: string, context: OperationContext): Promise<{ outputPath: string; result: ReadResult }> {
+  const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
+  const ref = await resolveInputPath(context.paths, input);
+  const outputPath = await resolveOutputPath(context.paths, output);
+  const result = await readToFile({ input: ref, shownName: input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
+  return { outputPath, result };
+}
+
 export function readData(result: ReadResult): Record<string, unknown> {
   return {
     format: result.format,

@@ -18,11 +18,21 @@ export interface TaskDeadline {
 
 /** `work`'s result, or TIMEOUT (naming `doing`) if it has not settled by the deadline. */
 export function raceDeadline<T>(work: Promise<T>, deadline: TaskDeadline, doing: string): Promise<T> {
+  return settleWithin(work, deadline.at - Date.now(), () => timeoutError(deadline.engine, deadline.limitMs, doing));
+}
+
+/** For work done in steps on one thread (no timer can interrupt it): throws TIMEOUT between steps once the deadline has passed. */
+export function checkDeadline(deadline: TaskDeadline, doing: string): void {
+  if (Date.now() > deadline.at) throw timeoutError(deadline.engine, deadline.limitMs, doing);
+}
+
+/** The one bounded wait: `work`'s result, or `late()`'s error once `ms` have passed (the work itself is the caller's to stop). */
+export function settleWithin<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeoutError(deadline.engine, deadline.limitMs, doing)), Math.max(0, deadline.at - Date.now()));
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), Math.max(0, ms));
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
 }
 
 /** The same deadline, brought forward to at most `ms` from now (a step with a limit of its own). */

@@ -90,13 +90,16 @@ export function formatOfSniffed(type: SniffedType | undefined): InputFormat | un
   return INPUT_FORMATS.find((f) => 'sniffed' in f.signature && f.signature.sniffed.includes(type));
 }
 
-/** The format of a ZIP package by its part names and its `mimetype` part (ODF); undefined: no kind docwasm takes. */
+/**
+ * The format of a ZIP package by its part names and its `mimetype` part (ODF); undefined: no kind
+ * docwasm takes. Part names are compared without case, as OPC's are (OFD writers vary it too).
+ */
 export function formatOfPackage(partNames: readonly string[], mimetype: string | undefined): InputFormat | undefined {
   const trimmed = mimetype?.trim();
   const byMimetype = trimmed ? INPUT_FORMATS.find((f) => 'odfMimetypes' in f.signature && f.signature.odfMimetypes.includes(trimmed)) : undefined;
   if (byMimetype) return byMimetype;
-  const names = new Set(partNames);
-  return INPUT_FORMATS.find((f) => 'zipPart' in f.signature && names.has(f.signature.zipPart));
+  const names = new Set(partNames.map((name) => name.toLowerCase()));
+  return INPUT_FORMATS.find((f) => 'zipPart' in f.signature && names.has(f.signature.zipPart.toLowerCase()));
 }
 
 /** The format of an OLE (Compound File) container by its stream names. */

@@ -15,8 +15,9 @@ import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../errors.js';
 import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
+import { WaitLine } from '../jobs/wait-line.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
-import { isOfdFile } from '../documents/ofd-detect.js';
+import { packageFormatOf } from '../documents/content-check.js';
 import { formatOfExtension, formatOfSniffed, type FileKind } from '../shared/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
@@ -127,8 +128,8 @@ type RunnerOptions = Omit<WatchOptions, 'poll' | 'settleMs'>;
 
 /** Runs scheduled files through the pipeline, `concurrency` at a time, each name once at a time. */
 class FileRunner {
-  private readonly queue: string[] = [];
-  private readonly queued = new Set<string>();
+  /** Names waiting for a lane; stopping the runner withdraws them all. */
+  private readonly waiting = new WaitLine<string>();
   private readonly running = new Set<string>();
   /** Changed while running: looked at again when its run ends. */
   private readonly dirty = new Set<string>();
@@ -151,29 +152,26 @@ class FileRunner {
   schedule(name: string): void {
     if (this.stop.signal.aborted) return;
     if (this.running.has(name)) return void this.dirty.add(name);
-    if (this.queued.has(name)) return;
-    this.queued.add(name);
-    this.queue.push(name);
+    if (this.waiting.has(name)) return;
+    this.waiting.join({ item: name, signal: this.stop.signal });
     this.seen += 1;
     this.pump();
   }
 
   async close(): Promise<void> {
     this.stop.abort();
-    this.queue.length = 0;
     await Promise.all([...this.lanes]);
   }
 
   private pump(): void {
-    while (this.lanes.size < Math.max(1, this.options.concurrency) && this.queue.length > 0) {
+    while (this.lanes.size < Math.max(1, this.options.concurrency) && this.waiting.size > 0) {
       const lane: Promise<void> = this.drain().finally(() => this.lanes.delete(lane));
       this.lanes.add(lane);
     }
   }
 
   private async drain(): Promise<void> {
-    for (let name = this.queue.shift(); name !== undefined && !this.stop.signal.aborted; name = this.queue.shift()) {
-      this.queued.delete(name);
+    for (let name = this.waiting.takeNext()?.item; name !== undefined && !this.stop.signal.aborted; name = this.waiting.takeNext()?.item) {
       this.running.add(name);
       try {
         await this.handle(name);
@@ -276,14 +274,12 @@ class FileRunner {
  */
 async function kindOfFile(file: string): Promise<FileKind | undefined> {
   const sniffed = sniffType(await readInputHead({ path: file }, 1024).catch(() => new Uint8Array()));
-  const byContent = formatOfSniffed(sniffed);
-  // PDF and images by their signature. ZIP and OLE containers and text say their kind by name
-  // (the step's own content check tells a liar), unless the name's kind has a signature the
-  // bytes lack (a .pdf that is not a PDF).
+  const byContent = formatOfSniffed(sniffed) ?? (sniffed === 'zip' ? await packageFormatOf({ path: file }).catch(() => undefined) : undefined);
+  // PDF, images and OFD by their content, whatever their name. Office containers and text say
+  // their kind by name (the step's own content check tells a liar), unless the name's kind has a
+  // signature the bytes lack (a .pdf that is not a PDF).
   if (byContent && byContent.fileKind !== 'office') return byContent.fileKind;
   const named = formatOfExtension(extensionOf(file));
-  // An OFD is a zip whose root holds OFD.xml, whatever its name.
-  if (sniffed === 'zip' && named?.fileKind !== 'office' && (await isOfdFile({ path: file }).catch(() => false))) return 'ofd';
   const agrees = named !== undefined && (!('sniffed' in named.signature) || (sniffed !== undefined && named.signature.sniffed.includes(sniffed)));
   if (named && agrees) return named.fileKind;
   return sniffed === undefined && kindOfExtension(file) === 'text' ? 'text' : undefined;

@@ -7,7 +7,8 @@
 // PAGE selects pages by index. PADDLE_REC_MODEL=MODEL[,MODEL…] reads each page with each of these
 // recognition models in turn (interleaved like the squeezes): `int8`, the one derived at load
 // (the default), or a file run as it is (the shipped float model, or a variant written by
-// quantize-rec.ts).
+// quantize-rec.ts). PADDLE_DET_MODEL=MODEL[,MODEL…] likewise for the detection model
+// (`shipped`, the default, or a file: an int8 variant written by quantize-det.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,10 +51,13 @@ function cliRow(i: number, expected: string): string {
 
 const base = await loadModels({ threads: Number(threadArg) });
 const readers: { name: string; models: typeof base }[] = [];
-for (const name of (process.env.PADDLE_REC_MODEL ?? 'int8').split(',')) {
-  const recognition = name === 'int8' ? base.recognition : (await loadModels({ threads: Number(threadArg), recognitionModel: name })).recognition;
-  readers.push({ name: path.basename(name), models: { ...base, recognition } });
-  await readPage(readers.at(-1)?.models ?? base, await raster(chosen[0] as number));
+for (const detName of (process.env.PADDLE_DET_MODEL ?? 'shipped').split(',')) {
+  const detection = detName === 'shipped' ? base.detection : (await loadModels({ threads: Number(threadArg), detectionModel: detName })).detection;
+  for (const name of (process.env.PADDLE_REC_MODEL ?? 'int8').split(',')) {
+    const recognition = name === 'int8' ? base.recognition : (await loadModels({ threads: Number(threadArg), recognitionModel: name })).recognition;
+    readers.push({ name: `det ${path.basename(detName)} rec ${path.basename(name)}`, models: { ...base, detection, recognition } });
+    await readPage(readers.at(-1)?.models ?? base, await raster(chosen[0] as number));
+  }
 }
 const totals = new Map<string, number>();
 for (const i of chosen) {
@@ -68,7 +72,7 @@ for (const i of chosen) {
     const cpuMs = Math.round((used.user + used.system) / 1000);
     totals.set(`${name} squeeze ${squeeze}`, (totals.get(`${name} squeeze ${squeeze}`) ?? 0) + cpuMs);
     const text = pageText(readingOrder(lines));
-    fs.writeFileSync(path.join(dir, `read-${name}-${squeeze}-${i}.txt`), text);
+    fs.writeFileSync(path.join(dir, `read-${name.replace(/ /g, '_')}-${squeeze}-${i}.txt`), text);
     const cer = characterErrorRate(expectedText(spec), text);
     process.stdout.write(
       `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect ${timings.detectMs} crop ${timings.cropMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,

@@ -82,7 +82,7 @@ const models: PaddleModels = {
   ...base,
   detection: counted('detection', base.detection),
   recognition: counted('recognition', base.recognition),
-  latinRecognition: counted('recognition', base.latinRecognition),
+  latinRecognition: async () => counted('recognition', await base.latinRecognition()),
   classification: counted('classification', base.classification),
 };
 const workers = new WarmWorkers();

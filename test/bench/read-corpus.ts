@@ -19,6 +19,8 @@ export interface CorpusDocument {
   format: string;
   groundTruth: string;
   chinese: boolean;
+  /** tuned: the documents docwasm's readers were tuned on (this module); held-out: read-corpus-heldout.ts. */
+  set: 'tuned' | 'held-out';
 }
 
 const FIXTURES = path.join(ROOT, 'fixtures/reading');
@@ -247,7 +249,8 @@ function ruledFodt({ title, before, rows, after }: (typeof RULED)[string]): stri
 const sheetMarkdown = (name: string, rows: string[][]) =>
   `## ${name}\n\n${rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n`;
 
-const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
+/** Whether a ground truth holds Chinese (the corpus reports Chinese and other documents apart). */
+export const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
 function committedDocuments(): CorpusDocument[] {
   const out: CorpusDocument[] = [];
@@ -255,7 +258,7 @@ function committedDocuments(): CorpusDocument[] {
     const dir = path.join(FIXTURES, source);
     for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.md')).sort()) {
       const groundTruth = fs.readFileSync(path.join(dir, `${name}.md`), 'utf8');
-      out.push({ source, file: path.join(dir, name), format: path.extname(name).slice(1), groundTruth, chinese: hasChinese(groundTruth) });
+      out.push({ source, file: path.join(dir, name), format: path.extname(name).slice(1), groundTruth, chinese: hasChinese(groundTruth), set: 'tuned' });
     }
   }
   return out;
@@ -266,7 +269,7 @@ function generatedDocuments(dir: string): CorpusDocument[] {
   fs.mkdirSync(dir, { recursive: true });
   const out: CorpusDocument[] = [];
   const add = (source: string, file: string, groundTruth: string) =>
-    out.push({ source, file: path.join(dir, file), format: path.extname(file).slice(1), groundTruth, chinese: hasChinese(groundTruth) });
+    out.push({ source, file: path.join(dir, file), format: path.extname(file).slice(1), groundTruth, chinese: hasChinese(groundTruth), set: 'tuned' });
   const forOffice: string[] = [];
   for (const [stem, markdown] of Object.entries(REPORTS)) {
     fs.writeFileSync(path.join(dir, `${stem}.md`), markdown);

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../helpers/service.js';
 import type { BenchSuite } from './harness.js';
-import { renderQualityReport, scoreCorpus } from './read-quality.js';
+import { renderQualityReport } from './read-quality-report.js';
+import { scoreCorpus } from './read-quality.js';
 
 const suite: BenchSuite = async ({ service, work }) => {
   const scored = await scoreCorpus(service, work);

@@ -10,9 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { ROOT, startService, type RunningService } from '../helpers/service.js';
-import { readingCorpus, type CorpusDocument } from './read-corpus.js';
-import { scoreMarkdown, type DocumentScores } from './read-metrics.js';
+import { readingCorpus } from './read-corpus.js';
+import { heldOutCorpus } from './read-corpus-heldout.js';
+import { scoreMarkdown } from './read-metrics.js';
+import { renderQualityReport, type Scored } from './read-quality-report.js';
 
 const run = promisify(execFile);
 
@@ -35,6 +38,21 @@ const PEERS: readonly Peer[] = [
 ];
 
 const ext = (file: string) => path.extname(file).slice(1).toLowerCase();
+
+/** A program on PATH, or undefined. */
+const onPath = (name: string) => (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
+
+/** Microsoft's MarkItDown (Python, `pip install 'markitdown[all]'`), when its command is on PATH. */
+function markitdownPeer(): Peer | undefined {
+  const command = onPath('markitdown');
+  if (!command) return undefined;
+  return { name: 'MarkItDown', formats: ['docx', 'pptx', 'xlsx', 'html', 'pdf', 'csv'], read: async (file) => (await run(command, [file], { maxBuffer: 1e8 })).stdout };
+}
+
+/** A PDF's page count (poppler's pdfinfo), for docwasm's seconds per page. */
+function pageCount(file: string): number | undefined {
+  return ext(file) === 'pdf' ? Number(pdfinfo(file).Pages) || undefined : undefined;
+}
 
 const PYMUPDF = 'pymupdf4llm (WASM)';
 
@@ -72,13 +90,6 @@ async function pymupdf4llmPeer(scratch: string): Promise<Peer | undefined> {
   };
 }
 
-interface Scored {
-  doc: CorpusDocument;
-  engine: string;
-  scores: DocumentScores;
-  ms: number;
-}
-
 /** Page markers are docwasm's own navigation; no ground truth has them. */
 const withoutPageMarkers = (markdown: string) => markdown.replace(/^<!-- page \d+ -->\n/gm, '');
 
@@ -100,128 +111,20 @@ async function timed(read: () => Promise<string>): Promise<{ text: string; ms: n
 }
 
 export async function scoreCorpus(service: RunningService, workDir: string): Promise<Scored[]> {
-  const corpus = readingCorpus(path.join(workDir, 'read-corpus'));
-  const pymupdf = await pymupdf4llmPeer(workDir);
-  const peers = pymupdf ? [...PEERS, pymupdf] : PEERS;
+  // The held-out half is cached beside the bench's other work (.bench-work/, not committed): rendering it takes minutes.
+  const corpus = [...readingCorpus(path.join(workDir, 'read-corpus')), ...heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))];
+  const peers = [...PEERS, markitdownPeer(), await pymupdf4llmPeer(workDir)].filter((p): p is Peer => p !== undefined);
   const scored: Scored[] = [];
   for (const doc of corpus) {
     await readWithDocwasm(service, doc.file).catch(() => ''); // warm the worker for this format
     const ours = await timed(() => readWithDocwasm(service, doc.file));
-    scored.push({ doc, engine: 'docwasm', scores: scoreMarkdown(doc.groundTruth, ours.text), ms: ours.ms });
+    scored.push({ doc, engine: 'docwasm', scores: scoreMarkdown(doc.groundTruth, ours.text), ms: ours.ms, pages: pageCount(doc.file) });
     for (const peer of peers.filter((p) => p.formats.includes(doc.format))) {
       const theirs = await timed(() => peer.read(doc.file));
       scored.push({ doc, engine: peer.name, scores: scoreMarkdown(doc.groundTruth, theirs.text), ms: theirs.ms });
     }
   }
   return scored;
-}
-
-// ---- the table ---------------------------------------------------------------------------------
-
-/**
- * Peers that cannot run here — MarkItDown and docling are Python packages, PyPI is unreachable
- * from these machines and Debian packages neither (`apt-cache search markitdown` is empty) — by
- * the figures published for them with the same metrics on another corpus (159 documents, 9
- * formats, 37 Chinese), which the project's reading requirements cite. `null`: the peer has no reader for the format.
- */
-const PUBLISHED_MARKITDOWN: Readonly<Record<string, string | null>> = { docx: '0.91', html: '0.96', pptx: '0.74', xlsx: '0.69', pdf: '0.43 (tables 0.23, headings 0.00)', rtf: '0.05', odt: null, ods: null };
-const PUBLISHED_MARKITDOWN_OVERALL = 0.559;
-
-function publishedComparison(scored: readonly Scored[]): string {
-  const ours = (format: string) => summary(scored.filter((s) => s.engine === 'docwasm' && s.doc.format === format)) || '–';
-  const theirs = (v: string | null) => v ?? 'no reader';
-  return [
-    '| format | docwasm, this corpus | MarkItDown, published |',
-    '|---|---|---|',
-    ...Object.entries(PUBLISHED_MARKITDOWN).map(([format, v]) => `| ${format} | ${ours(format)} | ${theirs(v)} |`),
-    `| **all** | ${summary(scored.filter((s) => s.engine === 'docwasm'))} | ${PUBLISHED_MARKITDOWN_OVERALL.toFixed(3)} |`,
-  ].join('\n');
-}
-
-const mean = (values: readonly (number | null)[]) => {
-  const present = values.filter((v): v is number => v !== null);
-  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
-};
-const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(2));
-
-function summary(rows: readonly Scored[]): string {
-  const overall = mean(rows.map((r) => r.scores.overall));
-  if (overall === null) return '';
-  return `${fmt(overall)} (${fmt(mean(rows.map((r) => r.scores.nid)))} / ${fmt(mean(rows.map((r) => r.scores.teds)))} / ${fmt(mean(rows.map((r) => r.scores.mhs)))})`;
-}
-
-export function renderQualityReport(scored: readonly Scored[], date: string): string {
-  const present = new Set(scored.map((s) => s.engine));
-  const ENGINES = ['docwasm', ...PEERS.map((p) => p.name), PYMUPDF].filter((e) => present.has(e));
-  const formats = [...new Set(scored.map((s) => s.doc.format))].sort();
-  const docs = (rows: readonly Scored[]) => new Set(rows.map((r) => r.doc.file)).size;
-  const header = `| format | docs | ${ENGINES.join(' | ')} | docwasm ms/doc |`;
-  const line = (label: string, rows: readonly Scored[]) => {
-    const ours = rows.filter((r) => r.engine === 'docwasm');
-    return `| ${label} | ${docs(rows)} | ${ENGINES.map((e) => summary(rows.filter((r) => r.engine === e)) || '–').join(' | ')} | ${Math.round(mean(ours.map((r) => r.ms)) ?? 0)} |`;
-  };
-  const table = [header, `|---|---|${ENGINES.map(() => '---').join('|')}|---|`, ...formats.map((f) => line(f, scored.filter((s) => s.doc.format === f)))];
-  table.push(line('**all**', scored), line('English', scored.filter((s) => !s.doc.chinese)), line('Chinese', scored.filter((s) => s.doc.chinese)));
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const timeCell = (rows: readonly Scored[]) => (rows.length ? String(Math.round(median(rows.map((r) => r.ms)) as number)) : '–');
-  const times = [
-    `| format | ${ENGINES.join(' | ')} |`,
-    `|---|${ENGINES.map(() => '---').join('|')}|`,
-    ...formats.map((f) => `| ${f} | ${ENGINES.map((e) => timeCell(scored.filter((s) => s.doc.format === f && s.engine === e))).join(' | ')} |`),
-  ];
-  const perDocument = [
-    '| document | source | docwasm overall | NID | TEDS | MHS | best peer |',
-    '|---|---|---|---|---|---|---|',
-    ...scored
-      .filter((s) => s.engine === 'docwasm')
-      .map((s) => {
-        const peers = scored.filter((p) => p.doc === s.doc && p.engine !== 'docwasm' && p.scores.overall !== null);
-        const best = peers.sort((a, b) => (b.scores.overall as number) - (a.scores.overall as number))[0];
-        return `| ${path.basename(s.doc.file)} | ${s.doc.source} | ${fmt(s.scores.overall)} | ${fmt(s.scores.nid)} | ${fmt(s.scores.teds)} | ${fmt(s.scores.mhs)} | ${best ? `${best.engine} ${fmt(best.scores.overall)}` : '–'} |`;
-      }),
-  ];
-  return `# Reading quality
-
-Written by \`npm run bench:read-quality\` (also part of \`npm run bench\`) on ${date}; do not edit by hand.
-
-Each document of the corpus (\`test/bench/read-corpus.ts\`: docling's and MarkItDown's own test
-files with their expected Markdown, and documents rendered by pandoc and LibreOffice from Markdown
-written for the purpose, English and Chinese) is read by docwasm (\`/api/read\`) and by the peers
-that run offline here, and scored against its ground truth with the metrics of
-[opendataloader-bench](https://github.com/opendataloader-project/opendataloader-bench)
-(reimplemented in \`test/bench/read-metrics.ts\` and checked against its published per-document
-scores for pymupdf4llm and docling: 1,199 of 1,200 values within 0.01): **NID** reading order (normalised indel similarity of the whole
-text), **TEDS** tables (tree edit distance similarity), **MHS** headings (tree edit distance over
-the heading/section tree). *overall* is the mean of the metrics a document has material for.
-Cells read \`overall (NID / TEDS / MHS)\`; – means the engine does not read that format or the
-corpus has no table/heading for it. docwasm's \`<!-- page N -->\` markers are removed before
-scoring. Peers: pandoc ${'2.17'} (\`-t gfm\`), mammoth (npm, \`--output-format=markdown\`),
-\`pdftotext -layout\` (poppler; plain text) and, when installed, pymupdf4llm in WebAssembly
-(npm \`@bentopdf/pymupdf-wasm\`: Pyodide with pymupdf4llm 0.0.27; see \`test/bench/read-quality.ts\`).
-The ms/doc column is docwasm's mean warm time per document over HTTP on the machine of the run
-(shared, so only indicative).
-
-**MarkItDown and docling are not run here**: both are Python packages, PyPI is not reachable from
-these machines and Debian packages neither (\`apt-cache search markitdown\` finds nothing). Their
-figures below are those published for them with the same metrics on another corpus (159
-documents, 9 formats, 37 Chinese; the project's reading requirements cite them), so they sit beside ours, not in one run: MarkItDown overall
-0.559; docling 0.84 on the non-PDF formats (its PDF path needs native code and downloaded models);
-pymupdf4llm 0.57 on PDFs there (tables 0.14, headings 0.61), run here in WebAssembly when installed.
-
-${table.join('\n')}
-
-### Beside MarkItDown's published figures
-
-${publishedComparison(scored)}
-
-## Time per document (median ms, warm; peers include their start-up, as a user runs them)
-
-${times.join('\n')}
-
-## Per document
-
-${perDocument.join('\n')}
-`;
 }
 
 async function main(): Promise<void> {

@@ -27,7 +27,7 @@ interface Row {
 }
 
 /** Groups whose rows a doc also shows in a section of its own (`bench-<group>`). */
-const OWN_TABLES: Readonly<Record<string, string>> = { read: 'docs/performance.md', paddle: 'docs/ocr-measurements.md' };
+const OWN_TABLES: Readonly<Record<string, string>> = { read: 'docs/performance.md', 'wasm-documents': 'docs/performance.md', paddle: 'docs/ocr-measurements.md', ofd: 'docs/ofd.md' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);

@@ -30,11 +30,14 @@ function renderOptionsTable(): string {
 const WRITER: Readonly<Record<string, string>> = {
   bench: 'npm run bench',
   'bench-read': 'npm run bench -- read',
+  'bench-ofd': 'npm run bench -- ofd',
   'bench-paddle': 'npm run bench -- paddle',
   'bench-paddle-cer': 'npm run bench -- paddle',
   'bench-paddle-mixed': 'npm run bench -- paddle-mixed',
+  'bench-wasm-documents': 'npm run bench -- wasm-documents',
   reliability: 'npm run test:reliability',
   'ofd-corpus': 'npm run bench:ofd-corpus',
+  'office-fidelity': 'npm run bench:office-fidelity',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { ssim } from 'ssim.js';
 import { pdfinfo } from './pdf-inspect.js';
 
-interface Rendered {
+/** A page's pixels, RGBA, as ssim.js takes them. */
+export interface Rendered {
   data: Uint8ClampedArray;
   width: number;
   height: number;
@@ -29,8 +30,13 @@ export function pageSimilarities(reference: string, candidates: readonly string[
 /** One page as RGBA, from pdftoppm's binary PPM (P6) output. */
 function renderPage(file: string, page: number, dpi: number): Rendered {
   const ppm = execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), file], { maxBuffer: 1024 ** 3 });
+  return ppmToRgba(ppm, `page ${page} of ${file}`);
+}
+
+/** pdftoppm's binary PPM (P6) as RGBA pixels. */
+export function ppmToRgba(ppm: Buffer, what: string): Rendered {
   const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 64).toString('latin1'));
-  if (!header) throw new Error(`pdftoppm gave no PPM for page ${page} of ${file}`);
+  if (!header) throw new Error(`pdftoppm gave no PPM for ${what}`);
   const width = Number(header[1]);
   const height = Number(header[2]);
   const data = new Uint8ClampedArray(width * height * 4);

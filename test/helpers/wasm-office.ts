@@ -9,8 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import { bundledCjkFonts, registryModifications } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
+import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
-import { DOCUMENT_FIXTURES, isAlive, pdfText, TEXT_LINE } from './documents.js';
+import { DOCUMENT_FIXTURES, isAlive, officeProcessesOf, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';
 import { SOFFICE } from './soffice.js';
 
@@ -63,7 +64,9 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const office = new WasmOffice({ wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } });
+  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } };
+  // The flags the service starts its office with, so that this test starts the office it runs.
+  const office = new WasmOffice(settings, await officeV8Flags());
   started.push(office);
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
@@ -75,6 +78,9 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
     clearTimeout(timer);
   }
   const ready = performance.now();
+  // It runs with the engine flags the service gives its office (wasm-office-engine.ts).
+  const args = officeProcessesOf(process.pid).find((running) => running.pid === office.pid)?.args ?? '';
+  for (const flag of OFFICE_V8_FLAGS) expect(args).toContain(` ${flag} `);
   const reply = await office.convert({ bytes: docx, extension: 'docx', name: 'report', format: 'pdf' });
   const convertMs = Math.round(performance.now() - ready);
   expect(reply.kind, JSON.stringify(reply.kind === 'converted' ? '' : reply)).toBe('converted');

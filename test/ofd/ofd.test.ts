@@ -3,7 +3,7 @@
 // never with docwasm's own code: page sizes (pdfinfo), text and its place (pdftotext, -bbox),
 // pictures (pdfimages), embedded fonts (pdffonts), structure (qpdf --check).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +46,19 @@ const imagePages = (pdf: string) =>
     .filter((columns) => columns[2] === 'image')
     .map((columns) => Number(columns[0]));
 
+/**
+ * A part's text as unzip reads it. Exit status 1 is unzip's "warnings, but processing completed
+ * successfully" (ofdrw's packages flag UTF-8 names in the local headers only): the part is read.
+ */
+function unzipPart(file: string, name: string): string {
+  const result = spawnSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`unzip -p ${file} ${name} exited ${result.status}: ${result.stderr}`);
+  return result.stdout;
+}
+
 /** The characters of every TextCode an OFD's listed pages draw: theirs and those of the templates they use (read with unzip). */
 function drawnTextCodes(file: string): string {
-  const part = (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const part = (name: string) => unzipPart(file, name);
   const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n');
   const documentXml = part(names.find((n) => /Document\.xml$/.test(n)) as string);
   const templates = new Map([...documentXml.matchAll(/TemplatePage ID="(\d+)"[^>]*BaseLoc="([^"]+)"/g)].map((m) => [m[1], m[2] as string]));
@@ -58,12 +68,20 @@ function drawnTextCodes(file: string): string {
   const used = pages.flatMap((page) => [...page.matchAll(/TemplateID="(\d+)"/g)].map((m) => templates.get(m[1] as string)));
   const templateXml = [...new Set(used)].map((loc) => names.find((n) => loc && n.toLowerCase().endsWith(loc.toLowerCase()))).filter(Boolean).map((n) => part(n as string));
   return [...pages, ...templateXml]
-    .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(m[1] as string)))
-    .join('')
+    .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(xmlText(m[1] as string))))
+    .join('');
+}
+
+/** XML character data as text: the five named entities and numeric references (`&#x20;` is a space). */
+const xmlText = (raw: string) =>
+  raw
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
-}
 
 /** Words of one page with their boxes, from pdftotext -bbox. */
 function words(pdf: string, page: number): { text: string; xMin: number; yMin: number; yMax: number }[] {
@@ -71,14 +89,16 @@ function words(pdf: string, page: number): { text: string; xMin: number; yMin: n
   return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ text: m[4] as string, xMin: Number(m[1]), yMin: Number(m[2]), yMax: Number(m[3]) }));
 }
 
-/** An OFD made here: one page of one text object, plus whatever parts `extra` adds. */
-function handMadeOfd({ docRoot = 'Doc_0/Document.xml', mediaFile = 'Res/a.png', extra = [] as { name: string; data: Buffer | string }[] } = {}): Buffer {
+const DEFAULT_LAYER = '<ofd:ImageObject ID="3" Boundary="10 10 20 20" CTM="20 0 0 20 0 0" ResourceID="9"/><ofd:TextObject ID="4" Boundary="10 35 80 8" Font="5" Size="5"><ofd:TextCode X="0" Y="5" DeltaX="g 3 5">你好世界</ofd:TextCode></ofd:TextObject>';
+
+/** An OFD made here: one page of `layer` (one image and one text object), `resources` in DocumentRes, plus whatever parts `extra` adds. */
+function handMadeOfd({ docRoot = 'Doc_0/Document.xml', mediaFile = 'Res/a.png', layer = DEFAULT_LAYER, resources = '', extra = [] as { name: string; data: Buffer | string }[] } = {}): Buffer {
   const ns = 'xmlns:ofd="http://www.ofdspec.org/2016"';
   return makeZip([
     { name: 'OFD.xml', data: `<?xml version="1.0" encoding="UTF-8"?><ofd:OFD ${ns} DocType="OFD" Version="1.0"><ofd:DocBody><ofd:DocInfo><ofd:CustomDatas><ofd:CustomData Name="编号">A-1</ofd:CustomData></ofd:CustomDatas></ofd:DocInfo><ofd:DocRoot>${docRoot}</ofd:DocRoot></ofd:DocBody></ofd:OFD>` },
     { name: 'Doc_0/Document.xml', data: `<ofd:Document ${ns}><ofd:CommonData><ofd:PageArea><ofd:PhysicalBox>0 0 100 50</ofd:PhysicalBox></ofd:PageArea><ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes></ofd:CommonData><ofd:Pages><ofd:Page ID="1" BaseLoc="Pages/Page_0/Content.xml"/></ofd:Pages></ofd:Document>` },
-    { name: 'Doc_0/DocumentRes.xml', data: `<ofd:Res ${ns} BaseLoc="Res"><ofd:MultiMedias><ofd:MultiMedia ID="9" Type="Image"><ofd:MediaFile>${mediaFile}</ofd:MediaFile></ofd:MultiMedia></ofd:MultiMedias></ofd:Res>` },
-    { name: 'Doc_0/Pages/Page_0/Content.xml', data: `<ofd:Page ${ns}><ofd:Content><ofd:Layer ID="2"><ofd:ImageObject ID="3" Boundary="10 10 20 20" CTM="20 0 0 20 0 0" ResourceID="9"/><ofd:TextObject ID="4" Boundary="10 35 80 8" Font="5" Size="5"><ofd:TextCode X="0" Y="5" DeltaX="g 3 5">你好世界</ofd:TextCode></ofd:TextObject></ofd:Layer></ofd:Content></ofd:Page>` },
+    { name: 'Doc_0/DocumentRes.xml', data: `<ofd:Res ${ns} BaseLoc="Res"><ofd:MultiMedias><ofd:MultiMedia ID="9" Type="Image"><ofd:MediaFile>${mediaFile}</ofd:MediaFile></ofd:MultiMedia></ofd:MultiMedias>${resources}</ofd:Res>` },
+    { name: 'Doc_0/Pages/Page_0/Content.xml', data: `<ofd:Page ${ns}><ofd:Content><ofd:Layer ID="2">${layer}</ofd:Layer></ofd:Content></ofd:Page>` },
     ...extra,
   ]);
 }
@@ -136,6 +156,38 @@ describe('OFD → PDF (convert format pdf)', () => {
     // The seal of Signs/Sign_0 sits on page 2 (StampAnnot PageRef), drawn from SignedValue.dat.
     expect(imagePages(ops.at('sealed.pdf'))).toEqual([2]);
     expect(run('qpdf', ['--check', ops.at('sealed.pdf')])).toMatch(/No syntax or stream encoding errors found/);
+  });
+
+  it('draws CGTransform glyphs at their own places, dash patterns and composite graphics (qpdf, pdftotext -bbox)', async () => {
+    await ops.ok('convert', { input: 'dashes-glyph-ids.ofd', output: 'dashes.pdf' });
+    const pdf = ops.at('dashes.pdf');
+    // TextObject 5: Boundary x 73 mm, CTM 9.1722 (an em), 说    明 as the glyphs 3755 33 33 33 33 3069
+    // of font 6 with DeltaX 1 0.5 0.5 0.5 0.5 em: 明 starts 3 em (27.52 mm) after 说.
+    const page = words(pdf, 1);
+    const first = page.find((w) => w.text === '说');
+    const last = page.find((w) => w.text === '明');
+    expect(Math.abs((first?.xMin ?? 0) - 73 * MM)).toBeLessThan(2);
+    expect(Math.abs((last?.xMin ?? 0) - (73 + 3 * 9.1722) * MM)).toBeLessThan(2);
+    // The content streams as qpdf decodes them: the font's glyph 3755 (0EAB) drawn, its character
+    // said as ActualText; the dashed borders' DashPattern="8.98 8.98".
+    const qdf = ops.at('dashes-qdf.pdf');
+    run('qpdf', ['--qdf', '--object-streams=disable', pdf, qdf]);
+    const streams = fs.readFileSync(qdf, 'latin1');
+    expect(streams).toMatch(/ActualText <feff8bf4>>> BDC\s+[\d. -]+ Tm <0eab> Tj/);
+    expect(streams).toContain('[8.98 8.98] 0 d');
+    expect(run('qpdf', ['--check', pdf])).toMatch(/No syntax or stream encoding errors found/);
+
+    // A CompositeGraphicUnit holding text, placed twice by CompositeObjects (CTM scales it by 2);
+    // one with Alpha 0 and one that draws itself draw nothing.
+    const resources = '<ofd:CompositeGraphicUnits><ofd:CompositeGraphicUnit ID="7" Width="40" Height="10"><ofd:Content><ofd:TextObject ID="8" Boundary="0 0 40 10" Size="4"><ofd:TextCode X="0" Y="4">单元</ofd:TextCode></ofd:TextObject><ofd:CompositeObject ID="9" Boundary="0 0 40 10" ResourceID="7"/></ofd:Content></ofd:CompositeGraphicUnit></ofd:CompositeGraphicUnits>';
+    const layer = '<ofd:CompositeObject ID="3" Boundary="10 10 80 20" CTM="2 0 0 2 0 0" ResourceID="7"/><ofd:CompositeObject ID="4" Boundary="10 35 40 10" ResourceID="7"/><ofd:CompositeObject ID="5" Boundary="60 35 40 10" Alpha="0" ResourceID="7"/>';
+    ops.put('composite.ofd', handMadeOfd({ layer, resources }));
+    await ops.ok('convert', { input: 'composite.ofd', output: 'composite.pdf' });
+    const units = words(ops.at('composite.pdf'), 1).filter((w) => w.text === '单元');
+    expect(units.map((w) => Math.round(w.xMin / MM))).toEqual([10, 10]);
+    // The first is drawn twice as large: its glyphs' boxes are twice as tall.
+    const [big, small] = [...units].sort((a, b) => b.yMax - b.yMin - (a.yMax - a.yMin));
+    expect((big?.yMax ?? 0) - (big?.yMin ?? 0)).toBeGreaterThan(1.6 * ((small?.yMax ?? 0) - (small?.yMin ?? 0)));
   });
 
   // Thai and Tamil with no font in the document are left out of the count: the shipped face has

@@ -199,3 +199,24 @@ class P(HTMLParser):
 p = P(); p.feed(open(sys.argv[1], encoding='utf-8').read())
 print(('' if mode == 'first-paragraph' else '\\n').join(p.out))
 `;
+
+describe('read: SmartArt diagrams (Apache POI smartart-rotated-text.pptx, PowerPoint; Apache Tika testWORD_diagramData.docx, Word)', () => {
+  /** The diagram's node texts as the data part holds them (unzip), in document order. */
+  const nodeTexts = (file: string, part: string) => valuesOf(zipPart(file, part), 'a:t');
+
+  it('reads a deck’s SmartArt as a list nested as the diagram nests its nodes', async () => {
+    const file = ops.at(fixture('smartart.pptx'));
+    // abc, def, ghi are the document point's children; jkl is ghi's (its connection list says so).
+    expect(nodeTexts(file, 'ppt/diagrams/data1.xml')).toEqual(['abc', 'def', 'ghi', 'jkl']);
+    expect(await markdownOf('smartart.pptx')).toContain('- abc\n- def\n- ghi\n  - jkl');
+  });
+
+  it('reads a Word document’s SmartArt after its paragraph, every node’s text once', async () => {
+    const file = ops.at(fixture('smartart.docx'));
+    const texts = nodeTexts(file, 'word/diagrams/data1.xml');
+    expect(texts.length).toBeGreaterThan(0);
+    const markdown = await markdownOf('smartart.docx');
+    for (const text of texts) expect(markdown.split(text).length - 1, text).toBe(1);
+    expect(markdown).toContain(texts.map((text) => `- ${text}`).join('\n'));
+  });
+});

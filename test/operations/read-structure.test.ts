@@ -32,6 +32,14 @@ ws['A7'] = 'Energy'; ws['B7'] = 40
 wb.save('canvas.xlsx')
 `;
 
+/** Formulas as openpyxl writes them: the text of each, no value (it computes nothing). */
+const FORMULA_SHEET = `
+import openpyxl
+wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'Sums'
+for row in [['Plant', 'Output'], ['North', 120], ['South', 98], ['Total', '=SUM(B2:B3)']]: ws.append(row)
+wb.save('formulas.xlsx')
+`;
+
 const CANVAS_MARKDOWN = [
   '## Report',
   'Quarterly figures',
@@ -58,6 +66,16 @@ describe('read: a sheet holding several tables', () => {
 
   it('reads the ods twin the same way (LibreOffice)', async () => {
     expect((await markdownOf('canvas.ods')).trim()).toBe(CANVAS_MARKDOWN);
+  });
+
+  it('shows a formula that has no cached value as its formula text, a cached one as its value (openpyxl writes no values)', async () => {
+    execFileSync(PYTHON, ['-c', FORMULA_SHEET], { cwd: ops.dir });
+    const text = await markdownOf('formulas.xlsx');
+    expect(text).toContain('| Total | =SUM(B2:B3) |');
+    // LibreOffice computes and caches the values when it saves the same workbook.
+    runSoffice(ops.at('profile-formulas'), ['--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', 'computed', 'formulas.xlsx'], ops.dir);
+    fs.rmSync(ops.at('profile-formulas'), { recursive: true, force: true });
+    expect(await markdownOf('computed/formulas.xlsx')).toContain('| Total | 218 |');
   });
 
   it('splits at single empty rows and columns, keeping merged cells with their block (docling xlsx_07_gap_tolerance_)', async () => {

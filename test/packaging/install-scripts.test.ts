@@ -86,12 +86,31 @@ describe('the installed production tree', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scarfSettings?: { enabled?: boolean } };
     expect(manifest.scarfSettings).toEqual({ enabled: false });
     const guard = writeNetworkGuard(tempDir());
-    const env = { ...withoutScarfOptOuts(process.env), ...guard.env, INIT_CWD: ROOT, SCARF_VERBOSE: 'true' };
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/@scarf/scarf/report.js')], { cwd: path.join(ROOT, 'node_modules/@scarf/scarf'), env, timeout: 120_000 });
+    const project = scarfChain(manifest.scarfSettings);
+    const scarf = path.join(project, 'node_modules/@scarf/scarf');
+    const env = { ...withoutScarfOptOuts(process.env), ...guard.env, INIT_CWD: project, SCARF_VERBOSE: 'true' };
+    const { stdout, stderr } = await run(process.execPath, [path.join(scarf, 'report.js')], { cwd: scarf, env, timeout: 120_000 });
     expect(`${stdout}${stderr}`).toContain('Scarf has been disabled via a package.json in the dependency chain.');
     expect(guard.lines().filter((line) => line.startsWith('ATTEMPT'))).toEqual([]);
   });
 });
+
+/**
+ * The dependency chain Scarf walks, root → swagger-ui-dist → @scarf/scarf, as npm installs it, with
+ * our package.json's scarfSettings at its root and Scarf's own code. Scarf gives `npm ls` a fixed
+ * 3 s: on our whole tree of ~1,000 packages that ran out on a loaded machine, so its walk is
+ * made over this tree of two (swagger-ui-dist by its manifest alone, which is all npm ls reads).
+ */
+function scarfChain(scarfSettings: unknown): string {
+  const project = tempDir('docwasm-scarf-');
+  const installed = (name: string) => path.join(ROOT, 'node_modules', name);
+  const swagger = JSON.parse(fs.readFileSync(path.join(installed('swagger-ui-dist'), 'package.json'), 'utf8')) as { version: string };
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'scarf-chain', version: '1.0.0', dependencies: { 'swagger-ui-dist': swagger.version }, scarfSettings }));
+  fs.mkdirSync(path.join(project, 'node_modules/swagger-ui-dist'), { recursive: true });
+  fs.copyFileSync(path.join(installed('swagger-ui-dist'), 'package.json'), path.join(project, 'node_modules/swagger-ui-dist/package.json'));
+  fs.cpSync(installed('@scarf/scarf'), path.join(project, 'node_modules/@scarf/scarf'), { recursive: true });
+  return project;
+}
 
 /** Scarf also obeys these; a test run must not pass because of them. */
 function withoutScarfOptOuts(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

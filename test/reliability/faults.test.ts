@@ -1,22 +1,23 @@
 // Faults injected into a running service: jobs past their timeout in every engine, a worker
 // that runs out of memory, LibreOffice killed mid-conversion, and outputs that cannot be written
 // (read-only dir, parent is a file, the file-size limit of `ulimit -f`). Each must end in the
-// contract's error for that job alone, with nothing half-written, and the next job must succeed.
+// contract's error for that job alone, with nothing half-written, and the next job must succeed
+// (past its timeout, the OCR engine also keeps no thread of the stopped job).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killHard } from '../helpers/documents.js';
+import { killHard, pdfText } from '../helpers/documents.js';
 import { fromRaw, photoPixels } from '../helpers/images.js';
 import { makeImagePdf, makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, slowOcrImage } from '../helpers/ocr-images.js';
-import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+import { leftoverTempFiles, startService, type ApiResponse, type RunningService } from '../helpers/service.js';
 import { sha256 } from '../helpers/tools.js';
 import { recordFigures } from './figures.js';
-import { FIXTURES, writeFixtures } from './fixtures.js';
+import { FIXTURES, OCR_TEXT, writeFixtures } from './fixtures.js';
 import { launchService, runsAsRoot, shareWithService } from './launch.js';
-import { isZombieOrGone, officeProcessesOf, waitUntil } from './proc.js';
+import { isZombieOrGone, officeProcessesOf, settledThreads, waitUntil } from './proc.js';
 import { makeDocx } from './docx.js';
 
 const injected: Record<string, string> = {};
@@ -28,6 +29,10 @@ interface TimeoutCase {
   timeoutSeconds: number;
   heavy: (dir: string) => Promise<{ route: string; body: Record<string, unknown>; output: string }>;
   next: { route: string; body: Record<string, unknown> };
+  /** Service flags besides --timeout. */
+  flags?: string[];
+  /** Called with the engine warm, before the heavy job; what it returns checks the service after the next job. */
+  watch?: (service: RunningService) => Promise<(next: ApiResponse) => Promise<void>>;
 }
 
 // No case depends on this machine's speed: the engine is warmed by a first small job before the
@@ -67,6 +72,16 @@ const TIMEOUT_CASES: TimeoutCase[] = [
       return { route: '/api/ocr', body: { input: 'pages.png', output: 'late.txt' }, output: 'late.txt' };
     },
     next: { route: '/api/ocr', body: { input: FIXTURES.ocr, language: 'eng' } },
+    // One tesseract.js thread: a stopped job whose thread stayed would leave the service's thread
+    // count above what it was before (one TIMEOUT is enough to see a pile-up).
+    flags: ['--workers', '1'],
+    watch: async (service) => {
+      const baseline = (await settledThreads(service.child.pid as number)).length;
+      return async (next) => {
+        expect((await settledThreads(service.child.pid as number)).length).toBeLessThanOrEqual(baseline);
+        expect(String(next.body.text).replace(/\s+/g, ' ')).toContain(OCR_TEXT);
+      };
+    },
   },
   {
     engine: 'document',
@@ -78,19 +93,22 @@ const TIMEOUT_CASES: TimeoutCase[] = [
       return { route: '/api/convert', body: { input: 'long.docx', output: 'late.pdf', format: 'pdf' }, output: 'late.pdf' };
     },
     next: { route: '/api/convert', body: { input: FIXTURES.docx, output: 'next.pdf', format: 'pdf' } },
+    // One slot, so that every office process seen before the heavy job is the stalled one's.
+    flags: ['--workers', '1'],
   },
 ];
 
 describe('faults: a job past its timeout', () => {
   for (const c of TIMEOUT_CASES) {
     it(`${c.engine}: answers TIMEOUT in time, leaves nothing behind, and the next job succeeds`, { timeout: 180_000 }, async () => {
-      const service = await startService(['--timeout', String(c.timeoutSeconds)]);
+      const service = await startService(['--timeout', String(c.timeoutSeconds), ...(c.flags ?? [])]);
       try {
         await writeFixtures(service.dir);
         // Engines start lazily; the first small job proves this one is up before the clock runs.
         const first = await service.post(c.next.route, c.next.body);
         expect(first.body.success, JSON.stringify(first.body)).toBe(true);
         const heavy = await c.heavy(service.dir);
+        const checkAfter = await c.watch?.(service);
         const officesBefore = officeProcessesOf(service.child.pid as number);
         const started = performance.now();
         const late = await service.post(heavy.route, heavy.body);
@@ -103,11 +121,15 @@ describe('faults: a job past its timeout', () => {
         expect(leftoverTempFiles(service.dir)).toEqual([]);
         const next = await service.post(c.next.route, c.next.body);
         expect(next.status, JSON.stringify(next.body)).toBe(200);
+        await checkAfter?.(next);
         if (c.engine === 'document') {
-          // The stalled office was killed as a whole group, not left behind.
-          const after = officeProcessesOf(service.child.pid as number);
+          // The stalled office was killed as a whole group (launcher included), and a new one served the next file.
           expect(officesBefore.length).toBeGreaterThan(0);
-          expect(officesBefore.filter((pid) => after.includes(pid)).length).toBeLessThan(officesBefore.length);
+          expect(await waitUntil(() => officesBefore.every((pid) => isZombieOrGone(pid)), 10_000)).toBe(true);
+          const after = officeProcessesOf(service.child.pid as number);
+          expect(after.filter(isLauncher)).toEqual([]);
+          expect(after.length).toBeGreaterThan(0);
+          expect(pdfText(path.join(service.dir, 'next.pdf'))).toContain('Quarterly report');
         }
         injected[`timeout-${c.engine}`] = 'survived';
       } finally {

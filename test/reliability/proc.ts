@@ -115,3 +115,21 @@ export function peakRssMb(pid: number): number {
 export function resetPeakRss(pid: number): void {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
+
+/**
+ * OS thread ids of `pid` (main, pools, and the engines' nested threads), once they have stopped
+ * changing for a second (a stopped thread can take a while to go on a loaded machine), or after 20 s.
+ */
+export async function settledThreads(pid: number): Promise<string[]> {
+  const read = () => fs.readdirSync(`/proc/${pid}/task`).sort();
+  const deadline = Date.now() + 20_000;
+  let last = read();
+  let stableSince = Date.now();
+  while (Date.now() < deadline && Date.now() - stableSince < 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = read();
+    if (now.join() !== last.join()) stableSince = Date.now();
+    last = now;
+  }
+  return last;
+}

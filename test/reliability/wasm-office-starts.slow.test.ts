@@ -1,8 +1,8 @@
 // The WebAssembly office's many-starts soak (docs/documents-backend.md, "never deadlocks"): the
 // published glue hung in 5 of 6 starts here (a thread pool one worker short of what LibreOffice
 // starts); ten bounded starts in a row, each converting a docx and stopping with nothing left
-// running, would all pass by chance with probability (1/6)^10 ≈ 1.7e-8. `npm test` keeps two
-// rounds (test/documents/wasm-office.test.ts); this one also records each start's duration.
+// running, would all pass by chance with probability (1/6)^10 ≈ 1.7e-8. `npm test` keeps one
+// round (test/documents/wasm-office.test.ts); this one also records each start's duration.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WasmOffice } from '../../src/documents/wasm-office.js';

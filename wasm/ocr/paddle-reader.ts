@@ -8,8 +8,7 @@ import { loadModels, type PaddleModels } from './paddle/models.js';
 import { layoutLines, pageText, readingOrder } from './paddle/page-text.js';
 import type { Raster } from './paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS, type PageLine } from './paddle/system.js';
-import type { TaskDeadline } from '../../src/shared/deadline.js';
-import { timeoutError } from '../../src/shared/job-errors.js';
+import { checkDeadline, type TaskDeadline } from '../../src/shared/deadline.js';
 
 export interface PaddleReading {
   text: string;
@@ -28,9 +27,7 @@ let models: Promise<PaddleModels> | undefined;
  * tesseract will read it.
  */
 export async function readWithPaddle(image: Raster, deadline: TaskDeadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {
-  const checkpoint = () => {
-    if (Date.now() > deadline.at) throw timeoutError(deadline.engine, deadline.limitMs, 'recognising text');
-  };
+  const checkpoint = () => checkDeadline(deadline, 'recognising text');
   models ??= loadModels().catch((err: unknown) => {
     models = undefined;
     throw new ApiError('INTERNAL_ERROR', `The PP-OCR models could not be loaded: ${String(err).slice(0, 200)}`);

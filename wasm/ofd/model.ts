@@ -29,9 +29,12 @@ interface Placed {
 
 /** One glyph at its baseline origin in the text object's space. */
 export interface Glyph {
+  /** Its character; several when a CGTransform draws them as one cluster of glyphs. */
   char: string;
   x: number;
   y: number;
+  /** The font's glyph indexes a CGTransform gives for the character(s), drawn instead of the font's own mapping. */
+  gids?: number[] | undefined;
 }
 
 export interface OfdText extends Placed {
@@ -53,6 +56,11 @@ export interface OfdPath extends Placed {
   lineWidth: number;
   /** Even-odd fill rule (OFD's Rule="Even-Odd"). */
   evenOdd: boolean;
+  /** Dashes and gaps (mm) and where the pattern starts; undefined: a solid line. */
+  dash?: { pattern: number[]; offset: number } | undefined;
+  /** Line ends and corners as PDF numbers them (0 butt/miter, 1 round, 2 square/bevel). */
+  cap: number;
+  join: number;
 }
 
 export interface OfdImage extends Placed {

@@ -5,6 +5,7 @@
 // resolved inside the package (locations.ts), and pages and glyphs counted against budgets.
 
 import { ApiError } from '../../src/errors.js';
+import { formatOfPackage } from '../../src/shared/input-formats.js';
 import { openPackage, type PackageLimits } from '../read/package.js';
 import { Budget } from '../read/limits.js';
 import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.js';
@@ -32,24 +33,40 @@ const kidText = (element: XmlElement | undefined, name: string): string | undefi
   return found ? textOf(found).trim() : undefined;
 };
 
-/** Is this zip an OFD? (Its root holds OFD.xml.) */
-export const isOfdPackage = (names: readonly string[]): boolean => names.some((n) => n.toLowerCase() === 'ofd.xml');
+/** Is this zip an OFD? As the registry of input formats says (its root holds OFD.xml). */
+export const isOfdPackage = (names: readonly string[]): boolean => formatOfPackage(names, undefined)?.kind === 'ofd';
 
 interface DrawParam {
   lineWidth?: number | undefined;
   fill?: Rgb | undefined;
   stroke?: Rgb | undefined;
+  dashPattern?: string | undefined;
+  dashOffset?: number | undefined;
+  cap?: string | undefined;
+  join?: string | undefined;
 }
+
+/** Composite graphic units one OFD may draw (each use reads its unit's objects again). */
+const MAX_COMPOSITE_USES = 10_000;
+const CAPS: Readonly<Record<string, number>> = { Butt: 0, Round: 1, Square: 2 };
+const JOINS: Readonly<Record<string, number>> = { Miter: 0, Round: 1, Bevel: 2 };
 
 interface Resources {
   fonts: Map<string, OfdFont>;
   media: Map<string, OfdMedia>;
   drawParams: Map<string, { element: XmlElement; relative?: string | undefined }>;
+  /** CompositeGraphicUnits by ID: drawings a CompositeObject places like a picture. */
+  composites: Map<string, XmlElement>;
 }
 
 class OfdReader {
   private readonly glyphs = new Budget(MAX_GLYPHS, (limit) => `The OFD's text holds more than ${limit.toLocaleString('en-US')} glyphs; refused`);
-  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map() };
+  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map(), composites: new Map() };
+  private readonly compositeUses = new Budget(MAX_COMPOSITE_USES, (limit) => `The OFD draws more than ${limit.toLocaleString('en-US')} composite graphics; refused`);
+  /** The units being drawn, innermost last: a unit that draws itself draws nothing the second time. */
+  private readonly compositeStack: string[] = [];
+  /** Each template's objects, read once: an invoice book's pages all draw the same few templates. */
+  private readonly templateObjects = new Map<string, OfdObject[]>();
 
   constructor(private readonly parts: OfdParts) {}
 
@@ -89,6 +106,7 @@ class OfdReader {
       this.resources.media.set(media.attrs.ID ?? '', { bytes: this.parts.bytes(resolveLocation(base, file)), format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase() });
     }
     for (const param of kids(kid(res, 'DrawParams'), 'DrawParam')) this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
+    for (const unit of kids(kid(res, 'CompositeGraphicUnits'), 'CompositeGraphicUnit')) this.resources.composites.set(unit.attrs.ID ?? '', unit);
   }
 
   private readPage(part: string | undefined, defaultBox: Box, templates: ReadonlyMap<string, string | undefined>): OfdPage {
@@ -97,12 +115,18 @@ class OfdReader {
     const box = parseBox(kidText(kid(page, 'Area'), 'PhysicalBox')) ?? defaultBox;
     const background: OfdObject[] = [];
     const foreground: OfdObject[] = [];
-    for (const use of kids(page, 'Template')) {
-      const template = this.parts.xml(templates.get(use.attrs.TemplateID ?? ''));
-      const objects = template ? this.layers(kid(template, 'Content')) : [];
-      (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...objects);
-    }
+    for (const use of kids(page, 'Template')) (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
     return { box, objects: [...background, ...this.layers(kid(page, 'Content')), ...foreground] };
+  }
+
+  private template(part: string | undefined): OfdObject[] {
+    if (part === undefined) return [];
+    let objects = this.templateObjects.get(part);
+    if (!objects) {
+      objects = this.layers(kid(this.parts.xml(part), 'Content'));
+      this.templateObjects.set(part, objects);
+    }
+    return objects;
   }
 
   /** The objects of a Content: its layers in order (a Background layer first, Foreground last). */
@@ -132,15 +156,35 @@ class OfdReader {
     if (name === 'TextObject') return this.text(element, placed, param);
     if (name === 'PathObject') return this.path(element, placed, param);
     if (name === 'ImageObject') return { kind: 'image', ...placed, media: element.attrs.ResourceID ?? '' };
+    if (name === 'CompositeObject') return this.composite(element, placed, param);
     return undefined;
+  }
+
+  /** A CompositeObject: its unit's objects, in the unit's space, placed by the object's CTM and Boundary. */
+  private composite(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdGroup | undefined {
+    const id = element.attrs.ResourceID ?? '';
+    const unit = this.resources.composites.get(id);
+    // Alpha 0 is wholly transparent (ofdrw's testPathClip lays such a picture over its page).
+    if (!unit || element.attrs.Alpha?.trim() === '0' || this.compositeStack.includes(id)) return undefined;
+    this.compositeUses.spend(1);
+    this.compositeStack.push(id);
+    try {
+      const content = kid(unit, 'Content');
+      return { kind: 'group', ...placed, objects: content ? this.objects(content, param) : [] };
+    } finally {
+      this.compositeStack.pop();
+    }
   }
 
   private text(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdObject | undefined {
     const size = Number(element.attrs.Size);
     if (!(size > 0)) return undefined;
     const glyphs: Glyph[] = [];
+    const transforms = glyphTransforms(element);
     let x = 0;
     let y = 0;
+    // Characters of the object before this TextCode: CGTransform's CodePosition counts across them.
+    let offset = 0;
     for (const code of kids(element, 'TextCode')) {
       const chars = [...textOf(code)];
       this.glyphs.spend(chars.length);
@@ -148,12 +192,21 @@ class OfdReader {
       y = optionalNumber(code.attrs.Y) ?? y;
       const dx = deltas(code.attrs.DeltaX, chars.length);
       const dy = deltas(code.attrs.DeltaY, chars.length);
+      let cluster: Glyph | undefined;
+      let clusterEnd = 0;
       for (const [i, char] of chars.entries()) {
-        glyphs.push({ char, x, y });
+        const transform = transforms.get(offset + i);
+        if (transform) {
+          cluster = { char, x, y, gids: transform.glyphs };
+          clusterEnd = i + Math.max(1, transform.codeCount);
+          glyphs.push(cluster);
+        } else if (cluster && i < clusterEnd) cluster.char += char;
+        else glyphs.push({ char, x, y });
         // Without a DeltaX the next glyph follows at a full em for CJK, half an em otherwise.
         x += dx[i] ?? (/[\u2e80-\uffef]/.test(char) ? size : size / 2);
         y += dy[i] ?? 0;
       }
+      offset += chars.length;
     }
     const fill = element.attrs.Fill === 'false' ? undefined : (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK);
     return { kind: 'text', ...placed, font: element.attrs.Font, size, fill, glyphs };
@@ -164,7 +217,12 @@ class OfdReader {
     const stroke = element.attrs.Stroke === 'false' ? undefined : (color(kid(element, 'StrokeColor')) ?? param.stroke ?? BLACK);
     const fill = element.attrs.Fill === 'true' ? (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK) : undefined;
     const lineWidth = optionalNumber(element.attrs.LineWidth) ?? param.lineWidth ?? DEFAULT_LINE_WIDTH;
-    return { kind: 'path', ...placed, segments, stroke, fill, lineWidth, evenOdd: element.attrs.Rule === 'Even-Odd' };
+    const dashes = numbers(element.attrs.DashPattern ?? param.dashPattern).filter((n) => Number.isFinite(n) && n >= 0);
+    // A pattern of no length (all zeros) would be an invalid PDF dash array: drawn solid.
+    const dash = dashes.some((n) => n > 0) ? { pattern: dashes, offset: optionalNumber(element.attrs.DashOffset) ?? param.dashOffset ?? 0 } : undefined;
+    const cap = CAPS[element.attrs.Cap ?? param.cap ?? 'Butt'] ?? 0;
+    const join = JOINS[element.attrs.Join ?? param.join ?? 'Miter'] ?? 0;
+    return { kind: 'path', ...placed, segments, stroke, fill, lineWidth, evenOdd: element.attrs.Rule === 'Even-Odd', dash, cap, join };
   }
 
   /** Clip areas, each in the object's space (an Area's own CTM applied). */
@@ -196,7 +254,15 @@ class OfdReader {
     return chain.reduce<DrawParam>(
       (param, element) => ({
         ...param,
-        ...definedOnly({ lineWidth: optionalNumber(element.attrs.LineWidth), fill: color(kid(element, 'FillColor')), stroke: color(kid(element, 'StrokeColor')) }),
+        ...definedOnly({
+          lineWidth: optionalNumber(element.attrs.LineWidth),
+          fill: color(kid(element, 'FillColor')),
+          stroke: color(kid(element, 'StrokeColor')),
+          dashPattern: element.attrs.DashPattern,
+          dashOffset: optionalNumber(element.attrs.DashOffset),
+          cap: element.attrs.Cap,
+          join: element.attrs.Join,
+        }),
       }),
       {},
     );
@@ -253,6 +319,24 @@ export function readOfd(bytes: Uint8Array, limits?: PackageLimits, media = true)
   return new OfdReader(new OfdParts(pkg, xmlNodeBudget())).read();
 }
 
+/**
+ * A TextObject's CGTransforms by the position of their first character in the object's text:
+ * `CodeCount` characters drawn as the font's glyphs `Glyphs` (the last of several at one place wins, as in ofdrw).
+ */
+function glyphTransforms(element: XmlElement): Map<number, { codeCount: number; glyphs: number[] }> {
+  const transforms = new Map<number, { codeCount: number; glyphs: number[] }>();
+  for (const transform of kids(element, 'CGTransform')) {
+    const glyphs = numbers(kidText(transform, 'Glyphs')).filter((g) => Number.isInteger(g) && g >= 0 && g < 65536);
+    const position = Number(transform.attrs.CodePosition ?? 0);
+    if (glyphs.length === 0 || !Number.isInteger(position) || position < 0) continue;
+    const codeCount = Math.max(1, Math.floor(Number(transform.attrs.CodeCount ?? 1)) || 1);
+    // One glyph a character (the usual case): each keeps its own place (DeltaX), not the font's advance.
+    if (codeCount === glyphs.length) glyphs.forEach((glyph, k) => transforms.set(position + k, { codeCount: 1, glyphs: [glyph] }));
+    else transforms.set(position, { codeCount, glyphs });
+  }
+  return transforms;
+}
+
 function customData(info: XmlElement | undefined): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const data of kids(kid(info, 'CustomDatas'), 'CustomData')) {
@@ -303,6 +387,10 @@ function deltas(text: string | undefined, count: number): number[] {
 
 /** A colour's Value as RGB 0–1: 3 components RGB, 1 gray, 4 CMYK; "#hh" components are hex. */
 function color(element: XmlElement | undefined): Rgb | undefined {
+  // A shading (not drawn as such yet) is painted flat in its first segment's colour, not its Value's.
+  const shading = kids(element).find((k) => ['AxialShd', 'RadialShd'].includes(local(k.name)));
+  const first = kid(kid(shading, 'Segment'), 'Color');
+  if (first) return color(first);
   const value = element?.attrs.Value;
   if (value === undefined) return undefined;
   const parts = value.trim().split(/\s+/).map((p) => (p.startsWith('#') ? parseInt(p.slice(1), 16) : Number(p)) / 255);

@@ -11,6 +11,7 @@ import { ApiError } from '../../src/errors.js';
 import { placement, type Matrix, type OfdDocument, type OfdImage, type OfdObject, type OfdPath, type OfdText, type PathSegment, type Rgb } from '../ofd/model.js';
 import { save, withNewDocument } from './mupdf-document.js';
 import type { PdfSink } from './engine.js';
+import { utf16Hex } from './text-layer.js';
 
 const PT_PER_MM = 72 / 25.4;
 
@@ -74,15 +75,21 @@ class OfdPainter {
     for (const glyph of object.glyphs) {
       const code = glyph.char.codePointAt(0) ?? 0;
       const ownGid = own ? own.encodeCharacter(code) : 0;
-      const font = ownGid > 0 ? (own as mupdf.Font) : fallback();
-      const gid = ownGid > 0 ? ownGid : fallback().encodeCharacter(code);
+      // A CGTransform names the document's font's own glyphs: they are what the page shows.
+      const given = own && glyph.gids ? glyph.gids : undefined;
+      const font = given || ownGid > 0 ? (own as mupdf.Font) : fallback();
+      const gids = given ?? [ownGid > 0 ? ownGid : fallback().encodeCharacter(code)];
       const name = this.fontName(font, resources);
       if (name !== current) {
         out.push(`/${name} 1 Tf`);
         current = name;
       }
+      // The font's own map may not lead from those glyphs back to the characters: they are said as ActualText.
+      const said = given !== undefined && (given.length !== 1 || given[0] !== ownGid || [...glyph.char].length !== 1);
+      if (said) out.push(`/Span <</ActualText <FEFF${utf16Hex(glyph.char)}>>> BDC`);
       // y-down page space: the glyph is flipped back upright by the -size.
-      out.push(`${num(object.size)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gid.toString(16).padStart(4, '0')}> Tj`);
+      out.push(`${num(object.size)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gids.map((gid) => gid.toString(16).padStart(4, '0')).join('')}> Tj`);
+      if (said) out.push('EMC');
     }
     out.push('ET');
   }
@@ -148,7 +155,10 @@ class OfdPainter {
 function path(object: OfdPath, out: string[]): void {
   if (object.segments.length === 0 || (!object.fill && !object.stroke)) return;
   if (object.fill) out.push(rgb(object.fill, 'rg'));
-  if (object.stroke) out.push(rgb(object.stroke, 'RG'), `${num(object.lineWidth)} w`);
+  if (object.stroke) {
+    out.push(rgb(object.stroke, 'RG'), `${num(object.lineWidth)} w ${object.cap} J ${object.join} j`);
+    if (object.dash) out.push(`[${object.dash.pattern.map(num).join(' ')}] ${num(object.dash.offset)} d`);
+  }
   const paint = object.fill && object.stroke ? 'B' : object.fill ? 'f' : 'S';
   out.push(`${pathOps(object.segments)} ${object.fill && object.evenOdd ? `${paint}*` : paint}`);
 }

@@ -119,7 +119,8 @@ function shallowCopy(doc: mupdf.PDFDocument, dict: mupdf.PDFObject): mupdf.PDFOb
   return copy;
 }
 
-function utf16Hex(text: string): string {
+/** A string's UTF-16 code units as hex digits (a PDF hex string's bytes, UTF-16BE). */
+export function utf16Hex(text: string): string {
   let hex = '';
   for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
   return hex;

@@ -1,6 +1,6 @@
 // Word documents (docx) from their own XML: headings from paragraph styles and outline levels
 // (style inheritance resolved), lists from numbering definitions, runs with bold/italic/code/
-// strike, links, footnotes and endnotes, tables, text boxes (DrawingML and VML) and charts'
+// strike, links, footnotes and endnotes, tables, text boxes (DrawingML and VML), SmartArt (diagram.ts) and charts'
 // titles and data after the paragraph they are anchored in, image placeholders. Hidden text, deleted
 // revisions, comments and field codes are left out; a field's shown result is kept.
 
@@ -9,6 +9,7 @@ import { ApiError } from '../../src/errors.js';
 import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
+import { diagramBlocks } from './diagram.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
 import { relationships, type Relationships } from './relationships.js';
@@ -221,8 +222,13 @@ function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
     const part = context.rels.get(attr(chart, 'r:id') ?? '')?.part;
     if (part) append(context.anchored, chartBlocks(context.pkg.xml(part)));
   }
+  const diagrams = findAll(drawing, 'dgm:relIds');
+  for (const diagram of diagrams) {
+    const part = context.rels.get(attr(diagram, 'r:dm') ?? '')?.part;
+    if (part) append(context.anchored, diagramBlocks(context.pkg.xml(part)));
+  }
   const isPicture = find(drawing, 'pic:pic') !== undefined || find(drawing, 'v:imagedata') !== undefined || drawing.name === 'w:object';
-  return isPicture || (boxes.length === 0 && charts.length === 0) ? [imagePlaceholder(drawing, context)] : [];
+  return isPicture || boxes.length + charts.length + diagrams.length === 0 ? [imagePlaceholder(drawing, context)] : [];
 }
 
 /** Elements named `name` not inside another of that name (a text box in a text box is read with its outer one). */

@@ -1,12 +1,13 @@
 // PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
 // title placeholder, its shapes top to bottom (bullets as nested lists, tables, charts' titles
-// and data, image placeholders), then its speaker notes as a quote.
+// and data, SmartArt as a nested list, image placeholders), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
+import { diagramBlocks } from './diagram.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
 import { safeLinkUrl } from './inert.js';
@@ -100,7 +101,9 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
     const tbl = find(shape, 'a:tbl');
     if (tbl) return [readTable(tbl, context)];
     const chartPart = context.rels.get(find(shape, 'c:chart')?.attrs['r:id'] ?? '')?.part;
-    return chartPart ? chartBlocks(context.pkg.xml(chartPart)) : [];
+    if (chartPart) return chartBlocks(context.pkg.xml(chartPart));
+    const diagramPart = context.rels.get(find(shape, 'dgm:relIds')?.attrs['r:dm'] ?? '')?.part;
+    return diagramPart ? diagramBlocks(context.pkg.xml(diagramPart)) : [];
   }
   const type = placeholderType(shape);
   return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');

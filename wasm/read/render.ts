@@ -14,12 +14,16 @@ import { joinBlocks, type Rendered } from '../../src/shared/markdown-join.js';
 import { inertBlocks } from './inert.js';
 
 /**
- * Text that no Markdown construct can mistake for syntax in any position: letters, digits, inner
- * spaces, `,%/`, and a dot between digits (no list marker, no autolink). The library's escaping
- * tries some fifty patterns on every text node (85 ms for a 4,000-cell sheet, most of its
- * rendering); such text is written as it is, which is what the escaping would give.
+ * Text that no Markdown construct can mistake for syntax in any position: letters, digits, any
+ * other character outside ASCII but white space (Markdown's syntax is all ASCII: CJK punctuation
+ * such as ：（） is text), inner spaces, `,%/`, a dot between digits (no list marker, no
+ * autolink) and a hyphen between two letters or digits (no list item, no rule); its alternatives
+ * never match the same character, so a long line that fails is refused in linear time. The library's
+ * escaping tries some fifty patterns on every text node (85 ms for a 4,000-cell sheet, most of
+ * its rendering; half of an e-invoice's); such text is written as it is, which is what the
+ * escaping would give.
  */
-const PLAIN_TEXT = /^[\p{L}\p{N}](?:[\p{L}\p{N} ,%/]|(?<=\d)\.(?=\d))*(?<! )$/u;
+const PLAIN_TEXT = /^(?:[\p{L}\p{N}]|[^\0-\x7f\p{L}\p{N}\s])(?:[\p{L}\p{N} ,%/]|[^\0-\x7f\p{L}\p{N}\s]|(?<=\d)\.(?=\d)|(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}]))*(?<! )$/u;
 
 const text: Handle = (node: Text, parent, state, info) => (PLAIN_TEXT.test(node.value) ? node.value : defaultHandlers.text(node, parent, state, info));
 

@@ -1,6 +1,6 @@
 // Excel workbooks (xlsx) from their own XML: one `## ` section per visible sheet, its cells as
 // tables (sheet-tables.ts: one per block of touching cells, first row the header), cached formula
-// values, dates written as dates (by the cell's number format), merged cells as an HTML table
+// values (the formula's text where none is cached), dates written as dates (by the cell's number format), merged cells as an HTML table
 // with spans.
 
 import type { RootContent } from 'mdast';
@@ -79,6 +79,10 @@ function mergedCells(root: XmlElement): Map<number, CellSource> {
 function cellValue(c: XmlElement, book: Workbook): string {
   const type = c.attrs.t ?? 'n';
   const raw = child(c, 'v') ? textOf(child(c, 'v') as XmlElement) : '';
+  // A formula with no cached value (openpyxl and other libraries write none; only a spreadsheet
+  // program computes it): its text says what the cell holds, where an empty cell would lose it.
+  const formula = child(c, 'f');
+  if (raw === '' && formula && textOf(formula) !== '') return `=${textOf(formula)}`;
   switch (type) {
     case 's':
       return book.sharedStrings[Number(raw)] ?? '';

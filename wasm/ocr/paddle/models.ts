@@ -10,6 +10,7 @@ import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
+import { once } from '../../shared/once.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
 import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
@@ -31,9 +32,11 @@ export interface PaddleModels {
   recognition: ort.InferenceSession;
   /**
    * The shipped float recognition model, for lines read as Latin: int8 reads Chinese as well
-   * but confuses Latin glyphs (a line "paddle。" read as "padd1e o").
+   * but confuses Latin glyphs (a line "paddle。" read as "padd1e o"). Loaded on the first
+   * Latin line (then kept): its session holds ~60 MB, which a worker reading only Chinese
+   * never needs.
    */
-  latinRecognition: ort.InferenceSession;
+  latinRecognition: () => Promise<ort.InferenceSession>;
   classification: ort.InferenceSession;
   /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
   characters: string[];
@@ -51,6 +54,12 @@ export interface RuntimeOptions {
    * written, the same bytes every time. Given, it also reads the Latin lines.
    */
   recognitionModel?: string;
+  /**
+   * The detection model's file, run as it is; by default the shipped float model (an int8 one
+   * written by test/bench/quantize-det.ts reads one character differently on two pages of the
+   * page set: docs/ocr-engines.md, "Second round").
+   */
+  detectionModel?: string;
 }
 
 /** The thread count the OCR pool handed this worker; 1 outside a pool. */
@@ -67,7 +76,7 @@ export function configureRuntime({ threads = poolThreads() }: RuntimeOptions = {
 
 export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleModels> {
   configureRuntime(options);
-  const { memArena = true, memPattern = true, recognitionModel } = options;
+  const { memArena = true, memPattern = true, recognitionModel, detectionModel } = options;
   const session = (model: string | Uint8Array) =>
     ort.InferenceSession.create(typeof model === 'string' ? fs.readFileSync(path.join(MODEL_DIR, model)) : model, {
       executionProviders: ['wasm'],
@@ -76,11 +85,9 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
       enableMemPattern: memPattern,
     });
   // One after another: each compiles its graph on the same WebAssembly instance.
-  const detection = await session(MODEL_FILES.detection);
-  // The shipped float model, read once: quantised for most lines, as it is for Latin ones.
-  const shipped = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition));
-  const recognition = await session(recognitionModel === undefined ? int8Recognition(shipped) : fs.readFileSync(recognitionModel));
-  const latinRecognition = recognitionModel === undefined ? await session(shipped) : recognition;
+  const detection = await session(detectionModel === undefined ? MODEL_FILES.detection : fs.readFileSync(detectionModel));
+  const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
+  const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
   const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
 }

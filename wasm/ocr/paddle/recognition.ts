@@ -39,8 +39,8 @@ export interface RecognitionOptions {
   batchSize: number;
   /** Line images are squeezed to this share of their width before reading (default CJK_SQUEEZE). */
   squeeze?: number;
-  /** The model Latin lines are read again with (default: the same session). */
-  latinSession?: InferenceSession;
+  /** The model Latin lines are read again with, loaded when first needed (default: the same session). */
+  latinSession?: () => Promise<InferenceSession>;
   /** Called before each model call; throws to stop (a deadline passed). */
   beforeBatch?: () => void;
   /**
@@ -80,11 +80,11 @@ export interface RecognizedLine {
 export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
   const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
-  const latinSession = options.latinSession ?? session;
+  const latinSession = options.latinSession ?? (() => Promise.resolve(session));
   // One model call: the lines at `indices`, squeezed; squeezed lines are read as CJK (int8), the others as Latin.
   const readBatch = async (indices: readonly number[], squeeze: number) => {
     options.beforeBatch?.();
-    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : latinSession, characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
+    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : await latinSession(), characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
     decoded.forEach((line, k) => (results[indices[k] as number] = line));
     return decoded;
   };

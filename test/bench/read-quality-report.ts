@@ -1,0 +1,198 @@
+// docs/reading-quality.md from the scores of test/bench/read-quality.ts: the held-out corpus
+// (read-corpus-heldout.ts) per format and language beside issue 31's targets, then the tuned set
+// (read-corpus.ts) on its own, times, and every document's scores.
+
+import path from 'node:path';
+import type { CorpusDocument } from './read-corpus.js';
+import type { DocumentScores } from './read-metrics.js';
+
+export interface Scored {
+  doc: CorpusDocument;
+  engine: string;
+  scores: DocumentScores;
+  ms: number;
+  /** A PDF's page count, for docwasm's seconds per page. */
+  pages?: number;
+}
+
+/** Issue 31's targets (for the hidden corpus; held to here on the held-out one). */
+const TARGET = { overall: 0.92, format: 0.85, pdfTables: 0.75, secondsPerPage: 0.05 };
+
+/**
+ * The hidden corpus of issue 31 (159 documents, 37 Chinese, scored by the issue's author
+ * 2026-11-27 with the same metrics): docwasm and MarkItDown per format. `null`: no reader.
+ */
+const HIDDEN: Readonly<Record<string, { docs: number; docwasm: string; markitdown: string | null }>> = {
+  docx: { docs: 33, docwasm: '0.931 (0.925 / 0.901 / 0.972)', markitdown: '0.911' },
+  html: { docs: 31, docwasm: '0.949', markitdown: '0.957' },
+  odt: { docs: 19, docwasm: '0.956', markitdown: null },
+  rtf: { docs: 6, docwasm: '0.969', markitdown: '0.053' },
+  ods: { docs: 6, docwasm: '0.853', markitdown: null },
+  xlsx: { docs: 10, docwasm: '0.783', markitdown: '0.685' },
+  pptx: { docs: 10, docwasm: '0.749', markitdown: '0.736' },
+  odp: { docs: 6, docwasm: '0.690', markitdown: null },
+  pdf: { docs: 38, docwasm: '0.736 (0.905 / 0.405 / 0.740)', markitdown: '0.430' },
+};
+const HIDDEN_ALL = { docs: 159, docwasm: '0.860', markitdown: '0.559' };
+
+const mean = (values: readonly (number | null)[]) => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+};
+const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+const ofEngine = (rows: readonly Scored[], engine: string) => rows.filter((r) => r.engine === engine);
+const overallOf = (rows: readonly Scored[]) => mean(rows.map((r) => r.scores.overall));
+
+function summary(rows: readonly Scored[]): string {
+  const overall = overallOf(rows);
+  if (overall === null) return '';
+  return `${fmt(overall)} (${fmt(mean(rows.map((r) => r.scores.nid)))} / ${fmt(mean(rows.map((r) => r.scores.teds)))} / ${fmt(mean(rows.map((r) => r.scores.mhs)))})`;
+}
+
+/** docwasm's seconds per PDF page over `rows` (warm reads), or null without PDFs. */
+function secondsPerPage(rows: readonly Scored[]): number | null {
+  const pdfs = ofEngine(rows, 'docwasm').filter((r) => r.pages);
+  const pages = pdfs.reduce((n, r) => n + (r.pages as number), 0);
+  return pages ? pdfs.reduce((t, r) => t + r.ms, 0) / 1000 / pages : null;
+}
+
+const mark = (met: boolean) => (met ? 'yes' : '**no**');
+
+/** The target a row is held to and whether docwasm meets it. */
+function targetCells(label: string, rows: readonly Scored[]): [string, string] {
+  const ours = ofEngine(rows, 'docwasm');
+  const overall = overallOf(ours) ?? 0;
+  if (label === 'pdf') {
+    const teds = mean(ours.map((r) => r.scores.teds)) ?? 0;
+    const spp = secondsPerPage(rows) ?? 0;
+    return [
+      `≥ ${TARGET.format}, TEDS ≥ ${TARGET.pdfTables}, ≤ ${TARGET.secondsPerPage} s/page`,
+      `${mark(overall >= TARGET.format)}, ${mark(teds >= TARGET.pdfTables)}, ${mark(spp <= TARGET.secondsPerPage)} (${spp.toFixed(3)} s/page)`,
+    ];
+  }
+  if (label === '**all**') return [`≥ ${TARGET.overall}`, mark(overall >= TARGET.overall)];
+  if (label === 'English' || label === 'Chinese') return ['', ''];
+  return [`≥ ${TARGET.format}`, mark(overall >= TARGET.format)];
+}
+
+function engineOrder(scored: readonly Scored[]): string[] {
+  return ['docwasm', ...new Set(scored.map((s) => s.engine).filter((e) => e !== 'docwasm'))];
+}
+
+const docCount = (rows: readonly Scored[]) => new Set(rows.map((r) => r.doc.file)).size;
+
+/** Per format, all, English and Chinese: every engine side by side (and, when `withTargets`, the targets). */
+function formatTable(rows: readonly Scored[], engines: readonly string[], withTargets: boolean): string {
+  const formats = [...new Set(rows.map((s) => s.doc.format))].sort();
+  const extra = withTargets ? ' target | met |' : '';
+  const line = (label: string, part: readonly Scored[]) => {
+    const cells = engines.map((e) => summary(ofEngine(part, e)) || '–').join(' | ');
+    const ms = Math.round(mean(ofEngine(part, 'docwasm').map((r) => r.ms)) ?? 0);
+    return `| ${label} | ${docCount(part)} | ${cells} |${withTargets ? ` ${targetCells(label, part).join(' | ')} |` : ''} ${ms} |`;
+  };
+  return [
+    `| format | docs | ${engines.join(' | ')} |${extra} docwasm ms/doc |`,
+    `|---|---|${engines.map(() => '---').join('|')}|${withTargets ? '---|---|' : ''}---|`,
+    ...formats.map((f) => line(f, rows.filter((s) => s.doc.format === f))),
+    line('**all**', rows),
+    line('English', rows.filter((s) => !s.doc.chinese)),
+    line('Chinese', rows.filter((s) => s.doc.chinese)),
+  ].join('\n');
+}
+
+function hiddenComparison(heldOut: readonly Scored[], tuned: readonly Scored[]): string {
+  const ours = (rows: readonly Scored[]) => summary(ofEngine(rows, 'docwasm')) || '–';
+  const ofFormat = (rows: readonly Scored[], f: string) => rows.filter((s) => s.doc.format === f);
+  return [
+    '| format | held-out here (docs) | hidden corpus, docwasm (docs) | hidden corpus, MarkItDown | tuned set here |',
+    '|---|---|---|---|---|',
+    ...Object.entries(HIDDEN).map(([f, h]) => `| ${f} | ${ours(ofFormat(heldOut, f))} (${docCount(ofFormat(heldOut, f))}) | ${h.docwasm} (${h.docs}) | ${h.markitdown ?? 'no reader'} | ${ours(ofFormat(tuned, f))} |`),
+    `| **all** | ${ours(heldOut)} (${docCount(heldOut)}) | ${HIDDEN_ALL.docwasm} (${HIDDEN_ALL.docs}) | ${HIDDEN_ALL.markitdown} | ${ours(tuned)} (${docCount(tuned)}) |`,
+  ].join('\n');
+}
+
+function timeTable(scored: readonly Scored[], engines: readonly string[]): string {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const cell = (rows: readonly Scored[]) => (rows.length ? String(Math.round(median(rows.map((r) => r.ms)))) : '–');
+  const formats = [...new Set(scored.map((s) => s.doc.format))].sort();
+  return [
+    `| format | ${engines.join(' | ')} |`,
+    `|---|${engines.map(() => '---').join('|')}|`,
+    ...formats.map((f) => `| ${f} | ${engines.map((e) => cell(scored.filter((s) => s.doc.format === f && s.engine === e))).join(' | ')} |`),
+  ].join('\n');
+}
+
+function perDocumentTable(scored: readonly Scored[]): string {
+  const rows = ofEngine(scored, 'docwasm').map((s) => {
+    const peers = scored.filter((p) => p.doc === s.doc && p.engine !== 'docwasm' && p.scores.overall !== null);
+    const best = peers.sort((a, b) => (b.scores.overall as number) - (a.scores.overall as number))[0];
+    return `| ${path.basename(s.doc.file)} | ${s.doc.set} | ${s.doc.source} | ${fmt(s.scores.overall)} | ${fmt(s.scores.nid)} | ${fmt(s.scores.teds)} | ${fmt(s.scores.mhs)} | ${best ? `${best.engine} ${fmt(best.scores.overall)}` : '–'} |`;
+  });
+  return ['| document | set | source | docwasm overall | NID | TEDS | MHS | best peer |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function renderQualityReport(scored: readonly Scored[], date: string): string {
+  const engines = engineOrder(scored);
+  const heldOut = scored.filter((s) => s.doc.set === 'held-out');
+  const tuned = scored.filter((s) => s.doc.set === 'tuned');
+  const chinese = docCount(heldOut.filter((s) => s.doc.chinese));
+  return `# Reading quality
+
+Written by \`npm run bench:read-quality\` (also part of \`npm run bench\`) on ${date}; do not edit by hand.
+
+Two corpora, scored apart:
+
+- **held-out** (${docCount(heldOut)} documents, ${chinese} Chinese; \`test/bench/read-corpus-heldout.ts\`) — documents
+  docwasm's readers were not tuned on, built the way issue 31's hidden corpus is: docling's test
+  files with their ground truth (docx, html, odt, ods, odp, pptx, xlsx/xlsm, pdf including three
+  right-to-left), and technical documentation rendered here by pandoc and LibreOffice from pinned
+  commits of public repositories — Arthas's manual (Chinese and English, Apache-2.0), RocketMQ's
+  Chinese docs (Apache-2.0), react.dev's Persian and Arabic pages (CC-BY-4.0) — whose ground truth
+  is its source Markdown as pandoc normalises it (spreadsheets: a page's tables, one sheet each).
+  **This is the figure to hold docwasm to.** It is extracted from local mirrors
+  ($READ_CORPUS_MIRRORS) into \`.bench-work/\`, not committed.
+- **tuned set** (${docCount(tuned)} documents; \`test/bench/read-corpus.ts\`, \`fixtures/reading/\`) — the
+  documents the readers were developed against; reported on its own below.
+
+Each document is read by docwasm (\`/api/read\`) and by the peers that run offline here, and scored
+against its ground truth with the metrics of
+[opendataloader-bench](https://github.com/opendataloader-project/opendataloader-bench)
+(reimplemented in \`test/bench/read-metrics.ts\` and checked against its published per-document
+scores for pymupdf4llm and docling: 1,199 of 1,200 values within 0.01): **NID** reading order
+(normalised indel similarity of the whole text), **TEDS** tables (tree edit distance similarity),
+**MHS** headings (tree edit distance over the heading/section tree). *overall* is the mean of the
+metrics a document has material for. Cells read \`overall (NID / TEDS / MHS)\`; – means the engine
+does not read that format or the documents have no table/heading. docwasm's \`<!-- page N -->\`
+markers are removed before scoring. Peers: pandoc (\`-t gfm\`), mammoth (npm,
+\`--output-format=markdown\`), \`pdftotext -layout\` (poppler; plain text) and, when installed,
+MarkItDown (its \`markitdown\` command on PATH) and pymupdf4llm in WebAssembly (npm
+\`@bentopdf/pymupdf-wasm\`; see \`test/bench/read-quality.ts\`); a peer that is not installed has no
+column. ms/doc is docwasm's mean warm time per document over HTTP on the machine of the run, and
+s/page its warm seconds per PDF page (shared machine, so only indicative).
+
+## Held-out corpus
+
+Targets (issue 31): overall ≥ ${TARGET.overall}, every format ≥ ${TARGET.format}, PDF ≥ ${TARGET.format} with tables (TEDS) ≥ ${TARGET.pdfTables}, ≤ ${TARGET.secondsPerPage} s per PDF page.
+
+${formatTable(heldOut, engines, true)}
+
+### Beside the hidden corpus of issue 31
+
+The hidden corpus (159 documents, 37 Chinese) was scored with the same metrics by the issue's
+author; its documents are not available here, so its figures sit beside ours, not in one run.
+
+${hiddenComparison(heldOut, tuned)}
+
+## Tuned set
+
+${formatTable(tuned, engines, false)}
+
+## Time per document (median ms, warm; peers include their start-up, as a user runs them)
+
+${timeTable(scored, engines)}
+
+## Per document
+
+${perDocumentTable(scored)}
+`;
+}
