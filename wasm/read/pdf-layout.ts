@@ -418,8 +418,7 @@ function withBorderlessTables(rows: readonly Row[]): Row[] {
   const out: Row[] = [];
   let next = 0;
   for (const { start, end, cells } of found) {
-    // Rows the cell-gap detector (tableRun) reads as a table keep its reading.
-    if (start < next || tableRun(rows, start).rows.length >= 2) continue;
+    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0)) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
     const top = Math.min(...run.map((r) => r.top));
@@ -429,6 +428,25 @@ function withBorderlessTables(rows: readonly Row[]): Row[] {
   }
   out.push(...rows.slice(next));
   return out;
+}
+
+/** The fewest rows in more columns that show the cell-gap reading inside a borderless table to be the finer one. */
+const FINER_RUN_ROWS = 3;
+
+/**
+ * Whether rows the borderless detector took for a table of `columns` columns keep the cell-gap
+ * detector's reading (tableRun) instead: when it reads a table from the first row, or a table of
+ * more columns from a later one. The borderless detector's columns come from its first row, so a
+ * header whose cells each span two columns ("Customer Information" over labels and their values)
+ * hides the columns under it; tableRun grows its columns row by row.
+ */
+function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number): boolean {
+  if (tableRun(rows, start).rows.length >= 2) return true;
+  for (let j = start + 1; j < end; j++) {
+    const run = tableRun(rows, j);
+    if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
+  }
+  return false;
 }
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
