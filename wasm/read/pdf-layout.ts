@@ -15,7 +15,7 @@ import { joinLines } from '../../src/shared/cjk-text.js';
 /** The parts of mupdf's stext JSON used here. */
 export interface StextLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; weight?: string; name?: string; mono?: boolean };
+  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean };
   x: number;
   y: number;
   text: string;
@@ -44,6 +44,8 @@ interface Row {
   bold: boolean;
   /** The font most of the row is set in (subset prefix dropped). */
   font: string;
+  /** Most of the row is set in a monospaced font: code, which is not the body's text. */
+  mono: boolean;
   /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
   color?: string;
   block: number;
@@ -105,7 +107,7 @@ const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.t
 function tableRow(found: GridTable<StextLine>, block: number): Row {
   const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
   const { left, top, right, bottom } = found.box;
-  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], pieces: [], table: found.table };
+  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', mono: false, block, cells: [], pieces: [], table: found.table };
 }
 
 /** Text paints bucketed by height, to find a row's colour without scanning the page. */
@@ -161,6 +163,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
   const box = { left: Math.min(...lines.map((l) => l.bbox.x)), top: Math.min(...lines.map((l) => l.bbox.y)), right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)), bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)) };
@@ -176,6 +179,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    mono: monoChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
@@ -192,6 +196,8 @@ function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) =>
 
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
 const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
+/** mupdf's JSON says monospace in the font's family, the character walk in `mono` (pdf-pieces.ts). */
+const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || /mono|courier|consol/i.test(line.font.name ?? '');
 
 /** Header and footer bands: the top and bottom tenth of the page. */
 const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * 0.1 || row.top > height * 0.9);
@@ -323,6 +329,8 @@ function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>
  */
 export class StyleTally {
   private readonly sizes = new Map<number, number>();
+  /** Characters per size in code (monospaced rows), apart: a manual's code blocks outweigh its prose. */
+  private readonly codeSizes = new Map<number, number>();
   private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
   private readonly colors = new Map<string, number>();
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
@@ -331,6 +339,10 @@ export class StyleTally {
   addPage(rows: readonly Row[], sign: 1 | -1): void {
     const text = rows.filter((r) => !r.table);
     for (const row of text) {
+      if (row.mono) {
+        add(this.codeSizes, rounded(row.size), row.text.length * sign);
+        continue;
+      }
       add(this.sizes, rounded(row.size), row.text.length * sign);
       const byFont = `${row.size}\u0000${row.font}`;
       const entry = this.fonts.get(byFont) ?? { size: row.size, font: row.font, chars: 0 };
@@ -353,7 +365,7 @@ export class StyleTally {
 
   /** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
   style(): DocumentStyle {
-    const body = mostWeight(this.sizes) ?? 10;
+    const body = mostWeight(this.sizes) ?? mostWeight(this.codeSizes) ?? 10;
     const fonts = new Map<string, number>();
     for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
     const font = mostWeight(fonts) ?? '';
