@@ -5,7 +5,7 @@
 // and page numbers left out. Pure functions over plain data, so they are tested on arrays.
 
 import type { RootContent } from 'mdast';
-import { heading, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
+import { heading, MONOSPACE, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
@@ -197,7 +197,7 @@ function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) =>
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
 const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
 /** mupdf's JSON says monospace in the font's family, the character walk in `mono` (pdf-pieces.ts). */
-const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || /mono|courier|consol/i.test(line.font.name ?? '');
+const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
 
 /** Header and footer bands: the top and bottom tenth of the page. */
 const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * 0.1 || row.top > height * 0.9);
