@@ -249,6 +249,20 @@ export class RunningLines {
 interface Paragraph {
   rows: Row[];
   marker?: { ordered: boolean };
+  /** Two monospaced rows or more in a run: a code block, its rows its lines. */
+  code?: true;
+}
+
+/** Rows of code further apart than this many of their size are two code blocks. */
+const CODE_BLOCK_GAP = 2;
+/** A monospaced font's advance in ems (Courier, DejaVu Sans Mono, Liberation Mono: 0.6): a code line's indent in characters. */
+const MONO_ADVANCE = 0.6;
+
+/** A row continues a run of code rows: monospaced too, in their size, close below (a blank code line leaves a wider gap). */
+function continuesCode(code: readonly Row[], row: Row): boolean {
+  const previous = code.at(-1) as Row;
+  const gap = row.top - previous.bottom;
+  return row.mono && code.every((r) => r.mono) && Math.abs(row.size - previous.size) <= 0.6 && gap <= previous.size * CODE_BLOCK_GAP && gap > -previous.size * 0.5;
 }
 
 /** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
@@ -258,6 +272,11 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
   for (const row of rows) {
     const marker = BULLET.test(row.text) ? { ordered: false } : NUMBERED.test(row.text) ? { ordered: true } : undefined;
     const previous = current?.rows.at(-1);
+    if (current && previous && continuesCode(current.rows, row)) {
+      current.rows.push(row);
+      if (!current.marker) current.code = true;
+      continue;
+    }
     const lineGap = previous ? row.top - previous.bottom : 0;
     const breaks =
       !current ||
@@ -266,6 +285,7 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
       (row.block !== previous.block && !continuesAcrossBlocks(current.rows, row)) ||
       Math.abs(row.size - previous.size) > 0.6 ||
       row.bold !== previous.bold ||
+      row.mono !== previous.mono ||
       lineGap > previous.size * 0.8 ||
       lineGap < -previous.size * 2;
     if (breaks) {
@@ -352,7 +372,7 @@ export class StyleTally {
       if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
     }
     for (const p of paragraphs(text)) {
-      if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
+      if (p.code || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
       const first = p.rows[0] as Row;
       const line = p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text)));
       const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
@@ -400,6 +420,11 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
       continue;
     }
     for (const p of paragraphs(part.rows)) {
+      if (p.code) {
+        lists.flush();
+        out.push(codeBlock(p.rows));
+        continue;
+      }
       const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
       if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
@@ -411,6 +436,13 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
   }
   lists.flush();
   return out;
+}
+
+/** A code block's lines, each indented as far right of the block's left edge as it stands, in characters. */
+function codeBlock(rows: readonly Row[]): RootContent {
+  const left = Math.min(...rows.map((r) => r.x));
+  const value = rows.map((r) => ' '.repeat(Math.max(0, Math.round((r.x - left) / (r.size * MONO_ADVANCE)))) + r.text).join('\n');
+  return { type: 'code', lang: null, meta: null, value };
 }
 
 function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
