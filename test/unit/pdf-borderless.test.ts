@@ -49,4 +49,10 @@ describe('linePieces', () => {
   it('keeps a word gap inside the piece, written as a space', () => {
     expect(linePieces([...chars('ab', 0), ...chars('cd', 14)], 0).map((l) => l.text)).toEqual(['ab cd']);
   });
+  it('keeps a right-to-left line whole, its glyphs coming in logical order from right to left', () => {
+    // Each glyph left of the one before it: "سلام" then, after a word gap, "دنیا"; then far apart.
+    const rtl = (text: string, right: number) => [...text].map((c, k) => chars(c, right - (k + 1) * 6)[0] as PageChar);
+    expect(linePieces([...rtl('سلام', 100), ...rtl('دنیا', 74)], 0).map((l) => l.text)).toEqual(['سلام دنیا']);
+    expect(linePieces([...rtl('سلام', 100), ...rtl('دنیا', 40)], 0).map((l) => l.text)).toEqual(['سلام دنیا']);
+  });
 });

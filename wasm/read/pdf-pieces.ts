@@ -32,22 +32,37 @@ const PIECE_GAP = 0.3;
 /** A gap wider than this many ems, without a space character, is a word space. */
 const WORD_GAP = 0.12;
 
-/** The pieces of one mupdf line, in the order its characters come. */
+/**
+ * The room between two glyphs, whichever way the line runs: right-to-left text (Arabic,
+ * Hebrew, Persian) comes in logical order, each glyph left of the one before it.
+ */
+const gapBetween = (before: PageChar, next: PageChar) => Math.max(next.left - before.right, before.left - next.right);
+
+/** Whether most of a line's glyphs stand left of the one before: the line runs right to left. */
+function runsRightToLeft(chars: readonly PageChar[]): boolean {
+  let back = 0;
+  for (let k = 1; k < chars.length; k++) if ((chars[k] as PageChar).left < (chars[k - 1] as PageChar).left) back++;
+  return back * 2 > chars.length - 1;
+}
+
+/**
+ * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
+ * whole: its pieces would be put back left to right, in the wrong order.
+ */
 export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
+  const cuts = wmode === 0 && !runsRightToLeft(chars);
   for (const ch of chars) {
     const previous = current.at(-1);
-    if (previous && wmode === 0) {
-      const gap = ch.left - previous.right;
-      const em = Math.max(previous.size, ch.size);
-      if (gap > em * PIECE_GAP || gap < -em * 2) {
-        pieces.push(current);
-        current = [];
-      }
+    if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
+      pieces.push(current);
+      current = [];
     }
     const before = current.at(-1);
-    if (before && wmode === 0 && before.c !== ' ' && ch.c !== ' ' && ch.left - before.right > Math.max(before.size, ch.size) * WORD_GAP) current.push({ ...before, c: ' ', left: before.right, right: ch.left });
+    if (before && wmode === 0 && before.c !== ' ' && ch.c !== ' ' && gapBetween(before, ch) > Math.max(before.size, ch.size) * WORD_GAP) {
+      current.push({ ...before, c: ' ', left: Math.min(before.right, ch.right), right: Math.max(before.left, ch.left) });
+    }
     current.push(ch);
   }
   if (current.length) pieces.push(current);
