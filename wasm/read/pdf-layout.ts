@@ -359,6 +359,8 @@ export class StyleTally {
   addPage(rows: readonly Row[], sign: 1 | -1): void {
     const text = rows.filter((r) => !r.table);
     for (const row of text) {
+      // Code is in the body's ink: counted, a document of little prose does not take its headings' colour for the body's.
+      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
       if (row.mono) {
         add(this.codeSizes, rounded(row.size), row.text.length * sign);
         continue;
@@ -369,7 +371,6 @@ export class StyleTally {
       entry.chars += row.text.length * sign;
       if (entry.chars === 0 && sign < 0) this.fonts.delete(byFont);
       else this.fonts.set(byFont, entry);
-      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
     }
     for (const p of paragraphs(text)) {
       if (p.code || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
