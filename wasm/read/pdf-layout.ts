@@ -716,13 +716,12 @@ function splitAt(row: Row, gutter: number): Row[] {
   const leftCells = row.cells.filter((c) => c.right <= gutter);
   const rightCells = row.cells.filter((c) => c.x >= gutter);
   if (leftCells.length === 0 || rightCells.length === 0 || leftCells.length + rightCells.length !== row.cells.length) return [row];
-  const part = (cells: Row['cells']): Row => ({
-    ...row,
-    text: cells.map((c) => c.text).join(' '),
-    x: (cells[0] as Row['cells'][number]).x,
-    right: (cells.at(-1) as Row['cells'][number]).right,
-    cells,
-  });
+  const part = (cells: Row['cells']): Row => {
+    const [x, right] = [(cells[0] as Row['cells'][number]).x, (cells.at(-1) as Row['cells'][number]).right];
+    // Each side keeps only its own pieces: both sides' would make every row a two-column table row.
+    const pieces = row.pieces.filter((p) => p.x >= x - 0.5 && p.right <= right + 0.5);
+    return { ...row, text: cells.map((c) => c.text).join(' '), x, right, cells, pieces: pieces.length > 1 ? pieces : [] };
+  };
   return [part(leftCells), part(rightCells)];
 }
 
