@@ -11,6 +11,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-layout.js';
+import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -68,13 +69,50 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
   });
 }
 
-/** mupdf's structured text of a loaded page (blocks, lines, fonts, positions) and its size. */
+/**
+ * mupdf's structured text of a loaded page, walked character by character so that a line is cut
+ * where its glyphs stand apart (pdf-pieces.ts: borderless table cells), and its size.
+ */
 export function stextOf(loaded: mupdf.PDFPage): StextPage {
   const [x0, y0, x1, y1] = loaded.getBounds();
-  const text = loaded.toStructuredText('preserve-whitespace');
+  const json = loaded.toStructuredText('preserve-whitespace');
+  let blocks: StextPage['blocks'];
   try {
-    const { blocks } = JSON.parse(text.asJSON()) as { blocks: StextPage['blocks'] };
-    return { width: x1 - x0, height: y1 - y0, blocks };
+    blocks = (JSON.parse(json.asJSON()) as { blocks: StextPage['blocks'] }).blocks;
+  } finally {
+    json.destroy();
+  }
+  if (!mayHoldCells(blocks)) return { width: x1 - x0, height: y1 - y0, blocks };
+  // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
+  const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
+  try {
+    const collector = new PieceCollector();
+    // A Font object per character: its facts are read once per font.
+    const fonts = new Map<unknown, { font: string; bold: boolean; mono: boolean }>();
+    const fontFacts = (font: mupdf.Font) => {
+      let facts = fonts.get(font.pointer);
+      if (!facts) {
+        const name = font.getName();
+        facts = { font: name, bold: font.isBold() || /bold|black|heavy/i.test(name), mono: font.isMono() || /mono|courier|consol/i.test(name) };
+        fonts.set(font.pointer, facts);
+      }
+      return facts;
+    };
+    text.walk({
+      beginTextBlock: () => collector.beginTextBlock(),
+      endTextBlock: () => collector.endTextBlock(),
+      beginLine: (_bbox, wmode) => collector.beginLine(wmode),
+      endLine: () => collector.endLine(),
+      onImageBlock: () => collector.onImageBlock(),
+      onChar: (c, origin, font, size, quad) => {
+        const [ulx, uly, urx, ury, llx, lly, lrx, lry] = quad;
+        const facts = fontFacts(font);
+        // Released now, not by a finalizer: one wrapper per character would pile up on a small heap.
+        font.destroy();
+        collector.onChar({ c, x: origin[0], y: origin[1], size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) });
+      },
+    });
+    return { width: x1 - x0, height: y1 - y0, blocks: collector.blocks };
   } finally {
     text.destroy();
   }

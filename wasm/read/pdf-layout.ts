@@ -5,16 +5,17 @@
 // and page numbers left out. Pure functions over plain data, so they are tested on arrays.
 
 import type { RootContent } from 'mdast';
-import { heading, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
+import { heading, MONOSPACE, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
+import { borderlessTables, type Piece } from './pdf-borderless.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
 /** The parts of mupdf's stext JSON used here. */
 export interface StextLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; weight?: string; name?: string };
+  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean };
   x: number;
   y: number;
   text: string;
@@ -43,11 +44,15 @@ interface Row {
   bold: boolean;
   /** The font most of the row is set in (subset prefix dropped). */
   font: string;
+  /** Most of the row is set in a monospaced font: code, which is not the body's text. */
+  mono: boolean;
   /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
   color?: string;
   block: number;
   /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
   cells: { x: number; right: number; text: string }[];
+  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
+  pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
   table?: RootContent;
 }
@@ -102,7 +107,7 @@ const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.t
 function tableRow(found: GridTable<StextLine>, block: number): Row {
   const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
   const { left, top, right, bottom } = found.box;
-  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', block, cells: [], table: found.table };
+  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', mono: false, block, cells: [], pieces: [], table: found.table };
 }
 
 /** Text paints bucketed by height, to find a row's colour without scanning the page. */
@@ -158,6 +163,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
   const box = { left: Math.min(...lines.map((l) => l.bbox.x)), top: Math.min(...lines.map((l) => l.bbox.y)), right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)), bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)) };
@@ -173,9 +179,11 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
     bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    mono: monoChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
+    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })) : [],
   };
 }
 
@@ -188,6 +196,8 @@ function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) =>
 
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
 const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
+/** mupdf's JSON says monospace in the font's family, the character walk in `mono` (pdf-pieces.ts). */
+const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
 
 /** Header and footer bands: the top and bottom tenth of the page. */
 const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * 0.1 || row.top > height * 0.9);
@@ -239,6 +249,20 @@ export class RunningLines {
 interface Paragraph {
   rows: Row[];
   marker?: { ordered: boolean };
+  /** Two monospaced rows or more in a run: a code block, its rows its lines. */
+  code?: true;
+}
+
+/** Rows of code further apart than this many of their size are two code blocks. */
+const CODE_BLOCK_GAP = 2;
+/** A monospaced font's advance in ems (Courier, DejaVu Sans Mono, Liberation Mono: 0.6): a code line's indent in characters. */
+const MONO_ADVANCE = 0.6;
+
+/** A row continues a run of code rows: monospaced too, in their size, close below (a blank code line leaves a wider gap). */
+function continuesCode(code: readonly Row[], row: Row): boolean {
+  const previous = code.at(-1) as Row;
+  const gap = row.top - previous.bottom;
+  return row.mono && code.every((r) => r.mono) && Math.abs(row.size - previous.size) <= 0.6 && gap <= previous.size * CODE_BLOCK_GAP && gap > -previous.size * 0.5;
 }
 
 /** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
@@ -248,6 +272,11 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
   for (const row of rows) {
     const marker = BULLET.test(row.text) ? { ordered: false } : NUMBERED.test(row.text) ? { ordered: true } : undefined;
     const previous = current?.rows.at(-1);
+    if (current && previous && continuesCode(current.rows, row)) {
+      current.rows.push(row);
+      if (!current.marker) current.code = true;
+      continue;
+    }
     const lineGap = previous ? row.top - previous.bottom : 0;
     const breaks =
       !current ||
@@ -256,6 +285,7 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
       (row.block !== previous.block && !continuesAcrossBlocks(current.rows, row)) ||
       Math.abs(row.size - previous.size) > 0.6 ||
       row.bold !== previous.bold ||
+      row.mono !== previous.mono ||
       lineGap > previous.size * 0.8 ||
       lineGap < -previous.size * 2;
     if (breaks) {
@@ -319,6 +349,8 @@ function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>
  */
 export class StyleTally {
   private readonly sizes = new Map<number, number>();
+  /** Characters per size in code (monospaced rows), apart: a manual's code blocks outweigh its prose. */
+  private readonly codeSizes = new Map<number, number>();
   private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
   private readonly colors = new Map<string, number>();
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
@@ -327,16 +359,21 @@ export class StyleTally {
   addPage(rows: readonly Row[], sign: 1 | -1): void {
     const text = rows.filter((r) => !r.table);
     for (const row of text) {
+      // Code is in the body's ink: counted, a document of little prose does not take its headings' colour for the body's.
+      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
+      if (row.mono) {
+        add(this.codeSizes, rounded(row.size), row.text.length * sign);
+        continue;
+      }
       add(this.sizes, rounded(row.size), row.text.length * sign);
       const byFont = `${row.size}\u0000${row.font}`;
       const entry = this.fonts.get(byFont) ?? { size: row.size, font: row.font, chars: 0 };
       entry.chars += row.text.length * sign;
       if (entry.chars === 0 && sign < 0) this.fonts.delete(byFont);
       else this.fonts.set(byFont, entry);
-      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
     }
     for (const p of paragraphs(text)) {
-      if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
+      if (p.code || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
       const first = p.rows[0] as Row;
       const line = p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text)));
       const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
@@ -349,7 +386,7 @@ export class StyleTally {
 
   /** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
   style(): DocumentStyle {
-    const body = mostWeight(this.sizes) ?? 10;
+    const body = mostWeight(this.sizes) ?? mostWeight(this.codeSizes) ?? 10;
     const fonts = new Map<string, number>();
     for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
     const font = mostWeight(fonts) ?? '';
@@ -377,13 +414,18 @@ const mostWeight = <K>(counts: ReadonlyMap<K, number>): K | undefined => [...cou
 export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
   const out: RootContent[] = [];
   const lists = new ListCollector(out, style.body);
-  for (const part of splitTables(rows)) {
+  for (const part of splitTables(withBorderlessTables(rows))) {
     if ('table' in part) {
       lists.flush();
       out.push(part.table);
       continue;
     }
     for (const p of paragraphs(part.rows)) {
+      if (p.code) {
+        lists.flush();
+        out.push(codeBlock(p.rows));
+        continue;
+      }
       const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
       if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
@@ -397,6 +439,13 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
   return out;
 }
 
+/** A code block's lines, each indented as far right of the block's left edge as it stands, in characters. */
+function codeBlock(rows: readonly Row[]): RootContent {
+  const left = Math.min(...rows.map((r) => r.x));
+  const value = rows.map((r) => ' '.repeat(Math.max(0, Math.round((r.x - left) / (r.size * MONO_ADVANCE)))) + r.text).join('\n');
+  return { type: 'code', lang: null, meta: null, value };
+}
+
 function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
   const level = style.levels.get(rounded(first.size));
@@ -406,6 +455,43 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
   if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+}
+
+/** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
+function withBorderlessTables(rows: readonly Row[]): Row[] {
+  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }], excluded: r.table !== undefined || isItem(r) })));
+  const out: Row[] = [];
+  let next = 0;
+  for (const { start, end, cells } of found) {
+    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0)) continue;
+    out.push(...rows.slice(next, start));
+    const run = rows.slice(start, end);
+    const top = Math.min(...run.map((r) => r.top));
+    const first = run[0] as Row;
+    out.push({ ...first, text: '', top, x: Math.min(...run.map((r) => r.x)), right: Math.max(...run.map((r) => r.right)), bottom: Math.max(...run.map((r) => r.bottom)), cells: [], pieces: [], table: table(cells.map(textCells), blocksToHtml) });
+    next = end;
+  }
+  out.push(...rows.slice(next));
+  return out;
+}
+
+/** The fewest rows in more columns that show the cell-gap reading inside a borderless table to be the finer one. */
+const FINER_RUN_ROWS = 3;
+
+/**
+ * Whether rows the borderless detector took for a table of `columns` columns keep the cell-gap
+ * detector's reading (tableRun) instead: when it reads a table from the first row, or a table of
+ * more columns from a later one. The borderless detector's columns come from its first row, so a
+ * header whose cells each span two columns ("Customer Information" over labels and their values)
+ * hides the columns under it; tableRun grows its columns row by row.
+ */
+function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number): boolean {
+  if (tableRun(rows, start).rows.length >= 2) return true;
+  for (let j = start + 1; j < end; j++) {
+    const run = tableRun(rows, j);
+    if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
+  }
+  return false;
 }
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
@@ -630,13 +716,12 @@ function splitAt(row: Row, gutter: number): Row[] {
   const leftCells = row.cells.filter((c) => c.right <= gutter);
   const rightCells = row.cells.filter((c) => c.x >= gutter);
   if (leftCells.length === 0 || rightCells.length === 0 || leftCells.length + rightCells.length !== row.cells.length) return [row];
-  const part = (cells: Row['cells']): Row => ({
-    ...row,
-    text: cells.map((c) => c.text).join(' '),
-    x: (cells[0] as Row['cells'][number]).x,
-    right: (cells.at(-1) as Row['cells'][number]).right,
-    cells,
-  });
+  const part = (cells: Row['cells']): Row => {
+    const [x, right] = [(cells[0] as Row['cells'][number]).x, (cells.at(-1) as Row['cells'][number]).right];
+    // Each side keeps only its own pieces: both sides' would make every row a two-column table row.
+    const pieces = row.pieces.filter((p) => p.x >= x - 0.5 && p.right <= right + 0.5);
+    return { ...row, text: cells.map((c) => c.text).join(' '), x, right, cells, pieces: pieces.length > 1 ? pieces : [] };
+  };
   return [part(leftCells), part(rightCells)];
 }
 

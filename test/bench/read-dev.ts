@@ -1,0 +1,55 @@
+// Reading quality on the PDF development set (fixtures/read-dev, made by its make.ts): each PDF
+// read in-process by the PDF worker's reader and scored against its source Markdown with the
+// opendataloader-bench metrics (read-metrics.ts). `npx tsx test/bench/read-dev.ts [name-filter]`;
+// `--show name` prints one document's Markdown; `--held-out [name-filter]` scores the PDFs of the
+// held-out corpus instead (read-corpus-heldout.ts, the read-quality bench's cache), in-process and
+// without peers, so that a change to the PDF reader is measured there in a minute. CPU time is the
+// process's user+system time spent reading, per page.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { readPdfMarkdown } from '../../wasm/pdf/read-task.js';
+import { ROOT } from '../helpers/service.js';
+import { heldOutCorpus } from './read-corpus-heldout.js';
+import { scoreMarkdown, type DocumentScores } from './read-metrics.js';
+
+const DIR = path.join(ROOT, 'fixtures', 'read-dev');
+
+function readMarkdown(file: string): { markdown: string; pages: number; cpuMs: number } {
+  const start = process.cpuUsage();
+  const read = readPdfMarkdown({ input: { path: file }, maxPages: 100_000, maxCharacters: 5_000_000 }, (ref) => fs.readFileSync(ref.path), 1e10);
+  const used = process.cpuUsage(start);
+  return { markdown: read.pages.map((p) => p.blocks.join('\n\n')).join('\n\n'), pages: read.pageCount, cpuMs: (used.user + used.system) / 1000 };
+}
+
+const mean = (values: readonly (number | null)[]) => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+};
+const fmt = (v: number | null) => (v === null ? '  –  ' : v.toFixed(3));
+
+const args = process.argv.slice(2);
+const heldOut = args[0] === '--held-out';
+const show = args[0] === '--show' ? args[1] : undefined;
+const filter = show ?? (heldOut ? args[1] : args[0]) ?? '';
+/** The PDFs scored, each with its ground truth. */
+const documents = heldOut
+  ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
+      .filter((d) => d.format === 'pdf')
+      .map((d) => ({ name: path.relative(path.join(ROOT, '.bench-work/read-corpus-heldout'), d.file), file: d.file, truth: d.groundTruth }))
+  : fs
+      .readdirSync(DIR)
+      .filter((f) => f.endsWith('.pdf'))
+      .map((name) => ({ name, file: path.join(DIR, name), truth: fs.readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.md')), 'utf8') }));
+const results: { name: string; scores: DocumentScores; pages: number; cpuMs: number }[] = [];
+for (const { name, file, truth } of documents.filter((d) => d.name.includes(filter)).sort((a, b) => a.name.localeCompare(b.name))) {
+  const { markdown, pages, cpuMs } = readMarkdown(file);
+  if (show) process.stdout.write(`${markdown}\n`);
+  const scores = scoreMarkdown(truth, markdown);
+  results.push({ name, scores, pages, cpuMs });
+  if (!show) console.log(`${name.padEnd(32)} overall ${fmt(scores.overall)}  nid ${fmt(scores.nid)}  teds ${fmt(scores.teds)}  mhs ${fmt(scores.mhs)}  ${(cpuMs / pages / 1000).toFixed(3)} s/page`);
+}
+const pages = results.reduce((n, r) => n + r.pages, 0);
+const cpu = results.reduce((n, r) => n + r.cpuMs, 0);
+const m = (key: keyof DocumentScores) => fmt(mean(results.map((r) => r.scores[key])));
+console.log(`mean (${results.length} docs, ${pages} pages): overall ${m('overall')}  nid ${m('nid')}  teds ${m('teds')}  mhs ${m('mhs')}  ${(cpu / pages / 1000).toFixed(3)} CPU s/page (first page warms mupdf)`);

@@ -1,0 +1,58 @@
+// The borderless-table detector and the piece cutter of PDF reading, on arrays.
+import { describe, expect, it } from 'vitest';
+import { borderlessTables, type BorderlessRow, type Piece } from '../../wasm/read/pdf-borderless.js';
+import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
+
+const row = (y: number, pieces: Piece[], size = 12): BorderlessRow => ({ y, top: y - 10, bottom: y + 2, size, pieces, excluded: false });
+const p = (x: number, right: number, text: string): Piece => ({ x, right, text });
+
+describe('borderlessTables', () => {
+  it('finds columns kept across rows and merges a wrapped cell line into its cell', () => {
+    const rows = [
+      row(250, [p(223, 259, 'Name'), p(270, 348, 'Specification')]),
+      row(268, [p(180, 259, 'class-pattern'), p(270, 430, 'pattern for the class name')]),
+      row(286, [p(242, 258, '[d]'), p(270, 455, 'print the details of the current')]),
+      row(300, [p(270, 419, 'class, including its code')]),
+      row(318, [p(241, 259, '[E]'), p(270, 425, 'turn on regex match')]),
+    ];
+    expect(borderlessTables(rows)).toEqual([
+      {
+        start: 0,
+        end: 5,
+        cells: [
+          ['Name', 'Specification'],
+          ['class-pattern', 'pattern for the class name'],
+          ['[d]', 'print the details of the current class, including its code'],
+          ['[E]', 'turn on regex match'],
+        ],
+      },
+    ]);
+  });
+
+  it('finds no table in prose, whose lines run across any gap', () => {
+    const rows = [row(100, [p(72, 90, '个'), p(95, 500, 'ClassLoader 所加载，则会出现多次')]), row(115, [p(72, 520, 'a line of prose across the page')]), row(130, [p(72, 510, 'and another line of the same paragraph')])];
+    expect(borderlessTables(rows)).toEqual([]);
+  });
+
+  it('needs three rows filled in two columns', () => {
+    expect(borderlessTables([row(100, [p(72, 120, 'a'), p(200, 260, 'b')]), row(115, [p(72, 120, 'c'), p(200, 260, 'd')])])).toEqual([]);
+  });
+});
+
+const chars = (text: string, from: number, width = 6): PageChar[] =>
+  [...text].map((c, k) => ({ c, left: from + k * width, right: from + (k + 1) * width, top: 0, bottom: 12, x: from + k * width, y: 10, size: 12, font: 'F', bold: false, mono: false }));
+
+describe('linePieces', () => {
+  it('cuts a line where glyphs stand apart with no space between them', () => {
+    expect(linePieces([...chars('参数名称', 256, 12), ...chars('参数说明', 308, 12)], 0).map((l) => l.text)).toEqual(['参数名称', '参数说明']);
+  });
+  it('keeps a word gap inside the piece, written as a space', () => {
+    expect(linePieces([...chars('ab', 0), ...chars('cd', 14)], 0).map((l) => l.text)).toEqual(['ab cd']);
+  });
+  it('keeps a right-to-left line whole, its glyphs coming in logical order from right to left', () => {
+    // Each glyph left of the one before it: "سلام" then, after a word gap, "دنیا"; then far apart.
+    const rtl = (text: string, right: number) => [...text].map((c, k) => chars(c, right - (k + 1) * 6)[0] as PageChar);
+    expect(linePieces([...rtl('سلام', 100), ...rtl('دنیا', 74)], 0).map((l) => l.text)).toEqual(['سلام دنیا']);
+    expect(linePieces([...rtl('سلام', 100), ...rtl('دنیا', 40)], 0).map((l) => l.text)).toEqual(['سلام دنیا']);
+  });
+});

@@ -1,0 +1,154 @@
+// The borderless-table detector of PDF reading: rows whose pieces of text keep to the same
+// columns — bands of x that no piece crosses, with text on both sides — across three rows or
+// more are a table, as a word processor draws one without borders (a software manual's
+// parameter table). A cell's wrapped lines are merged into the cell; prose, whose lines run
+// across any band, never forms one. Pure functions over plain data, so they are tested on arrays.
+
+import { joinLines } from '../../src/shared/cjk-text.js';
+
+/** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
+export interface Piece {
+  x: number;
+  right: number;
+  text: string;
+}
+
+/** What the detector reads of a row. */
+export interface BorderlessRow {
+  /** Baseline. */
+  y: number;
+  top: number;
+  bottom: number;
+  size: number;
+  pieces: readonly Piece[];
+  /** Rows that cannot be in a table: list items, ruled tables already found. */
+  excluded: boolean;
+}
+
+/** A free band between columns must stay at least this many ems wide (LibreOffice's cell padding: ~0.35 em). */
+const MIN_GUTTER = 0.3;
+/** A row more than this many ems below the one above is not in its table (paragraph spacing ends a table). */
+const MAX_ROW_GAP = 1.2;
+/** Rows of one table are set in one size, within this share. */
+const SIZE_TOLERANCE = 0.15;
+/** A table has at least this many rows with text in two columns or more. */
+const MIN_FILLED_ROWS = 3;
+/**
+ * Baseline pitches that differ by less than this many ems are one spacing: a cell's wrapped
+ * lines and the table's rows are not told apart by spacing, only by the first column.
+ */
+const UNIFORM_PITCH = 0.2;
+
+interface Gutter {
+  from: number;
+  to: number;
+  /** Rows with text on both sides of the band. */
+  support: number;
+}
+
+export interface BorderlessTable {
+  /** Index of the table's first row and one past its last. */
+  start: number;
+  end: number;
+  /** Logical rows of cell texts, the first the header. */
+  cells: string[][];
+}
+
+/** The free bands between the pieces of a row: its gaps of MIN_GUTTER or wider. */
+function gapsOf(row: BorderlessRow): Gutter[] {
+  const pieces = [...row.pieces].sort((a, b) => a.x - b.x);
+  const out: Gutter[] = [];
+  for (let k = 1; k < pieces.length; k++) {
+    const from = (pieces[k - 1] as Piece).right;
+    const to = (pieces[k] as Piece).x;
+    if (to - from >= row.size * MIN_GUTTER) out.push({ from, to, support: 1 });
+  }
+  return out;
+}
+
+/**
+ * The gutters narrowed by a row's pieces; a gutter a piece runs across (or narrows below the
+ * minimum) is dropped when no other row has stood on both its sides yet, else the row does not
+ * fit (undefined).
+ */
+function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | undefined {
+  const out: Gutter[] = [];
+  for (const g of gutters) {
+    let { from, to } = g;
+    let left = false;
+    let right = false;
+    for (const p of row.pieces) {
+      if (p.right <= from) left = true;
+      else if (p.x >= to) right = true;
+      else if (p.x <= (from + to) / 2 && p.right < to) {
+        from = p.right;
+        left = true;
+      } else if (p.x > (from + to) / 2 && p.x > from) {
+        to = p.x;
+        right = true;
+      } else from = to; // runs across the band
+    }
+    if (to - from >= row.size * MIN_GUTTER) out.push({ from, to, support: g.support + (left && right ? 1 : 0) });
+    else if (g.support >= 2) return undefined;
+  }
+  return out;
+}
+
+const columnOf = (gutters: readonly Gutter[], piece: Piece) => gutters.filter((g) => g.to <= piece.x + 0.5).length;
+const filledColumns = (gutters: readonly Gutter[], row: BorderlessRow) => new Set(row.pieces.map((p) => columnOf(gutters, p))).size;
+
+/** The rows from `start` that keep to common columns, and those columns' gutters. */
+function growRun(rows: readonly BorderlessRow[], start: number): { end: number; gutters: Gutter[] } {
+  const first = rows[start] as BorderlessRow;
+  let gutters = gapsOf(first);
+  let end = start + 1;
+  for (; end < rows.length && gutters.length > 0; end++) {
+    const row = rows[end] as BorderlessRow;
+    const above = rows[end - 1] as BorderlessRow;
+    if (row.excluded || Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE) break;
+    const gap = row.top - above.bottom;
+    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y) break;
+    const next = narrowed(gutters, row);
+    if (!next || next.length === 0) break;
+    gutters = next;
+  }
+  // Gutters no row beside the first stood on both sides of were gaps inside a cell.
+  return { end, gutters: gutters.filter((g) => g.support >= 2) };
+}
+
+/** Splits rows into logical table rows: by a wider baseline pitch, or (spacing uniform) by text in the first column. */
+function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
+  const pitches = rows.slice(1).map((r, k) => r.y - (rows[k] as BorderlessRow).y);
+  const size = (rows[0] as BorderlessRow).size;
+  const [least, most] = [Math.min(...pitches), Math.max(...pitches)];
+  const uniform = pitches.length === 0 || most - least < size * UNIFORM_PITCH;
+  const out: string[][] = [];
+  rows.forEach((row, k) => {
+    const cells = gutters.map(() => '').concat('');
+    for (const p of [...row.pieces].sort((a, b) => a.x - b.x)) {
+      const c = columnOf(gutters, p);
+      cells[c] = cells[c] ? `${cells[c]} ${p.text.trim()}` : p.text.trim();
+    }
+    const startsRow = k === 0 || (uniform ? cells[0] !== '' : (pitches[k - 1] as number) > (least + most) / 2);
+    const current = out.at(-1);
+    if (startsRow || !current) out.push(cells);
+    else cells.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
+  });
+  return out;
+}
+
+/** The borderless tables among a page's rows (in reading order), none overlapping. */
+export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTable[] {
+  const out: BorderlessTable[] = [];
+  for (let start = 0; start < rows.length; start++) {
+    const first = rows[start] as BorderlessRow;
+    if (first.excluded || first.pieces.length < 2) continue;
+    const { end, gutters } = growRun(rows, start);
+    if (gutters.length === 0) continue;
+    const run = rows.slice(start, end);
+    if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
+    out.push({ start, end, cells: logicalRows(run, gutters) });
+    start = end - 1;
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+// Stage 0 of PDF reading: a page's characters into pieces of text. mupdf's own lines join
+// everything on one baseline that is close, so two cells of a borderless table a few points
+// apart ("参数名称参数说明") come out as one line; here a line is cut wherever the glyphs stand
+// apart with no space between them. The pieces are what the later stages see as StextLines.
+// Pure functions over plain data, so they are tested on arrays.
+
+import type { StextBlock, StextLine } from './pdf-layout.js';
+
+/** One character as mupdf's walker gives it: its box, baseline, font. */
+export interface PageChar {
+  c: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Baseline origin. */
+  x: number;
+  y: number;
+  size: number;
+  font: string;
+  bold: boolean;
+  mono: boolean;
+}
+
+/**
+ * A gap between two glyphs wider than this many ems cuts the line: cells of a borderless table
+ * stand apart by their padding (LibreOffice: 0.35 em and more), letters of a word touch. mupdf is
+ * asked for no spaces of its own (inhibit-spaces: it would fill a cell gap with one), so a word
+ * gap without a space character (0.15–0.3 em) stays inside the piece, written as a space.
+ */
+const PIECE_GAP = 0.3;
+/** A gap wider than this many ems, without a space character, is a word space. */
+const WORD_GAP = 0.12;
+
+/**
+ * The room between two glyphs, whichever way the line runs: right-to-left text (Arabic,
+ * Hebrew, Persian) comes in logical order, each glyph left of the one before it.
+ */
+const gapBetween = (before: PageChar, next: PageChar) => Math.max(next.left - before.right, before.left - next.right);
+
+/** Whether most of a line's glyphs stand left of the one before: the line runs right to left. */
+function runsRightToLeft(chars: readonly PageChar[]): boolean {
+  let back = 0;
+  for (let k = 1; k < chars.length; k++) if ((chars[k] as PageChar).left < (chars[k - 1] as PageChar).left) back++;
+  return back * 2 > chars.length - 1;
+}
+
+/**
+ * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
+ * whole: its pieces would be put back left to right, in the wrong order.
+ */
+export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
+  const pieces: PageChar[][] = [];
+  let current: PageChar[] = [];
+  const cuts = wmode === 0 && !runsRightToLeft(chars);
+  for (const ch of chars) {
+    const previous = current.at(-1);
+    if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
+      pieces.push(current);
+      current = [];
+    }
+    const before = current.at(-1);
+    if (before && wmode === 0 && before.c !== ' ' && ch.c !== ' ' && gapBetween(before, ch) > Math.max(before.size, ch.size) * WORD_GAP) {
+      current.push({ ...before, c: ' ', left: Math.min(before.right, ch.right), right: Math.max(before.left, ch.left) });
+    }
+    current.push(ch);
+  }
+  if (current.length) pieces.push(current);
+  return pieces.map((p) => toLine(p, wmode)).filter((l) => l.text.trim() !== '');
+}
+
+function toLine(chars: readonly PageChar[], wmode: number): StextLine {
+  const first = chars[0] as PageChar;
+  const left = Math.min(...chars.map((c) => c.left));
+  const top = Math.min(...chars.map((c) => c.top));
+  const right = Math.max(...chars.map((c) => c.right));
+  const bottom = Math.max(...chars.map((c) => c.bottom));
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  const mono = visible.length > 0 && visible.every((c) => c.mono);
+  const bold = visible.filter((c) => c.bold).length * 2 > visible.length;
+  return {
+    bbox: { x: left, y: top, w: right - left, h: bottom - top },
+    font: { size: first.size, name: (visible[0] ?? first).font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
+    x: first.x,
+    y: first.y,
+    text: chars.map((c) => c.c).join(''),
+    ...(wmode !== 0 && { wmode }),
+  };
+}
+
+/** Collects a walked page's blocks: text blocks of pieces, other blocks kept as their type. */
+export class PieceCollector {
+  readonly blocks: StextBlock[] = [];
+  private lines: StextLine[] | undefined;
+  private chars: PageChar[] = [];
+  private wmode = 0;
+
+  beginTextBlock(): void {
+    this.lines = [];
+  }
+  beginLine(wmode: number): void {
+    this.chars = [];
+    this.wmode = wmode;
+  }
+  onChar(ch: PageChar): void {
+    this.chars.push(ch);
+  }
+  endLine(): void {
+    this.lines?.push(...linePieces(this.chars, this.wmode));
+    this.chars = [];
+  }
+  endTextBlock(): void {
+    this.blocks.push({ type: 'text', lines: this.lines ?? [] });
+    this.lines = undefined;
+  }
+  onImageBlock(): void {
+    this.blocks.push({ type: 'image' });
+  }
+}
+
+/** Lines starting this many ems right of the page's text margin hint at columns of cells. */
+const INDENT_EMS = 2;
+/** That many such lines on a page send it through the character walk. */
+const INDENTED_LINES = 3;
+
+/**
+ * Whether a page read line by line (mupdf's JSON, fast) may hold cells that mupdf joined into
+ * one line: lines starting well right of the margin (a table's later columns, right-aligned
+ * first cells). Only such pages are walked character by character, which costs more (and on a
+ * small heap much more) than the JSON.
+ */
+export function mayHoldCells(blocks: readonly StextBlock[]): boolean {
+  const lines = blocks.flatMap((b) => b.lines ?? []).filter((l) => l.text.trim() !== '' && !l.wmode);
+  if (lines.length === 0) return false;
+  const margin = Math.min(...lines.map((l) => l.bbox.x));
+  return lines.filter((l) => l.bbox.x > margin + l.font.size * INDENT_EMS).length >= INDENTED_LINES;
+}
