@@ -12,6 +12,7 @@ import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-layout.js';
 import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';
+import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -93,7 +94,7 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
       let facts = fonts.get(font.pointer);
       if (!facts) {
         const name = font.getName();
-        facts = { font: name, bold: font.isBold() || /bold|black|heavy/i.test(name), mono: font.isMono() || /mono|courier|consol/i.test(name) };
+        facts = { font: name, bold: font.isBold() || BOLD_FONT_NAME.test(name), mono: font.isMono() || MONOSPACE.test(name) };
         fonts.set(font.pointer, facts);
       }
       return facts;

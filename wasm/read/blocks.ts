@@ -9,6 +9,8 @@ import { MAX_LIST_DEPTH } from './limits.js';
 
 /** Font names that mean code: a run set in one of them is `code`. */
 export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
+/** Font names that mean bold, where a PDF's font says so only in its name. */
+export const BOLD_FONT_NAME = /bold|black|heavy/i;
 
 export interface RunStyle {
   bold?: boolean;

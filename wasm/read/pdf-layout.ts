@@ -5,7 +5,7 @@
 // and page numbers left out. Pure functions over plain data, so they are tested on arrays.
 
 import type { RootContent } from 'mdast';
-import { heading, MONOSPACE, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
+import { BOLD_FONT_NAME, heading, MONOSPACE, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
@@ -162,7 +162,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   }
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
-  const boldChars = lines.filter((l) => l.font.weight === 'bold' || /bold|black|heavy/i.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const boldChars = lines.filter((l) => l.font.weight === 'bold' || BOLD_FONT_NAME.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
   const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
