@@ -51,6 +51,8 @@ export class WasmOffice {
   readonly ready: Promise<string>;
   private readonly child: ChildProcess;
   private stderrTail = '';
+  /** What the office said did not take effect at its start (HostMessage `ready`). */
+  notice: string | undefined;
   private pending: ((reply: OfficeReply) => void) | undefined;
   private nextId = 0;
 
@@ -65,7 +67,10 @@ export class WasmOffice {
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000)));
     this.ready = new Promise<string>((resolve, reject) => {
       this.child.on('message', (message: HostMessage) => {
-        if (message.type === 'ready') resolve(message.version);
+        if (message.type === 'ready') {
+          this.notice = message.notice;
+          resolve(message.version);
+        }
         else if (message.type === 'failed') reject(new Error(message.message));
         else this.answer(message.type === 'converted' ? { kind: 'converted', bytes: message.bytes } : { kind: 'rejected', message: message.message });
       });

@@ -3,11 +3,12 @@
 // office to be up. Its start takes 10–60 s on 2 cores (minutes on a loaded machine), so a suite
 // starts it once, in beforeAll, and its tests get a bound far above a warm conversion.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
-import { bundledCjkFonts, registryModifications } from '../../src/documents/profile.js';
+import { bundledCjkFonts, WASM_REPLACEMENT_PROBE, wasmOfficeRegistryModifications } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
@@ -64,7 +65,7 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } };
+  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': wasmOfficeRegistryModifications() }, replacementProbe: WASM_REPLACEMENT_PROBE };
   // The flags the service starts its office with, so that this test starts the office it runs.
   const office = new WasmOffice(settings, await officeV8Flags());
   started.push(office);
@@ -88,8 +89,42 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const pdf = path.join(dir, `run-${run}.pdf`);
   fs.writeFileSync(pdf, reply.bytes);
   expect(pdfText(pdf)).toContain(TEXT_LINE);
+  await expectFontReplacements(office, path.join(dir, `fonts-${run}.pdf`));
   const pid = office.pid as number;
   await office.stop();
   expect(isAlive(pid)).toBe(false);
   return { startMs: Math.round(ready - begun), convertMs };
+}
+
+/**
+ * Each pair: a family the office lacks, and the face its replacement table should set it in
+ * (profile.ts, WASM_FONT_REPLACEMENTS) named directly — the same word in both must come out
+ * the same width (pdftotext's boxes). Without the table every family of the first column fell
+ * back to Noto Serif.
+ */
+const REPLACED_FAMILIES = [
+  ['Times', 'Liberation Serif'],
+  ['Helvetica', 'Liberation Sans'],
+  ['Courier', 'Liberation Mono'],
+  ['Consolas', 'DejaVu Sans Mono'],
+  ['Verdana', 'Noto Sans'],
+] as const;
+const SAMPLE_WORD = 'Hamburgefonstiv';
+
+async function expectFontReplacements(office: WasmOffice, pdf: string): Promise<void> {
+  const families: readonly string[] = REPLACED_FAMILIES.flat();
+  const table = families.map((family, i) => `{\\f${i}\\fnil ${family};}`).join('');
+  const lines = families.map((_, i) => `{\\f${i} ${SAMPLE_WORD}\\par}`).join('\n');
+  const rtf = `{\\rtf1\\ansi{\\fonttbl${table}}\n${lines}}\n`;
+  const reply = await office.convert({ bytes: Buffer.from(rtf), extension: 'rtf', name: 'fonts', format: 'pdf' });
+  if (reply.kind !== 'converted') throw new Error(`the font sample did not convert: ${JSON.stringify(reply)}`);
+  fs.writeFileSync(pdf, reply.bytes);
+  // One line a family, top to bottom in pdftotext's order.
+  const boxes = execFileSync('pdftotext', ['-bbox', pdf, '-']).toString().matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]+)</g);
+  const widths = [...boxes].filter((m) => m[3] === SAMPLE_WORD).map((m) => Number(m[2]) - Number(m[1]));
+  expect(widths).toHaveLength(families.length);
+  const widthOf = (family: string) => widths[families.indexOf(family)] ?? Number.NaN;
+  for (const [missing, face] of REPLACED_FAMILIES) expect(widthOf(missing), `${missing} is set in ${face}`).toBeCloseTo(widthOf(face), 1);
+  // The faces differ from one another, so equal widths above mean the replacement, not one fallback.
+  expect(new Set(REPLACED_FAMILIES.map(([, face]) => widthOf(face).toFixed(1))).size).toBe(REPLACED_FAMILIES.length);
 }
