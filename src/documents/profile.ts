@@ -78,15 +78,21 @@ const SUBSTITUTION = '/org.openoffice.Office.Common/Font/Substitution';
  * are left: the fallback already is a serif.
  */
 export const WASM_FONT_REPLACEMENTS: Readonly<Record<string, string>> = {
-  ...sameFace('Liberation Serif', ['Times', 'Times Roman', 'Tms Rmn', 'Nimbus Roman', 'Nimbus Roman No9 L', 'TeX Gyre Termes']),
-  ...sameFace('Liberation Sans', ['Helvetica', 'Helv', 'Arial MT', 'Nimbus Sans', 'Nimbus Sans L', 'TeX Gyre Heros']),
-  ...sameFace('Liberation Mono', ['Courier', 'Courier Std', 'Nimbus Mono', 'Nimbus Mono L', 'Nimbus Mono PS', 'TeX Gyre Cursor']),
+  ...sameFace('Liberation Serif', ['Times', 'Times Roman', 'Tms Rmn', 'Nimbus Roman', 'Nimbus Roman No9 L', 'TeX Gyre Termes', ...scriptVariants('Times New Roman')]),
+  ...sameFace('Liberation Sans', ['Helvetica', 'Helv', 'Arial MT', 'Nimbus Sans', 'Nimbus Sans L', 'TeX Gyre Heros', ...scriptVariants('Arial')]),
+  ...sameFace('Liberation Mono', ['Courier', 'Courier Std', 'Nimbus Mono', 'Nimbus Mono L', 'Nimbus Mono PS', 'TeX Gyre Cursor', ...scriptVariants('Courier New')]),
+  ...sameFace('Carlito', ['Calibri Light']),
   ...sameFace('DejaVu Sans Mono', ['Consolas', 'Menlo', 'Monaco', 'Lucida Console', 'Lucida Sans Typewriter', 'Andale Mono', 'Source Code Pro', 'SF Mono', 'Cascadia Code', 'Cascadia Mono', 'Fira Code', 'Fira Mono', 'Inconsolata', 'Roboto Mono', 'Ubuntu Mono', 'Courier 10 Pitch', 'monospace']),
-  ...sameFace('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Aptos', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
+  ...sameFace('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Segoe UI Light', 'Segoe UI Semibold', 'Aptos', 'Aptos Display', 'Aptos Light', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
 };
 
 /** The family the office checks its table with before it reports ready (HostSettings.replacementProbe). */
 export const WASM_REPLACEMENT_PROBE = { family: 'Courier', face: 'LiberationMono' } as const;
+
+/** Windows's names for a family's legacy code-page variants (`Arial CYR`, `Times New Roman CE`, …): the same face. */
+function scriptVariants(family: string): string[] {
+  return ['CYR', 'Cyr', 'CE', 'Greek', 'Baltic', 'TUR'].map((script) => `${family} ${script}`);
+}
 
 function sameFace(face: string, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, face]));

@@ -45,7 +45,8 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
 }
 
-const START_ATTEMPTS = 2;
+/** Starts tried in a row (a start that times out or deadlocks is stopped and tried again). */
+export const START_ATTEMPTS = 2;
 /** After a failed start (both attempts), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
 /** Where the hardened profile goes in the office's file system (LibreOfficeKit's user installation). */
