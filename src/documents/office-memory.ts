@@ -5,6 +5,7 @@
 // breach is reported as TOO_LARGE rather than as whatever LibreOffice does when malloc fails.
 
 import fs from 'node:fs/promises';
+import { statFields } from './process-stat.js';
 import { findProgram } from './sandbox.js';
 
 export interface MemoryCeiling {
@@ -28,12 +29,6 @@ const EXHAUSTED_SHARE = 0.75;
 export function withAddressSpaceLimit(ceiling: MemoryCeiling | undefined, command: string, args: readonly string[]): { command: string; args: string[] } {
   if (!ceiling?.prlimit) return { command, args: [...args] };
   return { command: ceiling.prlimit, args: [`--as=${ceiling.bytes}`, '--', command, ...args] };
-}
-
-/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
-async function statFields(pid: string): Promise<string[]> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** PIDs of the processes in group `pgid`; undefined where /proc does not exist (not Linux). */

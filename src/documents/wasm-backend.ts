@@ -22,7 +22,8 @@ import { exportFilterOptions, importFilterOptions } from './formats.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
 import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
-import { registryModifications } from './profile.js';
+import { fontFamilies } from './fonts.js';
+import { WASM_REPLACEMENT_PROBE, wasmOfficeRegistryModifications } from './profile.js';
 import { WasmOffice, type OfficeReply } from './wasm-office.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
@@ -44,7 +45,8 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
 }
 
-const START_ATTEMPTS = 2;
+/** Starts tried in a row (a start that times out or deadlocks is stopped and tried again). */
+export const START_ATTEMPTS = 2;
 /** After a failed start (both attempts), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
 /** Where the hardened profile goes in the office's file system (LibreOfficeKit's user installation). */
@@ -61,6 +63,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private busy = false;
   private readonly waiting = new WaitingFiles(() => this.pump());
   private failedAt = 0;
+  private profileText: string | undefined;
   private lastError = '';
   private recycle: RecycleMeter;
   private readonly gate = new ShutdownGate('document conversion');
@@ -73,6 +76,12 @@ export class WasmOfficeBackend implements DocumentBackend {
       () => this.retire(),
       () => this.waiting.size > 0 || this.busy || this.starting !== undefined,
     );
+  }
+
+  /** The office's registrymodifications.xcu (its replacement table knows the fonts it is given). */
+  private profile(): string {
+    this.profileText ??= wasmOfficeRegistryModifications(this.options.fonts.flatMap(fontFamilies));
+    return this.profileText;
   }
 
   async detect(): Promise<BackendInfo> {
@@ -149,7 +158,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const started = performance.now();
       if (this.gate.isClosed) return undefined;
-      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: registryModifications() } };
+      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: this.profile() }, replacementProbe: WASM_REPLACEMENT_PROBE };
       const office = new WasmOffice(settings, v8Flags);
       this.launching = office;
       try {
@@ -159,6 +168,7 @@ export class WasmOfficeBackend implements DocumentBackend {
           return undefined;
         }
         logEvent(`docwasm libreoffice-wasm: office ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${office.pid})`);
+        if (office.notice) logEvent(`docwasm libreoffice-wasm: ${office.notice}`);
         this.office = office;
         this.failedAt = 0;
         this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });

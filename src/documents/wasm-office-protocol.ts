@@ -13,6 +13,13 @@ export interface HostSettings {
   fonts: string[];
   /** Files of the office's user profile (the hardened registrymodifications.xcu), by path in its file system. */
   profile: Record<string, string>;
+  /**
+   * A family the profile's font replacement table replaces, and the PostScript name of the face
+   * it becomes (`Courier` → `LiberationMono`): the office applies the table a few seconds after
+   * LibreOfficeKit's start, so it reports ready only once a sample set in `family` comes out in
+   * `face`. Undefined: no table, no wait.
+   */
+  replacementProbe?: { family: string; face: string } | undefined;
 }
 
 export interface ConvertRequest {
@@ -33,7 +40,8 @@ export interface ConvertRequest {
 }
 
 export type HostMessage =
-  | { type: 'ready'; version: string }
+  /** `notice`: what did not take effect at start (the office works, less well). */
+  | { type: 'ready'; version: string; notice?: string | undefined }
   | { type: 'failed'; message: string }
   | { type: 'converted'; id: number; bytes: Uint8Array }
   /** The office could not read or write this document (its own failure, not the office's). */

@@ -12,8 +12,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
+import { cpuTicks } from './process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
+
+/** A starting office that uses no CPU this long is deadlocked (see WasmOffice.watchStart). */
+const STALL_MS = 15_000;
+const STALL_SAMPLE_MS = 1_000;
 
 /** How one conversion in the office ended. */
 export type OfficeReply = { kind: 'converted'; bytes: Uint8Array } | { kind: 'rejected'; message: string } | { kind: 'exited'; detail: string };
@@ -51,6 +56,10 @@ export class WasmOffice {
   readonly ready: Promise<string>;
   private readonly child: ChildProcess;
   private stderrTail = '';
+  /** What the office said did not take effect at its start (HostMessage `ready`). */
+  notice: string | undefined;
+  /** Rejects `ready` (a start the watch found deadlocked); a no-op once `ready` has settled. */
+  private failStart: (err: Error) => void = () => undefined;
   private pending: ((reply: OfficeReply) => void) | undefined;
   private nextId = 0;
 
@@ -64,8 +73,12 @@ export class WasmOffice {
     });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000)));
     this.ready = new Promise<string>((resolve, reject) => {
+      this.failStart = reject;
       this.child.on('message', (message: HostMessage) => {
-        if (message.type === 'ready') resolve(message.version);
+        if (message.type === 'ready') {
+          this.notice = message.notice;
+          resolve(message.version);
+        }
         else if (message.type === 'failed') reject(new Error(message.message));
         else this.answer(message.type === 'converted' ? { kind: 'converted', bytes: message.bytes } : { kind: 'rejected', message: message.message });
       });
@@ -78,6 +91,36 @@ export class WasmOffice {
     });
     // A start that fails is reported through `ready`; nobody else need listen.
     this.ready.catch(() => undefined);
+    this.watchStart();
+  }
+
+  /**
+   * A start that deadlocks fails at once rather than at the start deadline: LibreOfficeKit's
+   * start, blocking the office's main thread, hangs now and then with every thread waiting
+   * (seen here in ~1 of 10 starts on a loaded machine; all threads in futex or epoll waits,
+   * no CPU used). A starting office is never idle — it compiles, loads and lays out the whole
+   * time — so one that uses no CPU for STALL_MS is deadlocked: `ready` rejects, the caller
+   * stops it and starts another. Linux only (/proc); elsewhere the start deadline alone.
+   */
+  private watchStart(): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    let last: { ticks: number; at: number } | undefined;
+    const timer = setInterval(() => {
+      void cpuTicks(pid).then((ticks) => {
+        if (ticks === undefined) return clearInterval(timer);
+        if (last === undefined || ticks > last.ticks) last = { ticks, at: Date.now() };
+        else if (Date.now() - last.at >= STALL_MS) {
+          clearInterval(timer);
+          this.failStart(new Error(`the office stopped making progress while starting (no CPU used for ${STALL_MS / 1000} s: deadlocked)`));
+        }
+      });
+    }, STALL_SAMPLE_MS);
+    timer.unref();
+    void this.ready.then(
+      () => clearInterval(timer),
+      () => clearInterval(timer),
+    );
   }
 
   get pid(): number | undefined {

@@ -9,10 +9,12 @@
 
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WasmOffice } from '../../src/documents/wasm-office.js';
+import path from 'node:path';
+import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../src/documents/wasm-office-package.js';
-import { tempDir } from '../helpers/service.js';
+import { isAlive } from '../helpers/documents.js';
+import { ROOT, tempDir } from '../helpers/service.js';
 import { startConvertStop, WASM_TEST_TIMEOUT_MS } from '../helpers/wasm-office.js';
 
 const found = findWasmOffice();
@@ -56,6 +58,20 @@ describe('starting and stopping the WebAssembly office', () => {
   afterEach(async () => {
     await Promise.all(started.splice(0).map((office) => office.stop()));
   });
+
+  it('fails a start that deadlocks (no CPU used) within seconds, not at the start deadline, and leaves no process', async () => {
+    // The glue stand-in blocks the office's main thread for good, as a deadlocked start does.
+    const glue = path.join(ROOT, 'fixtures/wasm-office/deadlocked-glue.cjs');
+    const office = new WasmOffice({ wasmDir: files.wasmDir, glue, fonts: [], profile: {} }, await officeV8Flags());
+    started.push(office);
+    const begun = Date.now();
+    await expect(office.ready).rejects.toThrow(/stopped making progress while starting \(no CPU used for 15 s: deadlocked\)/);
+    // 15 s of no CPU, sampled each second; far below the 240 s start deadline.
+    expect(Date.now() - begun).toBeLessThan(120_000);
+    const pid = office.pid as number;
+    await office.stop();
+    expect(isAlive(pid)).toBe(false);
+  }, 180_000);
 
   it(
     'starts within its bound, converts, and leaves no process behind',

@@ -3,14 +3,17 @@
 // office to be up. Its start takes 10–60 s on 2 cores (minutes on a loaded machine), so a suite
 // starts it once, in beforeAll, and its tests get a bound far above a warm conversion.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
-import { bundledCjkFonts, registryModifications } from '../../src/documents/profile.js';
+import { bundledCjkFonts, WASM_REPLACEMENT_PROBE, wasmOfficeRegistryModifications } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
+import { START_ATTEMPTS } from '../../src/documents/wasm-backend.js';
+import { settleWithin } from '../../src/shared/deadline.js';
 import { DOCUMENT_FIXTURES, isAlive, officeProcessesOf, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';
 import { SOFFICE } from './soffice.js';
@@ -48,6 +51,8 @@ export async function waitForOfficeReady(service: RunningService, timeoutMs = WA
 export interface OfficeRound {
   startMs: number;
   convertMs: number;
+  /** Starts found deadlocked by the office's start watch and replaced, as the service does. */
+  stalledStarts: number;
 }
 
 /** Generous: 10–60 s here on 2 cores; the bound only tells a hang from a slow start. */
@@ -55,8 +60,10 @@ const START_BOUND_MS = 240_000;
 
 /**
  * Round `run` of the start test (docs/documents-backend.md, "never deadlocks"): starts a bare
- * office (pushed on `started`, for the caller's cleanup), bounded; converts the docx fixture to
- * PDF (checked with pdftotext); stops it and checks that its process is gone.
+ * office (pushed on `started`, for the caller's cleanup), bounded; a start the office's own watch
+ * finds deadlocked is stopped and replaced, at most START_ATTEMPTS times in all, as the service
+ * does (wasm-backend.ts); converts the docx fixture to PDF (checked with pdftotext) and a font
+ * sample; stops it and checks that its process is gone.
  */
 export async function startConvertStop(run: number, dir: string, started: WasmOffice[]): Promise<OfficeRound> {
   const found = findWasmOffice();
@@ -64,18 +71,21 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': registryModifications() } };
-  // The flags the service starts its office with, so that this test starts the office it runs.
-  const office = new WasmOffice(settings, await officeV8Flags());
-  started.push(office);
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`start ${run} did not finish within ${START_BOUND_MS / 1000} s (deadlock?)`)), START_BOUND_MS);
-  });
-  try {
-    await Promise.race([office.ready, bound]);
-  } finally {
-    clearTimeout(timer);
+  const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: { '/instdir/user/registrymodifications.xcu': wasmOfficeRegistryModifications() }, replacementProbe: WASM_REPLACEMENT_PROBE };
+  let office: WasmOffice | undefined;
+  let stalledStarts = 0;
+  for (let attempt = 1; office === undefined; attempt++) {
+    // The flags the service starts its office with, so that this test starts the office it runs.
+    const candidate = new WasmOffice(settings, await officeV8Flags());
+    started.push(candidate);
+    try {
+      await settleWithin(candidate.ready, START_BOUND_MS, () => new Error(`start ${run} did not finish within ${START_BOUND_MS / 1000} s (deadlock?)`));
+      office = candidate;
+    } catch (err) {
+      if (!(err instanceof Error && /deadlocked/.test(err.message)) || attempt >= START_ATTEMPTS) throw err;
+      stalledStarts++;
+      await candidate.stop();
+    }
   }
   const ready = performance.now();
   // It runs with the engine flags the service gives its office (wasm-office-engine.ts).
@@ -88,8 +98,42 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const pdf = path.join(dir, `run-${run}.pdf`);
   fs.writeFileSync(pdf, reply.bytes);
   expect(pdfText(pdf)).toContain(TEXT_LINE);
+  await expectFontReplacements(office, path.join(dir, `fonts-${run}.pdf`));
   const pid = office.pid as number;
   await office.stop();
   expect(isAlive(pid)).toBe(false);
-  return { startMs: Math.round(ready - begun), convertMs };
+  return { startMs: Math.round(ready - begun), convertMs, stalledStarts };
+}
+
+/**
+ * Each pair: a family the office lacks, and the face its replacement table should set it in
+ * (profile.ts, WASM_FONT_REPLACEMENTS) named directly — the same word in both must come out
+ * the same width (pdftotext's boxes). Without the table every family of the first column fell
+ * back to Noto Serif.
+ */
+const REPLACED_FAMILIES = [
+  ['Times', 'Liberation Serif'],
+  ['Helvetica', 'Liberation Sans'],
+  ['Courier', 'Liberation Mono'],
+  ['Consolas', 'DejaVu Sans Mono'],
+  ['Verdana', 'Noto Sans'],
+] as const;
+const SAMPLE_WORD = 'Hamburgefonstiv';
+
+async function expectFontReplacements(office: WasmOffice, pdf: string): Promise<void> {
+  const families: readonly string[] = REPLACED_FAMILIES.flat();
+  const table = families.map((family, i) => `{\\f${i}\\fnil ${family};}`).join('');
+  const lines = families.map((_, i) => `{\\f${i} ${SAMPLE_WORD}\\par}`).join('\n');
+  const rtf = `{\\rtf1\\ansi{\\fonttbl${table}}\n${lines}}\n`;
+  const reply = await office.convert({ bytes: Buffer.from(rtf), extension: 'rtf', name: 'fonts', format: 'pdf' });
+  if (reply.kind !== 'converted') throw new Error(`the font sample did not convert: ${JSON.stringify(reply)}`);
+  fs.writeFileSync(pdf, reply.bytes);
+  // One line a family, top to bottom in pdftotext's order.
+  const boxes = execFileSync('pdftotext', ['-bbox', pdf, '-']).toString().matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]+)</g);
+  const widths = [...boxes].filter((m) => m[3] === SAMPLE_WORD).map((m) => Number(m[2]) - Number(m[1]));
+  expect(widths).toHaveLength(families.length);
+  const widthOf = (family: string) => widths[families.indexOf(family)] ?? Number.NaN;
+  for (const [missing, face] of REPLACED_FAMILIES) expect(widthOf(missing), `${missing} is set in ${face}`).toBeCloseTo(widthOf(face), 1);
+  // The faces differ from one another, so equal widths above mean the replacement, not one fallback.
+  expect(new Set(REPLACED_FAMILIES.map(([, face]) => widthOf(face).toFixed(1))).size).toBe(REPLACED_FAMILIES.length);
 }

@@ -99,7 +99,7 @@ interface Office {
   lok: LokBindings;
 }
 
-async function start(settings: HostSettings): Promise<Office> {
+async function start(settings: HostSettings): Promise<{ office: Office; notice: string | undefined }> {
   removeNetworkGlobals();
   const { LibreOfficeConverter } = (await import(WASM_OFFICE_PACKAGE)) as { LibreOfficeConverter: ConverterClass };
   const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: readFileSync(file) }));
@@ -111,7 +111,34 @@ async function start(settings: HostSettings): Promise<Office> {
   if (!fs || !lok || calls.some((call) => typeof lok[call] !== 'function')) {
     throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
-  return { fs, lok };
+  const office = { fs, lok };
+  const notice = settings.replacementProbe ? await awaitReplacementTable(office, settings.replacementProbe) : undefined;
+  return { office, notice };
+}
+
+/** How long the office may take to apply its font replacement table before it starts without. */
+const REPLACEMENT_WAIT_MS = 20_000;
+const REPLACEMENT_POLL_MS = 250;
+
+/**
+ * LibreOffice applies the profile's font replacement table on its own main loop a few seconds
+ * after LibreOfficeKit's start (measured here: the first conversion ~0.5 s after start set Times
+ * in Noto Serif, one 3 s later in Liberation Serif). Until a sample in the probe's family comes
+ * out in its face, the office is not ready; the samples also warm the Writer → PDF path every
+ * first docx would pay for. Past the bound it starts anyway, with a notice.
+ */
+async function awaitReplacementTable(office: Office, probe: { family: string; face: string }): Promise<string | undefined> {
+  const sample = Buffer.from(`{\\rtf1\\ansi{\\fonttbl{\\f0\\fnil ${probe.family};}}{\\f0 ${probe.family}\\par}}`);
+  const deadline = Date.now() + REPLACEMENT_WAIT_MS;
+  for (;;) {
+    const input = writeInput(office.fs, 'probe', 'rtf', sample);
+    const pdf = loadAndSave(office, input, '/docwasm/out/probe.pdf', { type: 'convert', id: 0, bytes: sample, extension: 'rtf', name: 'probe', format: 'pdf' });
+    for (const file of [input, '/docwasm/out/probe.pdf']) office.fs.unlink(file);
+    // The face's name is in the PDF's font dictionary, which LibreOffice writes uncompressed.
+    if (Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).includes(`+${probe.face}`)) return undefined;
+    if (Date.now() > deadline) return `its font replacement table had not taken effect ${REPLACEMENT_WAIT_MS / 1000} s after start: fonts it lacks (${probe.family} among them) fall back to Noto Serif`;
+    await new Promise((resolve) => setTimeout(resolve, REPLACEMENT_POLL_MS));
+  }
 }
 
 /** The export filter's options: the request's, or a PDF/A level as the PDF export's SelectPdfVersion. */
@@ -144,6 +171,15 @@ function loadAndSave({ fs, lok }: Office, input: string, output: string, request
   }
 }
 
+/** Writes a document into the office's in-memory file system (its output directory made beside it); returns its path. */
+function writeInput(fs: EmscriptenFs, name: string, extension: string, bytes: Uint8Array): string {
+  const input = `/docwasm/in/${name}.${extension}`;
+  fs.mkdirTree('/docwasm/in');
+  fs.mkdirTree('/docwasm/out');
+  fs.writeFile(input, bytes);
+  return input;
+}
+
 function convert(office: Office, request: ConvertRequest): void {
   const { id, bytes, extension, name, format } = request;
   const { fs } = office;
@@ -151,9 +187,7 @@ function convert(office: Office, request: ConvertRequest): void {
   const input = `/docwasm/in/${name}.${extension}`;
   const output = `/docwasm/out/${name}.${format}`;
   try {
-    fs.mkdirTree('/docwasm/in');
-    fs.mkdirTree('/docwasm/out');
-    fs.writeFile(input, bytes);
+    writeInput(fs, name, extension, bytes);
     send({ type: 'converted', id, bytes: loadAndSave(office, input, output, request) });
   } catch (err) {
     if (err instanceof DocumentRejected) return send({ type: 'rejected', id, message: err.message });
@@ -174,8 +208,9 @@ function convert(office: Office, request: ConvertRequest): void {
 async function main(): Promise<void> {
   const settings = JSON.parse(process.argv[2] ?? '{}') as HostSettings;
   let office: Office;
+  let notice: string | undefined;
   try {
-    office = await start(settings);
+    ({ office, notice } = await start(settings));
   } catch (err) {
     send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
     process.exit(1);
@@ -184,7 +219,7 @@ async function main(): Promise<void> {
   process.on('message', (message: ConvertRequest) => convert(office, message));
   // The office's own IPC listener must not keep a parent-less process alive.
   process.on('disconnect', () => process.exit(0));
-  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})` });
+  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})`, notice });
 }
 
 function packageVersion(): string {

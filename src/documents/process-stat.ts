@@ -1,0 +1,18 @@
+// What Linux's /proc says of a process: the fields of /proc/<pid>/stat, read by the office's
+// memory watch (office-memory.ts) and by the WebAssembly office's start-stall watch (wasm-office.ts).
+
+import fs from 'node:fs/promises';
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses); [] where there is none. */
+export async function statFields(pid: string): Promise<string[]> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'latin1').catch(() => '');
+  if (stat === '') return [];
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time the process has used, user + system, in clock ticks (utime and stime: fields 14 and 15); undefined where /proc has no such process. */
+export async function cpuTicks(pid: number): Promise<number | undefined> {
+  const fields = await statFields(String(pid));
+  if (fields.length < 13) return undefined;
+  return Number(fields[11]) + Number(fields[12]);
+}
