@@ -52,8 +52,26 @@ const CANVAS_MARKDOWN = [
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
+/**
+ * A deck as pandoc writes one (--slide-level=2): `#` a section header slide, `###` a bold paragraph
+ * set apart on its slide, a bold lead-in ending in a colon inside a paragraph, and a stray
+ * backspace (U+0008) copied as it is into the slide's XML, where XML 1.0 forbids it.
+ */
+/** The paragraphs that are one bold run, and the backspaces, of deck.pptx's slides, read with Python's zipfile. */
+const DECK_PARTS = `
+import re, zipfile
+z = zipfile.ZipFile('deck.pptx')
+for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml$', x)):
+    for m in re.finditer(r'<a:rPr b="1"\\s*/><a:t>([^<]*)</a:t>', z.read(n).decode()): print('bold', m.group(1))
+print('backspace', sum(z.read(n).count(b'\\x08') for n in z.namelist()))
+`;
+
+const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n';
+
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('deck.md', DECK);
+  execFileSync('pandoc', ['deck.md', '-f', 'gfm', '--slide-level=2', '-o', 'deck.pptx'], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', FORMULA_SHEET], { cwd: ops.dir });
   // Both LibreOffice conversions forwarded to one warm office (one start, 8 CPU-s here, not two).
@@ -63,6 +81,7 @@ beforeAll(async () => {
   await withWarmOffice(ops.at('office-home'), profile, async () => {
     await runSofficeAsync(profile, ['--convert-to', 'ods', '--outdir', ops.dir, ops.at('canvas.xlsx')]);
     await runSofficeAsync(profile, ['--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', ops.at('computed'), ops.at('formulas.xlsx')]);
+    await runSofficeAsync(profile, ['--convert-to', 'odp', '--outdir', ops.dir, ops.at('deck.pptx')]);
   });
   for (const made of ['profile', 'office-home']) fs.rmSync(ops.at(made), { recursive: true, force: true });
 }, 180_000);
@@ -99,6 +118,26 @@ describe('read: slides', () => {
     const order = ['List item4', 'I1', 'Some info:', 'Maybe a list?', 'l1'].map((s) => text.indexOf(s));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('reads a bold paragraph set apart on a slide as a `###` label, a bold lead-in as text, and a slide holding a control character XML forbids (pandoc pptx)', async () => {
+    // What pandoc wrote, checked apart from the reader: the label as a paragraph of one bold run, the backspace.
+    const slides = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
+    expect(slides).toContain('bold Install steps');
+    expect(slides).toContain('backspace 1');
+    const text = await markdownOf('deck.pptx');
+    // pandoc sets the text under `#` on a slide of its own, with no title.
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps']);
+    expect(text).toContain('Why it matters.');
+    expect(text).toMatch(/The log goes to +the file\./);
+    expect(text).toContain('**Note:** keep it.');
+  });
+
+  it('reads the odp twin with the same sections and label (LibreOffice)', async () => {
+    const text = await markdownOf('deck.odp');
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps']);
+    expect(text).toContain('Why it matters.');
+    expect(text).toContain('Run the installer now.');
   });
 });
 

@@ -50,6 +50,11 @@ Speaker notes here.
 :::
 `;
 
+/** A bold lead and two sentences repeated into paragraphs of five or six lines (Persian). */
+const RTL_LEAD = 'نصب ابزار لازم است.';
+const RTL_FIRST = 'این ابزار فایل‌های متنی را می‌خواند و نتیجه را در پوشه خروجی ذخیره می‌کند';
+const RTL_SECOND = 'گزارش روزانه هر صبح ساخته می‌شود و برای تیم پشتیبانی فرستاده خواهد شد';
+
 const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => {
   const answer = await ops.ok('read', { input, ...extra });
   return { text: answer.text ?? '', data: answer.data ?? {} };
@@ -65,7 +70,10 @@ beforeAll(async () => {
   // Nested list items in Chinese, for a test below: converted by the same office start.
   ops.put('nested.md', '# 生产\n\n- 北方工厂\n  - 八月投产新生产线\n  - 九月起两班制\n  - 十月检修\n- 南方工厂\n');
   execFileSync('pandoc', ['nested.md', '-o', 'nested.docx'], { cwd: ops.dir });
-  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'python.docx', 'nested.docx'], ops.dir);
+  // Two Persian paragraphs in right-to-left (bidi) paragraphs, the first with a bold lead: for a test below.
+  ops.put('rtl.md', `**${RTL_LEAD}** ${Array(6).fill(RTL_FIRST).join('، ')}.\n\n${Array(5).fill(RTL_SECOND).join('، ')}.\n`);
+  execFileSync('pandoc', ['rtl.md', '-f', 'gfm', '--metadata', 'dir=rtl', '-o', 'rtl.docx'], { cwd: ops.dir });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'python.docx', 'nested.docx', 'rtl.docx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
 }, 180_000);
 afterAll(() => ops.close());
@@ -247,6 +255,20 @@ describe('read: PDF', () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(text.indexOf('A Two Column Article')).toBeLessThan(order[0] as number);
+  });
+
+  it('joins the lines of right-to-left paragraphs, a bold lead running into its paragraph not a heading (pandoc docx through LibreOffice, Persian)', async () => {
+    // pdftotext (poppler) sees the wrapped lines: each paragraph runs over several.
+    const lines = execFileSync('pdftotext', [ops.at('rtl.pdf'), '-']).toString().split('\n');
+    expect(lines.filter((l) => l.includes('ذخیره')).length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((l) => l.includes('پشتیبانی')).length).toBeGreaterThanOrEqual(4);
+    const { text } = await markdownOf('rtl.pdf');
+    const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter((b) => b && !b.startsWith('<!--'));
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]).toContain('نصب ابزار');
+    expect(blocks[0]?.split('ذخیره').length).toBe(7);
+    expect(blocks[1]?.split('پشتیبانی').length).toBe(6);
+    expect(text).not.toMatch(/^#/m);
   });
 
   it('keeps consecutive nested list items at one depth (pandoc docx through LibreOffice, Chinese)', async () => {

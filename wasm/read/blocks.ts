@@ -77,6 +77,27 @@ export function heading(level: number, items: readonly Inline[]): Heading {
   return { type: 'heading', depth: Math.min(6, Math.max(1, level)) as Heading['depth'], children: phrasing(trimInline(plain)) };
 }
 
+/** A slide label's most characters; longer bold text is emphasis, not a title. */
+const MAX_LABEL_CHARS = 80;
+
+const plainText = (nodes: readonly PhrasingContent[]): string =>
+  nodes.map((n) => ('value' in n ? n.value : 'children' in n ? plainText(n.children as PhrasingContent[]) : '')).join('');
+
+/**
+ * A slide's paragraph that is all bold, short and not a sentence (no closing stop, no colon
+ * leading into what follows) titles what comes after it on the slide: returned as a heading of
+ * `depth` (one below the slide's title), the way decks set sub-titles and pandoc renders headings
+ * below the slide level. Any other block is returned as it is.
+ */
+export function asSlideLabel(block: RootContent, depth: number): RootContent {
+  if (block.type !== 'paragraph' || block.children.length !== 1) return block;
+  const only = block.children[0];
+  if (only?.type !== 'strong') return block;
+  const text = plainText(only.children).trim();
+  if (!text || text.length > MAX_LABEL_CHARS || /[.。!！?？;；,，:：]$/.test(text)) return block;
+  return { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children: only.children };
+}
+
 /** Drops leading and trailing whitespace of a block's inline content, line breaks included. */
 function trimInline(items: readonly Inline[]): Inline[] {
   const out = [...items];

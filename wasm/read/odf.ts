@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, asSlideLabel, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
@@ -325,7 +325,7 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) append(out, readFlow(box, context, 0));
+      if (box) append(out, readFlow(box, context, 0).map((b) => asSlideLabel(b, 3)));
       else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:object')) append(out, findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)));
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });

@@ -42,6 +42,11 @@ interface Row {
   right: number;
   size: number;
   bold: boolean;
+  /**
+   * Bold for most of the row, then in the body's weight for a fifth of it or more: a bold lead
+   * that runs into its paragraph ends inside the row, so the row goes on with the lines after it.
+   */
+  leadsIn?: boolean;
   /** The font most of the row is set in (subset prefix dropped). */
   font: string;
   /** Most of the row is set in a monospaced font: code, which is not the body's text. */
@@ -162,6 +167,7 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
   }
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
+  const total = lines.reduce((n, l) => n + chars(l), 0);
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || BOLD_FONT_NAME.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
   const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
@@ -177,9 +183,10 @@ function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
     right: box.right,
     // The size most of the row's characters have: a large bullet or initial does not make it a heading.
     size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
-    bold: boldChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
+    bold: boldChars * 2 > total,
+    ...(boldChars * 2 > total && (total - boldChars) * LEAD_IN_SHARE >= total && { leadsIn: true }),
     font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
-    mono: monoChars * 2 > lines.reduce((n, l) => n + chars(l), 0),
+    mono: monoChars * 2 > total,
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
@@ -265,6 +272,9 @@ function continuesCode(code: readonly Row[], row: Row): boolean {
   return row.mono && code.every((r) => r.mono) && Math.abs(row.size - previous.size) <= 0.6 && gap <= previous.size * CODE_BLOCK_GAP && gap > -previous.size * 0.5;
 }
 
+/** A row whose regular-weight characters are at least 1/LEAD_IN_SHARE of it, after a bold majority, leads into its paragraph. */
+const LEAD_IN_SHARE = 5;
+
 /** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
 function paragraphs(rows: readonly Row[]): Paragraph[] {
   const out: Paragraph[] = [];
@@ -284,7 +294,7 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
       marker !== undefined ||
       (row.block !== previous.block && !continuesAcrossBlocks(current.rows, row)) ||
       Math.abs(row.size - previous.size) > 0.6 ||
-      row.bold !== previous.bold ||
+      (row.bold !== previous.bold && !previous.leadsIn) ||
       row.mono !== previous.mono ||
       lineGap > previous.size * 0.8 ||
       lineGap < -previous.size * 2;
@@ -299,17 +309,39 @@ function paragraphs(rows: readonly Row[]): Paragraph[] {
 /**
  * Some producers put every line in a block of its own; a row still continues the paragraph
  * when it follows at line spacing, starts at the paragraph's left edge (not indented: a first-line
- * indent opens a new paragraph) and the line before it ran to the paragraph's right edge.
+ * indent opens a new paragraph) and the line before it ran to the paragraph's right edge — in
+ * right-to-left text, starts at its right edge and the line before ran to its left edge.
  */
 function continuesAcrossBlocks(rows: readonly Row[], row: Row): boolean {
   const previous = rows.at(-1) as Row;
   const gap = row.top - previous.bottom;
   if (gap > previous.size * 0.8 || gap < -previous.size * 0.5) return false;
+  // Right-to-left lines start at the right edge and end short of the left one: the same test mirrored.
+  if (isRightToLeft(row.text) && isRightToLeft(previous.text)) {
+    const start = Math.max(...rows.map((r) => r.right));
+    const end = Math.min(row.x, ...rows.map((r) => r.x));
+    return row.right >= start - previous.size * 0.5 && row.right <= start + previous.size * 2 && previous.x <= end + wrapSlack(previous, row);
+  }
   const left = Math.min(...rows.map((r) => r.x));
   const right = Math.max(row.right, ...rows.map((r) => r.right));
-  return row.x <= left + previous.size * 0.5 && row.x >= left - previous.size * 2 && previous.right >= right - previous.size * 2;
+  return row.x <= left + previous.size * 0.5 && row.x >= left - previous.size * 2 && previous.right >= right - wrapSlack(previous, row);
 }
 
+/**
+ * How far short of the paragraph's edge a wrapped line may end: two of its sizes, or more when
+ * the next row's first word (about half its size a character, and a space) would not have fit there.
+ */
+function wrapSlack(previous: Row, row: Row): number {
+  const word = row.text.split(' ')[0] ?? '';
+  return Math.max(previous.size * 2, (word.length + 1) * row.size * 0.55);
+}
+
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/g;
+const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
+
+/** Text mostly in a right-to-left script. */
+const isRightToLeft = (text: string) => (text.match(RTL_LETTER)?.length ?? 0) > (text.match(LTR_LETTER)?.length ?? 0);
 
 /** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
 export interface DocumentStyle {

@@ -1,10 +1,11 @@
 // PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
-// title placeholder, its shapes top to bottom (bullets as nested lists, tables, charts' titles
-// and data, SmartArt as a nested list, image placeholders), then its speaker notes as a quote.
+// title placeholder, bold labels in its text as `###` sub-headings, its shapes top to bottom
+// (bullets as nested lists, tables, charts' titles and data, SmartArt as a nested list, image
+// placeholders), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import { append, asSlideLabel, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
@@ -17,6 +18,8 @@ const TITLE_TYPES = new Set(['title', 'ctrTitle']);
 
 interface SlideContext {
   rels: Relationships;
+  /** Bold labels in the text are the slide's sub-headings (not in tables or notes). */
+  labels?: boolean;
   images: { count: number };
   pkg: OfficePackage;
 }
@@ -46,7 +49,7 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
   const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
   for (const shape of shapes) {
     if (shape === title) continue;
-    append(out, readShape(shape, context));
+    append(out, readShape(shape, { ...context, labels: true }));
   }
   const notes = [...context.rels.values()].find((r) => r.type.endsWith('/notesSlide'))?.part;
   const notesRoot = notes ? pkg.xml(notes) : undefined;
@@ -125,7 +128,7 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     const kind = child(pPr ?? p, 'a:buAutoNum') ? 'ordered' : child(pPr ?? p, 'a:buChar') ? 'bullet' : child(pPr ?? p, 'a:buNone') ? 'none' : bulletsByDefault ? 'bullet' : 'none';
     if (kind === 'none') {
       flush();
-      out.push(block);
+      out.push(context.labels ? asSlideLabel(block, 3) : block);
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
   }
   flush();
@@ -156,7 +159,7 @@ function readRuns(p: XmlElement, context: SlideContext): Inline[] {
 function readTable(tbl: XmlElement, context: SlideContext): RootContent {
   const rows: CellSource[][] = childElements(tbl, 'a:tr').map((tr) =>
     childElements(tr, 'a:tc').map((tc) => ({
-      blocks: readTextBody(child(tc, 'a:txBody'), context, false).filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[],
+      blocks: readTextBody(child(tc, 'a:txBody'), { ...context, labels: false }, false).filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[],
       colSpan: Number(tc.attrs.gridSpan ?? 1),
       rowSpan: Number(tc.attrs.rowSpan ?? 1),
       covered: tc.attrs.hMerge === '1' || tc.attrs.vMerge === '1',

@@ -22,12 +22,22 @@ export const xmlNodeBudget = (): Budget => new Budget(MAX_XML_NODES, (limit) => 
 const SLICE = 64 * 1024;
 
 /**
+ * C0 control characters XML 1.0 forbids (all but tab, line feed, carriage return). Writers let
+ * them through from the text they were given (pandoc copies a stray backspace of its Markdown
+ * into a slide), and a strict parse would then refuse the whole document for one invisible
+ * character; they carry no text, so they are dropped before parsing.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+
+/**
  * Parses `xml` (a part named `part`, for messages) into its root element, with saxes (a strict,
  * non-validating XML parser: names keep their prefixes, comments and processing instructions
  * are skipped, CDATA is text). It is an order of magnitude faster than a generic XML-to-object
  * parser on the large parts of office files.
  */
-export function parseXml(xml: string, part: string, nodes: Budget = xmlNodeBudget()): XmlElement {
+export function parseXml(source: string, part: string, nodes: Budget = xmlNodeBudget()): XmlElement {
+  const xml = source.replace(FORBIDDEN_CONTROLS, '');
   if (/<!DOCTYPE/i.test(xml)) throw new ApiError('INVALID_INPUT', `${part} declares a DTD, which office documents never do; refused`);
   const top: XmlElement = { name: '', attrs: {}, children: [] };
   const stack: XmlElement[] = [top];
