@@ -16,8 +16,16 @@ import { cpuTicks } from './process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
 
-/** A starting office that uses no CPU this long is deadlocked (see WasmOffice.watchStart). */
+/**
+ * A starting office that uses under STALL_TICKS of CPU in STALL_MS is deadlocked (see
+ * WasmOffice.watchStart): a deadlocked one still ticks now and then (V8's housekeeping in each of
+ * its isolates: 5 ticks in its first 16 s here), a working one uses a core — or, starved on a
+ * machine at load 30 over 2 cores, still ~7 % of one (~100 ticks in 15 s).
+ */
 const STALL_MS = 15_000;
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_S = 100;
+const STALL_TICKS = 15;
 const STALL_SAMPLE_MS = 1_000;
 
 /** How one conversion in the office ended. */
@@ -97,22 +105,24 @@ export class WasmOffice {
   /**
    * A start that deadlocks fails at once rather than at the start deadline: LibreOfficeKit's
    * start, blocking the office's main thread, hangs now and then with every thread waiting
-   * (seen here in ~1 of 10 starts on a loaded machine; all threads in futex or epoll waits,
+   * (seen here in 3 of 35 starts on a loaded machine; all threads in futex or epoll waits,
    * no CPU used). A starting office is never idle — it compiles, loads and lays out the whole
-   * time — so one that uses no CPU for STALL_MS is deadlocked: `ready` rejects, the caller
+   * time — so one that uses (almost) no CPU for STALL_MS is deadlocked: `ready` rejects, the caller
    * stops it and starts another. Linux only (/proc); elsewhere the start deadline alone.
    */
   private watchStart(): void {
     const pid = this.child.pid;
     if (pid === undefined) return;
-    let last: { ticks: number; at: number } | undefined;
+    const samples: { ticks: number; at: number }[] = [];
     const timer = setInterval(() => {
       void cpuTicks(pid).then((ticks) => {
         if (ticks === undefined) return clearInterval(timer);
-        if (last === undefined || ticks > last.ticks) last = { ticks, at: Date.now() };
-        else if (Date.now() - last.at >= STALL_MS) {
+        samples.push({ ticks, at: Date.now() });
+        while (samples.length > 1 && (samples[1] as { at: number }).at <= Date.now() - STALL_MS) samples.shift();
+        const oldest = samples[0] as { ticks: number; at: number };
+        if (Date.now() - oldest.at >= STALL_MS && ticks - oldest.ticks < STALL_TICKS) {
           clearInterval(timer);
-          this.failStart(new Error(`the office stopped making progress while starting (no CPU used for ${STALL_MS / 1000} s: deadlocked)`));
+          this.failStart(new Error(`the office stopped making progress while starting (under ${STALL_TICKS / CLOCK_TICKS_PER_S} s of CPU in ${STALL_MS / 1000} s: deadlocked)`));
         }
       });
     }, STALL_SAMPLE_MS);
