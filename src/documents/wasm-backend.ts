@@ -167,6 +167,7 @@ export class WasmOfficeBackend implements DocumentBackend {
           await office.stop();
           return undefined;
         }
+        if (office.notice && attempt < START_ATTEMPTS) throw new Error(office.notice);
         logEvent(`docwasm libreoffice-wasm: office ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${office.pid})`);
         if (office.notice) logEvent(`docwasm libreoffice-wasm: ${office.notice}`);
         this.office = office;

@@ -39,6 +39,9 @@ export interface ConvertRequest {
   pdfa?: PdfaLevel | undefined;
 }
 
+/** How a `ready` notice begins when the office's font replacement table did not take effect. */
+export const FONT_TABLE_MISSING = 'its font replacement table had not taken effect';
+
 export type HostMessage =
   /** `notice`: what did not take effect at start (the office works, less well). */
   | { type: 'ready'; version: string; notice?: string | undefined }

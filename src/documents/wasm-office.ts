@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
-import { cpuTicks } from './process-stat.js';
+import { cpuTicks } from '../shared/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
 

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
 import { isAlive } from '../shared/process-alive.js';
+import { startTimeOf } from '../shared/process-stat.js';
 
 export const LOCK_FILE = '.docwasm-watch.lock';
 
@@ -114,13 +115,6 @@ async function isStale(owner: Owner, age: number): Promise<boolean> {
   if (owner.pid === process.pid || !isAlive(owner.pid)) return true;
   const started = await startTimeOf(owner.pid);
   return owner.started !== null && started !== null && started !== owner.started;
-}
-
-/** Field 22 of /proc/PID/stat (after the command name, which may hold spaces and parentheses). */
-async function startTimeOf(pid: number): Promise<string | null> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-  if (stat === undefined) return null;
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
 }
 
 /** The lock we hold: refreshed while we run (a watcher on another host judges it by its age), removed on release. */

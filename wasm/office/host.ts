@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
-import type { ConvertRequest, HostMessage, HostSettings } from '../../src/documents/wasm-office-protocol.js';
+import { FONT_TABLE_MISSING, type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
 
 interface EmscriptenFs {
   mkdirTree(dir: string): void;
@@ -117,7 +117,7 @@ async function start(settings: HostSettings): Promise<{ office: Office; notice: 
 }
 
 /** How long the office may take to apply its font replacement table before it starts without. */
-const REPLACEMENT_WAIT_MS = 20_000;
+const REPLACEMENT_WAIT_MS = 15_000;
 const REPLACEMENT_POLL_MS = 250;
 
 /**
@@ -125,7 +125,10 @@ const REPLACEMENT_POLL_MS = 250;
  * after LibreOfficeKit's start (measured here: the first conversion ~0.5 s after start set Times
  * in Noto Serif, one 3 s later in Liberation Serif). Until a sample in the probe's family comes
  * out in its face, the office is not ready; the samples also warm the Writer → PDF path every
- * first docx would pay for. Past the bound it starts anyway, with a notice.
+ * first docx would pay for. On a busy machine LibreOffice's main loop sometimes never gets there
+ * (2 of 3 starts with both cores kept busy: the table still missing 48 s after start, while
+ * conversions work): past the bound the office says so in a notice, and the service starts
+ * another (wasm-backend.ts), keeping this one only on its last attempt.
  */
 async function awaitReplacementTable(office: Office, probe: { family: string; face: string }): Promise<string | undefined> {
   const sample = Buffer.from(`{\\rtf1\\ansi{\\fonttbl{\\f0\\fnil ${probe.family};}}{\\f0 ${probe.family}\\par}}`);
@@ -136,7 +139,7 @@ async function awaitReplacementTable(office: Office, probe: { family: string; fa
     for (const file of [input, '/docwasm/out/probe.pdf']) office.fs.unlink(file);
     // The face's name is in the PDF's font dictionary, which LibreOffice writes uncompressed.
     if (Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).includes(`+${probe.face}`)) return undefined;
-    if (Date.now() > deadline) return `its font replacement table had not taken effect ${REPLACEMENT_WAIT_MS / 1000} s after start: fonts it lacks (${probe.family} among them) fall back to Noto Serif`;
+    if (Date.now() > deadline) return `${FONT_TABLE_MISSING} ${REPLACEMENT_WAIT_MS / 1000} s after start: fonts it lacks (${probe.family} among them) fall back to Noto Serif`;
     await new Promise((resolve) => setTimeout(resolve, REPLACEMENT_POLL_MS));
   }
 }

@@ -1,5 +1,6 @@
 // What Linux's /proc says of a process: the fields of /proc/<pid>/stat, read by the office's
-// memory watch (office-memory.ts) and by the WebAssembly office's start-stall watch (wasm-office.ts).
+// memory watch (documents/office-memory.ts), the WebAssembly office's start-stall watch
+// (documents/wasm-office.ts) and the watch folder's lock (watch/lock.ts: is a PID still its owner?).
 
 import fs from 'node:fs/promises';
 
@@ -15,4 +16,9 @@ export async function cpuTicks(pid: number): Promise<number | undefined> {
   const fields = await statFields(String(pid));
   if (fields.length < 13) return undefined;
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/** When the process started, in clock ticks after boot (field 22): with the PID, it names one process across PID reuse; null where /proc has no such process. */
+export async function startTimeOf(pid: number): Promise<string | null> {
+  return (await statFields(String(pid)))[19] ?? null;
 }
