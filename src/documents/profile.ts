@@ -86,8 +86,8 @@ export const WASM_FONT_REPLACEMENTS: Readonly<Record<string, string>> = {
   ...sameFace('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Segoe UI Light', 'Segoe UI Semibold', 'Aptos', 'Aptos Display', 'Aptos Light', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
 };
 
-/** The family the office checks its table with before it reports ready (HostSettings.replacementProbe). */
-export const WASM_REPLACEMENT_PROBE = { family: 'Courier', face: 'LiberationMono' } as const;
+/** The family the office checks its table with before it reports ready (HostSettings.replacementProbe); the face as PDFs name it (no spaces). */
+export const WASM_REPLACEMENT_PROBE = { family: 'Courier', face: (WASM_FONT_REPLACEMENTS.Courier ?? '').replaceAll(' ', '') } as const;
 
 /** Windows's names for a family's legacy code-page variants (`Arial CYR`, `Times New Roman CE`, …): the same face. */
 function scriptVariants(family: string): string[] {
