@@ -64,44 +64,38 @@ export const REMOVED_PROVIDERS: Readonly<Record<string, string>> = {
   Provider14: 'vnd.sun.star.extension',
 };
 
-const SUBSTITUTION = '/org.openoffice.Office.Common/Font/Substitution';
-
 /**
- * The WebAssembly office's font replacement table (Tools ▸ Options ▸ Fonts): a font the document
- * names but the office lacks → a face it ships. An installed LibreOffice gets this from the
- * machine's fontconfig (30-metric-aliases.conf, the generic families); inside WebAssembly that
- * configuration does not take effect and every unknown family fell back to Noto Serif — Courier
- * and Helvetica included, so code lost its fixed pitch and sans text its widths (measured:
- * docs/office-fidelity.md). Metric-compatible faces first (Times ≡ Liberation Serif, Helvetica ≡
- * Liberation Sans, Courier ≡ Liberation Mono), then the common families by kind: fixed-pitch →
- * DejaVu Sans Mono, sans → Noto Sans (what Debian's fontconfig picks for them too). Serif names
- * are left: the fallback already is a serif.
+ * The WebAssembly office's font aliases: a font the document names but the office lacks → a face
+ * it ships. An installed LibreOffice gets these from the machine's fontconfig (Debian's
+ * 30-metric-aliases.conf and its generic families); the WebAssembly office's own fontconfig
+ * knows none of its faces by those names, and every unknown family fell back to Noto Serif —
+ * Courier and Helvetica included, so code lost its fixed pitch and sans text its widths
+ * (measured: docs/office-fidelity.md). Metric-compatible faces first (Times ≡ Liberation Serif,
+ * Helvetica ≡ Liberation Sans, Courier ≡ Liberation Mono), then the common families by kind:
+ * fixed-pitch → DejaVu Sans Mono, sans → Noto Sans (what Debian's fontconfig picks for them too).
+ * Serif names are left: the fallback already is a serif.
  */
-export const WASM_FONT_REPLACEMENTS: Readonly<Record<string, string>> = {
-  ...sameFace('Liberation Serif', ['Times', 'Times Roman', 'Tms Rmn', 'Nimbus Roman', 'Nimbus Roman No9 L', 'TeX Gyre Termes', ...scriptVariants('Times New Roman')]),
-  ...sameFace('Liberation Sans', ['Helvetica', 'Helv', 'Arial MT', 'Nimbus Sans', 'Nimbus Sans L', 'TeX Gyre Heros', ...scriptVariants('Arial')]),
-  ...sameFace('Liberation Mono', ['Courier', 'Courier Std', 'Nimbus Mono', 'Nimbus Mono L', 'Nimbus Mono PS', 'TeX Gyre Cursor', ...scriptVariants('Courier New')]),
-  ...sameFace('Carlito', ['Calibri Light']),
-  ...sameFace('DejaVu Sans Mono', ['Consolas', 'Menlo', 'Monaco', 'Lucida Console', 'Lucida Sans Typewriter', 'Andale Mono', 'Source Code Pro', 'SF Mono', 'Cascadia Code', 'Cascadia Mono', 'Fira Code', 'Fira Mono', 'Inconsolata', 'Roboto Mono', 'Ubuntu Mono', 'Courier 10 Pitch', 'monospace']),
-  ...sameFace('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Segoe UI Light', 'Segoe UI Semibold', 'Aptos', 'Aptos Display', 'Aptos Light', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
+export const WASM_FONT_ALIASES: Readonly<Record<string, string>> = {
+  ...aliasesOf('Liberation Serif', ['Times', 'Times Roman', 'Tms Rmn', 'Nimbus Roman', 'Nimbus Roman No9 L', 'TeX Gyre Termes', ...scriptVariants('Times New Roman')]),
+  ...aliasesOf('Liberation Sans', ['Helvetica', 'Helv', 'Arial MT', 'Nimbus Sans', 'Nimbus Sans L', 'TeX Gyre Heros', ...scriptVariants('Arial')]),
+  ...aliasesOf('Liberation Mono', ['Courier', 'Courier Std', 'Nimbus Mono', 'Nimbus Mono L', 'Nimbus Mono PS', 'TeX Gyre Cursor', ...scriptVariants('Courier New')]),
+  ...aliasesOf('Carlito', ['Calibri Light']),
+  ...aliasesOf('DejaVu Sans Mono', ['Consolas', 'Menlo', 'Monaco', 'Lucida Console', 'Lucida Sans Typewriter', 'Andale Mono', 'Source Code Pro', 'SF Mono', 'Cascadia Code', 'Cascadia Mono', 'Fira Code', 'Fira Mono', 'Inconsolata', 'Roboto Mono', 'Ubuntu Mono', 'Courier 10 Pitch', 'monospace']),
+  ...aliasesOf('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Segoe UI Light', 'Segoe UI Semibold', 'Aptos', 'Aptos Display', 'Aptos Light', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
 };
-
-/** The family the office checks its table with before it reports ready (HostSettings.replacementProbe); the face as PDFs name it (no spaces). */
-export const WASM_REPLACEMENT_PROBE = { family: 'Courier', face: (WASM_FONT_REPLACEMENTS.Courier ?? '').replaceAll(' ', '') } as const;
 
 /** Windows's names for a family's legacy code-page variants (`Arial CYR`, `Times New Roman CE`, …): the same face. */
 function scriptVariants(family: string): string[] {
   return ['CYR', 'Cyr', 'CE', 'Greek', 'Baltic', 'TUR'].map((script) => `${family} ${script}`);
 }
 
-function sameFace(face: string, names: readonly string[]): Record<string, string> {
+function aliasesOf(face: string, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, face]));
 }
 
 export function registryModifications(
   settings: readonly Setting[] = SETTINGS,
   removedProviders: readonly string[] = Object.keys(REMOVED_PROVIDERS),
-  fontReplacements: Readonly<Record<string, string>> = {},
 ): string {
   const items = settings.map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`);
   const removals = removedProviders.map((name) => `<item oor:path="${PROVIDERS}"><node oor:name="${name}" oor:op="remove"/></item>`);
@@ -110,35 +104,39 @@ export function registryModifications(
     '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
     ...items,
     ...removals,
-    ...fontReplacementItems(fontReplacements),
     '</oor:items>',
     '',
   ].join('\n');
 }
 
-/** The replacement table as registry items: the switch, then one FontPairs node a font. */
-function fontReplacementItems(replacements: Readonly<Record<string, string>>): string[] {
-  const pairs = Object.entries(replacements);
-  if (pairs.length === 0) return [];
-  const prop = (name: string, value: string) => `<prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop>`;
-  return [
-    `<item oor:path="${SUBSTITUTION}">${prop('Replacement', 'true')}</item>`,
-    ...pairs.map(
-      ([font, face], i) =>
-        `<item oor:path="${SUBSTITUTION}/FontPairs"><node oor:name="_${i}" oor:op="replace">${prop('Always', 'true')}${prop('OnScreenOnly', 'false')}${prop('ReplaceFont', font)}${prop('SubstituteFont', face)}</node></item>`,
-    ),
-  ];
-}
+/** Where the office's fontconfig reads its configuration's additions (its fonts.conf includes the directory). */
+const FONTCONFIG_ADDITIONS = '/instdir/share/fontconfig/conf.d/29-docwasm-aliases.conf';
 
 /**
- * The WebAssembly office's profile: the hardened settings plus its font replacement table, less
- * the families of the fonts it is given (`givenFamilies`: a Verdana from --font-dir is used as
- * Verdana). The table's entries apply always — LibreOffice applies no other kind to documents.
+ * The WebAssembly office's profile, by path in its in-memory file system: the hardened settings,
+ * and its font aliases as a fontconfig file less the families of the fonts it is given
+ * (`givenFamilies`: a Verdana from --font-dir is used as Verdana). fontconfig reads the file when
+ * LibreOffice starts, so the first document is set in the right faces. (LibreOffice's own
+ * replacement table, tried first, applies only on the office's main loop a few seconds after
+ * its start — on a busy machine sometimes never.)
  */
-export function wasmOfficeRegistryModifications(givenFamilies: readonly string[] = []): string {
+export function wasmOfficeProfile(givenFamilies: readonly string[] = []): Record<string, string> {
   const given = new Set(givenFamilies.map((family) => family.toLowerCase()));
-  const table = Object.fromEntries(Object.entries(WASM_FONT_REPLACEMENTS).filter(([font]) => !given.has(font.toLowerCase())));
-  return registryModifications(SETTINGS, Object.keys(REMOVED_PROVIDERS), table);
+  const aliases = Object.entries(WASM_FONT_ALIASES).filter(([font]) => !given.has(font.toLowerCase()));
+  return { '/instdir/user/registrymodifications.xcu': registryModifications(), [FONTCONFIG_ADDITIONS]: fontconfigAliases(aliases) };
+}
+
+/** `prefer`: the face goes before the named family, so the office's fallback never comes first. */
+function fontconfigAliases(aliases: ReadonlyArray<readonly [string, string]>): string {
+  const escape = (name: string) => name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+    '<fontconfig>',
+    ...aliases.map(([font, face]) => `  <alias binding="same"><family>${escape(font)}</family><prefer><family>${escape(face)}</family></prefer></alias>`),
+    '</fontconfig>',
+    '',
+  ].join('\n');
 }
 
 /** Regular and bold Noto Sans Hans from the @embedpdf/fonts-sc package (OFL); [] if absent. */

@@ -23,7 +23,7 @@ import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from
 import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { fontFamilies } from './fonts.js';
-import { WASM_REPLACEMENT_PROBE, wasmOfficeRegistryModifications } from './profile.js';
+import { wasmOfficeProfile } from './profile.js';
 import { WasmOffice, type OfficeReply } from './wasm-office.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
@@ -45,12 +45,15 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
 }
 
-/** Starts tried in a row (a start that times out or deadlocks is stopped and tried again). */
-export const START_ATTEMPTS = 2;
+/**
+ * Starts tried in a row (a start that times out or deadlocks is stopped and tried again). A
+ * deadlock costs ~16 s to find (WasmOffice's start watch); with both cores busy one start in ~10
+ * deadlocked, so three attempts make a failed round ~1 in 1,000.
+ */
+export const START_ATTEMPTS = 3;
 /** After a failed start (both attempts), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
 /** Where the hardened profile goes in the office's file system (LibreOfficeKit's user installation). */
-const PROFILE_FILE = '/instdir/user/registrymodifications.xcu';
 
 export class WasmOfficeBackend implements DocumentBackend {
   readonly name = WASM_BACKEND_NAME;
@@ -63,7 +66,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private busy = false;
   private readonly waiting = new WaitingFiles(() => this.pump());
   private failedAt = 0;
-  private profileText: string | undefined;
+  private profileFiles: Record<string, string> | undefined;
   private lastError = '';
   private recycle: RecycleMeter;
   private readonly gate = new ShutdownGate('document conversion');
@@ -78,10 +81,10 @@ export class WasmOfficeBackend implements DocumentBackend {
     );
   }
 
-  /** The office's registrymodifications.xcu (its replacement table knows the fonts it is given). */
-  private profile(): string {
-    this.profileText ??= wasmOfficeRegistryModifications(this.options.fonts.flatMap(fontFamilies));
-    return this.profileText;
+  /** The office's profile files (its font aliases know the fonts it is given). */
+  private profile(): Record<string, string> {
+    this.profileFiles ??= wasmOfficeProfile(this.options.fonts.flatMap(fontFamilies));
+    return this.profileFiles;
   }
 
   async detect(): Promise<BackendInfo> {
@@ -158,7 +161,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
       const started = performance.now();
       if (this.gate.isClosed) return undefined;
-      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: { [PROFILE_FILE]: this.profile() }, replacementProbe: WASM_REPLACEMENT_PROBE };
+      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
       const office = new WasmOffice(settings, v8Flags);
       this.launching = office;
       try {
@@ -167,9 +170,7 @@ export class WasmOfficeBackend implements DocumentBackend {
           await office.stop();
           return undefined;
         }
-        if (office.notice && attempt < START_ATTEMPTS) throw new Error(office.notice);
         logEvent(`docwasm libreoffice-wasm: office ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${office.pid})`);
-        if (office.notice) logEvent(`docwasm libreoffice-wasm: ${office.notice}`);
         this.office = office;
         this.failedAt = 0;
         this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });

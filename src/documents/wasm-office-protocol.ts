@@ -11,15 +11,8 @@ export interface HostSettings {
   glue: string;
   /** Font files copied into the office's in-memory file system (CJK face, --font-dir). */
   fonts: string[];
-  /** Files of the office's user profile (the hardened registrymodifications.xcu), by path in its file system. */
+  /** Files of the office's user profile (the hardened registrymodifications.xcu, its fontconfig aliases), by path in its file system. */
   profile: Record<string, string>;
-  /**
-   * A family the profile's font replacement table replaces, and the PostScript name of the face
-   * it becomes (`Courier` → `LiberationMono`): the office applies the table a few seconds after
-   * LibreOfficeKit's start, so it reports ready only once a sample set in `family` comes out in
-   * `face`. Undefined: no table, no wait.
-   */
-  replacementProbe?: { family: string; face: string } | undefined;
 }
 
 export interface ConvertRequest {
@@ -39,12 +32,8 @@ export interface ConvertRequest {
   pdfa?: PdfaLevel | undefined;
 }
 
-/** How a `ready` notice begins when the office's font replacement table did not take effect. */
-export const FONT_TABLE_MISSING = 'its font replacement table had not taken effect';
-
 export type HostMessage =
-  /** `notice`: what did not take effect at start (the office works, less well). */
-  | { type: 'ready'; version: string; notice?: string | undefined }
+  | { type: 'ready'; version: string }
   | { type: 'failed'; message: string }
   | { type: 'converted'; id: number; bytes: Uint8Array }
   /** The office could not read or write this document (its own failure, not the office's). */

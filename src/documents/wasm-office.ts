@@ -64,8 +64,6 @@ export class WasmOffice {
   readonly ready: Promise<string>;
   private readonly child: ChildProcess;
   private stderrTail = '';
-  /** What the office said did not take effect at its start (HostMessage `ready`). */
-  notice: string | undefined;
   /** Rejects `ready` (a start the watch found deadlocked); a no-op once `ready` has settled. */
   private failStart: (err: Error) => void = () => undefined;
   private pending: ((reply: OfficeReply) => void) | undefined;
@@ -83,10 +81,7 @@ export class WasmOffice {
     this.ready = new Promise<string>((resolve, reject) => {
       this.failStart = reject;
       this.child.on('message', (message: HostMessage) => {
-        if (message.type === 'ready') {
-          this.notice = message.notice;
-          resolve(message.version);
-        }
+        if (message.type === 'ready') resolve(message.version);
         else if (message.type === 'failed') reject(new Error(message.message));
         else this.answer(message.type === 'converted' ? { kind: 'converted', bytes: message.bytes } : { kind: 'rejected', message: message.message });
       });

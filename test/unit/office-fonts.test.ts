@@ -1,33 +1,46 @@
-// The WebAssembly office's font replacement table (profile.ts) and the family names it leaves
-// out for the fonts the office is given (fonts.ts). That the office applies the table is checked
-// on a running office: test/helpers/wasm-office.ts, expectFontReplacements.
+// The WebAssembly office's font aliases (profile.ts) and the family names it leaves out for the
+// fonts the office is given (fonts.ts). That the office applies them is checked on a running
+// office: test/helpers/wasm-office.ts, expectFontAliases; the file is checked here with
+// fontconfig's own parser (fc-match, Debian's fontconfig) where it is installed.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fontFamilies } from '../../src/documents/fonts.js';
-import { bundledCjkFonts, WASM_FONT_REPLACEMENTS, WASM_REPLACEMENT_PROBE, wasmOfficeRegistryModifications } from '../../src/documents/profile.js';
+import { bundledCjkFonts, registryModifications, WASM_FONT_ALIASES, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { tempDir } from '../helpers/service.js';
 
-const pairs = (xcu: string) => [...xcu.matchAll(/"ReplaceFont" oor:op="fuse"><value>([^<]+)<\/value>.*?"SubstituteFont" oor:op="fuse"><value>([^<]+)</g)].map((m) => [m[1], m[2]]);
+const ALIASES_FILE = '/instdir/share/fontconfig/conf.d/29-docwasm-aliases.conf';
+const aliases = (conf: string) => [...conf.matchAll(/<family>([^<]+)<\/family><prefer><family>([^<]+)</g)].map((m) => [m[1], m[2]]);
 
-describe("the WebAssembly office's font replacement table", () => {
-  it('replaces the metric-compatible families and the common ones, always, and switches the table on', () => {
-    const xcu = wasmOfficeRegistryModifications();
-    expect(new Map(pairs(xcu).map(([a, b]) => [a, b]))).toEqual(new Map(Object.entries(WASM_FONT_REPLACEMENTS)));
-    expect(WASM_FONT_REPLACEMENTS).toMatchObject({ Times: 'Liberation Serif', Helvetica: 'Liberation Sans', Courier: 'Liberation Mono', Consolas: 'DejaVu Sans Mono', Verdana: 'Noto Sans' });
-    expect(xcu).toContain('<prop oor:name="Replacement" oor:op="fuse"><value>true</value></prop>');
-    expect(xcu.match(/"Always" oor:op="fuse"><value>true</g)).toHaveLength(Object.keys(WASM_FONT_REPLACEMENTS).length);
-    // The hardened settings stay.
-    expect(xcu).toContain('DisableMacrosExecution');
-    expect(WASM_FONT_REPLACEMENTS[WASM_REPLACEMENT_PROBE.family]?.replaceAll(' ', '')).toBe(WASM_REPLACEMENT_PROBE.face);
+describe("the WebAssembly office's font aliases", () => {
+  it('alias the metric-compatible families and the common ones, beside the hardened settings', () => {
+    const profile = wasmOfficeProfile();
+    expect(Object.keys(profile).sort()).toEqual([ALIASES_FILE, '/instdir/user/registrymodifications.xcu']);
+    expect(new Map(aliases(profile[ALIASES_FILE] ?? '').map(([a, b]) => [a, b]))).toEqual(new Map(Object.entries(WASM_FONT_ALIASES)));
+    expect(WASM_FONT_ALIASES).toMatchObject({ Times: 'Liberation Serif', Helvetica: 'Liberation Sans', Courier: 'Liberation Mono', Consolas: 'DejaVu Sans Mono', Verdana: 'Noto Sans' });
+    expect(profile['/instdir/user/registrymodifications.xcu']).toBe(registryModifications());
+    expect(registryModifications()).toContain('DisableMacrosExecution');
   });
 
-  it('leaves out a family the office is given (any case), so a --font-dir Verdana is used as Verdana', () => {
-    const replaced = pairs(wasmOfficeRegistryModifications(['verdana', 'Some Other'])).map(([font]) => font);
-    expect(replaced).not.toContain('Verdana');
-    expect(replaced).toContain('Courier');
-    expect(replaced).toHaveLength(Object.keys(WASM_FONT_REPLACEMENTS).length - 1);
+  it('is a configuration fontconfig reads: fc-match sets Consolas in the face the file names, and not without it', () => {
+    const dir = tempDir('docwasm-font-aliases-');
+    // The aliases and DejaVu's faces (fonts-dejavu-core), nothing else: the answer is the file's.
+    const withFaces = (conf: string) => conf.replace('<fontconfig>', `<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}</cachedir>`);
+    const match = (conf: string) => {
+      fs.writeFileSync(path.join(dir, 'fonts.conf'), withFaces(conf));
+      return execFileSync('fc-match', ['Consolas'], { env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') } }).toString();
+    };
+    expect(match(wasmOfficeProfile()[ALIASES_FILE] ?? '')).toContain('"DejaVu Sans Mono"');
+    expect(match('<?xml version="1.0"?>\n<fontconfig>\n</fontconfig>\n')).not.toContain('"DejaVu Sans Mono"');
+  });
+
+  it('leave out a family the office is given (any case), so a --font-dir Verdana is used as Verdana', () => {
+    const aliased = aliases(wasmOfficeProfile(['verdana', 'Some Other'])[ALIASES_FILE] ?? '').map(([font]) => font);
+    expect(aliased).not.toContain('Verdana');
+    expect(aliased).toContain('Courier');
+    expect(aliased).toHaveLength(Object.keys(WASM_FONT_ALIASES).length - 1);
   });
 });
 

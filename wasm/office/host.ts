@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
-import { FONT_TABLE_MISSING, type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
+import { type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
 
 interface EmscriptenFs {
   mkdirTree(dir: string): void;
@@ -99,7 +99,7 @@ interface Office {
   lok: LokBindings;
 }
 
-async function start(settings: HostSettings): Promise<{ office: Office; notice: string | undefined }> {
+async function start(settings: HostSettings): Promise<Office> {
   removeNetworkGlobals();
   const { LibreOfficeConverter } = (await import(WASM_OFFICE_PACKAGE)) as { LibreOfficeConverter: ConverterClass };
   const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: readFileSync(file) }));
@@ -112,36 +112,20 @@ async function start(settings: HostSettings): Promise<{ office: Office; notice: 
     throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
   const office = { fs, lok };
-  const notice = settings.replacementProbe ? await awaitReplacementTable(office, settings.replacementProbe) : undefined;
-  return { office, notice };
+  warmWriterToPdf(office);
+  return office;
 }
 
-/** How long the office may take to apply its font replacement table before it starts without. */
-const REPLACEMENT_WAIT_MS = 15_000;
-const REPLACEMENT_POLL_MS = 250;
-
 /**
- * LibreOffice applies the profile's font replacement table on its own main loop a few seconds
- * after LibreOfficeKit's start (measured here: the first conversion ~0.5 s after start set Times
- * in Noto Serif, one 3 s later in Liberation Serif). Until a sample in the probe's family comes
- * out in its face, the office is not ready; the samples also warm the Writer → PDF path every
- * first docx would pay for. On a busy machine LibreOffice's main loop sometimes never gets there
- * (2 of 3 starts with both cores kept busy: the table still missing 48 s after start, while
- * conversions work): past the bound the office says so in a notice, and the service starts
- * another (wasm-backend.ts), keeping this one only on its last attempt.
+ * One line of text through Writer's import and the PDF export before the office says it is
+ * ready: the first document of a kind pays for loading its filters (seconds, measured at 13–19 s
+ * with both cores busy), and docx → pdf is the conversion most asked for.
  */
-async function awaitReplacementTable(office: Office, probe: { family: string; face: string }): Promise<string | undefined> {
-  const sample = Buffer.from(`{\\rtf1\\ansi{\\fonttbl{\\f0\\fnil ${probe.family};}}{\\f0 ${probe.family}\\par}}`);
-  const deadline = Date.now() + REPLACEMENT_WAIT_MS;
-  for (;;) {
-    const input = writeInput(office.fs, 'probe', 'rtf', sample);
-    const pdf = loadAndSave(office, input, '/docwasm/out/probe.pdf', { type: 'convert', id: 0, bytes: sample, extension: 'rtf', name: 'probe', format: 'pdf' });
-    for (const file of [input, '/docwasm/out/probe.pdf']) office.fs.unlink(file);
-    // The face's name is in the PDF's font dictionary, which LibreOffice writes uncompressed.
-    if (Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).includes(`+${probe.face}`)) return undefined;
-    if (Date.now() > deadline) return `${FONT_TABLE_MISSING} ${REPLACEMENT_WAIT_MS / 1000} s after start: fonts it lacks (${probe.family} among them) fall back to Noto Serif`;
-    await new Promise((resolve) => setTimeout(resolve, REPLACEMENT_POLL_MS));
-  }
+function warmWriterToPdf(office: Office): void {
+  const sample = Buffer.from('{\\rtf1\\ansi warm\\par}');
+  const input = writeInput(office.fs, 'warm', 'rtf', sample);
+  loadAndSave(office, input, '/docwasm/out/warm.pdf', { type: 'convert', id: 0, bytes: sample, extension: 'rtf', name: 'warm', format: 'pdf' });
+  for (const file of [input, '/docwasm/out/warm.pdf']) office.fs.unlink(file);
 }
 
 /** The export filter's options: the request's, or a PDF/A level as the PDF export's SelectPdfVersion. */
@@ -211,9 +195,8 @@ function convert(office: Office, request: ConvertRequest): void {
 async function main(): Promise<void> {
   const settings = JSON.parse(process.argv[2] ?? '{}') as HostSettings;
   let office: Office;
-  let notice: string | undefined;
   try {
-    ({ office, notice } = await start(settings));
+    office = await start(settings);
   } catch (err) {
     send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
     process.exit(1);
@@ -222,7 +205,7 @@ async function main(): Promise<void> {
   process.on('message', (message: ConvertRequest) => convert(office, message));
   // The office's own IPC listener must not keep a parent-less process alive.
   process.on('disconnect', () => process.exit(0));
-  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})`, notice });
+  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})` });
 }
 
 function packageVersion(): string {
