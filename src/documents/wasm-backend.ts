@@ -5,7 +5,7 @@
 // (IdleRetirement), replacement after a number of files (RecycleMeter), the shutdown gate, the
 // same supervision of each file (ConversionWatch: deadline, memory ceiling on resident size here,
 // cancel) and the same words for each end (officeOutcomes). What differs is the office: it is started in the
-// background when the service starts (warm()), a start is bounded and retried once, and a file
+// background when the service starts (warm()), a start is bounded and retried (wasm-office-start.ts), and a file
 // whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
 
 import fs from 'node:fs/promises';
@@ -14,7 +14,6 @@ import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { settleWithin } from '../shared/deadline.js';
 import { logEvent } from '../shared/log.js';
 import { RecycleMeter } from '../shared/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
@@ -24,7 +23,8 @@ import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { fontFamilies } from './fonts.js';
 import { wasmOfficeProfile } from './profile.js';
-import { WasmOffice, type OfficeReply } from './wasm-office.js';
+import type { OfficeReply, WasmOffice } from './wasm-office.js';
+import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
@@ -34,7 +34,7 @@ export const WASM_BACKEND_NAME = 'libreoffice-wasm';
 export interface WasmBackendOptions {
   /** Per file, from the moment the office takes it. */
   timeoutMs: number;
-  /** Longest an office may take to start before it is killed (and retried once). */
+  /** Longest an office may take to start before it is killed (and tried again). */
   startTimeoutMs: number;
   /** Files an office converts before it is replaced. */
   recycleAfter: number;
@@ -45,15 +45,8 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
 }
 
-/**
- * Starts tried in a row (a start that times out or deadlocks is stopped and tried again). A
- * deadlock costs ~16 s to find (WasmOffice's start watch); with both cores busy one start in ~10
- * deadlocked, so three attempts make a failed round ~1 in 1,000.
- */
-export const START_ATTEMPTS = 3;
-/** After a failed start (both attempts), files wait this long before another start is tried. */
+/** After a failed start (every attempt), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
-/** Where the hardened profile goes in the office's file system (LibreOfficeKit's user installation). */
 
 export class WasmOfficeBackend implements DocumentBackend {
   readonly name = WASM_BACKEND_NAME;
@@ -135,7 +128,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     if (next) void this.dispatch(this.office, next);
   }
 
-  /** Starts an office, bounded and retried once; the files waiting are answered if both attempts fail. */
+  /** Starts an office, bounded and retried; the files waiting are answered if every attempt fails. */
   private start(): Promise<WasmOffice | undefined> {
     this.starting ??= this.startAttempts().finally(() => {
       this.starting = undefined;
@@ -157,34 +150,31 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
-    const v8Flags = await officeV8Flags();
-    for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-      const started = performance.now();
-      if (this.gate.isClosed) return undefined;
-      const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
-      const office = new WasmOffice(settings, v8Flags);
-      this.launching = office;
-      try {
-        await settleWithin(office.ready, this.options.startTimeoutMs, () => new Error(`the office did not finish starting within ${this.options.startTimeoutMs / 1000} s and was stopped`));
-        if (this.gate.isClosed) {
-          await office.stop();
-          return undefined;
-        }
-        logEvent(`docwasm libreoffice-wasm: office ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${office.pid})`);
-        this.office = office;
-        this.failedAt = 0;
-        this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });
-        return office;
-      } catch (err) {
-        await office.stop();
-        if (this.gate.isClosed) return undefined;
-        this.lastError = err instanceof Error ? err.message : String(err);
-        logEvent(`docwasm libreoffice-wasm: start ${attempt} of ${START_ATTEMPTS} failed: ${this.lastError}`);
-      }
+    const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
+    const started = await startOffice(settings, await officeV8Flags(), {
+      timeoutMs: this.options.startTimeoutMs,
+      launched: (office) => (this.launching = office),
+      abandoned: () => this.gate.isClosed,
+      failed: (attempt, message) => {
+        this.lastError = message;
+        if (!this.gate.isClosed) logEvent(`docwasm libreoffice-wasm: start ${attempt} of ${START_ATTEMPTS} failed: ${message}`);
+      },
+    });
+    if (this.gate.isClosed) {
+      await started?.office.stop();
+      return undefined;
     }
-    this.failedAt = Date.now();
-    this.refuseAll();
-    return undefined;
+    if (!started) {
+      this.failedAt = Date.now();
+      this.refuseAll();
+      return undefined;
+    }
+    const { office, startMs } = started;
+    logEvent(`docwasm libreoffice-wasm: office ready in ${(startMs / 1000).toFixed(1)} s (pid ${office.pid})`);
+    this.office = office;
+    this.failedAt = 0;
+    this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });
+    return office;
   }
 
   private refuseAll(): void {

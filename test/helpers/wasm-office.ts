@@ -12,8 +12,7 @@ import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
 import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
-import { START_ATTEMPTS } from '../../src/documents/wasm-backend.js';
-import { settleWithin } from '../../src/shared/deadline.js';
+import { startOffice } from '../../src/documents/wasm-office-start.js';
 import { DOCUMENT_FIXTURES, isAlive, officeProcessesOf, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';
 import { SOFFICE } from './soffice.js';
@@ -61,10 +60,10 @@ const START_BOUND_MS = 240_000;
 
 /**
  * Round `run` of the start test (docs/documents-backend.md, "never deadlocks"): starts a bare
- * office (pushed on `started`, for the caller's cleanup), bounded; a start the office's own watch
- * finds deadlocked is stopped and replaced, at most START_ATTEMPTS times in all, as the service
- * does (wasm-backend.ts); converts the docx fixture to PDF (checked with pdftotext) and a font
- * sample; stops it and checks that its process is gone.
+ * office as the service does (startOffice: bounded, a failed start stopped and tried again, at
+ * most START_ATTEMPTS), every office pushed on `started` for the caller's cleanup; only starts
+ * the office's own watch found deadlocked may fail. Converts the docx fixture to PDF (checked
+ * with pdftotext) and a font sample; stops the office and checks that its process is gone.
  */
 export async function startConvertStop(run: number, dir: string, started: WasmOffice[]): Promise<OfficeRound> {
   const found = findWasmOffice();
@@ -73,22 +72,12 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
   const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: wasmOfficeProfile() };
-  let office: WasmOffice | undefined;
-  let stalledStarts = 0;
-  for (let attempt = 1; office === undefined; attempt++) {
-    // The flags the service starts its office with, so that this test starts the office it runs.
-    const candidate = new WasmOffice(settings, await officeV8Flags());
-    started.push(candidate);
-    try {
-      await settleWithin(candidate.ready, START_BOUND_MS, () => new Error(`start ${run} did not finish within ${START_BOUND_MS / 1000} s (deadlock?)`));
-    } catch (err) {
-      if (!(err instanceof Error && /deadlocked/.test(err.message)) || attempt >= START_ATTEMPTS) throw err;
-      stalledStarts++;
-      await candidate.stop();
-      continue;
-    }
-    office = candidate;
-  }
+  const failures: string[] = [];
+  // The flags the service starts its office with, so that this test starts the office it runs.
+  const start = await startOffice(settings, await officeV8Flags(), { timeoutMs: START_BOUND_MS, launched: (office) => started.push(office), failed: (_, message) => failures.push(message) });
+  expect(failures.filter((message) => !/deadlocked/.test(message)), `start ${run}: failures other than a deadlock`).toEqual([]);
+  expect(start, `start ${run}: every attempt failed: ${failures.join('; ')}`).toBeDefined();
+  const office = start?.office as WasmOffice;
   const ready = performance.now();
   // It runs with the engine flags the service gives its office (wasm-office-engine.ts).
   const args = officeProcessesOf(process.pid).find((running) => running.pid === office.pid)?.args ?? '';
@@ -104,7 +93,7 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const pid = office.pid as number;
   await office.stop();
   expect(isAlive(pid)).toBe(false);
-  return { startMs: Math.round(ready - begun), convertMs, stalledStarts };
+  return { startMs: Math.round(ready - begun), convertMs, stalledStarts: failures.length };
 }
 
 /**

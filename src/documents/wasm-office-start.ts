@@ -1,0 +1,49 @@
+// Starting a WebAssembly office the one way the service (wasm-backend.ts) and its tests do: a
+// start bounded as a whole, a start that fails (deadlocked, timed out, crashed) stopped and tried
+// again, at most START_ATTEMPTS in all.
+
+import { performance } from 'node:perf_hooks';
+import { settleWithin } from '../shared/deadline.js';
+import { WasmOffice } from './wasm-office.js';
+import type { HostSettings } from './wasm-office-protocol.js';
+
+/**
+ * Starts tried in a row. A deadlock costs ~16 s to find (WasmOffice's start watch); with both
+ * cores busy about one start in ten deadlocked (3 of 35), so three attempts make a failed round
+ * about one in a thousand.
+ */
+export const START_ATTEMPTS = 3;
+
+export interface StartOptions {
+  /** Longest one start may take before it is stopped. */
+  timeoutMs: number;
+  /** Told of each office as it is launched (to stop it if the caller closes meanwhile). */
+  launched?: (office: WasmOffice) => void;
+  /** Told of each failed attempt, after its office was stopped. */
+  failed?: (attempt: number, message: string) => void;
+  /** True when the caller no longer wants an office (the service is closing): no further attempt. */
+  abandoned?: () => boolean;
+}
+
+export interface StartedOffice {
+  office: WasmOffice;
+  /** From the last attempt's launch to its `ready`. */
+  startMs: number;
+}
+
+/** An office ready to convert, or undefined when every attempt failed or the caller abandoned. */
+export async function startOffice(settings: HostSettings, v8Flags: readonly string[], options: StartOptions): Promise<StartedOffice | undefined> {
+  for (let attempt = 1; attempt <= START_ATTEMPTS && !options.abandoned?.(); attempt++) {
+    const begun = performance.now();
+    const office = new WasmOffice(settings, v8Flags);
+    options.launched?.(office);
+    try {
+      await settleWithin(office.ready, options.timeoutMs, () => new Error(`the office did not finish starting within ${options.timeoutMs / 1000} s and was stopped`));
+      return { office, startMs: performance.now() - begun };
+    } catch (err) {
+      await office.stop();
+      options.failed?.(attempt, err instanceof Error ? err.message : String(err));
+    }
+  }
+  return undefined;
+}
