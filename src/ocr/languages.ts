@@ -6,15 +6,14 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { packageDir } from '../version.js';
+import { PACKAGE_ROOT, packageDir } from '../version.js';
 
 const DATA_SCOPE = '@tesseract.js-data';
 const BUNDLED = ['eng', 'chi_sim'];
 const PACKAGE_VARIANT = '4.0.0_best_int';
 const DATA_FILE = /^([A-Za-z0-9_]+)\.traineddata(\.gz)?$/;
-/** The package's `tessdata/`, seen from src/ocr (tsx) or dist/src/ocr (built). */
-const SHIPPED_DIRS = ['../../tessdata', '../../../tessdata'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+/** Data docwasm ships itself (English: tessdata_fast). */
+const SHIPPED_DIR = path.join(PACKAGE_ROOT, 'tessdata');
 
 /** Language code → absolute path of its traineddata (gzipped or not). */
 export type LanguageFiles = ReadonlyMap<string, string>;
@@ -22,8 +21,7 @@ export type LanguageFiles = ReadonlyMap<string, string>;
 export function discoverLanguages(tessdataDir: string | undefined): LanguageFiles {
   const found = new Map<string, string>();
   for (const dir of packageDataDirs()) addDataFiles(found, dir);
-  const shipped = SHIPPED_DIRS.find((dir) => fs.existsSync(dir));
-  if (shipped) addDataFiles(found, shipped);
+  addDataFiles(found, SHIPPED_DIR);
   if (tessdataDir) addDataFiles(found, tessdataDir);
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }
