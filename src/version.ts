@@ -3,19 +3,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-function findPackageJson(): { version: string } {
+function findPackageJson(): { version: string; root: string } {
   for (const relative of ['../package.json', '../../package.json']) {
+    const file = new URL(relative, import.meta.url);
     try {
-      return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { version: string };
+      const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+      return { version, root: path.dirname(fileURLToPath(file)) };
     } catch {
       /* try the next level */
     }
   }
-  return { version: '0.0.0' };
+  return { version: '0.0.0', root: fileURLToPath(new URL('..', import.meta.url)) };
 }
 
-export const VERSION = findPackageJson().version;
+const PACKAGE = findPackageJson();
+export const VERSION = PACKAGE.version;
+/** The folder docwasm's package.json is in (the clone, the installed package, the bundle). */
+export const PACKAGE_ROOT = PACKAGE.root;
 
 /** Folder of an installed npm package (works whatever its `exports` allow). */
 export function packageDir(name: string): string | undefined {

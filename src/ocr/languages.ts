@@ -1,15 +1,19 @@
 // Finds the installed OCR languages: the `@tesseract.js-data/<code>` packages (their
-// 4.0.0_best_int data) and `<code>.traineddata[.gz]` files in the configured tessdata dir,
-// which win over a package of the same code. Nothing is ever written next to them.
+// 4.0.0_best_int data), the package's own `tessdata/` folder (English: tessdata_fast, which
+// reads the English test pages as well as best_int at two thirds of its CPU — docs/ocr-engines.md),
+// and `<code>.traineddata[.gz]` files in the configured tessdata dir; a later source wins over
+// an earlier one for the same code. Nothing is ever written next to them.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageDir } from '../version.js';
+import { PACKAGE_ROOT, packageDir } from '../version.js';
 
 const DATA_SCOPE = '@tesseract.js-data';
 const BUNDLED = ['eng', 'chi_sim'];
 const PACKAGE_VARIANT = '4.0.0_best_int';
 const DATA_FILE = /^([A-Za-z0-9_]+)\.traineddata(\.gz)?$/;
+/** Data docwasm ships itself (English: tessdata_fast). */
+const SHIPPED_DIR = path.join(PACKAGE_ROOT, 'tessdata');
 
 /** Language code → absolute path of its traineddata (gzipped or not). */
 export type LanguageFiles = ReadonlyMap<string, string>;
@@ -17,6 +21,7 @@ export type LanguageFiles = ReadonlyMap<string, string>;
 export function discoverLanguages(tessdataDir: string | undefined): LanguageFiles {
   const found = new Map<string, string>();
   for (const dir of packageDataDirs()) addDataFiles(found, dir);
+  addDataFiles(found, SHIPPED_DIR);
   if (tessdataDir) addDataFiles(found, tessdataDir);
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }
