@@ -32,8 +32,13 @@ export interface ConvertRequest {
   pdfa?: PdfaLevel | undefined;
 }
 
+/** A start's steps in order: the module compiled and its file system filled, LibreOfficeKit up, Writer → PDF warmed. */
+export type StartStage = 'module loaded' | 'LibreOfficeKit initialized' | 'Writer warmed';
+
 export type HostMessage =
   | { type: 'ready'; version: string }
+  /** How far a start has come, for the messages of a start that hangs or fails. */
+  | { type: 'stage'; stage: StartStage }
   | { type: 'failed'; message: string }
   | { type: 'converted'; id: number; bytes: Uint8Array }
   /** The office could not read or write this document (its own failure, not the office's). */

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
 import { cpuTicks } from '../shared/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
-import type { ConvertRequest, HostMessage, HostSettings } from './wasm-office-protocol.js';
+import type { ConvertRequest, HostMessage, HostSettings, StartStage } from './wasm-office-protocol.js';
 
 /**
  * A starting office that uses under STALL_TICKS of CPU in STALL_MS is deadlocked (see
@@ -64,6 +64,9 @@ export class WasmOffice {
   readonly ready: Promise<string>;
   private readonly child: ChildProcess;
   private stderrTail = '';
+  private readonly launchedAt = Date.now();
+  /** The last start stage the office reported, and when (HostMessage `stage`). */
+  private stage: { stage: StartStage; at: number } | undefined;
   /** Rejects `ready` (a start the watch found deadlocked); a no-op once `ready` has settled. */
   private failStart: (err: Error) => void = () => undefined;
   private pending: ((reply: OfficeReply) => void) | undefined;
@@ -82,6 +85,7 @@ export class WasmOffice {
       this.failStart = reject;
       this.child.on('message', (message: HostMessage) => {
         if (message.type === 'ready') resolve(message.version);
+        else if (message.type === 'stage') this.stage = { stage: message.stage, at: Date.now() };
         else if (message.type === 'failed') reject(new Error(message.message));
         else this.answer(message.type === 'converted' ? { kind: 'converted', bytes: message.bytes } : { kind: 'rejected', message: message.message });
       });
@@ -117,7 +121,7 @@ export class WasmOffice {
         const oldest = samples[0] as { ticks: number; at: number };
         if (Date.now() - oldest.at >= STALL_MS && ticks - oldest.ticks < STALL_TICKS) {
           clearInterval(timer);
-          this.failStart(new Error(`the office stopped making progress while starting (under ${STALL_TICKS / CLOCK_TICKS_PER_S} s of CPU in ${STALL_MS / 1000} s: deadlocked)`));
+          this.failStart(new Error(`the office stopped making progress while starting, ${this.startProgress} (under ${STALL_TICKS / CLOCK_TICKS_PER_S} s of CPU in ${STALL_MS / 1000} s: deadlocked)`));
         }
       });
     }, STALL_SAMPLE_MS);
@@ -126,6 +130,12 @@ export class WasmOffice {
       () => clearInterval(timer),
       () => clearInterval(timer),
     );
+  }
+
+  /** Where a start is, for its failure messages: `at "LibreOfficeKit initialized" (12.3 s after launch)`. */
+  get startProgress(): string {
+    if (!this.stage) return 'before its module loaded';
+    return `after "${this.stage.stage}" (${((this.stage.at - this.launchedAt) / 1000).toFixed(1)} s after launch)`;
   }
 
   get pid(): number | undefined {

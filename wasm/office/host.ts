@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
-import { type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
+import { type StartStage, type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
 
 interface EmscriptenFs {
   mkdirTree(dir: string): void;
@@ -59,6 +59,8 @@ function send(message: HostMessage): void {
   process.send?.(message);
 }
 
+const reached = (stage: StartStage) => send({ type: 'stage', stage });
+
 /** No network: what Emscripten's socket layer and any fetch would use is gone before the office loads. */
 function removeNetworkGlobals(): void {
   for (const name of ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource']) Reflect.deleteProperty(globalThis, name);
@@ -83,6 +85,7 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
           loaded.FS.mkdirTree(path.posix.dirname(file));
           loaded.FS.writeFile(file, text);
         }
+        reached('module loaded');
         resolve(loaded);
       },
     };
@@ -111,8 +114,10 @@ async function start(settings: HostSettings): Promise<Office> {
   if (!fs || !lok || calls.some((call) => typeof lok[call] !== 'function')) {
     throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
+  reached('LibreOfficeKit initialized');
   const office = { fs, lok };
   warmWriterToPdf(office);
+  reached('Writer warmed');
   return office;
 }
 
