@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, asSlideLabel, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, asSlideLabel, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
@@ -315,17 +315,18 @@ function readSpreadsheet(sheet: XmlElement, context: OdfContext): RootContent[] 
 
 function readPresentation(presentation: XmlElement, context: OdfContext): RootContent[] {
   const out: RootContent[] = [];
-  childElements(presentation, 'draw:page').forEach((page, index) => {
+  childElements(presentation, 'draw:page').forEach((page) => {
     if (isHidden(page, context)) return;
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
-    const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
-    out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
+    const titleText = (title ? textOf(title).replace(/\s+/g, ' ').trim() : '') || authorsName(page.attrs['draw:name']);
+    // A slide without a title gets no heading: a made-up `Slide N` is a heading the author never wrote.
+    if (titleText) out.push(heading(2, [{ text: titleText }]));
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) append(out, readFlow(box, context, 0).map((b) => asSlideLabel(b, 3)));
+      if (box) append(out, codeBlocks(readFlow(box, context, 0)).map((b) => asSlideLabel(b, 3)));
       else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:object')) append(out, findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)));
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
@@ -338,6 +339,12 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
   });
   return out;
 }
+
+/**
+ * A slide's name when its author gave it one: Impress names new slides `page<N>` and PowerPoint's
+ * imports `Slide<N>`, names that say no more than the slide's place.
+ */
+const authorsName = (name: string | undefined) => (name && !/^(page|slide)\s*\d+$/i.test(name.trim()) ? name.trim() : '');
 
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
 function slideShapes(container: XmlElement): XmlElement[] {

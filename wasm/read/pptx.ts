@@ -5,7 +5,7 @@
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, asSlideLabel, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
@@ -30,23 +30,22 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
   const rels = relationships(pkg, 'ppt/presentation.xml');
   const images = { count: 0 };
   const out: RootContent[] = [];
-  let number = 0;
   for (const id of findAll(presentation, 'p:sldId')) {
     const part = rels.get(id.attrs['r:id'] ?? '')?.part;
     const slide = part ? pkg.xml(part) : undefined;
     if (!part || slide === undefined) continue;
-    number++;
     if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images, pkg }, pkg));
+    append(out, readSlide(slide, { rels: relationships(pkg, part), images, pkg }, pkg));
   }
   return out;
 }
 
-function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
+function readSlide(slide: XmlElement, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
   const titleText = title ? textOf(find(title, 'p:txBody') ?? title).replace(/\s+/g, ' ').trim() : '';
-  const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
+  // A slide without a title gets no heading: a made-up `Slide N` is a heading the author never wrote.
+  const out: RootContent[] = titleText ? [heading(2, [{ text: titleText }])] : [];
   for (const shape of shapes) {
     if (shape === title) continue;
     append(out, readShape(shape, { ...context, labels: true }));
@@ -132,7 +131,8 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
   }
   flush();
-  return out;
+  // Code only on the slide itself: a code block in a table cell would turn the table into HTML.
+  return context.labels ? codeBlocks(out) : out;
 }
 
 function readRuns(p: XmlElement, context: SlideContext): Inline[] {
@@ -150,6 +150,7 @@ function readRuns(p: XmlElement, context: SlideContext): Inline[] {
       bold: rPr?.attrs.b === '1' || rPr?.attrs.b === 'true',
       italic: rPr?.attrs.i === '1' || rPr?.attrs.i === 'true',
       strike: rPr?.attrs.strike !== undefined && rPr.attrs.strike !== 'noStrike',
+      code: MONOSPACE.test(child(rPr ?? node, 'a:latin')?.attrs.typeface ?? ''),
       ...(link && { link }),
     });
   }
