@@ -315,13 +315,13 @@ function readSpreadsheet(sheet: XmlElement, context: OdfContext): RootContent[] 
 
 function readPresentation(presentation: XmlElement, context: OdfContext): RootContent[] {
   const out: RootContent[] = [];
-  childElements(presentation, 'draw:page').forEach((page) => {
+  childElements(presentation, 'draw:page').forEach((page, index) => {
     if (isHidden(page, context)) return;
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
-    const titleText = (title ? textOf(title).replace(/\s+/g, ' ').trim() : '') || authorsName(page.attrs['draw:name']);
-    // A slide without a title gets no heading: a made-up `Slide N` is a heading the author never wrote.
-    if (titleText) out.push(heading(2, [{ text: titleText }]));
+    const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
+    // One `##` section a slide (the contract), an untitled one named by its author or by its place.
+    out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
@@ -340,11 +340,6 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
   return out;
 }
 
-/**
- * A slide's name when its author gave it one: Impress names new slides `page<N>` and PowerPoint's
- * imports `Slide<N>`, names that say no more than the slide's place.
- */
-const authorsName = (name: string | undefined) => (name && !/^(page|slide)\s*\d+$/i.test(name.trim()) ? name.trim() : '');
 
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
 function slideShapes(container: XmlElement): XmlElement[] {

@@ -30,22 +30,24 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
   const rels = relationships(pkg, 'ppt/presentation.xml');
   const images = { count: 0 };
   const out: RootContent[] = [];
+  let number = 0;
   for (const id of findAll(presentation, 'p:sldId')) {
     const part = rels.get(id.attrs['r:id'] ?? '')?.part;
     const slide = part ? pkg.xml(part) : undefined;
     if (!part || slide === undefined) continue;
+    number++;
     if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    append(out, readSlide(slide, { rels: relationships(pkg, part), images, pkg }, pkg));
+    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images, pkg }, pkg));
   }
   return out;
 }
 
-function readSlide(slide: XmlElement, context: SlideContext, pkg: OfficePackage): RootContent[] {
+function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
   const titleText = title ? textOf(find(title, 'p:txBody') ?? title).replace(/\s+/g, ' ').trim() : '';
-  // A slide without a title gets no heading: a made-up `Slide N` is a heading the author never wrote.
-  const out: RootContent[] = titleText ? [heading(2, [{ text: titleText }])] : [];
+  // One `##` section a slide (the contract), an untitled one named by its place.
+  const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
   for (const shape of shapes) {
     if (shape === title) continue;
     append(out, readShape(shape, { ...context, labels: true }));
