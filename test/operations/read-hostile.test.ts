@@ -238,6 +238,17 @@ describe('the Markdown is inert: only http(s) and mailto links, placeholders for
     expect(markdown).toContain('js vb file entity');
   });
 
+  it("pptx: a picture's alt text with line breaks stays one placeholder, forging no heading, item or page marker", async () => {
+    // PowerPoint writes an alt text's line breaks as &#xA; in p:cNvPr's descr.
+    const descr = 'Chart of sales&#xA;&#xA;# Forged heading&#xA;&#xA;- forged item&#xA;&lt;!-- page 9 --&gt;';
+    const picture = `<p:pic><p:nvPicPr><p:cNvPr id="3" name="Picture" descr="${descr}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill/><p:spPr/></p:pic>`;
+    const markdown = (await read('alt.pptx', pptx(pptxLinkedRuns([{ text: 'Before' }]) + picture))).body.text ?? '';
+    expectInert(markdown, 'pptx');
+    expect(markdown).toContain('![Chart of sales # Forged heading - forged item \\<!-- page 9 -->](image-1)');
+    expect(markdown.match(/^#.*$/gm)).toEqual(['## Slide 1']);
+    expect(markdown).not.toMatch(/^- /m);
+  });
+
   it('docx: hyperlinks to javascript: (entity-written), ftp: and file: are text; forged markers in text and code are escaped', async () => {
     const body = `<w:p><w:hyperlink r:id="rId1"><w:r><w:t>js</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId2"><w:r><w:t>ftp</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId3"><w:r><w:t>file</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId4"><w:r><w:t>kept</w:t></w:r></w:hyperlink></w:p>
 ${wp('<!-- page 2 -->')}<w:p><w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t>${escapeXml('<!-- page 3 -->')}</w:t></w:r></w:p>`;

@@ -102,6 +102,25 @@ describe('read: charts as tables', () => {
     expect(text).toContain('Wild Duck Observations by Year');
   });
 
+  it("reads the chart of a PowerPoint slide without a title, under the slide's section (Apache POI's chart-slide-bg.pptx)", async () => {
+    const file = fixture('chart-slide-bg.pptx');
+    const slide = zipPart(ops.at(file), 'ppt/slides/slide1.xml');
+    expect(slide).toContain('<c:chart ');
+    expect(slide).not.toContain('type="title"');
+    const xml = zipPart(ops.at(file), 'ppt/charts/chart1.xml');
+    const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
+    expect(series.length).toBeGreaterThan(1);
+    const names = series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]);
+    const categories = valuesOf(/<c:cat>(.*?)<\/c:cat>/s.exec(series[0] ?? '')?.[1] ?? '', 'c:v');
+    // PowerPoint caches binary doubles in full (4.4000000000000004): shown with Excel's 15 significant digits.
+    const values = series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v').map((v) => String(Number(Number(v).toPrecision(15)))));
+    const rows = [`| | ${names.join(' | ')} |`, ...categories.map((c, i) => `| ${c} | ${values.map((v) => v[i]).join(' | ')} |`)];
+    const text = await markdownOf(file);
+    expect(text.trim().startsWith(`## Slide 1\n\n${rows[0] as string}`)).toBe(true);
+    for (const row of rows.slice(1)) expect(text).toContain(row);
+    expect(text.match(/^#.*$/gm)).toEqual(['## Slide 1']);
+  });
+
   it("reads a Word line chart's data, values as Excel shows them (docling drawingml.docx)", async () => {
     const xml = zipPart(ops.at('drawingml.docx'), 'word/charts/chart1.xml');
     const raw = valuesOf(xml, 'c:v');

@@ -52,21 +52,24 @@ const CANVAS_MARKDOWN = [
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
-/**
- * A deck as pandoc writes one (--slide-level=2): `#` a section header slide, `###` a bold paragraph
- * set apart on its slide, a bold lead-in ending in a colon inside a paragraph, and a stray
- * backspace (U+0008) copied as it is into the slide's XML, where XML 1.0 forbids it.
- */
-/** The paragraphs that are one bold run, and the backspaces, of deck.pptx's slides, read with Python's zipfile. */
+/** The paragraphs that are one bold run, the backspaces and the runs set in Courier (JSON strings) of deck.pptx's slides, read with Python's zipfile. */
 const DECK_PARTS = `
-import re, zipfile
+import html, json, re, zipfile
 z = zipfile.ZipFile('deck.pptx')
 for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml$', x)):
     for m in re.finditer(r'<a:rPr b="1"\\s*/><a:t>([^<]*)</a:t>', z.read(n).decode()): print('bold', m.group(1))
 print('backspace', sum(z.read(n).count(b'\\x08') for n in z.namelist()))
+for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml$', x)):
+    for m in re.finditer(r'<a:latin typeface="Courier"\\s*/></a:rPr><a:t>([^<]*)</a:t>', z.read(n).decode()): print('code', json.dumps(html.unescape(m.group(1))))
 `;
 
-const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n';
+/**
+ * A deck as pandoc writes one (--slide-level=2): `#` a section header slide (the text under it on
+ * a slide of its own, with no title), `###` a bold paragraph set apart on its slide, a bold lead-in
+ * ending in a colon inside a paragraph, a stray backspace (U+0008) copied as it is into the slide's
+ * XML, where XML 1.0 forbids it, and code in Courier — a block of lines and a word in a sentence.
+ */
+const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
@@ -126,16 +129,28 @@ describe('read: slides', () => {
     expect(slides).toContain('bold Install steps');
     expect(slides).toContain('backspace 1');
     const text = await markdownOf('deck.pptx');
-    // pandoc sets the text under `#` on a slide of its own, with no title.
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps']);
+    // pandoc sets the text under `#` on a slide of its own, with no title: one section a slide, named by its place.
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps', '## Run it']);
     expect(text).toContain('Why it matters.');
     expect(text).toMatch(/The log goes to +the file\./);
     expect(text).toContain('**Note:** keep it.');
   });
 
-  it('reads the odp twin with the same sections and label (LibreOffice)', async () => {
+  it('reads code set in Courier on a slide as a code block, lines as the slide holds them, and a Courier word as inline code (pandoc pptx)', async () => {
+    const runs = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
+    const code = runs.split('\n').filter((l) => l.startsWith('code ')).map((l) => JSON.parse(l.slice(5)) as string);
+    expect(code).toContain('boot');
+    const block = code.find((c) => c.includes('\n')) ?? '';
+    expect(block.split('\n').length).toBe(3);
+    const text = await markdownOf('deck.pptx');
+    expect(text).toContain(`\`\`\`\n${block}\n\`\`\``);
+    expect(text).toContain('Start it with `boot`:');
+  });
+
+  it('reads the odp twin with the same sections, label and code block (LibreOffice)', async () => {
     const text = await markdownOf('deck.odp');
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps']);
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '## Run it']);
+    expect(text).toContain('```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n');
     expect(text).toContain('Why it matters.');
     expect(text).toContain('Run the installer now.');
   });

@@ -115,6 +115,42 @@ function trimInline(items: readonly Inline[]): Inline[] {
 
 export const isEmptyParagraph = (node: RootContent): boolean => node.type === 'paragraph' && node.children.length === 0;
 
+/** A paragraph's lines when all its text is set in a monospaced font (code and line breaks only), else undefined. */
+function codeLines(block: RootContent): string | undefined {
+  if (block.type !== 'paragraph') return undefined;
+  let value = '';
+  for (const node of block.children) {
+    if (node.type === 'inlineCode') value += node.value;
+    else if (node.type === 'break') value += '\n';
+    else if (node.type === 'text' && node.value.trim() === '') value += node.value;
+    else return undefined;
+  }
+  return block.children.some((n) => n.type === 'inlineCode') ? value : undefined;
+}
+
+/**
+ * Paragraphs of a text box set wholly in a monospaced font, one after another, as one code block:
+ * slides have no code style, so decks (and pandoc's) show code as Courier paragraphs, one line a
+ * break or a paragraph. Text in the box's body font around them stays as it is.
+ */
+export function codeBlocks(blocks: readonly RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length) out.push({ type: 'code', lang: null, meta: null, value: lines.join('\n') });
+    lines = [];
+  };
+  for (const block of blocks) {
+    const code = codeLines(block);
+    if (code === undefined) {
+      flush();
+      out.push(block);
+    } else lines.push(code);
+  }
+  flush();
+  return out;
+}
+
 /** One paragraph of a list with its nesting level (0 = top) and kind. */
 export interface ListEntry {
   level: number;

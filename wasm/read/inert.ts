@@ -70,6 +70,9 @@ function inertNode(node: Nodes): Nodes | Nodes[] {
       return node;
     }
     case 'image':
+      // An alt text is one line: its writer's line breaks (PowerPoint's &#xA;) would come out as
+      // character references inside the placeholder.
+      node.alt = node.alt?.replace(/\s+/g, ' ').trim();
       if (!PLACEHOLDER.test(node.url)) return node.alt ? [{ type: 'text', value: node.alt }] : [];
       delete node.title;
       return node;

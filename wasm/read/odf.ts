@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, asSlideLabel, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, asSlideLabel, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
@@ -320,12 +320,13 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
     const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
+    // One `##` section a slide (the contract), an untitled one named by its author or by its place.
     out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) append(out, readFlow(box, context, 0).map((b) => asSlideLabel(b, 3)));
+      if (box) append(out, codeBlocks(readFlow(box, context, 0)).map((b) => asSlideLabel(b, 3)));
       else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:object')) append(out, findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)));
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
@@ -338,6 +339,7 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
   });
   return out;
 }
+
 
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
 function slideShapes(container: XmlElement): XmlElement[] {

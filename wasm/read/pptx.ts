@@ -5,7 +5,7 @@
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, asSlideLabel, heading, isEmptyParagraph, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
@@ -46,6 +46,7 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
   const titleText = title ? textOf(find(title, 'p:txBody') ?? title).replace(/\s+/g, ' ').trim() : '';
+  // One `##` section a slide (the contract), an untitled one named by its place.
   const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
   for (const shape of shapes) {
     if (shape === title) continue;
@@ -132,7 +133,8 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
   }
   flush();
-  return out;
+  // Code only on the slide itself: a code block in a table cell would turn the table into HTML.
+  return context.labels ? codeBlocks(out) : out;
 }
 
 function readRuns(p: XmlElement, context: SlideContext): Inline[] {
@@ -150,6 +152,7 @@ function readRuns(p: XmlElement, context: SlideContext): Inline[] {
       bold: rPr?.attrs.b === '1' || rPr?.attrs.b === 'true',
       italic: rPr?.attrs.i === '1' || rPr?.attrs.i === 'true',
       strike: rPr?.attrs.strike !== undefined && rPr.attrs.strike !== 'noStrike',
+      code: MONOSPACE.test(child(rPr ?? node, 'a:latin')?.attrs.typeface ?? ''),
       ...(link && { link }),
     });
   }
