@@ -8,11 +8,11 @@ import { WasmOffice } from './wasm-office.js';
 import type { HostSettings } from './wasm-office-protocol.js';
 
 /**
- * Starts tried in a row. A deadlock costs ~16 s to find (WasmOffice's start watch); with both
- * cores busy about one start in ten deadlocked (3 of 35), so three attempts make a failed round
- * about one in a thousand.
+ * Starts tried in a row. A deadlocked start costs ~16 s to find (WasmOffice's start watch); with
+ * both cores kept busy 6 of 16 starts deadlocked (2026-11-29), so six attempts make a failed
+ * round about one in 400 on such a machine (none of 20 starts deadlocked on a quiet one).
  */
-export const START_ATTEMPTS = 3;
+export const START_ATTEMPTS = 6;
 
 export interface StartOptions {
   /** Longest one start may take before it is stopped. */

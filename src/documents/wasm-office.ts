@@ -12,20 +12,26 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
-import { cpuTicks } from '../shared/process-stat.js';
+import { cpuTicks, mainThreadWaits } from '../shared/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings, StartStage } from './wasm-office-protocol.js';
 
 /**
- * A starting office that uses under STALL_TICKS of CPU in STALL_MS is deadlocked (see
- * WasmOffice.watchStart): a deadlocked one still ticks now and then (V8's housekeeping in each of
- * its isolates: 5 ticks in its first 16 s here), a working one uses a core — or, starved on a
- * machine at load 30 over 2 cores, still ~7 % of one (~100 ticks in 15 s).
+ * How a deadlocked start looks over STALL_MS (see WasmOffice.watchStart), in two forms measured
+ * here. Blocked for good: under BLOCKED_TICKS of CPU (V8's housekeeping in each isolate: 5 ticks
+ * in 16 s). Or polling: the main thread waits for a thread that never answers in slices of a
+ * millisecond (Emscripten's futex wait on the main thread), ~900 waits a second at 2–4 ticks a
+ * second (0.3–0.6 s of CPU in 15 s, up to 1.8 s with a GC) — under POLLING_TICKS with at least
+ * POLLING_WAITS waits. A working start uses a core (quiet: ~100 ticks a second, its main thread
+ * 40–50 of them in 25–270 waits), or starved on a machine at load 30 over 2 cores still ~7 % of one
+ * (~100 ticks in 15 s) — and then its main thread waits seldom, being mostly preempted.
  */
 const STALL_MS = 15_000;
 /** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Node runs on). */
 const CLOCK_TICKS_PER_S = 100;
-const STALL_TICKS = 15;
+const BLOCKED_TICKS = 15;
+const POLLING_TICKS = 300;
+const POLLING_WAITS = 100 * (STALL_MS / 1000);
 const STALL_SAMPLE_MS = 1_000;
 
 /** How one conversion in the office ended. */
@@ -58,6 +64,20 @@ function permissionFlags(script: string, settings: HostSettings): string[] {
 
 /** Names the docwasm process an office belongs to, so that a process table shows whose it is. */
 export const officeTag = (servicePid = process.pid): string => `docwasm-wasm-office-of-${servicePid}`;
+
+interface StartSample {
+  ticks: number;
+  waits: number;
+  at: number;
+}
+
+/** What a start's last STALL_MS show of a deadlock, in words, or undefined when it is working. */
+function stallOf(ticks: number, waits: number): string | undefined {
+  const cpu = `${(ticks / CLOCK_TICKS_PER_S).toFixed(2)} s of CPU`;
+  if (ticks < BLOCKED_TICKS) return `under ${BLOCKED_TICKS / CLOCK_TICKS_PER_S} s of CPU: ${cpu}`;
+  if (ticks < POLLING_TICKS && waits >= POLLING_WAITS) return `its main thread polling: ${cpu}, ${waits} waits`;
+  return undefined;
+}
 
 export class WasmOffice {
   /** Resolves with the office's version once it can convert; rejects when it fails to start. */
@@ -104,25 +124,27 @@ export class WasmOffice {
   /**
    * A start that deadlocks fails at once rather than at the start deadline: LibreOfficeKit's
    * start, blocking the office's main thread, hangs now and then with every thread waiting
-   * (seen here in 3 of 35 starts on a loaded machine; all threads in futex or epoll waits,
-   * no CPU used). A starting office is never idle — it compiles, loads and lays out the whole
-   * time — so one that uses (almost) no CPU for STALL_MS is deadlocked: `ready` rejects, the caller
-   * stops it and starts another. Linux only (/proc); elsewhere the start deadline alone.
+   * (3 of 35 starts on a loaded machine, 1 of 4 on another day; all threads in futex or epoll
+   * waits, the main thread blocked or polling). A starting office is never idle — it compiles,
+   * loads and lays out the whole time — so one that shows a deadlock's form (stallOf) for
+   * STALL_MS is deadlocked: `ready` rejects, the caller stops it and starts another. Linux only
+   * (/proc); elsewhere the start deadline alone.
    */
   private watchStart(): void {
     const pid = this.child.pid;
     if (pid === undefined) return;
-    const samples: { ticks: number; at: number }[] = [];
+    const samples: StartSample[] = [];
     const timer = setInterval(() => {
-      void cpuTicks(pid).then((ticks) => {
-        if (ticks === undefined) return clearInterval(timer);
-        samples.push({ ticks, at: Date.now() });
-        while (samples.length > 1 && (samples[1] as { at: number }).at <= Date.now() - STALL_MS) samples.shift();
-        const oldest = samples[0] as { ticks: number; at: number };
-        if (Date.now() - oldest.at >= STALL_MS && ticks - oldest.ticks < STALL_TICKS) {
-          clearInterval(timer);
-          this.failStart(new Error(`the office stopped making progress while starting, ${this.startProgress} (under ${STALL_TICKS / CLOCK_TICKS_PER_S} s of CPU in ${STALL_MS / 1000} s: deadlocked)`));
-        }
+      void Promise.all([cpuTicks(pid), mainThreadWaits(pid)]).then(([ticks, waits]) => {
+        if (ticks === undefined || waits === undefined) return clearInterval(timer);
+        samples.push({ ticks, waits, at: Date.now() });
+        while (samples.length > 1 && (samples[1] as StartSample).at <= Date.now() - STALL_MS) samples.shift();
+        const oldest = samples[0] as StartSample;
+        if (Date.now() - oldest.at < STALL_MS) return;
+        const stalled = stallOf(ticks - oldest.ticks, waits - oldest.waits);
+        if (stalled === undefined) return;
+        clearInterval(timer);
+        this.failStart(new Error(`the office stopped making progress while starting, ${this.startProgress} (${stalled} in ${STALL_MS / 1000} s: deadlocked)`));
       });
     }, STALL_SAMPLE_MS);
     timer.unref();

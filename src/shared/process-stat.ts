@@ -1,6 +1,6 @@
 // What Linux's /proc says of a process: the fields of /proc/<pid>/stat, read by the office's
 // memory watch (documents/office-memory.ts), the WebAssembly office's start-stall watch
-// (documents/wasm-office.ts) and the watch folder's lock (watch/lock.ts: is a PID still its owner?).
+// (documents/wasm-office.ts, with the main thread's waits from /proc/<pid>/task/<pid>/status) and the watch folder's lock (watch/lock.ts: is a PID still its owner?).
 
 import fs from 'node:fs/promises';
 
@@ -16,6 +16,13 @@ export async function cpuTicks(pid: number): Promise<number | undefined> {
   const fields = await statFields(String(pid));
   if (fields.length < 13) return undefined;
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Times the process's main thread gave up the CPU of its own accord (waits, sleeps) since it started; undefined where /proc has no such process. */
+export async function mainThreadWaits(pid: number): Promise<number | undefined> {
+  const status = await fs.readFile(`/proc/${pid}/task/${pid}/status`, 'latin1').catch(() => '');
+  const waits = /^voluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1];
+  return waits === undefined ? undefined : Number(waits);
 }
 
 /** When the process started, in clock ticks after boot (field 22): with the PID, it names one process across PID reuse; null where /proc has no such process. */
