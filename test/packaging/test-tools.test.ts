@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/service.js';
 /** Programs every Debian system has (essential packages: coreutils, util-linux, bsdutils, tar, gzip, dash, bash) or that run the tests themselves. */
 const BASE_SYSTEM = new Set([
   'sh', '/bin/sh', 'bash', 'env', 'ls', 'cat', 'chmod', 'sleep', 'kill', 'mknod', 'mkfifo', 'tar', 'gunzip', 'gzip',
-  'script', 'true', 'false', 'id', 'setpriv', 'unshare', 'node', 'npm', 'npx',
+  'script', 'true', 'false', 'id', 'setpriv', 'unshare', 'getconf', 'node', 'npm', 'npx',
 ]);
 
 /** Programs a test only uses after checking they exist, and why they stay out of the list. */
