@@ -103,6 +103,33 @@ const REPORT_MD = `# 第三季度运营报告
 预计第四季度将取得类似的结果。
 `;
 
+/**
+ * A command's parameter table as technical manuals write it: the names right-aligned, some in
+ * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
+ * LibreOffice set it borderless, at one line pitch for rows and wrapped lines alike; the lines
+ * that mix CJK, Latin and monospace fonts stand a little taller than the others.
+ */
+const PARAMETERS_MD = `# 命令参数
+
+|             参数名称 | 参数说明                                                                 |
+| -------------------: | :----------------------------------------------------------------------- |
+|       _file-pattern_ | 文件名表达式匹配                                                         |
+|         _line-range_ | 行号范围                                                                 |
+|        _filter-expr_ | 过滤表达式                                                               |
+|                  [R] | 开启递归匹配，默认只匹配当前目录                                         |
+|               \`[n:]\` | 输出行数限制                                                             |
+|               \`[e:]\` | 指定 encoding 名称，只读取该 encoding 编码的文件并跳过其余所有的文件内容 |
+|          \`[s <arg>]\` | 指定 Block 最大读取数量，默认值为 64。长格式为\`[maxBlocks <arg>]\`。      |
+`;
+
+/** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
+const sourceTableRows = (markdown: string) =>
+  markdown
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !line.includes('---'))
+    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/[_`]/g, '').replace(/([[<])/g, '\\$1')))
+    .map((cells) => `| ${cells.join(' | ')} |`);
+
 const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => (await ops.ok('read', { input, ...extra })).text ?? '';
 
 const libreOfficePdf = (docx: string) => {
@@ -120,6 +147,9 @@ beforeAll(async () => {
   ops.put('zh-report.md', REPORT_MD);
   execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-report.docx');
+  ops.put('parameters.md', PARAMETERS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
+  libreOfficePdf('parameters.odt');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -175,6 +205,16 @@ describe('read: PDF tables from aligned columns', () => {
     const text = await markdownOf('sparse.pdf', { pages: '1' });
     expect(text).toContain('| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |');
   });
+});
+
+describe('read: PDF tables from aligned columns, one line pitch', () => {
+  it('reads a borderless parameter table row by row when its rows and wrapped lines share one pitch and mixed fonts make the baselines uneven (pandoc → odt → LibreOffice)', async () => {
+    const text = await markdownOf('parameters.pdf');
+    const [header, ...body] = sourceTableRows(PARAMETERS_MD);
+    expect(body).toHaveLength(7);
+    expect(text).toContain([header, '| - | - |', ...body].join('\n'));
+  });
+
 });
 
 describe('read: PDF tables from aligned columns, sparse rows', () => {
