@@ -122,6 +122,21 @@ const PARAMETERS_MD = `# 命令参数
 |          \`[s <arg>]\` | 指定 Block 最大读取数量，默认值为 64。长格式为\`[maxBlocks <arg>]\`。      |
 `;
 
+/**
+ * A settings table of three columns whose description cells wrap onto many lines, the first
+ * after its first line: the rows in columns stop there for the cell-gap reading, not for the
+ * borderless one. pandoc (gfm → docx) and LibreOffice set it borderless.
+ */
+const SETTINGS_MD = `# Settings
+
+| Name | Default Value | Description |
+| ---------------------- | ------------- | -------------------------------------------------------------------------------------------------------------------------- |
+| strict-mode | false | whether to reject requests whose headers are not valid. Use it with care since older clients may fail |
+| cache-dir | none | where to keep converted files between runs. If it is set, every result will be written to the cache and read back from there |
+| retry-count | 3 | how many times a failed job is started again |
+| log-format | text | whether to write the log as text or as JSON |
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -150,6 +165,9 @@ beforeAll(async () => {
   ops.put('parameters.md', PARAMETERS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
   libreOfficePdf('parameters.odt');
+  ops.put('settings.md', SETTINGS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'settings.md', '-o', 'settings.docx'], { cwd: ops.dir });
+  libreOfficePdf('settings.docx');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -215,6 +233,12 @@ describe('read: PDF tables from aligned columns, one line pitch', () => {
     expect(text).toContain([header, '| - | - |', ...body].join('\n'));
   });
 
+  it('reads a borderless table on past a first row whose last cell wraps, rather than two rows of it and the rest as prose (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('settings.pdf');
+    const [header, ...body] = sourceTableRows(SETTINGS_MD);
+    expect(body).toHaveLength(4);
+    expect(text).toContain(`# Settings\n\n${[header, '| - | - | - |', ...body].join('\n')}\n`);
+  });
 });
 
 describe('read: PDF tables from aligned columns, sparse rows', () => {
