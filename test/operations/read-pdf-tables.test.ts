@@ -103,6 +103,48 @@ const REPORT_MD = `# 第三季度运营报告
 预计第四季度将取得类似的结果。
 `;
 
+/**
+ * A command's parameter table as technical manuals write it: the names right-aligned, some in
+ * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
+ * LibreOffice set it borderless, at one line pitch for rows and wrapped lines alike; the lines
+ * that mix CJK, Latin and monospace fonts stand a little taller than the others.
+ */
+const PARAMETERS_MD = `# 命令参数
+
+|             参数名称 | 参数说明                                                                 |
+| -------------------: | :----------------------------------------------------------------------- |
+|       _file-pattern_ | 文件名表达式匹配                                                         |
+|         _line-range_ | 行号范围                                                                 |
+|        _filter-expr_ | 过滤表达式                                                               |
+|                  [R] | 开启递归匹配，默认只匹配当前目录                                         |
+|               \`[n:]\` | 输出行数限制                                                             |
+|               \`[e:]\` | 指定 encoding 名称，只读取该 encoding 编码的文件并跳过其余所有的文件内容 |
+|          \`[s <arg>]\` | 指定 Block 最大读取数量，默认值为 64。长格式为\`[maxBlocks <arg>]\`。      |
+`;
+
+/**
+ * A settings table of three columns whose description cells wrap onto many lines, the first
+ * after its first line: the rows in columns stop there for the cell-gap reading, not for the
+ * borderless one. pandoc (gfm → docx) and LibreOffice set it borderless.
+ */
+const SETTINGS_MD = `# Settings
+
+| Name | Default Value | Description |
+| ---------------------- | ------------- | -------------------------------------------------------------------------------------------------------------------------- |
+| strict-mode | false | whether to reject requests whose headers are not valid. Use it with care since older clients may fail |
+| cache-dir | none | where to keep converted files between runs. If it is set, every result will be written to the cache and read back from there |
+| retry-count | 3 | how many times a failed job is started again |
+| log-format | text | whether to write the log as text or as JSON |
+`;
+
+/** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
+const sourceTableRows = (markdown: string) =>
+  markdown
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !line.includes('---'))
+    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/[_`]/g, '').replace(/([[<])/g, '\\$1')))
+    .map((cells) => `| ${cells.join(' | ')} |`);
+
 const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => (await ops.ok('read', { input, ...extra })).text ?? '';
 
 const libreOfficePdf = (docx: string) => {
@@ -120,6 +162,12 @@ beforeAll(async () => {
   ops.put('zh-report.md', REPORT_MD);
   execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-report.docx');
+  ops.put('parameters.md', PARAMETERS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
+  libreOfficePdf('parameters.odt');
+  ops.put('settings.md', SETTINGS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'settings.md', '-o', 'settings.docx'], { cwd: ops.dir });
+  libreOfficePdf('settings.docx');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -174,6 +222,22 @@ describe('read: PDF tables from aligned columns', () => {
     ops.put('sparse.pdf', fs.readFileSync('fixtures/reading/markitdown/SPARSE-2024-INV-1234_borderless_table.pdf'));
     const text = await markdownOf('sparse.pdf', { pages: '1' });
     expect(text).toContain('| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |');
+  });
+});
+
+describe('read: PDF tables from aligned columns, one line pitch', () => {
+  it('reads a borderless parameter table row by row when its rows and wrapped lines share one pitch and mixed fonts make the baselines uneven (pandoc → odt → LibreOffice)', async () => {
+    const text = await markdownOf('parameters.pdf');
+    const [header, ...body] = sourceTableRows(PARAMETERS_MD);
+    expect(body).toHaveLength(7);
+    expect(text).toContain([header, '| - | - |', ...body].join('\n'));
+  });
+
+  it('reads a borderless table on past a first row whose last cell wraps, rather than two rows of it and the rest as prose (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('settings.pdf');
+    const [header, ...body] = sourceTableRows(SETTINGS_MD);
+    expect(body).toHaveLength(4);
+    expect(text).toContain(`# Settings\n\n${[header, '| - | - | - |', ...body].join('\n')}\n`);
   });
 });
 

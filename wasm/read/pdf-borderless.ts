@@ -116,23 +116,41 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
   return { end, gutters: gutters.filter((g) => g.support >= 2) };
 }
 
-/** Splits rows into logical table rows: by a wider baseline pitch, or (spacing uniform) by text in the first column. */
-function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
+/** Each row's cell texts, a piece in the column its gutters put it in. */
+function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
+  const cells = gutters.map(() => '').concat('');
+  for (const p of [...row.pieces].sort((a, b) => a.x - b.x)) {
+    const c = columnOf(gutters, p);
+    cells[c] = cells[c] ? `${cells[c]} ${p.text.trim()}` : p.text.trim();
+  }
+  return cells;
+}
+
+/**
+ * Which rows start a logical row: by a wider baseline pitch, or by text in the first column. The
+ * pitch is believed only when the rows it starts all have text in the first column: a table set
+ * at one line pitch whose lines mix fonts (CJK and Latin, code) has baselines that jitter by
+ * more than UNIFORM_PITCH, and the widest pitches then fall before a cell's wrapped lines.
+ */
+function rowStarts(rows: readonly BorderlessRow[], cells: readonly string[][]): boolean[] {
+  const byColumn = cells.map((c, k) => k === 0 || c[0] !== '');
   const pitches = rows.slice(1).map((r, k) => r.y - (rows[k] as BorderlessRow).y);
   const size = (rows[0] as BorderlessRow).size;
   const [least, most] = [Math.min(...pitches), Math.max(...pitches)];
-  const uniform = pitches.length === 0 || most - least < size * UNIFORM_PITCH;
+  if (pitches.length === 0 || most - least < size * UNIFORM_PITCH) return byColumn;
+  const byPitch = rows.map((_, k) => k === 0 || (pitches[k - 1] as number) > (least + most) / 2);
+  return byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byColumn;
+}
+
+/** Splits rows into logical table rows, a cell's wrapped lines joined. */
+function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
+  const cells = rows.map((row) => rowCells(row, gutters));
+  const starts = rowStarts(rows, cells);
   const out: string[][] = [];
-  rows.forEach((row, k) => {
-    const cells = gutters.map(() => '').concat('');
-    for (const p of [...row.pieces].sort((a, b) => a.x - b.x)) {
-      const c = columnOf(gutters, p);
-      cells[c] = cells[c] ? `${cells[c]} ${p.text.trim()}` : p.text.trim();
-    }
-    const startsRow = k === 0 || (uniform ? cells[0] !== '' : (pitches[k - 1] as number) > (least + most) / 2);
+  cells.forEach((line, k) => {
     const current = out.at(-1);
-    if (startsRow || !current) out.push(cells);
-    else cells.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
+    if (starts[k] || !current) out.push(line);
+    else line.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
   });
   return out;
 }

@@ -518,7 +518,10 @@ const FINER_RUN_ROWS = 3;
  * hides the columns under it; tableRun grows its columns row by row.
  */
 function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number): boolean {
-  if (tableRun(rows, start).rows.length >= 2) return true;
+  // From the first row, a shorter reading in no more columns is a table cut short (a long
+  // wrapped cell ends it), which the borderless reading carries on.
+  const own = tableRun(rows, start);
+  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.anchors.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);
     if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
