@@ -20,7 +20,7 @@ import type { ConvertRequest, HostMessage, HostSettings, StartStage } from './wa
  * How a deadlocked start looks over STALL_MS (see WasmOffice.watchStart), in two forms measured
  * here. Blocked for good: under BLOCKED_TICKS of CPU (V8's housekeeping in each isolate: 5 ticks
  * in 16 s). Or polling: the main thread waits for a thread that never answers in slices of a
- * millisecond (Emscripten's futex wait on the main thread), ~900 waits a second at 2–4 ticks a
+ * millisecond (Emscripten's futex wait on the main thread), ~900 waits a second at 2–7 ticks a
  * second (0.3–0.6 s of CPU in 15 s, up to 1.8 s with a GC) — under POLLING_TICKS with at least
  * POLLING_WAITS waits. A working start uses a core (quiet: ~100 ticks a second, its main thread
  * 40–50 of them in 25–270 waits), or starved on a machine at load 30 over 2 cores still ~7 % of one
@@ -124,7 +124,7 @@ export class WasmOffice {
   /**
    * A start that deadlocks fails at once rather than at the start deadline: LibreOfficeKit's
    * start, blocking the office's main thread, hangs now and then with every thread waiting
-   * (3 of 35 starts on a loaded machine, 1 of 4 on another day; all threads in futex or epoll
+   * (3 of 35 starts on a loaded machine, 6 of 16 with both cores kept busy; all threads in futex or epoll
    * waits, the main thread blocked or polling). A starting office is never idle — it compiles,
    * loads and lays out the whole time — so one that shows a deadlock's form (stallOf) for
    * STALL_MS is deadlocked: `ready` rejects, the caller stops it and starts another. Linux only
@@ -154,7 +154,7 @@ export class WasmOffice {
     );
   }
 
-  /** Where a start is, for its failure messages: `at "LibreOfficeKit initialized" (12.3 s after launch)`. */
+  /** Where a start is, for its failure messages: `after "LibreOfficeKit initialized" (12.3 s after launch)`. */
   get startProgress(): string {
     if (!this.stage) return 'before its module loaded';
     return `after "${this.stage.stage}" (${((this.stage.at - this.launchedAt) / 1000).toFixed(1)} s after launch)`;

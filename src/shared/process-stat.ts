@@ -1,6 +1,7 @@
 // What Linux's /proc says of a process: the fields of /proc/<pid>/stat, read by the office's
 // memory watch (documents/office-memory.ts), the WebAssembly office's start-stall watch
-// (documents/wasm-office.ts, with the main thread's waits from /proc/<pid>/task/<pid>/status) and the watch folder's lock (watch/lock.ts: is a PID still its owner?).
+// (documents/wasm-office.ts, with its main thread's waits from /proc/<pid>/task/<pid>/status) and
+// the watch folder's lock (watch/lock.ts: is a PID still its owner?).
 
 import fs from 'node:fs/promises';
 

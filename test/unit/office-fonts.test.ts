@@ -1,7 +1,7 @@
 // The WebAssembly office's font aliases (profile.ts) and the family names it leaves out for the
 // fonts the office is given (fonts.ts). That the office applies them is checked on a running
 // office: test/helpers/wasm-office.ts, expectFontAliases; the file is checked here with
-// fontconfig's own parser (fc-match, Debian's fontconfig) where it is installed.
+// fontconfig's own parser (fc-match, Debian's fontconfig).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
-import { type StartStage, type ConvertRequest, type HostMessage, type HostSettings } from '../../src/documents/wasm-office-protocol.js';
+import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../src/documents/wasm-office-protocol.js';
 
 interface EmscriptenFs {
   mkdirTree(dir: string): void;
@@ -127,10 +127,7 @@ async function start(settings: HostSettings): Promise<Office> {
  * with both cores busy), and docx → pdf is the conversion most asked for.
  */
 function warmWriterToPdf(office: Office): void {
-  const sample = Buffer.from('{\\rtf1\\ansi warm\\par}');
-  const input = writeInput(office.fs, 'warm', 'rtf', sample);
-  loadAndSave(office, input, '/docwasm/out/warm.pdf', { type: 'convert', id: 0, bytes: sample, extension: 'rtf', name: 'warm', format: 'pdf' });
-  for (const file of [input, '/docwasm/out/warm.pdf']) office.fs.unlink(file);
+  convertDocument(office, { type: 'convert', id: 0, bytes: Buffer.from('{\\rtf1\\ansi warm\\par}'), extension: 'rtf', name: 'warm', format: 'pdf' });
 }
 
 /** The export filter's options: the request's, or a PDF/A level as the PDF export's SelectPdfVersion. */
@@ -163,29 +160,19 @@ function loadAndSave({ fs, lok }: Office, input: string, output: string, request
   }
 }
 
-/** Writes a document into the office's in-memory file system (its output directory made beside it); returns its path. */
-function writeInput(fs: EmscriptenFs, name: string, extension: string, bytes: Uint8Array): string {
-  const input = `/docwasm/in/${name}.${extension}`;
-  fs.mkdirTree('/docwasm/in');
-  fs.mkdirTree('/docwasm/out');
-  fs.writeFile(input, bytes);
-  return input;
-}
-
-function convert(office: Office, request: ConvertRequest): void {
-  const { id, bytes, extension, name, format } = request;
+/**
+ * Converts one document: it alone in its own directory of the in-memory file system, its product
+ * beside it, both removed again however the conversion ends.
+ */
+function convertDocument(office: Office, request: ConvertRequest): Uint8Array {
   const { fs } = office;
-  // The document alone in its own directory of the in-memory file system, and its product beside it.
-  const input = `/docwasm/in/${name}.${extension}`;
-  const output = `/docwasm/out/${name}.${format}`;
+  const input = `/docwasm/in/${request.name}.${request.extension}`;
+  const output = `/docwasm/out/${request.name}.${request.format}`;
   try {
-    writeInput(fs, name, extension, bytes);
-    send({ type: 'converted', id, bytes: loadAndSave(office, input, output, request) });
-  } catch (err) {
-    if (err instanceof DocumentRejected) return send({ type: 'rejected', id, message: err.message });
-    // Anything else (a WebAssembly trap, an abort) leaves the office in doubt: docwasm replaces it.
-    process.stderr.write(`docwasm wasm office: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(70);
+    fs.mkdirTree('/docwasm/in');
+    fs.mkdirTree('/docwasm/out');
+    fs.writeFile(input, request.bytes);
+    return loadAndSave(office, input, output, request);
   } finally {
     for (const file of [input, output]) {
       try {
@@ -194,6 +181,17 @@ function convert(office: Office, request: ConvertRequest): void {
         /* not written */
       }
     }
+  }
+}
+
+function convert(office: Office, request: ConvertRequest): void {
+  try {
+    send({ type: 'converted', id: request.id, bytes: convertDocument(office, request) });
+  } catch (err) {
+    if (err instanceof DocumentRejected) return send({ type: 'rejected', id: request.id, message: err.message });
+    // Anything else (a WebAssembly trap, an abort) leaves the office in doubt: docwasm replaces it.
+    process.stderr.write(`docwasm wasm office: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(70);
   }
 }
 

@@ -340,7 +340,6 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
   return out;
 }
 
-
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
 function slideShapes(container: XmlElement): XmlElement[] {
   return childElements(container).flatMap((e) => (e.name === 'draw:g' ? slideShapes(e) : e.name === 'draw:frame' || e.name === 'draw:custom-shape' ? [e] : []));
