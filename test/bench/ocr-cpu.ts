@@ -13,7 +13,7 @@ import path from 'node:path';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
-import { startService, type RunningService } from '../helpers/service.js';
+import { startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 
 const [dir, roundsArg = '5', tessdata] = process.argv.slice(2);
 if (!dir) throw new Error('usage: ocr-cpu.ts DIR ROUNDS [TESSDATA]');
@@ -96,4 +96,4 @@ for (const page of pages) {
     }
   }
 }
-for (const { service } of services) await service.stop();
+for (const { service } of services) await stopAndRemove(service);

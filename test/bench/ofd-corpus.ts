@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startService, type RunningService } from '../helpers/service.js';
+import { startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 
 const exec = promisify(execFile);
@@ -337,8 +337,7 @@ async function main(): Promise<void> {
       process.stderr.write(`ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields}${last.missing.length ? ` missing=${last.missing.slice(0, 40).join('')}` : ''}\n`);
     }
   } finally {
-    await service.stop();
-    fs.rmSync(service.dir, { recursive: true, force: true });
+    await stopAndRemove(service);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const table = renderTable(results);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ssim } from 'ssim.js';
 import { replaceGenerated } from '../docs/generated.js';
-import { ROOT, startService, type RunningService } from '../helpers/service.js';
+import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { ppmToRgba, type Rendered } from '../helpers/page-similarity.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { waitForOfficeReady } from '../helpers/wasm-office.js';
@@ -294,10 +294,7 @@ async function main(): Promise<void> {
       if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, readyMs, files.length));
     }
   } finally {
-    for (const service of Object.values(services)) {
-      await service.stop();
-      fs.rmSync(service.dir, { recursive: true, force: true });
-    }
+    for (const service of Object.values(services)) await stopAndRemove(service);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   process.stdout.write(`${fidelityPage(rows, readyMs, rows.length)}\n`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
-import { ROOT, startService, type RunningService } from '../helpers/service.js';
+import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { readingCorpus } from './read-corpus.js';
 import { heldOutCorpus } from './read-corpus-heldout.js';
 import { scoreMarkdown } from './read-metrics.js';
@@ -135,8 +135,7 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(ROOT, 'docs/reading-quality.md'), report);
     process.stdout.write(report);
   } finally {
-    await service.stop();
-    fs.rmSync(service.dir, { recursive: true, force: true });
+    await stopAndRemove(service);
   }
 }
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runSoffice } from '../helpers/soffice.js';
-import { ROOT, startService } from '../helpers/service.js';
+import { ROOT, startService, stopAndRemove } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchContext, type BenchSuite } from './harness.js';
 
 /** A 60-page report: headings, paragraphs, bullet lists and a table per chapter (python-docx). */
@@ -77,10 +77,7 @@ async function speedCases({ service, onFinish }: BenchContext, dir: string): Pro
 
   async function ownServiceCase(name: string, file: string, targetMs: number): Promise<BenchCase> {
     const own = await startService(['--timeout', '600']);
-    onFinish(async () => {
-      await own.stop();
-      fs.rmSync(own.dir, { recursive: true, force: true });
-    });
+    onFinish(() => stopAndRemove(own));
     await postOk(own, '/api/read', { input: path.join(dir, 'twenty.pdf') });
     return { group: 'read', name, ours: () => postOk(own, '/api/read', { input: path.join(dir, file), maxCharacters: 5_000_000 }), targetMs, iterations: 1, servicePid: own.child.pid as number };
   }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startService } from '../helpers/service.js';
+import { startService, stopAndRemove } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { median, takeNativePeakKb, treeRssKb, type BenchCase, type BenchSuite } from './harness.js';
 
@@ -49,8 +49,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const cleanup of cleanups) await cleanup();
-    await service.stop();
-    fs.rmSync(service.dir, { recursive: true, force: true });
+    await stopAndRemove(service);
   }
   const table = renderTable(rows);
   process.stdout.write(`${table}\n`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { documentFixtures, SOFFICE } from '../helpers/documents.js';
-import { startService, type RunningService } from '../helpers/service.js';
+import { startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { waitForOfficeReady } from '../helpers/wasm-office.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
 
@@ -20,12 +20,6 @@ async function startWasmService(): Promise<RunningService> {
   const service = await startService(['--document-backend', 'wasm', '--timeout', '600']);
   await waitForOfficeReady(service);
   return service;
-}
-
-/** Stops a service started here and removes its base dir (the bench has no test file's cleanup). */
-async function stopWasmService(service: RunningService): Promise<void> {
-  await service.stop();
-  fs.rmSync(service.dir, { recursive: true, force: true });
 }
 
 const suite: BenchSuite = async ({ work, onFinish }) => {
@@ -45,7 +39,7 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
   const out = (name: string) => path.join(dir, 'out', name);
 
   const wasm = await startWasmService();
-  onFinish(() => stopWasmService(wasm));
+  onFinish(() => stopAndRemove(wasm));
   // Plain soffice with a profile of its own (warm on disk after its first run), as a script would run it.
   const profile = pathToFileURL(path.join(dir, 'native-profile')).href;
   const soffice = (files: readonly string[], profileUrl = profile) => runCommand(SOFFICE, [`-env:UserInstallation=${profileUrl}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
@@ -57,7 +51,7 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
     {
       group: 'wasm-documents',
       name: 'cold start to ready (WebAssembly office) vs soffice on a fresh profile, one docx',
-      ours: async () => stopWasmService(await startWasmService()),
+      ours: async () => stopAndRemove(await startWasmService()),
       native: { tool: 'soffice --convert-to, new profile', run: () => soffice([docx], pathToFileURL(path.join(dir, `cold-profile-${++coldProfiles}`)).href) },
       iterations: 1,
       targetMs: READY_TARGET_MS,

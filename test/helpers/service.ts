@@ -56,6 +56,12 @@ export async function startService(flags: string[] = [], env: NodeJS.ProcessEnv 
   return attachService(child, port, dir);
 }
 
+/** Stops a service started outside a test file (a bench: no per-file cleanup runs there) and removes its base dir. */
+export async function stopAndRemove(service: RunningService): Promise<void> {
+  await service.stop();
+  fs.rmSync(service.dir, { recursive: true, force: true });
+}
+
 /** Waits until a spawned service listens, then wraps it for the tests. */
 export async function attachService(child: ChildProcess, port: number, dir: string): Promise<RunningService> {
   stopAtEnd(child);
