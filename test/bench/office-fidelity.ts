@@ -7,8 +7,10 @@
 // fonts each PDF draws with, which explain most differences). The installed office is given the
 // font files the WebAssembly one bundles (office-fonts.ts), so that both set text in the same
 // fonts; a third service, the installed office with only the machine's fonts, shows what a user of
-// a bare distribution LibreOffice would compare against. The page goes into
-// docs/office-fidelity.md. `npm run bench:office-fidelity [-- part of a file name]` (with a
+// a bare distribution LibreOffice would compare against; with OFFICE_FIDELITY_SOFFICE naming
+// another LibreOffice (a newer version: libreoffice-backports.sh unpacks Debian's), a fourth
+// service, that office with the same fonts, tells version differences from the WebAssembly
+// build's own. The page goes into docs/office-fidelity.md. `npm run bench:office-fidelity [-- part of a file name]` (with a
 // name, only those files, and the docs are left alone).
 
 import { execFile } from 'node:child_process';
@@ -30,10 +32,19 @@ const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
 const TREE_FILES = ['fixtures/reading/docling/word_tables.docx', 'fixtures/reading/docling/docx_rich_cells.docx', 'fixtures/office-content/textbox.docx', 'fixtures/office-content/drawingml.docx', 'fixtures/office-content/pptx_chart.pptx', 'fixtures/office-content/xlsx_02_sample_sales_data.xlsm'];
 /** The corpus folder also holds a licence text. */
 const OFFICE_FILE = /\.(docx?|rtf|odt|xlsx|xlsm|xls|ods|csv|pptx?|odp)$/i;
-/** The installed office with the WebAssembly office's fonts, the WebAssembly office, the installed office with the machine's fonts only. */
-const SERVICES = ['libreoffice', 'wasm', 'machine-fonts'] as const;
-type Service = (typeof SERVICES)[number];
-type Backend = Exclude<Service, 'machine-fonts'>;
+/** The installed office with the WebAssembly office's fonts, and the WebAssembly office. */
+const SERVICES = ['libreoffice', 'wasm'] as const;
+type Backend = (typeof SERVICES)[number];
+
+/** A further office the WebAssembly PDFs are compared with, by pages and words only. */
+interface Reference {
+  name: string;
+  /** Its column's heading. */
+  label: string;
+  /** What the service is started with besides the common flags. */
+  flags: string[];
+  sameFonts: boolean;
+}
 /** The targets of issue 30, stated beside the figures. */
 const PAGES_TARGET = 0.95;
 const WORDS_TARGET = 0.99;
@@ -53,12 +64,10 @@ interface Row {
   bytes: number;
   native: Conversion;
   wasm: Conversion;
-  /** The installed office with the machine's fonts only. */
-  machineFonts: Conversion;
   /** Words of the wasm PDF found in the native one, over the native one's words (multisets). */
   wordOverlap?: number;
-  /** The same against the installed office with the machine's fonts only. */
-  machineFontsWordOverlap?: number;
+  /** Each reference office's PDF, and the wasm PDF's words against it as above. */
+  references: Record<string, { conversion: Conversion; wordOverlap?: number }>;
   /** SSIM of each page both PDFs have. */
   ssims: number[];
   /** Fonts the native PDF draws with and the wasm one does not, and the other way round. */
@@ -101,7 +110,7 @@ async function post(service: RunningService, body: { input: string; output: stri
   }
 }
 
-async function convert(service: RunningService, file: string, keepIn: string, backend: Service): Promise<Conversion> {
+async function convert(service: RunningService, file: string, keepIn: string, backend: string): Promise<Conversion> {
   const name = path.basename(file);
   fs.copyFileSync(file, path.join(service.dir, name));
   const started = performance.now();
@@ -187,22 +196,24 @@ async function pageSsims(native: string, wasm: string, scratch: string): Promise
   return ssims;
 }
 
-async function compare(services: Record<Service, RunningService>, file: string, scratch: string): Promise<Row> {
-  const [native, wasm, machineFonts] = (await Promise.all(SERVICES.map((name) => convert(services[name], file, scratch, name)))) as [Conversion, Conversion, Conversion];
+async function compare(services: Record<string, RunningService>, references: readonly Reference[], file: string, scratch: string): Promise<Row> {
+  const names = [...SERVICES, ...references.map((r) => r.name)];
+  const conversions = await Promise.all(names.map((name) => convert(services[name] as RunningService, file, scratch, name)));
+  const [native, wasm, ...others] = conversions as [Conversion, Conversion, ...Conversion[]];
   const both = native.pdf !== undefined && wasm.pdf !== undefined;
+  const against = (conversion: Conversion) => ({ conversion, wordOverlap: conversion.pdf !== undefined && wasm.pdf !== undefined ? overlap(conversion.words, wasm.words) : undefined });
   const row: Row = {
     file: path.basename(file),
     bytes: fs.statSync(file).size,
     native,
     wasm,
-    machineFonts,
     wordOverlap: both ? overlap(native.words, wasm.words) : undefined,
-    machineFontsWordOverlap: machineFonts.pdf !== undefined && wasm.pdf !== undefined ? overlap(machineFonts.words, wasm.words) : undefined,
+    references: Object.fromEntries(references.map((reference, i) => [reference.name, against(others[i] as Conversion)])),
     ssims: both ? await pageSsims(native.pdf as string, wasm.pdf as string, scratch) : [],
     fontsOnlyNative: [...native.fonts].filter((f) => !wasm.fonts.has(f)).sort(),
     fontsOnlyWasm: [...wasm.fonts].filter((f) => !native.fonts.has(f)).sort(),
   };
-  for (const pdf of [native.pdf, wasm.pdf, machineFonts.pdf]) if (pdf) fs.rmSync(pdf, { force: true });
+  for (const { pdf } of conversions) if (pdf) fs.rmSync(pdf, { force: true });
   return row;
 }
 
@@ -217,53 +228,67 @@ function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const wordsOk = (row: Row) => row.wasm.pdf !== undefined && (row.wordOverlap === undefined ? row.wasm.words.size === 0 : row.wordOverlap >= WORDS_TARGET);
-const machineFontsWordsOk = (row: Row) =>
-  row.wasm.pdf !== undefined && (row.machineFontsWordOverlap === undefined ? row.wasm.words.size === 0 : row.machineFontsWordOverlap >= WORDS_TARGET);
+const wordsOk = (row: Row, share: number | undefined) => row.wasm.pdf !== undefined && (share === undefined ? row.wasm.words.size === 0 : share >= WORDS_TARGET);
 
-function summary(rows: readonly Row[], readyMs: number): string[] {
+/** A reference office's cells of the summary: pages equal, words ≥ the target, its failures. */
+function referenceCells(rows: readonly Row[], reference: Reference): { pages: string; words: string; failures: number } {
+  const judged = rows.filter((r) => r.references[reference.name]?.conversion.pdf !== undefined);
+  const pagesEqual = judged.filter((r) => r.wasm.pages === r.references[reference.name]?.conversion.pages);
+  const wordsEqual = judged.filter((r) => wordsOk(r, r.references[reference.name]?.wordOverlap));
+  return {
+    pages: `${percent(pagesEqual.length, judged.length)} (${pagesEqual.length}/${judged.length})`,
+    words: `${percent(wordsEqual.length, judged.length)} (${wordsEqual.length}/${judged.length})`,
+    failures: rows.length - judged.length,
+  };
+}
+
+function summary(rows: readonly Row[], references: readonly Reference[], readyMs: number): string[] {
   const judged = rows.filter((r) => r.native.pdf !== undefined);
   const pagesEqual = judged.filter((r) => r.wasm.pages === r.native.pages);
-  const wordsEqual = judged.filter(wordsOk);
+  const wordsEqual = judged.filter((r) => wordsOk(r, r.wordOverlap));
   const fileSsims = judged.filter((r) => r.ssims.length > 0).map((r) => mean(r.ssims));
   const pageSsims = judged.flatMap((r) => r.ssims);
-  const machineJudged = rows.filter((r) => r.machineFonts.pdf !== undefined);
-  const machinePagesEqual = machineJudged.filter((r) => r.wasm.pages === r.machineFonts.pages);
-  const machineWordsEqual = machineJudged.filter(machineFontsWordsOk);
+  const others = references.map((reference) => referenceCells(rows, reference));
+  const cells = (cell: (c: ReturnType<typeof referenceCells>) => string | number) => others.map((c) => ` ${cell(c)} |`).join('');
+  const dashes = others.map(() => ' – |').join('');
   const failed = (backend: Backend) => rows.filter((r) => (backend === 'libreoffice' ? r.native : r.wasm).pdf === undefined);
   const failures = (backend: Backend) => failed(backend).map((r) => `${r.file} (${(backend === 'libreoffice' ? r.native : r.wasm).outcome})`).join(', ') || 'none';
   return [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'} (shared with other work), Node ${process.version}; the WebAssembly office was ready ${(readyMs / 1000).toFixed(0)} s after its service listened.`,
     '',
-    `${rows.length} files. The installed LibreOffice converted ${judged.length}; the figures below are over those (a file the WebAssembly office fails counts against it). "Same fonts": the installed office also has the WebAssembly office's font files; "machine's fonts": the installed office as a bare Debian install has it.`,
+    `${rows.length} files. The installed LibreOffice converted ${judged.length}; the figures below are over those (a file the WebAssembly office fails counts against it). "Same fonts": the office also has the WebAssembly office's font files; "machine's fonts": the installed office as a bare Debian install has it.`,
     '',
-    "| measure | WebAssembly against installed, same fonts | … installed, machine's fonts | target |",
-    '|---|--:|--:|--:|',
-    `| page count equal | ${percent(pagesEqual.length, judged.length)} (${pagesEqual.length}/${judged.length}) | ${percent(machinePagesEqual.length, machineJudged.length)} (${machinePagesEqual.length}/${machineJudged.length}) | ≥ ${PAGES_TARGET * 100} % |`,
-    `| pdftotext words ≥ ${WORDS_TARGET * 100} % the same | ${percent(wordsEqual.length, judged.length)} (${wordsEqual.length}/${judged.length}) | ${percent(machineWordsEqual.length, machineJudged.length)} (${machineWordsEqual.length}/${machineJudged.length}) | all files |`,
-    `| words found, all files together | ${percent(sumShared(judged), sumWords(judged))} of ${sumWords(judged)} | – | – |`,
-    `| SSIM of 72-dpi pages, median of the files' means | ${fixed(median(fileSsims))} | – | reported |`,
-    `| SSIM, lowest file mean / lowest page | ${fixed(Math.min(...fileSsims))} / ${fixed(Math.min(...pageSsims))} (${pageSsims.length} pages compared) | – | reported |`,
-    `| failures: installed LibreOffice | ${failed('libreoffice').length}: ${failures('libreoffice')} | ${rows.length - machineJudged.length} | – |`,
-    `| failures: WebAssembly | ${failed('wasm').length}: ${failures('wasm')} | – | – |`,
+    `| measure | WebAssembly against installed, same fonts |${references.map((r) => ` … ${r.label} |`).join('')} target |`,
+    `|---|--:|${references.map(() => '--:|').join('')}--:|`,
+    `| page count equal | ${percent(pagesEqual.length, judged.length)} (${pagesEqual.length}/${judged.length}) |${cells((c) => c.pages)} ≥ ${PAGES_TARGET * 100} % |`,
+    `| pdftotext words ≥ ${WORDS_TARGET * 100} % the same | ${percent(wordsEqual.length, judged.length)} (${wordsEqual.length}/${judged.length}) |${cells((c) => c.words)} all files |`,
+    `| words found, all files together | ${percent(sumShared(judged), sumWords(judged))} of ${sumWords(judged)} |${dashes} – |`,
+    `| SSIM of 72-dpi pages, median of the files' means | ${fixed(median(fileSsims))} |${dashes} reported |`,
+    `| SSIM, lowest file mean / lowest page | ${fixed(Math.min(...fileSsims))} / ${fixed(Math.min(...pageSsims))} (${pageSsims.length} pages compared) |${dashes} reported |`,
+    `| failures: the office compared with | ${failed('libreoffice').length}: ${failures('libreoffice')} |${cells((c) => c.failures)} – |`,
+    `| failures: WebAssembly | ${failed('wasm').length}: ${failures('wasm')} |${dashes} – |`,
   ];
 }
 
 const sumWords = (rows: readonly Row[]) => rows.reduce((s, r) => s + sharedWords(r.native.words, r.wasm.words).total, 0);
 const sumShared = (rows: readonly Row[]) => rows.reduce((s, r) => s + sharedWords(r.native.words, r.wasm.words).shared, 0);
 
-function table(rows: readonly Row[]): string[] {
+function table(rows: readonly Row[], references: readonly Reference[]): string[] {
   const fontList = (names: readonly string[]) => (names.length ? names.join(', ') : '–');
+  const wordsCell = (share: number | undefined) => (share === undefined ? '–' : `${(100 * share).toFixed(1)} %`);
+  const referenceCell = (r: Row, reference: Reference) => {
+    const compared = r.references[reference.name];
+    if (!compared) return '–';
+    return compared.conversion.pdf === undefined ? compared.conversion.outcome : `${compared.conversion.pages}, ${wordsCell(compared.wordOverlap)}`;
+  };
   return [
-    "| file | KB | installed: time, pages | wasm: time, pages | words | SSIM mean (min) | fonts only installed | fonts only wasm | installed with machine's fonts: pages, words |",
-    '|---|--:|---|---|--:|---|---|---|---|',
+    `| file | KB | installed: time, pages | wasm: time, pages | words | SSIM mean (min) | fonts only installed | fonts only wasm |${references.map((r) => ` ${r.label}: pages, words |`).join('')}`,
+    `|---|--:|---|---|--:|---|---|---|${references.map(() => '---|').join('')}`,
     ...rows.map((r) => {
       const pages = (c: Conversion) => (c.pdf === undefined ? c.outcome : `${c.outcome}, ${c.pages}`);
       const differs = r.native.pdf !== undefined && r.wasm.pages !== r.native.pages ? ' **≠**' : '';
       const ssimCell = r.ssims.length ? `${fixed(mean(r.ssims))} (${fixed(Math.min(...r.ssims))})` : '–';
-      const wordsCell = (share: number | undefined) => (share === undefined ? '–' : `${(100 * share).toFixed(1)} %`);
-      const machine = r.machineFonts.pdf === undefined ? r.machineFonts.outcome : `${r.machineFonts.pages}, ${wordsCell(r.machineFontsWordOverlap)}`;
-      return `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${pages(r.native)} | ${pages(r.wasm)}${differs} | ${wordsCell(r.wordOverlap)} | ${ssimCell} | ${fontList(r.fontsOnlyNative)} | ${fontList(r.fontsOnlyWasm)} | ${machine} |`;
+      return `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${pages(r.native)} | ${pages(r.wasm)}${differs} | ${wordsCell(r.wordOverlap)} | ${ssimCell} | ${fontList(r.fontsOnlyNative)} | ${fontList(r.fontsOnlyWasm)} |${references.map((reference) => ` ${referenceCell(r, reference)} |`).join('')}`;
     }),
   ];
 }
@@ -273,7 +298,8 @@ async function main(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-office-fidelity-'));
   // Generous bounds: the machine is shared, and a first conversion of each kind warms the office.
   const flags = ['--timeout', '600', '--office-start-timeout', '900'];
-  const services = {} as Record<Service, RunningService>;
+  const services: Record<string, RunningService> = {};
+  const references = referenceOffices();
   const rows: Row[] = [];
   let readyMs = 0;
   try {
@@ -281,28 +307,51 @@ async function main(): Promise<void> {
     process.stderr.write(`office-fidelity: ${shared.count} font files of the WebAssembly office given to the installed one (${shared.fontconfig})\n`);
     services.libreoffice = await startService([...flags, '--document-backend', 'libreoffice'], { FONTCONFIG_FILE: shared.fontconfig });
     services.wasm = await startService([...flags, '--document-backend', 'wasm']);
-    services['machine-fonts'] = await startService([...flags, '--document-backend', 'libreoffice']);
+    for (const reference of references) {
+      services[reference.name] = await startService([...flags, '--document-backend', 'libreoffice', ...reference.flags], reference.sameFonts ? { FONTCONFIG_FILE: shared.fontconfig } : {});
+    }
     const waited = performance.now();
     await waitForOfficeReady(services.wasm, 1_800_000);
     readyMs = Math.round(performance.now() - waited);
     const files = corpus(only);
     for (const file of files) {
-      const row = await compare(services, file, scratch);
+      const row = await compare(services, references, file, scratch);
       rows.push(row);
-      process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} machine-fonts=${row.machineFonts.pages ?? row.machineFonts.outcome} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
+      const others = references.map((r) => `${r.name}=${row.references[r.name]?.conversion.pages ?? row.references[r.name]?.conversion.outcome}`).join(' ');
+      process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} ${others} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
       // The page is written after every file, so that a run cut short still leaves its figures.
-      if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, readyMs, files.length));
+      if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, references, readyMs, files.length));
     }
   } finally {
     for (const service of Object.values(services)) await stopAndRemove(service);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-  process.stdout.write(`${fidelityPage(rows, readyMs, rows.length)}\n`);
+  process.stdout.write(`${fidelityPage(rows, references, readyMs, rows.length)}\n`);
 }
 
-function fidelityPage(rows: readonly Row[], readyMs: number, planned: number): string {
+/**
+ * The installed office as a bare Debian install has it (the machine's fonts), and, when
+ * OFFICE_FIDELITY_SOFFICE names one, another LibreOffice with the same fonts as the others.
+ */
+function referenceOffices(): Reference[] {
+  const machine: Reference = { name: 'machine-fonts', label: "installed, machine's fonts", flags: [], sameFonts: false };
+  const other = process.env.OFFICE_FIDELITY_SOFFICE;
+  if (!other) return [machine];
+  const version = officeVersion(other);
+  return [machine, { name: 'other-version', label: `LibreOffice ${version}, same fonts`, flags: ['--soffice', other], sameFonts: true }];
+}
+
+/** The version an office's main.xcd states (as the service's own detection reads it). */
+function officeVersion(soffice: string): string {
+  const program = path.dirname(fs.realpathSync(soffice));
+  const registry = [path.join(program, '..', 'share', 'registry', 'main.xcd'), path.join(program, '..', 'share', '.registry', 'main.xcd')].find((file) => fs.existsSync(file));
+  const match = registry ? /oor:name="ooSetupVersionAboutBox"[^>]*>\s*<value>([^<]+)</.exec(fs.readFileSync(registry, 'utf8')) : null;
+  return match?.[1] ?? 'of another version';
+}
+
+function fidelityPage(rows: readonly Row[], references: readonly Reference[], readyMs: number, planned: number): string {
   const cut = rows.length < planned ? [`**A partial run: ${rows.length} of ${planned} files.**`, ''] : [];
-  return [...cut, ...summary(rows, readyMs), '', ...table(rows)].join('\n');
+  return [...cut, ...summary(rows, references, readyMs), '', ...table(rows, references)].join('\n');
 }
 
 await main();
