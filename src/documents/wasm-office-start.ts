@@ -8,11 +8,13 @@ import { WasmOffice } from './wasm-office.js';
 import type { HostSettings } from './wasm-office-protocol.js';
 
 /**
- * Starts tried in a row. A deadlocked start costs ~16 s to find (WasmOffice's start watch); with
- * both cores kept busy 6 of 16 starts deadlocked (2026-11-29), so six attempts make a failed
- * round about one in 400 on such a machine (none of 20 starts deadlocked on a quiet one).
+ * Starts tried in a row. A deadlocked start costs ~20 s to find (WasmOffice's start watch). How
+ * often a start deadlocks depends on the load: none of 20 on a quiet machine, 6 of 16 with both
+ * cores kept busy, 14 of 21 at load 5–8 over 2 cores (2026-11-29,
+ * test/bench/wasm-office-starts.ts) — so twelve attempts: a failed round about one in 120 at that
+ * load (0.67^12), one in 60,000 at 40 %, at worst ~4 minutes before files are refused.
  */
-export const START_ATTEMPTS = 6;
+export const START_ATTEMPTS = 12;
 
 export interface StartOptions {
   /** Longest one start may take before it is stopped. */
