@@ -145,7 +145,7 @@ function gitShow(repo: Repository, file: string): Buffer {
  * components (VuePress `:::` containers, MDX tags, heading anchors), images and HTML dropped,
  * links reduced to their text; cut at a section boundary past MAX_SOURCE_CHARS.
  */
-function cleanSiteMarkdown(markdown: string): string {
+export function cleanSiteMarkdown(markdown: string): string {
   const lines = markdown.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n');
   const kept: string[] = [];
   let inCode = false;
@@ -170,7 +170,7 @@ function cleanSiteMarkdown(markdown: string): string {
 }
 
 /** pandoc's GitHub Markdown of `markdown`: the ground truth of a page rendered from it. */
-const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
+export const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
 
 // ---- spreadsheets from a page's tables --------------------------------------------------------
 

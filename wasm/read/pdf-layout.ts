@@ -83,7 +83,7 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
   let group: StextLine[][] = [];
   let groupBlock = -1;
   const flush = () => {
-    for (const g of group) rows.push(toRow(g.sort((a, b) => a.x - b.x), groupBlock, paints));
+    for (const g of group) rows.push(toRow(inReadingOrder(g), groupBlock, paints));
     group = [];
   };
   for (const { line, block } of lines) {
@@ -150,20 +150,32 @@ function rowColor(index: PaintIndex, box: { left: number; top: number; right: nu
  */
 const CELL_GAP = 1.2;
 
-function toRow(lines: StextLine[], block: number, paints: PaintIndex): Row {
+/**
+ * The pieces of one row in reading order: left to right, or right to left where most of their
+ * letters are of a right-to-left script — there a run of Latin or code breaks mupdf's line, and
+ * the row's first piece (a bullet, a table's first column) is the rightmost.
+ */
+function inReadingOrder(lines: StextLine[]): { lines: StextLine[]; rtl: boolean } {
+  const rtl = lines.length > 1 && isRightToLeft(lines.map((l) => l.text).join(''));
+  return { lines: lines.sort(rtl ? (a, b) => b.bbox.x + b.bbox.w - (a.bbox.x + a.bbox.w) : (a, b) => a.x - b.x), rtl };
+}
+
+function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: number, paints: PaintIndex): Row {
   let text = '';
-  let end = -Infinity;
+  let end = rtl ? Infinity : -Infinity;
   const cells: Row['cells'] = [];
   for (const line of lines) {
-    const gap = line.bbox.x - end;
+    // The room between this piece and the one before it in reading order.
+    const gap = rtl ? end - (line.bbox.x + line.bbox.w) : line.bbox.x - end;
     if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, right: line.bbox.x, text: '' });
     const cell = cells.at(-1) as Row['cells'][number];
+    cell.x = Math.min(cell.x, line.bbox.x);
     cell.right = Math.max(cell.right, line.bbox.x + line.bbox.w);
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
     if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
     text += line.text;
-    end = line.bbox.x + line.bbox.w;
+    end = rtl ? line.bbox.x : line.bbox.x + line.bbox.w;
   }
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
