@@ -71,10 +71,16 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
  */
 const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
+/** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
+const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
+const HIGHLIGHTED_DECK = `## Jobs\n\nRun it in the background:\n\n\`\`\`bash\n${HIGHLIGHTED_CODE}\n\`\`\`\n`;
+
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   ops.put('deck.md', DECK);
   execFileSync('pandoc', ['deck.md', '-f', 'gfm', '--slide-level=2', '-o', 'deck.pptx'], { cwd: ops.dir });
+  ops.put('highlighted.md', HIGHLIGHTED_DECK);
+  execFileSync('pandoc', ['highlighted.md', '-f', 'gfm', '--slide-level=2', '-o', 'highlighted.pptx'], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', FORMULA_SHEET], { cwd: ops.dir });
   // Both LibreOffice conversions forwarded to one warm office (one start, 8 CPU-s here, not two).
@@ -145,6 +151,15 @@ describe('read: slides', () => {
     const text = await markdownOf('deck.pptx');
     expect(text).toContain(`\`\`\`\n${block}\n\`\`\``);
     expect(text).toContain('Start it with `boot`:');
+  });
+
+  it('reads highlighted code on a slide, its bold keyword runs too, as one code block (pandoc pptx)', async () => {
+    const slide = execFileSync('unzip', ['-p', ops.at('highlighted.pptx'), 'ppt/slides/slide1.xml']).toString();
+    // The deck sets `&` and `if` in bold runs of the same Courier as the rest of the code.
+    expect(slide).toMatch(/<a:rPr b="1">(?:(?!<\/a:rPr>).)*<a:latin typeface="Courier" \/><\/a:rPr><a:t>&amp;<\/a:t>/);
+    expect(slide).toMatch(/<a:rPr b="1">(?:(?!<\/a:rPr>).)*<a:latin typeface="Courier" \/><\/a:rPr><a:t>if<\/a:t>/);
+    const text = await markdownOf('highlighted.pptx');
+    expect(text).toContain(`Run it in the background:\n\n\`\`\`\n${HIGHLIGHTED_CODE}\n\`\`\``);
   });
 
   it('reads the odp twin with the same sections, label and code block (LibreOffice)', async () => {

@@ -118,14 +118,32 @@ export const isEmptyParagraph = (node: RootContent): boolean => node.type === 'p
 /** A paragraph's lines when all its text is set in a monospaced font (code and line breaks only), else undefined. */
 function codeLines(block: RootContent): string | undefined {
   if (block.type !== 'paragraph') return undefined;
+  const code = monospacedText(block.children);
+  return code?.hasCode ? code.value : undefined;
+}
+
+/**
+ * The text of inline nodes that are all code, breaks or blank, else undefined. Code may sit in
+ * bold or italic: a highlighted code block (pandoc's, with a language) sets its keywords and
+ * operators in bold runs of the same monospaced face.
+ */
+function monospacedText(nodes: readonly PhrasingContent[]): { value: string; hasCode: boolean } | undefined {
   let value = '';
-  for (const node of block.children) {
-    if (node.type === 'inlineCode') value += node.value;
-    else if (node.type === 'break') value += '\n';
+  let hasCode = false;
+  for (const node of nodes) {
+    if (node.type === 'inlineCode') {
+      value += node.value;
+      hasCode = true;
+    } else if (node.type === 'break') value += '\n';
     else if (node.type === 'text' && node.value.trim() === '') value += node.value;
-    else return undefined;
+    else if (node.type === 'strong' || node.type === 'emphasis' || node.type === 'delete') {
+      const inner = monospacedText(node.children);
+      if (!inner) return undefined;
+      value += inner.value;
+      hasCode ||= inner.hasCode;
+    } else return undefined;
   }
-  return block.children.some((n) => n.type === 'inlineCode') ? value : undefined;
+  return { value, hasCode };
 }
 
 /**
