@@ -75,8 +75,14 @@ const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\n
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
 const HIGHLIGHTED_DECK = `## Jobs\n\nRun it in the background:\n\n\`\`\`bash\n${HIGHLIGHTED_CODE}\n\`\`\`\n`;
 
+/** A code block whose lines are indented, in a page that also has code inline. */
+const INDENTED_CODE = 'try {\n    send(msg);\n        retry();\n}';
+const CODE_PAGE = `Before it.\n\n\`\`\`\n${INDENTED_CODE}\n\`\`\`\n\nCall \`send\` once.\n`;
+
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('code.md', CODE_PAGE);
+  for (const ext of ['docx', 'odt']) execFileSync('pandoc', ['code.md', '-f', 'gfm', '-o', `code.${ext}`], { cwd: ops.dir });
   ops.put('deck.md', DECK);
   execFileSync('pandoc', ['deck.md', '-f', 'gfm', '--slide-level=2', '-o', 'deck.pptx'], { cwd: ops.dir });
   ops.put('highlighted.md', HIGHLIGHTED_DECK);
@@ -168,6 +174,19 @@ describe('read: slides', () => {
     expect(text).toContain('```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n');
     expect(text).toContain('Why it matters.');
     expect(text).toContain('Run the installer now.');
+  });
+});
+
+describe('read: code in word-processor files', () => {
+  it('reads a code block as one fenced block, its lines indented as written, code in a sentence inline (pandoc docx and odt)', async () => {
+    // pandoc writes the block as one Source Code paragraph with breaks (docx) and as one
+    // Preformatted Text paragraph a line, the indentation as <text:s> (odt).
+    expect(execFileSync('unzip', ['-p', ops.at('code.docx'), 'word/document.xml']).toString()).toContain('<w:pStyle w:val="SourceCode" />');
+    expect(execFileSync('unzip', ['-p', ops.at('code.odt'), 'content.xml']).toString()).toMatch(/<text:s text:c="8" \/>retry\(\);/);
+    for (const file of ['code.docx', 'code.odt']) {
+      const text = await markdownOf(file);
+      expect(text, file).toContain(`Before it.\n\n\`\`\`\n${INDENTED_CODE}\n\`\`\`\n\nCall \`send\` once.`);
+    }
   });
 });
 

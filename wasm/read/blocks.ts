@@ -102,12 +102,16 @@ export function asSlideLabel(block: RootContent, depth: number): RootContent {
 function trimInline(items: readonly Inline[]): Inline[] {
   const out = [...items];
   const blank = (i: Inline) => (isRun(i) ? i.text.trim() === '' : i.type === 'break');
-  const first = out.findIndex((i) => !blank(i));
+  let first = out.findIndex((i) => !blank(i));
   const last = out.findLastIndex((i) => !blank(i));
   if (first < 0) return [];
+  // A line of code keeps its indentation: the spaces before its first code, set in code too
+  // (ODF writes them as a run of their own, <text:s text:c="8"/>), are part of it.
+  const startsCode = (i: Inline | undefined) => i !== undefined && isRun(i) && i.code === true;
+  if (startsCode(out[first])) while (first > 0 && startsCode(out[first - 1]) && /^[ \t]+$/.test((out[first - 1] as Run).text)) first--;
   const trimmed = out.slice(first, last + 1);
   const head = trimmed[0];
-  if (head && isRun(head)) trimmed[0] = { ...head, text: head.text.trimStart() };
+  if (head && isRun(head) && !head.code) trimmed[0] = { ...head, text: head.text.trimStart() };
   const tail = trimmed.at(-1);
   if (tail && isRun(tail)) trimmed[trimmed.length - 1] = { ...tail, text: tail.text.trimEnd() };
   return trimmed;

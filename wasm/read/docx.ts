@@ -6,7 +6,7 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
-import { append, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
@@ -62,7 +62,10 @@ export function readDocx(pkg: OfficePackage): RootContent[] {
   const body = child(document, 'w:body');
   const usesTitle = body !== undefined && findAll(body, 'w:pStyle').some((s) => resolveStyle(attr(s, 'w:val'), context.styles).outlineLevel === TITLE_LEVEL);
   context.headingShift = usesTitle ? 2 : 1;
-  const blocks = body ? readBlocks(body, context) : [];
+  // Code paragraphs (pandoc's Source Code style, Word's HTML Preformatted, any paragraph set
+  // wholly in a monospaced face: one line each, or lines joined by breaks) as code blocks — in
+  // the flow, not in table cells, where a name set in code stays inline code.
+  const blocks = body ? codeBlocks(readBlocks(body, context)) : [];
   readPendingNotes(context);
   return [...blocks, ...context.notes];
 }
@@ -216,7 +219,7 @@ function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
   const drawing = node.name === 'mc:AlternateContent' ? (child(node, 'mc:Choice') ?? child(node, 'mc:Fallback')) : node;
   if (!drawing) return [];
   const boxes = outermost(drawing, 'w:txbxContent');
-  for (const box of boxes) append(context.anchored, readBlocks(box, context));
+  for (const box of boxes) append(context.anchored, codeBlocks(readBlocks(box, context)));
   const charts = findAll(drawing, 'c:chart');
   for (const chart of charts) {
     const part = context.rels.get(attr(chart, 'r:id') ?? '')?.part;

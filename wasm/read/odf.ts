@@ -50,7 +50,8 @@ export function readOdf(pkg: OfficePackage): RootContent[] {
   const text = body && child(body, 'office:text');
   if (text) {
     context.headingShift = findAll(text, 'text:p').some((p) => styleOf(p, context).role === 'title') ? 1 : 0;
-    return [...readFlow(text, context, 0), ...context.notes];
+    // Code paragraphs (Preformatted Text, a monospaced face) as code blocks, as in Word files.
+    return [...codeBlocks(readFlow(text, context, 0)), ...context.notes];
   }
   const sheet = body && child(body, 'office:spreadsheet');
   if (sheet) return readSpreadsheet(sheet, context);
