@@ -10,7 +10,10 @@
 
 import type { FileRef } from '../../src/shared/file-ref.js';
 import type * as mupdf from 'mupdf';
-import { bandKeys, pageBlocks, readingRows, RunningLines, StyleTally, toPageRows, type PageRows } from '../read/pdf-layout.js';
+import { pageBlocks, StyleTally, toPageRows } from '../read/pdf-layout.js';
+import type { PageRows } from '../read/pdf-page-model.js';
+import { readingRows } from '../read/pdf-reading-order.js';
+import { bandKeys, RunningLines } from '../read/pdf-running-lines.js';
 import { renderedBlocks } from '../read/render.js';
 import { joinedLength, pageMarker } from '../../src/shared/markdown-join.js';
 import { selectPages, stextOf, withPage } from './render.js';

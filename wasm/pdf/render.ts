@@ -10,7 +10,7 @@ import type { RgbaImage } from '../image/rgba.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../src/shared/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
-import type { StextPage } from '../read/pdf-layout.js';
+import type { StextPage } from '../read/pdf-page-model.js';
 import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 

@@ -9,7 +9,9 @@ import type { RootContent } from 'mdast';
 import type { OcrLine, OcrPageLayout } from '../../src/shared/ocr-layout.js';
 import { joinLines, joinsWithoutSpace } from '../../src/shared/cjk-text.js';
 import { paragraph } from './blocks.js';
-import { pageBlocks, readingRows, StyleTally, toPageRows, type StextLine, type StextPage } from './pdf-layout.js';
+import { pageBlocks, StyleTally, toPageRows } from './pdf-layout.js';
+import type { StextLine, StextPage } from './pdf-page-model.js';
+import { readingRows } from './pdf-reading-order.js';
 import { median } from '../../src/shared/median.js';
 
 /** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */

@@ -1,72 +1,24 @@
 // A PDF page's text, as mupdf's structured text gives it (blocks of lines with font, size and
-// position), into the block model: lines on one baseline joined, paragraphs split by spacing,
-// headings from font size and weight relative to the body text, list items from bullets and
-// numbering (nesting from their indent), hyphenated line ends joined, running headers, footers
-// and page numbers left out. Pure functions over plain data, so they are tested on arrays.
+// position), into the block model: lines on one baseline joined into rows (stage 1; the page
+// model is pdf-page-model.ts), and — after running lines (pdf-running-lines.ts) and reading order
+// (pdf-reading-order.ts) — tables, paragraphs split by spacing, headings from font size and
+// weight relative to the body text, list items from bullets and numbering (nesting from their
+// indent), hyphenated line ends joined. Pure functions over plain data, so they are tested on arrays.
 
 import type { RootContent } from 'mdast';
 import { BOLD_FONT_NAME, heading, MONOSPACE, nestLists, paragraph, table, textCells, type ListEntry } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { ruleTables } from './pdf-rules.js';
-import { borderlessTables, type Piece } from './pdf-borderless.js';
+import { borderlessTables } from './pdf-borderless.js';
+import type { PageRows, Row, StextLine, StextPage } from './pdf-page-model.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
-/** The parts of mupdf's stext JSON used here. */
-export interface StextLine {
-  bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean };
-  x: number;
-  y: number;
-  text: string;
-  wmode?: number;
-}
-export interface StextBlock {
-  type: string;
-  lines?: StextLine[];
-}
-export interface StextPage {
-  width: number;
-  height: number;
-  blocks: StextBlock[];
-}
-
-/** One visual line: the stext lines of a block that share a baseline, left to right. */
-interface Row {
-  text: string;
-  x: number;
-  y: number;
-  top: number;
-  bottom: number;
-  /** Right edge of the row's last piece. */
-  right: number;
-  size: number;
-  bold: boolean;
-  /**
-   * Bold for most of the row, then in the body's weight for a fifth of it or more: a bold lead
-   * that runs into its paragraph ends inside the row, so the row goes on with the lines after it.
-   */
-  leadsIn?: boolean;
-  /** The font most of the row is set in (subset prefix dropped). */
-  font: string;
-  /** Most of the row is set in a monospaced font: code, which is not the body's text. */
-  mono: boolean;
-  /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
-  color?: string;
-  block: number;
-  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
-  cells: { x: number; right: number; text: string }[];
-  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
-  pieces: Piece[];
-  /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
-  table?: RootContent;
-}
 
 // Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
 // with no Unicode mapping at all comes out as U+FFFD.
 const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
 const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;
-const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|頁)\s*\d{1,5})?\s*(页|頁)?\s*[-–—]?\s*$/i;
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
@@ -218,52 +170,6 @@ const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\
 /** mupdf's JSON says monospace in the font's family, the character walk in `mono` (pdf-pieces.ts). */
 const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
 
-/** Header and footer bands: the top and bottom tenth of the page. */
-const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * 0.1 || row.top > height * 0.9);
-/** Digits ignored, so "Page 3" matches "Page 4". */
-const runningKey = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
-
-/** The keys of a page's rows in its header and footer bands: all the first pass keeps of them. */
-export const bandKeys = ({ rows, height }: PageRows): string[] => [...new Set(rows.filter((r) => inBand(r, height)).map(runningKey))];
-
-/**
- * Rows repeated near the top or bottom of most pages (running headers and footers) and bare
- * page numbers there, counted page by page: the counts are all that is kept of the bands.
- */
-export class RunningLines {
-  private readonly counts = new Map<string, number>();
-  private seen = 0;
-  private readonly threshold: number;
-
-  constructor(private readonly pageCount: number) {
-    this.threshold = Math.max(2, pageCount * 0.5);
-  }
-
-  addPage(keys: readonly string[]): void {
-    this.seen++;
-    for (const k of keys) this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
-  }
-
-  /** Once every page is counted: a line on at least half the pages (of three or more) repeats. */
-  repeated(key: string): boolean {
-    return this.pageCount >= 3 && (this.counts.get(key) ?? 0) >= this.threshold;
-  }
-
-  /**
-   * Before every page is counted: certain once the count reaches the threshold or can no longer
-   * reach it, otherwise guessed from the share of the pages counted so far that have the line.
-   */
-  likelyRepeated(key: string): boolean {
-    const count = this.counts.get(key) ?? 0;
-    if (this.pageCount < 3 || count + (this.pageCount - this.seen) < this.threshold) return false;
-    return count >= this.threshold || count * 2 >= this.seen;
-  }
-
-  /** The page's rows without its running lines, as `repeated` (or a guess of it) tells them. */
-  static kept({ rows, height }: PageRows, repeated: (key: string) => boolean): Row[] {
-    return rows.filter((row) => !(inBand(row, height) && (PAGE_NUMBER.test(row.text) || repeated(runningKey(row)))));
-  }
-}
 
 interface Paragraph {
   rows: Row[];
@@ -709,156 +615,9 @@ function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | u
   return table([...(header ? [header] : []), ...rows].map(textCells), blocksToHtml);
 }
 
-/**
- * Rows in reading order across columns. A gutter is an x band in the middle of the page that no
- * row crosses while rows of text stand on both sides of it at the same heights; rows that cross
- * it (a title, a full-width table) split the page into bands, and within a band the left side is
- * read before the right (each side again split if it has a gutter of its own). Without a gutter
- * mupdf's blocks are read top to bottom, each block's rows in its order.
- *
- * Some producers draw a two-column page row by row across both columns, so that each row holds
- * a line of each column with the gutter inside it. When no row-level gutter exists, the gap
- * inside rows is looked for too: only a row's pieces (cells) cross, and a row with pieces on both
- * sides of the gutter is cut in two there.
- */
-export function columnOrder(rows: readonly Row[], left: number, right: number, depth = 0): Row[] {
-  if (depth >= 3) return topDown(rows);
-  const byRows = findGutter(rows, left, right, wholeRow);
-  const gutter = byRows ?? findGutter(rows, left, right, rowPieces);
-  if (gutter === undefined) return topDown(rows);
-  const spans = byRows === undefined ? rowPieces : wholeRow;
-  const crosses = (row: Row) => spans(row).some((span) => span.x < gutter && span.right > gutter);
-  const out: Row[] = [];
-  let band: Row[] = [];
-  const flush = () => {
-    const byTop = (a: Row, b: Row) => a.top - b.top;
-    const sides = band.flatMap((row) => splitAt(row, gutter));
-    out.push(...columnOrder(sides.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1));
-    out.push(...columnOrder(sides.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1));
-    band = [];
-  };
-  for (const row of [...rows].sort((a, b) => a.top - b.top)) {
-    if (crosses(row)) {
-      flush();
-      out.push(row);
-    } else band.push(row);
-  }
-  flush();
-  return out;
-}
 
-interface Span {
-  x: number;
-  right: number;
-}
-
-/** What of a row occupies the page: the whole row from its left edge to its right. */
-const wholeRow = (row: Row): Span[] => [row];
-/** What of a row occupies the page: its pieces, the gaps between them free (a table row stands whole). */
-const rowPieces = (row: Row): Span[] => (row.table || row.cells.length === 0 ? [row] : row.cells);
-
-/** The row, or its two parts when its pieces lie on both sides of the gutter. */
-function splitAt(row: Row, gutter: number): Row[] {
-  if (row.x >= gutter || row.right <= gutter || row.table) return [row];
-  const leftCells = row.cells.filter((c) => c.right <= gutter);
-  const rightCells = row.cells.filter((c) => c.x >= gutter);
-  if (leftCells.length === 0 || rightCells.length === 0 || leftCells.length + rightCells.length !== row.cells.length) return [row];
-  const part = (cells: Row['cells']): Row => {
-    const [x, right] = [(cells[0] as Row['cells'][number]).x, (cells.at(-1) as Row['cells'][number]).right];
-    // Each side keeps only its own pieces: both sides' would make every row a two-column table row.
-    const pieces = row.pieces.filter((p) => p.x >= x - 0.5 && p.right <= right + 0.5);
-    return { ...row, text: cells.map((c) => c.text).join(' '), x, right, cells, pieces: pieces.length > 1 ? pieces : [] };
-  };
-  return [part(leftCells), part(rightCells)];
-}
-
-/**
- * Where in [from, to) the fewest rows cross: the middle of the longest run at that count. The
- * band's own middle may be crossed by the ragged right ends of a column's lines.
- */
-function leastCrossed(crossing: readonly number[], from: number, to: number): number {
-  let least = Infinity;
-  for (let k = from; k < to; k++) least = Math.min(least, crossing[k] as number);
-  let best = { from, to: from };
-  for (let k = from; k < to; ) {
-    if (crossing[k] !== least) {
-      k++;
-      continue;
-    }
-    let end = k;
-    while (end < to && crossing[end] === least) end++;
-    if (end - k > best.to - best.from) best = { from: k, to: end };
-    k = end;
-  }
-  return (best.from + best.to) / 2;
-}
-
-/**
- * The middle of the widest x band that no row crosses (as `spans` says what of a row takes
- * room), if text columns stand on both sides of it.
- */
-function findGutter(rows: readonly Row[], left: number, right: number, spans: (row: Row) => Span[]): number | undefined {
-  const width = right - left;
-  if (rows.length < 6 || width <= 0) return undefined;
-  const lo = left + width * 0.2;
-  const hi = left + width * 0.8;
-  const steps = Math.ceil(hi - lo);
-  const crossing = new Array<number>(steps).fill(0);
-  for (const row of rows) {
-    const covered = new Set<number>();
-    for (const span of spans(row)) for (let k = Math.max(0, Math.floor(span.x - lo)); k < Math.min(steps, Math.ceil(span.right - lo)); k++) covered.add(k);
-    for (const k of covered) crossing[k] = (crossing[k] as number) + 1;
-  }
-  // Rows crossing a gutter are full-width ones (titles, an abstract, tables): allow some.
-  const allowed = Math.max(1, Math.floor(rows.length * 0.35));
-  let best: { from: number; to: number } | undefined;
-  for (let k = 0; k < steps; ) {
-    if ((crossing[k] as number) > allowed) {
-      k++;
-      continue;
-    }
-    let end = k;
-    while (end < steps && (crossing[end] as number) <= allowed) end++;
-    if (!best || end - k > best.to - best.from) best = { from: k, to: end };
-    k = end;
-  }
-  if (!best || best.to - best.from < 6) return undefined;
-  const gutter = lo + leastCrossed(crossing, best.from, best.to);
-  return sideBySide(rows, gutter, width, spans) ? gutter : undefined;
-}
-
-/** Text columns stand on both sides of the gutter at shared heights (a ragged single column does not). */
-function sideBySide(rows: readonly Row[], gutter: number, width: number, spans: (row: Row) => Span[]): boolean {
-  const pieces = rows.flatMap((row) => spans(row).map((span) => ({ ...span, top: row.top, bottom: row.bottom, size: row.size })));
-  const textPieces = (side: typeof pieces) => side.filter((p) => p.right - p.x >= width * 0.25);
-  const leftSide = textPieces(pieces.filter((p) => p.right <= gutter));
-  const rightSide = textPieces(pieces.filter((p) => p.x >= gutter));
-  if (leftSide.length < 3 || rightSide.length < 3) return false;
-  const extent = (side: typeof pieces) => side.reduce((box, p) => ({ top: Math.min(box.top, p.top), bottom: Math.max(box.bottom, p.bottom) }), { top: Infinity, bottom: -Infinity });
-  const [l, r] = [extent(leftSide), extent(rightSide)];
-  return Math.min(l.bottom, r.bottom) - Math.max(l.top, r.top) > 3 * (leftSide[0] as (typeof pieces)[number]).size;
-}
-
-/** A page reduced to its rows: all the layout keeps of mupdf's structured text. */
-export interface PageRows {
-  rows: Row[];
-  width: number;
-  height: number;
-}
 
 /** The rows of one page, so its structured text can be dropped before the next page is read. */
 export const toPageRows = (page: StextPage, drawing?: PageDrawing): PageRows => ({ rows: pageRows(page, drawing), width: page.width, height: page.height });
 
-/** A page's rows, running lines removed, in reading order. */
-export const readingRows = (page: PageRows, repeated: (key: string) => boolean): Row[] => columnOrder(RunningLines.kept(page, repeated), 0, page.width);
 
-/**
- * Blocks top to bottom, each block's rows kept together and in mupdf's order: some producers
- * (spreadsheet exports) write a page's header after its body, and mupdf keeps their order.
- */
-function topDown(rows: readonly Row[]): Row[] {
-  const blocks = new Map<number, Row[]>();
-  for (const row of rows) blocks.set(row.block, [...(blocks.get(row.block) ?? []), row]);
-  const top = (block: Row[]) => Math.min(...block.map((r) => r.top));
-  return [...blocks.values()].sort((a, b) => top(a) - top(b)).flat();
-}

@@ -4,7 +4,7 @@
 // apart with no space between them. The pieces are what the later stages see as StextLines.
 // Pure functions over plain data, so they are tested on arrays.
 
-import type { StextBlock, StextLine } from './pdf-layout.js';
+import type { StextBlock, StextLine } from './pdf-page-model.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
 export interface PageChar {

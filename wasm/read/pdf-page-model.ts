@@ -1,0 +1,66 @@
+// The page model every stage of PDF reading works on: mupdf's structured text as it comes
+// (StextPage: blocks of lines with box, font and baseline) and the rows the first stage makes of
+// it (pdf-layout.ts pageRows: the lines of a block that share a baseline). The stages, in order:
+// pieces (pdf-pieces.ts) → rows and ruled tables (pdf-layout.ts, pdf-grid.ts, pdf-rules.ts) →
+// running headers and footers (pdf-running-lines.ts) → reading order (pdf-reading-order.ts) →
+// borderless tables (pdf-borderless.ts), paragraphs, lists, code and headings (pdf-layout.ts).
+
+import type { RootContent } from 'mdast';
+import type { Piece } from './pdf-borderless.js';
+
+/** The parts of mupdf's stext JSON used here. */
+export interface StextLine {
+  bbox: { x: number; y: number; w: number; h: number };
+  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean };
+  x: number;
+  y: number;
+  text: string;
+  wmode?: number;
+}
+export interface StextBlock {
+  type: string;
+  lines?: StextLine[];
+}
+export interface StextPage {
+  width: number;
+  height: number;
+  blocks: StextBlock[];
+}
+
+/** One visual line: the stext lines of a block that share a baseline, left to right. */
+export interface Row {
+  text: string;
+  x: number;
+  y: number;
+  top: number;
+  bottom: number;
+  /** Right edge of the row's last piece. */
+  right: number;
+  size: number;
+  bold: boolean;
+  /**
+   * Bold for most of the row, then in the body's weight for a fifth of it or more: a bold lead
+   * that runs into its paragraph ends inside the row, so the row goes on with the lines after it.
+   */
+  leadsIn?: boolean;
+  /** The font most of the row is set in (subset prefix dropped). */
+  font: string;
+  /** Most of the row is set in a monospaced font: code, which is not the body's text. */
+  mono: boolean;
+  /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
+  color?: string;
+  block: number;
+  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
+  cells: { x: number; right: number; text: string }[];
+  /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
+  pieces: Piece[];
+  /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
+  table?: RootContent;
+}
+
+/** A page reduced to its rows: all the layout keeps of mupdf's structured text. */
+export interface PageRows {
+  rows: Row[];
+  width: number;
+  height: number;
+}
