@@ -137,6 +137,34 @@ const SETTINGS_MD = `# Settings
 | log-format | text | whether to write the log as text or as JSON |
 `;
 
+/**
+ * Two parameter tables of one width with a heading between them, names right-aligned, some
+ * cells wrapped. pandoc (gfm → docx) and LibreOffice rule only the line under each header, so
+ * the page has two rules of one extent, the first table's body, the heading and the second
+ * table's header between them.
+ */
+const TWO_TABLES_MD = `# archive
+
+## Options
+
+|              Name | Specification                                                                 |
+| ----------------: | :---------------------------------------------------------------------------- |
+|               [l] | list every archive the service keeps                                          |
+|               [a] | list the files of all archives (use it with care, since the list can be long) |
+|              [c:] | print the checksum of an archive                                              |
+| \`[storageClass:]\` | The class of storage that holds the archive while it is written.              |
+|        \`[d: r:]\` | restore one archive into a directory                                          |
+
+### \`--prune\` options
+
+|             Name | Specification                                                     |
+| ---------------: | :---------------------------------------------------------------- |
+|        \`--prune\` | Remove archives older than the retention period set for the store |
+| \`-k, --keep <N>\` | Keep at least N archives whatever their age (3 by default)        |
+|      \`--dry-run\` | List what would be removed and remove nothing                     |
+|    \`-q, --quiet\` | Print nothing but errors                                          |
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -168,6 +196,9 @@ beforeAll(async () => {
   ops.put('settings.md', SETTINGS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'settings.md', '-o', 'settings.docx'], { cwd: ops.dir });
   libreOfficePdf('settings.docx');
+  ops.put('two-tables.md', TWO_TABLES_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'two-tables.md', '-o', 'two-tables.docx'], { cwd: ops.dir });
+  libreOfficePdf('two-tables.docx');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -238,6 +269,19 @@ describe('read: PDF tables from aligned columns, one line pitch', () => {
     const [header, ...body] = sourceTableRows(SETTINGS_MD);
     expect(body).toHaveLength(4);
     expect(text).toContain(`# Settings\n\n${[header, '| - | - | - |', ...body].join('\n')}\n`);
+  });
+});
+
+describe('read: PDF tables under a header rule, two on a page', () => {
+  it('reads two tables whose only rules are under their headers as two tables, the heading between them outside both (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('two-tables.pdf');
+    const [first, second] = TWO_TABLES_MD.split('### ').map(sourceTableRows);
+    const table = (rows: string[]) => [rows[0], '| - | - |', ...rows.slice(1)].join('\n');
+    expect(first).toHaveLength(6);
+    expect(second).toHaveLength(5);
+    expect(text).toContain(`## Options\n\n${table(first as string[])}\n\n`);
+    expect(text).toMatch(/\n\n\W*--prune\W* options\W*\n\n/);
+    expect(text).toContain(`\n\n${table(second as string[])}`);
   });
 });
 

@@ -29,6 +29,8 @@ export interface BorderlessRow {
 const MIN_GUTTER = 0.3;
 /** A row more than this many ems below the one above is not in its table (paragraph spacing ends a table). */
 const MAX_ROW_GAP = 1.2;
+/** Room above a row of this many ems, twice the widest between the rows before, is a paragraph's spacing. */
+const PARAGRAPH_GAP = 0.8;
 /** Rows of one table are set in one size, within this share. */
 const SIZE_TOLERANCE = 0.15;
 /** A table has at least this many rows with text in two columns or more. */
@@ -102,12 +104,14 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
   const first = rows[start] as BorderlessRow;
   let gutters = gapsOf(first);
   let end = start + 1;
+  let widestGap = -Infinity;
   for (; end < rows.length && gutters.length > 0; end++) {
     const row = rows[end] as BorderlessRow;
     const above = rows[end - 1] as BorderlessRow;
     if (row.excluded || Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE) break;
     const gap = row.top - above.bottom;
-    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y) break;
+    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || isParagraphSpacing(gap, widestGap, first.size)) break;
+    widestGap = Math.max(widestGap, gap);
     const next = narrowed(gutters, row);
     if (!next || next.length === 0) break;
     gutters = next;
@@ -115,6 +119,14 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
   // Gutters no row beside the first stood on both sides of were gaps inside a cell.
   return { end, gutters: gutters.filter((g) => g.support >= 2) };
 }
+
+/**
+ * Whether the room above a row is a paragraph's spacing rather than the table's: wider than
+ * PARAGRAPH_GAP ems and than twice any room between the rows so far. A table's rows stand apart
+ * by their cells' padding, always alike; the paragraph or heading after a borderless table
+ * stands further off, yet often less than MAX_ROW_GAP (LibreOffice: 0.21 cm before a heading).
+ */
+const isParagraphSpacing = (gap: number, widestGap: number, size: number) => widestGap > -Infinity && gap > size * PARAGRAPH_GAP && gap > widestGap * 2;
 
 /** Each row's cell texts, a piece in the column its gutters put it in. */
 function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
