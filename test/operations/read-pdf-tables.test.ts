@@ -165,6 +165,23 @@ const TWO_TABLES_MD = `# archive
 |    \`-q, --quiet\` | Print nothing but errors                                          |
 `;
 
+/**
+ * A settings table whose description cells wrap onto lines that start with code, then a
+ * paragraph. pandoc (gfm → odt) and LibreOffice set the code smaller, in a monospaced font, and
+ * the table borderless; the paragraph stands a paragraph's spacing below the last row.
+ */
+const CODE_CELLS_MD = `# Storage settings
+
+| Name | Default | Description |
+| ------------ | ------- | ------------------------------------------------------------------------------------------------ |
+| cache-dir | none | where converted files are kept between runs; the default is \`/var/lib/archive-service/cache-directory/result-files\` under the home |
+| retry-count | 3 | how many times a failed job is started again |
+| log-limit | 1048576 | the largest log file in bytes before it is rotated, by default \`1024 * 1024\` bytes |
+| strict-mode | false | whether to reject requests whose headers are not valid |
+
+Changes to these settings take effect at the next start of the service.
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -199,6 +216,9 @@ beforeAll(async () => {
   ops.put('two-tables.md', TWO_TABLES_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'two-tables.md', '-o', 'two-tables.docx'], { cwd: ops.dir });
   libreOfficePdf('two-tables.docx');
+  ops.put('code-cells.md', CODE_CELLS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'code-cells.md', '-o', 'code-cells.odt'], { cwd: ops.dir });
+  libreOfficePdf('code-cells.odt');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -282,6 +302,18 @@ describe('read: PDF tables under a header rule, two on a page', () => {
     expect(text).toContain(`## Options\n\n${table(first as string[])}\n\n`);
     expect(text).toMatch(/\n\n\W*--prune\W* options\W*\n\n/);
     expect(text).toContain(`\n\n${table(second as string[])}`);
+  });
+});
+
+describe('read: PDF tables from aligned columns, code in cells', () => {
+  it('keeps a cell line that starts with smaller code in its row, and the paragraph after the table out of it (pandoc → odt → LibreOffice)', async () => {
+    const text = await markdownOf('code-cells.pdf');
+    const [header, ...body] = sourceTableRows(CODE_CELLS_MD).map((row) => row.replace(/\*/g, '\\*'));
+    expect(body).toHaveLength(4);
+    // The first row's code is cut where LibreOffice wrapped it: its line breaks are not checked here.
+    expect(text).toContain(`# Storage settings\n\n${header}\n| - | - | - |\n| cache-dir | none | where converted files are kept between runs; the default is /var/lib/`);
+    expect(text).toContain(`under the home |\n${body.slice(1).join('\n')}\n\n`);
+    expect(text).toContain('\n\nChanges to these settings take effect at the next start of the service.');
   });
 });
 

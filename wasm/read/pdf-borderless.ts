@@ -29,8 +29,8 @@ export interface BorderlessRow {
 const MIN_GUTTER = 0.3;
 /** A row more than this many ems below the one above is not in its table (paragraph spacing ends a table). */
 const MAX_ROW_GAP = 1.2;
-/** Room above a row of this many ems, twice the widest between the rows before, is a paragraph's spacing. */
-const PARAGRAPH_GAP = 0.8;
+/** Room above a row of this many ems, twice the widest between the rows before, is a paragraph's spacing (LibreOffice: 0.21 cm and more; rows of a borderless table: a few points). */
+const PARAGRAPH_GAP = 0.4;
 /** Rows of one table are set in one size, within this share. */
 const SIZE_TOLERANCE = 0.15;
 /** A table has at least this many rows with text in two columns or more. */
@@ -99,6 +99,12 @@ function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | un
 const columnOf = (gutters: readonly Gutter[], piece: Piece) => gutters.filter((g) => g.to <= piece.x + 0.5).length;
 const filledColumns = (gutters: readonly Gutter[], row: BorderlessRow) => new Set(row.pieces.map((p) => columnOf(gutters, p))).size;
 
+/**
+ * Whether a row has text only right of the first column: a cell's wrapped line, which may start
+ * in another size than the table's (code in a cell, set smaller in a monospaced font).
+ */
+const continuesCell = (row: BorderlessRow, gutters: readonly Gutter[]) => gutters.some((g) => g.support >= 2) && row.pieces.every((p) => columnOf(gutters, p) > 0);
+
 /** The rows from `start` that keep to common columns, and those columns' gutters. */
 function growRun(rows: readonly BorderlessRow[], start: number): { end: number; gutters: Gutter[] } {
   const first = rows[start] as BorderlessRow;
@@ -108,7 +114,7 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
   for (; end < rows.length && gutters.length > 0; end++) {
     const row = rows[end] as BorderlessRow;
     const above = rows[end - 1] as BorderlessRow;
-    if (row.excluded || Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE) break;
+    if (row.excluded || (Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE && !continuesCell(row, gutters))) break;
     const gap = row.top - above.bottom;
     if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || isParagraphSpacing(gap, widestGap, first.size)) break;
     widestGap = Math.max(widestGap, gap);
