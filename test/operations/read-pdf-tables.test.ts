@@ -103,6 +103,24 @@ const REPORT_MD = `# 第三季度运营报告
 预计第四季度将取得类似的结果。
 `;
 
+/** Sub-headings that end in a colon, as Chinese manuals write them, and a bold label on its own line that is no heading. */
+const COLON_HEADINGS_MD = `# 线程诊断
+
+## 工作原理
+
+### 采样过程说明：
+
+先采样一次所有线程的时间，再等待一个间隔，然后再次采样并计算两次之间的增量。
+
+**Note:**
+
+这个统计本身也会产生一定的开销，因此可以把采样间隔拉长一些。
+
+### 使用参考
+
+显示最忙的三个线程。
+`;
+
 /**
  * A command's parameter table as technical manuals write it: the names right-aligned, some in
  * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
@@ -207,6 +225,9 @@ beforeAll(async () => {
   ops.put('zh-report.md', REPORT_MD);
   execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-report.docx');
+  ops.put('zh-colon.md', COLON_HEADINGS_MD);
+  execFileSync('pandoc', ['zh-colon.md', '-o', 'zh-colon.docx'], { cwd: ops.dir });
+  libreOfficePdf('zh-colon.docx');
   ops.put('parameters.md', PARAMETERS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
   libreOfficePdf('parameters.odt');
@@ -363,6 +384,15 @@ describe('read: PDF headings', () => {
     expect(text).toMatch(/^## 生产情况$/m);
     expect(text).toMatch(/^### 各工厂产量$/m);
     expect(text).toContain('\n\n北方工厂的产量最高，南方工厂与上季度持平。');
+  });
+
+  it('takes a line in the headings’ colour that ends in a colon for a heading, not a bold label in the body’s colour (pandoc → LibreOffice, Chinese)', async () => {
+    const text = await markdownOf('zh-colon.pdf');
+    expect(text).toMatch(/^## 工作原理$/m);
+    expect(text).toMatch(/^### 采样过程说明：$/m);
+    expect(text).toMatch(/^### 使用参考$/m);
+    expect(text).not.toMatch(/^#+ .*Note/m);
+    expect(text).toContain('Note:');
   });
 
   it('takes numbered subheads a little larger than the body, in another font, for headings (docling normal_4pages.pdf)', async () => {

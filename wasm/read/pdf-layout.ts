@@ -356,6 +356,8 @@ export interface DocumentStyle {
 
 const rounded = (size: number) => Math.round(size * 2) / 2;
 const ENDS_SENTENCE = /[.:;,。：；，]$/;
+/** As ENDS_SENTENCE, a colon left out: a line that introduces what follows. */
+const ENDS_CLAUSE = /[.;,。；，]$/;
 
 const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
 
@@ -483,8 +485,11 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const level = style.levels.get(rounded(first.size));
   if (level !== undefined && isSizeHeading(p, style)) return heading(level, [{ text }]);
   // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
-  const apart = first.bold || (first.color !== undefined && style.headingColors.has(first.color));
-  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
+  // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
+  const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
+  const apart = first.bold || inHeadingColor;
+  const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
+  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
   if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
 }
