@@ -121,6 +121,30 @@ const COLON_HEADINGS_MD = `# 线程诊断
 显示最忙的三个线程。
 `;
 
+/** Headings that open with code, each after a code block, as command manuals write their options. */
+const CODE_HEADINGS_MD = `# backup
+
+## Schedule
+
+Run the backup every night and keep the last seven archives.
+
+\`\`\`bash
+backup start --loop 1d -f /var/backups/archive-%t.tar
+\`\`\`
+
+## \`--timeout\` option
+
+\`\`\`bash
+backup start --timeout 300s
+\`\`\`
+
+The run stops by itself after this time.
+
+## \`--quiet\` option
+
+Print nothing but errors.
+`;
+
 /**
  * A command's parameter table as technical manuals write it: the names right-aligned, some in
  * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
@@ -228,6 +252,9 @@ beforeAll(async () => {
   ops.put('zh-colon.md', COLON_HEADINGS_MD);
   execFileSync('pandoc', ['zh-colon.md', '-o', 'zh-colon.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-colon.docx');
+  ops.put('code-headings.md', CODE_HEADINGS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'code-headings.md', '-o', 'code-headings.docx'], { cwd: ops.dir });
+  libreOfficePdf('code-headings.docx');
   ops.put('parameters.md', PARAMETERS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
   libreOfficePdf('parameters.odt');
@@ -393,6 +420,14 @@ describe('read: PDF headings', () => {
     expect(text).toMatch(/^### 使用参考$/m);
     expect(text).not.toMatch(/^#+ .*Note/m);
     expect(text).toContain('Note:');
+  });
+
+  it('takes a heading that opens with code for a heading of its size, not a line of the code block above it (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('code-headings.pdf');
+    expect(text).toMatch(/^## Schedule$/m);
+    expect(text).toMatch(/^## --timeout option$/m);
+    expect(text).toMatch(/^## --quiet option$/m);
+    expect(text).toMatch(/^backup start --loop 1d -f \/var\/backups\/archive-%t\.tar$/m);
   });
 
   it('takes numbered subheads a little larger than the body, in another font, for headings (docling normal_4pages.pdf)', async () => {

@@ -103,7 +103,25 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
     else group.push([line]);
   }
   flush();
-  return rows;
+  return withCodeLedHeadings(rows);
+}
+
+/** A bold code row this much taller, for its size, than the page's rows are holds larger text. */
+const TALLER = 1.15;
+
+/**
+ * Headings that open with code ("## `--timeout` 选项"): mupdf gives a line one font, its first
+ * glyph's, so such a row reads as monospaced, in the code's smaller size. Its box, taller for
+ * that size than the page's rows are, tells the heading's size; a code block's rows are not bold.
+ */
+function withCodeLedHeadings(rows: Row[]): Row[] {
+  const ratios = rows
+    .filter((r) => !r.table && r.size > 0)
+    .map((r) => (r.bottom - r.top) / r.size)
+    .sort((a, b) => a - b);
+  const usual = ratios[Math.floor(ratios.length / 2)];
+  if (usual === undefined) return rows;
+  return rows.map((r) => (r.mono && r.bold && !r.table && r.bottom - r.top > r.size * usual * TALLER ? { ...r, mono: false, size: (r.bottom - r.top) / usual } : r));
 }
 
 /** Control characters are never text: a dingbat font's bullet can come out as one (U+0084). */
