@@ -146,6 +146,26 @@ Print nothing but errors.
 `;
 
 /**
+ * A configuration table as Chinese manuals write it: cells in every column wrap, the long names
+ * of the first column broken inside the word. pandoc (gfm → docx) and LibreOffice set it
+ * borderless; mupdf gives each wrapped cell a block of its own, so a row's cells come one
+ * after another, not on one line.
+ */
+const WRAPPED_CELLS_MD = `# 副本部署
+
+每个副本组至少准备三台机器。编写三个配置文件，关键配置如下：
+
+| name                      | 含义                                                    | 举例                                                     |
+|---------------------------|---------------------------------------------------------|----------------------------------------------------------|
+| enableReplicaCommitLog    | 是否启用副本提交日志                                    | true                                                     |
+| replicaGroup              | 副本组的名字，建议和 brokerName 保持一致                | GroupNode00                                              |
+| replicaPeers              | 副本组内各节点的地址，同一个组内的各个节点配置必须保持一致 | n0-127.0.0.1:40911;n1-127.0.0.1:40912;n2-127.0.0.1:40913 |
+| sendMessageThreadPoolNums | 发送线程个数，建议配置成 CPU 核数                       | 16                                                       |
+
+配置完成后依次启动三个节点。
+`;
+
+/**
  * A command's parameter table as technical manuals write it: the names right-aligned, some in
  * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
  * LibreOffice set it borderless, at one line pitch for rows and wrapped lines alike; the lines
@@ -255,6 +275,9 @@ beforeAll(async () => {
   ops.put('code-headings.md', CODE_HEADINGS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'code-headings.md', '-o', 'code-headings.docx'], { cwd: ops.dir });
   libreOfficePdf('code-headings.docx');
+  ops.put('wrapped-cells.md', WRAPPED_CELLS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'wrapped-cells.md', '-o', 'wrapped-cells.docx'], { cwd: ops.dir });
+  libreOfficePdf('wrapped-cells.docx');
   ops.put('parameters.md', PARAMETERS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
   libreOfficePdf('parameters.odt');
@@ -365,6 +388,24 @@ describe('read: PDF tables from aligned columns, code in cells', () => {
   });
 });
 
+describe('read: PDF tables from aligned columns, cells wrapped in every column', () => {
+  it('reads a table whose wrapped cells come block after block as one table row each, not paragraphs (pandoc → docx → LibreOffice, Chinese)', async () => {
+    const text = await markdownOf('wrapped-cells.pdf');
+    const rows = sourceTableRows(WRAPPED_CELLS_MD).map((row) => row.split(' | '));
+    expect(rows).toHaveLength(5);
+    const table = /\| name \| 含义 \| 举例 \|\n\| - \| - \| - \|\n((?:\|.*\|\n)+)\n配置完成后依次启动三个节点。/.exec(text);
+    const body = (table?.[1] ?? '').trim().split('\n');
+    expect(body).toHaveLength(4);
+    // The cells as the source has them; a name LibreOffice broke inside the word is not checked.
+    body.forEach((line, k) => {
+      const [, meaning, example] = rows[k + 1] as string[];
+      expect(line).toContain(` | ${meaning as string} | `);
+      if (k !== 2) expect(line.endsWith(` | ${example as string}`)).toBe(true);
+    });
+    expect(body[1]).toMatch(/^\| replicaGroup \| /);
+  });
+});
+
 describe('read: PDF tables from aligned columns, sparse rows', () => {
   it('reads a table whose header leaves the label column empty and whose group labels stand alone as one table (MarkItDown REPAIR-2022-INV-001_multipage.pdf)', async () => {
     ops.put('repair-totals.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
@@ -383,6 +424,8 @@ describe('read: PDF tables from aligned columns, sparse rows', () => {
       '| Subtotal | | | | 2,730 |',
       '| Sales Tax | | | 10.20% | 278.46 |',
       '| GRAND TOTAL | | | | 5,738 |',
+      // The note's label and text are two blocks on one baseline: its last row, as MarkItDown's ground truth has it.
+      '| Note | Minor rear bumper repair | | | |',
     ].join('\n');
     expect(text).toContain(`Estimate Totals\n\n${table}\n\n`);
   });
