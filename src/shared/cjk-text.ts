@@ -24,14 +24,21 @@ export function joinsWithoutSpace(left: string, right: string): boolean {
 }
 
 /**
- * Lines of one paragraph as one text: a word hyphenated at a line end is joined again, two CJK
- * characters meet with no space, anything else with one.
+ * A line-end hyphen in a word that already holds one, or in a path or name (a slash, dot,
+ * underscore or digit before it: "arthas-class-", "/var/lib/archive-"), is the text's own: the
+ * line was broken after it, and the word goes on without a space.
+ */
+const OWN_HYPHEN = /[-/_.\\\d][A-Za-z]*-$/;
+
+/**
+ * Lines of one paragraph as one text: a word hyphenated at a line end is joined again (its own
+ * hyphen kept), two CJK characters meet with no space, anything else with one.
  */
 export function joinLines(lines: readonly string[]): string {
   let out = '';
   for (const line of lines) {
     if (!out) out = line;
-    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out = out.slice(0, -1) + line;
+    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(line)) out = OWN_HYPHEN.test(/\S*$/.exec(out)?.[0] ?? '') ? out + line : out.slice(0, -1) + line;
     else if (joinsWithoutSpace(out, line)) out += line;
     else out += ` ${line}`;
   }

@@ -63,15 +63,20 @@ export const xc = (ref: string, text: string): string => `<c r="${ref}" t="inlin
 
 const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
+/** The relationship id of the one image every test deck holds (ppt/media/image1.png), for a picture's `a:blip r:embed`. */
+export const PPTX_IMAGE_ID = 'rIdImage';
+
 /** A PowerPoint deck of one slide whose shape tree holds `shapes`, with hyperlink targets by id. */
 export function pptx(shapes: string | Buffer, links: Readonly<Record<string, string>> = {}): Buffer {
   const slide = Buffer.concat([Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><p:sld ${P}><p:cSld><p:spTree>`), Buffer.from(shapes), Buffer.from('</p:spTree></p:cSld></p:sld>')]);
   return makeZip([
-    { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>' },
+    { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/></Types>' },
     { name: 'ppt/presentation.xml', data: `<?xml version="1.0" encoding="UTF-8"?><p:presentation ${P}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>` },
     { name: 'ppt/_rels/presentation.xml.rels', data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide1.xml"/></Relationships>` },
     { name: 'ppt/slides/slide1.xml', data: slide },
-    { name: 'ppt/slides/_rels/slide1.xml.rels', data: relsXml(links) },
+    { name: 'ppt/slides/_rels/slide1.xml.rels', data: relsXml(links, `<Relationship Id="${PPTX_IMAGE_ID}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../media/image1.png"/>`) },
+    // A picture shows only an image the file holds; its bytes are never read.
+    { name: 'ppt/media/image1.png', data: 'not read' },
   ]);
 }
 

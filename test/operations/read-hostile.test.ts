@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainedFootnotes, DECIMAL_NUMBERING, declareUncompressedSize, docx, escapeXml, nest, odp, ods, odt, pptx, pptxLinkedRuns, wp, xc, xlsx } from '../helpers/hostile-readers.js';
+import { chainedFootnotes, DECIMAL_NUMBERING, declareUncompressedSize, docx, escapeXml, nest, odp, ods, odt, PPTX_IMAGE_ID, pptx, pptxLinkedRuns, wp, xc, xlsx } from '../helpers/hostile-readers.js';
 import { leftoverTempFiles, startService, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
 import { peakRssMb, resetPeakRss, rssMb } from '../reliability/proc.js';
 
@@ -241,7 +241,7 @@ describe('the Markdown is inert: only http(s) and mailto links, placeholders for
   it("pptx: a picture's alt text with line breaks stays one placeholder, forging no heading, item or page marker", async () => {
     // PowerPoint writes an alt text's line breaks as &#xA; in p:cNvPr's descr.
     const descr = 'Chart of sales&#xA;&#xA;# Forged heading&#xA;&#xA;- forged item&#xA;&lt;!-- page 9 --&gt;';
-    const picture = `<p:pic><p:nvPicPr><p:cNvPr id="3" name="Picture" descr="${descr}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill/><p:spPr/></p:pic>`;
+    const picture = `<p:pic><p:nvPicPr><p:cNvPr id="3" name="Picture" descr="${descr}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="${PPTX_IMAGE_ID}"/></p:blipFill><p:spPr/></p:pic>`;
     const markdown = (await read('alt.pptx', pptx(pptxLinkedRuns([{ text: 'Before' }]) + picture))).body.text ?? '';
     expectInert(markdown, 'pptx');
     expect(markdown).toContain('![Chart of sales # Forged heading - forged item \\<!-- page 9 -->](image-1)');

@@ -103,6 +103,68 @@ const REPORT_MD = `# 第三季度运营报告
 预计第四季度将取得类似的结果。
 `;
 
+/** Sub-headings that end in a colon, as Chinese manuals write them, and a bold label on its own line that is no heading. */
+const COLON_HEADINGS_MD = `# 线程诊断
+
+## 工作原理
+
+### 采样过程说明：
+
+先采样一次所有线程的时间，再等待一个间隔，然后再次采样并计算两次之间的增量。
+
+**Note:**
+
+这个统计本身也会产生一定的开销，因此可以把采样间隔拉长一些。
+
+### 使用参考
+
+显示最忙的三个线程。
+`;
+
+/** Headings that open with code, each after a code block, as command manuals write their options. */
+const CODE_HEADINGS_MD = `# backup
+
+## Schedule
+
+Run the backup every night and keep the last seven archives.
+
+\`\`\`bash
+backup start --loop 1d -f /var/backups/archive-%t.tar
+\`\`\`
+
+## \`--timeout\` option
+
+\`\`\`bash
+backup start --timeout 300s
+\`\`\`
+
+The run stops by itself after this time.
+
+## \`--quiet\` option
+
+Print nothing but errors.
+`;
+
+/**
+ * A configuration table as Chinese manuals write it: cells in every column wrap, the long names
+ * of the first column broken inside the word. pandoc (gfm → docx) and LibreOffice set it
+ * borderless; mupdf gives each wrapped cell a block of its own, so a row's cells come one
+ * after another, not on one line.
+ */
+const WRAPPED_CELLS_MD = `# 副本部署
+
+每个副本组至少准备三台机器。编写三个配置文件，关键配置如下：
+
+| name                      | 含义                                                    | 举例                                                     |
+|---------------------------|---------------------------------------------------------|----------------------------------------------------------|
+| enableReplicaCommitLog    | 是否启用副本提交日志                                    | true                                                     |
+| replicaGroup              | 副本组的名字，建议和 brokerName 保持一致                | GroupNode00                                              |
+| replicaPeers              | 副本组内各节点的地址，同一个组内的各个节点配置必须保持一致 | n0-127.0.0.1:40911;n1-127.0.0.1:40912;n2-127.0.0.1:40913 |
+| sendMessageThreadPoolNums | 发送线程个数，建议配置成 CPU 核数                       | 16                                                       |
+
+配置完成后依次启动三个节点。
+`;
+
 /**
  * A command's parameter table as technical manuals write it: the names right-aligned, some in
  * code, the descriptions Chinese with Latin words, two of them wrapped. pandoc (gfm → odt) and
@@ -137,6 +199,51 @@ const SETTINGS_MD = `# Settings
 | log-format | text | whether to write the log as text or as JSON |
 `;
 
+/**
+ * Two parameter tables of one width with a heading between them, names right-aligned, some
+ * cells wrapped. pandoc (gfm → docx) and LibreOffice rule only the line under each header, so
+ * the page has two rules of one extent, the first table's body, the heading and the second
+ * table's header between them.
+ */
+const TWO_TABLES_MD = `# archive
+
+## Options
+
+|              Name | Specification                                                                 |
+| ----------------: | :---------------------------------------------------------------------------- |
+|               [l] | list every archive the service keeps                                          |
+|               [a] | list the files of all archives (use it with care, since the list can be long) |
+|              [c:] | print the checksum of an archive                                              |
+| \`[storageClass:]\` | The class of storage that holds the archive while it is written.              |
+|        \`[d: r:]\` | restore one archive into a directory                                          |
+
+### \`--prune\` options
+
+|             Name | Specification                                                     |
+| ---------------: | :---------------------------------------------------------------- |
+|        \`--prune\` | Remove archives older than the retention period set for the store |
+| \`-k, --keep <N>\` | Keep at least N archives whatever their age (3 by default)        |
+|      \`--dry-run\` | List what would be removed and remove nothing                     |
+|    \`-q, --quiet\` | Print nothing but errors                                          |
+`;
+
+/**
+ * A settings table whose description cells wrap onto lines that start with code, then a
+ * paragraph. pandoc (gfm → odt) and LibreOffice set the code smaller, in a monospaced font, and
+ * the table borderless; the paragraph stands a paragraph's spacing below the last row.
+ */
+const CODE_CELLS_MD = `# Storage settings
+
+| Name | Default | Description |
+| ------------ | ------- | ------------------------------------------------------------------------------------------------ |
+| cache-dir | none | where converted files are kept between runs; the default is \`/var/lib/archive-service/cache-directory/result-files\` under the home |
+| retry-count | 3 | how many times a failed job is started again |
+| log-limit | 1048576 | the largest log file in bytes before it is rotated, by default \`1024 * 1024\` bytes |
+| strict-mode | false | whether to reject requests whose headers are not valid |
+
+Changes to these settings take effect at the next start of the service.
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -162,12 +269,27 @@ beforeAll(async () => {
   ops.put('zh-report.md', REPORT_MD);
   execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
   libreOfficePdf('zh-report.docx');
+  ops.put('zh-colon.md', COLON_HEADINGS_MD);
+  execFileSync('pandoc', ['zh-colon.md', '-o', 'zh-colon.docx'], { cwd: ops.dir });
+  libreOfficePdf('zh-colon.docx');
+  ops.put('code-headings.md', CODE_HEADINGS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'code-headings.md', '-o', 'code-headings.docx'], { cwd: ops.dir });
+  libreOfficePdf('code-headings.docx');
+  ops.put('wrapped-cells.md', WRAPPED_CELLS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'wrapped-cells.md', '-o', 'wrapped-cells.docx'], { cwd: ops.dir });
+  libreOfficePdf('wrapped-cells.docx');
   ops.put('parameters.md', PARAMETERS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
   libreOfficePdf('parameters.odt');
   ops.put('settings.md', SETTINGS_MD);
   execFileSync('pandoc', ['-f', 'gfm', 'settings.md', '-o', 'settings.docx'], { cwd: ops.dir });
   libreOfficePdf('settings.docx');
+  ops.put('two-tables.md', TWO_TABLES_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'two-tables.md', '-o', 'two-tables.docx'], { cwd: ops.dir });
+  libreOfficePdf('two-tables.docx');
+  ops.put('code-cells.md', CODE_CELLS_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'code-cells.md', '-o', 'code-cells.odt'], { cwd: ops.dir });
+  libreOfficePdf('code-cells.odt');
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -241,6 +363,49 @@ describe('read: PDF tables from aligned columns, one line pitch', () => {
   });
 });
 
+describe('read: PDF tables under a header rule, two on a page', () => {
+  it('reads two tables whose only rules are under their headers as two tables, the heading between them outside both (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('two-tables.pdf');
+    const [first, second] = TWO_TABLES_MD.split('### ').map(sourceTableRows);
+    const table = (rows: string[]) => [rows[0], '| - | - |', ...rows.slice(1)].join('\n');
+    expect(first).toHaveLength(6);
+    expect(second).toHaveLength(5);
+    expect(text).toContain(`## Options\n\n${table(first as string[])}\n\n`);
+    expect(text).toMatch(/\n\n\W*--prune\W* options\W*\n\n/);
+    expect(text).toContain(`\n\n${table(second as string[])}`);
+  });
+});
+
+describe('read: PDF tables from aligned columns, code in cells', () => {
+  it('keeps a cell line that starts with smaller code in its row, and the paragraph after the table out of it (pandoc → odt → LibreOffice)', async () => {
+    const text = await markdownOf('code-cells.pdf');
+    const [header, ...body] = sourceTableRows(CODE_CELLS_MD).map((row) => row.replace(/\*/g, '\\*'));
+    expect(body).toHaveLength(4);
+    // The first row's path wraps at its hyphens (kept: they are the path's own) and once inside a word (not checked).
+    expect(text).toContain(`# Storage settings\n\n${header}\n| - | - | - |\n| cache-dir | none | where converted files are kept between runs; the default is /var/lib/archive-service/cache-directory/`);
+    expect(text).toContain(`under the home |\n${body.slice(1).join('\n')}\n\n`);
+    expect(text).toContain('\n\nChanges to these settings take effect at the next start of the service.');
+  });
+});
+
+describe('read: PDF tables from aligned columns, cells wrapped in every column', () => {
+  it('reads a table whose wrapped cells come block after block as one table row each, not paragraphs (pandoc → docx → LibreOffice, Chinese)', async () => {
+    const text = await markdownOf('wrapped-cells.pdf');
+    const rows = sourceTableRows(WRAPPED_CELLS_MD).map((row) => row.split(' | '));
+    expect(rows).toHaveLength(5);
+    const table = /\| name \| 含义 \| 举例 \|\n\| - \| - \| - \|\n((?:\|.*\|\n)+)\n配置完成后依次启动三个节点。/.exec(text);
+    const body = (table?.[1] ?? '').trim().split('\n');
+    expect(body).toHaveLength(4);
+    // The cells as the source has them; a name LibreOffice broke inside the word is not checked.
+    body.forEach((line, k) => {
+      const [, meaning, example] = rows[k + 1] as string[];
+      expect(line).toContain(` | ${meaning as string} | `);
+      if (k !== 2) expect(line.endsWith(` | ${example as string}`)).toBe(true);
+    });
+    expect(body[1]).toMatch(/^\| replicaGroup \| /);
+  });
+});
+
 describe('read: PDF tables from aligned columns, sparse rows', () => {
   it('reads a table whose header leaves the label column empty and whose group labels stand alone as one table (MarkItDown REPAIR-2022-INV-001_multipage.pdf)', async () => {
     ops.put('repair-totals.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
@@ -259,6 +424,8 @@ describe('read: PDF tables from aligned columns, sparse rows', () => {
       '| Subtotal | | | | 2,730 |',
       '| Sales Tax | | | 10.20% | 278.46 |',
       '| GRAND TOTAL | | | | 5,738 |',
+      // The note's label and text are two blocks on one baseline: its last row, as MarkItDown's ground truth has it.
+      '| Note | Minor rear bumper repair | | | |',
     ].join('\n');
     expect(text).toContain(`Estimate Totals\n\n${table}\n\n`);
   });
@@ -287,6 +454,23 @@ describe('read: PDF headings', () => {
     expect(text).toMatch(/^## 生产情况$/m);
     expect(text).toMatch(/^### 各工厂产量$/m);
     expect(text).toContain('\n\n北方工厂的产量最高，南方工厂与上季度持平。');
+  });
+
+  it('takes a line in the headings’ colour that ends in a colon for a heading, not a bold label in the body’s colour (pandoc → LibreOffice, Chinese)', async () => {
+    const text = await markdownOf('zh-colon.pdf');
+    expect(text).toMatch(/^## 工作原理$/m);
+    expect(text).toMatch(/^### 采样过程说明：$/m);
+    expect(text).toMatch(/^### 使用参考$/m);
+    expect(text).not.toMatch(/^#+ .*Note/m);
+    expect(text).toContain('Note:');
+  });
+
+  it('takes a heading that opens with code for a heading of its size, not a line of the code block above it (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('code-headings.pdf');
+    expect(text).toMatch(/^## Schedule$/m);
+    expect(text).toMatch(/^## --timeout option$/m);
+    expect(text).toMatch(/^## --quiet option$/m);
+    expect(text).toMatch(/^backup start --loop 1d -f \/var\/backups\/archive-%t\.tar$/m);
   });
 
   it('takes numbered subheads a little larger than the body, in another font, for headings (docling normal_4pages.pdf)', async () => {

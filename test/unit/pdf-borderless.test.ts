@@ -34,6 +34,28 @@ describe('borderlessTables', () => {
     expect(borderlessTables(rows)).toEqual([]);
   });
 
+  it('ends a table at a paragraph set further below its last row than its rows stand apart, though the paragraph is in its columns', () => {
+    const rows = [
+      row(100, [p(72, 120, 'name'), p(200, 260, 'value')]),
+      row(116, [p(72, 120, 'alpha'), p(200, 260, 'one')]),
+      row(132, [p(72, 120, 'beta'), p(200, 260, 'two')]),
+      // 12 pt of room above it (the rows: 4 pt): a heading's spacing, set at the page margin.
+      row(156, [p(72, 110, 'Usage'), p(200, 330, 'and more of the heading')]),
+    ];
+    expect(borderlessTables(rows).map((t) => [t.start, t.end])).toEqual([[0, 3]]);
+  });
+
+  it('keeps a wrapped cell line set smaller (code) in its row, but no row of another size in the first column', () => {
+    const rows = [
+      row(100, [p(72, 120, 'name'), p(200, 260, 'value')]),
+      row(114, [p(72, 120, 'alpha'), p(200, 330, 'kept in')]),
+      row(128, [p(200, 320, '/var/lib/alpha')], 10),
+      row(142, [p(72, 120, 'beta'), p(200, 260, 'two')]),
+      row(156, [p(72, 130, 'gamma()'), p(200, 260, 'three')], 10),
+    ];
+    expect(borderlessTables(rows)).toEqual([{ start: 0, end: 4, cells: [['name', 'value'], ['alpha', 'kept in /var/lib/alpha'], ['beta', 'two']] }]);
+  });
+
   it('needs three rows filled in two columns', () => {
     expect(borderlessTables([row(100, [p(72, 120, 'a'), p(200, 260, 'b')]), row(115, [p(72, 120, 'c'), p(200, 260, 'd')])])).toEqual([]);
   });

@@ -55,4 +55,17 @@ describe('ruleTables', () => {
     const paragraph = [piece(55, 111, 'A note set between two rules, one line long.'), piece(55, 125, 'And its second line.')];
     expect(markdownOf(paragraph, [rule(100), rule(130)])).toEqual([]);
   });
+
+  it('makes no table between two rules that each underline a header row (two tables ruled only under their headers)', () => {
+    const lines = [
+      ...row(97, COLUMNS, ['Name', 'Value', '']),
+      ...row(113, COLUMNS, ['a', '1', '']),
+      ...row(127, COLUMNS, ['b', '2', '']),
+      piece(55, 150, 'Second heading'),
+      ...row(167, COLUMNS, ['Name', 'Value', '']),
+      ...row(185, COLUMNS, ['c', '3', '']),
+    ];
+    // Each rule 1 pt under a header row's text: no table's top, the first table's header above it.
+    expect(markdownOf(lines, [rule(100), rule(170)])).toEqual([]);
+  });
 });

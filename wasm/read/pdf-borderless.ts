@@ -29,6 +29,8 @@ export interface BorderlessRow {
 const MIN_GUTTER = 0.3;
 /** A row more than this many ems below the one above is not in its table (paragraph spacing ends a table). */
 const MAX_ROW_GAP = 1.2;
+/** Room above a row of this many ems, twice the widest between the rows before, is a paragraph's spacing (LibreOffice: 0.21 cm and more; rows of a borderless table: a few points). */
+const PARAGRAPH_GAP = 0.4;
 /** Rows of one table are set in one size, within this share. */
 const SIZE_TOLERANCE = 0.15;
 /** A table has at least this many rows with text in two columns or more. */
@@ -97,17 +99,25 @@ function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | un
 const columnOf = (gutters: readonly Gutter[], piece: Piece) => gutters.filter((g) => g.to <= piece.x + 0.5).length;
 const filledColumns = (gutters: readonly Gutter[], row: BorderlessRow) => new Set(row.pieces.map((p) => columnOf(gutters, p))).size;
 
+/**
+ * Whether a row has text only right of the first column: a cell's wrapped line, which may start
+ * in another size than the table's (code in a cell, set smaller in a monospaced font).
+ */
+const continuesCell = (row: BorderlessRow, gutters: readonly Gutter[]) => gutters.some((g) => g.support >= 2) && row.pieces.every((p) => columnOf(gutters, p) > 0);
+
 /** The rows from `start` that keep to common columns, and those columns' gutters. */
 function growRun(rows: readonly BorderlessRow[], start: number): { end: number; gutters: Gutter[] } {
   const first = rows[start] as BorderlessRow;
   let gutters = gapsOf(first);
   let end = start + 1;
+  let widestGap = -Infinity;
   for (; end < rows.length && gutters.length > 0; end++) {
     const row = rows[end] as BorderlessRow;
     const above = rows[end - 1] as BorderlessRow;
-    if (row.excluded || Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE) break;
+    if (row.excluded || (Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE && !continuesCell(row, gutters))) break;
     const gap = row.top - above.bottom;
-    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y) break;
+    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || isParagraphSpacing(gap, widestGap, first.size)) break;
+    widestGap = Math.max(widestGap, gap);
     const next = narrowed(gutters, row);
     if (!next || next.length === 0) break;
     gutters = next;
@@ -115,6 +125,14 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
   // Gutters no row beside the first stood on both sides of were gaps inside a cell.
   return { end, gutters: gutters.filter((g) => g.support >= 2) };
 }
+
+/**
+ * Whether the room above a row is a paragraph's spacing rather than the table's: wider than
+ * PARAGRAPH_GAP ems and than twice any room between the rows so far. A table's rows stand apart
+ * by their cells' padding, always alike; the paragraph or heading after a borderless table
+ * stands further off, yet often less than MAX_ROW_GAP (LibreOffice: 0.21 cm before a heading).
+ */
+const isParagraphSpacing = (gap: number, widestGap: number, size: number) => widestGap > -Infinity && gap > size * PARAGRAPH_GAP && gap > widestGap * 2;
 
 /** Each row's cell texts, a piece in the column its gutters put it in. */
 function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {

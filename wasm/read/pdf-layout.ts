@@ -14,7 +14,6 @@ import { borderlessTables } from './pdf-borderless.js';
 import type { PageRows, Row, StextLine, StextPage } from './pdf-page-model.js';
 import { joinLines } from '../../src/shared/cjk-text.js';
 
-
 // Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
 // with no Unicode mapping at all comes out as U+FFFD.
 const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
@@ -30,32 +29,70 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
   const tableOf = new Map<StextLine, GridTable<StextLine>>();
   for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
   const paints = paintIndex(drawing.paints);
-  const rows: Row[] = [];
+  // Rows being gathered, in order: a ruled table stands for all its lines; a row keeps its block.
+  const items: ({ table: GridTable<StextLine>; block: number } | { lines: StextLine[]; block: number })[] = [];
   const placed = new Set<GridTable<StextLine>>();
-  let group: StextLine[][] = [];
-  let groupBlock = -1;
-  const flush = () => {
-    for (const g of group) rows.push(toRow(inReadingOrder(g), groupBlock, paints));
-    group = [];
-  };
+  let blockStart = 0;
   for (const { line, block } of lines) {
-    if (block !== groupBlock) flush();
-    groupBlock = block;
     const table = tableOf.get(line);
     if (table) {
-      if (!placed.has(table)) {
-        flush();
-        placed.add(table);
-        rows.push(tableRow(table, block));
-      }
+      if (!placed.has(table)) items.push({ table, block });
+      placed.add(table);
+      blockStart = items.length;
       continue;
     }
-    const same = group.find((g) => Math.abs((g[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3));
-    if (same) same.push(line);
-    else group.push([line]);
+    const last = items.at(-1);
+    if (last && last.block !== block) blockStart = items.length;
+    const rowsOf = items.slice(blockStart).filter((i): i is { lines: StextLine[]; block: number } => 'lines' in i);
+    const same = rowsOf.find((g) => sameBaseline(g.lines, line)) ?? (blockStart === items.length ? besideRow(items, line) : undefined);
+    if (same) same.lines.push(line);
+    else items.push({ lines: [line], block });
   }
-  flush();
-  return rows;
+  const rows = items.map((i) => ('table' in i ? tableRow(i.table, i.block) : toRow(inReadingOrder(i.lines), i.block, paints)));
+  return withCodeLedHeadings(rows);
+}
+
+/** A bold code row this much taller, for its size, than the page's rows are holds larger text. */
+const TALLER = 1.15;
+
+/**
+ * Headings that open with code ("## `--timeout` 选项"): mupdf gives a line one font, its first
+ * glyph's, so such a row reads as monospaced, in the code's smaller size. Its box, taller for
+ * that size than the page's rows are, tells the heading's size; a code block's rows are not bold.
+ */
+function withCodeLedHeadings(rows: Row[]): Row[] {
+  const ratios = rows
+    .filter((r) => !r.table && r.size > 0)
+    .map((r) => (r.bottom - r.top) / r.size)
+    .sort((a, b) => a - b);
+  const usual = ratios[Math.floor(ratios.length / 2)];
+  if (usual === undefined) return rows;
+  return rows.map((r) => (r.mono && r.bold && !r.table && r.bottom - r.top > r.size * usual * TALLER ? { ...r, mono: false, size: (r.bottom - r.top) / usual } : r));
+}
+
+const sameBaseline = (row: readonly StextLine[], line: StextLine) => Math.abs((row[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3);
+
+/** Rows of this many blocks back may take a later block's line on their baseline: a table row's cells. */
+const CELL_BLOCKS = 4;
+
+/**
+ * The row, among those of the last few blocks, whose baseline the first line of a new block
+ * stands on, clear of its lines and in their size: another cell of a table row. mupdf makes a
+ * block of each cell whose text wraps, so a row's cells come block after block (the first cell's
+ * lines, then the next cell's); they are one row, as the cells of a row whose text does not
+ * wrap are one mupdf line. A heading beside a masthead's line is in another size.
+ */
+function besideRow(items: readonly ({ lines: StextLine[]; block: number } | { block: number })[], line: StextLine): { lines: StextLine[] } | undefined {
+  const blocks = new Set<number>();
+  for (let k = items.length - 1; k >= 0; k--) {
+    const item = items[k] as (typeof items)[number];
+    blocks.add(item.block);
+    if (blocks.size > CELL_BLOCKS) return undefined;
+    if (!('lines' in item) || !sameBaseline(item.lines, line)) continue;
+    const clear = item.lines.every((l) => (l.bbox.x + l.bbox.w <= line.bbox.x || line.bbox.x + line.bbox.w <= l.bbox.x) && Math.abs(l.font.size - line.font.size) <= line.font.size * 0.15);
+    return clear ? item : undefined;
+  }
+  return undefined;
 }
 
 /** Control characters are never text: a dingbat font's bullet can come out as one (U+0084). */
@@ -274,6 +311,8 @@ export interface DocumentStyle {
 
 const rounded = (size: number) => Math.round(size * 2) / 2;
 const ENDS_SENTENCE = /[.:;,。：；，]$/;
+/** As ENDS_SENTENCE, a colon left out: a line that introduces what follows. */
+const ENDS_CLAUSE = /[.;,。；，]$/;
 
 const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
 
@@ -401,8 +440,11 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const level = style.levels.get(rounded(first.size));
   if (level !== undefined && isSizeHeading(p, style)) return heading(level, [{ text }]);
   // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
-  const apart = first.bold || (first.color !== undefined && style.headingColors.has(first.color));
-  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ENDS_SENTENCE.test(text);
+  // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
+  const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
+  const apart = first.bold || inHeadingColor;
+  const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
+  const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
   if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
 }

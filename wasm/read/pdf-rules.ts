@@ -24,6 +24,11 @@ const COLUMN_GAP = 0.8;
 const PROSE_EMS = 15;
 /** Baseline distances up to this many times the smallest are a wrapped cell's lines. */
 const WRAP = 1.2;
+/**
+ * Text whose bottom stands within this many ems above a rule hugs it, as a cell's text hugs the
+ * rule under it (cell padding, ~0.1 cm); the text before a table ends a paragraph's spacing above it.
+ */
+const HUG = 0.4;
 
 /**
  * The tables framed by horizontal rules of one extent, each with the text lines it holds.
@@ -86,6 +91,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   const bottom = (rules.at(-1) as Rule).at;
   const left = Math.min(...rules.map((r) => r.from)) - EDGE;
   const right = Math.max(...rules.map((r) => r.to)) + EDGE;
+  if (huggedAbove(rules[0] as Rule, lines)) return undefined;
   const inside: L[] = [];
   for (const line of lines) {
     if (middle(line) <= top || middle(line) >= bottom) continue;
@@ -108,6 +114,16 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
   return { box, table: table(rows.map(textCells), blocksToHtml), lines: new Set(inside) };
+}
+
+/**
+ * Whether text hugs the rule from above, as a header row's text hugs the rule under it: the rule
+ * is no table's top but the line under a header. Pandoc's and Word's plain table styles rule only
+ * that line; two such tables of one width on a page give two rules of one extent, and between
+ * them lie the end of the first table, the text between the two and the second's header: no table.
+ */
+function huggedAbove(rule: Rule, lines: readonly GridLine[]): boolean {
+  return lines.some((l) => l.bbox.x < rule.to && l.bbox.x + l.bbox.w > rule.from && l.bbox.y + l.bbox.h <= rule.at && rule.at - (l.bbox.y + l.bbox.h) <= l.font.size * HUG);
 }
 
 /** Column bands: the x extents of the pieces merged where they overlap or nearly meet. */

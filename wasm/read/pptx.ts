@@ -9,6 +9,7 @@ import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE,
 import type { OfficePackage } from './package.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
+import { embedsImage, pictureAlt } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
 import { safeLinkUrl } from './inert.js';
@@ -97,9 +98,10 @@ function placeholderType(shape: XmlElement): string | undefined {
 
 function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
   if (shape.name === 'p:pic') {
+    if (!embedsImage(shape, context.rels, context.pkg)) return [];
     context.images.count++;
     const props = find(shape, 'p:cNvPr');
-    return [{ type: 'paragraph', children: [{ type: 'image', url: `image-${context.images.count}`, alt: props?.attrs.descr ?? '' }] }];
+    return [{ type: 'paragraph', children: [{ type: 'image', url: `image-${context.images.count}`, alt: pictureAlt(props?.attrs.descr) }] }];
   }
   if (shape.name === 'p:graphicFrame') {
     const tbl = find(shape, 'a:tbl');

@@ -1,0 +1,38 @@
+// Which OOXML pictures are pictures: a drawing shows an image only when its blip refers to an
+// image part inside the package. A picture with no blip, a relationship that names no part, an
+// image linked from the author's disk (`r:link`, not in the file) or a part declared as something
+// other than an image shows nothing in PowerPoint either, so it is no placeholder of ours.
+
+import path from 'node:path';
+import type { OfficePackage } from './package.js';
+import type { Relationships } from './relationships.js';
+import { childElements, find, type XmlElement } from './xml.js';
+
+/** The content type of a part by [Content_Types].xml: its Override, else its extension's Default. */
+function contentTypeOf(pkg: OfficePackage, part: string): string | undefined {
+  const types = pkg.xml('[Content_Types].xml');
+  if (!types) return undefined;
+  const override = childElements(types, 'Override').find((o) => (o.attrs.PartName ?? '').replace(/^\//, '') === part);
+  if (override) return override.attrs.ContentType;
+  const extension = path.posix.extname(part).slice(1).toLowerCase();
+  return childElements(types, 'Default').find((d) => (d.attrs.Extension ?? '').toLowerCase() === extension)?.attrs.ContentType;
+}
+
+/** Whether the picture element (p:pic, pic:pic) embeds an image part that the package holds. */
+export function embedsImage(picture: XmlElement, rels: Relationships, pkg: OfficePackage): boolean {
+  const id = find(picture, 'a:blip')?.attrs['r:embed'];
+  const part = id === undefined ? undefined : rels.get(id)?.part;
+  if (part === undefined || !pkg.names.includes(part)) return false;
+  const type = contentTypeOf(pkg, part);
+  // A package without content types for it is read leniently: the part is there.
+  return type === undefined || type.startsWith('image/');
+}
+
+/**
+ * A picture's alt text, without the file name some programs put there (python-pptx writes the
+ * inserted file's name as `descr`, older Word the same): a name says nothing of what is shown.
+ */
+export function pictureAlt(description: string | undefined): string {
+  const alt = (description ?? '').trim();
+  return /^\S*\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|webp)$/i.test(alt) ? '' : alt;
+}
