@@ -10,7 +10,9 @@
 
 import type { FileRef } from '../../src/shared/file-ref.js';
 import type * as mupdf from 'mupdf';
-import { pageBlocks, StyleTally, toPageRows } from '../read/pdf-layout.js';
+import { pageBlocks } from '../read/pdf-layout.js';
+import { StyleTally } from '../read/pdf-headings.js';
+import { toPageRows } from '../read/pdf-rows.js';
 import type { PageRows } from '../read/pdf-page-model.js';
 import { readingRows } from '../read/pdf-reading-order.js';
 import { bandKeys, RunningLines } from '../read/pdf-running-lines.js';

@@ -1,9 +1,11 @@
 // The page model every stage of PDF reading works on: mupdf's structured text as it comes
-// (StextPage: blocks of lines with box, font and baseline) and the rows the first stage makes of
-// it (pdf-layout.ts pageRows: the lines of a block that share a baseline). The stages, in order:
-// pieces (pdf-pieces.ts) → rows and ruled tables (pdf-layout.ts, pdf-grid.ts, pdf-rules.ts) →
-// running headers and footers (pdf-running-lines.ts) → reading order (pdf-reading-order.ts) →
-// borderless tables (pdf-borderless.ts), paragraphs, lists, code and headings (pdf-layout.ts).
+// (StextPage: blocks of lines with box, font and baseline), the rows the first stage makes of it
+// (pdf-rows.ts: the lines of a block that share a baseline) and the paragraphs later stages make
+// of rows. The stages, in order: pieces (pdf-pieces.ts) → rows with ruled tables (pdf-rows.ts,
+// pdf-grid.ts, pdf-rules.ts) → running headers and footers (pdf-running-lines.ts) → reading
+// order (pdf-reading-order.ts) → borderless tables and table runs (pdf-table-runs.ts,
+// pdf-borderless.ts) → paragraphs, lists and code (pdf-paragraphs.ts) → headings
+// (pdf-headings.ts) → blocks (pdf-layout.ts).
 
 import type { RootContent } from 'mdast';
 import type { Piece } from './pdf-borderless.js';
@@ -64,3 +66,16 @@ export interface PageRows {
   width: number;
   height: number;
 }
+
+/** Rows that read as one paragraph, list item or code block (stage 5, pdf-paragraphs.ts). */
+export interface Paragraph {
+  rows: Row[];
+  marker?: { ordered: boolean };
+  /** Two monospaced rows or more in a run: a code block, its rows its lines. */
+  code?: true;
+}
+
+// Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
+// with no Unicode mapping at all comes out as U+FFFD.
+export const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
+export const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;

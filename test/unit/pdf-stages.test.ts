@@ -1,0 +1,87 @@
+// Stages 1, 5 and 6 of PDF reading on arrays: rows from mupdf's lines (pdf-rows.ts), paragraphs,
+// lists and code from rows (pdf-paragraphs.ts), the document's style and its headings
+// (pdf-headings.ts), and the blocks they make (pdf-layout.ts).
+
+import { describe, expect, it } from 'vitest';
+import { isSizeHeading, StyleTally } from '../../wasm/read/pdf-headings.js';
+import { pageBlocks } from '../../wasm/read/pdf-layout.js';
+import type { Paragraph, StextLine, StextPage } from '../../wasm/read/pdf-page-model.js';
+import { paragraphs } from '../../wasm/read/pdf-paragraphs.js';
+import { pageRows } from '../../wasm/read/pdf-rows.js';
+import { renderedBlocks } from '../../wasm/read/render.js';
+
+/** A mupdf line of `text` at x on the baseline y, `size` points, ~0.5 em a character. */
+function line(text: string, x: number, y: number, options: { size?: number; font?: string; bold?: boolean } = {}): StextLine {
+  const size = options.size ?? 10;
+  return { bbox: { x, y: y - size * 0.8, w: text.length * size * 0.5, h: size * 1.2 }, font: { size, name: options.font ?? 'LiberationSerif', ...(options.bold && { weight: 'bold' }) }, x, y, text };
+}
+
+const page = (...blocks: StextLine[][]): StextPage => ({ width: 600, height: 800, blocks: blocks.map((lines) => ({ type: 'text', lines })) });
+
+/** The rows of a page with one block a line, each line `gap` points below the one before. */
+function column(texts: readonly string[], options: { top?: number; gap?: number; x?: number; size?: number; font?: string } = {}): StextLine[][] {
+  const { top = 100, gap = 14, x = 50 } = options;
+  return texts.map((text, i) => [line(text, x, top + i * gap, options)]);
+}
+
+describe('stage 1, rows (pdf-rows.ts)', () => {
+  it('joins the lines of a block on one baseline into a row, its cells where they stand apart', () => {
+    const [row] = pageRows(page([line('Name', 50, 100), line('Value', 300, 100)]));
+    expect(row?.text).toBe('Name Value');
+    expect(row?.cells.map((c) => c.text)).toEqual(['Name', 'Value']);
+  });
+
+  it('orders a right-to-left row right to left: its first piece is the rightmost', () => {
+    const [row] = pageRows(page([line('React', 200, 100), line('برای شروع کار با', 300, 100), line('کافی است', 100, 100)]));
+    expect(row?.text).toBe('برای شروع کار با React کافی است');
+  });
+
+  it('takes size, weight and font from most of the row, not from a large initial or bullet', () => {
+    const [row] = pageRows(page([line('•', 50, 100, { size: 16 }), line('an item of the list that runs on', 62, 100, { bold: true })]));
+    expect(row).toMatchObject({ size: 10, bold: true, font: 'LiberationSerif' });
+  });
+});
+
+describe('stage 5, paragraphs (pdf-paragraphs.ts)', () => {
+  const rowsOf = (...blocks: StextLine[][]) => pageRows(page(...blocks));
+  const texts = (found: readonly Paragraph[]) => found.map((p) => p.rows.map((r) => r.text).join(' / '));
+
+  it('keeps lines close below each other in one paragraph and starts another after a wide gap', () => {
+    const rows = rowsOf(...column(['First line of one', 'paragraph goes on.']), ...column(['A second paragraph.'], { top: 150 }));
+    expect(texts(paragraphs(rows))).toEqual(['First line of one / paragraph goes on.', 'A second paragraph.']);
+  });
+
+  it('starts a list item at each bullet or number, and reads monospaced rows as one code block', () => {
+    const rows = rowsOf(...column(['• first item', '• second item', '1. numbered']), ...column(['$ java -jar boot.jar', '[INFO] started'], { top: 160, font: 'LiberationMono' }));
+    const found = paragraphs(rows);
+    expect(found.map((p) => p.marker?.ordered)).toEqual([false, false, true, undefined]);
+    expect(found.at(-1)).toMatchObject({ code: true });
+    expect(found.at(-1)?.rows.map((r) => r.text)).toEqual(['$ java -jar boot.jar', '[INFO] started']);
+  });
+});
+
+describe('stage 6, headings (pdf-headings.ts), and the page blocks (pdf-layout.ts)', () => {
+  const body = Array.from({ length: 12 }, (_, i) => `Body text line ${i} that is long enough to count as prose in the document.`);
+  const rows = pageRows(page(...column(['Report title'], { top: 60, size: 20 }), ...column(['Section one'], { top: 90, size: 14 }), ...column(body, { top: 120 })));
+
+  it("takes the body's size from most characters and heading levels from the larger sizes", () => {
+    const tally = new StyleTally();
+    tally.addPage(rows, 1);
+    const style = tally.style();
+    expect(style.body).toBe(10);
+    expect([...style.levels.entries()].sort((a, b) => a[1] - b[1])).toEqual([
+      [20, 1],
+      [14, 2],
+    ]);
+    expect(isSizeHeading(paragraphs(rows)[0] as Paragraph, style)).toBe(true);
+    tally.addPage(rows, -1); // taken back: nothing is left of the page
+    expect(tally.style().levels.size).toBe(0);
+  });
+
+  it('writes the page as headings by level and a paragraph', () => {
+    const tally = new StyleTally();
+    tally.addPage(rows, 1);
+    const markdown = [...renderedBlocks(pageBlocks(rows, tally.style()))].join('\n\n');
+    expect(markdown.startsWith(`# Report title\n\n## Section one\n\n${body[0]} ${body[1]}`)).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+// Stage 6 of PDF reading: what a document's text looks like as a whole (StyleTally, counted page
+// by page: the body's size, font and colour, the sizes above it that are heading levels), and
+// which paragraphs that tells to be headings. Pure functions over rows and paragraphs.
+
+import { joinLines } from '../../src/shared/cjk-text.js';
+import type { Paragraph, Row } from './pdf-page-model.js';
+import { paragraphs } from './pdf-paragraphs.js';
+
+/** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
+export interface DocumentStyle {
+  body: number;
+  font: string;
+  color: string | undefined;
+  /** Heading level by (rounded) size: the largest size headings use is #, the next ##, … */
+  levels: Map<number, number>;
+  /** Colours headings set in a larger size use, other than the body's: a body-size line in one is a heading too. */
+  headingColors: Set<string>;
+}
+
+export const rounded = (size: number) => Math.round(size * 2) / 2;
+export const ENDS_SENTENCE = /[.:;,。：；，]$/;
+/** As ENDS_SENTENCE, a colon left out: a line that introduces what follows. */
+export const ENDS_CLAUSE = /[.;,。；，]$/;
+
+export const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
+
+/**
+ * A heading by its size: short, and set clearly larger than the body — or a little larger in
+ * another font (a sans-serif heading over serif text), on one line, not ending a sentence. A
+ * number does not stop it: "1. Introduction" in a heading's size is a numbered heading.
+ */
+export function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
+  const first = p.rows[0] as Row;
+  // A bullet never starts a heading; a number may ("1. Introduction").
+  if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return false;
+  if (first.size >= style.body * 1.15) return true;
+  const text = joinLines(p.rows.map((r) => r.text));
+  return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
+}
+
+/**
+ * The document's text style counted page by page, so no page's rows are kept to measure it:
+ * characters per size, per size and font, per colour, and paragraphs shaped like headings by
+ * their first row's size, font, colour and whether they are one line not ending a sentence.
+ * A page's counts can be taken back (a page counted with a wrong guess of its running lines).
+ */
+export class StyleTally {
+  private readonly sizes = new Map<number, number>();
+  /** Characters per size in code (monospaced rows), apart: a manual's code blocks outweigh its prose. */
+  private readonly codeSizes = new Map<number, number>();
+  private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
+  private readonly colors = new Map<string, number>();
+  private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
+
+  /** Counts (sign 1) or takes back (sign -1) a page's rows, running lines already removed, in reading order. */
+  addPage(rows: readonly Row[], sign: 1 | -1): void {
+    const text = rows.filter((r) => !r.table);
+    for (const row of text) {
+      // Code is in the body's ink: counted, a document of little prose does not take its headings' colour for the body's.
+      if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
+      if (row.mono) {
+        add(this.codeSizes, rounded(row.size), row.text.length * sign);
+        continue;
+      }
+      add(this.sizes, rounded(row.size), row.text.length * sign);
+      const byFont = `${row.size}\u0000${row.font}`;
+      const entry = this.fonts.get(byFont) ?? { size: row.size, font: row.font, chars: 0 };
+      entry.chars += row.text.length * sign;
+      if (entry.chars === 0 && sign < 0) this.fonts.delete(byFont);
+      else this.fonts.set(byFont, entry);
+    }
+    for (const p of paragraphs(text)) {
+      if (p.code || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
+      const first = p.rows[0] as Row;
+      const line = p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text)));
+      const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
+      const entry = this.headings.get(key) ?? { size: first.size, font: first.font, color: first.color, line, count: 0 };
+      entry.count += sign;
+      if (entry.count === 0) this.headings.delete(key);
+      else this.headings.set(key, entry);
+    }
+  }
+
+  /** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
+  style(): DocumentStyle {
+    const body = mostWeight(this.sizes) ?? mostWeight(this.codeSizes) ?? 10;
+    const fonts = new Map<string, number>();
+    for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
+    const font = mostWeight(fonts) ?? '';
+    const color = mostWeight(this.colors);
+    // As isSizeHeading, on the counted first rows.
+    const headings = [...this.headings.values()].filter((h) => h.size >= body * 1.15 || (h.size >= body * 1.05 && h.font !== font && h.line));
+    const sizes = new Set(headings.map((h) => rounded(h.size)));
+    const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
+    const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
+    return { body, font, color, levels, headingColors };
+  }
+}
+
+/** Adds to a count, dropping a count taken back to nothing. */
+function add<K>(counts: Map<K, number>, key: K, by: number): void {
+  const total = (counts.get(key) ?? 0) + by;
+  if (total === 0 && by < 0) counts.delete(key);
+  else counts.set(key, total);
+}
+
+/** The key with the largest count (the first counted on a tie). */
+const mostWeight = <K>(counts: ReadonlyMap<K, number>): K | undefined => [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -1,0 +1,188 @@
+// Stage 4 of PDF reading: tables in the flow of rows that no ruling shows — borderless tables
+// (pdf-borderless.ts) replaced by one table row each, and runs of rows split into the same
+// columns written as tables, a header found above them. Pure functions over rows.
+
+import type { RootContent } from 'mdast';
+import { joinLines } from '../../src/shared/cjk-text.js';
+import { table, textCells } from './blocks.js';
+import { borderlessTables } from './pdf-borderless.js';
+import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
+import { blocksToHtml } from './render.js';
+
+/** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
+export function withBorderlessTables(rows: readonly Row[]): Row[] {
+  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }], excluded: r.table !== undefined || isItem(r) })));
+  const out: Row[] = [];
+  let next = 0;
+  for (const { start, end, cells } of found) {
+    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0)) continue;
+    out.push(...rows.slice(next, start));
+    const run = rows.slice(start, end);
+    const top = Math.min(...run.map((r) => r.top));
+    const first = run[0] as Row;
+    out.push({ ...first, text: '', top, x: Math.min(...run.map((r) => r.x)), right: Math.max(...run.map((r) => r.right)), bottom: Math.max(...run.map((r) => r.bottom)), cells: [], pieces: [], table: table(cells.map(textCells), blocksToHtml) });
+    next = end;
+  }
+  out.push(...rows.slice(next));
+  return out;
+}
+
+/** The fewest rows in more columns that show the cell-gap reading inside a borderless table to be the finer one. */
+const FINER_RUN_ROWS = 3;
+
+/**
+ * Whether rows the borderless detector took for a table of `columns` columns keep the cell-gap
+ * detector's reading (tableRun) instead: when it reads a table from the first row, or a table of
+ * more columns from a later one. The borderless detector's columns come from its first row, so a
+ * header whose cells each span two columns ("Customer Information" over labels and their values)
+ * hides the columns under it; tableRun grows its columns row by row.
+ */
+function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number): boolean {
+  // From the first row, a shorter reading in no more columns is a table cut short (a long
+  // wrapped cell ends it), which the borderless reading carries on.
+  const own = tableRun(rows, start);
+  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.anchors.length > columns)) return true;
+  for (let j = start + 1; j < end; j++) {
+    const run = tableRun(rows, j);
+    if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
+  }
+  return false;
+}
+
+
+/**
+ * Runs of two or more rows split into the same columns (cells starting at the same x) are a
+ * table; everything else stays rows. The first row of a run is the header.
+ */
+export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootContent })[] {
+  const out: ({ rows: Row[] } | { table: RootContent })[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const ruled = (rows[i] as Row).table;
+    if (ruled) {
+      out.push({ table: ruled });
+      i++;
+      continue;
+    }
+    const run = tableRun(rows, i);
+    if (run.rows.length >= 2) {
+      const last = out.at(-1);
+      const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
+      if (last && 'rows' in last && !last.rows.length) out.pop();
+      out.push({ table: tableOf(run, header) });
+      i += run.rows.length;
+      continue;
+    }
+    const last = out.at(-1);
+    if (last && 'rows' in last) last.rows.push(rows[i] as Row);
+    else out.push({ rows: [rows[i] as Row] });
+    i++;
+  }
+  return out;
+}
+
+interface TableRun {
+  rows: Row[];
+  /** Where the columns start, left to right. */
+  anchors: number[];
+}
+
+const columnIn = (anchors: readonly number[], x: number) => anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
+
+/**
+ * The rows just above a table that name its columns without starting where they start: a
+ * header centred over its columns, its cells wrapped onto two lines ("State funded / legal aid"
+ * over a column of asterisks). A row belongs to it when it lies within two lines above the
+ * table, in the table's size, and each of its pieces lies over one column only; together they
+ * name two columns or more. Taken off the end of `before`; answers the header row's texts.
+ */
+function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | undefined {
+  const first = rows[0] as Row;
+  const bands = anchors.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const band = bands[columnIn(anchors, cell.x)] as { from: number; to: number };
+      band.from = Math.min(band.from, cell.x);
+      band.to = Math.max(band.to, cell.right);
+    }
+  }
+  const slack = first.size * 0.5;
+  const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
+  const fits = (row: Row) =>
+    !row.table && !isItem(row) && Math.abs(row.size - first.size) <= first.size * 0.05 && row.bottom <= first.top + 1 && first.top - row.bottom <= first.size * 2.5 && row.cells.every((c) => over(c).length === 1);
+  let k = before.length;
+  while (k > 0 && fits(before[k - 1] as Row)) k--;
+  const texts = anchors.map(() => '');
+  for (const row of before.slice(k).sort((a, b) => a.top - b.top || a.x - b.x)) {
+    for (const cell of row.cells) {
+      const column = bands.indexOf(over(cell)[0] as { from: number; to: number });
+      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
+    }
+  }
+  if (texts.filter(Boolean).length < 2) return undefined;
+  before.splice(k);
+  return texts;
+}
+
+const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
+
+/**
+ * The rows from `start` that line up in columns. The columns are those of the first row, and
+ * grow by a later row's cells when most of that row's cells fall in columns already known (a
+ * sparse first row: a header over the value columns only, "Hours Rate Cost" above "Parts …
+ * 2,100"). A row of one piece in the first column, ending before the second, is a row of its
+ * own (a group label, "Supplies") when the table goes on after it.
+ */
+function tableRun(rows: readonly Row[], start: number): TableRun {
+  const first = rows[start] as Row;
+  const anchors = first.cells.map((c) => c.x);
+  if (first.cells.length < 2 || isItem(first)) return { rows: [], anchors };
+  const near = (row: Row, x: number) => anchors.some((a) => Math.abs(a - x) <= row.size * 1.5);
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => near(row, c.x));
+  const run = [first];
+  // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
+  const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
+  const widens = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+  // A group label: one piece in the first column, ending before the second.
+  const single = (row: Row) => {
+    const cell = row.cells[0];
+    if (row.table || row.cells.length !== 1 || !cell || isItem(row) || !close(row)) return false;
+    const [firstColumn, second] = [...anchors].sort((a, b) => a - b);
+    return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
+  };
+  for (let j = start + 1; j < rows.length; j++) {
+    const row = rows[j] as Row;
+    if (aligned(row) || widens(row)) {
+      // A column cannot start inside a cell above: that row's cells were read merged (a tight
+      // header, "Screen Start"), so its columns are not these.
+      const inside = (x: number) => run.some((r) => r.cells.some((c) => x > c.x + r.size * 1.5 && x < c.right));
+      if (row.cells.some((c) => !near(row, c.x) && inside(c.x))) break;
+      for (const cell of row.cells) if (!near(row, cell.x)) anchors.push(cell.x);
+      run.push(row);
+      continue;
+    }
+    // Pieces on their own: kept only when a row in columns follows them.
+    let k = j;
+    while (k < rows.length && k - j < 3 && single(rows[k] as Row)) run.push(rows[k++] as Row);
+    const next = rows[k];
+    if (k > j && next && (aligned(next) || widens(next))) {
+      j = k - 1;
+      continue;
+    }
+    run.splice(run.length - (k - j));
+    break;
+  }
+  return { rows: run, anchors: anchors.sort((a, b) => a - b) };
+}
+
+function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | undefined): RootContent {
+  const rows = run.map((row) => {
+    const texts = anchors.map(() => '');
+    for (const cell of row.cells) {
+      const column = columnIn(anchors, cell.x);
+      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
+    }
+    return texts;
+  });
+  return table([...(header ? [header] : []), ...rows].map(textCells), blocksToHtml);
+}
