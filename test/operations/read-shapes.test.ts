@@ -121,6 +121,30 @@ describe('read: charts as tables', () => {
     expect(text.match(/^#.*$/gm)).toEqual(['## Slide 1']);
   });
 
+  it("reads the charts of a sheet's drawing after its tables, and a chart sheet's chart under its section (Apache POI's Excel files)", async () => {
+    const file = fixture('xlsx-two-charts.xlsx');
+    const text = await markdownOf(file);
+    // Each chart's series as its part caches them (read with unzip): a table of the chart's data under its sheet.
+    for (const [chart, sheet] of [['chart1', 'Sheet2'], ['chart2', 'Sheet3']] as const) {
+      const xml = zipPart(ops.at(file), `xl/charts/${chart}.xml`);
+      const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
+      expect(series.length).toBe(2);
+      const names = series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]);
+      const values = series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v'));
+      const header = `| | ${names.join(' | ')} |`;
+      const section = text.slice(text.indexOf(`## ${sheet}`));
+      expect(section.indexOf(header), `${chart} under ${sheet}`).toBeGreaterThan(0);
+      for (const [i] of (values[0] ?? []).entries()) expect(section).toContain(`| ${i + 1} | ${values.map((v) => v[i]).join(' | ')} |`);
+    }
+    const sheetChart = await markdownOf(fixture('xlsx-chart-sheet.xlsx'));
+    const chartSheetName = /<sheet name="([^"]+)" sheetId="\d+" r:id="([^"]+)"/g;
+    const workbook = zipPart(ops.at('xlsx-chart-sheet.xlsx'), 'xl/workbook.xml');
+    const rels = zipPart(ops.at('xlsx-chart-sheet.xlsx'), 'xl/_rels/workbook.xml.rels');
+    const chartSheets = [...workbook.matchAll(chartSheetName)].filter((m) => new RegExp(`Id="${m[2]}"[^>]*chartsheets/`).test(rels) || new RegExp(`chartsheets/[^"]*"[^>]*Id="${m[2]}"`).test(rels));
+    expect(chartSheets.length).toBe(1);
+    expect(sheetChart).toMatch(new RegExp(`## ${chartSheets[0]?.[1]}\\n\\n\\| \\| Total \\|`));
+  });
+
   it("reads a Word line chart's data, values as Excel shows them (docling drawingml.docx)", async () => {
     const xml = zipPart(ops.at('drawingml.docx'), 'word/charts/chart1.xml');
     const raw = valuesOf(xml, 'c:v');

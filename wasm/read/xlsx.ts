@@ -1,11 +1,13 @@
 // Excel workbooks (xlsx) from their own XML: one `## ` section per visible sheet, its cells as
 // tables (sheet-tables.ts: one per block of touching cells, first row the header), cached formula
 // values (the formula's text where none is cached), dates written as dates (by the cell's number format), merged cells as an HTML table
-// with spans.
+// with spans; the sheet's charts (its drawing's, a chart sheet's) after its tables, their title
+// and data as chart.ts reads them in Word and PowerPoint files.
 
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, heading, type CellSource } from './blocks.js';
+import { chartBlocks } from './chart.js';
 import { cellBudget, MAX_CELLS, type Budget } from './limits.js';
 import type { OfficePackage } from './package.js';
 import { relationships } from './relationships.js';
@@ -39,8 +41,22 @@ export function readXlsx(pkg: OfficePackage): RootContent[] {
     const root = part ? pkg.xml(part) : undefined;
     out.push(heading(2, [{ text: sheet.attrs.name ?? 'Sheet' }]));
     if (root) append(out, readSheet(root, book));
+    if (root && part) append(out, sheetCharts(pkg, part, root));
   }
   return out;
+}
+
+/** The charts a sheet's drawing holds (`<drawing r:id>` → the drawing part → its `c:chart` frames), in the drawing's order. */
+function sheetCharts(pkg: OfficePackage, sheetPart: string, root: XmlElement): RootContent[] {
+  const drawingId = child(root, 'drawing')?.attrs['r:id'];
+  const drawingPart = drawingId === undefined ? undefined : relationships(pkg, sheetPart).get(drawingId)?.part;
+  const drawing = drawingPart === undefined ? undefined : pkg.xml(drawingPart);
+  if (!drawingPart || !drawing) return [];
+  const rels = relationships(pkg, drawingPart);
+  return findAll(drawing, 'c:chart').flatMap((frame) => {
+    const chartPart = rels.get(frame.attrs['r:id'] ?? '')?.part;
+    return chartPart === undefined ? [] : chartBlocks(pkg.xml(chartPart));
+  });
 }
 
 function readSheet(root: XmlElement, book: Workbook): RootContent[] {
