@@ -266,30 +266,22 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', BOOKTABS_DOCX], { cwd: ops.dir });
   libreOfficePdf('booktabs-en.docx');
   libreOfficePdf('booktabs-zh.docx');
-  ops.put('zh-report.md', REPORT_MD);
-  execFileSync('pandoc', ['zh-report.md', '-o', 'zh-report.docx'], { cwd: ops.dir });
-  libreOfficePdf('zh-report.docx');
-  ops.put('zh-colon.md', COLON_HEADINGS_MD);
-  execFileSync('pandoc', ['zh-colon.md', '-o', 'zh-colon.docx'], { cwd: ops.dir });
-  libreOfficePdf('zh-colon.docx');
-  ops.put('code-headings.md', CODE_HEADINGS_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'code-headings.md', '-o', 'code-headings.docx'], { cwd: ops.dir });
-  libreOfficePdf('code-headings.docx');
-  ops.put('wrapped-cells.md', WRAPPED_CELLS_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'wrapped-cells.md', '-o', 'wrapped-cells.docx'], { cwd: ops.dir });
-  libreOfficePdf('wrapped-cells.docx');
-  ops.put('parameters.md', PARAMETERS_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'parameters.md', '-o', 'parameters.odt'], { cwd: ops.dir });
-  libreOfficePdf('parameters.odt');
-  ops.put('settings.md', SETTINGS_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'settings.md', '-o', 'settings.docx'], { cwd: ops.dir });
-  libreOfficePdf('settings.docx');
-  ops.put('two-tables.md', TWO_TABLES_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'two-tables.md', '-o', 'two-tables.docx'], { cwd: ops.dir });
-  libreOfficePdf('two-tables.docx');
-  ops.put('code-cells.md', CODE_CELLS_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'code-cells.md', '-o', 'code-cells.odt'], { cwd: ops.dir });
-  libreOfficePdf('code-cells.odt');
+  // Markdown through pandoc (GitHub's dialect, or pandoc's own where [] says so) to a word-processor file, then LibreOffice to PDF.
+  const pandocPdf: [string, string, 'docx' | 'odt', string[]][] = [
+    ['zh-report', REPORT_MD, 'docx', []],
+    ['zh-colon', COLON_HEADINGS_MD, 'docx', []],
+    ['code-headings', CODE_HEADINGS_MD, 'docx', ['-f', 'gfm']],
+    ['wrapped-cells', WRAPPED_CELLS_MD, 'docx', ['-f', 'gfm']],
+    ['parameters', PARAMETERS_MD, 'odt', ['-f', 'gfm']],
+    ['settings', SETTINGS_MD, 'docx', ['-f', 'gfm']],
+    ['two-tables', TWO_TABLES_MD, 'docx', ['-f', 'gfm']],
+    ['code-cells', CODE_CELLS_MD, 'odt', ['-f', 'gfm']],
+  ];
+  for (const [name, markdown, office, from] of pandocPdf) {
+    ops.put(`${name}.md`, markdown);
+    execFileSync('pandoc', [...from, `${name}.md`, '-o', `${name}.${office}`], { cwd: ops.dir });
+    libreOfficePdf(`${name}.${office}`);
+  }
 }, 180_000);
 afterAll(() => ops.close());
 
