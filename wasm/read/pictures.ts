@@ -8,21 +8,39 @@ import type { OfficePackage } from './package.js';
 import type { Relationships } from './relationships.js';
 import { childElements, find, type XmlElement } from './xml.js';
 
+/** A package's content types: by part name (Overrides) and by extension (Defaults). */
+interface ContentTypes {
+  parts: ReadonlyMap<string, string>;
+  extensions: ReadonlyMap<string, string>;
+  names: ReadonlySet<string>;
+}
+
+/** Read once per package: a deck of a thousand pictures asks a thousand times (and each parse spends from the package's XML budget). */
+const contentTypesOf = new WeakMap<OfficePackage, ContentTypes>();
+
+function contentTypes(pkg: OfficePackage): ContentTypes {
+  let known = contentTypesOf.get(pkg);
+  if (!known) {
+    const types = pkg.xml('[Content_Types].xml');
+    const entries = (name: string, key: string, normalise: (k: string) => string) =>
+      new Map((types ? childElements(types, name) : []).map((e) => [normalise(e.attrs[key] ?? ''), e.attrs.ContentType ?? ''] as const));
+    known = { parts: entries('Override', 'PartName', (k) => k.replace(/^\//, '')), extensions: entries('Default', 'Extension', (k) => k.toLowerCase()), names: new Set(pkg.names) };
+    contentTypesOf.set(pkg, known);
+  }
+  return known;
+}
+
 /** The content type of a part by [Content_Types].xml: its Override, else its extension's Default. */
 function contentTypeOf(pkg: OfficePackage, part: string): string | undefined {
-  const types = pkg.xml('[Content_Types].xml');
-  if (!types) return undefined;
-  const override = childElements(types, 'Override').find((o) => (o.attrs.PartName ?? '').replace(/^\//, '') === part);
-  if (override) return override.attrs.ContentType;
-  const extension = path.posix.extname(part).slice(1).toLowerCase();
-  return childElements(types, 'Default').find((d) => (d.attrs.Extension ?? '').toLowerCase() === extension)?.attrs.ContentType;
+  const { parts, extensions } = contentTypes(pkg);
+  return parts.get(part) ?? extensions.get(path.posix.extname(part).slice(1).toLowerCase());
 }
 
 /** Whether the picture element (p:pic, pic:pic) embeds an image part that the package holds. */
 export function embedsImage(picture: XmlElement, rels: Relationships, pkg: OfficePackage): boolean {
   const id = find(picture, 'a:blip')?.attrs['r:embed'];
   const part = id === undefined ? undefined : rels.get(id)?.part;
-  if (part === undefined || !pkg.names.includes(part)) return false;
+  if (part === undefined || !contentTypes(pkg).names.has(part)) return false;
   const type = contentTypeOf(pkg, part);
   // A package without content types for it is read leniently: the part is there.
   return type === undefined || type.startsWith('image/');
