@@ -5,6 +5,8 @@
 
 import type { RootContent } from 'mdast';
 import { paragraph, table, type CellSource } from './blocks.js';
+import type { OfficePackage } from './package.js';
+import type { Relationships } from './relationships.js';
 import { blocksToHtml } from './render.js';
 import { child, childElements, find, findAll, textOf, type XmlElement } from './xml.js';
 
@@ -17,8 +19,17 @@ interface Series {
 /** Most category rows a chart's table shows: a chart's cache is bounded by its sheet, not by us. */
 const MAX_CHART_ROWS = 10_000;
 
+/**
+ * The blocks of the chart a drawing's `c:chart` element points at (its `r:id`, resolved by the
+ * relationships of the part holding the drawing), or undefined when it points at no part.
+ */
+export function chartFrameBlocks(frame: XmlElement, rels: Relationships, pkg: OfficePackage): RootContent[] | undefined {
+  const part = rels.get(frame.attrs['r:id'] ?? '')?.part;
+  return part === undefined ? undefined : chartBlocks(pkg.xml(part));
+}
+
 /** The blocks of one chart part (`c:chartSpace`); none when it holds neither a title nor data. */
-export function chartBlocks(chartSpace: XmlElement | undefined): RootContent[] {
+function chartBlocks(chartSpace: XmlElement | undefined): RootContent[] {
   const chart = chartSpace && child(chartSpace, 'c:chart');
   if (!chart) return [];
   const title = child(chart, 'c:title');

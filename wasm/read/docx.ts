@@ -8,7 +8,7 @@ import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
-import { chartBlocks } from './chart.js';
+import { chartFrameBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
@@ -221,10 +221,7 @@ function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
   const boxes = outermost(drawing, 'w:txbxContent');
   for (const box of boxes) append(context.anchored, codeBlocks(readBlocks(box, context)));
   const charts = findAll(drawing, 'c:chart');
-  for (const chart of charts) {
-    const part = context.rels.get(attr(chart, 'r:id') ?? '')?.part;
-    if (part) append(context.anchored, chartBlocks(context.pkg.xml(part)));
-  }
+  for (const chart of charts) append(context.anchored, chartFrameBlocks(chart, context.rels, context.pkg) ?? []);
   const diagrams = findAll(drawing, 'dgm:relIds');
   for (const diagram of diagrams) {
     const part = context.rels.get(attr(diagram, 'r:dm') ?? '')?.part;

@@ -7,7 +7,7 @@ import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
-import { chartBlocks } from './chart.js';
+import { chartFrameBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
 import { embedsImage, pictureAlt } from './pictures.js';
 import { blocksToHtml } from './render.js';
@@ -106,8 +106,9 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
   if (shape.name === 'p:graphicFrame') {
     const tbl = find(shape, 'a:tbl');
     if (tbl) return [readTable(tbl, context)];
-    const chartPart = context.rels.get(find(shape, 'c:chart')?.attrs['r:id'] ?? '')?.part;
-    if (chartPart) return chartBlocks(context.pkg.xml(chartPart));
+    const chartFrame = find(shape, 'c:chart');
+    const chart = chartFrame && chartFrameBlocks(chartFrame, context.rels, context.pkg);
+    if (chart) return chart;
     const diagramPart = context.rels.get(find(shape, 'dgm:relIds')?.attrs['r:dm'] ?? '')?.part;
     return diagramPart ? diagramBlocks(context.pkg.xml(diagramPart)) : [];
   }

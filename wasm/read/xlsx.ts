@@ -7,7 +7,7 @@
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../src/errors.js';
 import { append, heading, type CellSource } from './blocks.js';
-import { chartBlocks } from './chart.js';
+import { chartFrameBlocks } from './chart.js';
 import { cellBudget, MAX_CELLS, type Budget } from './limits.js';
 import type { OfficePackage } from './package.js';
 import { relationships } from './relationships.js';
@@ -53,10 +53,7 @@ function sheetCharts(pkg: OfficePackage, sheetPart: string, root: XmlElement): R
   const drawing = drawingPart === undefined ? undefined : pkg.xml(drawingPart);
   if (!drawingPart || !drawing) return [];
   const rels = relationships(pkg, drawingPart);
-  return findAll(drawing, 'c:chart').flatMap((frame) => {
-    const chartPart = rels.get(frame.attrs['r:id'] ?? '')?.part;
-    return chartPart === undefined ? [] : chartBlocks(pkg.xml(chartPart));
-  });
+  return findAll(drawing, 'c:chart').flatMap((frame) => chartFrameBlocks(frame, rels, pkg) ?? []);
 }
 
 function readSheet(root: XmlElement, book: Workbook): RootContent[] {
