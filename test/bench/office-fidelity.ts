@@ -23,6 +23,7 @@ import { replaceGenerated } from '../docs/generated.js';
 import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { ppmToRgba, type Rendered } from '../helpers/page-similarity.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
+import { readVersion } from '../../src/documents/soffice-detect.js';
 import { waitForOfficeReady } from '../helpers/wasm-office.js';
 import { shareWasmOfficeFonts } from './office-fonts.js';
 
@@ -299,7 +300,7 @@ async function main(): Promise<void> {
   // Generous bounds: the machine is shared, and a first conversion of each kind warms the office.
   const flags = ['--timeout', '600', '--office-start-timeout', '900'];
   const services: Record<string, RunningService> = {};
-  const references = referenceOffices();
+  const references = await referenceOffices();
   const rows: Row[] = [];
   let readyMs = 0;
   try {
@@ -333,20 +334,13 @@ async function main(): Promise<void> {
  * The installed office as a bare Debian install has it (the machine's fonts), and, when
  * OFFICE_FIDELITY_SOFFICE names one, another LibreOffice with the same fonts as the others.
  */
-function referenceOffices(): Reference[] {
+async function referenceOffices(): Promise<Reference[]> {
   const machine: Reference = { name: 'machine-fonts', label: "installed, machine's fonts", flags: [], sameFonts: false };
   const other = process.env.OFFICE_FIDELITY_SOFFICE;
   if (!other) return [machine];
-  const version = officeVersion(other);
+  // As the service's own detection reads it (main.xcd); the backports script links share/registry/main.xcd to it.
+  const version = await readVersion(other);
   return [machine, { name: 'other-version', label: `LibreOffice ${version}, same fonts`, flags: ['--soffice', other], sameFonts: true }];
-}
-
-/** The version an office's main.xcd states (as the service's own detection reads it). */
-function officeVersion(soffice: string): string {
-  const program = path.dirname(fs.realpathSync(soffice));
-  const registry = [path.join(program, '..', 'share', 'registry', 'main.xcd'), path.join(program, '..', 'share', '.registry', 'main.xcd')].find((file) => fs.existsSync(file));
-  const match = registry ? /oor:name="ooSetupVersionAboutBox"[^>]*>\s*<value>([^<]+)</.exec(fs.readFileSync(registry, 'utf8')) : null;
-  return match?.[1] ?? 'of another version';
 }
 
 function fidelityPage(rows: readonly Row[], references: readonly Reference[], readyMs: number, planned: number): string {

@@ -159,7 +159,7 @@ function gitShow(repo: Repository, file: string): Buffer {
  * components (VuePress `:::` containers, MDX tags, heading anchors), images and HTML dropped,
  * links reduced to their text; cut at a section boundary past MAX_SOURCE_CHARS.
  */
-export function cleanSiteMarkdown(markdown: string): string {
+function cleanSiteMarkdown(markdown: string): string {
   const lines = markdown.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n');
   const kept: string[] = [];
   let inCode = false;
@@ -184,7 +184,7 @@ export function cleanSiteMarkdown(markdown: string): string {
 }
 
 /** pandoc's GitHub Markdown of `markdown`: the ground truth of a page rendered from it. */
-export const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
+const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
 
 // ---- spreadsheets from a page's tables --------------------------------------------------------
 

@@ -3,8 +3,9 @@
 // sizes interleaved round by round; each start ends ready, deadlocked (WasmOffice's start watch)
 // or timed out, and is stopped. For measuring on a loaded machine (`yes > /dev/null &` twice):
 // `npx tsx test/bench/wasm-office-starts.ts ROUNDS SIZE…` (e.g. `8 8 16`); prints a line per
-// start and a summary per size. The glue is adapted only upwards (adaptGlue), so a size below
-// PTHREAD_POOL_SIZE is tried on a copy of the glue that already says it.
+// start and a summary per size. Each size is a copy of the glue adapted to it (adaptGlue, as the
+// office's host adapts the package's); the host raises a pool below PTHREAD_POOL_SIZE to it, so
+// sizes below that are refused.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,11 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
-import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
+import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../src/documents/wasm-office-package.js';
 import { settleWithin } from '../../src/shared/deadline.js';
 
 const TIMEOUT_MS = 240_000;
-const POOL = /initMainThread\(\)\{var pthreadPoolSize=\d+;/;
 
 interface Outcome {
   size: number;
@@ -29,9 +29,7 @@ interface Outcome {
 /** A copy of the glue whose pool is `size` workers, in `dir`. */
 function glueWithPool(glue: string, size: number, dir: string): string {
   const file = path.join(dir, `soffice-pool-${size}.cjs`);
-  const source = fs.readFileSync(glue, 'utf8');
-  if (!POOL.test(source)) throw new Error(`no pool expression in ${glue}`);
-  fs.writeFileSync(file, source.replace(POOL, `initMainThread(){var pthreadPoolSize=${size};`));
+  fs.writeFileSync(file, adaptGlue(fs.readFileSync(glue, 'utf8'), glue, size));
   return file;
 }
 
@@ -52,7 +50,7 @@ async function startOnce(size: number, glue: string, wasmDir: string, flags: str
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 8);
   const sizes = process.argv.slice(3).map(Number);
-  if (sizes.length === 0 || sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('usage: wasm-office-starts.ts ROUNDS SIZE…');
+  if (sizes.length === 0 || sizes.some((s) => !Number.isInteger(s) || s < PTHREAD_POOL_SIZE)) throw new Error(`usage: wasm-office-starts.ts ROUNDS SIZE… (each size at least ${PTHREAD_POOL_SIZE})`);
   const found = findWasmOffice();
   if (!found.found) throw new Error(found.reason);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-office-starts-'));
