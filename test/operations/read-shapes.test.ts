@@ -39,6 +39,17 @@ const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(CONTEN
 /** Values of `<tag>` elements in an XML string, in order (the XML as the other program wrote it). */
 const valuesOf = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1] ?? '');
 
+/** A chart part's series as the part caches them, read with regular expressions (not docwasm's reader): names, the first's categories, each one's values. */
+function cachedSeries(xml: string): { count: number; names: (string | undefined)[]; categories: string[]; values: string[][] } {
+  const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
+  return {
+    count: series.length,
+    names: series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]),
+    categories: valuesOf(/<c:cat>(.*?)<\/c:cat>/s.exec(series[0] ?? '')?.[1] ?? '', 'c:v'),
+    values: series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v')),
+  };
+}
+
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   for (const source of new Set(VARIANTS.map((v) => v.from))) fs.copyFileSync(path.join(DOCUMENTS, source), ops.at(source));
@@ -91,10 +102,7 @@ describe('read: charts as tables', () => {
     const text = await markdownOf('pptx_chart.pptx');
     for (const part of ['ppt/charts/chart1.xml', 'ppt/charts/chart2.xml']) {
       const xml = zipPart(ops.at('pptx_chart.pptx'), part);
-      const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
-      const names = series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]);
-      const categories = valuesOf(/<c:cat>(.*?)<\/c:cat>/s.exec(series[0] ?? '')?.[1] ?? '', 'c:v');
-      const values = series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v'));
+      const { names, categories, values } = cachedSeries(xml);
       const rows = [`| | ${names.join(' | ')} |`, ...categories.map((c, i) => `| ${c} | ${values.map((v) => v[i]).join(' | ')} |`)];
       expect(text).toContain(rows[0]);
       for (const row of rows.slice(1)) expect(text).toContain(row);
@@ -108,12 +116,11 @@ describe('read: charts as tables', () => {
     expect(slide).toContain('<c:chart ');
     expect(slide).not.toContain('type="title"');
     const xml = zipPart(ops.at(file), 'ppt/charts/chart1.xml');
-    const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
-    expect(series.length).toBeGreaterThan(1);
-    const names = series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]);
-    const categories = valuesOf(/<c:cat>(.*?)<\/c:cat>/s.exec(series[0] ?? '')?.[1] ?? '', 'c:v');
+    const cached = cachedSeries(xml);
+    expect(cached.count).toBeGreaterThan(1);
+    const { names, categories } = cached;
     // PowerPoint caches binary doubles in full (4.4000000000000004): shown with Excel's 15 significant digits.
-    const values = series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v').map((v) => String(Number(Number(v).toPrecision(15)))));
+    const values = cached.values.map((v) => v.map((value) => String(Number(Number(value).toPrecision(15)))));
     const rows = [`| | ${names.join(' | ')} |`, ...categories.map((c, i) => `| ${c} | ${values.map((v) => v[i]).join(' | ')} |`)];
     const text = await markdownOf(file);
     expect(text.trim().startsWith(`## Slide 1\n\n${rows[0] as string}`)).toBe(true);
@@ -127,10 +134,8 @@ describe('read: charts as tables', () => {
     // Each chart's series as its part caches them (read with unzip): a table of the chart's data under its sheet.
     for (const [chart, sheet] of [['chart1', 'Sheet2'], ['chart2', 'Sheet3']] as const) {
       const xml = zipPart(ops.at(file), `xl/charts/${chart}.xml`);
-      const series = [...xml.matchAll(/<c:ser>(.*?)<\/c:ser>/gs)].map((m) => m[1] ?? '');
-      expect(series.length).toBe(2);
-      const names = series.map((s) => valuesOf(/<c:tx>(.*?)<\/c:tx>/s.exec(s)?.[1] ?? '', 'c:v')[0]);
-      const values = series.map((s) => valuesOf(/<c:val>(.*?)<\/c:val>/s.exec(s)?.[1] ?? '', 'c:v'));
+      const { count, names, values } = cachedSeries(xml);
+      expect(count).toBe(2);
       const header = `| | ${names.join(' | ')} |`;
       const section = text.slice(text.indexOf(`## ${sheet}`));
       expect(section.indexOf(header), `${chart} under ${sheet}`).toBeGreaterThan(0);
