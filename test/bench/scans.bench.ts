@@ -1,29 +1,22 @@
-// Scanned-document rows: OCR of a 10-page 300-dpi English scan (text, and searchable PDF) against
+// Scanned-document rows: OCR of a 20-page 300-dpi English scan (text, and searchable PDF) against
 // what OCRmyPDF does natively — pdftoppm -r 300 then tesseract per page, one thread each, two
-// pages at a time; to-images of a 100-page PDF against pdftoppm; from-images of 20 JPEGs
+// pages at a time, with the English data Debian installs (tesseract-ocr-eng), as a user runs it
+// (issue 32's anchor); to-images of a 100-page PDF against pdftoppm; from-images of 20 JPEGs
 // against img2pdf where it is installed.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { cameraPhoto } from '../helpers/images.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
-import { ROOT } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
 
 const PARALLEL = 2;
-
-/** The service's eng data (best_int), unpacked for the tesseract CLI. */
-function nativeTessdata(work: string): string {
-  const dir = path.join(work, 'tessdata');
-  fs.mkdirSync(dir, { recursive: true });
-  const packed = fs.readFileSync(path.join(ROOT, 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'));
-  fs.writeFileSync(path.join(dir, 'eng.traineddata'), gunzipSync(packed));
-  return dir;
-}
+const SCAN_PAGES = 20;
+/** Where Debian's tesseract-ocr-eng puts its data (scripts/test-tools.txt installs it). */
+const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
 /** pdftoppm renders every page, then tesseract reads them PARALLEL at a time, one thread each. */
 function nativeOcr(pdf: string, work: string, tessdata: string, output: 'txt' | 'pdf'): () => Promise<void> {
@@ -38,14 +31,15 @@ function nativeOcr(pdf: string, work: string, tessdata: string, output: 'txt' | 
 
 const suite: BenchSuite = async ({ service, work }) => {
   const cases: BenchCase[] = [];
-  const tessdata = nativeTessdata(work);
+  const tessdata = DEBIAN_TESSDATA;
+  if (!fs.existsSync(path.join(tessdata, 'eng.traineddata'))) throw new Error(`no ${tessdata}/eng.traineddata: scripts/install-test-tools.sh installs tesseract-ocr-eng`);
   const page = await renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin');
-  const scan = path.join(work, 'scan-10.pdf');
-  fs.writeFileSync(scan, await makeScannedPdf(Array.from({ length: 10 }, () => ({ image: page, dpi: 300 }))));
+  const scan = path.join(work, `scan-${SCAN_PAGES}.pdf`);
+  fs.writeFileSync(scan, await makeScannedPdf(Array.from({ length: SCAN_PAGES }, () => ({ image: page, dpi: 300 }))));
   for (const output of ['txt', 'pdf'] as const) {
     cases.push({
       group: 'scans',
-      name: `OCR 10-page 300-dpi English scan → ${output === 'txt' ? 'text' : 'searchable PDF'}`,
+      name: `OCR ${SCAN_PAGES}-page 300-dpi English scan → ${output === 'txt' ? 'text' : 'searchable PDF'}`,
       iterations: 1,
       ours: () => postOk(service, '/api/ocr', { input: scan, language: 'eng', ...(output === 'pdf' && { output: path.join(work, 'scan-ocr.pdf') }) }),
       native: { tool: `pdftoppm + tesseract ×${PARALLEL}`, run: nativeOcr(scan, work, tessdata, output) },
