@@ -60,9 +60,14 @@ export interface QuantizeReport {
   bytes: number;
 }
 
+/** The ONNX schema's decoded model (what the benches that read a model's graph use). */
+export function decodeModel(bytes: Uint8Array): OnnxSchema.ModelProto {
+  return onnx.ModelProto.decode(bytes);
+}
+
 /** The quantised model's bytes and what was quantised. */
 export function quantizeModel(bytes: Uint8Array, options: QuantizeOptions): { bytes: Uint8Array; report: QuantizeReport } {
-  const model = onnx.ModelProto.decode(bytes);
+  const model = decodeModel(bytes);
   const graph = model.graph as OnnxSchema.IGraphProto;
   const constants = new Map<string, Tensor>();
   for (const node of graph.node ?? []) if (node.opType === 'Constant') constants.set((node.output ?? [])[0] as string, constantValue(node));
