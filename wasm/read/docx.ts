@@ -10,6 +10,7 @@ import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, 
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
+import { pictureAlt, showsImage } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
 import { relationships, type Relationships } from './relationships.js';
@@ -227,7 +228,9 @@ function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
     const part = context.rels.get(attr(diagram, 'r:dm') ?? '')?.part;
     if (part) append(context.anchored, diagramBlocks(context.pkg.xml(part)));
   }
-  const isPicture = find(drawing, 'pic:pic') !== undefined || find(drawing, 'v:imagedata') !== undefined || drawing.name === 'w:object';
+  const picture = find(drawing, 'pic:pic');
+  if (picture) return showsImage(picture, context.rels, context.pkg) ? [imagePlaceholder(drawing, context)] : [];
+  const isPicture = find(drawing, 'v:imagedata') !== undefined || drawing.name === 'w:object';
   return isPicture || boxes.length + charts.length + diagrams.length === 0 ? [imagePlaceholder(drawing, context)] : [];
 }
 
@@ -303,9 +306,7 @@ function readPendingNotes(context: DocxContext): void {
 
 function imagePlaceholder(node: XmlElement, context: DocxContext): Inline {
   context.images.count++;
-  const docPr = find(node, 'wp:docPr');
-  const alt = attr(docPr, 'descr') || attr(docPr, 'title') || '';
-  return { type: 'image', url: `image-${context.images.count}`, alt };
+  return { type: 'image', url: `image-${context.images.count}`, alt: pictureAlt(find(node, 'wp:docPr')) };
 }
 
 /**

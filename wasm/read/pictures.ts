@@ -1,7 +1,9 @@
-// Which OOXML pictures are pictures: a drawing shows an image only when its blip refers to an
-// image part inside the package. A picture with no blip, a relationship that names no part, an
-// image linked from the author's disk (`r:link`, not in the file) or a part declared as something
-// other than an image shows nothing in PowerPoint either, so it is no placeholder of ours.
+// Which OOXML pictures are pictures, for Word and PowerPoint alike: a picture whose blip refers
+// to an image, held in the package (`r:embed`) or linked from outside it (`r:link`: the author's
+// disk or the web, shown by Word and PowerPoint where the link resolves), is a placeholder with
+// its alt text. A picture with no blip, a relationship that names nothing, a part the package
+// lacks or a part declared as something other than an image shows nothing anywhere, so it is no
+// placeholder of ours.
 
 import path from 'node:path';
 import type { OfficePackage } from './package.js';
@@ -36,10 +38,13 @@ function contentTypeOf(pkg: OfficePackage, part: string): string | undefined {
   return parts.get(part) ?? extensions.get(path.posix.extname(part).slice(1).toLowerCase());
 }
 
-/** Whether the picture element (p:pic, pic:pic) embeds an image part that the package holds. */
-export function embedsImage(picture: XmlElement, rels: Relationships, pkg: OfficePackage): boolean {
-  const id = find(picture, 'a:blip')?.attrs['r:embed'];
-  const part = id === undefined ? undefined : rels.get(id)?.part;
+/** Whether the picture element (p:pic, pic:pic) shows an image: an image part the package holds, or a linked one. */
+export function showsImage(picture: XmlElement, rels: Relationships, pkg: OfficePackage): boolean {
+  const blip = find(picture, 'a:blip');
+  const embedded = blip?.attrs['r:embed'];
+  const linked = rels.get(blip?.attrs['r:link'] ?? '');
+  if (embedded === undefined && linked?.external === true) return linked.type.endsWith('/image');
+  const part = embedded === undefined ? undefined : rels.get(embedded)?.part;
   if (part === undefined || !contentTypes(pkg).names.has(part)) return false;
   const type = contentTypeOf(pkg, part);
   // A package without content types for it is read leniently: the part is there.
@@ -47,10 +52,11 @@ export function embedsImage(picture: XmlElement, rels: Relationships, pkg: Offic
 }
 
 /**
- * A picture's alt text, without the file name some programs put there (python-pptx writes the
- * inserted file's name as `descr`, older Word the same): a name says nothing of what is shown.
+ * A picture's alt text from its properties (p:cNvPr, wp:docPr): the description, else the title,
+ * without the file name some programs put there (python-pptx writes the inserted file's name as
+ * `descr`, PowerPoint for Mac and older Word the same): a name says nothing of what is shown.
  */
-export function pictureAlt(description: string | undefined): string {
-  const alt = (description ?? '').trim();
+export function pictureAlt(properties: XmlElement | undefined): string {
+  const alt = (properties?.attrs.descr || properties?.attrs.title || '').trim();
   return /^\S*\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|webp)$/i.test(alt) ? '' : alt;
 }

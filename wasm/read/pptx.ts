@@ -9,7 +9,7 @@ import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE,
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
-import { embedsImage, pictureAlt } from './pictures.js';
+import { pictureAlt, showsImage } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
 import { safeLinkUrl } from './inert.js';
@@ -98,10 +98,9 @@ function placeholderType(shape: XmlElement): string | undefined {
 
 function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
   if (shape.name === 'p:pic') {
-    if (!embedsImage(shape, context.rels, context.pkg)) return [];
+    if (!showsImage(shape, context.rels, context.pkg)) return [];
     context.images.count++;
-    const props = find(shape, 'p:cNvPr');
-    return [{ type: 'paragraph', children: [{ type: 'image', url: `image-${context.images.count}`, alt: pictureAlt(props?.attrs.descr) }] }];
+    return [{ type: 'paragraph', children: [{ type: 'image', url: `image-${context.images.count}`, alt: pictureAlt(find(shape, 'p:cNvPr')) }] }];
   }
   if (shape.name === 'p:graphicFrame') {
     const tbl = find(shape, 'a:tbl');
