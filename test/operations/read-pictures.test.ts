@@ -6,6 +6,7 @@
 // with a linked, an embedded and a file-named picture. What each holds is read from its own XML
 // with unzip.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,19 @@ let ops: InProcess;
 let work: string;
 const DECK = 'linked-pictures.pptx';
 const WORD = 'linked-pictures.docx';
+/** The same file with its linked pictures named by `r:embed` (their relationships still external), as some writers do. */
+const WORD_EMBED_EXTERNAL = 'external-embed.docx';
+/** Debian's python3, not a user's pyenv. */
+const PYTHON = '/usr/bin/python3';
+const REWRITE_BLIPS = [
+  'import sys, zipfile',
+  'src, dst = sys.argv[1], sys.argv[2]',
+  'with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:',
+  '    for item in zin.infolist():',
+  '        data = zin.read(item.filename)',
+  '        if item.filename == "word/document.xml": data = data.replace(b"<a:blip r:link=", b"<a:blip r:embed=")',
+  '        zout.writestr(item, data)',
+].join('\n');
 /** A 2 × 2 red PNG, embedded in the page as a data: URL. */
 const RED_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEUlEQVR4nGP4z8DAwMDAwMAAAA0DAf+rPtXlAAAAAElFTkSuQmCC';
 
@@ -47,6 +61,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(work, 'linked-pictures.fodt'), flatText(`file://${square}`));
   await runSofficeAsync(path.join(work, 'profile'), ['--convert-to', 'docx:MS Word 2007 XML', '--outdir', work, path.join(work, 'linked-pictures.fodt')]);
   ops.put(WORD, fs.readFileSync(path.join(work, WORD)));
+  execFileSync(PYTHON, ['-c', REWRITE_BLIPS, path.join(work, WORD), path.join(work, WORD_EMBED_EXTERNAL)]);
+  ops.put(WORD_EMBED_EXTERNAL, fs.readFileSync(path.join(work, WORD_EMBED_EXTERNAL)));
 }, 120_000);
 afterAll(async () => {
   await ops.close();
@@ -99,5 +115,12 @@ describe('read: pictures of a Word file (LibreOffice from a flat ODF text)', () 
     const text = (await ops.ok('read', { input: WORD })).text ?? '';
     expect(placeholders(text)).toEqual(['![A square linked from disk](image-1)', '![A square held in the file](image-2)', '![](image-3)']);
     expect(text).toContain('After the pictures.');
+  });
+
+  it('takes an r:embed whose relationship is external for a linked picture', async () => {
+    const xml = zipPart(ops.at(WORD_EMBED_EXTERNAL), 'word/document.xml');
+    expect([...xml.matchAll(/<a:blip r:(embed|link)=/g)].map((m) => m[1])).toEqual(['embed', 'embed', 'embed']);
+    const text = (await ops.ok('read', { input: WORD_EMBED_EXTERNAL })).text ?? '';
+    expect(placeholders(text)).toEqual(['![A square linked from disk](image-1)', '![A square held in the file](image-2)', '![](image-3)']);
   });
 });

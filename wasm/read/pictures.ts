@@ -38,13 +38,16 @@ function contentTypeOf(pkg: OfficePackage, part: string): string | undefined {
   return parts.get(part) ?? extensions.get(path.posix.extname(part).slice(1).toLowerCase());
 }
 
-/** Whether the picture element (p:pic, pic:pic) shows an image: an image part the package holds, or a linked one. */
+/**
+ * Whether the picture element (p:pic, pic:pic) shows an image: an image part the package holds,
+ * or one outside it — linked (`r:link`), or named by an `r:embed` whose relationship is external
+ * (some writers do: docling's test file docx_external_image.docx names a web image so).
+ */
 export function showsImage(picture: XmlElement, rels: Relationships, pkg: OfficePackage): boolean {
   const blip = find(picture, 'a:blip');
-  const embedded = blip?.attrs['r:embed'];
-  const linked = rels.get(blip?.attrs['r:link'] ?? '');
-  if (embedded === undefined && linked?.external === true) return linked.type.endsWith('/image');
-  const part = embedded === undefined ? undefined : rels.get(embedded)?.part;
+  const rel = rels.get(blip?.attrs['r:embed'] ?? blip?.attrs['r:link'] ?? '');
+  if (rel?.external === true) return rel.type.endsWith('/image');
+  const part = rel?.part;
   if (part === undefined || !contentTypes(pkg).names.has(part)) return false;
   const type = contentTypeOf(pkg, part);
   // A package without content types for it is read leniently: the part is there.
