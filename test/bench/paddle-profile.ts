@@ -106,7 +106,7 @@ async function paddleStages(image: Raster, auto: boolean): Promise<{ stages: Sta
   const layoutFrom = cpuNow();
   const text = abandoned ? '' : pageText(readingOrder(lines));
   const stages = {
-    'auto sample (half-scale detection + 1 batch)': t.sampleMs,
+    'auto sample (third-scale detection + 1 batch)': t.sampleMs,
     'detection: model': 0,
     'detection: resize/normalise + boxes': 0,
     'line crops': t.cropMs,
@@ -160,7 +160,7 @@ async function chinesePage(): Promise<string> {
 async function englishPage(auto: boolean): Promise<string> {
   const { image, pnm, ms } = await decoded(enPng);
   const stages: Stages = { 'decode PNG': ms };
-  if (auto) Object.assign(stages, { 'auto sample (half-scale detection + 1 batch)': (await paddleStages(image, true)).stages['auto sample (half-scale detection + 1 batch)'] ?? 0 });
+  if (auto) Object.assign(stages, { 'auto sample (third-scale detection + 1 batch)': (await paddleStages(image, true)).stages['auto sample (third-scale detection + 1 batch)'] ?? 0 });
   const pnmFrom = cpuNow();
   const bytes = pnm();
   stages['PNM for tesseract'] = cpuNow() - pnmFrom;

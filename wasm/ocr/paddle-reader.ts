@@ -23,7 +23,7 @@ let models: Promise<PaddleModels> | undefined;
 
 /**
  * Reads a page with PP-OCR. With `latinCutoff`, a page whose sample (paddle/sample.ts: the
- * beginnings of lines spread over the page, found at half scale) is at least that share Latin letters is abandoned (latinShare 1, no text):
+ * beginnings of lines spread over the page, found at a third of the scale) is at least that share Latin letters is abandoned (latinShare 1, no text):
  * tesseract will read it.
  */
 export async function readWithPaddle(image: Raster, deadline: TaskDeadline, withLayout: boolean, latinCutoff?: number): Promise<PaddleReading> {

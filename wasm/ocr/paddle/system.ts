@@ -32,7 +32,7 @@ export interface SystemOptions {
   checkpoint?: () => void;
   /**
    * Looks at a sample read before the page is detected in full (the beginnings of lines
-   * spread over the page, found at half scale: sample.ts); returning true abandons the page.
+   * spread over the page, found at a third of the scale: sample.ts); returning true abandons the page.
    */
   abandonAfterSample?: (sample: readonly RecognizedLine[]) => boolean;
   /** The sample's Latin lines are read a second time, unsqueezed, as the page's are (a bench's before/after; default false). */
