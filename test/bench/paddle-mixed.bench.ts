@@ -14,9 +14,9 @@ import { expectedText, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-s
 import type { RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { runLine, type BenchSuite } from './harness.js';
+import { DEBIAN_TESSDATA } from '../helpers/tools.js';
 
 const LANGUAGE = 'chi_sim+eng';
-const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
 interface Reading {
   text: string;

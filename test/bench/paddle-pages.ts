@@ -23,6 +23,7 @@ import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
 import { DETECTION_DEFAULTS } from '../../wasm/ocr/paddle/detection.js';
 import type { Raster } from '../../wasm/ocr/paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
+import { DEBIAN_TESSDATA } from '../helpers/tools.js';
 
 const [dir, threadArg, squeezeArg, ...pageArgs] = process.argv.slice(2);
 if (!dir || !threadArg || !squeezeArg) throw new Error('usage: paddle-pages.ts DIR THREADS SQUEEZE[,SQUEEZE…] [PAGE…]');
@@ -46,7 +47,7 @@ async function raster(i: number): Promise<Raster> {
 function cliRow(i: number, expected: string): string {
   const out = path.join(dir as string, 'cli-time.txt');
   const started = performance.now();
-  const args = ['-f', '%U %S', '-o', out, 'env', 'OMP_THREAD_LIMIT=1', 'tesseract', pageFile(i), '-', '--oem', '1', '--tessdata-dir', '/usr/share/tesseract-ocr/5/tessdata', '-l', 'chi_sim+eng'];
+  const args = ['-f', '%U %S', '-o', out, 'env', 'OMP_THREAD_LIMIT=1', 'tesseract', pageFile(i), '-', '--oem', '1', '--tessdata-dir', DEBIAN_TESSDATA, '-l', 'chi_sim+eng'];
   const text = execFileSync('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
   const wall = Math.round(performance.now() - started);
   const [user = 0, system = 0] = fs.readFileSync(out, 'utf8').trim().split(/\s+/).map(Number);

@@ -18,9 +18,9 @@ import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage, type PageSp
 import { ROOT, type RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { postOk, runCommand, runLine, type BenchCase, type BenchSuite } from './harness.js';
+import { DEBIAN_TESSDATA } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
-const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 const LANGUAGE = 'chi_sim+eng';
 const ENGINES = ['paddle', 'auto', 'tesseract'] as const;
 

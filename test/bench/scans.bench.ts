@@ -12,27 +12,25 @@ import { makePdf } from '../helpers/make-pdf.js';
 import { ENGLISH_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
+import { DEBIAN_TESSDATA } from '../helpers/tools.js';
 
 const PARALLEL = 2;
 const SCAN_PAGES = 20;
-/** Where Debian's tesseract-ocr-eng puts its data (scripts/test-tools.txt installs it). */
-const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
 /** pdftoppm renders every page, then tesseract reads them PARALLEL at a time, one thread each. */
-function nativeOcr(pdf: string, work: string, tessdata: string, output: 'txt' | 'pdf'): () => Promise<void> {
+function nativeOcr(pdf: string, work: string, output: 'txt' | 'pdf'): () => Promise<void> {
   const dir = path.join(work, `native-ocr-${output}`);
   const script = [
     `rm -rf "${dir}" && mkdir -p "${dir}"`,
     `pdftoppm -r 300 -gray "${pdf}" "${dir}/page"`,
-    `ls "${dir}"/page-*.pgm | OMP_THREAD_LIMIT=1 xargs -P ${PARALLEL} -I{} tesseract {} {} --tessdata-dir "${tessdata}" -l eng ${output} 2>/dev/null`,
+    `ls "${dir}"/page-*.pgm | OMP_THREAD_LIMIT=1 xargs -P ${PARALLEL} -I{} tesseract {} {} --tessdata-dir "${DEBIAN_TESSDATA}" -l eng ${output} 2>/dev/null`,
   ].join(' && ');
   return () => runCommand('bash', ['-c', script]);
 }
 
 const suite: BenchSuite = async ({ service, work }) => {
   const cases: BenchCase[] = [];
-  const tessdata = DEBIAN_TESSDATA;
-  if (!fs.existsSync(path.join(tessdata, 'eng.traineddata'))) throw new Error(`no ${tessdata}/eng.traineddata: scripts/install-test-tools.sh installs tesseract-ocr-eng`);
+  if (!fs.existsSync(path.join(DEBIAN_TESSDATA, 'eng.traineddata'))) throw new Error(`no ${DEBIAN_TESSDATA}/eng.traineddata: scripts/install-test-tools.sh installs tesseract-ocr-eng`);
   const page = await renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin');
   const scan = path.join(work, `scan-${SCAN_PAGES}.pdf`);
   fs.writeFileSync(scan, await makeScannedPdf(Array.from({ length: SCAN_PAGES }, () => ({ image: page, dpi: 300 }))));
@@ -42,7 +40,7 @@ const suite: BenchSuite = async ({ service, work }) => {
       name: `OCR ${SCAN_PAGES}-page 300-dpi English scan → ${output === 'txt' ? 'text' : 'searchable PDF'}`,
       iterations: 1,
       ours: () => postOk(service, '/api/ocr', { input: scan, language: 'eng', ...(output === 'pdf' && { output: path.join(work, 'scan-ocr.pdf') }) }),
-      native: { tool: `pdftoppm + tesseract ×${PARALLEL}`, run: nativeOcr(scan, work, tessdata, output) },
+      native: { tool: `pdftoppm + tesseract ×${PARALLEL}`, run: nativeOcr(scan, work, output) },
     });
   }
 

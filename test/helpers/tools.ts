@@ -4,6 +4,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 
+/** Debian's python3 (python3-docx, python3-openpyxl: scripts/test-tools.txt), not a user's pyenv. */
+export const PYTHON = '/usr/bin/python3';
+/** Where Debian's tesseract-ocr-eng and tesseract-ocr-chi-sim put their data: what a user's tesseract CLI reads. */
+export const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
+
 export function qpdfCheck(file: string, password?: string): boolean {
   const args = [...(password ? [`--password=${password}`] : []), '--check', file];
   return spawnSync('qpdf', args).status === 0;

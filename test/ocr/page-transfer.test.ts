@@ -14,6 +14,7 @@ import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import type { GreyImage } from '../../wasm/ocr/pnm.js';
+import { DEBIAN_TESSDATA } from '../helpers/tools.js';
 
 type EnginePoolModule = typeof import('../../src/jobs/engine-pool.js');
 type TaskModule = typeof import('../../wasm/shared/task.js');
@@ -27,7 +28,6 @@ const { LanguageStore } = (await import(path.resolve('dist/src/ocr/language-stor
 const { ApiError } = (await import(path.resolve('dist/src/errors.js'))) as ErrorsModule;
 
 const TEXT = 'Pixels move between threads';
-const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
 function scanPdf(dir: string): string {
   const png = path.join(dir, 'page.png');

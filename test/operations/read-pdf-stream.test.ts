@@ -8,10 +8,9 @@ import { SOFFICE } from '../helpers/documents.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
-/** Debian's python3 (with python3-docx), not a user's pyenv. */
-const PYTHON = '/usr/bin/python3';
 const TITLED = `
 from docx import Document
 from docx.shared import Inches

@@ -11,9 +11,9 @@ import { MAX_PATHS, pageDrawing, type DrawingStats } from '../../wasm/pdf/page-d
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { manyPathsPdf } from '../helpers/pdf-bombs.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
-const PYTHON = '/usr/bin/python3';
 
 /** A 'Table Grid' table (every cell bordered) with a merged header cell and a merged first-column pair. */
 const MERGED_TABLE_DOCX = `

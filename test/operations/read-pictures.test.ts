@@ -15,6 +15,7 @@ import { zipPart, zipParts } from '../helpers/documents.js';
 import { runSofficeAsync } from '../helpers/soffice.js';
 import { ROOT } from '../helpers/service.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
 let work: string;
@@ -22,8 +23,6 @@ const DECK = 'linked-pictures.pptx';
 const WORD = 'linked-pictures.docx';
 /** The same file with its linked pictures named by `r:embed` (their relationships still external), as some writers do. */
 const WORD_EMBED_EXTERNAL = 'external-embed.docx';
-/** Debian's python3, not a user's pyenv. */
-const PYTHON = '/usr/bin/python3';
 const REWRITE_BLIPS = [
   'import sys, zipfile',
   'src, dst = sys.argv[1], sys.argv[2]',

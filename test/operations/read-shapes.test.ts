@@ -13,12 +13,11 @@ import { pdfText, SHEET_ROWS, SLIDE_TEXT, TEXT_LINE, withWarmOffice, zipPart } f
 import { runSofficeAsync, SOFFICE } from '../helpers/soffice.js';
 import { ROOT } from '../helpers/service.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
 const CONTENT = path.join(ROOT, 'fixtures/office-content');
 const DOCUMENTS = path.join(ROOT, 'fixtures/documents');
-/** Debian's python3, not a user's pyenv. */
-const PYTHON = '/usr/bin/python3';
 
 /** Each variant, LibreOffice's export filter for it, its source, and the content type its main part must declare. */
 const VARIANTS = [

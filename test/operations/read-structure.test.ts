@@ -11,10 +11,9 @@ import { runSofficeAsync, SOFFICE } from '../helpers/soffice.js';
 import { withWarmOffice } from '../helpers/documents.js';
 import { ROOT } from '../helpers/service.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
-/** Debian's python3 (with python3-openpyxl), not a user's pyenv. */
-const PYTHON = '/usr/bin/python3';
 const DOCLING = path.join(ROOT, 'fixtures/reading/docling');
 
 /**

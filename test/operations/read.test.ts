@@ -13,10 +13,9 @@ import { renderText } from '../helpers/ocr-images.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { leftoverTempFiles } from '../helpers/service.js';
 import { codeOf, inProcess, type InProcess } from './in-process.js';
+import { PYTHON } from '../helpers/tools.js';
 
 let ops: InProcess;
-/** Debian's python3 (with python3-docx and python3-openpyxl), not a user's pyenv. */
-const PYTHON = '/usr/bin/python3';
 
 const SOURCE = `# Annual report
 
