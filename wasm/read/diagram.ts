@@ -6,6 +6,8 @@
 
 import type { RootContent } from 'mdast';
 import { nestLists, type ListEntry } from './blocks.js';
+import type { OfficePackage } from './package.js';
+import type { Relationships } from './relationships.js';
 import { child, childElements, findAll, textOf, type XmlElement } from './xml.js';
 
 /** Point types that are the author's content (a missing type means `node`). */
@@ -18,8 +20,18 @@ interface Point {
   content: boolean;
 }
 
+/**
+ * The blocks of the diagram a drawing's `dgm:relIds` element points at (its `r:dm`, the data part,
+ * resolved by the relationships of the part holding the drawing), or undefined when it points at
+ * no part. As chart.ts's chartFrameBlocks for charts.
+ */
+export function diagramFrameBlocks(relIds: XmlElement, rels: Relationships, pkg: OfficePackage): RootContent[] | undefined {
+  const part = rels.get(relIds.attrs['r:dm'] ?? '')?.part;
+  return part === undefined ? undefined : diagramBlocks(pkg.xml(part));
+}
+
 /** The blocks of one diagram data part; none when its nodes hold no text (an empty placeholder diagram). */
-export function diagramBlocks(dataModel: XmlElement | undefined): RootContent[] {
+function diagramBlocks(dataModel: XmlElement | undefined): RootContent[] {
   if (!dataModel) return [];
   const points = readPoints(dataModel);
   const children = childrenOf(dataModel);

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/errors.js';
 import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
-import { diagramBlocks } from './diagram.js';
+import { diagramFrameBlocks } from './diagram.js';
 import { pictureAlt, showsImage } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { Numbering } from './docx-numbering.js';
@@ -224,10 +224,7 @@ function readDrawing(node: XmlElement, context: DocxContext): Inline[] {
   const charts = findAll(drawing, 'c:chart');
   for (const chart of charts) append(context.anchored, chartFrameBlocks(chart, context.rels, context.pkg) ?? []);
   const diagrams = findAll(drawing, 'dgm:relIds');
-  for (const diagram of diagrams) {
-    const part = context.rels.get(attr(diagram, 'r:dm') ?? '')?.part;
-    if (part) append(context.anchored, diagramBlocks(context.pkg.xml(part)));
-  }
+  for (const diagram of diagrams) append(context.anchored, diagramFrameBlocks(diagram, context.rels, context.pkg) ?? []);
   const picture = find(drawing, 'pic:pic');
   if (picture) return showsImage(picture, context.rels, context.pkg) ? [imagePlaceholder(drawing, context)] : [];
   const isPicture = find(drawing, 'v:imagedata') !== undefined || drawing.name === 'w:object';

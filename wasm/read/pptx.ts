@@ -8,7 +8,7 @@ import { ApiError } from '../../src/errors.js';
 import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
-import { diagramBlocks } from './diagram.js';
+import { diagramFrameBlocks } from './diagram.js';
 import { pictureAlt, showsImage } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
@@ -108,8 +108,8 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
     const chartFrame = find(shape, 'c:chart');
     const chart = chartFrame && chartFrameBlocks(chartFrame, context.rels, context.pkg);
     if (chart) return chart;
-    const diagramPart = context.rels.get(find(shape, 'dgm:relIds')?.attrs['r:dm'] ?? '')?.part;
-    return diagramPart ? diagramBlocks(context.pkg.xml(diagramPart)) : [];
+    const diagram = find(shape, 'dgm:relIds');
+    return (diagram && diagramFrameBlocks(diagram, context.rels, context.pkg)) ?? [];
   }
   const type = placeholderType(shape);
   return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');
