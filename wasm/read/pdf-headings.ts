@@ -25,17 +25,25 @@ export const ENDS_CLAUSE = /[.;,。；，]$/;
 export const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
 
 /**
- * A heading by its size: short, and set clearly larger than the body — or a little larger in
- * another font (a sans-serif heading over serif text), on one line, not ending a sentence. A
- * number does not stop it: "1. Introduction" in a heading's size is a numbered heading.
+ * A paragraph that may be a heading by its size — short, not a bulleted item (a number may start
+ * one: "1. Introduction") — with its first row and whether it is one line not ending a sentence.
  */
+function sizeHeadingCandidate(p: Paragraph): { first: Row; line: boolean } | undefined {
+  if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return undefined;
+  return { first: p.rows[0] as Row, line: p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text))) };
+}
+
+/**
+ * The size rule: set clearly larger than the body, or a little larger in another font (a
+ * sans-serif heading over serif text) on one line not ending a sentence.
+ */
+const headingBySize = (size: number, font: string, line: boolean, style: Pick<DocumentStyle, 'body' | 'font'>) =>
+  size >= style.body * 1.15 || (size >= style.body * 1.05 && font !== style.font && line);
+
+/** A heading by its size: a candidate (sizeHeadingCandidate) whose first row meets the size rule. */
 export function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
-  const first = p.rows[0] as Row;
-  // A bullet never starts a heading; a number may ("1. Introduction").
-  if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return false;
-  if (first.size >= style.body * 1.15) return true;
-  const text = joinLines(p.rows.map((r) => r.text));
-  return first.size >= style.body * 1.05 && first.font !== style.font && p.rows.length === 1 && !ENDS_SENTENCE.test(text);
+  const candidate = sizeHeadingCandidate(p);
+  return candidate !== undefined && headingBySize(candidate.first.size, candidate.first.font, candidate.line, style);
 }
 
 /**
@@ -70,9 +78,9 @@ export class StyleTally {
       else this.fonts.set(byFont, entry);
     }
     for (const p of paragraphs(text)) {
-      if (p.code || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) continue;
-      const first = p.rows[0] as Row;
-      const line = p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text)));
+      const candidate = p.code ? undefined : sizeHeadingCandidate(p);
+      if (!candidate) continue;
+      const { first, line } = candidate;
       const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
       const entry = this.headings.get(key) ?? { size: first.size, font: first.font, color: first.color, line, count: 0 };
       entry.count += sign;
@@ -88,8 +96,7 @@ export class StyleTally {
     for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
     const font = mostWeight(fonts) ?? '';
     const color = mostWeight(this.colors);
-    // As isSizeHeading, on the counted first rows.
-    const headings = [...this.headings.values()].filter((h) => h.size >= body * 1.15 || (h.size >= body * 1.05 && h.font !== font && h.line));
+    const headings = [...this.headings.values()].filter((h) => headingBySize(h.size, h.font, h.line, { body, font }));
     const sizes = new Set(headings.map((h) => rounded(h.size)));
     const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
     const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
