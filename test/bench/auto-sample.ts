@@ -16,7 +16,7 @@ import { detectText } from '../../wasm/ocr/paddle/detection.js';
 import { loadModels, type PaddleModels } from '../../wasm/ocr/paddle/models.js';
 import type { Raster } from '../../wasm/ocr/paddle/raster.js';
 import { recognizeLines } from '../../wasm/ocr/paddle/recognition.js';
-import { sampleLines } from '../../wasm/ocr/paddle/sample.js';
+import { sampleDetection, sampleLines } from '../../wasm/ocr/paddle/sample.js';
 import { SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
 import { latinShare } from '../../wasm/ocr/paddle-reader.js';
 
@@ -43,11 +43,10 @@ async function raster(name: string, render: () => Promise<Buffer>): Promise<Rast
   return { width: info.width, height: info.height, channels: 1, data };
 }
 
-/** The sample as readPage takes it, at `divisor` times less than the page's detection scale. */
+/** The sample as readPage (system.ts) takes it — the same calls in turn, timed apart — at `divisor` times less than the page's detection scale. */
 async function sample(models: PaddleModels, image: Raster, divisor: number): Promise<string> {
-  const { detection } = SYSTEM_DEFAULTS;
   let started = cpuMs();
-  const rough = await detectText(models.detection, image, { ...detection, maxSide: Math.round(detection.maxSide / divisor), minShortSide: Math.round(detection.minShortSide / divisor) });
+  const rough = await detectText(models.detection, image, sampleDetection(SYSTEM_DEFAULTS.detection, divisor));
   const detectMs = cpuMs() - started;
   started = cpuMs();
   const lines = sampleLines(rough.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }))).map((placement) => cropLine(image, placement));

@@ -22,9 +22,9 @@ const SAMPLE_LENGTH = 8;
 /** How much smaller than the page's the sample's detection scale is. */
 const SAMPLE_SCALE_DIVISOR = 3;
 
-/** Detection for the sample: a third of the scale of the page's. */
-export function sampleDetection(detection: DetectionOptions): DetectionOptions {
-  return { ...detection, maxSide: Math.round(detection.maxSide / SAMPLE_SCALE_DIVISOR), minShortSide: Math.round(detection.minShortSide / SAMPLE_SCALE_DIVISOR) };
+/** Detection for the sample: a third of the scale of the page's (`divisor`: another fraction, for test/bench/auto-sample.ts). */
+export function sampleDetection(detection: DetectionOptions, divisor = SAMPLE_SCALE_DIVISOR): DetectionOptions {
+  return { ...detection, maxSide: Math.round(detection.maxSide / divisor), minShortSide: Math.round(detection.minShortSide / divisor) };
 }
 
 /**
