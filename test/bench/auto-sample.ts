@@ -8,8 +8,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { CHINESE_PAGES, ENGLISH_PAGES, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
+import { CHINESE_PAGES, ENGLISH_PAGES, greyRaster, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
 import { CHINESE_TEXT, ENGLISH_TEXT, MIXED_TEXT, renderPage } from '../helpers/ocr-images.js';
 import { cropLine, isVertical } from '../../wasm/ocr/paddle/crop.js';
 import { detectText } from '../../wasm/ocr/paddle/detection.js';
@@ -39,8 +38,7 @@ const cpuMs = () => {
 async function raster(name: string, render: () => Promise<Buffer>): Promise<Raster> {
   const file = path.join(dir as string, `${name.replace(/\W+/g, '-')}.png`);
   if (!fs.existsSync(file)) fs.writeFileSync(file, await render());
-  const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 1, data };
+  return greyRaster(file);
 }
 
 /** The sample as readPage (system.ts) takes it — the same calls in turn, timed apart — at `divisor` times less than the page's detection scale. */

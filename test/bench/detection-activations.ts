@@ -13,11 +13,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import * as ort from 'onnxruntime-web';
 import { DETECTION_DEFAULTS, detectionInput, detectionScale } from '../../wasm/ocr/paddle/detection.js';
 import { decodeModel } from '../../wasm/ocr/paddle/int8.js';
 import { configureRuntime, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
+import { greyRaster } from '../helpers/ocr-page-set.js';
 
 type Shape = [channels: number, height: number, width: number];
 const MB = 2 ** 20;
@@ -26,8 +26,7 @@ if (!image) throw new Error('usage: detection-activations.ts IMAGE [LEVEL…]');
 const modelBytes = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.detection));
 
 async function detectionTensor(): Promise<{ tensor: Float32Array; width: number; height: number }> {
-  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+  const raster = await greyRaster(image as string);
   return detectionInput(raster, detectionScale(raster.width, raster.height, DETECTION_DEFAULTS));
 }
 

@@ -7,15 +7,14 @@
 // a process of its own: paddle-memory.ts.
 
 import path from 'node:path';
-import sharp from 'sharp';
 import { median } from '../../src/shared/median.js';
 import { DETECTION_DEFAULTS, detectText } from '../../wasm/ocr/paddle/detection.js';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
+import { greyRaster } from '../helpers/ocr-page-set.js';
 
 const [image, roundArg = '5'] = process.argv.slice(2);
 if (!image) throw new Error('usage: detection-bands.ts IMAGE [ROUNDS]');
-const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+const raster = await greyRaster(image);
 const variants: { name: string; run: () => Promise<number> }[] = [];
 for (const model of (process.env.PADDLE_DET_MODEL ?? 'shipped').split(',')) {
   const { detection: session } = await loadModels({ threads: 1, detectionModel: model === 'shipped' ? undefined : model });

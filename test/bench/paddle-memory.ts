@@ -7,10 +7,10 @@
 // model (default: what the OCR engine runs); PADDLE_BAND_PIXELS=N detects in bands of at most N
 // pixels (DetectionOptions.maxBandPixels; default the engine's).
 
-import sharp from 'sharp';
 import { DETECTION_DEFAULTS, detectText } from '../../wasm/ocr/paddle/detection.js';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
 import { readPage, SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
+import { greyRaster } from '../helpers/ocr-page-set.js';
 
 const [image, arena = 'arena', pattern = 'pattern'] = process.argv.slice(2);
 if (!image) throw new Error('usage: paddle-memory.ts IMAGE [arena|noarena] [pattern|nopattern]');
@@ -21,8 +21,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return Math.round((user + system) / 1000);
 };
 const detection = { ...DETECTION_DEFAULTS, maxBandPixels: Number(process.env.PADDLE_BAND_PIXELS ?? DETECTION_DEFAULTS.maxBandPixels) };
-const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+const raster = await greyRaster(image);
 const before = process.memoryUsage().rss;
 const models = await loadModels({ memArena: arena === 'arena', memPattern: pattern === 'pattern', detectionModel: process.env.PADDLE_DET_MODEL || undefined });
 process.stdout.write(`${arena} ${pattern} bands ${detection.maxBandPixels}: rest ${mb(before)}, loaded ${mb(process.memoryUsage().rss)} (peak ${peak()})`);

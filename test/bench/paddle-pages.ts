@@ -15,9 +15,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
-import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
+import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, greyRaster, renderTestPage } from '../helpers/ocr-page-set.js';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
 import { pageText, readingOrder } from '../../wasm/ocr/paddle/page-text.js';
 import { DETECTION_DEFAULTS } from '../../wasm/ocr/paddle/detection.js';
@@ -39,8 +38,7 @@ function pageFile(i: number): string {
 
 async function raster(i: number): Promise<Raster> {
   if (!fs.existsSync(pageFile(i))) fs.writeFileSync(pageFile(i), await renderTestPage(specs[i] as (typeof specs)[number]));
-  const { data, info } = await sharp(pageFile(i)).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 1, data };
+  return greyRaster(pageFile(i));
 }
 
 /** The CLI's wall time and the user + system CPU time GNU time reports for it. */

@@ -2,15 +2,14 @@
 // process, onnxruntime-web on THREADS WebAssembly threads (lines squeezed to SQUEEZE, else the default), twice (the first warms up), and prints the
 // second read's wall and CPU time and the stage times. Run by paddle.bench.ts.
 
-import sharp from 'sharp';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
 import { readPage, SYSTEM_DEFAULTS } from '../../wasm/ocr/paddle/system.js';
+import { greyRaster } from '../helpers/ocr-page-set.js';
 
 const [image, threadArg, squeezeArg] = process.argv.slice(2);
 if (!image || !threadArg) throw new Error('usage: paddle-threads.ts IMAGE THREADS');
 const models = await loadModels({ threads: Number(threadArg) });
-const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+const raster = await greyRaster(image);
 const options = { ...SYSTEM_DEFAULTS, ...(squeezeArg !== undefined && { squeeze: Number(squeezeArg) }) };
 await readPage(models, raster, options);
 const cpu = process.cpuUsage();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Raster } from '../../wasm/ocr/paddle/raster.js';
 
 export const CHINESE_PARAGRAPHS = [
   '我冒了严寒，回到相隔二千余里，别了二十余年的故乡去。时候既然是深冬；渐近故乡时，天气又阴晦了，冷风吹进船舱中，呜呜的响，从篷隙向外一望，苍黄的天底下，远近横着几个萧索的荒村，没有一些活气。我的心禁不住悲凉起来了。',
@@ -155,4 +156,10 @@ function clampByte(value: number): number {
 
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** An image (a file or its bytes) as PP-OCR's grey raster, decoded by sharp: how the benches and tests hand pages to the engine in-process. */
+export async function greyRaster(image: string | Buffer): Promise<Raster> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: 1, data };
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
-import { CHINESE_PARAGRAPHS, ENGLISH_PARAGRAPHS, renderTestPage, renderVerticalPage, type PageSpec } from '../helpers/ocr-page-set.js';
+import { CHINESE_PARAGRAPHS, ENGLISH_PARAGRAPHS, greyRaster, renderTestPage, renderVerticalPage, type PageSpec } from '../helpers/ocr-page-set.js';
 import { CLI, leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { convexHull, minAreaRect, orderCorners } from '../../wasm/ocr/paddle/geometry.js';
 import { ctcDecode, squeezeLine } from '../../wasm/ocr/paddle/recognition.js';
@@ -123,8 +123,7 @@ describe('int8 recognition', () => {
   });
 
   it('reads a Chinese page in-process as well as the float model does', async () => {
-    const { data, info } = await sharp(await renderTestPage(CHINESE)).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const raster = { width: info.width, height: info.height, channels: 1 as const, data };
+    const raster = await greyRaster(await renderTestPage(CHINESE));
     const int8 = await loadModels({ threads: 1 });
     const float = { ...int8, recognition: (await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition) })).recognition };
     const cer = async (models: typeof int8) => characterErrorRate(expected(CHINESE), pageText(readingOrder((await readPage(models, raster)).lines)));
