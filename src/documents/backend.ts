@@ -21,8 +21,10 @@ export interface ConversionJob {
   format: OutputFormat;
   /** PDF/A level of a PDF output (LibreOffice's own PDF/A export). */
   pdfa?: PdfaLevel | undefined;
-  /** The file to write; its directory exists and is private to this job's request. */
-  output: string;
+  /** The staged temp file to write (src/files/staging.ts), opened as the file that was staged, never by name alone. */
+  output: FileRef;
+  /** The output as the user named it, for messages. */
+  outputShown: string;
   /** The input as the user named it, for messages. */
   shownName: string;
 }

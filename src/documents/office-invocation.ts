@@ -16,13 +16,15 @@ import type { MemoryCeiling } from './office-memory.js';
 import { isCompleteProduct } from './office-product.js';
 import { spawnOffice } from './office-spawn.js';
 import { stageDocument, type StagedDocument } from './office-staging.js';
+import { copyToStaged } from '../files/staging.js';
 import { exited, killGroup } from './process-group.js';
 
 export interface SlotJob {
   input: FileRef;
   extension: string;
   format: string;
-  output: string;
+  output: FileRef;
+  outputShown: string;
   shownName: string;
 }
 
@@ -137,7 +139,7 @@ async function judge(progress: Progress, staged: StagedDocument, job: SlotJob, t
   // A timeout or crash after the product was written (the launcher hung on exit) still delivers it,
   // but only a product whose bytes show it whole: the office writes in place, so a stop in the
   // middle of its export leaves the beginning of a file there.
-  if (product !== undefined && (end === 'done' || (await isCompleteProduct(product)))) return deliver(product, job.output);
+  if (product !== undefined && (end === 'done' || (await isCompleteProduct(product)))) return deliver(product, job);
   if (office.gate.isClosed) return failedOutcome(office.gate.error(`converting ${job.shownName}`));
   if (end !== 'timeout' && progress.memoryExhausted) return officeOutcomes.tooLarge(job.shownName, office.memory?.bytes);
   if (end === 'timeout') return officeOutcomes.timedOut(job.shownName, timeoutMs);
@@ -155,12 +157,7 @@ async function producedFile(outDir: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** Writes a produced file into the job's staged output (a copy across file systems). */
-function deliver(produced: string, output: string): Promise<SlotOutcome> {
-  return deliverProduct(output, () =>
-    fs.rename(produced, output).catch(async (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EXDEV') throw err;
-      await fs.copyFile(produced, output);
-    }),
-  );
+/** Copies a produced file into the job's staged output, as the file that was staged. */
+function deliver(produced: string, job: SlotJob): Promise<SlotOutcome> {
+  return deliverProduct(job.outputShown, () => copyToStaged(produced, job.output, job.outputShown));
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { RecycleMeter } from '../shared/recycle.js';
+import { createPrivateOutput } from '../files/staging.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { officePipePath, removePipeAtExit, removePipeNow, removeStalePipe, waitForFile } from './office-pipe.js';
@@ -182,7 +183,7 @@ export class OfficeSlot {
     const warmOutput = path.join(this.options.dir, 'warm-up.pdf');
     try {
       await fs.writeFile(warmInput, 'warm-up 预热\n');
-      const job = { input: { path: warmInput }, extension: 'txt', format: 'pdf', output: warmOutput, shownName: 'warm-up' };
+      const job = { input: { path: warmInput }, extension: 'txt', format: 'pdf', output: await createPrivateOutput(warmOutput), outputShown: warmOutput, shownName: 'warm-up' };
       const { outcome } = office ? await convertInOffice(office, { convertTo: 'pdf:writer_pdf_Export', job }, this.options.startTimeoutMs) : { outcome: undefined };
       if (!outcome || !('ok' in outcome) || !outcome.ok) throw new Error(`the warm-up conversion failed: ${outcome && 'message' in outcome ? outcome.message : 'no result'}`);
     } finally {

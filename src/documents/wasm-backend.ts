@@ -8,7 +8,6 @@
 // background when the service starts (warm()), a start is bounded and retried (wasm-office-start.ts), and a file
 // whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
 
-import fs from 'node:fs/promises';
 import { ApiError } from '../errors.js';
 import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
@@ -21,6 +20,7 @@ import { exportFilterOptions, importFilterOptions } from './formats.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
 import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
+import { writeStaged } from '../files/staging.js';
 import { fontFamilies } from './fonts.js';
 import { wasmOfficeProfile } from './profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
@@ -233,7 +233,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async judge(reply: OfficeReply, job: ConversionJob, stopped: StopReason | undefined, memoryExhausted: boolean): Promise<ConversionOutcome> {
     if (reply.kind === 'converted') {
       const bytes = job.format === 'txt' ? asPlainText(reply.bytes) : reply.bytes;
-      return deliverProduct(job.output, () => fs.writeFile(job.output, bytes));
+      return deliverProduct(job.outputShown, () => writeStaged(job.output, bytes, job.outputShown));
     }
     if (reply.kind === 'rejected') return officeOutcomes.rejected(job.shownName);
     if (this.gate.isClosed) return failedOutcome(this.gate.error(`converting ${job.shownName}`));

@@ -8,57 +8,62 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline as pipeStreams } from 'node:stream/promises';
 import { ApiError } from '../errors.js';
 import { CancelledError } from '../jobs/policy.js';
 import { fileError, swappedError } from '../shared/file-errors.js';
 import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
-import { claimOutputDir, releaseOutputDir } from './created-dirs.js';
-import { isConfined, proveOpenedAt, type PathPolicy } from './paths.js';
+import { claimOutputDir, releaseOutputDir, type OutputDir } from './output-dirs.js';
+import { isConfined, openInput, type PathPolicy } from './paths.js';
 
 const liveTempFiles = new Set<string>();
 /** Private work dirs of the service (a pipeline's intermediate files), removed with the temp files. */
 const liveTempDirs = new Set<string>();
 
 export interface StagedOutput {
-  /** Where the engine writes: the temp file, as created (see src/shared/file-ref.ts). */
+  /** Where the engine writes: the temp file, as created (see src/shared/file-ref.ts), reached through its held directory. */
   temp: FileRef;
   target: string;
-  /** Renames the temp file over the target. */
+  /** Renames the temp file over the target, within the directory that was checked. */
   commit(): Promise<void>;
   /** Removes the temp file, if it is still there. */
   discard(): Promise<void>;
 }
 
 /**
- * A temp file beside `target`, created now: proves the target is writable before any work. When
- * the service is confined, `target` is a checked real path and the temp file is proved to sit
- * beside it (no directory swapped in since the check). A directory created for it is removed
- * again if the output is discarded and leaves it empty (see created-dirs.ts).
+ * A temp file beside `target`, created now: proves the target is writable before any work. The
+ * target's directory is held open from here to the commit (output-dirs.ts): the engine writes,
+ * and the commit renames, within that directory, and the commit first proves that the target's
+ * path still leads there, so a folder renamed or swapped for a link mid-job redirects nothing.
+ * A directory created for it is removed again if the output is discarded and leaves it empty.
  */
 export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
-  const dir = path.dirname(target);
-  await claimOutputDir(dir).catch((err: unknown) => {
-    throw outputError(err, target);
+  const checked = isConfined(policy);
+  const dir = await claimOutputDir(path.dirname(target), checked, target).catch((err: unknown) => {
+    // A link met where the checked path had a folder (ELOOP) is a swap: PATH_NOT_ALLOWED.
+    throw fileError(err, { role: 'output', shown: target, checked });
   });
   try {
-    return await createTemp(policy, target, dir);
+    return await createTemp(dir, target);
   } catch (err) {
     await releaseOutputDir(dir);
     throw err;
   }
 }
 
-async function createTemp(policy: PathPolicy, target: string, dir: string): Promise<StagedOutput> {
-  refuseNonRegular(await fs.stat(target).catch(() => undefined), target);
-  const temp = path.join(dir, `.${path.basename(target).slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`);
-  const handle = await fs.open(temp, 'wx').catch((err: unknown) => {
+async function createTemp(dir: OutputDir, target: string): Promise<StagedOutput> {
+  const name = path.basename(target);
+  refuseNonRegular(await fs.stat(dir.entry(name)).catch(() => undefined), target);
+  const tempName = `.${name.slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`;
+  const temp = dir.entry(tempName);
+  const handle = await fs.open(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NO_FOLLOW).catch((err: unknown) => {
     throw outputError(err, target);
   });
   liveTempFiles.add(temp);
   try {
-    if (isConfined(policy)) await proveOpenedAt(handle.fd, temp, target);
     const identity = identityOf(await handle.stat({ bigint: true }));
-    return { temp: { path: temp, identity }, target, commit: () => commit(temp, target), discard: () => discard(temp) };
+    const output = { dir, tempName, target };
+    return { temp: { path: temp, identity }, target, commit: () => commit(output), discard: () => discard(output) };
   } catch (err) {
     await removeTemp(temp);
     throw err;
@@ -131,6 +136,30 @@ export async function writeStaged(temp: FileRef, data: string | Uint8Array, targ
   }
 }
 
+/** Copies a file the service made (an office's product, a pipeline's result) into a staged temp file, as the file that was staged. */
+export async function copyToStaged(source: string, temp: FileRef, target: string): Promise<void> {
+  // Opened as every input is (not waiting, a regular file only).
+  const from = await openInput({ path: source }, path.basename(source));
+  try {
+    const handle = await openStaged(temp, target);
+    await pipeStreams(from.createReadStream({ autoClose: false }), handle.createWriteStream()).catch((err: unknown) => {
+      throw outputError(err, target);
+    });
+  } finally {
+    await from.close();
+  }
+}
+
+/** A file of the service's own private dirs (an office's warm-up output), created now to be written as a staged file is. */
+export async function createPrivateOutput(file: string): Promise<FileRef> {
+  const handle = await fs.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NO_FOLLOW);
+  try {
+    return { path: file, identity: identityOf(await handle.stat({ bigint: true })) };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Synchronous last-resort cleanup for shutdown. */
 export function removeAllTempFiles(): void {
   for (const temp of liveTempFiles) rmSync(temp, { force: true });
@@ -165,24 +194,35 @@ function refuseNonRegular(existing: { isFile(): boolean; isDirectory(): boolean 
   throw new ApiError('OUTPUT_NOT_WRITABLE', `Output path ${target} exists and is ${kind}; refused`);
 }
 
-async function commit(temp: string, target: string): Promise<void> {
+interface Output {
+  dir: OutputDir;
+  tempName: string;
+  target: string;
+}
+
+async function commit({ dir, tempName, target }: Output): Promise<void> {
+  const temp = dir.entry(tempName);
+  const final = dir.entry(path.basename(target));
   try {
-    const replaced = await fs.stat(target).catch(() => undefined);
+    // The target's folder may have been renamed, or swapped for a link, while the job ran.
+    await dir.verify(target);
+    const replaced = await fs.stat(final).catch(() => undefined);
     // Checked again: something else may have been put there while the job ran.
     refuseNonRegular(replaced, target);
     if (replaced) await fs.chmod(temp, replaced.mode & 0o7777);
-    await fs.rename(temp, target);
+    await fs.rename(temp, final);
   } catch (err) {
     throw outputError(err, target);
   }
   liveTempFiles.delete(temp);
-  await releaseOutputDir(path.dirname(temp));
+  await releaseOutputDir(dir);
 }
 
-async function discard(temp: string): Promise<void> {
+async function discard({ dir, tempName }: Output): Promise<void> {
+  const temp = dir.entry(tempName);
   if (!liveTempFiles.has(temp)) return;
   await removeTemp(temp);
-  await releaseOutputDir(path.dirname(temp));
+  await releaseOutputDir(dir);
 }
 
 async function removeTemp(temp: string): Promise<void> {

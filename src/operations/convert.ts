@@ -191,7 +191,7 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
       if (staged.length === 0) return;
       const settledBefore = items.length - staged.length;
       const control = { ...context, progress: (done: number) => reportDone(settledBefore + done) };
-      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp.path })), control);
+      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), control);
       for (const [k, s] of staged.entries()) {
         const outcome = outcomes[k];
         if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
@@ -219,7 +219,7 @@ async function prepareItem(item: Item, index: number, { format, pdfa: level }: T
   await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
   const target = await resolveOutputPath(paths, item.output);
   // A variant (.xlsm, .dotx) goes to the backend as its kind's own extension; macros never run.
-  return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input }, target };
+  return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input, outputShown: target }, target };
 }
 
 /** The support matrix, decided once: UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */

@@ -8,12 +8,10 @@
 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pipeline as pipeStreams } from 'node:stream/promises';
 import { ApiError } from '../errors.js';
 import { mapBounded } from '../files/bounded.js';
-import { extensionOf, fileStem, openInput, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
-import { openStaged, withStagedOutputs } from '../files/staging.js';
-import { fileError } from '../shared/file-errors.js';
+import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
+import { copyToStaged, withStagedOutputs } from '../files/staging.js';
 import { CancelledError } from '../jobs/policy.js';
 import type { OperationContext, OperationResult } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
@@ -165,21 +163,8 @@ async function publishMany(items: readonly Item[], dir: string, context: Operati
   const targets = items.map((item) => path.join(dir, path.basename(item.path)));
   const duplicate = targets.find((target, i) => targets.indexOf(target) !== i);
   if (duplicate !== undefined) throw new ApiError('VALIDATION_ERROR', `Two results of the pipeline would both be written to ${duplicate}`);
-  await withStagedOutputs(context.paths, targets, (temps) => mapBounded(items, (item, i) => copyInto(item.path, temps[i] as FileRef, targets[i] as string)));
+  await withStagedOutputs(context.paths, targets, (temps) => mapBounded(items, (item, i) => copyToStaged(item.path, temps[i] as FileRef, targets[i] as string)));
   return targets;
-}
-
-async function copyInto(source: string, temp: FileRef, target: string): Promise<void> {
-  // A result of the work dir, opened as every input is (not waiting, a regular file only).
-  const from = await openInput({ path: source }, path.basename(source));
-  try {
-    const handle = await openStaged(temp, target);
-    await pipeStreams(from.createReadStream({ autoClose: false }), handle.createWriteStream()).catch((err: unknown) => {
-      throw fileError(err, { role: 'output', shown: target });
-    });
-  } finally {
-    await from.close();
-  }
 }
 
 /** A step's data names files of the work dir: the published ones by their final path, the others by their name alone. */

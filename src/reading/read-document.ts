@@ -19,7 +19,7 @@ import { sniffType } from '../shared/sniff.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import type { OutputFormat } from '../documents/formats.js';
 import { formatOfExtension, formatOfSniffed, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
-import { trackTempDir } from '../files/staging.js';
+import { createPrivateOutput, trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
 
 export interface ReadRequest {
@@ -98,12 +98,12 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
   const tracked = trackTempDir(dir);
   try {
-    const twin = path.join(dir, `document.${OOXML_TWIN[family]}`);
+    const twin = await createPrivateOutput(path.join(dir, `document.${OOXML_TWIN[family]}`));
     const [outcome] = await context.engines.documents.job(context, (backend) =>
-      backend.convert([{ input: request.input, extension, family, format: OOXML_TWIN[family], output: twin, shownName: request.shownName }], context),
+      backend.convert([{ input: request.input, extension, family, format: OOXML_TWIN[family], output: twin, outputShown: twin.path, shownName: request.shownName }], context),
     );
     if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
-    const read = await readMarkup({ path: twin }, undefined, request, context);
+    const read = await readMarkup(twin, undefined, request, context);
     return { ...read, format: named.kind };
   } finally {
     await tracked.remove();
