@@ -99,6 +99,8 @@ async function openCreatingThroughFds(dir: string, checked: boolean): Promise<{ 
     missing.unshift(path.basename(existing));
     existing = path.dirname(existing);
   }
+  // A checked path is a real path: a link anywhere on it was swapped in since (the open would say ENOTDIR).
+  if (checked && (await fs.lstat(existing).catch(() => undefined))?.isSymbolicLink()) throw swappedError(dir);
   let handle = await fs.open(existing, OPEN_DIR(fs.constants) | (checked ? NO_FOLLOW : 0));
   let created: string | undefined;
   let current = existing;
