@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = path.join(ROOT, 'dist/src/cli/main.js');
-const SOURCES = ['src', 'wasm', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const SOURCES = ['core', 'src', 'wasm', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function newestMtime(item) {
   const stat = fs.statSync(item, { throwIfNoEntry: false });

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RECYCLE_AFTER } from './shared/recycle.js';
+import { RECYCLE_AFTER } from '../core/recycle.js';
 import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';

@@ -15,7 +15,7 @@ import { JobRegistry } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
 import type { OperationContext, OperationResult } from './operations/operation.js';
-import { logStart } from './shared/log.js';
+import { logStart } from '../core/log.js';
 import { startReportLines } from './start-report.js';
 
 export interface Service {

@@ -14,7 +14,7 @@ import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';
 import { commandShape, numberOrText, type CommandShape, type FieldOption } from './options-from-schema.js';
-import { parseCommandLine } from '../shared/command-line.js';
+import { parseCommandLine } from '../command-line.js';
 import { progressLine } from './progress.js';
 import { resultText } from './result-text.js';
 import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';

@@ -2,11 +2,11 @@
 
 import net from 'node:net';
 import { ConfigError, configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine, type Config } from '../config.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { createService } from '../service.js';
 import { VERSION } from '../version.js';
-import { logEvent, logStart } from '../shared/log.js';
-import { parseCommandLine } from '../shared/command-line.js';
+import { logEvent, logStart } from '../../core/log.js';
+import { parseCommandLine } from '../command-line.js';
 import { startWatchedFolder, WATCH_HELP_LINES, WATCH_OPTIONS } from './watch.js';
 
 const SERVE_FLAGS = flagsFor({ door: 'serve' });

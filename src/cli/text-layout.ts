@@ -2,7 +2,7 @@
 // display widths (a Chinese character takes two columns), and every value is kept on its line:
 // control characters (a multi-line form value, a name with a tab) are shown escaped.
 
-import { displayWidth } from '../shared/cjk-text.js';
+import { displayWidth } from '../../core/cjk-text.js';
 
 const GAP = '  ';
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { resolveOutputPath } from '../files/paths.js';
 import { createRuntime } from '../operations/context.js';
 import { OPERATIONS } from '../operations/index.js';
@@ -19,7 +19,7 @@ import { configFromFlags, flagHelpLines, flagOptions, flagsFor, helpLine } from 
 
 /** A watcher runs the engines as `mcp` does: every option but the HTTP ones. */
 const RUNTIME_FLAGS = flagsFor({ door: 'mcp' });
-import { parseCommandLine } from '../shared/command-line.js';
+import { parseCommandLine } from '../command-line.js';
 import { progressLine } from './progress.js';
 
 /** The options of a watched folder, shared by `watch` and `serve --watch`. */

@@ -1,12 +1,12 @@
 // What a document-conversion backend is: something that can say whether it is installed, and
 // convert several files at once (one file's failure is that file's outcome, not an exception).
 
-import type { ApiError, ErrorCode } from '../errors.js';
+import type { ApiError, ErrorCode } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { OutputFormat } from './formats.js';
-import type { DocumentFamily } from '../shared/input-formats.js';
-import type { FileRef } from '../shared/file-ref.js';
-import type { PdfaLevel } from '../shared/pdfa.js';
+import type { DocumentFamily } from '../../core/input-formats.js';
+import type { FileRef } from '../../core/file-ref.js';
+import type { PdfaLevel } from '../../core/pdfa.js';
 
 export type BackendInfo =
   | { available: true; name: string; version: string; path: string }

@@ -6,11 +6,11 @@
 // include fields) → INVALID_INPUT.
 
 import type fs from 'node:fs/promises';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { openInput } from '../files/paths.js';
-import type { FileRef } from '../shared/file-ref.js';
-import { sniffType, type SniffedType } from '../shared/sniff.js';
-import { formatOfOle, formatOfPackage, formatOfSniffed, type DocumentFamily, type InputFormat } from '../shared/input-formats.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { sniffType, type SniffedType } from '../../core/sniff.js';
+import { formatOfOle, formatOfPackage, formatOfSniffed, type DocumentFamily, type InputFormat } from '../../core/input-formats.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer, type ZipEntry } from './containers.js';
 import { findExternalRtfField } from './rtf-fields.js';
 

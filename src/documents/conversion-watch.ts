@@ -5,8 +5,8 @@
 // offices and the WebAssembly office answer a timeout, a memory breach or a crash in the same words.
 
 import { CancelledError, startDeadline, type Deadline } from '../jobs/policy.js';
-import { fileError } from '../shared/file-errors.js';
-import { timeoutError } from '../shared/job-errors.js';
+import { fileError } from '../../core/file-errors.js';
+import { timeoutError } from '../../core/job-errors.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { MemoryWatch } from './office-memory.js';
 

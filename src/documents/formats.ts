@@ -1,15 +1,15 @@
 // The document support matrix (input extension → family → allowed output formats; the
-// extensions and families are declared in src/shared/input-formats.ts) and the
+// extensions and families are declared in core/input-formats.ts) and the
 // LibreOffice filter for every output. The filter names are explicit because the bare
 // extension picks wrong filters (`xlsx`) or mangles CJK text (`csv` → `??`).
 
-import { officeExtensions, type DocumentFamily } from '../shared/input-formats.js';
-import type { PdfaLevel } from '../shared/pdfa.js';
+import { officeExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import type { PdfaLevel } from '../../core/pdfa.js';
 
 export const OUTPUT_FORMATS = ['pdf', 'docx', 'odt', 'txt', 'xlsx', 'ods', 'csv', 'pptx', 'odp'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** Input extension → family, from the one table of input formats (src/shared/input-formats.ts). */
+/** Input extension → family, from the one table of input formats (core/input-formats.ts). */
 export const INPUT_FAMILY: Readonly<Record<string, DocumentFamily>> = officeExtensions();
 
 /** Export filter per family and output format; a missing entry is outside the matrix. */

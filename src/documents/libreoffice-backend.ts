@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
@@ -22,7 +22,7 @@ import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from './profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 export interface LibreOfficeOptions {
   detect: DetectOptions;

@@ -7,8 +7,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '../errors.js';
-import type { FileRef } from '../shared/file-ref.js';
+import { ApiError } from '../../core/errors.js';
+import type { FileRef } from '../../core/file-ref.js';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';

@@ -5,7 +5,7 @@
 // breach is reported as TOO_LARGE rather than as whatever LibreOffice does when malloc fails.
 
 import fs from 'node:fs/promises';
-import { statFields } from '../shared/process-stat.js';
+import { statFields } from '../../core/process-stat.js';
 import { findProgram } from './sandbox.js';
 
 export interface MemoryCeiling {

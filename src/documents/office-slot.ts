@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { RecycleMeter } from '../shared/recycle.js';
+import { RecycleMeter } from '../../core/recycle.js';
 import { createPrivateOutput } from '../files/staging.js';
 import { convertInOffice, type Invocation, type SlotOutcome, type WarmOffice } from './office-invocation.js';
 import type { MemoryCeiling } from './office-memory.js';

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openInput } from '../files/paths.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { documentsDirInOffice } from './sandbox.js';
 import { documentsDir } from './sandbox-view.js';
 

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isAlive } from '../shared/process-alive.js';
+import { isAlive } from '../../core/process-alive.js';
 import { officePipePath, removeStalePipe } from './office-pipe.js';
 
 const PROFILE_DIR = /^docwasm-soffice-(\d+)-/;

@@ -8,13 +8,13 @@
 // background when the service starts (warm()), a start is bounded and retried (wasm-office-start.ts), and a file
 // whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { logEvent } from '../shared/log.js';
-import { RecycleMeter } from '../shared/recycle.js';
+import { logEvent } from '../../core/log.js';
+import { RecycleMeter } from '../../core/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { exportFilterOptions, importFilterOptions } from './formats.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
@@ -26,7 +26,7 @@ import { wasmOfficeProfile } from './profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
-import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
+import { findWasmOffice, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';

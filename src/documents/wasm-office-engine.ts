@@ -18,7 +18,7 @@
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 export const OFFICE_V8_FLAGS = ['--liftoff-only', '--wasm-lazy-validation'] as const;
 

@@ -3,9 +3,9 @@
 // again, at most START_ATTEMPTS in all.
 
 import { performance } from 'node:perf_hooks';
-import { settleWithin } from '../shared/deadline.js';
+import { settleWithin } from '../../core/deadline.js';
 import { WasmOffice } from './wasm-office.js';
-import type { HostSettings } from './wasm-office-protocol.js';
+import type { HostSettings } from '../../core/wasm-office-protocol.js';
 
 /**
  * Starts tried in a row. A deadlocked start costs ~20 s to find (WasmOffice's start watch). How

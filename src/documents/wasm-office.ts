@@ -12,9 +12,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
-import { cpuTicks, mainThreadWaits } from '../shared/process-stat.js';
+import { cpuTicks, mainThreadWaits } from '../../core/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
-import type { ConvertRequest, HostMessage, HostSettings, StartStage } from './wasm-office-protocol.js';
+import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../core/wasm-office-protocol.js';
 
 /**
  * How a deadlocked start looks over STALL_MS (see WasmOffice.watchStart), in two forms measured

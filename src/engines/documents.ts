@@ -4,7 +4,7 @@
 // to get either.
 
 import type { Config } from '../config.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
 import { officeFonts } from '../documents/fonts.js';
 import { LibreOfficeBackend } from '../documents/libreoffice-backend.js';

@@ -17,9 +17,9 @@ import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
-import { imageTypes } from '../shared/input-formats.js';
-import { logEvent } from '../shared/log.js';
-import { paddleThreadsPerWorker, type OcrWorkerData } from '../shared/paddle-threads.js';
+import { imageTypes } from '../../core/input-formats.js';
+import { logEvent } from '../../core/log.js';
+import { paddleThreadsPerWorker, type OcrWorkerData } from '../../core/paddle-threads.js';
 
 const IMAGE_INPUTS = imageTypes();
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];

@@ -6,8 +6,8 @@
 // workers read with PP-OCR (onnxruntime-web) or tesseract.js as the request's `engine` says.
 
 import type { JobControl } from '../jobs/policy.js';
-import type { FileRef } from '../shared/file-ref.js';
-import type { OcrPageLayout } from '../shared/ocr-layout.js';
+import type { FileRef } from '../../core/file-ref.js';
+import type { OcrPageLayout } from '../../core/ocr-layout.js';
 import type { GreyImage } from '../../wasm/ocr/pnm.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 

@@ -9,7 +9,7 @@ import type { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
 import { resolveEngine, type OcrEngine, type OcrOptions, type OcrReading, type OcrSource } from './ocr-engine.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
-import { ownedBuffers } from '../shared/transfer.js';
+import { ownedBuffers } from '../../core/transfer.js';
 
 /**
  * Time kept back from a job's deadline: the pool thread answers TIMEOUT itself and stops its

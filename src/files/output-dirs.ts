@@ -12,8 +12,8 @@
 import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { swappedError } from '../shared/file-errors.js';
-import { NO_FOLLOW } from '../shared/file-ref.js';
+import { swappedError } from '../../core/file-errors.js';
+import { NO_FOLLOW } from '../../core/file-ref.js';
 
 /** Paths through a descriptor (Linux, and any OS with a /proc like it); elsewhere entries go by name after `verify`. */
 const FD_PATHS = existsSync('/proc/self/fd');

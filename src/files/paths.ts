@@ -1,17 +1,17 @@
 // Turns request paths into absolute, policy-checked paths. With allowed dirs, the check runs on
 // the real path (symlinks and `..` resolved) before any existence check, so a refused path
 // reveals nothing about what exists outside; the engines then use that real path, and inputs
-// and temp outputs carry the checked file's identity (src/shared/file-ref.ts), so a link
+// and temp outputs carry the checked file's identity (core/file-ref.ts), so a link
 // swapped in after the check cannot redirect a read or a write. Inputs are checked, and later
-// read, through a descriptor opened without waiting (src/shared/file-ref.ts): a FIFO, device or
+// read, through a descriptor opened without waiting (core/file-ref.ts): a FIFO, device or
 // directory, given or renamed onto the name at any time, is FILE_NOT_FOUND at once.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '../errors.js';
-import { fileError, swappedError } from '../shared/file-errors.js';
-import { identityOf, notRegularError, openCheckedHandle, openFlags, type FileRef } from '../shared/file-ref.js';
-import { readHeadOf } from '../shared/sniff.js';
+import { ApiError } from '../../core/errors.js';
+import { fileError, swappedError } from '../../core/file-errors.js';
+import { identityOf, notRegularError, openCheckedHandle, openFlags, type FileRef } from '../../core/file-ref.js';
+import { readHeadOf } from '../../core/sniff.js';
 
 export interface PathPolicy {
   baseDir: string;

@@ -9,10 +9,10 @@ import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline as pipeStreams } from 'node:stream/promises';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { CancelledError } from '../jobs/policy.js';
-import { fileError, swappedError } from '../shared/file-errors.js';
-import { identityOf, NO_FOLLOW, type FileRef } from '../shared/file-ref.js';
+import { fileError, swappedError } from '../../core/file-errors.js';
+import { identityOf, NO_FOLLOW, type FileRef } from '../../core/file-ref.js';
 import { claimOutputDir, releaseOutputDir, type OutputDir } from './output-dirs.js';
 import { isConfined, openInput, type PathPolicy } from './paths.js';
 
@@ -21,7 +21,7 @@ const liveTempFiles = new Set<string>();
 const liveTempDirs = new Set<string>();
 
 export interface StagedOutput {
-  /** Where the engine writes: the temp file, as created (see src/shared/file-ref.ts), reached through its held directory. */
+  /** Where the engine writes: the temp file, as created (see core/file-ref.ts), reached through its held directory. */
   temp: FileRef;
   target: string;
   /** Renames the temp file over the target, within the directory that was checked. */

@@ -2,7 +2,7 @@
 // declared by the API modules; POST routes add the JSON-body guards and schema validation.
 
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { AppEnv } from './env.js';
 import { DOCS_PATH, mountDocs, isPublicPath } from './docs.js';
 import { errorResponse, successResponse } from './envelope.js';

@@ -3,11 +3,11 @@
 // JSON envelope, then closes the connection without resetting it.
 
 import type { Socket } from 'node:net';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { envelopeHttpMessage } from './envelope.js';
 import { isAnswering } from './early-answer.js';
 import { lingeringClose } from './linger.js';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 const answered = new WeakSet<Socket>();
 

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { AppEnv } from './env.js';
 
 export const DOCS_PATH = '/docs';

@@ -3,7 +3,7 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
-import { reportFailure, type ApiError } from '../errors.js';
+import { reportFailure, type ApiError } from '../../core/errors.js';
 import { errorEnvelope, successEnvelope } from '../operations/envelope.js';
 import type { OperationResult } from '../operations/operation.js';
 

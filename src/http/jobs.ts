@@ -5,7 +5,7 @@
 // (e.g. a batch whose every file failed its checks) as 202 with the job already finished.
 
 import { z } from 'zod';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { JobRegistry, JobView } from '../jobs/registry.js';
 import type { OperationResult } from '../operations/operation.js';

@@ -3,7 +3,7 @@
 // security requirement (the lock icon in /docs) only when the service runs with a token.
 
 import { z } from 'zod';
-import { ERROR_CODES, STATUS_BY_CODE } from '../errors.js';
+import { ERROR_CODES, STATUS_BY_CODE } from '../../core/errors.js';
 import { acceptedData, asyncFlag } from './jobs.js';
 import { SERVICE_TAG, type GetRoute, type Route } from './route.js';
 import { VERSION } from '../version.js';

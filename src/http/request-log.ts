@@ -3,7 +3,7 @@
 
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './env.js';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();

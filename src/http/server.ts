@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { ApiError, reportFailure } from '../errors.js';
+import { ApiError, reportFailure } from '../../core/errors.js';
 import { answerClientError, logClientError } from './client-error.js';
 import { EarlyAnswerAwareResponse } from './early-answer.js';
 import { envelopeResponse } from './envelope.js';

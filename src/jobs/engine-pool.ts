@@ -1,7 +1,7 @@
 // The one adapter between docwasm's job policy (src/jobs/policy.ts) and the worker-pool library
 // (tinypool, pure JS): jobs enter the engine's bounded queue, run under one deadline (an abort
 // terminates the worker; the next task starts a fresh one), and a worker that asks for it — its
-// WASM heap grew past src/shared/recycle.ts's thresholds — is replaced with its whole pool.
+// WASM heap grew past core/recycle.ts's thresholds — is replaced with its whole pool.
 // Idle retirement (idle-retirement.ts) stops the workers after the idle timeout without a job;
 // the shutdown gate (shutdown-gate.ts) turns work cut off by close() into BUSY. The main side
 // talks to a worker through a client typed from the worker's task map (no task names as strings).
@@ -15,13 +15,13 @@
 
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
-import { ApiError, isErrorCode } from '../errors.js';
+import { ApiError, isErrorCode } from '../../core/errors.js';
 import type { PathPolicy } from '../files/paths.js';
 import { withStagedOutputs, type StagedFiles } from '../files/staging.js';
-import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../shared/task-protocol.js';
+import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../core/task-protocol.js';
 import { IdleRetirement } from './idle-retirement.js';
 import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 import { WaitLine } from './wait-line.js';
 
 export interface EnginePoolOptions {

@@ -2,12 +2,12 @@
 // engine (BUSY, with Retry-After, when full), one deadline per job handed down as an
 // AbortSignal (TIMEOUT when it fires), cancellation through the caller's signal, and progress
 // as items done of a total. The other parts of an engine's lifecycle, composed by every engine:
-// idle-retirement.ts, shutdown-gate.ts, src/shared/recycle.ts (when an instance is replaced),
-// src/shared/deadline.ts (the deadline inside a worker) and src/shared/job-errors.ts (the words).
+// idle-retirement.ts, shutdown-gate.ts, core/recycle.ts (when an instance is replaced),
+// core/deadline.ts (the deadline inside a worker) and core/job-errors.ts (the words).
 
-import type { ApiError } from '../errors.js';
-import type { TaskDeadline } from '../shared/deadline.js';
-import { queueFullError, timeoutError } from '../shared/job-errors.js';
+import type { ApiError } from '../../core/errors.js';
+import type { TaskDeadline } from '../../core/deadline.js';
+import { queueFullError, timeoutError } from '../../core/job-errors.js';
 import { ShutdownGate } from './shutdown-gate.js';
 
 /** What a caller gives a job: a way to cancel it and to hear of its progress. */
@@ -41,7 +41,7 @@ export interface Deadline {
   reason(): ApiError | CancelledError;
   /**
    * The deadline for a worker to hold itself to, `marginMs` before this one: it answers TIMEOUT
-   * itself, and in time, rather than be terminated with its warm engine (src/shared/deadline.ts).
+   * itself, and in time, rather than be terminated with its warm engine (core/deadline.ts).
    */
   forWorker(marginMs: number): TaskDeadline;
 }

@@ -5,7 +5,7 @@
 // caller's to answer synchronously. Jobs do not survive a restart.
 
 import { randomUUID } from 'node:crypto';
-import { ApiError, reportFailure, toApiError } from '../errors.js';
+import { ApiError, reportFailure, toApiError } from '../../core/errors.js';
 import { CancelledError, type JobControl } from './policy.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

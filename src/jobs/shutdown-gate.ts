@@ -2,8 +2,8 @@
 // job, and a job cut short by the shutdown — its worker terminated, its office killed — ends in
 // BUSY "shutting down", not in the engine failure its cut-off work looks like.
 
-import type { ApiError } from '../errors.js';
-import { shuttingDownError } from '../shared/job-errors.js';
+import type { ApiError } from '../../core/errors.js';
+import { shuttingDownError } from '../../core/job-errors.js';
 
 export class ShutdownGate {
   private closed = false;

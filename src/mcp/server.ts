@@ -9,9 +9,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { configFromFlags, flagHelpLines, flagOptions, flagsFor, type Config } from '../config.js';
 import { createRuntime, type Runtime } from '../operations/context.js';
 import { VERSION } from '../version.js';
-import { parseCommandLine } from '../shared/command-line.js';
+import { parseCommandLine } from '../command-line.js';
 import { createToolbox } from './tools.js';
-import { logEvent } from '../shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 const MCP_FLAGS = flagsFor({ door: 'mcp' });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { LanguageFiles } from './languages.js';
 import { inflateTraineddata, traineddataProblem, withoutSubLanguages } from './traineddata.js';
 

@@ -2,12 +2,12 @@
 // the reader worker (wasm/read/ofd.ts), never by the office backend, so no LibreOffice is needed.
 // Each answer carries the document's custom data (an e-invoice's fields) as `fields`.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import { formatOfExtension } from '../shared/input-formats.js';
+import { formatOfExtension } from '../../core/input-formats.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { packageFormatOf } from '../documents/content-check.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import type { OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 

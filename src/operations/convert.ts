@@ -6,15 +6,15 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, toApiError } from '../../core/errors.js';
 import { mapBounded } from '../files/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
-import { backendExtension, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
-import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
+import { backendExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { PDFA_LEVELS, type PdfaLevel } from '../../core/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';

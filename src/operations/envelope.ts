@@ -2,7 +2,7 @@
 // with --json, MCP returns it as a tool result. `{success: true, message, ...}` or
 // `{success: false, error, code}`.
 
-import { toApiError, type ErrorCode } from '../errors.js';
+import { toApiError, type ErrorCode } from '../../core/errors.js';
 import type { OperationResult } from './operation.js';
 
 export interface SuccessEnvelope {

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { extensionOf } from '../files/paths.js';
-import { parsePageRanges } from '../shared/page-ranges.js';
+import { parsePageRanges } from '../../core/page-ranges.js';
 
 /** Longest path accepted: resolving longer ones costs time for nothing (PATH_MAX on Linux). */
 export const MAX_PATH_BYTES = 4096;

@@ -1,11 +1,11 @@
 // What each operation reads and writes, for the chains of /api/pipeline and the watcher (the
-// file kinds of inputs are declared in src/shared/input-formats.ts). Whether a step takes one file or many, and makes one
+// file kinds of inputs are declared in core/input-formats.ts). Whether a step takes one file or many, and makes one
 // or many, is read from its own schema (`input`/`files`, `output`/`outputDir`); only the kinds
 // are said here. An operation missing from this table cannot be a pipeline step.
 
 import { OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
-import { formatOfExtension, INPUT_FORMATS, type FileKind } from '../shared/input-formats.js';
+import { formatOfExtension, INPUT_FORMATS, type FileKind } from '../../core/input-formats.js';
 
 /**
  * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind

@@ -3,8 +3,8 @@
 
 import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import type { FileRef } from '../shared/file-ref.js';
-import { outputFormatOf } from '../shared/image-formats.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { outputFormatOf } from '../../core/image-formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, quality } from './fields.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';

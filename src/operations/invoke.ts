@@ -1,7 +1,7 @@
 // Runs an operation on a raw request (a parsed JSON body, command-line values, MCP arguments)
 // and answers the API envelope, for the doors that carry the envelope as data (CLI, MCP).
 
-import { reportFailure } from '../errors.js';
+import { reportFailure } from '../../core/errors.js';
 import { CancelledError } from '../jobs/policy.js';
 import { errorEnvelope, successEnvelope, type Envelope } from './envelope.js';
 import type { Operation, OperationContext } from './operation.js';

@@ -3,7 +3,7 @@
 // bookmarks and metadata.
 
 import { z } from 'zod';
-import { isPreset, patternMatcher, REDACT_PRESETS } from '../shared/redact-patterns.js';
+import { isPreset, patternMatcher, REDACT_PRESETS } from '../../core/redact-patterns.js';
 import { defineOperation } from './operation.js';
 import { engineText } from './fields.js';
 import { editPdf, io } from './pdf-tools.js';

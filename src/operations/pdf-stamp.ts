@@ -2,12 +2,12 @@
 // where a watermark under an opaque image would be hidden), at a position of the page.
 
 import { z } from 'zod';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { resolveInputWithHead } from '../files/paths.js';
-import { sniffType } from '../shared/sniff.js';
-import { STAMP_POSITIONS } from '../shared/stamp.js';
+import { sniffType } from '../../core/sniff.js';
+import { STAMP_POSITIONS } from '../../core/stamp.js';
 import type { PathPolicy } from '../files/paths.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { defineOperation } from './operation.js';
 import { CONTROL_CHARACTER, engineText, filePath, pageRanges } from './fields.js';
 import { editPdf, io } from './pdf-tools.js';

@@ -3,10 +3,10 @@
 
 import { z } from 'zod';
 import { resolveOutputPath } from '../files/paths.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
-import { PDFA_LEVELS } from '../shared/pdfa.js';
-import { METADATA_FIELDS } from '../shared/pdf-metadata.js';
+import { PDFA_LEVELS } from '../../core/pdfa.js';
+import { METADATA_FIELDS } from '../../core/pdf-metadata.js';
 import type { PdfTasks } from '../../wasm/pdf/worker.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { CONTROL_CHARACTER, engineText, filePath, NON_XML_CHARACTER, pageOrder, pageRanges, password, quality } from './fields.js';

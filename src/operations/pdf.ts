@@ -2,11 +2,11 @@
 
 import path from 'node:path';
 import { z } from 'zod';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { fileStem, resolveInputWithHead, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { mapBounded } from '../files/bounded.js';
-import type { FileRef } from '../shared/file-ref.js';
-import { sniffType } from '../shared/sniff.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { sniffType } from '../../core/sniff.js';
 import { defineOperation } from './operation.js';
 import { engineText, filePath, filePaths, pageRanges, password } from './fields.js';
 

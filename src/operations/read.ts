@@ -7,9 +7,9 @@ import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { readDocument, type ReadResult } from '../reading/read-document.js';
-import type { FileRef } from '../shared/file-ref.js';
-import { INPUT_FORMATS } from '../shared/input-formats.js';
-import type { PageRange } from '../shared/page-ranges.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { INPUT_FORMATS } from '../../core/input-formats.js';
+import type { PageRange } from '../../core/page-ranges.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, pageRanges, password } from './fields.js';
 

@@ -4,7 +4,7 @@
 // `areas`, sign's `visible`) are looked into the same way.
 
 import { z } from 'zod';
-import { closestName } from '../shared/closest-name.js';
+import { closestName } from '../../core/closest-name.js';
 
 export interface UnknownField {
   /** Where it is, as a message shows it: `qualty`, `areas[0].colour`. */

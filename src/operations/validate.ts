@@ -4,7 +4,7 @@
 // missing field that one of them may have meant says so.
 
 import type { z } from 'zod';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { Operation } from './operation.js';
 import { unknownFields, unknownFieldWarning, type UnknownField } from './unknown-fields.js';
 

@@ -5,11 +5,11 @@
 // VALIDATION_ERROR naming the step, counted from 1.
 
 import { z } from 'zod';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, toApiError } from '../../core/errors.js';
 import { fileStem } from '../files/paths.js';
 import { formatOfOutput } from '../operations/fields.js';
 import { FILE_FLOWS, kindOfExtension, readsOf, type FileFlow } from '../operations/file-kinds.js';
-import type { FileKind } from '../shared/input-formats.js';
+import type { FileKind } from '../../core/input-formats.js';
 import type { Operation } from '../operations/operation.js';
 import { unknownFields, unknownFieldWarning } from '../operations/unknown-fields.js';
 import { validateInput } from '../operations/validate.js';

@@ -8,14 +8,14 @@
 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { mapBounded } from '../files/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { copyToStaged, withStagedOutputs } from '../files/staging.js';
 import { CancelledError } from '../jobs/policy.js';
 import type { OperationContext, OperationResult } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { ChainProgress } from './progress.js';
 import { inStep, stepPaths, type PipelinePlan, type PlannedStep } from './plan.js';
 import { openWorkspace, type Workspace } from './workspace.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isConfined, type PathPolicy } from '../files/paths.js';
 import { trackTempDir } from '../files/staging.js';
-import { isAlive } from '../shared/process-alive.js';
+import { isAlive } from '../../core/process-alive.js';
 
 const PREFIX = 'docwasm-pipeline-';
 const WORK_DIR = /^docwasm-pipeline-(\d+)-/;

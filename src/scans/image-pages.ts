@@ -4,7 +4,7 @@
 // declared resolution (96 dpi when it declares none); A4 and Letter centre it inside 36 pt
 // margins, scaled down to fit but never up.
 
-import type { Resolution } from '../shared/image-meta.js';
+import type { Resolution } from '../../core/image-meta.js';
 import { ref, type PdfFileWriter, type PdfRef } from './pdf-file-writer.js';
 
 export type PageSizeName = 'fit' | 'a4' | 'letter';

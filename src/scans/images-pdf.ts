@@ -2,18 +2,18 @@
 // here and kept as they are; every other image is one job of the image engine (decoded and
 // deflated there, several at a time), with its own time limit.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { Engines } from '../engines/engines.js';
 import { readChecked, readInputHead } from '../files/paths.js';
 import { openStaged } from '../files/staging.js';
 import type { JobControl } from '../jobs/policy.js';
-import { fileError } from '../shared/file-errors.js';
-import { sniffType } from '../shared/sniff.js';
+import { fileError } from '../../core/file-errors.js';
+import { sniffType } from '../../core/sniff.js';
 import { writeImagePage, type ImagePlacement, type PageSizeName, type PdfImage } from './image-pages.js';
 import { jpegPdfImage } from './jpeg-image.js';
 import { PdfFileWriter, ref, type PdfRef } from './pdf-file-writer.js';
 import { pipelineInOrder } from './pipeline.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 
 export interface ImagesPdfJob {
   engines: Engines;

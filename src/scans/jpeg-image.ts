@@ -1,8 +1,8 @@
 // A JPEG as a PDF image without decoding it: its bytes become a DCTDecode stream as they are.
 
-import { ApiError } from '../errors.js';
-import { checkImageBudget } from '../shared/image-budget.js';
-import { jpegFrame, jpegOrientation, jpegResolution } from '../shared/image-meta.js';
+import { ApiError } from '../../core/errors.js';
+import { checkImageBudget } from '../../core/image-budget.js';
+import { jpegFrame, jpegOrientation, jpegResolution } from '../../core/image-meta.js';
 import type { PdfImage } from './image-pages.js';
 
 const COLOR_SPACES: Record<number, string> = { 1: '/DeviceGray', 3: '/DeviceRGB', 4: '/DeviceCMYK' };

@@ -4,10 +4,10 @@
 
 import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
-import type { OcrPageLayout } from '../shared/ocr-layout.js';
+import type { OcrPageLayout } from '../../core/ocr-layout.js';
 import type { PageSelection } from '../../wasm/pdf/render.js';
 import { pipelineInOrder } from './pipeline.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
 /** What reading one page of a PDF with OCR needs. */

@@ -2,12 +2,12 @@
 // sizes, and the budgets checked before any page is rendered: pages per document (--max-pages)
 // and the pixel limit for every page. The job's total becomes the number of pages.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
-import type { PageRange } from '../shared/page-ranges.js';
+import type { PageRange } from '../../core/page-ranges.js';
 import type { PageSelection } from '../../wasm/pdf/render.js';
-import type { FileRef } from '../shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 
 export interface PdfPagesRequest {
   input: FileRef;

@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { cutToBytes, numberedName } from './names.js';
 
 /** The name of a temp file of ours beside `file` (removed by removeLeftovers after a crash). */

@@ -12,8 +12,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
-import { isAlive } from '../shared/process-alive.js';
-import { startTimeOf } from '../shared/process-stat.js';
+import { isAlive } from '../../core/process-alive.js';
+import { startTimeOf } from '../../core/process-stat.js';
 
 export const LOCK_FILE = '.docwasm-watch.lock';
 

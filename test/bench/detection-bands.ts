@@ -7,7 +7,7 @@
 // a process of its own: paddle-memory.ts.
 
 import path from 'node:path';
-import { median } from '../../src/shared/median.js';
+import { median } from '../../core/median.js';
 import { DETECTION_DEFAULTS, detectText } from '../../wasm/ocr/paddle/detection.js';
 import { loadModels } from '../../wasm/ocr/paddle/models.js';
 import { greyRaster } from '../helpers/ocr-page-set.js';

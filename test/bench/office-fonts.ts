@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
+import { findWasmOffice } from '../../core/wasm-office-package.js';
 
 /** A package entry whose name is a font file: `{filename:"/instdir/…/Carlito-Bold.ttf",start:1,end:2`. */
 const FONT_ENTRY = /\{filename:"([^"]+\.(?:ttf|otf|ttc|otc))",start:(\d+),end:(\d+)/gi;

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
+import { removeCjkSpaces } from '../../core/cjk-text.js';
 import { hanCharacterErrorRate, latinWordErrorRate } from '../helpers/ocr-accuracy.js';
 import { expectedText, MIXED_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
 import type { RunningService } from '../helpers/service.js';

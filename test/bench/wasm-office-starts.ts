@@ -14,8 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
-import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../src/documents/wasm-office-package.js';
-import { settleWithin } from '../../src/shared/deadline.js';
+import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../core/wasm-office-package.js';
+import { settleWithin } from '../../core/deadline.js';
 
 const TIMEOUT_MS = 240_000;
 

@@ -1,10 +1,10 @@
 // The parts of docs/ that are written from the code's own tables, so they cannot go stale:
-// the error codes (src/errors.ts) and the options (src/config.ts FLAGS). `npm run docs` writes
+// the error codes (core/errors.ts) and the options (src/config.ts FLAGS). `npm run docs` writes
 // them; test/docs/docs.test.ts fails when a file no longer holds what the code says.
 
 import fs from 'node:fs';
 import { FLAGS } from '../../src/config.js';
-import { ERROR_CODES, MEANING_BY_CODE, STATUS_BY_CODE } from '../../src/errors.js';
+import { ERROR_CODES, MEANING_BY_CODE, STATUS_BY_CODE } from '../../core/errors.js';
 
 interface GeneratedSection {
   file: string;

@@ -1,6 +1,6 @@
 // The contract code an action fails with: what tests of validation and engine errors compare.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 
 const codeOfError = (err: unknown): string => (err instanceof ApiError ? err.code : `not an ApiError: ${String(err)}`);
 

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
-import { findWasmOffice } from '../../src/documents/wasm-office-package.js';
+import { findWasmOffice } from '../../core/wasm-office-package.js';
 import { startOffice } from '../../src/documents/wasm-office-start.js';
 import { DOCUMENT_FIXTURES, isAlive, officeProcessesOf, pdfText, TEXT_LINE } from './documents.js';
 import type { RunningService } from './service.js';

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
+import { removeCjkSpaces } from '../../core/cjk-text.js';
 import { discoverLanguages } from '../../src/ocr/languages.js';
 import { withoutSubLanguages } from '../../src/ocr/traineddata.js';
 import { ROOT, tempDir } from '../helpers/service.js';

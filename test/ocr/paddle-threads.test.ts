@@ -1,8 +1,8 @@
 // PP-OCR's WebAssembly threads per OCR worker: the cores shared among the pool's workers
-// (src/shared/paddle-threads.ts; the measurements behind it are in docs/ocr-measurements.md).
+// (core/paddle-threads.ts; the measurements behind it are in docs/ocr-measurements.md).
 
 import { describe, expect, it } from 'vitest';
-import { paddleThreadsPerWorker } from '../../src/shared/paddle-threads.js';
+import { paddleThreadsPerWorker } from '../../core/paddle-threads.js';
 
 describe('PP-OCR threads per OCR worker', () => {
   it('gives each worker one thread when the pool runs a worker per core (the default)', () => {

@@ -20,12 +20,12 @@ type EnginePoolModule = typeof import('../../src/jobs/engine-pool.js');
 type TaskModule = typeof import('../../wasm/shared/task.js');
 type EngineModule = typeof import('../../src/engines/tesseract-engine.js');
 type StoreModule = typeof import('../../src/ocr/language-store.js');
-type ErrorsModule = typeof import('../../src/errors.js');
+type ErrorsModule = typeof import('../../core/errors.js');
 const { EnginePool } = (await import(path.resolve('dist/src/jobs/engine-pool.js'))) as EnginePoolModule;
 const { defineTask } = (await import(path.resolve('dist/wasm/shared/task.js'))) as TaskModule;
 const { TesseractEngine } = (await import(path.resolve('dist/src/engines/tesseract-engine.js'))) as EngineModule;
 const { LanguageStore } = (await import(path.resolve('dist/src/ocr/language-store.js'))) as StoreModule;
-const { ApiError } = (await import(path.resolve('dist/src/errors.js'))) as ErrorsModule;
+const { ApiError } = (await import(path.resolve('dist/core/errors.js'))) as ErrorsModule;
 
 const TEXT = 'Pixels move between threads';
 

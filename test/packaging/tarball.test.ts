@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
 import { ROOT } from '../helpers/service.js';
-import { WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
+import { WASM_OFFICE_PACKAGE } from '../../core/wasm-office-package.js';
 
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 

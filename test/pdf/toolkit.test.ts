@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpdfEngine } from '../../wasm/pdf/cpdf-engine.js';
 import type { PdfEngine, PdfSink } from '../../wasm/pdf/engine.js';
 import { mupdfEngine } from '../../wasm/pdf/mupdf-engine.js';
-import { parsePageRanges } from '../../src/shared/page-ranges.js';
+import { parsePageRanges } from '../../core/page-ranges.js';
 import { makePdf, serializePdf } from '../helpers/make-pdf.js';
 import { makePhotoPdf } from '../helpers/make-photo-pdf.js';
 import { compactRawText, isEncrypted, listFonts, listImages, pageRotations, pageText, pdfinfo, qdfText, qpdfCheckStrict } from '../helpers/pdf-inspect.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PathPolicy } from '../../src/files/paths.js';
 import { copyToStaged, stageOutput, withStagedOutputs, writeStaged } from '../../src/files/staging.js';
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { writeOutputFile } from '../../wasm/shared/io.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';

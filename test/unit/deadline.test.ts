@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { startDeadline } from '../../src/jobs/policy.js';
-import { atMost, raceDeadline } from '../../src/shared/deadline.js';
+import { atMost, raceDeadline } from '../../core/deadline.js';
 
 const never = new Promise<never>(() => undefined);
 
-describe('a deadline inside a worker (src/shared/deadline.ts)', () => {
+describe('a deadline inside a worker (core/deadline.ts)', () => {
   it('answers the work when it settles in time', async () => {
     const deadline = { engine: 'ocr', at: Date.now() + 60_000, limitMs: 60_000 };
     await expect(raceDeadline(Promise.resolve('text'), deadline, 'recognising text')).resolves.toBe('text');

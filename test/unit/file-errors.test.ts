@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
-import { fileError } from '../../src/shared/file-errors.js';
+import { ApiError } from '../../core/errors.js';
+import { fileError } from '../../core/file-errors.js';
 
 const errno = (code: string) => Object.assign(new Error(code), { code });
 

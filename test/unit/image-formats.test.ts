@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEncodable, MAX_ENCODE_PIXELS, MAX_SIDE, outputFormatOf } from '../../src/shared/image-formats.js';
+import { checkEncodable, MAX_ENCODE_PIXELS, MAX_SIDE, outputFormatOf } from '../../core/image-formats.js';
 import { errorCodeOf } from '../helpers/error-code.js';
 
 describe('outputFormatOf', () => {

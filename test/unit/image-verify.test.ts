@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
+import type { OutputFormat } from '../../core/image-formats.js';
 import { verifyEncoded } from '../../wasm/image/verify.js';
 import { fromRaw, photoPixels } from '../helpers/images.js';
 

@@ -1,9 +1,9 @@
-// The one table of input formats (src/shared/input-formats.ts) and what the doors derive from it.
+// The one table of input formats (core/input-formats.ts) and what the doors derive from it.
 
 import { describe, expect, it } from 'vitest';
 import { INPUT_FAMILY } from '../../src/documents/formats.js';
 import { FILE_FLOWS, kindOfExtension, readsOf } from '../../src/operations/file-kinds.js';
-import { backendExtension, formatOfExtension, formatOfOle, formatOfPackage, formatOfSniffed, INPUT_FORMATS, readableExtensions } from '../../src/shared/input-formats.js';
+import { backendExtension, formatOfExtension, formatOfOle, formatOfPackage, formatOfSniffed, INPUT_FORMATS, readableExtensions } from '../../core/input-formats.js';
 
 describe('input formats', () => {
   it('declares each extension once, in lower case', () => {

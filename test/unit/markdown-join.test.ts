@@ -1,9 +1,9 @@
-// The Markdown cut at maxCharacters (src/shared/markdown-join.ts): at a block boundary, and when
+// The Markdown cut at maxCharacters (core/markdown-join.ts): at a block boundary, and when
 // not one block fits, the first block cut between two characters — never an empty answer for a
 // document with text (issue 28 item 9: a maxCharacters under the first block answered "").
 
 import { describe, expect, it } from 'vitest';
-import { joinBlocks, leadingCharacters, pageMarker } from '../../src/shared/markdown-join.js';
+import { joinBlocks, leadingCharacters, pageMarker } from '../../core/markdown-join.js';
 
 /** No lone surrogate (String.prototype.isWellFormed, which the project's lib target lacks). */
 const wellFormed = (text: string): boolean => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);

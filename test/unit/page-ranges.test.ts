@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRangesWithin, parsePageRanges } from '../../src/shared/page-ranges.js';
+import { checkRangesWithin, parsePageRanges } from '../../core/page-ranges.js';
 import { errorCodeOf } from '../helpers/error-code.js';
 
 describe('parsePageRanges', () => {

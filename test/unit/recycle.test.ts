@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECYCLE_AFTER, RecycleMeter } from '../../src/shared/recycle.js';
+import { RECYCLE_AFTER, RecycleMeter } from '../../core/recycle.js';
 
 describe('RecycleMeter', () => {
   it('is due after the number of jobs, then counts again from zero', () => {

@@ -1,7 +1,7 @@
 // The redaction presets: each finds what it names and refuses look-alikes whose check fails.
 
 import { describe, expect, it } from 'vitest';
-import { findMatches, isChineseResidentId, isIban, isCardNumber, patternMatcher, removeMatches, textMatcher } from '../../src/shared/redact-patterns.js';
+import { findMatches, isChineseResidentId, isIban, isCardNumber, patternMatcher, removeMatches, textMatcher } from '../../core/redact-patterns.js';
 
 const found = (text: string, pattern: string) => findMatches(text, [patternMatcher(pattern)]).map(({ start, end }) => text.slice(start, end));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { ShutdownGate } from '../../src/jobs/shutdown-gate.js';
 
 describe('ShutdownGate', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readInputHead } from '../../src/files/paths.js';
-import { sniffType, type SniffedType } from '../../src/shared/sniff.js';
+import { sniffType, type SniffedType } from '../../core/sniff.js';
 import { ROOT } from '../helpers/service.js';
 
 const fixture = (...parts: string[]) => path.join(ROOT, 'fixtures', ...parts);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PathPolicy } from '../../src/files/paths.js';
 import { stageOutput, withStagedOutputs, writeStaged } from '../../src/files/staging.js';
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { leftoverTempFiles, tempDir } from '../helpers/service.js';
 
 /** Unconfined, as without --allow-dir. */

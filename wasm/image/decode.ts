@@ -1,6 +1,6 @@
 // Decoding any supported input into RGBA: the format is judged by content (magic bytes), the
 // header's pixel count is checked against the limit before any pixel is allocated (every GIF
-// frame's too, and a JPEG's scans against their budget: src/shared/image-budget.ts), and JPEG
+// frame's too, and a JPEG's scans against their budget: core/image-budget.ts), and JPEG
 // EXIF orientation is applied (tags 1–8). Works in any worker thread: codecs start lazily.
 // JPEG goes through libjpeg-turbo (turbo.ts), which can also decode at 1/2, 1/4 or 1/8 size for
 // a resize; MozJPEG decodes what libjpeg-turbo refuses or only warns about (a truncated file).
@@ -8,9 +8,9 @@
 import { decode as decodeBmp } from 'bmp-ts';
 import omggif from 'omggif';
 import UTIF from 'utif2';
-import { ApiError } from '../../src/errors.js';
-import { checkImageBudget } from '../../src/shared/image-budget.js';
-import { sniffType, type SniffedType } from '../../src/shared/sniff.js';
+import { ApiError } from '../../core/errors.js';
+import { checkImageBudget } from '../../core/image-budget.js';
+import { sniffType, type SniffedType } from '../../core/sniff.js';
 import { codecs, noteCodecFailure } from './codecs.js';
 import { exifOrientation, orient, orientedSize } from './orientation.js';
 import { checkPixelLimit, probeDimensions, type Dimensions } from './probe.js';

@@ -11,15 +11,15 @@
 //   level 2: twice that for 0.1–0.7 % less; level 0 is 20 % bigger on flat graphics.
 // convert/resize take the fast column; compress, whose point is size, takes the small one.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { codecs, noteCodecFailure } from './codecs.js';
 import { arrayBufferOf } from './decode.js';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
+import type { OutputFormat } from '../../core/image-formats.js';
 import { flattenOntoWhite } from './pixels.js';
 import type { RgbaImage } from './rgba.js';
 import { encodeJpegBaseline } from './turbo.js';
 import { verifyEncoded } from './verify.js';
-import { logEvent } from '../../src/shared/log.js';
+import { logEvent } from '../../core/log.js';
 
 export type EncodeGoal = 'speed' | 'size';
 

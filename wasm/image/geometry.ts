@@ -1,7 +1,7 @@
 // Turns a resize request into exact pixel geometry: the output size, and for `cover` the part of
 // the source to keep. Pure arithmetic, so every rule of the contract is testable here.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { Dimensions } from './probe.js';
 import type { Rect } from './pixels.js';
 

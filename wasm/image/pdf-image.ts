@@ -2,7 +2,7 @@
 // deflated (lossless) as grey or RGB, and its transparency as a separate grey soft mask.
 
 import { deflateSync } from 'node:zlib';
-import { pngResolution, type Resolution } from '../../src/shared/image-meta.js';
+import { pngResolution, type Resolution } from '../../core/image-meta.js';
 import { decodeWithFormat } from './decode.js';
 import { hasTransparency } from './pixels.js';
 import type { RgbaImage } from './rgba.js';

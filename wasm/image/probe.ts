@@ -1,8 +1,8 @@
 // Reads an image's dimensions from its header, before anything is decoded, so that a
 // decompression bomb (a small file that claims a huge canvas) is refused without allocating it.
 
-import { ApiError } from '../../src/errors.js';
-import type { SniffedType } from '../../src/shared/sniff.js';
+import { ApiError } from '../../core/errors.js';
+import type { SniffedType } from '../../core/sniff.js';
 
 export interface Dimensions {
   width: number;

@@ -3,9 +3,9 @@
 // file. Decoding every output back caught that too, but cost a second decode (a 12 MP WebP:
 // ~600 ms); the header, the size it declares and the format's closing structure cost nothing.
 
-import { ApiError } from '../../src/errors.js';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
-import { sniffType } from '../../src/shared/sniff.js';
+import { ApiError } from '../../core/errors.js';
+import type { OutputFormat } from '../../core/image-formats.js';
+import { sniffType } from '../../core/sniff.js';
 import { probeDimensions } from './probe.js';
 
 const PNG_IEND = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];

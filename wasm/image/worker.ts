@@ -2,9 +2,9 @@
 // orientation applied) → resize → encode by output format (JPEG flattened onto white) → verify
 // → write the staged temp output. Files are read and written here so pixels never cross threads.
 
-import type { FileRef } from '../../src/shared/file-ref.js';
-import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
-import { checkEncodable, type OutputFormat } from '../../src/shared/image-formats.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { RECYCLE_AFTER } from '../../core/recycle.js';
+import { checkEncodable, type OutputFormat } from '../../core/image-formats.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { codecsNeedFreshWorker, warmUpCodecs } from './codecs.js';

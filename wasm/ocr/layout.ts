@@ -3,7 +3,7 @@
 // writer decides about spaces, so words are kept as tesseract gives them.
 
 import type tesseract from 'tesseract.js';
-import type { OcrLine, PixelBox } from '../../src/shared/ocr-layout.js';
+import type { OcrLine, PixelBox } from '../../core/ocr-layout.js';
 
 export function layoutLines(blocks: readonly tesseract.Block[] | null): OcrLine[] {
   const lines: OcrLine[] = [];

@@ -2,13 +2,13 @@
 // reads and kept for the thread's life (the pool retires idle or grown threads); each page is
 // read within the job's deadline, checked between model calls.
 
-import { ApiError } from '../../src/errors.js';
-import type { OcrLine } from '../../src/shared/ocr-layout.js';
+import { ApiError } from '../../core/errors.js';
+import type { OcrLine } from '../../core/ocr-layout.js';
 import { loadModels, type PaddleModels } from './paddle/models.js';
 import { layoutLines, pageText, readingOrder } from './paddle/page-text.js';
 import type { Raster } from './paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS, type PageLine } from './paddle/system.js';
-import { checkDeadline, type TaskDeadline } from '../../src/shared/deadline.js';
+import { checkDeadline, type TaskDeadline } from '../../core/deadline.js';
 
 export interface PaddleReading {
   text: string;

@@ -1,18 +1,18 @@
 // Warm tesseract.js workers inside one OCR pool thread, one per language set, at most
 // MAX_WARM of them (least recently used goes first). tesseract.js runs each in a nested
 // worker thread whose WASM memory only grows, so each worker has a recycle meter
-// (src/shared/recycle.ts): it is retired after RECYCLE_AFTER.ocrJobs jobs, after a very large
+// (core/recycle.ts): it is retired after RECYCLE_AFTER.ocrJobs jobs, after a very large
 // image, after a failed job, or when the process grows past RECYCLE_AFTER.ocrRssBytes.
-// Creation and recognition are held to the job's deadline (src/shared/deadline.ts); a
+// Creation and recognition are held to the job's deadline (core/deadline.ts); a
 // tesseract.js worker that cannot be reached any more (creation that never settled) marks this
 // thread for replacement.
 
 import tesseract from 'tesseract.js';
 import type { Worker as NodeWorker } from 'node:worker_threads';
-import { ApiError } from '../../src/errors.js';
-import { atMost, raceDeadline, type TaskDeadline } from '../../src/shared/deadline.js';
-import { RECYCLE_AFTER, RecycleMeter } from '../../src/shared/recycle.js';
-import type { OcrLine } from '../../src/shared/ocr-layout.js';
+import { ApiError } from '../../core/errors.js';
+import { atMost, raceDeadline, type TaskDeadline } from '../../core/deadline.js';
+import { RECYCLE_AFTER, RecycleMeter } from '../../core/recycle.js';
+import type { OcrLine } from '../../core/ocr-layout.js';
 import { layoutLines } from './layout.js';
 
 const MAX_WARM = 2;

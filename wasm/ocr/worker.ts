@@ -7,13 +7,13 @@
 
 import { decodeImage } from '../image/decode.js';
 import { readInputFile } from '../shared/io.js';
-import type { FileRef } from '../../src/shared/file-ref.js';
-import type { TaskDeadline } from '../../src/shared/deadline.js';
-import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
+import type { FileRef } from '../../core/file-ref.js';
+import type { TaskDeadline } from '../../core/deadline.js';
+import { RECYCLE_AFTER } from '../../core/recycle.js';
 import { defineTask, serveTasks } from '../shared/task.js';
-import { removeCjkSpaces } from '../../src/shared/cjk-text.js';
+import { removeCjkSpaces } from '../../core/cjk-text.js';
 import { greyOf, greyToPnm, toPnm, type GreyImage } from './pnm.js';
-import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
+import type { OcrPageLayout } from '../../core/ocr-layout.js';
 import { enableRelaxedSimd } from './relaxed-simd.js';
 import { WarmWorkers } from './warm-workers.js';
 import { readWithPaddle } from './paddle-reader.js';

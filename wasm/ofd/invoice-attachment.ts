@@ -7,7 +7,7 @@
 // out, since one name → value cannot hold them; so is the issuer's signature. Other attachments (pictures, any other XML) are
 // not read.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { isElement, textOf, type XmlElement } from '../read/xml.js';
 import { directoryOf, resolveLocation, type OfdParts } from './locations.js';
 

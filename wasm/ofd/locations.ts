@@ -3,7 +3,7 @@
 // to the part that names it. URLs, drive letters and "../" past the root name nothing: no file
 // outside the package is ever read, whatever the document says.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { OfficePackage } from '../read/package.js';
 import { parseXml, type XmlElement } from '../read/xml.js';
 import type { Budget } from '../read/limits.js';

@@ -4,8 +4,8 @@
 // caps (package.ts: a bomb is TOO_LARGE), XML with no DTD under one node budget, every location
 // resolved inside the package (locations.ts), and pages and glyphs counted against budgets.
 
-import { ApiError } from '../../src/errors.js';
-import { formatOfPackage } from '../../src/shared/input-formats.js';
+import { ApiError } from '../../core/errors.js';
+import { formatOfPackage } from '../../core/input-formats.js';
 import { openPackage, type PackageLimits } from '../read/package.js';
 import { Budget } from '../read/limits.js';
 import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.js';

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../src/documents/wasm-office-package.js';
-import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../src/documents/wasm-office-protocol.js';
+import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../core/wasm-office-package.js';
+import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../core/wasm-office-protocol.js';
 
 interface EmscriptenFs {
   mkdirTree(dir: string): void;

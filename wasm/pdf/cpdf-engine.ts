@@ -5,10 +5,10 @@
 // BACKEND_UNAVAILABLE (they need mupdf, or Ghostscript through the mupdf engine).
 
 import { createRequire } from 'node:module';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { EncryptOptions, PageSize, PdfEngine, PdfInfo } from './engine.js';
 import { passwordRequired } from './password-error.js';
-import { checkRangesWithin, pageSequence, selectedPages } from '../../src/shared/page-ranges.js';
+import { checkRangesWithin, pageSequence, selectedPages } from '../../core/page-ranges.js';
 import { pdfDateToIso } from './tools/pdf-date.js';
 
 type Cpdf = typeof import('coherentpdf');

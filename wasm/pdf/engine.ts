@@ -5,10 +5,10 @@
 // encrypted input without it (or with a wrong one) is PASSWORD_REQUIRED. Outputs are written
 // without encryption unless the method is `encrypt`.
 
-import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
-import type { PageRange } from '../../src/shared/page-ranges.js';
-import type { PdfaLevel } from '../../src/shared/pdfa.js';
-import type { StampPosition } from '../../src/shared/stamp.js';
+import type { MetadataUpdate } from '../../core/pdf-metadata.js';
+import type { PageRange } from '../../core/page-ranges.js';
+import type { PdfaLevel } from '../../core/pdfa.js';
+import type { StampPosition } from '../../core/stamp.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 

@@ -2,7 +2,7 @@
 // into contract codes (INVALID_INPUT, PASSWORD_REQUIRED) and that hands saved bytes to a sink.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { PdfSink } from './engine.js';
 import { passwordRequired } from './password-error.js';
 import './mupdf-log.js';

@@ -7,7 +7,7 @@
 // encryption is used after all.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { sinkChunks, type EncryptOptions, type PdfSink } from './engine.js';
 import { encryptStream, fileKeyFor } from './aes256-key.js';
 import { isEncrypted, save, withDocument } from './mupdf-document.js';

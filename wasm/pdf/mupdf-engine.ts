@@ -2,13 +2,13 @@
 // documents (mupdf-pages.ts), encrypts (mupdf-encrypt.ts); the PDF tools live in tools/.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { CompressOptions, CompressResult, PdfEngine, PdfSink } from './engine.js';
 import { copyOf, isEncrypted, PLAIN, readInPlace, save, withDocument, withDocumentAsync, withNewDocument } from './mupdf-document.js';
 import { appendOutline, shiftOutline, type OutlineItem } from './mupdf-outline.js';
 import { encryptPdf } from './mupdf-encrypt.js';
 import { appendPages } from './mupdf-pages.js';
-import { checkRangesWithin, pageSequence, type PageRange } from '../../src/shared/page-ranges.js';
+import { checkRangesWithin, pageSequence, type PageRange } from '../../core/page-ranges.js';
 import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
 import { readInfo } from './tools/mupdf-info.js';
 import { dropThumbnailsAndPrivateData } from './tools/private-data.js';

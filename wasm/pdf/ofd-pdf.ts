@@ -7,7 +7,7 @@
 // so text extraction reads the characters.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { placement, type Matrix, type OfdDocument, type OfdImage, type OfdObject, type OfdPath, type OfdText, type PathSegment, type Rgb } from '../ofd/model.js';
 import { save, withNewDocument } from './mupdf-document.js';
 import type { PdfSink } from './engine.js';

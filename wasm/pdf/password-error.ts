@@ -1,6 +1,6 @@
 // The one answer both engines give for an encrypted input they cannot open.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 
 export function passwordRequired(password: string | undefined): ApiError {
   return new ApiError(

@@ -8,7 +8,7 @@
 // passes; later pages are read from mupdf again (that second read costs as much CPU as the first:
 // 1,000 pages ~4.3 s → ~8 s), so a document of up to a hundred pages is read once, as before.
 
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import type * as mupdf from 'mupdf';
 import { pageBlocks } from '../read/pdf-layout.js';
 import { StyleTally } from '../read/pdf-headings.js';
@@ -17,7 +17,7 @@ import type { PageRows } from '../read/pdf-page-model.js';
 import { readingRows } from '../read/pdf-reading-order.js';
 import { bandKeys, RunningLines } from '../read/pdf-running-lines.js';
 import { renderedBlocks } from '../read/render.js';
-import { joinedLength, pageMarker } from '../../src/shared/markdown-join.js';
+import { joinedLength, pageMarker } from '../../core/markdown-join.js';
 import { selectPages, stextOf, withPage } from './render.js';
 import { pageDrawing } from './page-drawing.js';
 import { openSource } from './scan-document.js';

@@ -3,12 +3,12 @@
 // cross threads; the grey pixels for OCR do, to the OCR worker).
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
-import { checkRangesWithin, type PageRange } from '../../src/shared/page-ranges.js';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
+import { ApiError } from '../../core/errors.js';
+import { checkRangesWithin, type PageRange } from '../../core/page-ranges.js';
+import type { OutputFormat } from '../../core/image-formats.js';
 import type { RgbaImage } from '../image/rgba.js';
 import type { GreyImage } from '../ocr/pnm.js';
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
 import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';

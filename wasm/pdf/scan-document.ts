@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import * as mupdf from 'mupdf';
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { openPdf } from './mupdf-document.js';
 
 export interface PdfSource {

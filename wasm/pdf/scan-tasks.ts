@@ -3,10 +3,10 @@
 // Each takes the worker's `read`, which counts the bytes read for the recycle rule, and the
 // document's budget of decompressed bytes, checked once when the document is opened.
 
-import type { FileRef } from '../../src/shared/file-ref.js';
-import type { OutputFormat } from '../../src/shared/image-formats.js';
-import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
-import type { PageRange } from '../../src/shared/page-ranges.js';
+import type { FileRef } from '../../core/file-ref.js';
+import type { OutputFormat } from '../../core/image-formats.js';
+import type { OcrPageLayout } from '../../core/ocr-layout.js';
+import type { PageRange } from '../../core/page-ranges.js';
 import type { GreyImage } from '../ocr/pnm.js';
 import { writeOutputFile } from '../shared/io.js';
 import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';

@@ -4,11 +4,11 @@
 // TOO_LARGE in the time the bound takes to decode, where mupdf — which decompresses lazily and
 // without a bound — ran a 1.5 GB Flate content stream (a 1.5 MB file) to the 120 s TIMEOUT.
 // Images are left out: mupdf decodes no more of an image than its declared size; a JPEG's
-// scans are held to their budget (src/shared/image-budget.ts) all the same.
+// scans are held to their budget (core/image-budget.ts) all the same.
 
 import type * as mupdf from 'mupdf';
-import { ApiError } from '../../src/errors.js';
-import { checkImageBudget } from '../../src/shared/image-budget.js';
+import { ApiError } from '../../core/errors.js';
+import { checkImageBudget } from '../../core/image-budget.js';
 import { withDocument } from './mupdf-document.js';
 import { decodedLength, OverBudget } from './stream-filters.js';
 

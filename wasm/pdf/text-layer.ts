@@ -6,8 +6,8 @@
 
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
-import type { OcrLine, OcrPageLayout } from '../../src/shared/ocr-layout.js';
-import { joinsWithoutSpace } from '../../src/shared/cjk-text.js';
+import type { OcrLine, OcrPageLayout } from '../../core/ocr-layout.js';
+import { joinsWithoutSpace } from '../../core/cjk-text.js';
 import { addGlyphlessFont, GLYPH_WIDTH } from './glyphless-font.js';
 
 /** Resource name of the layer's font; unusual enough not to meet a page's own fonts. */

@@ -1,16 +1,16 @@
 // PDF worker: loads the configured PdfEngine once (kept warm by the pool) and runs its tasks,
 // reading inputs and writing the staged outputs itself.
 
-import { RECYCLE_AFTER } from '../../src/shared/recycle.js';
-import type { FileRef } from '../../src/shared/file-ref.js';
-import type { PageRange } from '../../src/shared/page-ranges.js';
-import { ownedBuffers } from '../../src/shared/transfer.js';
+import { RECYCLE_AFTER } from '../../core/recycle.js';
+import type { FileRef } from '../../core/file-ref.js';
+import type { PageRange } from '../../core/page-ranges.js';
+import { ownedBuffers } from '../../core/transfer.js';
 import { ApiError, defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
-import type { MetadataUpdate } from '../../src/shared/pdf-metadata.js';
+import type { MetadataUpdate } from '../../core/pdf-metadata.js';
 import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, SignOptions, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
-import type { PdfaLevel } from '../../src/shared/pdfa.js';
+import type { PdfaLevel } from '../../core/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfMarkdown, type ReadMarkdownTask } from './read-task.js';
 import { checkPdfBudget } from './stream-budget.js';

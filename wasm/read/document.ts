@@ -1,10 +1,10 @@
 // Which reader a document goes to, judged by its content: a zip is told apart by its parts as
-// the table of input formats declares them (src/shared/input-formats.ts), text files by the kind
+// the table of input formats declares them (core/input-formats.ts), text files by the kind
 // the caller names. A kind the reader worker reads has one function in MARKUP_READERS.
 
 import type { RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
-import { formatOfPackage } from '../../src/shared/input-formats.js';
+import { ApiError } from '../../core/errors.js';
+import { formatOfPackage } from '../../core/input-formats.js';
 import { readCsv } from './csv.js';
 import { readDocx } from './docx.js';
 import { readHtml } from './html.js';

@@ -5,7 +5,7 @@
 // revisions, comments and field codes are left out; a field's shown result is kept.
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';

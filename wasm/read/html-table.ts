@@ -7,7 +7,7 @@ import type { Element, ElementContent } from 'hast';
 import type { Handle, State } from 'hast-util-to-mdast';
 import { toText } from 'hast-util-to-text';
 import type { BlockContent, RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { table as tableBlock, type CellSource } from './blocks.js';
 import { MAX_TABLE_SLOTS } from './limits.js';
 import { blocksToHtml } from './render.js';

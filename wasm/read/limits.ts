@@ -3,7 +3,7 @@
 // how many grid slots an HTML table's spans cover. Each is checked while the work is done, so
 // a small file that asks for more is TOO_LARGE in the time it takes to reach the limit.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 
 /**
  * Elements nested in one another (XML of office parts, HTML). libxml2 refuses XML deeper than

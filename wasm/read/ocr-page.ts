@@ -6,15 +6,15 @@
 // reads horizontal lines only.
 
 import type { RootContent } from 'mdast';
-import type { OcrLine, OcrPageLayout } from '../../src/shared/ocr-layout.js';
-import { joinLines, joinsWithoutSpace } from '../../src/shared/cjk-text.js';
+import type { OcrLine, OcrPageLayout } from '../../core/ocr-layout.js';
+import { joinLines, joinsWithoutSpace } from '../../core/cjk-text.js';
 import { paragraph } from './blocks.js';
 import { pageBlocks } from './pdf-layout.js';
 import { StyleTally } from './pdf-headings.js';
 import { toPageRows } from './pdf-rows.js';
 import type { StextLine, StextPage } from './pdf-page-model.js';
 import { readingRows } from './pdf-reading-order.js';
-import { median } from '../../src/shared/median.js';
+import { median } from '../../core/median.js';
 
 /** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */
 const POINTS_A_PIXEL = 72 / 300;

@@ -5,7 +5,7 @@
 // deletions and comments are left out; fields keep what they display.
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { append, asSlideLabel, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';

@@ -1,7 +1,7 @@
 // OFD read as Markdown: the custom data (an e-invoice's fields) as a table first, then each page's
 // text in reading order after its `<!-- page N -->` comment (wasm/ofd/text.ts).
 
-import { joinBlocks, pageMarker, type Rendered } from '../../src/shared/markdown-join.js';
+import { joinBlocks, pageMarker, type Rendered } from '../../core/markdown-join.js';
 import { isOfdPackage, readOfd } from '../ofd/open.js';
 import { fieldsTable, pageBlocks, pageLines } from '../ofd/text.js';
 import { openPackage, type PackageLimits } from './package.js';

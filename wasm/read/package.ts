@@ -5,7 +5,7 @@
 // as XML under one node budget for the whole document (xml.ts).
 
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { parseXml, xmlNodeBudget, type XmlElement } from './xml.js';
 
 export interface PackageLimits {

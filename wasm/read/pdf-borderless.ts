@@ -4,7 +4,7 @@
 // parameter table). A cell's wrapped lines are merged into the cell; prose, whose lines run
 // across any band, never forms one. Pure functions over plain data, so they are tested on arrays.
 
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 
 /** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
 export interface Piece {

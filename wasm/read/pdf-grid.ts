@@ -7,7 +7,7 @@
 import type { RootContent } from 'mdast';
 import { paragraph, table, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {

@@ -2,7 +2,7 @@
 // by page: the body's size, font and colour, the sizes above it that are heading levels), and
 // which paragraphs that tells to be headings. Pure functions over rows and paragraphs.
 
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 import type { Paragraph, Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 

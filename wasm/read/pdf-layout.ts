@@ -6,7 +6,7 @@
 // indent, code indented as it stands, hyphenated line ends joined.
 
 import type { RootContent } from 'mdast';
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
 import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, rounded, type DocumentStyle } from './pdf-headings.js';
 import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';

@@ -9,7 +9,7 @@
 import { table, textCells } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;

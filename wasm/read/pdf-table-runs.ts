@@ -3,7 +3,7 @@
 // columns written as tables, a header found above them. Pure functions over rows.
 
 import type { RootContent } from 'mdast';
-import { joinLines } from '../../src/shared/cjk-text.js';
+import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';

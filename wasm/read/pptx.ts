@@ -4,7 +4,7 @@
 // placeholders), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';

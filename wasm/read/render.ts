@@ -1,7 +1,7 @@
 // The one renderer: the block model (mdast) to CommonMark with GFM tables, footnotes and
 // strikethrough, by mdast-util-to-markdown, which owns escaping. Every block, and every table
 // cell written as HTML, is made inert first (inert.ts). Long documents are cut at a block
-// boundary once `maxCharacters` would be passed (src/shared/markdown-join.ts).
+// boundary once `maxCharacters` would be passed (core/markdown-join.ts).
 
 import type { BlockContent, Root, RootContent, Table, Text } from 'mdast';
 import { markdownTable } from 'markdown-table';
@@ -10,7 +10,7 @@ import type { Element } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
-import { joinBlocks, type Rendered } from '../../src/shared/markdown-join.js';
+import { joinBlocks, type Rendered } from '../../core/markdown-join.js';
 import { inertBlocks } from './inert.js';
 
 /**

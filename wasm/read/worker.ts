@@ -4,14 +4,14 @@
 // their lines and boxes and go through the PDF page model here (ocr-page.ts).
 
 import type { RootContent } from 'mdast';
-import type { FileRef } from '../../src/shared/file-ref.js';
+import type { FileRef } from '../../core/file-ref.js';
 import { defineTask, serveTasks } from '../shared/task.js';
 import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
 import { isOfdZip, readOfdMarkdown, readOfdText } from './ofd.js';
-import type { OcrPageLayout } from '../../src/shared/ocr-layout.js';
+import type { OcrPageLayout } from '../../core/ocr-layout.js';
 
 export interface ReadFileTask {
   input: FileRef;
@@ -58,7 +58,7 @@ const tasks = {
   /** An OFD's plain text (convert to txt) and its custom data. */
   readOfdText: defineTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
   render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
-  /** Each page's blocks as Markdown, to be joined with other pages' (src/shared/markdown-join.ts). */
+  /** Each page's blocks as Markdown, to be joined with other pages' (core/markdown-join.ts). */
   renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
   /** An image read by OCR as Markdown, its lines through the PDF page model. */
   renderOcrPage: defineTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),

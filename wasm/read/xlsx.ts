@@ -5,7 +5,7 @@
 // and data as chart.ts reads them in Word and PowerPoint files.
 
 import type { RootContent } from 'mdast';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { append, heading, type CellSource } from './blocks.js';
 import { chartFrameBlocks } from './chart.js';
 import { cellBudget, MAX_CELLS, type Budget } from './limits.js';

@@ -5,7 +5,7 @@
 // the document's budget, stop the parse with TOO_LARGE. The walks below iterate (no recursion).
 
 import { SaxesParser } from 'saxes';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { Budget, MAX_NESTING, MAX_XML_NODES, nestedTooDeep } from './limits.js';
 
 export interface XmlElement {

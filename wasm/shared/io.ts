@@ -1,11 +1,11 @@
 // File I/O inside engine workers: inputs are read and outputs written here so that files never
 // cross the thread boundary (the one large buffer that does is a PDF page rendered in grey for
 // OCR: PDF worker → main thread → OCR worker). Each file is opened as the one the main thread
-// checked (src/shared/file-ref.ts); outputs go to the temp files src/files/staging.ts made.
+// checked (core/file-ref.ts); outputs go to the temp files src/files/staging.ts made.
 
 import fs from 'node:fs';
-import { fileError } from '../../src/shared/file-errors.js';
-import { openChecked, type FileRef } from '../../src/shared/file-ref.js';
+import { fileError } from '../../core/file-errors.js';
+import { openChecked, type FileRef } from '../../core/file-ref.js';
 
 export function readInputFile(ref: FileRef): Uint8Array {
   let fd: number | undefined;

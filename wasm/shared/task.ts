@@ -2,14 +2,14 @@
 // through one default export (the pool's entry point). The main side derives a typed client
 // from the map's type (src/jobs/engine-pool.ts), so no task name is ever a string there.
 // Structured clone drops custom Error fields, so errors are returned (not thrown) as
-// `{ok:false, code, message}` (src/shared/task-protocol.ts) and rebuilt as ApiError by src/jobs.
+// `{ok:false, code, message}` (core/task-protocol.ts) and rebuilt as ApiError by src/jobs.
 // A task whose output holds large pixel buffers (a rendered page) names them in `transfer`:
 // they move to the main thread instead of being copied by structured clone.
 
 import Tinypool from 'tinypool';
-import { ApiError } from '../../src/errors.js';
-import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../src/shared/task-protocol.js';
-import { logInternalError } from '../../src/shared/log.js';
+import { ApiError } from '../../core/errors.js';
+import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../core/task-protocol.js';
+import { logInternalError } from '../../core/log.js';
 
 export interface TaskOptions<O = unknown> {
   /** Maps engine-specific exceptions (not ApiError) to a contract error. */

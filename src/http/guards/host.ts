@@ -3,7 +3,7 @@
 // foreign host: BAD_REQUEST (`a@b`, two Host headers joined by a comma, an empty value).
 
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { AppEnv } from '../env.js';
 
 export function acceptedHosts(boundHost: string, port: number): Set<string> {

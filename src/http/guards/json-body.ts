@@ -3,7 +3,7 @@
 
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { AppEnv } from '../env.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@
 // No CORS headers are ever sent, so browsers cannot read answers from other origins either.
 
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { AppEnv } from '../env.js';
 
 export function allowedOrigins(hosts: ReadonlySet<string>, extra: readonly string[]): Set<string> {

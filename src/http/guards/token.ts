@@ -2,7 +2,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { AppEnv } from '../env.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

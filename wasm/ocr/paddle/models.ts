@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import * as ort from 'onnxruntime-web';
-import type { OcrWorkerData } from '../../../src/shared/paddle-threads.js';
+import type { OcrWorkerData } from '../../../core/paddle-threads.js';
 import { once } from '../../shared/once.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
 import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
@@ -43,7 +43,7 @@ export interface PaddleModels {
 }
 
 export interface RuntimeOptions {
-  /** WebAssembly threads; by default what the OCR pool gave this worker (src/shared/paddle-threads.ts), else 1. */
+  /** WebAssembly threads; by default what the OCR pool gave this worker (core/paddle-threads.ts), else 1. */
   threads?: number;
   /** onnxruntime's CPU memory arena and memory patterns (see loadModels). */
   memArena?: boolean;

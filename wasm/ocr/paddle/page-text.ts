@@ -3,11 +3,11 @@
 // right to left), paragraphs where the gap between lines is wider than a line, and the
 // word boxes a searchable PDF's text layer needs (each CJK character a word of its own).
 
-import type { OcrLine, OcrWord, PixelBox } from '../../../src/shared/ocr-layout.js';
-import { isCjkCharacter, removeCjkSpaces } from '../../../src/shared/cjk-text.js';
+import type { OcrLine, OcrWord, PixelBox } from '../../../core/ocr-layout.js';
+import { isCjkCharacter, removeCjkSpaces } from '../../../core/cjk-text.js';
 import type { Quad } from './geometry.js';
 import type { PageChar, PageLine } from './system.js';
-import { median } from '../../../src/shared/median.js';
+import { median } from '../../../core/median.js';
 
 interface Placed {
   line: PageLine;

@@ -7,7 +7,7 @@
 // false one appeared; 0.4 already missed some. Gaps between the characters' time steps
 // (spaces where the pitch widens) added more false spaces than they found.
 
-import { isCjkCharacter } from '../../../src/shared/cjk-text.js';
+import { isCjkCharacter } from '../../../core/cjk-text.js';
 import type { RecognizedChar, RecognizedLine } from './recognition.js';
 
 const SPACE_EVIDENCE = 0.05;

@@ -4,7 +4,7 @@
 
 import crypto from 'node:crypto';
 import forge from 'node-forge';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 
 export interface SigningIdentity {
   privateKey: crypto.KeyObject;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 
 /** The project's TS lib has no WebAssembly types: the little used here. */
 type WasmModule = object;

@@ -4,7 +4,7 @@
 // appearance would name a CJK font it does not embed.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { FillOptions, FormValue } from '../engine.js';
 import { onStates, withFields, type FieldWidgets } from './mupdf-form-fields.js';
 import { embedText } from './watermark-font.js';

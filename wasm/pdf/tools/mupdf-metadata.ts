@@ -6,11 +6,11 @@
 // PDF/UA identification (see xmp.ts). A document without XMP gets none.
 
 import type * as mupdf from 'mupdf';
-import { METADATA_FIELDS, type MetadataField, type MetadataUpdate } from '../../../src/shared/pdf-metadata.js';
+import { METADATA_FIELDS, type MetadataField, type MetadataUpdate } from '../../../core/pdf-metadata.js';
 import { readMetadata } from './mupdf-info.js';
 import { toPdfDate } from './pdf-date.js';
 import { buildXmp, readIdentification, readXmpFields, type XmpFields } from './xmp.js';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 
 const INFO_KEYS: Record<MetadataField, string> = {
   title: 'Title',

@@ -3,7 +3,7 @@
 // packet. A match is removed from the string, which otherwise stays as it was.
 
 import type * as mupdf from 'mupdf';
-import { removeMatches, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import { removeMatches, type TextMatcher } from '../../../core/redact-patterns.js';
 import type { TextRemovals } from '../engine.js';
 import { unescapeXmlCharacters } from './text-readings.js';
 

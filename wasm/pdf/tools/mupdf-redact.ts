@@ -9,8 +9,8 @@
 // with garbage collection so the old content streams do not survive as unreferenced objects.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
-import { findMatches, patternMatcher, removeMatches, textMatcher, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import { ApiError } from '../../../core/errors.js';
+import { findMatches, patternMatcher, removeMatches, textMatcher, type TextMatcher } from '../../../core/redact-patterns.js';
 import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
 import { redactObjects } from './mupdf-redact-objects.js';
 import { removeFromDocumentText } from './mupdf-redact-text.js';

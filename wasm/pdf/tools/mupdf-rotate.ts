@@ -3,7 +3,7 @@
 
 import type * as mupdf from 'mupdf';
 import type { RotateOptions } from '../engine.js';
-import { selectedPages } from '../../../src/shared/page-ranges.js';
+import { selectedPages } from '../../../core/page-ranges.js';
 import { pageRotation } from './mupdf-info.js';
 
 export function rotatePages(doc: mupdf.PDFDocument, { degrees, ranges }: RotateOptions): void {

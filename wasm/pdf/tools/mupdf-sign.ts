@@ -7,7 +7,7 @@
 
 import crypto from 'node:crypto';
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { SignatureInfo, SignOptions } from '../engine.js';
 import { signedRevision, type SignedRevision } from '../sign/byte-range.js';
 import { buildSignedData, verifySignedData } from '../sign/cms.js';

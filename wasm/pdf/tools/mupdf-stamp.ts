@@ -4,10 +4,10 @@
 // watermark is the stamp at the centre with no margin (mupdf-watermark.ts).
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { StampOptions } from '../engine.js';
-import type { StampPosition } from '../../../src/shared/stamp.js';
-import { selectedPages } from '../../../src/shared/page-ranges.js';
+import type { StampPosition } from '../../../core/stamp.js';
+import { selectedPages } from '../../../core/page-ranges.js';
 import { pageRotation } from './mupdf-info.js';
 import { pageObjects } from './mupdf-rotate.js';
 import { embedText } from './watermark-font.js';

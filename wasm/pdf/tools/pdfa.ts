@@ -4,7 +4,7 @@
 // every font, writes the XMP with pdfaid part/conformance, and the PostScript below adds an
 // sRGB output intent from the ICC profile compiled into Ghostscript.
 
-import type { PdfaLevel } from '../../../src/shared/pdfa.js';
+import type { PdfaLevel } from '../../../core/pdfa.js';
 import { runGhostscript } from './ghostscript.js';
 
 const OUTPUT_INTENT = `%!

@@ -6,8 +6,8 @@
 // request: nothing is written rather than a file that still holds what was to be removed.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
-import { findMatches, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import { ApiError } from '../../../core/errors.js';
+import { findMatches, type TextMatcher } from '../../../core/redact-patterns.js';
 import { contentStrings } from './content-strings.js';
 import { isPdfVocabulary } from './pdf-vocabulary.js';
 import { readingsOf } from './text-readings.js';

@@ -4,7 +4,7 @@
 // ("format error: Index bounds") and embedding it whole adds 7.2 MB to every output.
 
 import * as mupdf from 'mupdf';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import { withNewDocument } from '../mupdf-document.js';
 
 export interface EmbeddedText {

@@ -9,7 +9,7 @@
 
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 import { swappedError } from './file-errors.js';
 
 export interface FileRef {

@@ -1,7 +1,7 @@
 // File-system errors as the contract's codes, in one place for the main thread (src/files) and
 // the engine workers (wasm/shared/io.ts), so that the same failure reads the same everywhere.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 export interface FileUse {
   role: 'input' | 'output';

@@ -2,7 +2,7 @@
 // decides the HTTP status. Worker threads send errors back as plain `{code, message}`. Every
 // door turns what it caught into its answer through reportFailure.
 
-import { logInternalError } from './shared/log.js';
+import { logInternalError } from './log.js';
 
 export const STATUS_BY_CODE = {
   BAD_REQUEST: 400,

@@ -13,7 +13,7 @@ export type FileKind = 'pdf' | 'image' | 'office' | 'html' | 'text' | 'ofd';
 export type DocumentFamily = 'text' | 'spreadsheet' | 'presentation';
 
 /**
- * How a kind is recognised by its bytes: a sniffed type (src/shared/sniff.ts); a ZIP package by
+ * How a kind is recognised by its bytes: a sniffed type (core/sniff.ts); a ZIP package by
  * a part it must hold (OOXML's main part, a root file) or its ODF `mimetype`; an OLE container
  * by one of its streams; or only by its name (text formats have no signature).
  */

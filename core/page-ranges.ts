@@ -1,7 +1,7 @@
 // Our own parser of `pages` ("1-3, 5"): cpdf's parser reverses "3-1" silently and hides the
 // real error, so both engines get ranges already checked here.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 export interface PageRange {
   /** The item as written, trimmed: names the output file (`report_1-3.pdf`). */

@@ -4,7 +4,7 @@
 // progressive JPEG's scans (each scan is a pass over every coefficient of the image: 6,000 scans
 // cost 87 s). Over budget → TOO_LARGE, in the time it takes to read the file's bytes once.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 /**
  * libjpeg-turbo's own bound for progressive JPEGs (TJFLAG_LIMITSCANS, djpeg -maxscans): no

@@ -5,8 +5,8 @@
 // --quality?`), instead of Node's text about positional arguments after `--`.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError } from '../config.js';
-import { closestName } from './closest-name.js';
+import { ConfigError } from './config.js';
+import { closestName } from '../core/closest-name.js';
 
 /** parseArgs, strict, its errors as ConfigErrors. */
 export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {

@@ -1,10 +1,10 @@
 // What crosses the thread boundary between the engine pools (src/jobs/engine-pool.ts) and the
 // workers (wasm/shared/task.ts): the message naming a task, and the task's outcome.
 
-import type { ErrorCode } from '../errors.js';
+import type { ErrorCode } from './errors.js';
 
 export type TaskOutcome<T> = ({ ok: true; value: T } | { ok: false; code: ErrorCode; message: string }) & {
-  /** The worker asks to be replaced (see src/shared/recycle.ts). */
+  /** The worker asks to be replaced (see core/recycle.ts). */
   recycle?: boolean;
 };
 

@@ -1,5 +1,5 @@
 // The known name a mistyped one may mean, for every "did you mean": unknown request fields
-// (src/operations/unknown-fields.ts) and unknown command-line options (src/shared/command-line.ts).
+// (src/operations/unknown-fields.ts) and unknown command-line options (src/command-line.ts).
 
 /** A known name this close to the given one (case-insensitive) is suggested. */
 const MAX_SUGGESTION_DISTANCE = 2;

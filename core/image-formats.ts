@@ -2,7 +2,7 @@
 // (to refuse an unsupported extension before any work) and the worker.
 
 import path from 'node:path';
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 

@@ -2,7 +2,7 @@
 // the child's IPC channel with structured-clone serialization (a document travels as bytes: the
 // office process opens no file of the host's but its own package and fonts).
 
-import type { PdfaLevel } from '../shared/pdfa.js';
+import type { PdfaLevel } from './pdfa.js';
 
 /** What the office process is started with (its one argument, as JSON). */
 export interface HostSettings {

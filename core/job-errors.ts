@@ -3,7 +3,7 @@
 // limit, BUSY when the service is shutting down or the engine's queue is full. `detail` names
 // what was under way (a file, a step) in brackets after the common sentence.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 export function timeoutError(engine: string, limitMs: number, detail = ''): ApiError {
   return new ApiError('TIMEOUT', `The ${engine} job ran longer than ${limitMs / 1000} s and was stopped${bracketed(detail)}`);
