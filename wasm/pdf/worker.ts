@@ -155,7 +155,7 @@ const tasks = {
   sign: pdfTask(({ input, output, options: { certificate, ...options }, password }: EditTask<Omit<SignOptions, 'certificate'> & { certificate: FileRef }>) =>
     engine.sign(read(input), { ...options, certificate: read(certificate) }, writeTo([output]), password),
   ),
-  signatures: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.signatures(read(input), password)),
+  signatures: pdfTask(({ input, password, trustRoots }: Reads & { input: FileRef; trustRoots: string[] }) => engine.signatures(read(input), trustRoots, password)),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
   // The page's grey pixels (~9 MB at 300 dpi) move to the main thread, and on to the OCR thread.
