@@ -3,7 +3,8 @@
 // Mallory's own root with the very same names and her look-alike Alice, a self-signed Alice, an
 // Alice whose certificate had expired (and one not yet valid) under the genuine root, and Bob
 // under an intermediate CA of the genuine root. Each signs the same PDF with docwasm's pdf/sign
-// (a .p12 made by openssl); the service runs with --trust-cert genuine-root.pem. The serial and
+// (a .p12 made by openssl), and the two Alices also with poppler's pdfsig (NSS), whose own verdict
+// on them is compared; the service runs with --trust-cert genuine-root.pem. The serial and
 // SHA-256 fingerprint answered are compared with `openssl x509`'s. A second field whose /V points
 // at the signed dictionary (added by an incremental update written here) is one signature.
 
@@ -143,6 +144,29 @@ describe('pdf/signatures: whom to trust', () => {
     fs.writeFileSync(at('altered.pdf'), bytes);
     const [altered] = await listed('altered.pdf');
     expect(altered).toMatchObject({ valid: false, trusted: false });
+  });
+
+  it("agrees with poppler's pdfsig, trusting the genuine root in NSS, on files pdfsig signs: Alice trusted, Mallory's look-alike not", async () => {
+    // Each signer's own NSS database holding her key; a third, holding only the genuine root as a
+    // trusted CA, is the one pdfsig verifies with. (NSS ties a nickname to a subject: two Alices
+    // cannot share one database.)
+    const nss = (name: string) => {
+      fs.mkdirSync(at(name));
+      execFileSync('certutil', ['-N', '--empty-password', '-d', `sql:${at(name)}`], { stdio: 'pipe' });
+      return `sql:${at(name)}`;
+    };
+    execFileSync('certutil', ['-A', '-d', nss('nss-verify'), '-n', 'genuine root', '-t', 'CT,C,C', '-i', at('genuine-root.pem')], { stdio: 'pipe' });
+    for (const name of ['alice', 'mallory-alice']) {
+      const db = nss(`nss-${name}`);
+      openssl('pkcs12', '-export', '-inkey', `${name}-key.pem`, '-in', `${name}.pem`, '-out', `${name}-named.p12`, '-passout', 'pass:', '-name', name);
+      execFileSync('pk12util', ['-i', at(`${name}-named.p12`), '-d', db, '-W', ''], { stdio: 'pipe' });
+      // pdfsig signs, then may complain on exit that NSS objects are still in use: judge by the file.
+      spawnSync('pdfsig', [at('contract.pdf'), at(`poppler-${name}.pdf`), '-add-signature', '-nssdir', db, '-nick', name], { stdio: 'pipe' });
+    }
+    expect(pdfsig(at('poppler-alice.pdf'), at('nss-verify'))).toEqual([expect.objectContaining({ valid: true, certificate: 'Certificate is Trusted.' })]);
+    expect(pdfsig(at('poppler-mallory-alice.pdf'), at('nss-verify'))).toEqual([expect.objectContaining({ valid: true, certificate: 'Certificate issuer is unknown.' })]);
+    expect(await listed('poppler-alice.pdf')).toEqual([expect.objectContaining({ valid: true, trusted: true, certificate: expect.objectContaining(opensslIdentity('alice.pem')) })]);
+    expect(await listed('poppler-mallory-alice.pdf')).toEqual([expect.objectContaining({ valid: true, trusted: false, trustProblem: 'unknown-issuer', certificate: expect.objectContaining(opensslIdentity('mallory-alice.pem')) })]);
   });
 
   it('trusts nothing without --trust-cert, and trusts Mallory only when her root is given (DOCWASM_TRUST_CERTS, two files)', async () => {
