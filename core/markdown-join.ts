@@ -10,23 +10,27 @@ export interface Rendered {
 /**
  * Takes blocks only while they fit, so a lazy iterable stops rendering at the cut. When not one
  * block of text fits (`maxCharacters` smaller than the first), that block is cut at a character
- * boundary instead, so a document with text never reads as nothing (issue 28 item 9).
+ * boundary instead, so a document with text never reads as nothing (issue 28 item 9). Every
+ * character of the Markdown counts, its final line end included (issue 41 item 13: a cut at 50
+ * answered 51), counted as `data.characters` counts them: UTF-16 units.
  */
 export function joinBlocks(blocks: Iterable<string>, maxCharacters: number): Rendered {
+  // Room for the blocks and the blank lines between them: the line end that closes the text is counted too.
+  const room = maxCharacters - 1;
   const parts: string[] = [];
   let length = 0;
   let hasText = false;
   let skipped = false;
   for (const text of blocks) {
     const added = (parts.length ? 2 : 0) + text.length;
-    if (length + added > maxCharacters) {
+    if (length + added > room) {
       if (hasText) return { markdown: joined(parts), truncated: true };
       // A page marker that does not fit is left out: the text after it is what is cut in.
       if (isPageMarker(text)) {
         skipped = true;
         continue;
       }
-      return { markdown: joined(withFirstBlockCut(parts, length, text, maxCharacters)), truncated: true };
+      return { markdown: firstBlockCut(parts, length, text, maxCharacters), truncated: true };
     }
     parts.push(text);
     length += added;
@@ -35,27 +39,36 @@ export function joinBlocks(blocks: Iterable<string>, maxCharacters: number): Ren
   return { markdown: joined(parts), truncated: skipped };
 }
 
-/** The markers taken so far and as much of `text` as fits, whole characters; the markers go when they leave no room. */
-function withFirstBlockCut(parts: readonly string[], length: number, text: string, maxCharacters: number): string[] {
-  const room = maxCharacters - length - (parts.length ? 2 : 0);
-  const [first = ''] = graphemes(text);
-  if (room < first.length) return [leadingCharacters(text, maxCharacters)];
-  return [...parts, leadingCharacters(text, room)];
+/**
+ * The markers taken so far and as much of `text` as fits with its line end, whole characters; the
+ * markers go when they leave no room. When not even one character fits with a line end
+ * (`maxCharacters` 1), the text is that character alone.
+ */
+function firstBlockCut(parts: readonly string[], length: number, text: string, maxCharacters: number): string {
+  const room = maxCharacters - 1 - length - (parts.length ? 2 : 0);
+  const withMarkers = leadingCharacters(text, room);
+  if (withMarkers !== '') return joined([...parts, withMarkers]);
+  const alone = leadingCharacters(text, maxCharacters - 1);
+  return alone === '' ? leadingCharacters(text, maxCharacters) : joined([alone]);
 }
 
 /**
  * The longest start of `text` within `limit` UTF-16 units that ends between two user-perceived
  * characters (a surrogate pair, a base letter and its combining marks, an emoji sequence stay
- * whole); at least the first character, even when it alone is longer.
+ * whole). When the first such character alone is longer than `limit` (an emoji sequence), whole
+ * code points instead: a surrogate pair is never split, and the text never passes `limit` (empty
+ * when its first code point alone does).
  */
 export function leadingCharacters(text: string, limit: number): string {
-  let end = 0;
-  for (const character of graphemes(text)) {
-    if (end + character.length > limit && end > 0) break;
-    end += character.length;
-    if (end >= limit) break;
-  }
-  return text.slice(0, end);
+  const within = (pieces: Iterable<string>) => {
+    let end = 0;
+    for (const piece of pieces) {
+      if (end + piece.length > limit) break;
+      end += piece.length;
+    }
+    return text.slice(0, end);
+  };
+  return within(graphemes(text)) || within(text);
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -2,7 +2,8 @@
 // Each door (serve, mcp, one-shot commands) takes the flags that apply to it (flagsFor) and
 // builds its Config from their parsed values (configFromFlags).
 
-import { statSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from '../core/recycle.js';
@@ -49,6 +50,10 @@ export interface Config {
   fontDirs: string[];
   /** Longest a WebAssembly office may take to start before it is killed and tried again. */
   officeStartTimeoutMs: number;
+  /** PEM files of the roots a signature must chain to for pdf/signatures to call it trusted. */
+  trustCerts: string[];
+  /** The certificates those files hold (PEM, one a certificate), read and checked at start. */
+  trustRoots: string[];
 }
 
 /** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
@@ -99,6 +104,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'document-backend', env: 'DOCWASM_DOCUMENT_BACKEND', key: 'documentBackend', kind: 'backend', description: 'office documents are converted by: auto (default: an installed LibreOffice, else LibreOffice in WebAssembly), libreoffice or wasm', appliesTo: ['documents'] },
   { flag: 'font-dir', env: 'DOCWASM_FONT_DIRS', key: 'fontDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)', appliesTo: ['documents'] },
   { flag: 'office-start-timeout', env: 'DOCWASM_OFFICE_START_TIMEOUT', key: 'officeStartTimeoutMs', kind: 'seconds', description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)', appliesTo: ['documents'] },
+  { flag: 'trust-cert', env: 'DOCWASM_TRUST_CERTS', key: 'trustCerts', kind: 'list', repeatable: true, metavar: 'FILE', description: 'pdf/signatures trusts signatures chaining to the root certificate(s) in this PEM file (repeatable)', appliesTo: ['pdf'] },
   { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
 ];
 
@@ -137,6 +143,8 @@ export function defaultConfig(): Config {
     fontDirs: [],
     // Starts take 10–50 s on 2 busy cores and over 140 s on a machine loaded 20 deep.
     officeStartTimeoutMs: 240_000,
+    trustCerts: [],
+    trustRoots: [],
   };
 }
 
@@ -158,6 +166,8 @@ export function resolveConfig(
   config.allowDirs = config.allowDirs.map((dir) => path.resolve(config.baseDir, dir));
   config.fontDirs = config.fontDirs.map((dir) => path.resolve(config.baseDir, dir));
   for (const dir of config.fontDirs) if (!isDirectory(dir)) throw new ConfigError(`--font-dir ${dir} is not a directory`);
+  config.trustCerts = config.trustCerts.map((file) => path.resolve(config.baseDir, file));
+  config.trustRoots = config.trustCerts.flatMap(readTrustCertificates);
   return config;
 }
 
@@ -195,6 +205,26 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'string':
       return values.at(-1);
   }
+}
+
+/** The certificates of a --trust-cert file: PEM, at least one, each one that parses. */
+function readTrustCertificates(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'latin1');
+  } catch (err) {
+    throw new ConfigError(`--trust-cert ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'read error'})`);
+  }
+  const pems = text.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
+  if (pems.length === 0) throw new ConfigError(`--trust-cert ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  for (const pem of pems) {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new ConfigError(`--trust-cert ${file} holds a PEM block that is not a certificate`);
+    }
+  }
+  return pems;
 }
 
 function isDirectory(dir: string): boolean {

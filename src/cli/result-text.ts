@@ -82,8 +82,9 @@ function signatureLines(signatures: readonly SignatureInfo[]): string[] {
   if (signatures.length === 0) return [];
   const commonName = (dn: string): string => /(?:^|,\s*)CN=([^,]+)/.exec(dn)?.[1] ?? dn;
   const certificate = (c: SignatureInfo['certificate']): string => (c ? `${commonName(c.subject)}, issued by ${commonName(c.issuer)}, until ${c.notAfter.slice(0, 10)}` : '-');
-  const rows = signatures.map((s) => [s.name, orNone(s.signedAt), yesNo(s.valid), yesNo(s.coversWholeDocument), orNone(s.reason), orNone(s.location), certificate(s.certificate)]);
-  return tableLines(['SIGNER', 'SIGNED AT', 'VALID', 'WHOLE FILE', 'REASON', 'LOCATION', 'CERTIFICATE'], rows);
+  const trusted = (s: SignatureInfo): string => (s.trusted ? 'yes' : s.trustProblem ? `no (${s.trustProblem})` : 'no');
+  const rows = signatures.map((s) => [s.name, orNone(s.signedAt), yesNo(s.valid), trusted(s), yesNo(s.coversWholeDocument), orNone(s.reason), orNone(s.location), certificate(s.certificate)]);
+  return tableLines(['SIGNER', 'SIGNED AT', 'VALID', 'TRUSTED', 'WHOLE FILE', 'REASON', 'LOCATION', 'CERTIFICATE'], rows);
 }
 
 interface OcrPage {

@@ -54,13 +54,14 @@ export const signatures = defineOperation({
   engines: ['pdf'],
   writes: 'nothing',
   idempotent: true,
-  summary: 'List the digital signatures of a PDF: signer, time, validity, coverage, certificate',
+  summary: 'List the digital signatures of a PDF: signer, time, validity, coverage, certificate, and whether it chains to a --trust-cert root',
   input: z.object({ input: filePath, password: password.optional() }),
-  run: async ({ input, password: pw }, { engines, paths, ...control }) => {
+  run: async ({ input, password: pw }, { engines, paths, config, ...control }) => {
     const ref = await resolvePdfInput(paths, input);
-    const found = await engines.pdf.job(control, (tasks) => tasks.signatures({ input: ref, password: pw }));
+    const found = await engines.pdf.job(control, (tasks) => tasks.signatures({ input: ref, password: pw, trustRoots: config.trustRoots }));
     const valid = found.filter((signature) => signature.valid).length;
-    return { message: `${found.length} signature(s), ${valid} valid`, data: { signatures: found } };
+    const trusted = found.filter((signature) => signature.trusted).length;
+    return { message: `${found.length} signature(s), ${valid} valid, ${trusted} trusted`, data: { signatures: found } };
   },
 });
 

@@ -104,12 +104,13 @@ describe('listing commands print their data, one line an item', () => {
     const poppler = spawnSync('pdfsig', [path.join(dir, 'signed.pdf')], { encoding: 'utf8' }).stdout;
 
     expect(poppler).toMatch(/Signer Certificate Common Name: Ada Lovelace/);
-    expect(lines[0]).toBe('1 signature(s), 1 valid');
-    expect(lines[1]).toMatch(/^SIGNER\s+SIGNED AT\s+VALID\s+WHOLE FILE\s+REASON\s+LOCATION\s+CERTIFICATE$/);
-    expect(lines[2]).toMatch(/^Ada Lovelace\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+yes\s+yes\s+批准\s+Beijing\s+Ada Lovelace, issued by Ada Lovelace, until \d{4}-\d\d-\d\d$/);
+    expect(lines[0]).toBe('1 signature(s), 1 valid, 0 trusted');
+    expect(lines[1]).toMatch(/^SIGNER\s+SIGNED AT\s+VALID\s+TRUSTED\s+WHOLE FILE\s+REASON\s+LOCATION\s+CERTIFICATE$/);
+    // A self-signed certificate and no --trust-cert: valid, not trusted.
+    expect(lines[2]).toMatch(/^Ada Lovelace\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+yes\s+no \(self-signed\)\s+yes\s+批准\s+Beijing\s+Ada Lovelace, issued by Ada Lovelace, until \d{4}-\d\d-\d\d$/);
     expect(startColumn(lines[2] as string, 'Beijing')).toBe(startColumn(lines[1] as string, 'LOCATION'));
     expect(lines).toHaveLength(3);
-    expect(succeeded('pdf', 'signatures', 'three.pdf')).toEqual(['0 signature(s), 0 valid']);
+    expect(succeeded('pdf', 'signatures', 'three.pdf')).toEqual(['0 signature(s), 0 valid, 0 trusted']);
   }, SLOW);
 
   it('ocr -o: the engine and confidence, then a line a page', () => {

@@ -10,10 +10,13 @@ export interface PdfsigEntry {
   valid: boolean;
   hash: string;
   type: string;
+  /** pdfsig's "Certificate Validation:" line, e.g. "Certificate is Trusted." or "Certificate issuer is unknown.". */
+  certificate: string;
 }
 
-export function pdfsig(file: string): PdfsigEntry[] {
-  const result = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+/** `nssdir`: the NSS database whose trusted roots judge the certificates (pdfsig's default when absent). */
+export function pdfsig(file: string, nssdir?: string): PdfsigEntry[] {
+  const result = spawnSync('pdfsig', [...(nssdir ? ['-nssdir', `sql:${nssdir}`] : []), file], { encoding: 'utf8' });
   return result.stdout
     .split(/^Signature #\d+:$/m)
     .slice(1)
@@ -23,5 +26,6 @@ export function pdfsig(file: string): PdfsigEntry[] {
       valid: /Signature Validation: Signature is Valid\./.test(block),
       hash: /Signing Hash Algorithm: (.*)/.exec(block)?.[1] ?? '',
       type: /Signature Type: (.*)/.exec(block)?.[1] ?? '',
+      certificate: /Certificate Validation: (.*)/.exec(block)?.[1] ?? '',
     }));
 }

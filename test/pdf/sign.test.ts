@@ -58,7 +58,7 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
     expect(qpdfCheck(out)).toBe(true);
     // An incremental update: the original bytes come first, unchanged.
     expect(fs.readFileSync(out).subarray(0, fs.statSync(file('contract.pdf')).size)).toEqual(fs.readFileSync(file('contract.pdf')));
-    expect(pdfsig(out)).toEqual([{ ranges: expect.any(String), total: true, valid: true, hash: 'SHA-256', type: 'ETSI.CAdES.detached' }]);
+    expect(pdfsig(out)).toEqual([{ ranges: expect.any(String), total: true, valid: true, hash: 'SHA-256', type: 'ETSI.CAdES.detached', certificate: expect.any(String) }]);
     const [part] = signedParts(out);
     fs.writeFileSync(file('sig.der'), part?.cms ?? Buffer.alloc(0));
     fs.writeFileSync(file('signed-bytes.bin'), part?.signed ?? Buffer.alloc(0));

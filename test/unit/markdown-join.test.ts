@@ -20,29 +20,32 @@ describe('joinBlocks', () => {
   });
 
   it('cuts the first block at a character boundary when it alone is longer than maxCharacters (Chinese)', () => {
-    expect(joinBlocks([CHINESE, 'next'], 10)).toEqual({ markdown: `${CHINESE.slice(0, 10)}\n`, truncated: true });
-    expect(joinBlocks([CHINESE], 1)).toEqual({ markdown: '本\n', truncated: true });
+    expect(joinBlocks([CHINESE, 'next'], 10)).toEqual({ markdown: `${CHINESE.slice(0, 9)}\n`, truncated: true });
+    // No room for a line end after the one character: the character alone.
+    expect(joinBlocks([CHINESE], 1)).toEqual({ markdown: '本', truncated: true });
   });
 
   it('never splits a surrogate pair, a combining sequence or an emoji sequence', () => {
     expect(joinBlocks([SURROGATES], 5).markdown).toBe('𠀀𠀁\n');
     expect(joinBlocks([COMBINING], 3).markdown).toBe('e\u0301\n');
-    expect(joinBlocks([COMBINING], 4).markdown).toBe('e\u0301e\u0301\n');
-    // A first character longer than the limit is kept whole rather than answering nothing.
-    expect(joinBlocks([`${FAMILY} family`], 3).markdown).toBe(`${FAMILY}\n`);
+    expect(joinBlocks([COMBINING], 5).markdown).toBe('e\u0301e\u0301\n');
+    // A first character longer than the limit is cut between code points, never past the limit
+    // and never inside a surrogate pair.
+    expect(joinBlocks([`${FAMILY} family`], 3).markdown).toBe('👨\n');
+    expect(joinBlocks([`${FAMILY} family`], 9).markdown).toBe(`${FAMILY}\n`);
     // Every cut of a mixed text ends where one user-perceived character ends.
     const mixed = `${SURROGATES}${COMBINING}${FAMILY}${CHINESE}`;
     const ends = new Set([...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(mixed)].map((s) => s.index + s.segment.length));
     for (let limit = 1; limit <= 24; limit++) {
       const cut = leadingCharacters(mixed, limit);
-      expect(ends.has(cut.length) && wellFormed(cut), `${limit}: ${JSON.stringify(cut)}`).toBe(true);
+      expect(ends.has(cut.length) && wellFormed(cut) && cut.length <= limit, `${limit}: ${JSON.stringify(cut)}`).toBe(limit > 1);
     }
   });
 
   it("keeps a PDF's page marker before the cut text when both fit, and leaves a marker out when it alone does not", () => {
     const marker = pageMarker(1);
-    expect(joinBlocks([marker, CHINESE], marker.length + 2 + 4)).toEqual({ markdown: `${marker}\n\n${CHINESE.slice(0, 4)}\n`, truncated: true });
-    expect(joinBlocks([marker, CHINESE], 6)).toEqual({ markdown: `${CHINESE.slice(0, 6)}\n`, truncated: true });
-    expect(joinBlocks([marker, pageMarker(2), 'Text on page two.'], 20)).toEqual({ markdown: `${marker}\n\nTex\n`, truncated: true });
+    expect(joinBlocks([marker, CHINESE], marker.length + 2 + 4)).toEqual({ markdown: `${marker}\n\n${CHINESE.slice(0, 3)}\n`, truncated: true });
+    expect(joinBlocks([marker, CHINESE], 6)).toEqual({ markdown: `${CHINESE.slice(0, 5)}\n`, truncated: true });
+    expect(joinBlocks([marker, pageMarker(2), 'Text on page two.'], 20)).toEqual({ markdown: `${marker}\n\nTe\n`, truncated: true });
   });
 });

@@ -9,6 +9,7 @@ import type { MetadataUpdate } from '../../core/pdf-metadata.js';
 import type { PageRange } from '../../core/page-ranges.js';
 import type { PdfaLevel } from '../../core/pdfa.js';
 import type { StampPosition } from '../../core/stamp.js';
+import type { CertificateSummary, TrustProblem } from './sign/trust.js';
 
 export type EncryptionAlgorithm = 'aes256' | 'aes128';
 
@@ -202,7 +203,12 @@ export interface SignatureInfo {
   valid: boolean;
   /** The byte ranges are sound and their revision is the whole file: nothing was appended after this signature. */
   coversWholeDocument: boolean;
-  certificate: { subject: string; issuer: string; notBefore: string; notAfter: string } | null;
+  /** The signer's certificate, as the CMS carries it; null when the signature could not be read. */
+  certificate: CertificateSummary | null;
+  /** Valid, and the certificate chains to a --trust-cert root and was within its validity when signed. */
+  trusted: boolean;
+  /** Why the certificate is not trusted; absent when trusted, or when only the signature is at fault. */
+  trustProblem?: TrustProblem;
 }
 
 export interface PdfEngine {
@@ -233,5 +239,6 @@ export interface PdfEngine {
   flatten(pdf: Uint8Array, options: { annotations: boolean }, sink: PdfSink, password?: string): { fields: number };
   /** A PAdES B-B signature as an incremental update; PASSWORD_REQUIRED for a wrong certificate password. */
   sign(pdf: Uint8Array, options: SignOptions, sink: PdfSink, password?: string): { signer: string | null };
-  signatures(pdf: Uint8Array, password?: string): SignatureInfo[];
+  /** `trustRoots`: the PEM certificates given with --trust-cert. */
+  signatures(pdf: Uint8Array, trustRoots: readonly string[], password?: string): SignatureInfo[];
 }

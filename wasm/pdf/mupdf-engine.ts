@@ -19,7 +19,8 @@ import { stampWatermark } from './tools/mupdf-watermark.js';
 import { stampPages } from './tools/mupdf-stamp.js';
 import { fillForm, flattenForm } from './tools/mupdf-fill.js';
 import { withFields } from './tools/mupdf-form-fields.js';
-import { listSignatures, signPdf } from './tools/mupdf-sign.js';
+import { signPdf } from './tools/mupdf-sign.js';
+import { listSignatures } from './tools/mupdf-signatures.js';
 import { loadIdentity } from './sign/pkcs12.js';
 import { matchersOf, REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { assertNothingLeft } from './tools/redact-verify.js';
@@ -175,8 +176,8 @@ export const mupdfEngine: PdfEngine = {
     return { signer: options.name ?? null };
   },
 
-  signatures(pdf, password) {
-    return withDocument(pdf, (doc) => listSignatures(doc, pdf, password), password);
+  signatures(pdf, trustRoots, password) {
+    return withDocument(pdf, (doc) => listSignatures(doc, pdf, password, trustRoots), password);
   },
 
   redact(pdf, options, sink, password) {

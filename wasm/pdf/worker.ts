@@ -5,7 +5,7 @@ import { RECYCLE_AFTER } from '../../core/recycle.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { PageRange } from '../../core/page-ranges.js';
 import { ownedBuffers } from '../../core/transfer.js';
-import { ApiError, defineTask, serveTasks } from '../shared/task.js';
+import { ApiError, defineTask, documentException, serveTasks } from '../shared/task.js';
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../core/pdf-metadata.js';
@@ -102,15 +102,18 @@ function readBudgeted(file: FileRef, password: string | undefined): Uint8Array {
   return bytes;
 }
 
-function pdfTask<I, O>(run: (input: I) => O | Promise<O>, transfer?: (output: O) => ArrayBuffer[]) {
+function pdfTask<I, O>(run: (input: I) => O | Promise<O>, transfer?: (output: O) => ArrayBuffer[], describeUnexpected: (err: unknown) => ApiError | undefined = damagedInput) {
   return defineTask(
     (input: I) => {
       bytesRead = 0;
       return run(input);
     },
-    { describeUnexpected: damagedInput, shouldRecycle: () => bytesRead > RECYCLE_AFTER.pdfInputBytes, ...(transfer && { transfer }) },
+    { describeUnexpected, shouldRecycle: () => bytesRead > RECYCLE_AFTER.pdfInputBytes, ...(transfer && { transfer }) },
   );
 }
+
+/** Reading a PDF as Markdown: as every reader's, its own exception on a document is INVALID_INPUT (wasm/shared/task.ts). */
+const pdfReaderException = (err: unknown): ApiError => damagedInput(err) ?? documentException('The PDF')(err);
 
 const tasks = {
   merge: pdfTask(({ inputs, output, password }: MergeTask) => engine.merge(inputs.map(read), writeTo([output]), password)),
@@ -152,7 +155,7 @@ const tasks = {
   sign: pdfTask(({ input, output, options: { certificate, ...options }, password }: EditTask<Omit<SignOptions, 'certificate'> & { certificate: FileRef }>) =>
     engine.sign(read(input), { ...options, certificate: read(certificate) }, writeTo([output]), password),
   ),
-  signatures: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.signatures(read(input), password)),
+  signatures: pdfTask(({ input, password, trustRoots }: Reads & { input: FileRef; trustRoots: string[] }) => engine.signatures(read(input), trustRoots, password)),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
   // The page's grey pixels (~9 MB at 300 dpi) move to the main thread, and on to the OCR thread.
@@ -162,7 +165,7 @@ const tasks = {
   ),
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
-  readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes)),
+  readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes), undefined, pdfReaderException),
   ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
     const ofd = readOfd(read(input), 'draw', { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     ofdToPdf(ofd, maxPixels, writeTo([output]));

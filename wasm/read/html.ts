@@ -33,10 +33,32 @@ export function readHtml(html: string): RootContent[] {
       }
       return result;
     };
-  const handlers = { table: tableHandler, img: numbering(defaultHandlers.img), image: numbering(defaultHandlers.image), input: numbering(defaultHandlers.input), video: numbering(defaultHandlers.video), audio: numbering(defaultHandlers.audio) };
+  const handlers = { base: baseHandler, table: tableHandler, img: numbering(defaultHandlers.img), image: numbering(defaultHandlers.image), input: numbering(defaultHandlers.input), video: numbering(defaultHandlers.video), audio: numbering(defaultHandlers.audio) };
   const tree = toMdast(page, { handlers, nodeHandlers: { comment: () => undefined } }) as Root;
   return tree.children;
 }
+
+/**
+ * The first <base href> resolves the page's links, as hast-util-to-mdast's own handler does, but
+ * only when it is an absolute URL, and a link that does not resolve against it is kept as written:
+ * the library's `new URL` threw on `<base href="foo">` (issue 41 item 8). A page's links are not
+ * followed anyway; the base only makes them absolute.
+ */
+const baseHandler: Handle = (state, node) => {
+  if (state.baseFound) return;
+  state.baseFound = true;
+  const href = String(node.properties.href ?? '');
+  if (!URL.canParse(href)) return;
+  state.frozenBaseUrl = href;
+  const resolve = state.resolve.bind(state);
+  state.resolve = (url) => {
+    try {
+      return resolve(url);
+    } catch {
+      return url ?? '';
+    }
+  };
+};
 
 /** The page's tree, refused when it nests deeper than MAX_NESTING. */
 function parsePage(html: string): HastRoot {

@@ -5,7 +5,7 @@
 
 import type { RootContent } from 'mdast';
 import type { FileRef } from '../../core/file-ref.js';
-import { defineTask, serveTasks } from '../shared/task.js';
+import { defineTask, documentException, serveTasks } from '../shared/task.js';
 import { readInputFile } from '../shared/io.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
@@ -47,8 +47,14 @@ export interface OcrPagesTask {
 
 const ocrBlocks = (pages: OcrPagesTask['pages']) => ocrPagesBlocks(pages.map((p) => p.layout), pages.map((p) => p.text));
 
+/**
+ * Every task here reads a document's content (its file, or blocks and OCR lines taken from it):
+ * a reader's own exception is INVALID_INPUT for that document, here once for all readers.
+ */
+const readerTask = <I, O>(run: (input: I) => O) => defineTask(run, { describeUnexpected: documentException('The document') });
+
 const tasks = {
-  readFile: defineTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
+  readFile: readerTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
     const bytes = readInputFile(input);
     const limits = { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 };
     if (textKind === undefined && isOfdZip(bytes, limits)) return { kind: 'ofd', ...readOfdMarkdown(bytes, maxCharacters, limits) };
@@ -56,14 +62,14 @@ const tasks = {
     return { kind, ...renderMarkdown(blocks, maxCharacters) };
   }),
   /** An OFD's plain text (convert to txt) and its custom data. */
-  readOfdText: defineTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
-  render: defineTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
+  readOfdText: readerTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
+  render: readerTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (core/markdown-join.ts). */
-  renderPages: defineTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
+  renderPages: readerTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
   /** An image read by OCR as Markdown, its lines through the PDF page model. */
-  renderOcrPage: defineTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),
+  renderOcrPage: readerTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),
   /** Scanned PDF pages read by OCR, each page's blocks as Markdown (as renderPages). */
-  renderOcrPages: defineTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
+  renderOcrPages: readerTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
 };
 
 export type ReadTasks = typeof tasks;

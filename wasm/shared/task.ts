@@ -39,6 +39,16 @@ function moving<T>(outcome: TaskOutcome<T>, buffers: ArrayBuffer[]): TaskOutcome
 }
 
 
+/**
+ * For tasks that read a document: whatever a reader's own code (or a library it calls) throws
+ * on it is that document's fault, INVALID_INPUT, not a 500 (contract v0.5: "No 500 from any
+ * document"; issue 41 item 8: hast-util-to-mdast's `new URL` on `<base href="foo">`). File
+ * errors and budgets are ApiErrors already; a worker out of memory ends the worker, not a task.
+ */
+export function documentException(what: string): (err: unknown) => ApiError {
+  return (err) => new ApiError('INVALID_INPUT', `${what} cannot be read (${err instanceof Error ? `${err.name}: ${err.message}` : String(err)})`);
+}
+
 /** The worker's entry point: dispatches a message to the task of that name. */
 export function serveTasks(tasks: Readonly<Record<string, Task<never, unknown>>>): (message: TaskMessage) => Promise<TaskOutcome<unknown>> {
   return async ({ task, input }) => {

@@ -94,6 +94,8 @@ export interface SignatureCheck {
   /** The signed digest matches `digest` and the signature verifies with the signer's certificate. */
   valid: boolean;
   certificate: crypto.X509Certificate | undefined;
+  /** Every certificate the CMS carries (the signer's among them): the chain it offers. */
+  carried: crypto.X509Certificate[];
 }
 
 /** Checks a detached SignedData (as buildSignedData or another signer writes it) against the digest of the signed bytes. */
@@ -111,16 +113,16 @@ export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) =
   // of the signed bytes no longer pins them.
   const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
   const attributes = fields[3];
-  if (!certificate || !hash || attributes?.tagClass !== Class.CONTEXT_SPECIFIC) return { valid: false, certificate };
+  if (!certificate || !hash || attributes?.tagClass !== Class.CONTEXT_SPECIFIC) return { valid: false, certificate, carried: certificates };
   // Exactly one message-digest attribute (RFC 5652 5.3): with two, which one a reader compares is a guess.
   const digestAttributes = (attributes.value as forge.asn1.Asn1[]).filter((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
-  if (digestAttributes.length !== 1) return { valid: false, certificate };
+  if (digestAttributes.length !== 1) return { valid: false, certificate, carried: certificates };
   const [digestAttribute] = digestAttributes;
   const signedDigest = Buffer.from(((((digestAttribute?.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string, 'binary');
   const signature = Buffer.from((fields[5] as forge.asn1.Asn1).value as string, 'binary');
   const attributesAsSet = toDer(asn1.create(Class.UNIVERSAL, Type.SET, true, attributes.value as forge.asn1.Asn1[]));
   const valid = signedDigest.equals(digestOf(hash)) && crypto.verify(hash, attributesAsSet, certificate.publicKey, signature);
-  return { valid, certificate };
+  return { valid, certificate, carried: certificates };
 }
 
 /**

@@ -1,4 +1,4 @@
-// sign and signatures on mupdf. A signature is added as an incremental update (mupdf's
+// sign on mupdf (the signatures of a file are read in mupdf-signatures.ts). A signature is added as an incremental update (mupdf's
 // incremental save appends only the new and changed objects, so the bytes an earlier signature
 // covers stay as they were): a signature field and its widget (invisible, or visible with an
 // appearance naming the signer), and a /Sig dictionary with placeholders — a /ByteRange of
@@ -8,13 +8,12 @@
 import crypto from 'node:crypto';
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../core/errors.js';
-import type { SignatureInfo, SignOptions } from '../engine.js';
-import { signedRevision, type SignedRevision } from '../sign/byte-range.js';
-import { buildSignedData, verifySignedData } from '../sign/cms.js';
+import type { SignOptions } from '../engine.js';
+import { buildSignedData } from '../sign/cms.js';
 import type { SigningIdentity } from '../sign/pkcs12.js';
-import { copyOf, isEncrypted, openPdf, PLAIN, readInPlace } from '../mupdf-document.js';
+import { copyOf, isEncrypted, openPdf, PLAIN } from '../mupdf-document.js';
 import { withFields } from './mupdf-form-fields.js';
-import { pdfDateToIso, toPdfDate } from './pdf-date.js';
+import { toPdfDate } from './pdf-date.js';
 import { embedText } from './watermark-font.js';
 
 /** Written by mupdf in full, then overwritten with the real ranges padded by spaces. */
@@ -158,131 +157,4 @@ function fillPlaceholders(bytes: Buffer, appendedFrom: number, size: number, ide
   if (cms.length > size) throw new Error(`The signature (${cms.length} bytes) outgrew its placeholder (${size})`);
   bytes.write(cms.toString('hex').toUpperCase(), contentsStart + 1, 'latin1');
   return bytes;
-}
-
-/**
- * Every signature of the document, in field order, checked against the file's bytes. A
- * signature is valid only when its byte range is sound (sign/byte-range.ts), the dictionary read
- * now is the one the signed revision holds (an update appended since may not rewrite its name,
- * reason, byte range or /Contents), and the CMS verifies over exactly the signed bytes.
- */
-export function listSignatures(doc: mupdf.PDFDocument, bytes: Uint8Array, password?: string): SignatureInfo[] {
-  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  const revisions = new SignedRevisions(doc, file, password);
-  try {
-    return withFields(doc, (fields) =>
-      [...fields.values()]
-        .filter((entry) => entry.field.type === 'signature')
-        .flatMap((entry) => {
-          const widget = (entry.widgets[0] as mupdf.PDFWidget).getObject();
-          const value = widget.get('V');
-          // No /V: an unsigned field. A /V that does not load as a dictionary (its object broken,
-          // e.g. by a string closed early in the /Contents) is a signature that is not valid.
-          return value.isDictionary() || value.isIndirect() ? [describeSignature(entry.field.name, { widget, value }, file, revisions)] : [];
-        }),
-    );
-  } finally {
-    revisions.destroy();
-  }
-}
-
-/** A signature dictionary and the widget it hangs from (the way to find it again in another revision). */
-interface SignatureDictionary {
-  widget: mupdf.PDFObject;
-  value: mupdf.PDFObject;
-}
-
-function describeSignature(name: string, signature: SignatureDictionary, file: Buffer, revisions: SignedRevisions): SignatureInfo {
-  const fields = reportedFields(signature.value);
-  const revision = soundRevision(signature.value, file);
-  const signedAsRead = revision !== undefined && revisions.holdsUnchanged(revision.end, signature);
-  let valid = false;
-  let certificate: crypto.X509Certificate | undefined;
-  if (revision && signedAsRead) {
-    try {
-      const cms = Buffer.from(signature.value.get('Contents').asByteString());
-      const signed = (hash: string) => crypto.createHash(hash).update(file.subarray(0, revision.gapStart)).update(file.subarray(revision.gapEnd, revision.end)).digest();
-      ({ valid, certificate } = verifySignedData(cms, signed));
-    } catch {
-      valid = false;
-    }
-  }
-  return {
-    name: fields.name ?? name,
-    signedAt: fields.signedAt && pdfDateToIso(fields.signedAt),
-    reason: fields.reason,
-    location: fields.location,
-    valid,
-    coversWholeDocument: revision?.end === file.length,
-    certificate: certificate ? { subject: certificate.subject.replace(/\n/g, ', '), issuer: certificate.issuer.replace(/\n/g, ', '), notBefore: new Date(certificate.validFrom).toISOString(), notAfter: new Date(certificate.validTo).toISOString() } : null,
-  };
-}
-
-function reportedFields(value: mupdf.PDFObject): { name: string | null; signedAt: string | null; reason: string | null; location: string | null } {
-  const text = (key: string) => (value.get(key).isString() ? value.get(key).asString() : null);
-  return { name: text('Name'), signedAt: text('M'), reason: text('Reason'), location: text('Location') };
-}
-
-/** The revision the dictionary's /ByteRange signs, when the range is one the contract accepts. */
-function soundRevision(value: mupdf.PDFObject, file: Buffer): SignedRevision | undefined {
-  const range = value.get('ByteRange');
-  const contents = value.get('Contents');
-  if (!range.isArray() || !contents.isString()) return undefined;
-  const numbers: string[] = [];
-  // toString, not asNumber: asNumber goes through a float and rounds offsets past 2^24.
-  for (let i = 0; i < range.length; i++) numbers.push(range.get(i).isInteger() ? range.get(i).toString() : '');
-  return signedRevision(file, numbers, contents.asByteString());
-}
-
-/**
- * The revisions signatures sign, each opened as a document of its own (the file's first `end`
- * bytes, read in place), to compare a signature dictionary as the signed revision holds it with
- * the one read now.
- */
-class SignedRevisions {
-  private readonly opened = new Map<number, mupdf.PDFDocument | null>();
-
-  constructor(
-    private readonly doc: mupdf.PDFDocument,
-    private readonly file: Buffer,
-    private readonly password: string | undefined,
-  ) {}
-
-  /** The revision ending at `end` opens without repair and holds this dictionary as it is read now. */
-  holdsUnchanged(end: number, signature: SignatureDictionary): boolean {
-    const revision = this.revision(end);
-    if (!revision) return false;
-    if (revision === this.doc) return true;
-    const then = sameDictionaryIn(revision, signature);
-    return then !== undefined && then.resolve().toString() === signature.value.resolve().toString() && JSON.stringify(reportedFields(then)) === JSON.stringify(reportedFields(signature.value));
-  }
-
-  destroy(): void {
-    for (const doc of this.opened.values()) if (doc && doc !== this.doc) doc.destroy();
-  }
-
-  private revision(end: number): mupdf.PDFDocument | null {
-    if (end === this.file.length) return this.doc.wasRepaired() ? null : this.doc;
-    if (!this.opened.has(end)) this.opened.set(end, this.open(end));
-    return this.opened.get(end) ?? null;
-  }
-
-  private open(end: number): mupdf.PDFDocument | null {
-    let doc: mupdf.PDFDocument;
-    try {
-      doc = openPdf(readInPlace(this.file.subarray(0, end)), this.password);
-    } catch {
-      return null;
-    }
-    // A revision mupdf had to rebuild does not end where its %%EOF says: not a revision.
-    if (!doc.wasRepaired()) return doc;
-    doc.destroy();
-    return null;
-  }
-}
-
-/** The object at the same place in another revision: the same indirect object, or the /V of the same widget. */
-function sameDictionaryIn(revision: mupdf.PDFDocument, { widget, value }: SignatureDictionary): mupdf.PDFObject | undefined {
-  const found = value.isIndirect() ? revision.newIndirect(value.asIndirect()).resolve() : widget.isIndirect() ? revision.newIndirect(widget.asIndirect()).resolve().get('V') : undefined;
-  return found?.isDictionary() ? found : undefined;
 }
