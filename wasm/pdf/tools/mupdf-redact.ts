@@ -17,6 +17,7 @@ import { removeFromDocumentText } from './mupdf-redact-text.js';
 import { drawAbove, round } from './page-overlay.js';
 import { imageBoxes, inkBox, overlaps } from './redact-ink.js';
 import { onWholePlane } from './whole-plane.js';
+import { WORD_GAP } from '../../read/pdf-pieces.js';
 
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
 export const REDACTED_SAVE = 'encrypt=none,garbage=yes,compress=yes';
@@ -143,20 +144,42 @@ function matchQuads(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): mupd
   }
 }
 
-/** The text with the quad of each character: one match per character, in the order the walker visits them. */
+/**
+ * The text with the quad of each character, in the order the walker visits them. A gap between
+ * two glyphs wider than a word space (WORD_GAP, as the reading stages and pdftotext take it) with
+ * no space character reads as a space, its quad the gap: many producers space words by moving
+ * the pen, and mupdf joins such words ("bob@example.orghere"), so a match took its neighbours.
+ */
 function readPageText(stext: mupdf.StructuredText): PageText {
   const result: PageText = { text: '', quads: [] };
+  let previous: { char: string; quad: mupdf.Quad; size: number } | null = null;
   stext.walk({
-    onChar(char, _origin, _font, _size, quad) {
+    onChar(char, _origin, _font, size, quad) {
+      if (previous && isWordGap(previous, char, quad, size)) {
+        result.text += ' ';
+        result.quads.push(gapQuad(previous.quad, quad));
+      }
       result.text += char;
       for (let i = 0; i < char.length; i++) result.quads.push(quad);
+      previous = { char, quad, size };
     },
     endLine() {
       result.text += '\n';
       result.quads.push(null);
+      previous = null;
     },
   });
   return result;
+}
+
+/** Horizontal text only: the right edge of one glyph to the left edge of the next. */
+function isWordGap(previous: { char: string; quad: mupdf.Quad; size: number }, char: string, quad: mupdf.Quad, size: number): boolean {
+  if (previous.char.trim() === '' || char.trim() === '') return false;
+  return quad[0] - previous.quad[2] > Math.max(previous.size, size) * WORD_GAP;
+}
+
+function gapQuad(before: mupdf.Quad, after: mupdf.Quad): mupdf.Quad {
+  return [before[2], before[3], after[0], after[1], before[6], before[7], after[4], after[5]];
 }
 
 function lineQuads(chars: (mupdf.Quad | null)[]): mupdf.Quad[] {
