@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serializePdf } from './make-pdf.js';
-import { DEBIAN_TESSDATA } from './tools.js';
+import { DEBIAN_TESSDATA, PYTHON } from './tools.js';
 
 export const WORD = 'ZEPHYRINE';
 
@@ -149,4 +149,44 @@ export function textOfImages(pdf: string, dir: string): string[] {
     }
   }
   return texts;
+}
+
+/**
+ * A Word document made by python-docx with a picture drawn by ImageMagick showing `label`, between
+ * two lines of text; with `pageBreakBefore`, a first page of text only comes before it.
+ */
+export function pictureDocx(dir: string, name: string, label: string, pageBreakBefore = false): string {
+  const picture = path.join(dir, `${name}.png`);
+  execFileSync('convert', ['-size', '1000x160', 'xc:white', '-font', 'DejaVu-Sans', '-pointsize', '64', '-fill', 'black', '-annotate', '+30+105', label, picture]);
+  const docx = path.join(dir, `${name}.docx`);
+  const script = [
+    'import sys, docx',
+    'from docx.shared import Inches',
+    'd = docx.Document()',
+    ...(pageBreakBefore ? ["d.add_paragraph('A first page of text only.')", 'd.add_page_break()'] : []),
+    "d.add_paragraph('Report on the sample shipment, see the label below.')",
+    'd.add_picture(sys.argv[1], width=Inches(4.5))',
+    "d.add_paragraph('End of the report.')",
+    'd.save(sys.argv[2])',
+  ].join('\n');
+  execFileSync(PYTHON, ['-c', script, picture, docx]);
+  fs.rmSync(picture);
+  return docx;
+}
+
+/** What tesseract reads in every image pdfimages takes out of `pdf` (PNG, upscaled 2× by ImageMagick). */
+export function textOfPageImages(pdf: string, dir: string): string {
+  const prefix = path.join(dir, 'page-image');
+  execFileSync('pdfimages', ['-png', pdf, prefix]);
+  const images = fs.readdirSync(dir).filter((entry) => entry.startsWith('page-image')).map((entry) => path.join(dir, entry));
+  try {
+    return images
+      .map((image) => {
+        execFileSync('convert', [image, '-resize', '200%', image]);
+        return execFileSync('tesseract', [image, '-', '--tessdata-dir', DEBIAN_TESSDATA, '-l', 'eng'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+      })
+      .join('\n');
+  } finally {
+    for (const image of images) fs.rmSync(image, { force: true });
+  }
 }

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasThumbnail, hiddenLayerPdf, hideEveryPage, renderGray, textOfImages, textWithLayersOn, thumbnailPdf, WORD } from '../helpers/redact-hidden.js';
+import { hasThumbnail, hiddenLayerPdf, hideEveryPage, pictureDocx, renderGray, textOfImages, textOfPageImages, textWithLayersOn, thumbnailPdf, WORD } from '../helpers/redact-hidden.js';
+import { runSoffice } from '../helpers/soffice.js';
 import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { qpdfCheck } from '../helpers/tools.js';
 
@@ -78,5 +79,40 @@ describe('pdf/redact removes a match from thumbnails and hidden layers', () => {
     expect(shown).not.toContain('fixture');
     expect(shown).toContain('docwasm');
     expect(shown).toContain('Second paragraph');
+  });
+});
+
+describe('pdf/redact reads the images of the pages with OCR', () => {
+  /** A LibreOffice PDF of pictureDocx: the label exists only as the picture's pixels. */
+  function officePdf(name: string, label: string, secret: string, pageBreakBefore = false): string {
+    const docx = pictureDocx(service.dir, name, label, pageBreakBefore);
+    runSoffice(path.join(service.dir, 'profile'), ['--convert-to', 'pdf', '--outdir', service.dir, docx], service.dir);
+    const pdf = file(`${name}.pdf`);
+    expect(textOfPageImages(pdf, service.dir)).toContain(secret);
+    expect(execFileSync('pdftotext', [pdf, '-']).toString()).not.toContain(secret);
+    return pdf;
+  }
+
+  it('blanks a word that only a picture shows, keeping the words beside it, and names the pages read by OCR', async () => {
+    officePdf('label', `${WORD} 4471`, WORD);
+    const response = await service.post('/api/pdf/redact', { input: 'label.pdf', output: 'label-out.pdf', text: [WORD] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ pages: [1], ocrPages: [1] });
+    const out = file('label-out.pdf');
+    expect(qpdfCheck(out)).toBe(true);
+    const seen = textOfPageImages(out, service.dir);
+    expect(seen).not.toContain(WORD);
+    expect(seen).toContain('4471');
+    expect(execFileSync('pdftotext', [out, '-']).toString()).toContain('Report on the sample shipment');
+  });
+
+  it('finds a pattern in a picture on the second page, reading by OCR only the page with an image', async () => {
+    officePdf('mail', 'write to bob@example.org now', 'bob@example.org', true);
+    const response = await service.post('/api/pdf/redact', { input: 'mail.pdf', output: 'mail-out.pdf', patterns: ['email'], engine: 'tesseract' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ pages: [2], ocrPages: [2] });
+    const seen = textOfPageImages(file('mail-out.pdf'), service.dir);
+    expect(seen).not.toMatch(/bob|example\.org/);
+    expect(seen).toContain('write to');
   });
 });

@@ -10,7 +10,7 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../src/errors.js';
-import { findMatches, patternMatcher, removeMatches, textMatcher, type TextMatcher } from '../../../src/shared/redact-patterns.js';
+import { findMatches, matchersOf, removeMatches, type TextMatcher } from '../../../src/shared/redact-patterns.js';
 import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
 import { redactObjects } from './mupdf-redact-objects.js';
 import { removeFromDocumentText } from './mupdf-redact-text.js';
@@ -22,11 +22,6 @@ import { WORD_GAP } from '../../read/pdf-pieces.js';
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
 export const REDACTED_SAVE = 'encrypt=none,garbage=yes,compress=yes';
 
-/** The matchers of a request's strings and patterns. */
-export function matchersOf(options: RedactOptions): TextMatcher[] {
-  return [...options.text.map(textMatcher), ...options.patterns.map(patternMatcher)];
-}
-
 export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): RedactResult {
   const count = doc.countPages();
   const outside = options.areas.find((area) => area.page > count);
@@ -35,7 +30,7 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
   const touched = new Set<number>();
   let boxes = 0;
   for (let index = 0; index < count; index++) {
-    const onPage = redactPage(doc, index, areasOn(options.areas, index + 1), matchers, options.fill);
+    const onPage = redactPage(doc, index, { areas: areasOn(options.areas, index + 1), inImages: areasOn(options.imageAreas, index + 1) }, matchers, options.fill);
     const offPage = matchers.length > 0 ? onWholePlane(doc, index, (page) => removeOffPage(page, matchers)) : 0;
     if (onPage + offPage > 0) touched.add(index + 1);
     boxes += onPage + offPage;
@@ -50,22 +45,26 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
 }
 
 /** Areas and text matches of one page, removed and painted; how many marks there were. */
-function redactPage(doc: mupdf.PDFDocument, index: number, areas: mupdf.Rect[], matchers: readonly TextMatcher[], fill: [number, number, number]): number {
+function redactPage(doc: mupdf.PDFDocument, index: number, { areas, inImages }: { areas: mupdf.Rect[]; inImages: mupdf.Rect[] }, matchers: readonly TextMatcher[], fill: [number, number, number]): number {
   const page = doc.loadPage(index);
   try {
     const texts = matchers.length > 0 ? matchQuads(page, matchers) : [];
-    if (areas.length + texts.length === 0) return 0;
+    if (areas.length + inImages.length + texts.length === 0) return 0;
     // Where each match is seen, found before anything is removed from the page.
-    const images = texts.length > 0 ? imageBoxes(page) : [];
+    const images = texts.length + inImages.length > 0 ? imageBoxes(page) : [];
     const seen = texts.map((quads) => quads.map((quad) => seenQuad(page, quad, images)));
     const blanks = [...areas.map((rect) => [quadOf(rect)]), ...seen];
+    // Matches OCR read in images, whole characters with a margin as the page shows them: only
+    // the pixels go (text there, if any, is matched as text).
+    const pixels = inImages.map((rect) => [seenQuad(page, quadOf(rect), images)]);
+    if (pixels.length > 0) removeUnder(page, pixels, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_NONE);
     // Text seen elsewhere than its box (invisible OCR text over a scan) is removed first, leaving
     // the image alone: its box may reach into the line above.
     const moved = texts.filter((quads, i) => quads.some((quad, j) => seen[i]?.[j] !== quad));
     if (moved.length > 0) removeUnder(page, moved, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE);
-    removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
-    paintBoxes(doc, page, blanks.flat(), fill);
-    return blanks.length;
+    if (blanks.length > 0) removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
+    paintBoxes(doc, page, [...blanks, ...pixels].flat(), fill);
+    return blanks.length + pixels.length;
   } finally {
     page.destroy();
   }
@@ -94,14 +93,14 @@ function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
  * One Redact annotation per mark, applied without mupdf's own boxes (always black: mupdf's
  * Redact annotations take no colour) — paintBoxes draws them in the fill colour.
  */
-function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number): void {
+function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number, text: number = mupdf.PDFPage.REDACT_TEXT_REMOVE): void {
   for (const quads of marks) {
     const annot = page.createAnnotation('Redact');
     annot.setRect(boundsOf(quads));
     annot.setQuadPoints([...quads]);
     annot.update();
   }
-  page.applyRedactions(false, images, lineArt, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+  page.applyRedactions(false, images, lineArt, text);
 }
 
 /** Fills every quad (page space, as a viewer shows the page) in `fill`, above the page's content. */
