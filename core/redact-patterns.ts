@@ -54,6 +54,11 @@ export function textMatcher(text: string): TextMatcher {
   return { regex: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gu'), accept: always };
 }
 
+/** The matchers of a request's exact strings and patterns. */
+export function matchersOf({ text, patterns }: { text: readonly string[]; patterns: readonly string[] }): TextMatcher[] {
+  return [...text.map(textMatcher), ...patterns.map(patternMatcher)];
+}
+
 /** Every non-empty, accepted match of every matcher in `text`, in order, overlaps merged. */
 export function findMatches(text: string, matchers: readonly TextMatcher[]): MatchSpan[] {
   const spans: MatchSpan[] = [];

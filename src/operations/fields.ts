@@ -40,6 +40,9 @@ export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** Control characters but tab, line feed and carriage return, and the noncharacters XML 1.0 cannot hold (XMP packets). */
 export const NON_XML_CHARACTER = /(?![\t\n\r])[\p{Cc}\uFFFE\uFFFF]/u;
 
+/** Which recogniser reads text in images: `auto`, PP-OCR (`paddle`) or `tesseract` (src/engines/ocr-engine.ts, resolveEngine). */
+export const ocrEngine = z.enum(['auto', 'paddle', 'tesseract']).default('auto');
+
 export const password = engineText().min(1, 'must not be empty').describe('password of an encrypted input PDF (user or owner password)');
 
 /** `pages` as written ("1-3, 5"), parsed into ranges (INVALID_PAGE_RANGE when malformed or reversed). */

@@ -17,7 +17,7 @@ import type { FileRef } from '../../core/file-ref.js';
 import type { PageRange } from '../../core/page-ranges.js';
 import { sniffType } from '../../core/sniff.js';
 import { defineOperation, type OperationContext, type OperationResult } from './operation.js';
-import { filePath, pageRanges, password } from './fields.js';
+import { filePath, ocrEngine, pageRanges, password } from './fields.js';
 import { resolveEngine } from '../engines/ocr-engine.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 
@@ -51,10 +51,7 @@ export const ocr = defineOperation({
     dpi: z.number().int().min(72).max(600).default(300).describe('resolution PDF pages are rendered at for reading (72–600)'),
     password: password.optional(),
     skipText: z.boolean().default(false).describe('PDF pages that already have text are not read again (their text is returned as it is)'),
-    engine: z
-      .enum(['auto', 'paddle', 'tesseract'])
-      .default('auto')
-      .describe('auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only'),
+    engine: ocrEngine.describe('auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only'),
   }),
   run: async ({ input, language, output, pages, dpi, password, skipText, engine }, context) => {
     const codes = context.engines.ocr.parseLanguages(language);

@@ -1,11 +1,14 @@
 // pdf/redact: what lies under the given areas, and every match of the given strings and
 // patterns, is removed from the pages (not covered) and from annotations, form values,
-// bookmarks and metadata.
+// bookmarks and metadata; matches the service's OCR reads in the pages' images are blanked
+// there (redact-ocr.ts).
 
 import { z } from 'zod';
-import { isPreset, patternMatcher, REDACT_PRESETS } from '../../core/redact-patterns.js';
+import { isPreset, matchersOf, patternMatcher, REDACT_PRESETS } from '../../core/redact-patterns.js';
 import { defineOperation } from './operation.js';
-import { engineText } from './fields.js';
+import { engineText, ocrEngine } from './fields.js';
+import { resolvePdfInput } from './pdf.js';
+import { matchesInImages } from './redact-ocr.js';
 import { editPdf, io } from './pdf-tools.js';
 
 const area = z.object({
@@ -44,7 +47,7 @@ function rgbOf(colour: string): [number, number, number] {
 
 export const redact = defineOperation({
   id: 'pdf/redact',
-  engines: ['pdf'],
+  engines: ['pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
   summary: 'Remove (not cover) text, images and drawings under areas or matching strings and patterns (email, phone, cn-id, credit-card, iban)',
@@ -55,12 +58,20 @@ export const redact = defineOperation({
       text: z.array(engineText().min(1).max(1_000)).max(1_000).optional().describe('exact strings to remove (case-sensitive)'),
       patterns: z.array(pattern).max(100).optional(),
       fill,
+      engine: ocrEngine.describe("OCR that reads the text of the pages' images, where matches are blanked too: as /api/ocr's engine"),
     })
     .refine((body) => (body.areas?.length ?? 0) + (body.text?.length ?? 0) + (body.patterns?.length ?? 0) > 0, { message: 'give at least one of areas, text, patterns', path: ['areas'] }),
   run: async (body, context) => {
-    const options = { areas: body.areas ?? [], text: body.text ?? [], patterns: body.patterns ?? [], fill: rgbOf(body.fill) };
+    const text = body.text ?? [];
+    const patterns = body.patterns ?? [];
+    const matchers = matchersOf({ text, patterns });
+    // Text in images: read with OCR first, on the pages that have images, from the input as it is.
+    const input = await resolvePdfInput(context.paths, body.input);
+    const inImages = await matchesInImages(context, input, body.password, matchers, body.engine);
+    const options = { areas: body.areas ?? [], imageAreas: inImages.areas, text, patterns, fill: rgbOf(body.fill) };
     const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.redact({ ...files, options }));
-    return { message: `Removed ${result.redactions} redaction(s) on ${result.pages.length} page(s)`, outputPath, data: { ...result } };
+    const read = inImages.pages.length > 0 ? `; read ${inImages.pages.length} page(s) with OCR` : '';
+    return { message: `Removed ${result.redactions} redaction(s) on ${result.pages.length} page(s)${read}`, outputPath, data: { ...result, ocrPages: inImages.pages } };
   },
 });
 

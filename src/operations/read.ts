@@ -11,7 +11,7 @@ import type { FileRef } from '../../core/file-ref.js';
 import { INPUT_FORMATS } from '../../core/input-formats.js';
 import type { PageRange } from '../../core/page-ranges.js';
 import { defineOperation, type OperationContext } from './operation.js';
-import { filePath, pageRanges, password } from './fields.js';
+import { filePath, ocrEngine, pageRanges, password } from './fields.js';
 
 export const DEFAULT_MAX_CHARACTERS = 200_000;
 /** The contract's largest cut: a Markdown file written by convert holds the whole document up to this. */
@@ -34,7 +34,7 @@ export const read = defineOperation({
     pages: pageRanges.optional().describe('PDF pages to read, comma-separated N or N-M (default: all)'),
     password: password.optional(),
     language: z.string().min(1).max(200).default(DEFAULT_LANGUAGE).describe('OCR languages for scanned pages and images, joined by "+"'),
-    engine: z.enum(['auto', 'paddle', 'tesseract']).default('auto').describe('OCR engine for scanned pages and images, as /api/ocr\'s engine'),
+    engine: ocrEngine.describe('OCR engine for scanned pages and images, as /api/ocr\'s engine'),
     maxCharacters,
   }),
   run: async ({ input, output, pages, password: pdfPassword, language, engine, maxCharacters: limit }, context) => {

@@ -128,6 +128,8 @@ export interface RedactArea {
 
 export interface RedactOptions {
   areas: readonly RedactArea[];
+  /** Where OCR read a match in an image: the image's pixels there are blanked (and painted), the text and drawings stay. */
+  imageAreas: readonly RedactArea[];
   text: readonly string[];
   patterns: readonly string[];
   /** RGB, 0–1 each. */

@@ -11,7 +11,7 @@ import { appendPages } from './mupdf-pages.js';
 import { checkRangesWithin, pageSequence, type PageRange } from '../../core/page-ranges.js';
 import { COMPRESSED_SAVE, recompressImages } from './tools/mupdf-compress.js';
 import { readInfo } from './tools/mupdf-info.js';
-import { dropThumbnailsAndPrivateData } from './tools/private-data.js';
+import { dropThumbnails, dropThumbnailsAndPrivateData } from './tools/private-data.js';
 import { applyMetadata } from './tools/mupdf-metadata.js';
 import { copyPagesInOrder } from './tools/mupdf-rearrange.js';
 import { rotatePages } from './tools/mupdf-rotate.js';
@@ -22,8 +22,10 @@ import { withFields } from './tools/mupdf-form-fields.js';
 import { signPdf } from './tools/mupdf-sign.js';
 import { listSignatures } from './tools/mupdf-signatures.js';
 import { loadIdentity } from './sign/pkcs12.js';
-import { matchersOf, REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
+import { matchersOf } from '../../core/redact-patterns.js';
+import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
 import { assertNothingLeft } from './tools/redact-verify.js';
+import { showEveryLayer } from './tools/every-layer.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {
@@ -183,17 +185,27 @@ export const mupdfEngine: PdfEngine = {
   redact(pdf, options, sink, password) {
     return withDocument(
       pdf,
-      (doc) => {
-        const result = redactDocument(doc, options);
-        // Read whole before anything is written: a match left anywhere fails the request.
-        const saved = doc.saveToBuffer(REDACTED_SAVE);
+      (opened) => {
+        // Hidden layers are searched and redacted too (a viewer can turn them on).
+        const shown = showEveryLayer(opened);
         try {
-          assertNothingLeft(saved.asUint8Array(), matchersOf(options));
-          sink(saved.asUint8Array(), 0);
+          const doc = shown.doc;
+          const result = redactDocument(doc, options);
+          shown.restore();
+          // Thumbnails show the pages as they were (and may show anything): they go.
+          dropThumbnails(doc);
+          // Read whole before anything is written: a match left anywhere fails the request.
+          const saved = doc.saveToBuffer(REDACTED_SAVE);
+          try {
+            assertNothingLeft(saved.asUint8Array(), matchersOf(options));
+            sink(saved.asUint8Array(), 0);
+          } finally {
+            saved.destroy();
+          }
+          return result;
         } finally {
-          saved.destroy();
+          shown.close();
         }
-        return result;
       },
       password,
     );

@@ -3,6 +3,7 @@
 // Each takes the worker's `read`, which counts the bytes read for the recycle rule, and the
 // document's budget of decompressed bytes, checked once when the document is opened.
 
+import type * as mupdf from 'mupdf';
 import type { FileRef } from '../../core/file-ref.js';
 import type { OutputFormat } from '../../core/image-formats.js';
 import type { OcrPageLayout } from '../../core/ocr-layout.js';
@@ -11,6 +12,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import { writeOutputFile } from '../shared/io.js';
 import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';
 import { openPdf } from './mupdf-document.js';
+import { imageBoxes } from './tools/redact-ink.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import { TextLayerWriter, type PageRect } from './text-layer.js';
@@ -48,6 +50,38 @@ export function renderForOcr({ page, dpi, skipText, ...source }: RenderForOcrTas
     if (existingText !== '') return { existingText };
   }
   return { image: renderGrey(doc, page, dpi) };
+}
+
+/**
+ * An image smaller than this share of its page holds no text worth reading (a rule, a logo's
+ * mark): 0.5 % of A4 is some 100 × 24 points.
+ */
+const MEANINGFUL_IMAGE_SHARE = 0.005;
+
+export interface PageImages {
+  page: number;
+  /** Page space (points, origin top left, as the page is shown). */
+  boxes: mupdf.Rect[];
+}
+
+/** The pages whose images cover a meaningful part of them, with those images' boxes. */
+export type PageImagesTask = PdfSource;
+
+export function pageImages(source: PageImagesTask, read: Read, budget: number): PageImages[] {
+  const doc = open(source, read, budget);
+  const found: PageImages[] = [];
+  for (let index = 0; index < doc.countPages(); index++) {
+    const page = doc.loadPage(index);
+    try {
+      const [x0, y0, x1, y1] = page.getBounds();
+      const least = (x1 - x0) * (y1 - y0) * MEANINGFUL_IMAGE_SHARE;
+      const boxes = imageBoxes(page).filter(([bx0, by0, bx1, by1]) => (bx1 - bx0) * (by1 - by0) >= least);
+      if (boxes.length > 0) found.push({ page: index + 1, boxes });
+    } finally {
+      page.destroy();
+    }
+  }
+  return found;
 }
 
 export interface RenderToFileTask extends PdfSource {

@@ -158,6 +158,7 @@ const tasks = {
   signatures: pdfTask(({ input, password, trustRoots }: Reads & { input: FileRef; trustRoots: string[] }) => engine.signatures(read(input), trustRoots, password)),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
+  pageImages: pdfTask((task: scan.PageImagesTask) => scan.pageImages(task, read, maxDecompressedBytes)),
   // The page's grey pixels (~9 MB at 300 dpi) move to the main thread, and on to the OCR thread.
   renderForOcr: pdfTask(
     (task: scan.RenderForOcrTask) => scan.renderForOcr(task, read, maxDecompressedBytes),

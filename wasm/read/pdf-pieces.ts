@@ -29,8 +29,8 @@ export interface PageChar {
  * gap without a space character (0.15–0.3 em) stays inside the piece, written as a space.
  */
 const PIECE_GAP = 0.3;
-/** A gap wider than this many ems, without a space character, is a word space. */
-const WORD_GAP = 0.12;
+/** A gap wider than this many ems, without a space character, is a word space (pdftotext reads one too); redaction matches with the same rule. */
+export const WORD_GAP = 0.12;
 
 /**
  * The room between two glyphs, whichever way the line runs: right-to-left text (Arabic,

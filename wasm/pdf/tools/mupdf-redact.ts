@@ -10,21 +10,17 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../core/errors.js';
-import { findMatches, patternMatcher, removeMatches, textMatcher, type TextMatcher } from '../../../core/redact-patterns.js';
+import { findMatches, matchersOf, removeMatches, type TextMatcher } from '../../../core/redact-patterns.js';
 import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
 import { redactObjects } from './mupdf-redact-objects.js';
 import { removeFromDocumentText } from './mupdf-redact-text.js';
 import { drawAbove, round } from './page-overlay.js';
 import { imageBoxes, inkBox, overlaps } from './redact-ink.js';
 import { onWholePlane } from './whole-plane.js';
+import { WORD_GAP } from '../../read/pdf-pieces.js';
 
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */
 export const REDACTED_SAVE = 'encrypt=none,garbage=yes,compress=yes';
-
-/** The matchers of a request's strings and patterns. */
-export function matchersOf(options: RedactOptions): TextMatcher[] {
-  return [...options.text.map(textMatcher), ...options.patterns.map(patternMatcher)];
-}
 
 export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): RedactResult {
   const count = doc.countPages();
@@ -34,7 +30,7 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
   const touched = new Set<number>();
   let boxes = 0;
   for (let index = 0; index < count; index++) {
-    const onPage = redactPage(doc, index, areasOn(options.areas, index + 1), matchers, options.fill);
+    const onPage = redactPage(doc, index, { areas: areasOn(options.areas, index + 1), inImages: areasOn(options.imageAreas, index + 1) }, matchers, options.fill);
     const offPage = matchers.length > 0 ? onWholePlane(doc, index, (page) => removeOffPage(page, matchers)) : 0;
     if (onPage + offPage > 0) touched.add(index + 1);
     boxes += onPage + offPage;
@@ -49,22 +45,26 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
 }
 
 /** Areas and text matches of one page, removed and painted; how many marks there were. */
-function redactPage(doc: mupdf.PDFDocument, index: number, areas: mupdf.Rect[], matchers: readonly TextMatcher[], fill: [number, number, number]): number {
+function redactPage(doc: mupdf.PDFDocument, index: number, { areas, inImages }: { areas: mupdf.Rect[]; inImages: mupdf.Rect[] }, matchers: readonly TextMatcher[], fill: [number, number, number]): number {
   const page = doc.loadPage(index);
   try {
     const texts = matchers.length > 0 ? matchQuads(page, matchers) : [];
-    if (areas.length + texts.length === 0) return 0;
+    if (areas.length + inImages.length + texts.length === 0) return 0;
     // Where each match is seen, found before anything is removed from the page.
-    const images = texts.length > 0 ? imageBoxes(page) : [];
+    const images = texts.length + inImages.length > 0 ? imageBoxes(page) : [];
     const seen = texts.map((quads) => quads.map((quad) => seenQuad(page, quad, images)));
     const blanks = [...areas.map((rect) => [quadOf(rect)]), ...seen];
+    // Matches OCR read in images, whole characters with a margin as the page shows them: only
+    // the pixels go (text there, if any, is matched as text).
+    const pixels = inImages.map((rect) => [seenQuad(page, quadOf(rect), images)]);
+    if (pixels.length > 0) removeUnder(page, pixels, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_NONE);
     // Text seen elsewhere than its box (invisible OCR text over a scan) is removed first, leaving
     // the image alone: its box may reach into the line above.
     const moved = texts.filter((quads, i) => quads.some((quad, j) => seen[i]?.[j] !== quad));
     if (moved.length > 0) removeUnder(page, moved, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE);
-    removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
-    paintBoxes(doc, page, blanks.flat(), fill);
-    return blanks.length;
+    if (blanks.length > 0) removeUnder(page, blanks, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED);
+    paintBoxes(doc, page, [...blanks, ...pixels].flat(), fill);
+    return blanks.length + pixels.length;
   } finally {
     page.destroy();
   }
@@ -93,14 +93,14 @@ function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
  * One Redact annotation per mark, applied without mupdf's own boxes (always black: mupdf's
  * Redact annotations take no colour) — paintBoxes draws them in the fill colour.
  */
-function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number): void {
+function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number, text: number = mupdf.PDFPage.REDACT_TEXT_REMOVE): void {
   for (const quads of marks) {
     const annot = page.createAnnotation('Redact');
     annot.setRect(boundsOf(quads));
     annot.setQuadPoints([...quads]);
     annot.update();
   }
-  page.applyRedactions(false, images, lineArt, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+  page.applyRedactions(false, images, lineArt, text);
 }
 
 /** Fills every quad (page space, as a viewer shows the page) in `fill`, above the page's content. */
@@ -143,20 +143,42 @@ function matchQuads(page: mupdf.PDFPage, matchers: readonly TextMatcher[]): mupd
   }
 }
 
-/** The text with the quad of each character: one match per character, in the order the walker visits them. */
+/**
+ * The text with the quad of each character, in the order the walker visits them. A gap between
+ * two glyphs wider than a word space (WORD_GAP, as the reading stages and pdftotext take it) with
+ * no space character reads as a space, its quad the gap: many producers space words by moving
+ * the pen, and mupdf joins such words ("bob@example.orghere"), so a match took its neighbours.
+ */
 function readPageText(stext: mupdf.StructuredText): PageText {
   const result: PageText = { text: '', quads: [] };
+  let previous: { char: string; quad: mupdf.Quad; size: number } | null = null;
   stext.walk({
-    onChar(char, _origin, _font, _size, quad) {
+    onChar(char, _origin, _font, size, quad) {
+      if (previous && isWordGap(previous, char, quad, size)) {
+        result.text += ' ';
+        result.quads.push(gapQuad(previous.quad, quad));
+      }
       result.text += char;
       for (let i = 0; i < char.length; i++) result.quads.push(quad);
+      previous = { char, quad, size };
     },
     endLine() {
       result.text += '\n';
       result.quads.push(null);
+      previous = null;
     },
   });
   return result;
+}
+
+/** Horizontal text only: the right edge of one glyph to the left edge of the next. */
+function isWordGap(previous: { char: string; quad: mupdf.Quad; size: number }, char: string, quad: mupdf.Quad, size: number): boolean {
+  if (previous.char.trim() === '' || char.trim() === '') return false;
+  return quad[0] - previous.quad[2] > Math.max(previous.size, size) * WORD_GAP;
+}
+
+function gapQuad(before: mupdf.Quad, after: mupdf.Quad): mupdf.Quad {
+  return [before[2], before[3], after[0], after[1], before[6], before[7], after[4], after[5]];
 }
 
 function lineQuads(chars: (mupdf.Quad | null)[]): mupdf.Quad[] {

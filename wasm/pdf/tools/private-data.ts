@@ -7,9 +7,11 @@ import type * as mupdf from 'mupdf';
 
 export function dropThumbnailsAndPrivateData(doc: mupdf.PDFDocument): void {
   doc.getTrailer().get('Root').delete('PieceInfo');
-  for (let index = 0; index < doc.countPages(); index++) {
-    const page = doc.findPage(index);
-    page.delete('Thumb');
-    page.delete('PieceInfo');
-  }
+  dropThumbnails(doc);
+  for (let index = 0; index < doc.countPages(); index++) doc.findPage(index).delete('PieceInfo');
+}
+
+/** Every page's /Thumb (compress drops them as unused; redaction because they show the pages as they were). */
+export function dropThumbnails(doc: mupdf.PDFDocument): void {
+  for (let index = 0; index < doc.countPages(); index++) doc.findPage(index).delete('Thumb');
 }

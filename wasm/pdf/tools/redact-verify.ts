@@ -12,19 +12,24 @@ import { contentStrings } from './content-strings.js';
 import { isPdfVocabulary } from './pdf-vocabulary.js';
 import { readingsOf } from './text-readings.js';
 import { onWholePlane } from './whole-plane.js';
+import { showEveryLayer } from './every-layer.js';
 
 /** Throws INVALID_INPUT naming where a match remains in `pdf`. */
 export function assertNothingLeft(pdf: Uint8Array, matchers: readonly TextMatcher[]): void {
   if (matchers.length === 0) return;
   const matches = (text: string) => findMatches(text, matchers).length > 0;
-  const doc = new mupdf.PDFDocument(pdf);
+  const opened = new mupdf.PDFDocument(pdf);
+  // Pages are read with every layer shown: text in a layer that is off (in a subset font, no readable string) is still there.
+  const shown = showEveryLayer(opened);
+  const doc = shown.doc;
   try {
     const where = objectHolding(doc, matches) ?? pageHolding(doc, matches);
     if (where) {
       throw new ApiError('INVALID_INPUT', `A match could not be removed from ${where} (a place or an encoding this redaction cannot rewrite); nothing was written`);
     }
   } finally {
-    doc.destroy();
+    shown.close();
+    opened.destroy();
   }
 }
 
