@@ -51,7 +51,7 @@ function matchBoxes(layout: OcrPageLayout, matchers: readonly TextMatcher[]): Re
       const pieces = line.words.flatMap((word, i) => wordPart(word.box, starts[i] as number, word.text.length, span));
       if (pieces.length === 0) return [];
       const [x0, y0, x1, y1] = [Math.min(...pieces.map((b) => b[0])), Math.min(...pieces.map((b) => b[1])), Math.max(...pieces.map((b) => b[2])), Math.max(...pieces.map((b) => b[3]))];
-      // The PDF worker grows it to whole characters and a margin, as the page shows them (redact-ink.ts).
+      // The PDF worker grows it to whole characters and a margin, as the page shows them (redact/ink.ts).
       return [[x0 * toPoints, y0 * toPoints, x1 * toPoints, y1 * toPoints] as Rect];
     });
   });

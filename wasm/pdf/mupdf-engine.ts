@@ -23,9 +23,9 @@ import { signPdf } from './tools/mupdf-sign.js';
 import { listSignatures } from './tools/mupdf-signatures.js';
 import { loadIdentity } from './sign/pkcs12.js';
 import { matchersOf } from '../../core/redact-patterns.js';
-import { REDACTED_SAVE, redactDocument } from './tools/mupdf-redact.js';
-import { assertNothingLeft } from './tools/redact-verify.js';
-import { showEveryLayer } from './tools/every-layer.js';
+import { REDACTED_SAVE, redactDocument } from './redact/redact.js';
+import { assertNothingLeft } from './redact/verify.js';
+import { showEveryLayer } from './redact/every-layer.js';
 import { convertToPdfa } from './tools/pdfa.js';
 
 export const mupdfEngine: PdfEngine = {

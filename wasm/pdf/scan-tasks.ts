@@ -12,7 +12,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import { writeOutputFile } from '../shared/io.js';
 import { pageText, renderGrey, renderToFile as renderPageToFile, selectPages as selectDocumentPages, type PageSelection, type RenderedFile } from './render.js';
 import { openPdf } from './mupdf-document.js';
-import { imageBoxes } from './tools/redact-ink.js';
+import { imageBoxes } from './redact/ink.js';
 import { openSource, type PdfSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import { TextLayerWriter, type PageRect } from './text-layer.js';

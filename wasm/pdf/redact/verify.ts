@@ -8,10 +8,10 @@
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../core/errors.js';
 import { findMatches, type TextMatcher } from '../../../core/redact-patterns.js';
-import { contentStrings } from './content-strings.js';
-import { isPdfVocabulary } from './pdf-vocabulary.js';
-import { readingsOf } from './text-readings.js';
-import { onWholePlane } from './whole-plane.js';
+import { contentStrings } from '../tools/content-strings.js';
+import { isPdfVocabulary } from '../tools/pdf-vocabulary.js';
+import { readingsOf } from '../tools/text-readings.js';
+import { onWholePlane } from '../tools/whole-plane.js';
 import { showEveryLayer } from './every-layer.js';
 
 /** Throws INVALID_INPUT naming where a match remains in `pdf`. */

@@ -7,9 +7,9 @@
 // still show a match (regenerated from the redacted values, or the annotation removed).
 
 import type * as mupdf from 'mupdf';
-import { contentStrings, redactPropertyStrings } from './content-strings.js';
-import { isPdfVocabulary } from './pdf-vocabulary.js';
-import { readingsOf, unescapeXmlCharacters } from './text-readings.js';
+import { contentStrings, redactPropertyStrings } from '../tools/content-strings.js';
+import { isPdfVocabulary } from '../tools/pdf-vocabulary.js';
+import { readingsOf, unescapeXmlCharacters } from '../tools/text-readings.js';
 
 type Redact = (text: string) => string;
 type Matches = (text: string) => boolean;

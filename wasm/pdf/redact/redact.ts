@@ -2,21 +2,21 @@
 // strings and patterns in each page's text, then mupdf's own applyRedactions, which removes
 // what lies under them — glyphs from the content stream, image pixels (blanked), line art the
 // box covers — and paints the box. A text match is blanked where the page shows its characters
-// (redact-ink.ts), which on a searchable PDF is not where its invisible text lies; text drawn
+// (redact/ink.ts), which on a searchable PDF is not where its invisible text lies; text drawn
 // off the page is found on the whole plane (whole-plane.ts) and removed too. Matches everywhere
-// else in the file are removed by mupdf-redact-text.ts and mupdf-redact-objects.ts, and
-// redact-verify.ts reads the saved output whole before it is written. The document is saved
+// else in the file are removed by redact/text.ts and redact/objects.ts, and
+// redact/verify.ts reads the saved output whole before it is written. The document is saved
 // with garbage collection so the old content streams do not survive as unreferenced objects.
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../../core/errors.js';
 import { findMatches, matchersOf, removeMatches, type TextMatcher } from '../../../core/redact-patterns.js';
 import type { RedactArea, RedactOptions, RedactResult } from '../engine.js';
-import { redactObjects } from './mupdf-redact-objects.js';
-import { removeFromDocumentText } from './mupdf-redact-text.js';
-import { drawAbove, round } from './page-overlay.js';
-import { imageBoxes, inkBox, overlaps } from './redact-ink.js';
-import { onWholePlane } from './whole-plane.js';
+import { redactObjects } from './objects.js';
+import { removeFromDocumentText } from './text.js';
+import { drawAbove, round } from '../tools/page-overlay.js';
+import { imageBoxes, inkBox, overlaps } from './ink.js';
+import { onWholePlane } from '../tools/whole-plane.js';
 import { WORD_GAP } from '../../read/pdf-pieces.js';
 
 /** Save options of a redacted document: unreferenced objects (the old content streams) are dropped. */

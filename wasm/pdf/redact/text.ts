@@ -5,7 +5,7 @@
 import type * as mupdf from 'mupdf';
 import { removeMatches, type TextMatcher } from '../../../core/redact-patterns.js';
 import type { TextRemovals } from '../engine.js';
-import { unescapeXmlCharacters } from './text-readings.js';
+import { unescapeXmlCharacters } from '../tools/text-readings.js';
 
 
 /** Removes matches outside page content; adds the pages whose annotations or fields changed to `touched`. */
