@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { ApiError, toApiError } from '../../core/errors.js';
-import { mapBounded } from '../files/bounded.js';
+import { mapBounded } from '../jobs/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { fileStem, resolveInputWithHead, resolveOutputPath, type PathPolicy } from '../files/paths.js';
-import { mapBounded } from '../files/bounded.js';
+import { mapBounded } from '../jobs/bounded.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { sniffType } from '../../core/sniff.js';
 import { defineOperation } from './operation.js';

@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
-import { mapBounded } from '../files/bounded.js';
+import { mapBounded } from '../jobs/bounded.js';
 import { withLazyStaging, withStagedOutputs } from '../files/staging.js';
 import { writeImagesPdf } from '../scans/images-pdf.js';
 import { selectPdfPages } from '../scans/pdf-pages.js';
-import { pipelineInOrder } from '../scans/pipeline.js';
+import { pipelineInOrder } from '../jobs/bounded.js';
 import { defineOperation } from './operation.js';
 import { filePath, filePaths, pageRanges, password, quality } from './fields.js';
 import { resolvePdfInput } from './pdf.js';

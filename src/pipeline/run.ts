@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiError } from '../../core/errors.js';
-import { mapBounded } from '../files/bounded.js';
+import { mapBounded } from '../jobs/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { copyToStaged, withStagedOutputs } from '../files/staging.js';
 import { CancelledError } from '../jobs/policy.js';
@@ -115,36 +115,10 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
     return { items: step.makesMany ? filesOf(result).map((file) => ({ path: file, stem: fileStem(file) })) : [{ path: output, stem: first.stem }], data: result.data };
   };
   // Items run a few at a time: each holds engine workers, and the engines' queues are bounded.
-  const runs = step.takesMany ? [await invoke(items, 0)] : await runEach(items, (item, i, stop) => invoke([item], i, stop), Math.max(1, context.config.workers));
+  const runs = step.takesMany ? [await invoke(items, 0)] : await mapBounded(items, (item, i, stop) => invoke([item], i, stop), Math.max(1, context.config.workers), { signal: context.signal });
   const durationMs = Math.round(performance.now() - started);
   const report = runs.length === 1 ? { ...runs[0]?.data } : { items: runs.map((run) => run.data ?? {}) };
   return { items: runs.flatMap((run) => run.items), report: { operation: step.operation.id, durationMs, ...report } };
-}
-
-/**
- * `fn` over `items`, `limit` at a time, in order. On the first failure the others in flight are
- * stopped (their signal aborts) and awaited, and no more start: the caller removes the work dir
- * only once nothing writes into it any more. Then the first failure is thrown.
- */
-async function runEach<T, R>(items: readonly T[], fn: (item: T, index: number, stop: AbortSignal) => Promise<R>, limit: number): Promise<R[]> {
-  const stop = new AbortController();
-  const results = new Array<R>(items.length);
-  let failure: { error: unknown } | undefined;
-  let next = 0;
-  const lane = async () => {
-    while (failure === undefined && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await fn(items[index] as T, index, stop.signal);
-      } catch (error) {
-        failure ??= { error };
-        stop.abort();
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failure) throw failure.error;
-  return results;
 }
 
 /** The files a many-output step made (`data.files`, as split and to-images answer). */

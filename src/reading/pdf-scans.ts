@@ -6,7 +6,7 @@
 import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
 import { readPdfPage, type PageOcrRequest } from '../scans/pdf-ocr.js';
-import { pipelineInOrder } from '../scans/pipeline.js';
+import { pipelineInOrder } from '../jobs/bounded.js';
 import { NO_LINES } from '../../core/ocr-layout.js';
 import { joinBlocks, joinedLength, pageMarker, type Rendered } from '../../core/markdown-join.js';
 import type { PdfPageMarkdown } from '../../wasm/pdf/read-task.js';

@@ -12,7 +12,7 @@ import { sniffType } from '../../core/sniff.js';
 import { writeImagePage, type ImagePlacement, type PageSizeName, type PdfImage } from './image-pages.js';
 import { jpegPdfImage } from './jpeg-image.js';
 import { PdfFileWriter, ref, type PdfRef } from './pdf-file-writer.js';
-import { pipelineInOrder } from './pipeline.js';
+import { pipelineInOrder } from '../jobs/bounded.js';
 import type { FileRef } from '../../core/file-ref.js';
 
 export interface ImagesPdfJob {

@@ -6,7 +6,7 @@ import type { Engines } from '../engines/engines.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { OcrPageLayout } from '../../core/ocr-layout.js';
 import type { PageSelection } from '../../wasm/pdf/render.js';
-import { pipelineInOrder } from './pipeline.js';
+import { pipelineInOrder } from '../jobs/bounded.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { OcrEngineChoice, OcrEngineName } from '../../wasm/ocr/worker.js';
 

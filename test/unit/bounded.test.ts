@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapBounded } from '../../src/files/bounded.js';
+import { mapBounded } from '../../src/jobs/bounded.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -36,5 +36,24 @@ describe('mapBounded', () => {
       if (n === 2) throw new Error('boom');
       return n;
     })).rejects.toThrow('boom');
+  });
+
+  it('after a failure starts no further item, stops those in flight after it and waits for them before throwing', async () => {
+    const started: number[] = [];
+    let stillRunning = 0;
+    const run = mapBounded(Array.from({ length: 20 }, (_, i) => i), async (n, _index, signal) => {
+      started.push(n);
+      stillRunning++;
+      try {
+        if (n === 1) throw new Error('item 1 failed');
+        // Items after the failure would run for ever unless told to stop.
+        while (n > 1 && !signal?.aborted) await tick();
+      } finally {
+        stillRunning--;
+      }
+    }, 3);
+    await expect(run).rejects.toThrow('item 1 failed');
+    expect(stillRunning).toBe(0);
+    expect(started.length).toBeLessThanOrEqual(4);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/jobs/policy.js';
-import { pipelineInOrder } from '../../src/scans/pipeline.js';
+import { pipelineInOrder } from '../../src/jobs/bounded.js';
 
 /** An item's job, settled by the test when it chooses. */
 interface Pending {

@@ -1,9 +1,10 @@
-// Many engine jobs, one per item (page, image), with at most `limit` under way: results are
-// handed on in item order, so memory holds at most `ahead` items however long the document.
-// A failure fails the run once every item before it is handed on; the jobs still running are
-// then cancelled.
+// The one bounded-concurrency mechanism: work over many items (pages, images, files, a
+// pipeline's items) with at most `limit` under way. Results are handed on in item order, so
+// memory holds at most `ahead` items however long the document. A failure fails the run once
+// every item before it is handed on; the work still running is then cancelled and awaited.
+// mapBounded is the case of results gathered into an array (file-system work over many paths).
 
-import { CancelledError, type JobControl } from '../jobs/policy.js';
+import { CancelledError, type JobControl } from './policy.js';
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -69,4 +70,20 @@ export async function pipelineInOrder<T, R>(
   } finally {
     await Promise.allSettled(running);
   }
+}
+
+/** File-system work over many paths at once: a request naming 10,000 files must not open 10,000 descriptors (EMFILE) nor stall every other request. */
+export const FS_CONCURRENCY = 16;
+
+/**
+ * `work` over `items` with at most `limit` under way; results in input order. The first failure
+ * (in item order) is thrown once every item before it has settled, after the work still running
+ * has been told to stop (its signal aborts) and has ended.
+ */
+export async function mapBounded<T, R>(items: readonly T[], work: (item: T, index: number, signal: AbortSignal | undefined) => Promise<R>, limit = FS_CONCURRENCY, control: JobControl = {}): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  await pipelineInOrder(items, { limit, ahead: items.length }, control, (item, index, itemControl) => work(item, index, itemControl.signal), (result, index) => {
+    results[index] = result;
+  });
+  return results;
 }
