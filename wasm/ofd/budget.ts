@@ -14,10 +14,10 @@ import type { OfdObject } from './model.js';
  * costs a few thousand; each unit is a few dozen bytes of model and of PDF content stream, so the
  * budget holds a conversion to some hundreds of MB.
  */
-export const MAX_OFD_WORK = 5_000_000;
+const MAX_OFD_WORK = 5_000_000;
 
 /** References (templates, composite graphic units) nested in one another. */
-export const MAX_REFERENCE_DEPTH = 64;
+const MAX_REFERENCE_DEPTH = 64;
 
 /** A reused part's objects and what each use of them costs. */
 interface Built {

@@ -14,9 +14,13 @@ export interface ContentString {
   afterName: boolean;
 }
 
-const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
-const isRegular = (byte: number | undefined) => byte !== undefined && !WHITE.has(byte) && !DELIMITERS.has(byte);
+/** Each byte's class in PDF syntax: 0 regular, 1 white space, 2 delimiter (a table: this runs once a byte of every page). */
+const CLASS = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[byte] = 1;
+for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
+const WHITE = { has: (byte: number) => CLASS[byte] === 1 };
+const DELIMITERS = { has: (byte: number) => CLASS[byte] === 2 };
+const isRegular = (byte: number | undefined) => byte !== undefined && CLASS[byte] === 0;
 
 /** A token of a content stream: a string, or a word (an operator, a number, `true`…) at `start`…`end`. */
 type Token = ({ kind: 'string' } & ContentString) | { kind: 'word'; start: number; end: number };
@@ -71,14 +75,15 @@ export interface OpenState {
 
 export function openState(data: Uint8Array): OpenState {
   const state: OpenState = { saves: 0, extraRestores: 0, inText: false };
+  // Words compared byte by byte: a page holds hundreds of thousands of them, nearly all numbers.
+  const is = (token: { start: number; end: number }, word: string) => token.end - token.start === word.length && [...word].every((char, i) => data[token.start + i] === char.charCodeAt(0));
   for (const token of tokens(data)) {
     if (token.kind !== 'word' || token.end - token.start > 2) continue;
-    const word = String.fromCharCode(...data.subarray(token.start, token.end));
-    if (word === 'q') state.saves++;
-    else if (word === 'Q' && state.saves > 0) state.saves--;
-    else if (word === 'Q') state.extraRestores++;
-    else if (word === 'BT') state.inText = true;
-    else if (word === 'ET') state.inText = false;
+    if (is(token, 'q')) state.saves++;
+    else if (is(token, 'Q') && state.saves > 0) state.saves--;
+    else if (is(token, 'Q')) state.extraRestores++;
+    else if (is(token, 'BT')) state.inText = true;
+    else if (is(token, 'ET')) state.inText = false;
   }
   return state;
 }
