@@ -178,8 +178,8 @@ describe('OFD → PDF (convert format pdf)', () => {
     expect(run('qpdf', ['--check', pdf])).toMatch(/No syntax or stream encoding errors found/);
 
     // A CompositeGraphicUnit holding text, placed twice by CompositeObjects (CTM scales it by 2);
-    // one with Alpha 0 and one that draws itself draw nothing.
-    const resources = '<ofd:CompositeGraphicUnits><ofd:CompositeGraphicUnit ID="7" Width="40" Height="10"><ofd:Content><ofd:TextObject ID="8" Boundary="0 0 40 10" Size="4"><ofd:TextCode X="0" Y="4">单元</ofd:TextCode></ofd:TextObject><ofd:CompositeObject ID="9" Boundary="0 0 40 10" ResourceID="7"/></ofd:Content></ofd:CompositeGraphicUnit></ofd:CompositeGraphicUnits>';
+    // one with Alpha 0 draws nothing (a unit that uses itself is INVALID_INPUT: ofd-budgets.test.ts).
+    const resources = '<ofd:CompositeGraphicUnits><ofd:CompositeGraphicUnit ID="7" Width="40" Height="10"><ofd:Content><ofd:TextObject ID="8" Boundary="0 0 40 10" Size="4"><ofd:TextCode X="0" Y="4">单元</ofd:TextCode></ofd:TextObject></ofd:Content></ofd:CompositeGraphicUnit></ofd:CompositeGraphicUnits>';
     const layer = '<ofd:CompositeObject ID="3" Boundary="10 10 80 20" CTM="2 0 0 2 0 0" ResourceID="7"/><ofd:CompositeObject ID="4" Boundary="10 35 40 10" ResourceID="7"/><ofd:CompositeObject ID="5" Boundary="60 35 40 10" Alpha="0" ResourceID="7"/>';
     ops.put('composite.ofd', handMadeOfd({ layer, resources }));
     await ops.ok('convert', { input: 'composite.ofd', output: 'composite.pdf' });

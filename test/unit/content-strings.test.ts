@@ -3,7 +3,7 @@
 // inline image data (which may hold parentheses) skipped, and only property-list strings rewritten.
 
 import { describe, expect, it } from 'vitest';
-import { contentStrings, redactPropertyStrings, textOf } from '../../wasm/pdf/tools/content-strings.js';
+import { contentStrings, openState, redactPropertyStrings, textOf } from '../../wasm/pdf/tools/content-strings.js';
 import { decodeXmlReferences, readingsOf, unescapeXmlCharacters } from '../../wasm/pdf/tools/text-readings.js';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
@@ -36,6 +36,14 @@ describe('content stream strings', () => {
     const rewritten = redactPropertyStrings(bytes(stream), (text) => text.replace('SECRET', ''));
     expect(rewritten && Buffer.from(rewritten).toString('latin1')).toBe('/Span << /ActualText <FEFF00200070006C0061006E> >> BDC BT (SECRET) Tj ET EMC /Span << /ActualText (public) >> BDC EMC');
     expect(redactPropertyStrings(bytes(stream), (text) => text)).toBeNull();
+  });
+});
+
+describe('what a content stream leaves open', () => {
+  it('counts q left open, Q beyond its own q and an open BT — operators only, not inside strings, comments or inline images', () => {
+    expect(openState(bytes('q (Q) Tj BT q Q Q ET BT % Q\n q'))).toEqual({ saves: 1, extraRestores: 0, inText: true });
+    expect(openState(bytes('Q Q q 1 0 0 1 0 0 cm'))).toEqual({ saves: 1, extraRestores: 2, inText: false });
+    expect(openState(bytes('q BI /W 1 /H 1 ID Q) q EI Q'))).toEqual({ saves: 0, extraRestores: 0, inText: false });
   });
 });
 

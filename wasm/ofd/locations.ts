@@ -28,6 +28,7 @@ export const directoryOf = (part: string): string => part.slice(0, Math.max(0, p
 /** The package's parts by exact name, and by lower-case name: OFD writers vary the case of folders (Tpls, TPLS). */
 export class OfdParts {
   private readonly byLowerName = new Map<string, string>();
+  private readonly parsed = new Map<string, XmlElement | undefined>();
 
   constructor(
     private readonly pkg: OfficePackage,
@@ -45,12 +46,18 @@ export class OfdParts {
     return name === undefined ? undefined : this.pkg.bytes(name);
   }
 
-  /** A part parsed as XML, or undefined when it is missing; malformed XML is INVALID_INPUT. */
+  /**
+   * A part parsed as XML, or undefined when it is missing; malformed XML is INVALID_INPUT. Each
+   * part is parsed once, however many pages or entries name it (10,000 pages may name one part).
+   */
   xml(part: string | undefined): XmlElement | undefined {
-    const bytes = this.bytes(part);
-    if (bytes === undefined) return undefined;
-    const text = new TextDecoder('utf-8').decode(bytes);
-    return /\S/.test(text) ? parseXml(text, part as string, this.nodes) : undefined;
+    const name = part === undefined ? undefined : this.actual(part);
+    if (name === undefined) return undefined;
+    if (!this.parsed.has(name)) {
+      const text = new TextDecoder('utf-8').decode(this.pkg.bytes(name));
+      this.parsed.set(name, /\S/.test(text) ? parseXml(text, name, this.nodes) : undefined);
+    }
+    return this.parsed.get(name);
   }
 
   /** A part the document cannot do without. */

@@ -2,22 +2,22 @@
 // its resources (fonts, draw params, multimedia), templates and pages, then annotations and the
 // seals of its signatures. Untrusted like every input: the zip is read with the office readers'
 // caps (package.ts: a bomb is TOO_LARGE), XML with no DTD under one node budget, every location
-// resolved inside the package (locations.ts), and pages and glyphs counted against budgets.
+// resolved inside the package (locations.ts), pages counted, and every object, path operation
+// and glyph charged at each use as it is read (budget.ts), before anything is drawn.
 
 import { ApiError } from '../../core/errors.js';
 import { formatOfPackage } from '../../core/input-formats.js';
 import { openPackage, type PackageLimits } from '../read/package.js';
-import { Budget } from '../read/limits.js';
 import { isElement, textOf, xmlNodeBudget, type XmlElement } from '../read/xml.js';
 import { directoryOf, OfdParts, resolveLocation } from './locations.js';
+import { OfdBudget, pathOperations } from './budget.js';
 import type { Box, Glyph, Matrix, OfdDocument, OfdFont, OfdGroup, OfdMedia, OfdObject, OfdPage, OfdPath, PathSegment, Rgb } from './model.js';
 import { parsePathData } from './path-data.js';
 import { attachedInvoiceFields } from './invoice-attachment.js';
 import { sealImage } from './seal.js';
 
-/** Pages one OFD may have; and the glyphs of all its text, each drawn and read one by one. */
+/** Pages one OFD may have. */
 export const MAX_OFD_PAGES = 10_000;
-const MAX_GLYPHS = 5_000_000;
 
 /** Default line width of paths: 0.353 mm (1 pt), the standard's default. */
 const DEFAULT_LINE_WIDTH = 0.353;
@@ -46,8 +46,8 @@ interface DrawParam {
   join?: string | undefined;
 }
 
-/** Composite graphic units one OFD may draw (each use reads its unit's objects again). */
-const MAX_COMPOSITE_USES = 10_000;
+/** The elements of a layer or group that draw something. */
+const OBJECT_KINDS = new Set(['TextObject', 'PathObject', 'ImageObject', 'CompositeObject', 'PageBlock']);
 const CAPS: Readonly<Record<string, number>> = { Butt: 0, Round: 1, Square: 2 };
 const JOINS: Readonly<Record<string, number>> = { Miter: 0, Round: 1, Bevel: 2 };
 
@@ -60,13 +60,11 @@ interface Resources {
 }
 
 class OfdReader {
-  private readonly glyphs = new Budget(MAX_GLYPHS, (limit) => `The OFD's text holds more than ${limit.toLocaleString('en-US')} glyphs; refused`);
   private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map(), composites: new Map() };
-  private readonly compositeUses = new Budget(MAX_COMPOSITE_USES, (limit) => `The OFD draws more than ${limit.toLocaleString('en-US')} composite graphics; refused`);
-  /** The units being drawn, innermost last: a unit that draws itself draws nothing the second time. */
-  private readonly compositeStack: string[] = [];
-  /** Each template's objects, read once: an invoice book's pages all draw the same few templates. */
-  private readonly templateObjects = new Map<string, OfdObject[]>();
+  /** Page parts, templates and composites are read once each and charged at every use. */
+  private readonly budget = new OfdBudget();
+  /** Resource parts already loaded: many pages may name the same PageRes. */
+  private readonly loaded = new Set<string>();
 
   /** `text`: only what reading needs — text objects, their groups and places (no paths, clips, pictures or seals). */
   constructor(
@@ -98,8 +96,10 @@ class OfdReader {
   }
 
   private loadResources(part: string | undefined): void {
+    if (part === undefined || this.loaded.has(part)) return;
+    this.loaded.add(part);
     const res = this.parts.xml(part);
-    if (!res || part === undefined) return;
+    if (!res) return;
     const base = resolveLocation(directoryOf(part), res.attrs.BaseLoc ?? '') ?? directoryOf(part);
     for (const font of kids(kid(res, 'Fonts'), 'Font')) {
       const file = kidText(font, 'FontFile');
@@ -117,20 +117,20 @@ class OfdReader {
     const page = this.parts.requiredXml(part, 'page content');
     for (const res of kids(page, 'PageRes')) this.loadResources(resolveLocation(directoryOf(part as string), textOf(res)));
     const box = parseBox(kidText(kid(page, 'Area'), 'PhysicalBox')) ?? defaultBox;
-    const background: OfdObject[] = [];
-    const foreground: OfdObject[] = [];
-    for (const use of kids(page, 'Template')) (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
-    return { box, objects: [...background, ...this.layers(kid(page, 'Content')), ...foreground] };
+    const objects = this.budget.page(`page ${part}`, () => {
+      const background: OfdObject[] = [];
+      const foreground: OfdObject[] = [];
+      for (const use of kids(page, 'Template')) (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
+      return [...background, ...this.layers(kid(page, 'Content')), ...foreground];
+    });
+    // A copy: annotations and seals are added to this page alone.
+    return { box, objects: [...objects] };
   }
 
+  /** A template's objects: an invoice book's pages all draw the same few templates. */
   private template(part: string | undefined): OfdObject[] {
     if (part === undefined) return [];
-    let objects = this.templateObjects.get(part);
-    if (!objects) {
-      objects = this.layers(kid(this.parts.xml(part), 'Content'));
-      this.templateObjects.set(part, objects);
-    }
-    return objects;
+    return this.budget.reused(`template ${part}`, `template ${part}`, () => this.layers(kid(this.parts.xml(part), 'Content')));
   }
 
   /** The objects of a Content: its layers in order (a Background layer first, Foreground last). */
@@ -151,10 +151,12 @@ class OfdReader {
 
   private object(element: XmlElement, inherited: DrawParam): OfdObject | undefined {
     const name = local(element.name);
-    if (element.attrs.Visible === 'false') return undefined;
+    if (element.attrs.Visible === 'false' || !OBJECT_KINDS.has(name)) return undefined;
+    // Charged before its path data is parsed, and when reading too: reading costs what drawing would.
+    this.budget.spend(1 + pathOperations(name === 'PathObject' ? (kidText(element, 'AbbreviatedData') ?? '') : '') + clipOperations(element));
     if (this.purpose === 'text' && name !== 'TextObject' && name !== 'PageBlock' && name !== 'CompositeObject') return undefined;
     const param = this.purpose === 'text' ? inherited : { ...inherited, ...definedOnly(this.drawParam(element.attrs.DrawParam)) };
-    if (name === 'PageBlock') return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.objects(element, param) };
+    if (name === 'PageBlock') return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.budget.group(() => this.objects(element, param)) };
     const boundary = parseBox(element.attrs.Boundary);
     if (!boundary) return undefined;
     const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.purpose === 'text' ? [] : this.clips(element) };
@@ -170,15 +172,15 @@ class OfdReader {
     const id = element.attrs.ResourceID ?? '';
     const unit = this.resources.composites.get(id);
     // Alpha 0 is wholly transparent (ofdrw's testPathClip lays such a picture over its page).
-    if (!unit || element.attrs.Alpha?.trim() === '0' || this.compositeStack.includes(id)) return undefined;
-    this.compositeUses.spend(1);
-    this.compositeStack.push(id);
-    try {
-      const content = kid(unit, 'Content');
-      return { kind: 'group', ...placed, objects: content ? this.objects(content, param) : [] };
-    } finally {
-      this.compositeStack.pop();
-    }
+    if (!unit || element.attrs.Alpha?.trim() === '0') return undefined;
+    // Its objects depend on the draw parameters it inherits: read once for each.
+    const objects = this.budget.reused(`composite graphic unit ${id}`, `composite ${id} ${JSON.stringify(param)}`, () =>
+      this.budget.group(() => {
+        const content = kid(unit, 'Content');
+        return content ? this.objects(content, param) : [];
+      }),
+    );
+    return { kind: 'group', ...placed, objects };
   }
 
   private text(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdObject | undefined {
@@ -191,8 +193,10 @@ class OfdReader {
     // Characters of the object before this TextCode: CGTransform's CodePosition counts across them.
     let offset = 0;
     for (const code of kids(element, 'TextCode')) {
-      const chars = [...textOf(code)];
-      this.glyphs.spend(chars.length);
+      const text = textOf(code);
+      // Charged before the text is split: a TextCode of millions of characters stops here.
+      this.budget.spend(text.length);
+      const chars = [...text];
       x = optionalNumber(code.attrs.X) ?? x;
       y = optionalNumber(code.attrs.Y) ?? y;
       const dx = deltas(code.attrs.DeltaX, chars.length);
@@ -344,6 +348,13 @@ function glyphTransforms(element: XmlElement): Map<number, { codeCount: number; 
     else transforms.set(position, { codeCount, glyphs });
   }
   return transforms;
+}
+
+/** Path operations of an object's clip areas. */
+function clipOperations(element: XmlElement): number {
+  let count = 0;
+  for (const clip of kids(kid(element, 'Clips'), 'Clip')) for (const area of kids(clip, 'Area')) count += pathOperations(kidText(kid(area, 'Path'), 'AbbreviatedData') ?? '');
+  return count;
 }
 
 function customData(info: XmlElement | undefined): Record<string, string> {

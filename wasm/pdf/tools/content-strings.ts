@@ -2,7 +2,8 @@
 // by a tokenizer of its syntax (literal strings with escapes and nesting, hex strings, comments,
 // inline image data skipped), so that redaction can read and rewrite the text strings of
 // marked-content property lists (`/Span << /ActualText (…) >> BDC`) that mupdf's applyRedactions
-// leaves in place, and the safety net can read every string a stream holds.
+// leaves in place, and the safety net can read every string a stream holds; and its operators,
+// so that an overlay knows which graphics states and text objects a page leaves open.
 
 /** One string of a content stream: where its token lies and its bytes (escapes resolved). */
 export interface ContentString {
@@ -13,13 +14,18 @@ export interface ContentString {
   afterName: boolean;
 }
 
-const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
-const isRegular = (byte: number | undefined) => byte !== undefined && !WHITE.has(byte) && !DELIMITERS.has(byte);
+/** Each byte's class in PDF syntax: 0 regular, 1 white space, 2 delimiter (a table: this runs once a byte of every page). */
+const CLASS = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[byte] = 1;
+for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
+const WHITE = { has: (byte: number) => CLASS[byte] === 1 };
+const DELIMITERS = { has: (byte: number) => CLASS[byte] === 2 };
+const isRegular = (byte: number | undefined) => byte !== undefined && CLASS[byte] === 0;
 
-/** Every string token of `data`, in order. */
-export function contentStrings(data: Uint8Array): ContentString[] {
-  const strings: ContentString[] = [];
+/** A token of a content stream: a string, or a word (an operator, a number, `true`…) at `start`…`end`. */
+type Token = ({ kind: 'string' } & ContentString) | { kind: 'word'; start: number; end: number };
+
+function* tokens(data: Uint8Array): Generator<Token> {
   let afterName = false;
   let at = 0;
   while (at < data.length) {
@@ -28,12 +34,12 @@ export function contentStrings(data: Uint8Array): ContentString[] {
     else if (byte === 0x25) at = lineEnd(data, at);
     else if (byte === 0x28) {
       const { end, bytes } = literal(data, at);
-      strings.push({ start: at, end, bytes, afterName });
+      yield { kind: 'string', start: at, end, bytes, afterName };
       at = end;
       afterName = false;
     } else if (byte === 0x3c && data[at + 1] !== 0x3c) {
       const { end, bytes } = hex(data, at);
-      strings.push({ start: at, end, bytes, afterName });
+      yield { kind: 'string', start: at, end, bytes, afterName };
       at = end;
       afterName = false;
     } else if (byte === 0x2f) {
@@ -46,11 +52,40 @@ export function contentStrings(data: Uint8Array): ContentString[] {
     } else {
       const start = at;
       while (isRegular(data[at])) at++;
+      yield { kind: 'word', start, end: at };
       at = data[start] === 0x49 && data[start + 1] === 0x44 && at - start === 2 ? inlineImageEnd(data, at) : at;
       afterName = false;
     }
   }
+}
+
+/** Every string token of `data`, in order. */
+export function contentStrings(data: Uint8Array): ContentString[] {
+  const strings: ContentString[] = [];
+  for (const token of tokens(data)) if (token.kind === 'string') strings.push({ start: token.start, end: token.end, bytes: token.bytes, afterName: token.afterName });
   return strings;
+}
+
+/** What a content stream leaves open: `q`s it does not close, `Q`s with no `q` of its own, and whether a text object (`BT`) is open at its end. */
+export interface OpenState {
+  saves: number;
+  extraRestores: number;
+  inText: boolean;
+}
+
+export function openState(data: Uint8Array): OpenState {
+  const state: OpenState = { saves: 0, extraRestores: 0, inText: false };
+  // Words compared byte by byte: a page holds hundreds of thousands of them, nearly all numbers.
+  const is = (token: { start: number; end: number }, word: string) => token.end - token.start === word.length && [...word].every((char, i) => data[token.start + i] === char.charCodeAt(0));
+  for (const token of tokens(data)) {
+    if (token.kind !== 'word' || token.end - token.start > 2) continue;
+    if (is(token, 'q')) state.saves++;
+    else if (is(token, 'Q') && state.saves > 0) state.saves--;
+    else if (is(token, 'Q')) state.extraRestores++;
+    else if (is(token, 'BT')) state.inText = true;
+    else if (is(token, 'ET')) state.inText = false;
+  }
+  return state;
 }
 
 function lineEnd(data: Uint8Array, at: number): number {

@@ -12,6 +12,7 @@ import { pageRotation } from './mupdf-info.js';
 import { pageObjects } from './mupdf-rotate.js';
 import { embedText } from './watermark-font.js';
 import { addPageResource, drawAbove, round, visibleBox } from './page-overlay.js';
+import { hexTextString } from './content-strings.js';
 
 const FONT_NAME = 'DocwasmStampFont';
 const IMAGE_NAME = 'DocwasmStampImage';
@@ -24,8 +25,8 @@ interface Mark {
   width: number;
   height: number;
   resource: { category: 'Font' | 'XObject'; name: string; value: mupdf.PDFObject };
-  /** Content operators, given the matrix `a b c d e f` that places the box. */
-  draw: (matrix: string) => string;
+  /** Content operators, given the matrix `a b c d e f` that places the box and the name the page gives the resource. */
+  draw: (matrix: string, name: string) => string;
 }
 
 export function stampPages(doc: mupdf.PDFDocument, options: StampOptions, use = 'stamp'): void {
@@ -34,9 +35,9 @@ export function stampPages(doc: mupdf.PDFDocument, options: StampOptions, use = 
   // Pages of one size and rotation share one stream (a 1,000-page document usually has one).
   const streams = new Map<string, mupdf.PDFObject>();
   for (const page of pageObjects(doc, selectedPages(options.ranges, doc.countPages()))) {
-    addPageResource(doc, page, mark.resource.category, mark.resource.name, mark.resource.value);
-    addPageResource(doc, page, 'ExtGState', STATE_NAME, state);
-    const content = `q /${STATE_NAME} gs ${mark.draw(placement(page, mark, options))} Q\n`;
+    const name = addPageResource(doc, page, mark.resource.category, mark.resource.name, mark.resource.value);
+    const stateName = addPageResource(doc, page, 'ExtGState', STATE_NAME, state);
+    const content = `q /${stateName} gs ${mark.draw(placement(page, mark, options), name)} Q\n`;
     let stream = streams.get(content);
     if (!stream) streams.set(content, (stream = doc.addStream(content, {})));
     drawAbove(doc, page, stream);
@@ -49,7 +50,9 @@ function textMark(doc: mupdf.PDFDocument, text: string, fontSize: number, use: s
     width: embedded.width * fontSize,
     height: CAP_HEIGHT * fontSize,
     resource: { category: 'Font', name: FONT_NAME, value: embedded.font },
-    draw: (matrix) => `BT /${FONT_NAME} ${fontSize} Tf ${matrix} Tm <${embedded.glyphs}> Tj ET`,
+    // Said as ActualText: text extractors (pdftotext) otherwise read a turned line's glyphs as
+    // scattered pieces ("CO", "PY"), on any page; with it they read the line whole.
+    draw: (matrix, name) => `/Span <</ActualText ${hexTextString(text)}>> BDC BT /${name} ${fontSize} Tf ${matrix} Tm <${embedded.glyphs}> Tj ET EMC`,
   };
 }
 
@@ -66,7 +69,7 @@ function imageMark(doc: mupdf.PDFDocument, bytes: Uint8Array, { imageWidth: widt
       height: drawnHeight,
       resource: { category: 'XObject', name: IMAGE_NAME, value: doc.addImage(image) },
       // An image fills the unit square: scale it to the box first.
-      draw: (matrix) => `${matrix} cm ${round(drawnWidth, 3)} 0 0 ${round(drawnHeight, 3)} 0 0 cm /${IMAGE_NAME} Do`,
+      draw: (matrix, name) => `${matrix} cm ${round(drawnWidth, 3)} 0 0 ${round(drawnHeight, 3)} 0 0 cm /${name} Do`,
     };
   } finally {
     image.destroy();
