@@ -5,7 +5,7 @@
 // in the time it takes to reach the budget. Reuse also nests: a composite may use another one,
 // up to 64 deep; deeper, or a part that ends up using itself, is INVALID_INPUT.
 
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { Budget, MAX_NESTING, nestedTooDeep } from '../read/limits.js';
 import type { OfdObject } from './model.js';
 
