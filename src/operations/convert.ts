@@ -13,7 +13,8 @@ import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
-import { backendExtension, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
+import { backendExtension, formatOfExtension, readableExtensions, type DocumentFamily } from '../shared/input-formats.js';
+import { convertTargets, describeMatrix } from './convert-targets.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../shared/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
@@ -25,7 +26,7 @@ import { filePath, filePaths, formatOfOutput } from './fields.js';
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
   .enum(TARGET_FORMATS)
-  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; .ofd → pdf, md, txt (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
+  .describe(`output format; allowed per input type: ${describeMatrix()} (md: Markdown)`);
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -226,13 +227,10 @@ async function prepareItem(item: Item, index: number, { format, pdfa: level }: T
 function checkMatrix(input: string, target: OutputFormat): { extension: string; family: DocumentFamily } {
   const extension = extensionOf(input);
   const family = familyOfExtension(extension);
-  if (!family) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
-  }
-  if (!allowedFormats(family).includes(target)) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${allowedFormats(family).join(', ')}`);
-  }
-  return { extension, family };
+  if (family && allowedFormats(family).includes(target)) return { extension, family };
+  const kind = formatOfExtension(extension);
+  if (kind) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${convertTargets(kind).join(', ')}`);
+  throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
 }
 
 /** Reads each item as Markdown into its output; one result per item, in order, progress per file. */
