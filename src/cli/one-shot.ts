@@ -19,6 +19,7 @@ import { progressLine } from './progress.js';
 import { resultText } from './result-text.js';
 import { isSecretField, readFirstLineOfStdin, secretEnvName, stdinFlagOf } from './secrets.js';
 import { UsageError } from './usage-error.js';
+import { quietEngineLifecycle } from '../jobs/engine-events.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -31,6 +32,7 @@ interface CommandLine {
 
 /** Runs the operation named on the command line; resolves with the exit status. */
 export async function runOneShot(operation: Operation, args: string[]): Promise<number> {
+  quietEngineLifecycle();
   const shape = commandShape(operation.input);
   const line = readCommandLine(operation, shape, args);
   if (line.values.help) {

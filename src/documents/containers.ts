@@ -1,6 +1,7 @@
 // Just enough of the ZIP and OLE (Compound File) formats to tell which office document a file
 // really is without LibreOffice: entry names of a ZIP, one small entry's bytes, the stream
-// names of an OLE container and the first sector of one stream.
+// names of an OLE container, the first sector of one stream, and a whole stream (an encrypted
+// Office package's, to decrypt it: documents/office-decrypt.ts).
 
 import fs from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
@@ -84,9 +85,30 @@ export interface OleContainer {
   streams: OleStream[];
   /** The first `length` bytes of a stream (at most one sector). */
   readStreamHead(stream: OleStream, length: number): Promise<Buffer>;
+  /** A whole stream, following its sector chain; undefined when the chain is damaged. */
+  readStream(stream: OleStream): Promise<Buffer | undefined>;
 }
 
 const ENDOFCHAIN = 0xfffffffe;
+
+/**
+ * The FAT's own sectors: the 109 the header lists, then those of the DIFAT chain (files past
+ * ~7 MB at 512-byte sectors); undefined when that chain is damaged.
+ */
+async function fatSectorList(handle: FileHandle, header: Buffer, sectorSize: number, size: number): Promise<number[] | undefined> {
+  const sectors: number[] = [];
+  const add = (sector: number) => sector < 0xfffffffa && sectors.push(sector);
+  for (let i = 0; i < 109; i++) add(header.readUInt32LE(0x4c + i * 4));
+  const perSector = sectorSize / 4 - 1;
+  let difat = header.readUInt32LE(0x44);
+  for (let count = 0; difat < 0xfffffffa; count++) {
+    if (count >= header.readUInt32LE(0x48) || (difat + 1) * sectorSize >= size) return count === 0 ? sectors : undefined;
+    const block = await readAt(handle, (difat + 1) * sectorSize, sectorSize);
+    for (let i = 0; i < perSector; i++) add(block.readUInt32LE(i * 4));
+    difat = block.readUInt32LE(perSector * 4);
+  }
+  return sectors;
+}
 
 /** Directory of a Compound File Binary container; undefined when it is damaged. */
 export async function readOleContainer(handle: FileHandle, size: number): Promise<OleContainer | undefined> {
@@ -95,19 +117,14 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
   const sectorSize = 1 << header.readUInt16LE(0x1e);
   if (sectorSize !== 512 && sectorSize !== 4096) return undefined;
   const sectorOffset = (sector: number) => (sector + 1) * sectorSize;
-  const fatSectors: number[] = [];
-  for (let i = 0; i < 109; i++) {
-    const sector = header.readUInt32LE(0x4c + i * 4);
-    if (sector >= 0xfffffffa) break;
-    fatSectors.push(sector);
-  }
-  // Only the FAT sectors listed in the header (files up to ~7 MB at 512-byte sectors); that
-  // covers the directory of nearly every document, and a miss just means "unknown".
+  const fatSectors = await fatSectorList(handle, header, sectorSize, size);
+  if (!fatSectors) return undefined;
   const fat = Buffer.concat(await Promise.all(fatSectors.map((s) => readAt(handle, sectorOffset(s), sectorSize))));
   const next = (sector: number) => (sector * 4 + 4 <= fat.length ? fat.readUInt32LE(sector * 4) : ENDOFCHAIN);
 
   const streams: OleStream[] = [];
   let rootStart = ENDOFCHAIN;
+  let rootSize = 0;
   const seen = new Set<number>();
   for (let sector = header.readUInt32LE(0x30); sector !== ENDOFCHAIN && !seen.has(sector); sector = next(sector)) {
     seen.add(sector);
@@ -116,7 +133,7 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
     for (let p = 0; p + 128 <= dir.length; p += 128) {
       const nameBytes = dir.readUInt16LE(p + 0x40);
       const type = dir[p + 0x42];
-      if (type === 5) rootStart = dir.readUInt32LE(p + 0x74);
+      if (type === 5) [rootStart, rootSize] = [dir.readUInt32LE(p + 0x74), dir.readUInt32LE(p + 0x78)];
       if (type !== 1 && type !== 2 && type !== 5) continue;
       const name = dir.toString('utf16le', p, p + Math.max(0, Math.min(64, nameBytes) - 2));
       streams.push({ name, startSector: dir.readUInt32LE(p + 0x74), size: dir.readUInt32LE(p + 0x78) });
@@ -130,6 +147,31 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
     for (let i = 0; i < Math.floor(byteOffset / sectorSize) && sector !== ENDOFCHAIN; i++) sector = next(sector);
     return sector === ENDOFCHAIN ? undefined : sectorOffset(sector) + (byteOffset % sectorSize);
   };
+  /** The sectors of the chain from `start` (`nextOf` follows a FAT or the mini FAT); undefined if it is longer than `limit` (a loop). */
+  const chain = (start: number, nextOf: (sector: number) => number, limit: number): number[] | undefined => {
+    const sectors: number[] = [];
+    for (let sector = start; sector !== ENDOFCHAIN; sector = nextOf(sector)) {
+      if (sectors.length >= limit || sector >= 0xfffffffa) return undefined;
+      sectors.push(sector);
+    }
+    return sectors;
+  };
+  const sectorsIn = Math.ceil(size / sectorSize);
+  const readChain = async (start: number, bytes: number): Promise<Buffer | undefined> => {
+    const sectors = chain(start, next, sectorsIn);
+    if (!sectors || sectors.length * sectorSize < bytes) return undefined;
+    const data = Buffer.concat(await Promise.all(sectors.map((s) => readAt(handle, sectorOffset(s), sectorSize))));
+    return data.length < bytes ? undefined : data.subarray(0, bytes);
+  };
+  const readMiniStream = async (stream: OleStream): Promise<Buffer | undefined> => {
+    const miniFat = await readChain(header.readUInt32LE(0x3c), header.readUInt32LE(0x40) * sectorSize);
+    const container = await readChain(rootStart, rootSize);
+    if (!miniFat || !container) return undefined;
+    const miniNext = (sector: number) => (sector * 4 + 4 <= miniFat.length ? miniFat.readUInt32LE(sector * 4) : ENDOFCHAIN);
+    const sectors = chain(stream.startSector, miniNext, Math.ceil(container.length / 64));
+    if (!sectors || sectors.length * 64 < stream.size) return undefined;
+    return Buffer.concat(sectors.map((s) => container.subarray(s * 64, s * 64 + 64))).subarray(0, stream.size);
+  };
   return {
     streams,
     readStreamHead: async (stream, length) => {
@@ -137,5 +179,6 @@ export async function readOleContainer(handle: FileHandle, size: number): Promis
       const offset = miniStreamOffset(stream.startSector);
       return offset === undefined ? Buffer.alloc(0) : readAt(handle, offset, Math.min(length, 64, stream.size));
     },
+    readStream: (stream) => (stream.size >= miniCutoff ? readChain(stream.startSector, stream.size) : readMiniStream(stream)),
   };
 }

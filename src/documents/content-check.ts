@@ -56,7 +56,7 @@ const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
 };
 
 /** Throws the contract's error when `input` may not be converted as a `.<extension>` of `family`. */
-export async function checkDocumentContent(input: FileRef, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity): Promise<void> {
+export async function checkDocumentContent(input: FileRef, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity, passwordGiven = false): Promise<void> {
   const content = await inspectDocument(input, shownName);
   if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
   if ((content.markupBytes ?? 0) > maxMarkupBytes) {
@@ -67,14 +67,20 @@ export async function checkDocumentContent(input: FileRef, extension: string, fa
     if (content.text) return;
     throw new ApiError('INVALID_INPUT', `${shownName} is not CSV text: it is ${content.description}`);
   }
-  if (content.encrypted && (content.family === undefined || content.family === family)) {
-    throw new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected (${content.description}); remove the password to convert it`);
-  }
+  if (content.encrypted && (content.family === undefined || content.family === family)) throw passwordRequired(content, shownName, passwordGiven);
   if (content.family === family && (content.onlyAs === undefined || content.onlyAs.includes(extension))) {
     if (content.externalReference === undefined) return;
     throw new ApiError('INVALID_INPUT', `${shownName} contains ${content.externalReference}, which would read another file or a URL; documents that include outside content are refused`);
   }
   throw new ApiError('INVALID_INPUT', `${shownName} has a .${extension} name but is really ${content.description}`);
+}
+
+/** What to do about an encrypted input: only Office's own encryption of .docx/.xlsx/.pptx is decrypted with a `password` (office-decrypt.ts). */
+function passwordRequired(content: DocumentContent, shownName: string, passwordGiven: boolean): ApiError {
+  const what = `${shownName} is password-protected (${content.description})`;
+  if (content.family === undefined) return new ApiError('PASSWORD_REQUIRED', `${what}; give its password in "password", or remove the password, to convert it`);
+  const tried = passwordGiven ? '; the password given was not tried: docwasm decrypts only encrypted .docx, .xlsx and .pptx files' : '';
+  return new ApiError('PASSWORD_REQUIRED', `${what}${tried}; remove the password to convert it`);
 }
 
 /** Read as the file that was checked (src/files/paths.ts openInput): never waiting on a FIFO swapped in. */

@@ -56,7 +56,7 @@ export class LibreOfficeBackend implements DocumentBackend {
     // Retirement waits while files are queued or an office is starting or converting.
     this.idle = new IdleRetirement(
       options.idleTimeoutMs,
-      () => this.slots.forEach((slot) => slot.retire()),
+      (idleMs) => this.slots.forEach((slot) => slot.retire(idleMs)),
       () => this.waiting.size > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
     );
   }

@@ -17,6 +17,7 @@ import type { MemoryCeiling } from './office-memory.js';
 import { officePipePath, removePipeAtExit, removePipeNow, removeStalePipe, waitForFile } from './office-pipe.js';
 import { spawnOffice } from './office-spawn.js';
 import { exited, killGroup } from './process-group.js';
+import { logEngineRetired, logEngineStarted } from '../jobs/engine-events.js';
 import { prepareProfile } from './profile.js';
 
 export interface SlotOptions {
@@ -71,7 +72,9 @@ export class OfficeSlot {
       .then(
         () => {
           this.failedStarts = 0;
-          if (this.state !== 'closed') this.state = 'ready';
+          if (this.state === 'closed') return;
+          this.state = 'ready';
+          logEngineStarted('libreoffice office', Date.now() - this.startedAt, { pid: this.instance?.pid });
         },
         (err: unknown) => {
           if (this.state === 'closed') return;
@@ -116,8 +119,9 @@ export class OfficeSlot {
   }
 
   /** Stops an idle office (idle retirement); the next start() brings up a fresh one. */
-  retire(): void {
+  retire(idleMs: number): void {
     if (this.state !== 'ready') return;
+    logEngineRetired('libreoffice office', idleMs, { pid: this.instance?.pid });
     this.state = 'stopped';
     this.retired = true;
     this.stopInstance();

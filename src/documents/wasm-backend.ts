@@ -14,6 +14,7 @@ import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { logEvent } from '../../core/log.js';
+import { logEngineRetired, logEngineStarted } from '../jobs/engine-events.js';
 import { RecycleMeter } from '../../core/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { exportFilterOptions, importFilterOptions } from './formats.js';
@@ -69,7 +70,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     this.recycle = new RecycleMeter({ jobs: options.recycleAfter });
     this.idle = new IdleRetirement(
       options.idleTimeoutMs,
-      () => this.retire(),
+      (idleMs) => this.retire(idleMs),
       () => this.waiting.size > 0 || this.busy || this.starting !== undefined,
     );
   }
@@ -170,7 +171,7 @@ export class WasmOfficeBackend implements DocumentBackend {
       return undefined;
     }
     const { office, startMs } = started;
-    logEvent(`docwasm libreoffice-wasm: office ready in ${(startMs / 1000).toFixed(1)} s (pid ${office.pid})`);
+    logEngineStarted('libreoffice-wasm office', startMs, { pid: office.pid });
     this.office = office;
     this.failedAt = 0;
     this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });
@@ -183,9 +184,10 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   /** Stops an idle office; the next file starts a new one. */
-  private retire(): void {
+  private retire(idleMs: number): void {
     if (this.busy || !this.office) return;
     const office = this.office;
+    logEngineRetired('libreoffice-wasm office', idleMs, { pid: office.pid });
     this.office = undefined;
     void office.stop();
   }

@@ -22,6 +22,7 @@ import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../
 import { IdleRetirement } from './idle-retirement.js';
 import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
 import { logEvent } from '../../core/log.js';
+import { logEngineRetired, logEngineStarted } from './engine-events.js';
 import { WaitLine } from './wait-line.js';
 
 export interface EnginePoolOptions {
@@ -66,7 +67,7 @@ export class EnginePool<M> {
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.threads = new ThreadGate(options.threads);
-    this.idle = new IdleRetirement(options.idleTimeoutMs, () => this.stopIdleWorkers());
+    this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.stopIdleWorkers(idleMs));
   }
 
   /**
@@ -175,8 +176,10 @@ export class EnginePool<M> {
   private async load(generation: Generation): Promise<void> {
     const message: TaskMessage = { task: LOAD_TASK, input: null };
     const signal = AbortSignal.timeout(LOAD_LIMIT_MS);
+    const started = performance.now();
     try {
       await generation.pool.run(message, { signal });
+      logEngineStarted(`${this.options.name} workers`, performance.now() - started, 'service');
     } catch (err) {
       if (this.queue.isClosed) throw this.queue.gate.error();
       if (generation.retired) throw err;
@@ -186,9 +189,10 @@ export class EnginePool<M> {
   }
 
   /** No job for the idle timeout: the workers stop (their memory goes back to the system). */
-  private stopIdleWorkers(): void {
+  private stopIdleWorkers(idleMs: number): void {
     const generation = this.generation;
     if (!generation) return;
+    logEngineRetired(`${this.options.name} workers`, idleMs, 'service');
     this.generation = undefined;
     generation.retired = true;
     this.endIfDrained(generation);

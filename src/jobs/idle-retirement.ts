@@ -9,13 +9,13 @@ export class IdleRetirement {
 
   /**
    * @param idleMs no retirement when undefined.
-   * @param retire stops the engine's idle instances.
+   * @param retire stops the engine's idle instances (given the idle timeout, for its log line).
    * @param busy work the engine has besides jobs begun here (files queued, an office starting):
    *   while it says so, retirement waits for another idle timeout.
    */
   constructor(
     private readonly idleMs: number | undefined,
-    private readonly retire: () => void,
+    private readonly retire: (idleMs: number) => void,
     private readonly busy: () => boolean = () => false,
   ) {}
 
@@ -47,6 +47,6 @@ export class IdleRetirement {
   private fire(): void {
     if (this.jobs > 0 || this.closed) return;
     if (this.busy()) return this.arm();
-    this.retire();
+    this.retire(this.idleMs as number);
   }
 }

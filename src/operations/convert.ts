@@ -12,20 +12,22 @@ import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../f
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
+import { decryptedInput } from '../documents/office-decrypt.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
-import { backendExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { backendExtension, formatOfExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { convertTargets, describeMatrix } from './convert-targets.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../../core/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
 
-import { filePath, filePaths, formatOfOutput } from './fields.js';
+import { filePath, filePaths, formatOfOutput, password } from './fields.js';
 
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
   .enum(TARGET_FORMATS)
-  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; .ofd → pdf, md, txt (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
+  .describe(`output format; allowed per input type: ${describeMatrix()} (md: Markdown)`);
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -40,6 +42,8 @@ export interface ItemResult {
 interface Target {
   format: TargetFormat;
   pdfa?: PdfaLevel | undefined;
+  /** Opens an encrypted .docx/.xlsx/.pptx (src/documents/office-decrypt.ts). */
+  password?: string | undefined;
 }
 
 interface Item {
@@ -66,8 +70,12 @@ function missingFormat(output: string): string {
   return `is required: the output's extension .${extension} is not a known format; the formats of convert are ${formats}`;
 }
 
+const officePasswordField = password
+  .optional()
+  .describe('password of an encrypted .docx, .xlsx or .pptx (Office 2010 and later encryption), decrypted before the office converts it; other encrypted documents answer PASSWORD_REQUIRED');
+
 const convertInput = z
-  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa })
+  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa, password: officePasswordField })
   .superRefine((body, ctx) => {
     const target = targetOf(body);
     if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
@@ -83,14 +91,14 @@ export const convert = defineOperation({
   summary: 'Convert one office document (LibreOffice)',
   input: convertInput,
   run: async (body, context) => {
-    const { input, output, pdfa: level } = body;
+    const { input, output, pdfa: level, password: officePassword } = body;
     const target = targetOf(body) as TargetFormat;
     const started = performance.now();
     if (await isOfdInput(input, context)) {
       const made = await convertOfd(input, output, target, context);
       return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields } };
     }
-    const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level }, context);
+    const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level, password: officePassword }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
     const backend = target === 'md' ? 'docwasm-reader' : (await context.engines.documents.backend()).name;
     return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend, durationMs: Math.round(performance.now() - started) } };
@@ -184,12 +192,22 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
   reportDone(items.length - ready.length);
   if (ready.length === 0) return results;
   ready.sort((a, b) => a.index - b.index);
+  try {
+    await convertPrepared(ready, results, fail, reportDone, items.length, context);
+  } finally {
+    await Promise.all(ready.map((item) => item.cleanup?.()));
+  }
+  return results;
+}
+
+/** The office's part: outputs staged, the files converted in one job, each output committed or its failure recorded. */
+async function convertPrepared(ready: readonly PreparedItem[], results: ItemResult[], fail: (index: number, err: unknown) => void, reportDone: (done: number) => void, total: number, context: OperationContext): Promise<void> {
   await context.engines.documents.job(context, async (backend) => {
     const staged: (PreparedItem & { output: StagedOutput })[] = [];
     try {
       for (const item of ready) await stageOutput(context.paths, item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
       if (staged.length === 0) return;
-      const settledBefore = items.length - staged.length;
+      const settledBefore = total - staged.length;
       const control = { ...context, progress: (done: number) => reportDone(settledBefore + done) };
       const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), control);
       for (const [k, s] of staged.entries()) {
@@ -201,7 +219,6 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
       await Promise.all(staged.map((s) => s.output.discard()));
     }
   });
-  return results;
 }
 
 interface PreparedItem {
@@ -209,30 +226,37 @@ interface PreparedItem {
   job: Omit<ConversionJob, 'output'>;
   /** The resolved output path. */
   target: string;
+  /** Removes the decrypted copy the job reads, if it reads one. */
+  cleanup?: () => Promise<void>;
 }
 
-async function prepareItem(item: Item, index: number, { format, pdfa: level }: Target, { engines, paths, config }: OperationContext): Promise<PreparedItem> {
+async function prepareItem(item: Item, index: number, { format, pdfa: level, password: officePassword }: Target, { engines, paths, config }: OperationContext): Promise<PreparedItem> {
   if (format === 'md') throw new ApiError('INTERNAL_ERROR', 'Markdown is read, not converted by the backend');
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
-  const input = await resolveInputPath(paths, item.input);
-  await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024));
-  const target = await resolveOutputPath(paths, item.output);
-  // A variant (.xlsm, .dotx) goes to the backend as its kind's own extension; macros never run.
-  return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input, outputShown: target }, target };
+  const checked = await resolveInputPath(paths, item.input);
+  // An encrypted Office package is decrypted first; the plain copy is then checked like any input.
+  const decrypted = officePassword === undefined ? undefined : await decryptedInput(checked, officePassword, item.input);
+  const input = decrypted?.ref ?? checked;
+  try {
+    await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024), officePassword !== undefined);
+    const target = await resolveOutputPath(paths, item.output);
+    // A variant (.xlsm, .dotx) goes to the backend as its kind's own extension; macros never run.
+    return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input, outputShown: target }, target, ...(decrypted && { cleanup: decrypted.remove }) };
+  } catch (err) {
+    await decrypted?.remove();
+    throw err;
+  }
 }
 
 /** The support matrix, decided once: UNSUPPORTED_CONVERSION when the input's extension does not allow `format`. */
 function checkMatrix(input: string, target: OutputFormat): { extension: string; family: DocumentFamily } {
   const extension = extensionOf(input);
   const family = familyOfExtension(extension);
-  if (!family) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
-  }
-  if (!allowedFormats(family).includes(target)) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${allowedFormats(family).join(', ')}`);
-  }
-  return { extension, family };
+  if (family && allowedFormats(family).includes(target)) return { extension, family };
+  const kind = formatOfExtension(extension);
+  if (kind) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${convertTargets(kind).join(', ')}`);
+  throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
 }
 
 /** Reads each item as Markdown into its output; one result per item, in order, progress per file. */

@@ -1,10 +1,12 @@
 // The parts of docs/ that are written from the code's own tables, so they cannot go stale:
-// the error codes (core/errors.ts) and the options (src/config.ts FLAGS). `npm run docs` writes
+// the error codes (core/errors.ts), the options (src/config.ts FLAGS) and convert's formats
+// (src/operations/convert-targets.ts). `npm run docs` writes
 // them; test/docs/docs.test.ts fails when a file no longer holds what the code says.
 
 import fs from 'node:fs';
 import { FLAGS } from '../../src/config.js';
 import { ERROR_CODES, MEANING_BY_CODE, STATUS_BY_CODE } from '../../core/errors.js';
+import { convertMatrix } from '../../src/operations/convert-targets.js';
 
 interface GeneratedSection {
   file: string;
@@ -15,6 +17,7 @@ interface GeneratedSection {
 export const GENERATED: readonly GeneratedSection[] = [
   { file: 'docs/errors.md', marker: 'error-codes', render: renderErrorTable },
   { file: 'docs/options.md', marker: 'options', render: renderOptionsTable },
+  { file: 'docs/api.md', marker: 'convert-formats', render: renderConvertTable },
 ];
 
 function renderErrorTable(): string {
@@ -25,6 +28,11 @@ function renderErrorTable(): string {
 function renderOptionsTable(): string {
   const rows = FLAGS.map((f) => `| \`--${f.flag}\`${f.repeatable ? ' (repeatable)' : ''} | \`${f.env}\` | ${f.description.replaceAll('|', '\\|').replaceAll('<', '\\<')} |`);
   return ['| flag | environment | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+function renderConvertTable(): string {
+  const rows = convertMatrix().map((row) => `| ${row.extensions.map((e) => `.${e}`).join(' ')} | ${row.formats.join(', ')} |`);
+  return ['| input (by extension, any case) | formats |', '|---|---|', ...rows].join('\n');
 }
 
 const WRITER: Readonly<Record<string, string>> = {

@@ -87,6 +87,7 @@ export interface DocumentFixtures {
   csv: string;
   lockedOdt: string;
   lockedDoc: string;
+  lockedDocx: string;
 }
 
 /** The committed document fixtures (fixtures/documents, remade by fixtures/remake.ts). */
@@ -104,6 +105,9 @@ export async function documentFixtures(): Promise<DocumentFixtures> {
     csv: at('sheet-csv.csv'),
     lockedOdt: at('locked.odt'),
     lockedDoc: at('locked.doc'),
+    // text-docx.docx encrypted with PASSWORD by officecrypto-tool (MS-OFFCRYPTO agile
+    // encryption; LibreOffice 7.4 saves OOXML unencrypted whatever the password): see fixtures/README.md.
+    lockedDocx: at('locked.docx'),
   };
 }
 

@@ -77,19 +77,7 @@ export async function attachService(child: ChildProcess, port: number, dir: stri
     child.once('exit', (code) => reject(new Error(`service exited (${code}) before listening:\n${stderr}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const request = async (method: string, route: string, body: unknown, headers: Record<string, string>): Promise<ApiResponse> => {
-    const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
-    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await fetch(baseUrl + route, init);
-    const text = await response.text();
-    let parsed: ApiResponse['body'];
-    try {
-      parsed = JSON.parse(text) as ApiResponse['body'];
-    } catch {
-      parsed = { raw: text };
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
+  const request = (method: string, route: string, body: unknown, headers: Record<string, string>) => requestJson(baseUrl + route, method, body, headers);
   return {
     port,
     baseUrl,
@@ -105,6 +93,38 @@ export async function attachService(child: ChildProcess, port: number, dir: stri
         child.kill(signal);
       }),
   };
+}
+
+/**
+ * One JSON request, as a user's script sends it. A request that went out on a kept-alive socket
+ * the server had just closed (idle) was never answered: it is sent once more on a new connection,
+ * as browsers and HTTP clients do. Only that error (undici's "other side closed" from fetch, before
+ * any answer), and only once; anything else is the test's to see.
+ */
+export async function requestJson(url: string, method: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const init: RequestInit = { method, headers: { ...(method === 'POST' && { 'content-type': 'application/json' }), ...headers } };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (!closedUnanswered(error)) throw error;
+    response = await fetch(url, init);
+  }
+  const text = await response.text();
+  let parsed: ApiResponse['body'];
+  try {
+    parsed = JSON.parse(text) as ApiResponse['body'];
+  } catch {
+    parsed = { raw: text };
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** fetch's failure when the server closed the connection before answering: `fetch failed`, caused by UND_ERR_SOCKET "other side closed". */
+function closedUnanswered(error: unknown): boolean {
+  const cause = error instanceof TypeError ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' && String(cause.message).includes('other side closed');
 }
 
 /** Files in `dir` (recursively) whose names mark them as docwasm temp files. */
