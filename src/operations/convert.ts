@@ -13,19 +13,20 @@ import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
 import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
-import { backendExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { backendExtension, EDITABLE_FORMATS, readableExtensions, rebuiltExtensions, type DocumentFamily } from '../../core/input-formats.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../../core/pdfa.js';
 import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
+import { convertEditable, editableOptions, isRebuiltInput, type EditableOptions } from './convert-editable.js';
 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
 
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
   .enum(TARGET_FORMATS)
-  .describe('output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; .ofd → pdf, md, txt (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images');
+  .describe(`output format; allowed per input type: .doc/.docx/.rtf/.odt → pdf, docx, odt, txt; .xls/.xlsx/.ods/.csv → pdf, xlsx, ods, csv; .ppt/.pptx/.odp → pdf, pptx, odp; .ofd → pdf, md, txt (macro-enabled and template variants — .docm .dotx .dotm .xlsm .xltx .xltm .pptm .potx .potm .ott .ots .otp — as their kind); md (Markdown) from all of these and from .pdf, .html/.htm and images; .pdf and images (${rebuiltExtensions().filter((e) => e !== 'pdf').map((e) => `.${e}`).join(' ')}) → ${EDITABLE_FORMATS.join(', ')}, rebuilt from their reading as editable documents (docs/editable-documents.md)`);
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -40,6 +41,8 @@ export interface ItemResult {
 interface Target {
   format: TargetFormat;
   pdfa?: PdfaLevel | undefined;
+  /** For PDFs and images rebuilt as editable documents. */
+  options?: EditableOptions;
 }
 
 interface Item {
@@ -67,7 +70,7 @@ function missingFormat(output: string): string {
 }
 
 const convertInput = z
-  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa })
+  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa, ...editableOptions })
   .superRefine((body, ctx) => {
     const target = targetOf(body);
     if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
@@ -76,7 +79,7 @@ const convertInput = z
 
 export const convert = defineOperation({
   id: 'convert',
-  // format md reads PDFs and scans too
+  // PDFs and scans are read (md) and rebuilt (docx, odt, xlsx)
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
@@ -90,6 +93,10 @@ export const convert = defineOperation({
       const made = await convertOfd(input, output, target, context);
       return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields } };
     }
+    if (target !== 'md' && (await isRebuiltInput(input, context))) {
+      const made = await convertEditable(input, output, target, body, context);
+      return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { ...made.data, backend: 'docwasm-reader', durationMs: Math.round(performance.now() - started) } };
+    }
     const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
     const backend = target === 'md' ? 'docwasm-reader' : (await context.engines.documents.backend()).name;
@@ -99,7 +106,7 @@ export const convert = defineOperation({
 
 export const convertBatch = defineOperation({
   id: 'convert/batch',
-  // format md reads PDFs and scans too
+  // PDFs and scans are read (md) and rebuilt (docx, odt, xlsx)
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
@@ -110,14 +117,15 @@ export const convertBatch = defineOperation({
       format,
       outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
       pdfa,
+      ...editableOptions,
     })
     .refine(pdfaOnlyForPdf, pdfaIssue()),
-  run: async ({ files, format: target, outputDir, pdfa: level }, context) => {
+  run: async ({ files, format: target, outputDir, pdfa: level, ...options }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
     const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
     rejectDuplicateOutputs(items);
-    const results = await convertEach(items, { format: target, pdfa: level }, context);
+    const results = await convertEach(items, { format: target, pdfa: level, options }, context);
     const succeeded = results.filter((r) => r.success).length;
     const failed = results.length - succeeded;
     return {
@@ -132,8 +140,9 @@ export const convertBatch = defineOperation({
 export const CONVERT_OPERATIONS = [convert, convertBatch];
 
 /**
- * OFD inputs first, each on its own (they need no office backend), then the rest as one batch
- * of the backend (or of the reader, for Markdown); one result per item, in input order.
+ * OFD inputs first, each on its own (they need no office backend), and PDFs and images rebuilt
+ * as editable documents, then the rest as one batch of the backend (or of the reader, for
+ * Markdown); one result per item, in input order.
  */
 async function convertEach(items: readonly Item[], target: Target, context: OperationContext): Promise<ItemResult[]> {
   const results: (ItemResult | undefined)[] = items.map(() => undefined);
@@ -141,11 +150,15 @@ async function convertEach(items: readonly Item[], target: Target, context: Oper
   let done = 0;
   for (const [index, item] of items.entries()) {
     try {
-      if (!(await isOfdInput(item.input, context))) {
+      const made = (await isOfdInput(item.input, context))
+        ? await convertOfd(item.input, item.output, target.format, context)
+        : target.format !== 'md' && (await isRebuiltInput(item.input, context))
+          ? await convertEditable(item.input, item.output, target.format, target.options ?? {}, { ...context, progress: undefined })
+          : undefined;
+      if (!made) {
         rest.push({ item, index });
         continue;
       }
-      const made = await convertOfd(item.input, item.output, target.format, context);
       results[index] = { input: item.input, success: true, outputPath: made.outputPath };
     } catch (err) {
       if (err instanceof CancelledError) throw err;
