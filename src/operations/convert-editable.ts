@@ -18,7 +18,7 @@ export const editableOptions = {
   pages: pageRanges.optional().describe('PDF inputs: the pages to convert, comma-separated N or N-M (default: all)'),
   password: password.optional(),
   language: z.string().min(1).max(200).optional().describe(`PDF and image inputs: OCR languages for scanned pages and images, joined by "+" (default ${DEFAULT_LANGUAGE})`),
-  engine: ocrEngine.optional().describe('PDF and image inputs: the OCR engine for scanned pages and images, as /api/ocr\'s engine (default auto)'),
+  engine: ocrEngine.optional().describe('PDF and image inputs: the OCR engine for scanned pages and images, as /api/ocr\'s engine'),
 };
 
 export type EditableOptions = z.output<z.ZodObject<typeof editableOptions>>;

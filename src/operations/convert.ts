@@ -19,7 +19,7 @@ import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
-import { convertEditable, editableOptions, isRebuiltInput, type EditableOptions } from './convert-editable.js';
+import { convertEditable, editableOptions, isRebuiltInput, REBUILT_TARGETS, type EditableOptions } from './convert-editable.js';
 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
 
@@ -240,7 +240,8 @@ function checkMatrix(input: string, target: OutputFormat): { extension: string; 
   const extension = extensionOf(input);
   const family = familyOfExtension(extension);
   if (!family) {
-    throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
+    const rebuilt = rebuiltExtensions().map((e) => `.${e}`).join(', ');
+    throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}; and ${rebuilt} (to ${REBUILT_TARGETS.join(', ')})`);
   }
   if (!allowedFormats(family).includes(target)) {
     throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${allowedFormats(family).join(', ')}`);

@@ -182,10 +182,21 @@ export function fontFamily(pdfName: string): string | undefined {
   return undefined;
 }
 
-/** Word's Heading 1–6 styles (the library's own) at the sizes the PDF's headings have. */
-function headingStyles(sizes: readonly number[] | undefined): Record<string, { run: { size: number; bold: boolean } }> {
-  const styles: Record<string, { run: { size: number; bold: boolean } }> = {};
-  for (const [index, size] of (sizes ?? []).slice(0, 6).entries()) styles[`heading${index + 1}`] = { run: { size: Math.round(size * 2), bold: true } };
+interface HeadingStyle {
+  paragraph: { outlineLevel: number };
+  run: { size?: number; bold: boolean };
+}
+
+/**
+ * Word's Heading 1–6 styles (the library's own) at the sizes the PDF's headings have, each with
+ * its outline level, as Word's built-in ones carry it (LibreOffice makes outline headings of them by it).
+ */
+function headingStyles(sizes: readonly number[] | undefined): Record<string, HeadingStyle> {
+  const styles: Record<string, HeadingStyle> = {};
+  for (let index = 0; index < HEADINGS.length; index++) {
+    const size = sizes?.[index];
+    styles[`heading${index + 1}`] = { paragraph: { outlineLevel: index }, run: { ...(size !== undefined && { size: Math.round(size * 2) }), bold: true } };
+  }
   return styles;
 }
 
