@@ -83,7 +83,7 @@ export const convert = defineOperation({
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
-  summary: 'Convert one office document (LibreOffice)',
+  summary: 'Convert one document: office formats by LibreOffice; a PDF or a scan rebuilt as an editable docx/odt, its tables as xlsx',
   input: convertInput,
   run: async (body, context) => {
     const { input, output, pdfa: level } = body;
@@ -110,7 +110,7 @@ export const convertBatch = defineOperation({
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
-  summary: 'Convert several office documents to one format in one go',
+  summary: 'Convert several documents (office files, PDFs, scans) to one format in one go',
   input: z
     .object({
       files: filePaths('file'),
