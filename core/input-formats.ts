@@ -31,6 +31,10 @@ export type Signature =
  */
 export type ReaderRoute = 'markup' | 'office-twin' | 'pdf' | 'ocr';
 
+/** The formats convert rebuilds a PDF or a scan in as a document a person edits (src/reading/editable.ts). */
+export const EDITABLE_FORMATS = ['docx', 'odt', 'xlsx'] as const;
+export type EditableFormat = (typeof EDITABLE_FORMATS)[number];
+
 export interface InputFormat {
   /** The kind's name, as `read` answers it in `data.format`. */
   kind: string;
@@ -43,6 +47,8 @@ export interface InputFormat {
   reader: ReaderRoute;
   /** The office backend converts it within this family's matrix; absent: the backend does not take it. */
   family?: DocumentFamily;
+  /** Convert rebuilds it from its reading as an editable document of these formats (no office backend needed but for ODT). */
+  rebuiltAs?: readonly EditableFormat[];
   /** Only under these extensions (RTF must not pass as .docx, where checks meant for RTF would be skipped). */
   onlyAs?: readonly string[];
 }
@@ -51,7 +57,7 @@ const ODF = 'application/vnd.oasis.opendocument';
 
 /** In recognition order: the first whose signature matches is the kind of a file. */
 export const INPUT_FORMATS: readonly InputFormat[] = [
-  { kind: 'pdf', description: 'a PDF file', extensions: ['pdf'], signature: { sniffed: ['pdf'] }, fileKind: 'pdf', reader: 'pdf' },
+  { kind: 'pdf', description: 'a PDF file', extensions: ['pdf'], signature: { sniffed: ['pdf'] }, fileKind: 'pdf', reader: 'pdf', rebuiltAs: EDITABLE_FORMATS },
   {
     kind: 'image',
     description: 'an image',
@@ -59,6 +65,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
     signature: { sniffed: ['jpeg', 'png', 'webp', 'avif', 'gif', 'bmp', 'tiff'] },
     fileKind: 'image',
     reader: 'ocr',
+    rebuiltAs: EDITABLE_FORMATS,
   },
   // OOXML: macro-enabled and template variants are the same packages with other content types.
   { kind: 'docx', description: 'a Word document (.docx)', extensions: ['docx', 'docm', 'dotx', 'dotm'], signature: { zipPart: 'word/document.xml' }, fileKind: 'office', reader: 'markup', family: 'text' },

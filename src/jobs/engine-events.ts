@@ -1,6 +1,6 @@
 // The log lines of an engine's life (issue 42): each start and each idle retirement says which
 // engine, and how much memory it holds, so that memory coming and going, and the next job's start
-// cost, can be read from the log. One line each, to stderr (src/shared/log.ts).
+// cost, can be read from the log. One line each, to stderr (core/log.ts).
 
 import { logEvent } from '../../core/log.js';
 import { treeResidentBytes } from '../../core/process-stat.js';

@@ -1,6 +1,6 @@
 // What `convert` makes from each kind of input, from the one table of input kinds
-// (src/shared/input-formats.ts): the office matrix (src/documents/formats.ts) for office
-// documents, the OFD formats for OFD, and Markdown (`md`, by the readers) from every kind `read`
+// (core/input-formats.ts): the office matrix (src/documents/formats.ts) for office
+// documents, the OFD formats for OFD, the editable documents PDFs and scans are rebuilt as, and Markdown (`md`, by the readers) from every kind `read`
 // takes. The error for a pair outside it, the format field's description and docs/api.md's table
 // (test/docs/generated.ts) are all written from here, so none can leave a format out.
 
@@ -12,6 +12,7 @@ import { OFD_FORMATS } from './convert-ofd.js';
 export function convertTargets(format: InputFormat): readonly string[] {
   if (format.family !== undefined) return [...allowedFormats(format.family), 'md'];
   if (format.kind === 'ofd') return OFD_FORMATS;
+  if (format.rebuiltAs !== undefined) return [...format.rebuiltAs, 'md'];
   return ['md'];
 }
 

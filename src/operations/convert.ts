@@ -21,8 +21,9 @@ import { CancelledError } from '../jobs/policy.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';
+import { convertEditable, editableOptions, isRebuiltInput, type EditableOptions } from './convert-editable.js';
 
-import { filePath, filePaths, formatOfOutput, password } from './fields.js';
+import { filePath, filePaths, formatOfOutput } from './fields.js';
 
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
 const format = z
@@ -44,6 +45,8 @@ interface Target {
   pdfa?: PdfaLevel | undefined;
   /** Opens an encrypted .docx/.xlsx/.pptx (src/documents/office-decrypt.ts). */
   password?: string | undefined;
+  /** For PDFs and images rebuilt as editable documents. */
+  options?: EditableOptions;
 }
 
 interface Item {
@@ -70,12 +73,8 @@ function missingFormat(output: string): string {
   return `is required: the output's extension .${extension} is not a known format; the formats of convert are ${formats}`;
 }
 
-const officePasswordField = password
-  .optional()
-  .describe('password of an encrypted .docx, .xlsx or .pptx (Office 2010 and later encryption), decrypted before the office converts it; other encrypted documents answer PASSWORD_REQUIRED');
-
 const convertInput = z
-  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa, password: officePasswordField })
+  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa, ...editableOptions })
   .superRefine((body, ctx) => {
     const target = targetOf(body);
     if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
@@ -84,11 +83,11 @@ const convertInput = z
 
 export const convert = defineOperation({
   id: 'convert',
-  // format md reads PDFs and scans too
+  // PDFs and scans are read (md) and rebuilt (docx, odt, xlsx)
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
-  summary: 'Convert one office document (LibreOffice)',
+  summary: 'Convert one document: office formats by LibreOffice; a PDF or a scan rebuilt as an editable docx/odt, its tables as xlsx',
   input: convertInput,
   run: async (body, context) => {
     const { input, output, pdfa: level, password: officePassword } = body;
@@ -97,6 +96,10 @@ export const convert = defineOperation({
     if (await isOfdInput(input, context)) {
       const made = await convertOfd(input, output, target, context);
       return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields } };
+    }
+    if (target !== 'md' && (await isRebuiltInput(input, context))) {
+      const made = await convertEditable(input, output, target, body, context);
+      return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { ...made.data, backend: 'docwasm-reader', durationMs: Math.round(performance.now() - started) } };
     }
     const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level, password: officePassword }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
@@ -107,25 +110,26 @@ export const convert = defineOperation({
 
 export const convertBatch = defineOperation({
   id: 'convert/batch',
-  // format md reads PDFs and scans too
+  // PDFs and scans are read (md) and rebuilt (docx, odt, xlsx)
   engines: ['documents', 'pdf', 'ocr'],
   writes: 'files',
   idempotent: true,
-  summary: 'Convert several office documents to one format in one go',
+  summary: 'Convert several documents (office files, PDFs, scans) to one format in one go',
   input: z
     .object({
       files: filePaths('file'),
       format,
       outputDir: filePath.optional().describe("where the outputs go (default: each input's own directory)"),
       pdfa,
+      ...editableOptions,
     })
     .refine(pdfaOnlyForPdf, pdfaIssue()),
-  run: async ({ files, format: target, outputDir, pdfa: level }, context) => {
+  run: async ({ files, format: target, outputDir, pdfa: level, ...options }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
     const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
     rejectDuplicateOutputs(items);
-    const results = await convertEach(items, { format: target, pdfa: level }, context);
+    const results = await convertEach(items, { format: target, pdfa: level, options, password: options.password }, context);
     const succeeded = results.filter((r) => r.success).length;
     const failed = results.length - succeeded;
     return {
@@ -140,8 +144,9 @@ export const convertBatch = defineOperation({
 export const CONVERT_OPERATIONS = [convert, convertBatch];
 
 /**
- * OFD inputs first, each on its own (they need no office backend), then the rest as one batch
- * of the backend (or of the reader, for Markdown); one result per item, in input order.
+ * OFD inputs first, each on its own (they need no office backend), and PDFs and images rebuilt
+ * as editable documents, then the rest as one batch of the backend (or of the reader, for
+ * Markdown); one result per item, in input order.
  */
 async function convertEach(items: readonly Item[], target: Target, context: OperationContext): Promise<ItemResult[]> {
   const results: (ItemResult | undefined)[] = items.map(() => undefined);
@@ -149,11 +154,15 @@ async function convertEach(items: readonly Item[], target: Target, context: Oper
   let done = 0;
   for (const [index, item] of items.entries()) {
     try {
-      if (!(await isOfdInput(item.input, context))) {
+      const made = (await isOfdInput(item.input, context))
+        ? await convertOfd(item.input, item.output, target.format, context)
+        : target.format !== 'md' && (await isRebuiltInput(item.input, context))
+          ? await convertEditable(item.input, item.output, target.format, target.options ?? {}, { ...context, progress: undefined })
+          : undefined;
+      if (!made) {
         rest.push({ item, index });
         continue;
       }
-      const made = await convertOfd(item.input, item.output, target.format, context);
       results[index] = { input: item.input, success: true, outputPath: made.outputPath };
     } catch (err) {
       if (err instanceof CancelledError) throw err;

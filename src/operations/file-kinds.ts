@@ -5,11 +5,12 @@
 
 import { OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
-import { formatOfExtension, INPUT_FORMATS, type FileKind } from '../../core/input-formats.js';
+import { EDITABLE_FORMATS, formatOfExtension, INPUT_FORMATS, type FileKind } from '../../core/input-formats.js';
 
 /**
  * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind
- * `read` reads, convert to anything else only what the office backend converts.
+ * `read` reads, to docx/odt/xlsx also PDFs and images, to anything else only what the office
+ * backend converts.
  */
 export type Reads = readonly FileKind[] | { byFormat: Readonly<Record<string, readonly FileKind[]>>; otherwise: readonly FileKind[] };
 
@@ -29,9 +30,13 @@ const READABLE: readonly FileKind[] = [...new Set(INPUT_FORMATS.map((f) => f.fil
 /** convert to pdf or txt: office files by the backend, OFD by its own painter and reader. */
 const CONVERTED_OR_OFD: readonly FileKind[] = ['office', 'ofd'];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
+/** convert to docx, odt, xlsx: office files by the backend, and the kinds rebuilt as editable documents (PDFs, images). */
+const EDITABLE_READS: Readonly<Record<string, readonly FileKind[]>> = Object.fromEntries(
+  EDITABLE_FORMATS.map((format) => [format, [...new Set(['office' as FileKind, ...INPUT_FORMATS.filter((f) => f.rebuiltAs?.includes(format)).map((f) => f.fileKind)])]]),
+);
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
-  convert: { reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
+  convert: { reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD, ...EDITABLE_READS }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,
   'pdf/encrypt': PDF_EDIT,

@@ -10,15 +10,16 @@
 
 import type { FileRef } from '../../core/file-ref.js';
 import type * as mupdf from 'mupdf';
+import type { RootContent } from 'mdast';
 import { pageBlocks } from '../read/pdf-layout.js';
-import { StyleTally } from '../read/pdf-headings.js';
+import { StyleTally, type DocumentStyle } from '../read/pdf-headings.js';
 import { toPageRows } from '../read/pdf-rows.js';
 import type { PageRows } from '../read/pdf-page-model.js';
 import { readingRows } from '../read/pdf-reading-order.js';
 import { bandKeys, RunningLines } from '../read/pdf-running-lines.js';
 import { renderedBlocks } from '../read/render.js';
 import { joinedLength, pageMarker } from '../../core/markdown-join.js';
-import { selectPages, stextOf, withPage } from './render.js';
+import { selectPages, stextOf, withPage, type PageSize } from './render.js';
 import { pageDrawing } from './page-drawing.js';
 import { openSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
@@ -90,9 +91,38 @@ function measure(pages: readonly number[], rowsOf: (page: number) => PageRows): 
   return { running, style };
 }
 
-export function readPdfMarkdown({ ranges, maxPages, maxCharacters, ...source }: ReadMarkdownTask, read: Read, budget: number): PdfMarkdown {
+/** One page as laid out: its blocks (none for a scan, which OCR reads), and its size in points. */
+export interface LaidOutPage {
+  page: number;
+  blocks: RootContent[];
+  /** No text layer: a scan, to be read with OCR. */
+  needsOcr: boolean;
+  width: number;
+  height: number;
+  /** Points from each edge to the text the page holds; absent for a page without text. */
+  margins?: { top: number; right: number; bottom: number; left: number } | undefined;
+}
+
+/** A page's margins are taken as its text's, within a quarter inch and two inches. */
+const MARGIN_RANGE = [18, 144] as const;
+const clampMargin = (points: number) => Math.round(Math.min(MARGIN_RANGE[1], Math.max(MARGIN_RANGE[0], points)));
+
+function marginsOf({ rows, width, height }: PageRows): LaidOutPage['margins'] {
+  if (rows.length === 0) return undefined;
+  const left = Math.min(...rows.map((r) => r.x));
+  const right = Math.max(...rows.map((r) => r.right));
+  const top = Math.min(...rows.map((r) => r.top));
+  const bottom = Math.max(...rows.map((r) => r.bottom));
+  return { top: clampMargin(top), right: clampMargin(width - right), bottom: clampMargin(height - bottom), left: clampMargin(left) };
+}
+
+/**
+ * Both passes over the selected pages: each page laid out with the whole document's statistics
+ * and handed to `visit` in order, until `visit` answers true (the read's cut).
+ */
+function layOutPages({ ranges, maxPages, ...source }: SelectPagesTask, read: Read, budget: number, visit: (page: LaidOutPage) => boolean): { pageCount: number; selected: number; style: DocumentStyle } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
-  const { pageCount, pages } = selectPages(doc, ranges, maxPages);
+  const { pageCount, pages, sizes } = selectPages(doc, ranges, maxPages);
   const kept = new Map<number, PageRows>();
   const extract = (page: number) => withPage(doc, page, pageLayoutRows);
   // The first pass keeps the window's rows; the second takes each page's rows once.
@@ -103,17 +133,46 @@ export function readPdfMarkdown({ ranges, maxPages, maxCharacters, ...source }: 
   };
   const { running, style } = measure(pages, rowsOf);
   const documentStyle = style.style();
-  const out: PdfPageMarkdown[] = [];
-  // The length the Markdown joined so far has (as joinBlocks counts it; scans count nothing yet).
-  let length = 0;
-  for (const page of pages) {
-    if (length > maxCharacters) break;
+  for (const [index, page] of pages.entries()) {
     const rows = kept.get(page) ?? extract(page);
     kept.delete(page);
     // Rows keep every line with text, so a page without rows has no text layer.
-    const blocks = rows.rows.length === 0 ? [] : [...renderedBlocks(pageBlocks(readingRows(rows, (k) => running.repeated(k)), documentStyle))];
-    out.push({ page, blocks, needsOcr: rows.rows.length === 0 });
-    length = joinedLength(length, [pageMarker(page), ...blocks]);
+    const blocks = rows.rows.length === 0 ? [] : pageBlocks(readingRows(rows, (k) => running.repeated(k)), documentStyle);
+    const size = sizes[index] as PageSize;
+    if (visit({ page, blocks, needsOcr: rows.rows.length === 0, width: size.width, height: size.height, margins: marginsOf(rows) })) break;
   }
-  return { pageCount, selected: pages.length, pages: out };
+  return { pageCount, selected: pages.length, style: documentStyle };
+}
+
+export function readPdfMarkdown({ maxCharacters, ...task }: ReadMarkdownTask, read: Read, budget: number): PdfMarkdown {
+  const out: PdfPageMarkdown[] = [];
+  // The length the Markdown joined so far has (as joinBlocks counts it; scans count nothing yet).
+  let length = 0;
+  const { pageCount, selected } = layOutPages(task, read, budget, ({ page, blocks: model, needsOcr }) => {
+    const blocks = [...renderedBlocks(model)];
+    out.push({ page, blocks, needsOcr });
+    length = joinedLength(length, [pageMarker(page), ...blocks]);
+    return length > maxCharacters;
+  });
+  return { pageCount, selected, pages: out };
+}
+
+export interface PdfModel {
+  pageCount: number;
+  pages: LaidOutPage[];
+  /** The body text's size (points) and font name, as measured over the pages. */
+  body: { size: number; font: string };
+  /** Heading sizes in points by level (index 0: level 1). */
+  headingSizes: number[];
+}
+
+/** Every selected page's blocks as the model itself, for a writer that rebuilds the document (an editable DOCX). */
+export function readPdfModel(task: SelectPagesTask, read: Read, budget: number): PdfModel {
+  const pages: LaidOutPage[] = [];
+  const { pageCount, style } = layOutPages(task, read, budget, (page) => {
+    pages.push(page);
+    return false;
+  });
+  const headingSizes = [...style.levels].sort((a, b) => a[1] - b[1]).map(([size]) => size);
+  return { pageCount, pages, body: { size: style.body, font: style.font }, headingSizes };
 }

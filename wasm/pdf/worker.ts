@@ -12,7 +12,7 @@ import type { MetadataUpdate } from '../../core/pdf-metadata.js';
 import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, SignOptions, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
 import type { PdfaLevel } from '../../core/pdfa.js';
 import * as scan from './scan-tasks.js';
-import { readPdfMarkdown, type ReadMarkdownTask } from './read-task.js';
+import { readPdfMarkdown, readPdfModel, type ReadMarkdownTask } from './read-task.js';
 import { checkPdfBudget } from './stream-budget.js';
 import { readOfd } from '../ofd/open.js';
 import { ofdToPdf } from './ofd-pdf.js';
@@ -167,6 +167,8 @@ const tasks = {
   renderToFile: pdfTask((task: scan.RenderToFileTask) => scan.renderToFile(task, read, maxDecompressedBytes)),
   addTextLayers: pdfTask((task: scan.TextLayerTask) => scan.addTextLayers(task, read)),
   readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes), undefined, pdfReaderException),
+  /** The pages' blocks as the model, for convert's editable documents (DOCX, XLSX). */
+  readModel: pdfTask((task: scan.SelectPagesTask) => readPdfModel(task, read, maxDecompressedBytes), undefined, pdfReaderException),
   ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
     const ofd = readOfd(read(input), 'draw', { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     ofdToPdf(ofd, maxPixels, writeTo([output]));

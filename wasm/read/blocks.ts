@@ -3,7 +3,7 @@
 // Helpers here build the parts readers share: inline runs, nested lists, and tables that fall
 // back to HTML when GFM cannot hold them (merged cells, several blocks in a cell).
 
-import type { BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { BlockContent, Heading, Html, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import { ownHtml } from './inert.js';
 import { MAX_LIST_DEPTH } from './limits.js';
 
@@ -248,7 +248,13 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
       return `<tr>${cells.join('')}</tr>`;
     })
     .join('\n');
-  return ownHtml(`<table>\n${html}\n</table>`);
+  // The cells stay on the node: a writer that rebuilds the document (an editable DOCX) keeps the spans.
+  return ownHtml(`<table>\n${html}\n</table>`, { cells: rows });
+}
+
+/** The cells, with their spans, of a table `table` wrote as HTML; undefined for any other HTML. */
+export function htmlTableCells(node: Html): readonly CellSource[][] | undefined {
+  return (node.data as { cells?: CellSource[][] } | undefined)?.cells;
 }
 
 /**

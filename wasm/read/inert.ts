@@ -29,8 +29,8 @@ export function safeLinkUrl(url: string | undefined): string | undefined {
 }
 
 /** Marks an HTML node as one of the renderer's own tables: the only HTML the Markdown keeps. */
-export function ownHtml(value: string): Html {
-  return { type: 'html', value, data: { docwasmTable: true } as Html['data'] };
+export function ownHtml(value: string, data: Readonly<Record<string, unknown>> = {}): Html {
+  return { type: 'html', value, data: { ...data, docwasmTable: true } as Html['data'] };
 }
 
 const isOwnHtml = (node: Html): boolean => (node.data as { docwasmTable?: unknown } | undefined)?.docwasmTable === true;

@@ -6,7 +6,10 @@
 import type { RootContent } from 'mdast';
 import type { FileRef } from '../../core/file-ref.js';
 import { defineTask, documentException, serveTasks } from '../shared/task.js';
-import { readInputFile } from '../shared/io.js';
+import { readInputFile, writeOutputFile } from '../shared/io.js';
+import type { EditableCounts, EditableModel } from './editable/model.js';
+import { writeDocx } from './editable/docx.js';
+import { writeXlsx } from './editable/xlsx.js';
 import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
@@ -45,13 +48,19 @@ export interface OcrPagesTask {
   pages: { layout: OcrPageLayout; text: string }[];
 }
 
+export interface WriteEditableTask {
+  model: EditableModel;
+  format: 'docx' | 'xlsx';
+  output: FileRef;
+}
+
 const ocrBlocks = (pages: OcrPagesTask['pages']) => ocrPagesBlocks(pages.map((p) => p.layout), pages.map((p) => p.text));
 
 /**
  * Every task here reads a document's content (its file, or blocks and OCR lines taken from it):
  * a reader's own exception is INVALID_INPUT for that document, here once for all readers.
  */
-const readerTask = <I, O>(run: (input: I) => O) => defineTask(run, { describeUnexpected: documentException('The document') });
+const readerTask = <I, O>(run: (input: I) => Promise<O> | O) => defineTask(run, { describeUnexpected: documentException('The document') });
 
 const tasks = {
   readFile: readerTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
@@ -70,6 +79,14 @@ const tasks = {
   renderOcrPage: readerTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),
   /** Scanned PDF pages read by OCR, each page's blocks as Markdown (as renderPages). */
   renderOcrPages: readerTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
+  /** Pages read by OCR as the block model itself (an editable document's pages), judged together. */
+  ocrPageModels: readerTask(({ pages }: OcrPagesTask): RootContent[][] => ocrBlocks(pages)),
+  /** An editable document (convert of a PDF or scan to DOCX or XLSX) written to `output` from the block model. */
+  writeEditable: readerTask(async ({ model, format, output }: WriteEditableTask): Promise<EditableCounts> => {
+    const { bytes, counts } = format === 'docx' ? await writeDocx(model) : await writeXlsx(model);
+    writeOutputFile(output, bytes);
+    return counts;
+  }),
 };
 
 export type ReadTasks = typeof tasks;

@@ -1,0 +1,129 @@
+// Editable documents from PDFs and scans (contract v0.5): `convert` of a PDF or an image to DOCX,
+// ODT or XLSX. The pages are the ones `read` lays out — the PDF worker's blocks, the scans' OCR
+// lines through the same page model — and the reader worker writes the file from them
+// (wasm/read/editable/). The writer runs there, not here, because a document of hundreds of pages
+// would hold up the service's event loop while the library builds its XML and zips it; the model
+// has to come back here anyway, as the scans' OCR is run from here. ODT is the DOCX converted by
+// the office backend.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { RootContent } from 'mdast';
+import { ApiError } from '../../core/errors.js';
+import type { FileRef } from '../../core/file-ref.js';
+import { formatOfSniffed, type EditableFormat } from '../../core/input-formats.js';
+import { NO_LINES } from '../../core/ocr-layout.js';
+import type { PageRange } from '../../core/page-ranges.js';
+import { sniffType } from '../../core/sniff.js';
+import type { OcrEngineChoice } from '../../wasm/ocr/worker.js';
+import type { EditableCounts, EditableModel, EditablePage } from '../../wasm/read/editable/model.js';
+import { readInputHead } from '../files/paths.js';
+import { createPrivateOutput, trackTempDir, withStagedOutputs } from '../files/staging.js';
+import type { JobControl } from '../jobs/policy.js';
+import { readPdfPage } from '../scans/pdf-ocr.js';
+import { pipelineInOrder } from '../jobs/bounded.js';
+import type { ReadContext } from './read-document.js';
+
+export interface EditableRequest {
+  input: FileRef;
+  shownName: string;
+  ranges?: PageRange[] | undefined;
+  password?: string | undefined;
+  /** OCR language codes, already validated. */
+  codes: string[];
+  engine?: OcrEngineChoice | undefined;
+}
+
+/** `data` of the answer: what the document holds (`sheets` instead of `paragraphs` for XLSX). */
+export interface EditableData {
+  format: EditableFormat;
+  pages: number;
+  paragraphs?: number;
+  sheets?: number;
+  headings: number;
+  tables: number;
+  images: number;
+  ocrPages: number[];
+}
+
+/** An A4 page, points: an image's page, standing as the image does. */
+const A4 = { short: 595, long: 842 };
+
+/** Writes `input` rebuilt as `format` to `outputPath` (staged: nothing is left on failure). */
+export async function writeEditable(request: EditableRequest, format: EditableFormat, outputPath: string, context: ReadContext & { paths: Parameters<typeof withStagedOutputs>[0] }): Promise<EditableData> {
+  const { model, ocrPages } = await readModel(request, context);
+  const counts = await withStagedOutputs(context.paths, [outputPath], ([temp]) => (format === 'odt' ? writeOdt(model, temp, request.shownName, context) : writeFile(model, format, temp, context)));
+  const { paragraphs, sheets, headings, tables, images } = counts;
+  return { format, pages: model.pages.length, ...(format === 'xlsx' ? { sheets } : { paragraphs }), headings, tables, images, ocrPages };
+}
+
+const writeFile = (model: EditableModel, format: 'docx' | 'xlsx', output: FileRef, { engines, ...control }: ReadContext): Promise<EditableCounts> =>
+  engines.read.job(control, (tasks) => tasks.writeEditable({ model, format, output }));
+
+/** The DOCX in a private temp dir, then the office backend's ODT of it into `output`. */
+async function writeOdt(model: EditableModel, output: FileRef, shownName: string, context: ReadContext): Promise<EditableCounts> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-editable-'));
+  const tracked = trackTempDir(dir);
+  try {
+    const docx = await createPrivateOutput(path.join(dir, 'document.docx'));
+    const counts = await writeFile(model, 'docx', docx, context);
+    const [outcome] = await context.engines.documents.job(context, (backend) =>
+      backend.convert([{ input: docx, extension: 'docx', family: 'text', format: 'odt', output, outputShown: output.path, shownName }], context),
+    );
+    if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
+    return counts;
+  } finally {
+    await tracked.remove();
+  }
+}
+
+async function readModel(request: EditableRequest, context: ReadContext): Promise<{ model: EditableModel; ocrPages: number[] }> {
+  const format = formatOfSniffed(sniffType(await readInputHead(request.input, 1024, request.shownName)));
+  if (format?.rebuiltAs?.length && format.reader === 'pdf') return readPdfModel(request, context);
+  if (format?.rebuiltAs?.length && format.reader === 'ocr') return readImageModel(request, context);
+  throw new ApiError('INVALID_INPUT', `${request.shownName} is neither a PDF nor an image by its content: only those are rebuilt as editable documents`);
+}
+
+async function readPdfModel(request: EditableRequest, { engines, config, ...control }: ReadContext): Promise<{ model: EditableModel; ocrPages: number[] }> {
+  const { input, password, ranges, codes, engine } = request;
+  const laid = await engines.pdf.job(control, (tasks) => tasks.readModel({ input, password, ranges, maxPages: config.maxPages }));
+  const scans = laid.pages.filter((p) => p.needsOcr).map((p) => p.page);
+  const total = laid.pages.length;
+  control.progress?.(total - scans.length, total);
+  // The scans' OCR lines, then their blocks judged together (headings by the scans' own sizes).
+  const layouts: { layout: typeof NO_LINES; text: string }[] = [];
+  const limit = config.workers + 1;
+  await pipelineInOrder(scans, { limit, ahead: 2 * limit }, control, (page, _, pageControl: JobControl) => readPdfPage(engines, pageControl, { input, password, codes, engine, dpi: 300, skipText: false, layout: true }, page), (reading, k) => {
+    layouts.push({ layout: reading.layout ?? NO_LINES, text: reading.text });
+    control.progress?.(total - scans.length + k + 1, total);
+  });
+  const scanned = scans.length ? await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: layouts })) : [];
+  const blocksOf = new Map<number, RootContent[]>(scans.map((page, k) => [page, scanned[k] ?? []]));
+  const margins = documentMargins(laid.pages.map((p) => p.margins));
+  const pages: EditablePage[] = laid.pages.map((p) => ({ blocks: blocksOf.get(p.page) ?? p.blocks, width: p.width, height: p.height, margins }));
+  // The body style is the text layer's; a PDF of scans only has none worth keeping.
+  const model = scans.length === total ? { pages } : { pages, body: laid.body, headingSizes: laid.headingSizes };
+  return { model, ocrPages: scans };
+}
+
+/**
+ * The document's margins: on each side the least any page leaves (a page's own text may stop
+ * short of the bottom, or of the right on a short line); none when no page has text.
+ */
+function documentMargins(pages: readonly EditablePage['margins'][]): EditablePage['margins'] {
+  const known = pages.filter((m) => m !== undefined);
+  if (known.length === 0) return undefined;
+  const least = (side: 'top' | 'right' | 'bottom' | 'left') => Math.min(...known.map((m) => m[side]));
+  return { top: least('top'), right: least('right'), bottom: least('bottom'), left: least('left') };
+}
+
+async function readImageModel(request: EditableRequest, { engines, config, ...control }: ReadContext): Promise<{ model: EditableModel; ocrPages: number[] }> {
+  const { input, codes, engine } = request;
+  const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: true, engine }, control);
+  const layout = recognized.layout ?? NO_LINES;
+  const [blocks = []] = await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: [{ layout, text: recognized.text }] }));
+  const landscape = layout.width > layout.height;
+  const page = { blocks, width: landscape ? A4.long : A4.short, height: landscape ? A4.short : A4.long };
+  return { model: { pages: [page] }, ocrPages: [1] };
+}

@@ -1,0 +1,72 @@
+// A table cell's text as a spreadsheet value: numbers as numbers (thousands separators, currency
+// and percent signs, an accounting minus in brackets understood), with the document's decimal
+// convention (1,234.50 or 1.234,50) decided once over all its cells; anything else, and numbers
+// with leading zeros (IDs, postcodes), stays text.
+
+/** `.` or `,`: which one separates decimals in the document. */
+export type DecimalMark = '.' | ',';
+
+export interface CellValue {
+  value: string | number | null;
+  /** Excel's number format for a number that was written with one. */
+  numFmt?: string;
+}
+
+const CURRENCY = '$€£¥￥₹₩';
+// sign, opening bracket, currency, digits with separators, currency or percent, closing bracket
+const NUMERIC = new RegExp(`^([-−+]?)\\s*(\\(?)\\s*([${CURRENCY}]?)\\s*(\\d[\\d.,' \\u00a0\\u202f]*)\\s*([${CURRENCY}%]?)\\s*(\\)?)$`);
+
+/** The mark most of the cells' numbers use for decimals (a point where nothing tells). */
+export function decimalMarkOf(texts: Iterable<string>): DecimalMark {
+  let point = 0;
+  let comma = 0;
+  for (const text of texts) {
+    const digits = NUMERIC.exec(text.trim())?.[4];
+    if (!digits) continue;
+    const last = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
+    if (last < 0) continue;
+    const mark = digits[last];
+    const after = digits.length - last - 1;
+    // 1.234,5 or 1,234.50 says it by the order; a lone mark with 1, 2 or 4+ digits after it is a decimal one.
+    const both = digits.includes('.') && digits.includes(',');
+    if (both || after !== 3) {
+      if (mark === '.') point++;
+      else comma++;
+    }
+  }
+  return comma > point ? ',' : '.';
+}
+
+export function cellValue(text: string, decimal: DecimalMark): CellValue {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null };
+  const match = NUMERIC.exec(trimmed);
+  if (!match) return { value: trimmed };
+  const [, sign = '', open = '', before = '', digits = '', after = '', close = ''] = match;
+  if (!!open !== !!close) return { value: trimmed };
+  const group = decimal === '.' ? ',' : '.';
+  const compact = digits.replace(/[' \u00a0\u202f]/g, '');
+  const [whole = '', fraction, extra] = compact.split(decimal);
+  if (extra !== undefined) return { value: trimmed };
+  // Groups of three after the first: 1,234,567 — anything else (12,34) is not a number here.
+  if (whole.includes(group) && !new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(whole)) return { value: trimmed };
+  const plain = whole.replaceAll(group, '');
+  if (!/^\d+$/.test(plain) || (fraction !== undefined && !/^\d+$/.test(fraction))) return { value: trimmed };
+  // An ID: leading zeros are part of it.
+  if (plain.length > 1 && plain.startsWith('0') && !whole.includes(group)) return { value: trimmed };
+  const percent = after === '%';
+  const currency = before || (percent ? '' : after);
+  const negative = sign === '-' || sign === '−' || open === '(';
+  const magnitude = Number(`${plain}${fraction === undefined ? '' : `.${fraction}`}`);
+  const value = (negative ? -magnitude : magnitude) / (percent ? 100 : 1);
+  const numFmt = numberFormat({ grouped: whole.includes(group) || !!currency, decimals: fraction?.length ?? 0, percent, currency, before: !!before });
+  return { value, ...(numFmt && { numFmt }) };
+}
+
+function numberFormat({ grouped, decimals, percent, currency, before }: { grouped: boolean; decimals: number; percent: boolean; currency: string; before: boolean }): string | undefined {
+  if (!grouped && !percent && decimals === 0) return undefined;
+  const base = `${grouped ? '#,##0' : '0'}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
+  if (percent) return `${base}%`;
+  if (!currency) return grouped || decimals > 0 ? base : undefined;
+  return before ? `"${currency}"${base}` : `${base}"${currency}"`;
+}

@@ -1,0 +1,241 @@
+// The editable DOCX of a PDF or a scan, written with the `docx` library from the blocks `read`
+// laid out (model.ts): text flows in ordinary paragraphs (never a text box or a positioned
+// frame), headings take Word's Heading 1–6 styles, lists are numbered or bulleted through
+// numbering definitions, tables are real tables with their merged cells, and each PDF page is a
+// section of its own (a new page, of the PDF page's size and margins). The body's size and font
+// and the headings' sizes are the PDF's; CJK text is set in an East Asian font.
+
+import type { List, PhrasingContent, RootContent } from 'mdast';
+import {
+  AlignmentType,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageOrientation,
+  Paragraph,
+  SectionType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ILevelsOptions,
+  type ISectionOptions,
+  type ParagraphChild,
+} from 'docx';
+import type { CellSource } from '../blocks.js';
+import { plainText, tableCells, type EditableCounts, type EditableModel, type EditablePage } from './model.js';
+
+/** Twentieths of a point, Word's unit of length. */
+const twips = (points: number) => Math.round(points * 20);
+/** The font CJK text is set in: SimSun where Word runs, a metric-compatible face elsewhere. */
+const EAST_ASIAN_FONT = 'SimSun';
+const CODE_FONT = 'Courier New';
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
+/** Word's margins where the page gives none (an image): an inch. */
+const DEFAULT_MARGIN = 72;
+const BULLETS = 'bullets';
+const NUMBERS = 'numbers';
+
+interface RunStyle {
+  bold?: boolean;
+  italics?: boolean;
+  strike?: boolean;
+  code?: boolean;
+}
+
+/** The counts and a fresh instance number per numbered list (each list starts at 1). */
+class Writer {
+  readonly counts: EditableCounts = { paragraphs: 0, headings: 0, tables: 0, images: 0 };
+  private lists = 0;
+
+  blocks(blocks: readonly RootContent[], textWidth: number): (Paragraph | Table)[] {
+    return blocks.flatMap((block) => this.block(block, textWidth));
+  }
+
+  private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
+    const cells = tableCells(block);
+    if (cells) return [this.table(cells, textWidth)];
+    switch (block.type) {
+      case 'heading':
+        this.counts.headings++;
+        return [new Paragraph({ heading: HEADINGS[block.depth - 1], children: runs(block.children) })];
+      case 'paragraph':
+        this.counts.paragraphs++;
+        return [new Paragraph({ children: runs(block.children) })];
+      case 'list':
+        return this.list(block, 0);
+      case 'code':
+        this.counts.paragraphs++;
+        return block.value.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, font: CODE_FONT })] }));
+      case 'blockquote':
+        return block.children.flatMap((child) => this.block(child, textWidth));
+      case 'image':
+        this.counts.images++;
+        return [];
+      default:
+        // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
+        return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
+    }
+  }
+
+  private list(list: List, level: number): Paragraph[] {
+    const reference = list.ordered ? NUMBERS : BULLETS;
+    const instance = ++this.lists;
+    return list.children.flatMap((item) =>
+      item.children.flatMap((child, k) => {
+        if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
+        this.counts.paragraphs++;
+        const children = child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))];
+        // The item's first paragraph carries the number; later ones are indented to its text.
+        return [new Paragraph(k === 0 ? { children, numbering: { reference, level, instance } } : { children, indent: { left: indentOf(level + 1) } })];
+      }),
+    );
+  }
+
+  private table(rows: readonly CellSource[][], textWidth: number): Table {
+    this.counts.tables++;
+    const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
+    const width = Math.floor(twips(textWidth) / columns);
+    return new Table({
+      width: { size: width * columns, type: WidthType.DXA },
+      columnWidths: Array.from({ length: columns }, () => width),
+      rows: rows.map(
+        (row, r) =>
+          new TableRow({
+            tableHeader: r === 0 && rows.length > 1,
+            // Cells covered by a span are left out: the library writes a row span's continuations itself.
+            children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
+          }),
+      ),
+    });
+  }
+
+  private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
+    const paragraphs = cell.blocks.map((block) => new Paragraph({ children: runs(block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }], header ? { bold: true } : {}) }));
+    return new TableCell({
+      children: paragraphs.length ? paragraphs : [new Paragraph({})],
+      width: { size: columnWidth * cell.colSpan, type: WidthType.DXA },
+      ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
+      ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
+    });
+  }
+}
+
+/** Inline content as runs, their emphasis as run properties. */
+function runs(nodes: readonly PhrasingContent[], style: RunStyle = {}): ParagraphChild[] {
+  return nodes.flatMap((node): ParagraphChild[] => {
+    switch (node.type) {
+      case 'text':
+        return [textRun(node.value, style)];
+      case 'inlineCode':
+        return [textRun(node.value, { ...style, code: true })];
+      case 'strong':
+        return runs(node.children, { ...style, bold: true });
+      case 'emphasis':
+        return runs(node.children, { ...style, italics: true });
+      case 'delete':
+        return runs(node.children, { ...style, strike: true });
+      case 'break':
+        return [new TextRun({ break: 1 })];
+      case 'link':
+        return [new ExternalHyperlink({ link: node.url, children: runs(node.children, style).filter((r): r is TextRun => r instanceof TextRun) })];
+      default:
+        return 'value' in node ? [textRun(node.value, style)] : [];
+    }
+  });
+}
+
+function textRun(text: string, { code, ...style }: RunStyle): TextRun {
+  return new TextRun({ text, ...style, ...(code && { font: CODE_FONT }) });
+}
+
+const indentOf = (level: number) => 360 * (level + 1);
+
+/** Nine levels of one kind of list: bullets, or decimal numbers (1. then a. then i., as Word's own). */
+function listLevels(ordered: boolean): ILevelsOptions[] {
+  const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
+  const bullets = ['\u2022', '\u25E6', '\u25AA'];
+  return Array.from({ length: 9 }, (_, level) => ({
+    level,
+    format: ordered ? (formats[level % 3] as (typeof formats)[number]) : LevelFormat.BULLET,
+    text: ordered ? `%${level + 1}.` : (bullets[level % 3] as string),
+    alignment: AlignmentType.LEFT,
+    style: { paragraph: { indent: { left: indentOf(level + 1), hanging: 360 } } },
+  }));
+}
+
+/**
+ * A PDF's font as a family Word knows: its subset prefix and style suffixes dropped, and the
+ * base-14 and Liberation faces as the families they stand in for.
+ */
+export function fontFamily(pdfName: string): string | undefined {
+  const name = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|BoldItalic|BoldOblique)+$/i, '').replace(/(PS)?MT$/, '');
+  if (/times|liberationserif|nimbusroman|tinos/i.test(name)) return 'Times New Roman';
+  if (/arial|helvetica|liberationsans|nimbussans|arimo/i.test(name)) return 'Arial';
+  if (/courier|liberationmono|nimbusmono|cousine/i.test(name)) return 'Courier New';
+  const dejaVu = /^DejaVu(Sans|Serif)(Mono)?/i.exec(name);
+  if (dejaVu) return `DejaVu ${dejaVu[1]}${dejaVu[2] ? ' Mono' : ''}`;
+  if (/^[A-Za-z][A-Za-z ]*$/.test(name)) return name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return undefined;
+}
+
+interface HeadingStyle {
+  paragraph: { outlineLevel: number };
+  run: { size?: number; bold: boolean };
+}
+
+/**
+ * Word's Heading 1–6 styles (the library's own) at the sizes the PDF's headings have, each with
+ * its outline level, as Word's built-in ones carry it (LibreOffice makes outline headings of them by it).
+ */
+function headingStyles(sizes: readonly number[] | undefined): Record<string, HeadingStyle> {
+  const styles: Record<string, HeadingStyle> = {};
+  for (let index = 0; index < HEADINGS.length; index++) {
+    const size = sizes?.[index];
+    styles[`heading${index + 1}`] = { paragraph: { outlineLevel: index }, run: { ...(size !== undefined && { size: Math.round(size * 2) }), bold: true } };
+  }
+  return styles;
+}
+
+function section(page: EditablePage, writer: Writer): ISectionOptions {
+  const margins = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
+  const landscape = page.width > page.height;
+  const textWidth = Math.max(72, page.width - margins.left - margins.right);
+  return {
+    properties: {
+      type: SectionType.NEXT_PAGE,
+      page: {
+        // The library swaps width and height for a landscape page.
+        size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
+        margin: { top: twips(margins.top), right: twips(margins.right), bottom: twips(margins.bottom), left: twips(margins.left) },
+      },
+    },
+    children: writer.blocks(page.blocks, textWidth),
+  };
+}
+
+/** The DOCX's bytes and what it holds. */
+export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
+  const writer = new Writer();
+  const sections = model.pages.map((page) => section(page, writer));
+  const latin = model.body ? fontFamily(model.body.font) : undefined;
+  const document = new Document({
+    styles: {
+      default: {
+        document: { run: { ...(model.body && { size: Math.round(model.body.size * 2) }), font: { ...(latin && { ascii: latin, hAnsi: latin, cs: latin }), eastAsia: EAST_ASIAN_FONT } } },
+        ...headingStyles(model.headingSizes),
+      },
+    },
+    numbering: {
+      config: [
+        { reference: BULLETS, levels: listLevels(false) },
+        { reference: NUMBERS, levels: listLevels(true) },
+      ],
+    },
+    sections,
+  });
+  return { bytes: new Uint8Array(await Packer.toBuffer(document)), counts: writer.counts };
+}
