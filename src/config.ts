@@ -40,6 +40,8 @@ export interface Config {
   sofficeRecycleAfter: number;
   /** Memory ceiling (address space, MB) of each LibreOffice process; a document that needs more → TOO_LARGE. */
   officeMemoryMb: number;
+  /** MB the engines' instances together may hold (src/jobs/memory-budget.ts). */
+  memoryBudgetMb: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long finished async jobs stay readable; the contract promises at least 10 minutes. */
@@ -98,6 +100,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)", appliesTo: WASM_ENGINES },
   { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: `files a LibreOffice process converts before it is replaced (default ${RECYCLE_AFTER.officeFiles})`, appliesTo: ['documents'] },
   { flag: 'office-memory-mb', env: 'DOCWASM_OFFICE_MEMORY_MB', key: 'officeMemoryMb', kind: 'int', description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)', appliesTo: ['documents'] },
+  { flag: 'memory-budget', env: 'DOCWASM_MEMORY_BUDGET', key: 'memoryBudgetMb', kind: 'int', description: "MB the engines together may hold: idle ones retire to make room, a job waits for room, one engine needing more is TOO_LARGE (default: half the machine's memory, at most 4096)" },
   { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
   { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },
   { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)', appliesTo: 'http' },
@@ -135,6 +138,8 @@ export function defaultConfig(): Config {
     workerHeapMb: undefined,
     sofficeRecycleAfter: RECYCLE_AFTER.officeFiles,
     officeMemoryMb: 2048,
+    // Half the machine's memory, at most 4 GB (the contract's default).
+    memoryBudgetMb: Math.min(4096, Math.floor(os.totalmem() / (2 * 1024 * 1024))),
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     jobRetentionMs: 600_000,

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { ApiError } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
+import type { MemoryBudget } from '../jobs/memory-budget.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
@@ -38,7 +39,12 @@ export interface LibreOfficeOptions {
   /** Address-space ceiling of each office process; undefined: none. */
   memory?: MemoryCeiling | undefined;
   env?: NodeJS.ProcessEnv;
+  /** The service's memory budget: each office starts only within it (src/jobs/memory-budget.ts). */
+  budget?: MemoryBudget | undefined;
 }
+
+/** What one office may hold in the memory budget: 150–300 MB measured (docs/documents-backend.md). */
+const OFFICE_COST_MB = 300;
 
 const FAILED_SLOT_RETRY_MS = 5_000;
 
@@ -51,14 +57,22 @@ export class LibreOfficeBackend implements DocumentBackend {
   private slotsCreated: Promise<void> | undefined;
   private readonly gate = new ShutdownGate('document conversion');
   private readonly idle: IdleRetirement;
+  private readonly budgeted: { used(): void; changed(): void } | undefined;
+  /** Offices are admitted by the memory budget one after another, so two cannot take the same room. */
+  private admissions: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LibreOfficeOptions) {
     // Retirement waits while files are queued or an office is starting or converting.
-    this.idle = new IdleRetirement(
-      options.idleTimeoutMs,
-      (idleMs) => this.slots.forEach((slot) => slot.retire(idleMs)),
-      () => this.waiting.size > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting'),
-    );
+    const busy = () => this.waiting.size > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting');
+    this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.slots.forEach((slot) => slot.retire(idleMs)), busy);
+    this.budgeted = options.budget?.register({
+      engine: this.name,
+      costMb: OFFICE_COST_MB,
+      instances: () => this.slots.filter((s) => s.state === 'starting' || s.state === 'ready' || s.state === 'busy').length,
+      busy,
+      retire: () => this.slots.forEach((slot) => slot.retire(undefined)),
+      state: () => this.state(),
+    });
   }
 
   async detect(): Promise<BackendInfo> {
@@ -112,7 +126,7 @@ export class LibreOfficeBackend implements DocumentBackend {
         onStateChange: () => this.pump(),
       });
       this.slots.push(slot);
-      void slot.start();
+      void this.startSlot(slot);
     }
   }
 
@@ -120,8 +134,8 @@ export class LibreOfficeBackend implements DocumentBackend {
   private pump(): void {
     if (this.gate.isClosed) return;
     for (const slot of this.slots) {
-      if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void slot.start();
-      if (slot.state === 'stopped' && this.waiting.size > 0) void slot.start();
+      if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void this.startSlot(slot);
+      if (slot.state === 'stopped' && this.waiting.size > 0) void this.startSlot(slot);
     }
     if (this.waiting.size > 0 && this.slots.every((s) => s.state === 'failed')) {
       const reason = this.slots[0]?.lastError ?? 'unknown error';
@@ -137,8 +151,31 @@ export class LibreOfficeBackend implements DocumentBackend {
     }
   }
 
+  /**
+   * Starts a slot's office once the memory budget has room for it (files waiting: up to
+   * --timeout; the first start, none). With no room and no office running, the files waiting are
+   * answered with the budget's error; the next file tries again.
+   */
+  private startSlot(slot: OfficeSlot): Promise<void> {
+    const budget = this.options.budget;
+    if (!budget) return slot.start();
+    this.admissions = this.admissions.then(async () => {
+      if (slot.state !== 'stopped' && slot.state !== 'failed') return;
+      try {
+        await budget.admit(this.name, {}, this.waiting.size > 0 ? this.options.timeoutMs : 0);
+      } catch (err) {
+        const running = this.slots.some((s) => s.state === 'starting' || s.state === 'ready' || s.state === 'busy');
+        if (!running && err instanceof ApiError) this.waiting.settleAll(() => ({ ok: false, code: err.code, message: err.message }));
+        return;
+      }
+      void slot.start();
+    });
+    return this.admissions;
+  }
+
   private async dispatch(slot: OfficeSlot, file: WaitingFile): Promise<void> {
     const end = this.idle.begin();
+    this.budgeted?.used();
     try {
       const { job, signal } = file;
       const convertTo = convertToArgument(job.family, job.format, job.pdfa);
@@ -153,6 +190,7 @@ export class LibreOfficeBackend implements DocumentBackend {
       void slot.start();
     } finally {
       end();
+      this.budgeted?.changed();
     }
     this.pump();
   }

@@ -118,10 +118,10 @@ export class OfficeSlot {
     return outcome;
   }
 
-  /** Stops an idle office (idle retirement); the next start() brings up a fresh one. */
-  retire(idleMs: number): void {
+  /** Stops an idle office (idle retirement after `idleMs`; undefined: the memory budget's, which says so); the next start() brings up a fresh one. */
+  retire(idleMs: number | undefined): void {
     if (this.state !== 'ready') return;
-    logEngineRetired('libreoffice office', idleMs, { pid: this.instance?.pid });
+    if (idleMs !== undefined) logEngineRetired('libreoffice office', idleMs, { pid: this.instance?.pid });
     this.state = 'stopped';
     this.retired = true;
     this.stopInstance();

@@ -11,6 +11,7 @@
 import { ApiError } from '../../core/errors.js';
 import { readChecked } from '../files/paths.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
+import type { MemoryBudget } from '../jobs/memory-budget.js';
 import type { JobControl } from '../jobs/policy.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { logEvent } from '../../core/log.js';
@@ -44,7 +45,15 @@ export interface WasmBackendOptions {
   memoryBytes: number | undefined;
   /** Font files put into the office (the shipped CJK face, --font-dir). */
   fonts: readonly string[];
+  /** The service's memory budget: an office starts only within it (src/jobs/memory-budget.ts). */
+  budget?: MemoryBudget | undefined;
 }
+
+/**
+ * What one office may hold in the memory budget: measured 751–762 MB alone once ready on an idle
+ * machine, 972–999 MB with two CPU hogs beside it (docs/performance.md).
+ */
+const OFFICE_COST_MB = 1000;
 
 /** After a failed start (every attempt), files wait this long before another start is tried. */
 const FAILED_START_RETRY_MS = 30_000;
@@ -65,14 +74,22 @@ export class WasmOfficeBackend implements DocumentBackend {
   private recycle: RecycleMeter;
   private readonly gate = new ShutdownGate('document conversion');
   private readonly idle: IdleRetirement;
+  /** The office being started was admitted by the memory budget: it counts there from then on. */
+  private admitted = false;
+  private readonly budgeted: { used(): void; changed(): void } | undefined;
 
   constructor(private readonly options: WasmBackendOptions) {
     this.recycle = new RecycleMeter({ jobs: options.recycleAfter });
-    this.idle = new IdleRetirement(
-      options.idleTimeoutMs,
-      (idleMs) => this.retire(idleMs),
-      () => this.waiting.size > 0 || this.busy || this.starting !== undefined,
-    );
+    const busy = () => this.waiting.size > 0 || this.busy || this.starting !== undefined;
+    this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.retire(idleMs), busy);
+    this.budgeted = options.budget?.register({
+      engine: this.name,
+      costMb: OFFICE_COST_MB,
+      instances: () => ((this.starting !== undefined && this.admitted) || this.office?.alive ? 1 : 0),
+      busy,
+      retire: () => this.retire(undefined),
+      state: () => this.state(),
+    });
   }
 
   /** The office's profile files (its font aliases know the fonts it is given). */
@@ -133,6 +150,8 @@ export class WasmOfficeBackend implements DocumentBackend {
   private start(): Promise<WasmOffice | undefined> {
     this.starting ??= this.startAttempts().finally(() => {
       this.starting = undefined;
+      this.admitted = false;
+      this.budgeted?.changed();
       // A fresh office counts as a job just ended: unused, it is retired after the idle timeout.
       this.idle.begin()();
       this.pump();
@@ -150,7 +169,7 @@ export class WasmOfficeBackend implements DocumentBackend {
 
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
-    if (!files) return undefined;
+    if (!files || !(await this.roomInBudget())) return undefined;
     const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
@@ -183,17 +202,35 @@ export class WasmOfficeBackend implements DocumentBackend {
     this.waiting.settleAll(() => ({ ok: false, code: 'BACKEND_UNAVAILABLE', message }));
   }
 
-  /** Stops an idle office; the next file starts a new one. */
-  private retire(idleMs: number): void {
+  /**
+   * Waits for room in the memory budget (files waiting: up to --timeout; the service's warm-up:
+   * none); without it the files waiting are answered with the budget's error.
+   */
+  private async roomInBudget(): Promise<boolean> {
+    if (!this.options.budget) return true;
+    try {
+      await this.options.budget.admit(this.name, {}, this.waiting.size > 0 ? this.options.timeoutMs : 0);
+      this.admitted = true;
+      return true;
+    } catch (err) {
+      const { code, message } = err instanceof ApiError ? err : new ApiError('INTERNAL_ERROR', String(err));
+      this.waiting.settleAll(() => ({ ok: false, code, message }));
+      return false;
+    }
+  }
+
+  /** Stops an idle office (after `idleMs` idle; undefined: for the memory budget, which says so); the next file starts a new one. */
+  private retire(idleMs: number | undefined): void {
     if (this.busy || !this.office) return;
     const office = this.office;
-    logEngineRetired('libreoffice-wasm office', idleMs, { pid: office.pid });
+    if (idleMs !== undefined) logEngineRetired('libreoffice-wasm office', idleMs, { pid: office.pid });
     this.office = undefined;
     void office.stop();
   }
 
   private async dispatch(office: WasmOffice, file: WaitingFile): Promise<void> {
     this.busy = true;
+    this.budgeted?.used();
     const end = this.idle.begin();
     let replace = false;
     try {
@@ -209,6 +246,7 @@ export class WasmOfficeBackend implements DocumentBackend {
       end();
     }
     if (this.recycle.record({ failed: replace }) || !office.alive) await this.replace(office);
+    this.budgeted?.changed();
     this.pump();
   }
 

@@ -12,6 +12,7 @@ import { WasmOfficeBackend } from '../documents/wasm-backend.js';
 import { officeMemoryCeiling } from '../documents/office-memory.js';
 import { chooseOfficeSandbox, officeSandboxKind } from '../documents/sandbox.js';
 import { INSTALL_HINT, selectDocumentBackend, type BackendCandidate, type BackendSelection } from '../documents/registry.js';
+import type { MemoryBudget } from '../jobs/memory-budget.js';
 import { JobQueue, type JobControl } from '../jobs/policy.js';
 import type { EngineHealth } from './health.js';
 
@@ -22,7 +23,10 @@ export class DocumentEngine {
   private selection: Promise<BackendSelection> | undefined;
   private readonly queue: JobQueue;
 
-  constructor(private readonly config: Config) {
+  constructor(
+    private readonly config: Config,
+    private readonly budget?: MemoryBudget,
+  ) {
     chooseOfficeSandbox(config.documentSandbox);
     this.queue = new JobQueue('document conversion', this.offices() + config.queueLimit);
   }
@@ -78,6 +82,7 @@ export class DocumentEngine {
       idleTimeoutMs,
       memory: officeMemoryCeiling(officeMemoryMb),
       fonts: officeFonts(fontDirs),
+      budget: this.budget,
     });
   }
 
@@ -90,6 +95,7 @@ export class DocumentEngine {
       idleTimeoutMs,
       memoryBytes: officeMemoryMb * 1024 ** 2,
       fonts: officeFonts(fontDirs),
+      budget: this.budget,
     });
   }
 

@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import os from 'node:os';
 import { workerHeapLimitMb, type Config } from '../config.js';
 import { EnginePool } from '../jobs/engine-pool.js';
+import { MemoryBudget, type MemoryHealth } from '../jobs/memory-budget.js';
 import { discoverLanguages } from '../ocr/languages.js';
 import { LanguageStore } from '../ocr/language-store.js';
 import { packageVersion } from '../version.js';
@@ -22,6 +23,13 @@ import { logEvent } from '../../core/log.js';
 import { paddleThreadsPerWorker, type OcrWorkerData } from '../../core/paddle-threads.js';
 
 const IMAGE_INPUTS = imageTypes();
+
+/**
+ * What one worker thread of each pool may hold in the memory budget, at its peak. OCR: a PP-OCR
+ * worker peaks at 700–800 MB (docs/ocr-engines.md); the others are bounded by their inputs'
+ * limits (--max-pixels, --max-decompressed-bytes) and were seen below these in the benches.
+ */
+const THREAD_COST_MB = { pdf: 300, image: 300, ocr: 800, read: 200 };
 const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
 
 export class Engines {
@@ -30,21 +38,25 @@ export class Engines {
   private ocrEngine: OcrEngine | undefined;
   private readPool: EnginePool<ReadTasks> | undefined;
   private documentEngine: DocumentEngine | undefined;
+  /** Every engine's instances start and retire within it (--memory-budget). */
+  private readonly budget: MemoryBudget;
 
-  constructor(private readonly config: Config) {}
+  constructor(private readonly config: Config) {
+    this.budget = new MemoryBudget(config.memoryBudgetMb);
+  }
 
   get pdf(): EnginePool<PdfTasks> {
-    this.pdfPool ??= this.pool('pdf', 4096, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
+    this.pdfPool ??= this.pool('pdf', 4096, THREAD_COST_MB.pdf, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
     return this.pdfPool;
   }
 
   get image(): EnginePool<ImageTasks> {
-    this.imagePool ??= this.pool('image', 2048);
+    this.imagePool ??= this.pool('image', 2048, THREAD_COST_MB.image);
     return this.imagePool;
   }
 
   get ocr(): OcrEngine {
-    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, this.ocrWorkerData()), this.languages());
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, THREAD_COST_MB.ocr, this.ocrWorkerData()), this.languages());
     return this.ocrEngine;
   }
 
@@ -54,13 +66,18 @@ export class Engines {
 
   /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */
   get read(): EnginePool<ReadTasks> {
-    this.readPool ??= this.pool('read', 2048);
+    this.readPool ??= this.pool('read', 2048, THREAD_COST_MB.read);
     return this.readPool;
   }
 
   get documents(): DocumentEngine {
-    this.documentEngine ??= new DocumentEngine(this.config);
+    this.documentEngine ??= new DocumentEngine(this.config, this.budget);
     return this.documentEngine;
+  }
+
+  /** The budget, the service's resident memory and each engine's instances (health's `memory`). */
+  memory(): MemoryHealth {
+    return this.budget.health();
   }
 
   async health(): Promise<Record<'pdf' | 'image' | 'ocr' | 'document', EngineHealth>> {
@@ -80,10 +97,11 @@ export class Engines {
     await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.close(), this.readPool?.close(), this.documentEngine?.close()]);
   }
 
-  private pool<M>(name: string, heapCapMb: number | undefined, workerData?: unknown): EnginePool<M> {
+  private pool<M>(name: string, heapCapMb: number | undefined, threadCostMb: number, workerData?: unknown): EnginePool<M> {
     const { workers, queueLimit, timeoutMs, idleTimeoutMs } = this.config;
     const maxOldGenerationSizeMb = workerHeapLimitMb(this.config, heapCapMb);
-    return new EnginePool<M>({ name, threads: workers, maxQueue: queueLimit, timeoutMs, idleTimeoutMs, maxOldGenerationSizeMb, workerData });
+    const budget = { of: this.budget, threadCostMb };
+    return new EnginePool<M>({ name, threads: workers, maxQueue: queueLimit, timeoutMs, idleTimeoutMs, maxOldGenerationSizeMb, workerData, budget });
   }
 
   private languages(): LanguageStore {

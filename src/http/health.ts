@@ -12,7 +12,7 @@ export function healthRoute(engines: Engines, startedAt: number): GetRoute {
     tag: SERVICE_TAG,
     handle: async () => {
       const uptime = Math.round((Date.now() - startedAt) / 1000);
-      return { message: 'docwasm is running', data: { version: VERSION, uptime, ...(await engines.health()) } };
+      return { message: 'docwasm is running', data: { version: VERSION, uptime, ...(await engines.health()), memory: engines.memory() } };
     },
   };
 }

@@ -23,6 +23,7 @@ import { IdleRetirement } from './idle-retirement.js';
 import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
 import { logEvent } from '../../core/log.js';
 import { logEngineRetired, logEngineStarted } from './engine-events.js';
+import type { MemoryBudget } from './memory-budget.js';
 import { WaitLine } from './wait-line.js';
 
 export interface EnginePoolOptions {
@@ -35,6 +36,8 @@ export interface EnginePoolOptions {
   /** V8 heap cap per worker; WASM memory is outside it. */
   maxOldGenerationSizeMb?: number | undefined;
   workerData?: unknown;
+  /** The service's memory budget and what one of this pool's threads costs in it (memory-budget.ts). */
+  budget?: { of: MemoryBudget; threadCostMb: number } | undefined;
 }
 
 /**
@@ -63,11 +66,22 @@ export class EnginePool<M> {
   private readonly queue: JobQueue;
   private readonly threads: ThreadGate;
   private readonly idle: IdleRetirement;
+  /** Jobs holding a place in the queue and past it: running, loading or waiting for a thread. */
+  private jobs = 0;
+  private readonly budgeted: { used(): void; changed(): void } | undefined;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.queue = new JobQueue(options.name, options.threads + options.maxQueue);
     this.threads = new ThreadGate(options.threads);
     this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.stopIdleWorkers(idleMs));
+    this.budgeted = options.budget?.of.register({
+      engine: options.name,
+      costMb: options.budget.threadCostMb,
+      instances: () => this.workers,
+      busy: () => this.jobs > 0,
+      retire: () => this.stopWorkers(),
+      state: () => (this.workers === 0 ? 'idle' : this.jobs > 0 ? 'busy' : 'ready'),
+    });
   }
 
   /**
@@ -78,14 +92,26 @@ export class EnginePool<M> {
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
     return this.queue.hold(control, async () => {
       const end = this.idle.begin();
+      this.jobs += 1;
+      this.budgeted?.used();
       try {
+        // A job that will make the pool start a thread asks the memory budget first (its wait counts against --timeout).
+        if (this.startsAThread()) await this.options.budget?.of.admit(this.options.name, control, this.options.timeoutMs);
         await this.loaded(control);
         const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
         return await work(this.client(deadline), deadline);
       } finally {
+        this.jobs -= 1;
         end();
+        this.budgeted?.changed();
       }
     });
+  }
+
+  /** No thread yet, or every thread busy with fewer than the pool may have: this job makes tinypool start one. */
+  private startsAThread(): boolean {
+    const workers = this.workers;
+    return workers === 0 || (workers < this.options.threads && this.jobs > workers);
   }
 
   /**
@@ -190,9 +216,15 @@ export class EnginePool<M> {
 
   /** No job for the idle timeout: the workers stop (their memory goes back to the system). */
   private stopIdleWorkers(idleMs: number): void {
+    if (!this.generation) return;
+    logEngineRetired(`${this.options.name} workers`, idleMs, 'service');
+    this.stopWorkers();
+  }
+
+  /** The workers stop once their tasks end; the next job starts new ones. */
+  private stopWorkers(): void {
     const generation = this.generation;
     if (!generation) return;
-    logEngineRetired(`${this.options.name} workers`, idleMs, 'service');
     this.generation = undefined;
     generation.retired = true;
     this.endIfDrained(generation);

@@ -1,0 +1,85 @@
+// One memory budget (contract v0.5, --memory-budget): engines start within it, the least
+// recently used idle engine retires to make room, and an engine that alone needs more than the
+// budget answers TOO_LARGE with nothing written. Health shows the budget, the engines' instances
+// and the service's resident memory. Real services, real engines, their own logs.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_FIXTURES, SOFFICE } from '../helpers/documents.js';
+import { makePdf } from '../helpers/make-pdf.js';
+import { ENGLISH_TEXT, renderText } from '../helpers/ocr-images.js';
+import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
+
+interface MemoryHealth {
+  budgetMb: number;
+  committedMb: number;
+  residentMb: number;
+  engines: { engine: string; instances: number; state: string; costMb: number }[];
+}
+
+async function memoryOf(service: RunningService): Promise<MemoryHealth> {
+  return (await service.get('/api/health')).body.data?.memory as MemoryHealth;
+}
+
+const instancesOf = (memory: MemoryHealth, engine: string) => memory.engines.find((e) => e.engine === engine)?.instances ?? 0;
+
+describe('a budget smaller than one engine', () => {
+  let service: RunningService;
+
+  beforeAll(async () => {
+    service = await startService(['--memory-budget', '200']);
+    fs.writeFileSync(path.join(service.dir, 'a.pdf'), makePdf({ pages: ['one'] }));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('answers TOO_LARGE naming the budget, writes nothing, and health shows the budget', async () => {
+    const r = await service.post('/api/pdf/merge', { files: ['a.pdf', 'a.pdf'], output: 'merged.pdf' });
+    expect(r.status, JSON.stringify(r.body)).toBe(413);
+    expect(r.body.code).toBe('TOO_LARGE');
+    expect(r.body.error ?? r.body.message).toMatch(/memory budget of 200 MB/);
+    expect(fs.existsSync(path.join(service.dir, 'merged.pdf'))).toBe(false);
+    expect(leftoverTempFiles(service.dir)).toEqual([]);
+    const memory = await memoryOf(service);
+    expect(memory.budgetMb).toBe(200);
+    expect(instancesOf(memory, 'pdf')).toBe(0);
+    expect(memory.residentMb).toBeGreaterThan(10);
+  });
+});
+
+describe.runIf(fs.existsSync(SOFFICE))('a budget two engines do not fit in together', () => {
+  let service: RunningService;
+
+  beforeAll(async () => {
+    // OCR's threads cost 800 MB each, an installed office 300: both together are more than 1,000.
+    service = await startService(['--memory-budget', '1000', '--document-backend', 'libreoffice', '--workers', '1']);
+    fs.writeFileSync(path.join(service.dir, 'page.png'), await renderText(ENGLISH_TEXT));
+    fs.copyFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'), path.join(service.dir, 'sample.docx'));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('retires the idle engine used least recently to make room, and every request succeeds', async () => {
+    const ocr = await service.post('/api/ocr', { input: 'page.png', language: 'eng', engine: 'tesseract' });
+    expect(ocr.status, JSON.stringify(ocr.body)).toBe(200);
+    expect(instancesOf(await memoryOf(service), 'ocr')).toBe(1);
+
+    const converted = await service.post('/api/convert', { input: 'sample.docx', output: 'sample.pdf' });
+    expect(converted.status, JSON.stringify(converted.body)).toBe(200);
+    let memory = await memoryOf(service);
+    expect(instancesOf(memory, 'ocr')).toBe(0);
+    expect(instancesOf(memory, 'libreoffice')).toBe(1);
+    expect(memory.committedMb).toBeLessThanOrEqual(1000);
+    expect(service.stderr()).toMatch(/docwasm ocr: retired to make room for libreoffice within the memory budget of 1000 MB/);
+
+    const again = await service.post('/api/ocr', { input: 'page.png', language: 'eng', engine: 'tesseract' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    memory = await memoryOf(service);
+    expect(instancesOf(memory, 'libreoffice')).toBe(0);
+    expect(instancesOf(memory, 'ocr')).toBe(1);
+    expect(service.stderr()).toMatch(/docwasm libreoffice: retired to make room for ocr/);
+  }, 300_000);
+});
