@@ -10,6 +10,7 @@ import { sniffType } from '../../core/sniff.js';
 import { extensionOf, readInputHead, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeEditable, type EditableData } from '../reading/editable.js';
+import { convertTargets } from './convert-targets.js';
 import type { OperationContext } from './operation.js';
 import { ocrEngine, pageRanges, password } from './fields.js';
 
@@ -27,8 +28,6 @@ export const editableOptions = {
 
 export type EditableOptions = z.output<z.ZodObject<typeof editableOptions>>;
 
-/** Formats a PDF or image converts to: the rebuilt ones, and Markdown (read). */
-export const REBUILT_TARGETS = [...EDITABLE_FORMATS, 'md'] as const;
 
 const isEditable = (format: string): format is EditableFormat => (EDITABLE_FORMATS as readonly string[]).includes(format);
 
@@ -50,11 +49,19 @@ export async function isRebuiltInput(input: string, context: OperationContext): 
 
 /** A PDF or image converted to `format`: UNSUPPORTED_CONVERSION for one it does not rebuild in. */
 export async function convertEditable(input: string, output: string, format: string, options: EditableOptions, context: OperationContext): Promise<{ outputPath: string; data: EditableData }> {
-  if (!isEditable(format)) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert ${input} to ${format}; a PDF or an image converts to ${REBUILT_TARGETS.join(', ')}`);
+  if (!isEditable(format)) throw unsupported(input, format);
   const codes = context.engines.ocr.parseLanguages(options.language ?? DEFAULT_LANGUAGE);
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
   const request = { input: ref, shownName: input, ranges: options.pages, password: options.password, codes, engine: options.engine };
   const data = await writeEditable(request, format, outputPath, context);
   return { outputPath, data };
+}
+
+/** The matrix's own words (convert-targets.ts): ".pdf converts to docx, odt, xlsx, md". */
+function unsupported(input: string, format: string): ApiError {
+  const extension = extensionOf(input);
+  const kind = formatOfExtension(extension) ?? formatOfExtension('pdf');
+  const targets = kind ? convertTargets(kind).join(', ') : '';
+  return new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert ${input} to ${format}; ${kind?.extensions.includes(extension) ? `.${extension}` : 'a PDF'} converts to ${targets}`);
 }

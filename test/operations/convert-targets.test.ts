@@ -40,8 +40,8 @@ describe('convert outside the matrix: the error lists what the input converts to
     expect(await listedTargets('sheet.xlsx', 'docx')).toEqual(['pdf', 'xlsx', 'ods', 'csv', 'md']);
   });
 
-  it('pdf → docx says a PDF converts to md (not that .pdf is an unsupported input)', async () => {
-    expect(await listedTargets('text.pdf', 'docx')).toEqual(['md']);
-    expect(fs.existsSync(path.join(service.dir, 'never.docx'))).toBe(false);
+  it('pdf → pptx lists the editable formats a PDF is rebuilt as, and md (not that .pdf is an unsupported input)', async () => {
+    expect(await listedTargets('text.pdf', 'pptx')).toEqual(['docx', 'odt', 'xlsx', 'md']);
+    expect(fs.existsSync(path.join(service.dir, 'never.pptx'))).toBe(false);
   });
 });
