@@ -27,6 +27,7 @@ import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from './wasm-office-package.js';
+import { officeVersion } from './wasm-office-version.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';
@@ -85,7 +86,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     const found = findWasmOffice();
     if (found.found) this.files = found.files;
     this.info = found.found
-      ? { available: true, name: this.name, version: `LibreOffice in WebAssembly (${found.files.version})`, path: found.files.dir }
+      ? { available: true, name: this.name, version: officeVersion(found.files), path: found.files.dir }
       : { available: false, name: this.name, reason: found.reason };
     return this.info;
   }
@@ -150,7 +151,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
-    const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
+    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
       launched: (office) => (this.launching = office),

@@ -6,6 +6,8 @@ import type { PdfaLevel } from '../shared/pdfa.js';
 
 /** What the office process is started with (its one argument, as JSON). */
 export interface HostSettings {
+  /** The package's ES module entry (WasmOfficeFiles.entry). */
+  entry: string;
   /** The package's wasm directory. */
   wasmDir: string;
   glue: string;
