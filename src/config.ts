@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from './shared/recycle.js';
+import { localePaper, PAPERS, type Paper } from './documents/paper.js';
 import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
@@ -49,6 +50,8 @@ export interface Config {
   fontDirs: string[];
   /** Longest a WebAssembly office may take to start before it is killed and tried again. */
   officeStartTimeoutMs: number;
+  /** The paper of documents that set none (paper.ts); by default the locale's. */
+  paper: Paper;
 }
 
 /** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
@@ -60,7 +63,7 @@ export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend';
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend' | 'paper';
   repeatable?: boolean;
   /** The value's placeholder in --help when the kind's own (N, VALUE) says too little. */
   metavar?: string;
@@ -99,6 +102,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'document-backend', env: 'DOCWASM_DOCUMENT_BACKEND', key: 'documentBackend', kind: 'backend', description: 'office documents are converted by: auto (default: an installed LibreOffice, else LibreOffice in WebAssembly), libreoffice or wasm', appliesTo: ['documents'] },
   { flag: 'font-dir', env: 'DOCWASM_FONT_DIRS', key: 'fontDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)', appliesTo: ['documents'] },
   { flag: 'office-start-timeout', env: 'DOCWASM_OFFICE_START_TIMEOUT', key: 'officeStartTimeoutMs', kind: 'seconds', description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)', appliesTo: ['documents'] },
+  { flag: 'paper', env: 'DOCWASM_PAPER', key: 'paper', kind: 'paper', description: "paper of office documents that set none (a CSV, a sheet without page setup): a4 or letter (default: the locale's, from LC_ALL, LC_PAPER or LANG: letter in the US, Canada, Mexico and the other Letter countries, else a4)", appliesTo: ['documents'] },
   { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
 ];
 
@@ -137,6 +141,7 @@ export function defaultConfig(): Config {
     fontDirs: [],
     // Starts take 10–50 s on 2 busy cores and over 140 s on a machine loaded 20 deep.
     officeStartTimeoutMs: 240_000,
+    paper: localePaper(process.env),
   };
 }
 
@@ -147,7 +152,7 @@ export function resolveConfig(
   flags: Readonly<Record<string, string | string[] | undefined>>,
   env: NodeJS.ProcessEnv,
 ): Config {
-  const config = defaultConfig();
+  const config = { ...defaultConfig(), paper: localePaper(env) };
   const target = config as unknown as Record<string, unknown>;
   for (const spec of FLAGS) {
     const raw = flags[spec.flag] ?? env[spec.env];
@@ -190,6 +195,11 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'backend': {
       const value = values.at(-1);
       if (!DOCUMENT_BACKENDS.some((choice) => choice === value)) throw new ConfigError(`--document-backend must be one of ${DOCUMENT_BACKENDS.join(', ')}, got "${value}"`);
+      return value;
+    }
+    case 'paper': {
+      const value = values.at(-1);
+      if (!PAPERS.some((choice) => choice === value)) throw new ConfigError(`--paper must be one of ${PAPERS.join(', ')}, got "${value}"`);
       return value;
     }
     case 'string':
@@ -256,6 +266,7 @@ function metavar(flag: FlagSpec): string {
   if (flag.kind === 'engine') return 'mupdf|cpdf';
   if (flag.kind === 'sandbox') return 'MODE';
   if (flag.kind === 'backend') return 'auto|libreoffice|wasm';
+  if (flag.kind === 'paper') return 'a4|letter';
   if (flag.kind === 'string' || flag.kind === 'list') return 'VALUE';
   return 'N';
 }

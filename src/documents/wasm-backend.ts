@@ -44,6 +44,8 @@ export interface WasmBackendOptions {
   memoryBytes: number | undefined;
   /** Font files put into the office (the shipped CJK face, --font-dir). */
   fonts: readonly string[];
+  /** The office's locale (paper.ts wasmOfficeLocale, a BCP 47 tag), which sets the paper of documents that set none. */
+  locale: string;
 }
 
 /** After a failed start (every attempt), files wait this long before another start is tried. */
@@ -151,7 +153,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
-    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
+    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile(), locale: this.options.locale };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
       launched: (office) => (this.launching = office),

@@ -13,6 +13,11 @@ export interface HostSettings {
   glue: string;
   /** Font files copied into the office's in-memory file system (CJK face, --font-dir). */
   fonts: string[];
+  /**
+   * The locale documents are loaded under (a BCP 47 tag, LibreOfficeKit's `Language=` load
+   * option): its country sets the paper of documents that set none (paper.ts).
+   */
+  locale?: string | undefined;
   /** Files of the office's user profile (the hardened registrymodifications.xcu, its fontconfig aliases), by path in its file system. */
   profile: Record<string, string>;
 }

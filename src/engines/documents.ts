@@ -3,6 +3,7 @@
 // them that is there. Without one every conversion answers BACKEND_UNAVAILABLE saying why and how
 // to get either.
 
+import { installedOfficePaper, wasmOfficeLocale } from '../documents/paper.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
@@ -69,7 +70,7 @@ export class DocumentEngine {
   }
 
   private installedOffice(): DocumentBackend {
-    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, paper } = this.config;
     return new LibreOfficeBackend({
       detect: { explicit: soffice },
       slots: this.offices(),
@@ -78,11 +79,12 @@ export class DocumentEngine {
       idleTimeoutMs,
       memory: officeMemoryCeiling(officeMemoryMb),
       fonts: officeFonts(fontDirs),
+      env: installedOfficePaper(paper),
     });
   }
 
   private wasmOffice(): DocumentBackend {
-    const { timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, officeStartTimeoutMs } = this.config;
+    const { timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, officeStartTimeoutMs, paper } = this.config;
     return new WasmOfficeBackend({
       timeoutMs,
       startTimeoutMs: officeStartTimeoutMs,
@@ -90,6 +92,7 @@ export class DocumentEngine {
       idleTimeoutMs,
       memoryBytes: officeMemoryMb * 1024 ** 2,
       fonts: officeFonts(fontDirs),
+      locale: wasmOfficeLocale(paper),
     });
   }
 

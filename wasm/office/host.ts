@@ -98,6 +98,8 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
 interface Office {
   fs: EmscriptenFs;
   lok: LokBindings;
+  /** HostSettings.locale. */
+  locale: string | undefined;
 }
 
 async function start(settings: HostSettings): Promise<Office> {
@@ -112,7 +114,7 @@ async function start(settings: HostSettings): Promise<Office> {
     throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion(settings)} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
   reached('LibreOfficeKit initialized');
-  const office = { fs, lok };
+  const office = { fs, lok, locale: settings.locale };
   warmWriterToPdf(office);
   reached('Writer warmed');
   return office;
@@ -134,15 +136,24 @@ function exportOptions({ filterOptions, pdfa }: ConvertRequest): string {
 }
 
 /**
+ * LibreOfficeKit's load options: `Language=<tag>` first, which it takes for itself (as the
+ * office's locale, whose country gives the paper of a document that sets none: paper.ts), then
+ * the import filter's options, which it passes on as FilterOptions.
+ */
+function loadOptions(locale: string | undefined, { importFilterOptions }: ConvertRequest): string {
+  return [locale === undefined ? undefined : `Language=${locale}`, importFilterOptions].filter((part) => part !== undefined).join(',');
+}
+
+/**
  * Loads `input`, saves it as `output` and releases it. The bindings throw an Error when
  * LibreOfficeKit answers with no document or a failed save: the document's failure
  * (DocumentRejected). A trap or an abort inside the office (a WebAssembly RuntimeError) is not.
  */
-function loadAndSave({ fs, lok }: Office, input: string, output: string, request: ConvertRequest): Uint8Array {
+function loadAndSave({ fs, lok, locale }: Office, input: string, output: string, request: ConvertRequest): Uint8Array {
   let step = 'load';
   let doc = 0;
   try {
-    doc = request.importFilterOptions === undefined ? lok.documentLoad(input) : lok.documentLoadWithOptions(input, request.importFilterOptions);
+    doc = lok.documentLoadWithOptions(input, loadOptions(locale, request));
     step = 'save';
     lok.documentSaveAs(doc, output, request.format, exportOptions(request));
     step = 'read the product';
