@@ -10,9 +10,10 @@
 // to be there exactly once; a version whose glue says something else fails loudly, naming the
 // file, rather than start an office that may hang.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const WASM_OFFICE_PACKAGE = '@matbee/libreoffice-converter';
 
@@ -27,6 +28,11 @@ export interface WasmOfficeFiles {
   dir: string;
   /** Its version (package.json). */
   version: string;
+  /**
+   * Its ES module entry by real path: the office process imports it from there, as it may not
+   * read the (symlinked, in some installs) node_modules directories Node would resolve it through.
+   */
+  entry: string;
   wasmDir: string;
   /** soffice.cjs: the Emscripten glue. */
   glue: string;
@@ -47,7 +53,8 @@ export function findWasmOffice(): WasmOfficeLookup {
   const missing = ['soffice.cjs', 'soffice.wasm', 'soffice.data'].filter((name) => !existsSync(path.join(wasmDir, name)));
   if (missing.length > 0) return { found: false, reason: `${WASM_OFFICE_PACKAGE} in ${dir} lacks ${missing.join(', ')}` };
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-  return { found: true, files: { dir, version, wasmDir, glue: path.join(wasmDir, 'soffice.cjs') } };
+  const entry = realpathSync(fileURLToPath(import.meta.resolve(WASM_OFFICE_PACKAGE)));
+  return { found: true, files: { dir, version, entry, wasmDir, glue: path.join(wasmDir, 'soffice.cjs') } };
 }
 
 /**

@@ -6,11 +6,18 @@ import type { PdfaLevel } from './pdfa.js';
 
 /** What the office process is started with (its one argument, as JSON). */
 export interface HostSettings {
+  /** The package's ES module entry (WasmOfficeFiles.entry). */
+  entry: string;
   /** The package's wasm directory. */
   wasmDir: string;
   glue: string;
   /** Font files copied into the office's in-memory file system (CJK face, --font-dir). */
   fonts: string[];
+  /**
+   * The locale documents are loaded under (a BCP 47 tag, LibreOfficeKit's `Language=` load
+   * option): its country sets the paper of documents that set none (paper.ts).
+   */
+  locale?: string | undefined;
   /** Files of the office's user profile (the hardened registrymodifications.xcu, its fontconfig aliases), by path in its file system. */
   profile: Record<string, string>;
 }

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from '../core/recycle.js';
+import { localePaper, PAPERS, type Paper } from './documents/paper.js';
 import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
@@ -56,6 +57,8 @@ export interface Config {
   trustCerts: string[];
   /** The certificates those files hold (PEM, one a certificate), read and checked at start. */
   trustRoots: string[];
+  /** The paper of documents that set none (paper.ts); by default the locale's. */
+  paper: Paper;
 }
 
 /** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
@@ -67,7 +70,7 @@ export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend';
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend' | 'paper';
   repeatable?: boolean;
   /** The value's placeholder in --help when the kind's own (N, VALUE) says too little. */
   metavar?: string;
@@ -108,6 +111,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { flag: 'font-dir', env: 'DOCWASM_FONT_DIRS', key: 'fontDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)', appliesTo: ['documents'] },
   { flag: 'office-start-timeout', env: 'DOCWASM_OFFICE_START_TIMEOUT', key: 'officeStartTimeoutMs', kind: 'seconds', description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)', appliesTo: ['documents'] },
   { flag: 'trust-cert', env: 'DOCWASM_TRUST_CERTS', key: 'trustCerts', kind: 'list', repeatable: true, metavar: 'FILE', description: 'pdf/signatures trusts signatures chaining to the root certificate(s) in this PEM file (repeatable)', appliesTo: ['pdf'] },
+  { flag: 'paper', env: 'DOCWASM_PAPER', key: 'paper', kind: 'paper', description: "paper of office documents that set none (a CSV, a sheet without page setup): a4 or letter (default: the locale's, from LC_ALL, LC_PAPER or LANG: letter in the US, Canada, Mexico and the other Letter countries, else a4)", appliesTo: ['documents'] },
   { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
 ];
 
@@ -150,6 +154,7 @@ export function defaultConfig(): Config {
     officeStartTimeoutMs: 240_000,
     trustCerts: [],
     trustRoots: [],
+    paper: localePaper(process.env),
   };
 }
 
@@ -160,7 +165,7 @@ export function resolveConfig(
   flags: Readonly<Record<string, string | string[] | undefined>>,
   env: NodeJS.ProcessEnv,
 ): Config {
-  const config = defaultConfig();
+  const config = { ...defaultConfig(), paper: localePaper(env) };
   const target = config as unknown as Record<string, unknown>;
   for (const spec of FLAGS) {
     const raw = flags[spec.flag] ?? env[spec.env];
@@ -205,6 +210,11 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     case 'backend': {
       const value = values.at(-1);
       if (!DOCUMENT_BACKENDS.some((choice) => choice === value)) throw new ConfigError(`--document-backend must be one of ${DOCUMENT_BACKENDS.join(', ')}, got "${value}"`);
+      return value;
+    }
+    case 'paper': {
+      const value = values.at(-1);
+      if (!PAPERS.some((choice) => choice === value)) throw new ConfigError(`--paper must be one of ${PAPERS.join(', ')}, got "${value}"`);
       return value;
     }
     case 'string':
@@ -291,6 +301,7 @@ function metavar(flag: FlagSpec): string {
   if (flag.kind === 'engine') return 'mupdf|cpdf';
   if (flag.kind === 'sandbox') return 'MODE';
   if (flag.kind === 'backend') return 'auto|libreoffice|wasm';
+  if (flag.kind === 'paper') return 'a4|letter';
   if (flag.kind === 'string' || flag.kind === 'list') return 'VALUE';
   return 'N';
 }

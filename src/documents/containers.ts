@@ -4,6 +4,7 @@
 // Office package's, to decrypt it: documents/office-decrypt.ts).
 
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 
 type FileHandle = fs.FileHandle;
@@ -59,12 +60,38 @@ export async function readZipEntries(handle: FileHandle, size: number): Promise<
   return entries;
 }
 
+/** Where an entry's (compressed) data starts; undefined when its local header is not there. */
+async function entryDataStart(handle: FileHandle, entry: ZipEntry): Promise<number | undefined> {
+  const header = await readAt(handle, entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) return undefined;
+  return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+}
+
+/**
+ * An entry's stored data as a stream (deflated still when its method is 8); undefined when its
+ * header is missing or its method is neither stored nor deflated. The handle stays open.
+ */
+export async function zipEntryData(handle: FileHandle, entry: ZipEntry): Promise<Readable | undefined> {
+  const start = await entryDataStart(handle, entry);
+  if (start === undefined || (entry.method !== 0 && entry.method !== 8) || entry.compressedSize === 0) return undefined;
+  return Readable.from(chunksOf(handle, start, entry.compressedSize));
+}
+
+/** `length` bytes from `start`, a slice at a time (a stream made on the handle itself would close it when destroyed). */
+async function* chunksOf(handle: FileHandle, start: number, length: number, slice = 1 << 20): AsyncGenerator<Buffer> {
+  for (let offset = 0; offset < length; ) {
+    const chunk = await readAt(handle, start + offset, Math.min(slice, length - offset));
+    if (chunk.length === 0) return;
+    offset += chunk.length;
+    yield chunk;
+  }
+}
+
 /** The bytes of a small entry (stored or deflated); undefined if unreadable. */
 export async function readZipEntry(handle: FileHandle, entry: ZipEntry, maxBytes = 1 << 20): Promise<Buffer | undefined> {
   if (entry.compressedSize > maxBytes) return undefined;
-  const header = await readAt(handle, entry.localHeaderOffset, 30);
-  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) return undefined;
-  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const start = await entryDataStart(handle, entry);
+  if (start === undefined) return undefined;
   const data = await readAt(handle, start, entry.compressedSize);
   try {
     if (entry.method === 0) return data;

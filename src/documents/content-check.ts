@@ -3,7 +3,8 @@
 // up front: empty → INVALID_INPUT, encrypted → PASSWORD_REQUIRED, a file whose content is
 // another kind of document than its name says → INVALID_INPUT naming what it really is, and
 // content that would make LibreOffice read other files or URLs whatever its settings (RTF
-// include fields) → INVALID_INPUT.
+// include fields) → INVALID_INPUT. Markup more than the office's memory allows, or nested deeper
+// than any document nests (markup-nesting.ts: such nesting holds an office for minutes) → TOO_LARGE.
 
 import type fs from 'node:fs/promises';
 import { ApiError } from '../../core/errors.js';
@@ -12,6 +13,7 @@ import type { FileRef } from '../../core/file-ref.js';
 import { sniffType, type SniffedType } from '../../core/sniff.js';
 import { formatOfOle, formatOfPackage, formatOfSniffed, type DocumentFamily, type InputFormat } from '../../core/input-formats.js';
 import { readOleContainer, readZipEntries, readZipEntry, type OleContainer, type ZipEntry } from './containers.js';
+import { deepestNesting, MAX_MARKUP_NESTING } from './markup-nesting.js';
 import { findExternalRtfField } from './rtf-fields.js';
 
 export interface DocumentContent {
@@ -28,6 +30,8 @@ export interface DocumentContent {
   externalReference?: string;
   /** Declared inflated size of a ZIP container's XML parts (what the office parses into memory). */
   markupBytes?: number;
+  /** How deep a ZIP container's XML nests (measured only within the markup budget; past MAX_MARKUP_NESTING, some depth beyond it). */
+  nesting?: number;
 }
 
 /**
@@ -57,11 +61,14 @@ const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
 
 /** Throws the contract's error when `input` may not be converted as a `.<extension>` of `family`. */
 export async function checkDocumentContent(input: FileRef, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity, passwordGiven = false): Promise<void> {
-  const content = await inspectDocument(input, shownName);
+  const content = await inspectDocument(input, shownName, maxMarkupBytes);
   if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
   if ((content.markupBytes ?? 0) > maxMarkupBytes) {
     const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
     throw new ApiError('TOO_LARGE', `${shownName} inflates to ${mb(content.markupBytes ?? 0)} MB of XML, more than the ${mb(maxMarkupBytes)} MB the LibreOffice memory ceiling allows (--office-memory-mb)`);
+  }
+  if ((content.nesting ?? 0) > MAX_MARKUP_NESTING) {
+    throw new ApiError('TOO_LARGE', `${shownName} nests its elements more than ${MAX_MARKUP_NESTING} levels deep (sections, tables or frames in one another), which no document needs and which would hold the office for minutes; refused`);
   }
   if (extension === 'csv') {
     if (content.text) return;
@@ -83,8 +90,11 @@ function passwordRequired(content: DocumentContent, shownName: string, passwordG
   return new ApiError('PASSWORD_REQUIRED', `${what}${tried}; remove the password to convert it`);
 }
 
-/** Read as the file that was checked (src/files/paths.ts openInput): never waiting on a FIFO swapped in. */
-export async function inspectDocument(input: FileRef, shownName = input.path): Promise<DocumentContent> {
+/**
+ * Read as the file that was checked (src/files/paths.ts openInput): never waiting on a FIFO
+ * swapped in. A ZIP's nesting is measured when its markup is within `maxMarkupBytes`.
+ */
+export async function inspectDocument(input: FileRef, shownName = input.path, maxMarkupBytes = Infinity): Promise<DocumentContent> {
   const handle = await openInput(input, shownName);
   try {
     const { size } = await handle.stat();
@@ -92,7 +102,7 @@ export async function inspectDocument(input: FileRef, shownName = input.path): P
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
     await handle.read(head, 0, head.length, 0);
     const type = sniffType(head);
-    if (type === 'zip') return await inspectZip(handle, size);
+    if (type === 'zip') return await inspectZip(handle, size, maxMarkupBytes);
     if (type === 'ole') return await inspectOle(handle, size);
     if (type === 'rtf') return await inspectRtf(handle, size);
     if (type !== undefined) return { description: OTHER_TYPES[type] ?? `a ${type} file` };
@@ -110,10 +120,12 @@ async function inspectRtf(handle: fs.FileHandle, size: number): Promise<Document
   return verdict.external ? { ...content, externalReference: verdict.what } : content;
 }
 
-async function inspectZip(handle: fs.FileHandle, size: number): Promise<DocumentContent> {
+async function inspectZip(handle: fs.FileHandle, size: number, maxMarkupBytes: number): Promise<DocumentContent> {
   const entries = await readZipEntries(handle, size);
   if (!entries) return { description: 'a damaged or truncated ZIP archive' };
-  return { ...(await identifyZip(handle, entries)), markupBytes: entries.filter((e) => /\.(xml|rels)$/i.test(e.name)).reduce((sum, e) => sum + e.uncompressedSize, 0) };
+  const markupBytes = entries.filter((e) => /\.(xml|rels)$/i.test(e.name)).reduce((sum, e) => sum + e.uncompressedSize, 0);
+  const content = { ...(await identifyZip(handle, entries)), markupBytes };
+  return markupBytes > maxMarkupBytes || content.family === undefined ? content : { ...content, nesting: await deepestNesting(handle, entries) };
 }
 
 /**

@@ -113,8 +113,13 @@ export async function readVersion(sofficePath: string): Promise<string> {
   const real = await fs.realpath(sofficePath).catch(() => sofficePath);
   for (const xcd of [path.join(path.dirname(real), '..', 'share', 'registry', 'main.xcd'), path.join(path.dirname(real), '..', 'Resources', 'registry', 'main.xcd')]) {
     const text = await fs.readFile(xcd, 'utf8').catch(() => undefined);
-    const match = text?.match(/<prop oor:name="ooSetupVersionAboutBox">\s*<value>([^<]+)<\/value>/);
-    if (match?.[1]) return match[1];
+    const version = text === undefined ? undefined : versionInXcd(text);
+    if (version) return version;
   }
   return 'unknown';
+}
+
+/** The version a LibreOffice's registry (main.xcd) states for its About box ("24.8.8.0.0"). */
+export function versionInXcd(xcd: string): string | undefined {
+  return /<prop oor:name="ooSetupVersionAboutBox">\s*<value>([^<]+)<\/value>/.exec(xcd)?.[1];
 }

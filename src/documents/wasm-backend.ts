@@ -29,6 +29,7 @@ import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
+import { officeVersion } from './wasm-office-version.js';
 import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';
@@ -47,6 +48,8 @@ export interface WasmBackendOptions {
   fonts: readonly string[];
   /** The service's memory budget: an office starts only within it (src/jobs/memory-budget.ts). */
   budget?: MemoryBudget | undefined;
+  /** The office's locale (paper.ts wasmOfficeLocale, a BCP 47 tag), which sets the paper of documents that set none. */
+  locale: string;
 }
 
 /**
@@ -103,7 +106,7 @@ export class WasmOfficeBackend implements DocumentBackend {
     const found = findWasmOffice();
     if (found.found) this.files = found.files;
     this.info = found.found
-      ? { available: true, name: this.name, version: `LibreOffice in WebAssembly (${found.files.version})`, path: found.files.dir }
+      ? { available: true, name: this.name, version: officeVersion(found.files), path: found.files.dir }
       : { available: false, name: this.name, reason: found.reason };
     return this.info;
   }
@@ -170,7 +173,7 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files || !(await this.roomInBudget())) return undefined;
-    const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
+    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile(), locale: this.options.locale };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
       launched: (office) => (this.launching = office),

@@ -3,14 +3,14 @@
 // whole (process-group.ts), spoken to over IPC. A process rather than a worker thread because
 // only a process can be killed at any instant (a thread blocked inside LibreOfficeKit never
 // returns to its event loop), measured by its own resident size, and given no rights: under
-// Node's permission model it may read only docwasm's install and the fonts, write nothing and
-// start no process. It inherits no environment (no token, no proxy settings); the V8 flags and
+// Node's permission model it may read only its own files and the fonts, write nothing and
+// start no process, and it has no network (wasm/office/no-network.ts). It inherits no environment (no token, no proxy settings); the V8 flags and
 // the environment it runs with are wasm-office-engine.ts's.
 
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exited, killGroup, spawnGroup } from './process-group.js';
 import { cpuTicks, mainThreadWaits } from '../../core/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
@@ -37,29 +37,60 @@ const STALL_SAMPLE_MS = 1_000;
 /** How one conversion in the office ended. */
 export type OfficeReply = { kind: 'converted'; bytes: Uint8Array } | { kind: 'rejected'; message: string } | { kind: 'exited'; detail: string };
 
-/** The host script: compiled beside this module's dist/ twin, or run from source under tsx (tests). */
-function hostScript(): { script: string; loader: string[] } {
+/**
+ * The host script and what runs before it: compiled beside this module's dist/ twin, or run from
+ * source under tsx (tests). `preload`: the network seal (no-network.ts), run first in every
+ * thread; the host imports it too, so that run from source (where Node cannot preload a .ts) its
+ * main thread has it.
+ */
+function hostScript(): { script: string; preload: string[] } {
   const compiled = fileURLToPath(new URL('../../wasm/office/host.js', import.meta.url));
-  if (existsSync(compiled)) return { script: compiled, loader: [] };
-  return { script: fileURLToPath(new URL('../../wasm/office/host.ts', import.meta.url)), loader: ['--import', 'tsx'] };
+  if (existsSync(compiled)) return { script: compiled, preload: ['--import', pathToFileURL(path.join(path.dirname(compiled), 'no-network.js')).href] };
+  return { script: fileURLToPath(new URL('../../wasm/office/host.ts', import.meta.url)), preload: ['--import', 'tsx'] };
 }
 
-/** The install's root (what the office process may read: its code and node_modules). */
-function installRoot(script: string): string {
-  let dir = path.dirname(script);
-  while (!existsSync(path.join(dir, 'node_modules')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
+/** docwasm's own modules the host loads: its directory (host, network seal) and the package module it imports. */
+function hostModules(script: string): string[] {
+  return [path.dirname(script), fileURLToPath(new URL(`wasm-office-package${path.extname(script)}`, import.meta.url))];
 }
 
-/** Node's permission model, where this Node has it: read docwasm's install and the fonts, nothing else. */
+/** The office package's directory and those of the packages it imports (zod), where Node resolves them from it. */
+function officePackageDirs(wasmDir: string): string[] {
+  const dir = path.dirname(wasmDir);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const dependencies = Object.keys(manifest.dependencies ?? {}).flatMap((name) => {
+    for (let at = dir; ; at = path.dirname(at)) {
+      const candidate = path.join(at, 'node_modules', name);
+      if (existsSync(candidate)) return [candidate];
+      if (path.dirname(at) === at) return [];
+    }
+  });
+  return [dir, ...dependencies];
+}
+
+/**
+ * Node's permission model, where this Node has it: the office may read its own files — the host's
+ * modules, the office package and what it imports, the glue — and the fonts, nothing else (no
+ * other file of docwasm's install, its .git included); it writes nothing and starts no process.
+ * Each path is given as named and as its real path (Node loads modules by their real paths).
+ */
 function permissionFlags(script: string, settings: HostSettings): string[] {
   const [major = 0] = process.versions.node.split('.').map(Number);
   // tsx (the host run from source, in tests) reads outside the install: no permissions there.
   if (major < 20 || script.endsWith('.ts')) return [];
   const flag = major >= 22 ? '--permission' : '--experimental-permission';
-  const readable = [installRoot(script), settings.wasmDir, ...settings.fonts];
+  const readable = [...hostModules(script), ...officePackageDirs(settings.wasmDir), settings.wasmDir, settings.glue, ...settings.fonts];
+  const paths = new Set(readable.flatMap((item) => [item, realpathOr(item)]));
   // One flag a path: Node 20 reads a comma-separated list as one path.
-  return [flag, ...readable.map((item) => `--allow-fs-read=${item}`), '--allow-worker'];
+  return [flag, ...[...paths].map((item) => `--allow-fs-read=${item}`), '--allow-worker'];
+}
+
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Names the docwasm process an office belongs to, so that a process table shows whose it is. */
@@ -94,8 +125,8 @@ export class WasmOffice {
 
   /** `v8Flags`: officeV8Flags(), the ones this Node knows. */
   constructor(settings: HostSettings, v8Flags: readonly string[]) {
-    const { script, loader } = hostScript();
-    this.child = spawnGroup(process.execPath, [...v8Flags, ...loader, ...permissionFlags(script, settings), script, JSON.stringify(settings), officeTag()], {
+    const { script, preload } = hostScript();
+    this.child = spawnGroup(process.execPath, [...v8Flags, ...permissionFlags(script, settings), ...preload, script, JSON.stringify(settings), officeTag()], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       env: { ...OFFICE_ENVIRONMENT },

@@ -3,6 +3,7 @@
 // them that is there. Without one every conversion answers BACKEND_UNAVAILABLE saying why and how
 // to get either.
 
+import { installedOfficePaper, wasmOfficeLocale } from '../documents/paper.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../../core/errors.js';
 import type { DocumentBackend } from '../documents/backend.js';
@@ -73,7 +74,7 @@ export class DocumentEngine {
   }
 
   private installedOffice(): DocumentBackend {
-    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs } = this.config;
+    const { soffice, timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, paper } = this.config;
     return new LibreOfficeBackend({
       detect: { explicit: soffice },
       slots: this.offices(),
@@ -83,11 +84,12 @@ export class DocumentEngine {
       memory: officeMemoryCeiling(officeMemoryMb),
       fonts: officeFonts(fontDirs),
       budget: this.budget,
+      env: installedOfficePaper(paper),
     });
   }
 
   private wasmOffice(): DocumentBackend {
-    const { timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, officeStartTimeoutMs } = this.config;
+    const { timeoutMs, sofficeRecycleAfter, idleTimeoutMs, officeMemoryMb, fontDirs, officeStartTimeoutMs, paper } = this.config;
     return new WasmOfficeBackend({
       timeoutMs,
       startTimeoutMs: officeStartTimeoutMs,
@@ -96,6 +98,7 @@ export class DocumentEngine {
       memoryBytes: officeMemoryMb * 1024 ** 2,
       fonts: officeFonts(fontDirs),
       budget: this.budget,
+      locale: wasmOfficeLocale(paper),
     });
   }
 

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { WasmOffice } from '../../src/documents/wasm-office.js';
 import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
-import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../core/wasm-office-package.js';
+import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 import { settleWithin } from '../../core/deadline.js';
 
 const TIMEOUT_MS = 240_000;
@@ -33,8 +33,8 @@ function glueWithPool(glue: string, size: number, dir: string): string {
   return file;
 }
 
-async function startOnce(size: number, glue: string, wasmDir: string, flags: string[]): Promise<Outcome> {
-  const office = new WasmOffice({ wasmDir, glue, fonts: bundledCjkFonts(), profile: wasmOfficeProfile() }, flags);
+async function startOnce(size: number, glue: string, files: WasmOfficeFiles, flags: string[]): Promise<Outcome> {
+  const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: bundledCjkFonts(), profile: wasmOfficeProfile() }, flags);
   const begun = performance.now();
   try {
     await settleWithin(office.ready, TIMEOUT_MS, () => new Error(`timed out, ${office.startProgress}`));
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const flags = await officeV8Flags();
     for (let round = 1; round <= rounds; round++) {
       for (const size of sizes) {
-        const outcome = await startOnce(size, glues.get(size) as string, found.files.wasmDir, flags);
+        const outcome = await startOnce(size, glues.get(size) as string, found.files, flags);
         outcomes.push(outcome);
         process.stdout.write(`round ${round} pool ${size}: ${outcome.result} in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.stage}); load ${os.loadavg()[0]?.toFixed(1)}\n`);
       }

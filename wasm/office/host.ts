@@ -3,12 +3,15 @@
 // document at a time for the docwasm process that started it (src/documents/wasm-office.ts).
 // Documents arrive as bytes over IPC and are written into the office's in-memory file system,
 // alone there besides the office's own files; nothing of the host's file system is mounted in
-// it and the process has no means of network access left (fetch, WebSocket and XMLHttpRequest
-// are removed before the office loads: Emscripten's sockets would need one of them).
+// it, and the process has no network: no-network.ts, loaded before this module in every thread,
+// seals the socket layer.
 
+// First: nothing of the office runs before the network is sealed (a no-op where Node preloaded it).
+import './no-network.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../core/wasm-office-package.js';
 import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../core/wasm-office-protocol.js';
@@ -61,11 +64,6 @@ function send(message: HostMessage): void {
 
 const reached = (stage: StartStage) => send({ type: 'stage', stage });
 
-/** No network: what Emscripten's socket layer and any fetch would use is gone before the office loads. */
-function removeNetworkGlobals(): void {
-  for (const name of ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource']) Reflect.deleteProperty(globalThis, name);
-}
-
 /** Loads the office's Emscripten module from the adapted glue (see wasm-office-package.ts). */
 function createModule(settings: HostSettings): Promise<EmscriptenModule> {
   const source = adaptGlue(readFileSync(settings.glue, 'utf8'), settings.glue);
@@ -100,11 +98,12 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
 interface Office {
   fs: EmscriptenFs;
   lok: LokBindings;
+  /** HostSettings.locale. */
+  locale: string | undefined;
 }
 
 async function start(settings: HostSettings): Promise<Office> {
-  removeNetworkGlobals();
-  const { LibreOfficeConverter } = (await import(WASM_OFFICE_PACKAGE)) as { LibreOfficeConverter: ConverterClass };
+  const { LibreOfficeConverter } = (await import(pathToFileURL(settings.entry).href)) as { LibreOfficeConverter: ConverterClass };
   const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: readFileSync(file) }));
   const converter = new LibreOfficeConverter({ wasmLoader: { createModule: () => createModule(settings) }, fonts });
   await converter.initialize();
@@ -112,10 +111,10 @@ async function start(settings: HostSettings): Promise<Office> {
   const lok = typeof converter.getLokBindings === 'function' ? converter.getLokBindings() : undefined;
   const calls = ['documentLoad', 'documentLoadWithOptions', 'documentSaveAs', 'documentDestroy'] as const;
   if (!fs || !lok || calls.some((call) => typeof lok[call] !== 'function')) {
-    throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion()} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
+    throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion(settings)} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
   }
   reached('LibreOfficeKit initialized');
-  const office = { fs, lok };
+  const office = { fs, lok, locale: settings.locale };
   warmWriterToPdf(office);
   reached('Writer warmed');
   return office;
@@ -137,15 +136,24 @@ function exportOptions({ filterOptions, pdfa }: ConvertRequest): string {
 }
 
 /**
+ * LibreOfficeKit's load options: `Language=<tag>` first, which it takes for itself (as the
+ * office's locale, whose country gives the paper of a document that sets none: paper.ts), then
+ * the import filter's options, which it passes on as FilterOptions.
+ */
+function loadOptions(locale: string | undefined, { importFilterOptions }: ConvertRequest): string {
+  return [locale === undefined ? undefined : `Language=${locale}`, importFilterOptions].filter((part) => part !== undefined).join(',');
+}
+
+/**
  * Loads `input`, saves it as `output` and releases it. The bindings throw an Error when
  * LibreOfficeKit answers with no document or a failed save: the document's failure
  * (DocumentRejected). A trap or an abort inside the office (a WebAssembly RuntimeError) is not.
  */
-function loadAndSave({ fs, lok }: Office, input: string, output: string, request: ConvertRequest): Uint8Array {
+function loadAndSave({ fs, lok, locale }: Office, input: string, output: string, request: ConvertRequest): Uint8Array {
   let step = 'load';
   let doc = 0;
   try {
-    doc = request.importFilterOptions === undefined ? lok.documentLoad(input) : lok.documentLoadWithOptions(input, request.importFilterOptions);
+    doc = lok.documentLoadWithOptions(input, loadOptions(locale, request));
     step = 'save';
     lok.documentSaveAs(doc, output, request.format, exportOptions(request));
     step = 'read the product';
@@ -208,11 +216,11 @@ async function main(): Promise<void> {
   process.on('message', (message: ConvertRequest) => convert(office, message));
   // The office's own IPC listener must not keep a parent-less process alive.
   process.on('disconnect', () => process.exit(0));
-  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion()})` });
+  send({ type: 'ready', version: `LibreOffice (WebAssembly, ${WASM_OFFICE_PACKAGE} ${packageVersion(settings)})` });
 }
 
-function packageVersion(): string {
-  const manifest = createRequire(import.meta.url).resolve(`${WASM_OFFICE_PACKAGE}/package.json`);
+function packageVersion(settings: HostSettings): string {
+  const manifest = path.join(settings.wasmDir, '..', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
