@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RECYCLE_AFTER } from '../core/recycle.js';
 import { localePaper, PAPERS, type Paper } from './documents/paper.js';
-import { SANDBOX_CHOICES, type SandboxChoice } from './documents/sandbox.js';
+import { SANDBOX_CHOICES, type SandboxChoice } from './sandbox/sandbox.js';
 
 export type PdfEngineName = 'mupdf' | 'cpdf';
 

@@ -8,7 +8,7 @@ import { CancelledError, startDeadline, type Deadline } from '../jobs/policy.js'
 import { fileError } from '../../core/file-errors.js';
 import { timeoutError } from '../../core/job-errors.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
-import { MemoryWatch } from './office-memory.js';
+import { MemoryWatch } from '../installed-office/office-memory.js';
 
 /** Why docwasm stopped the office under a file. */
 export type StopReason = 'timeout' | 'too-large' | 'cancelled';

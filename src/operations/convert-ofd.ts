@@ -6,7 +6,7 @@ import { ApiError } from '../../core/errors.js';
 import { extensionOf, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { formatOfExtension } from '../../core/input-formats.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
-import { packageFormatOf } from '../documents/content-check.js';
+import { packageFormatOf } from '../document-checks/content-check.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';

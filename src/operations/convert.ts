@@ -11,8 +11,8 @@ import { mapBounded } from '../jobs/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { stageOutput, type StagedOutput } from '../files/staging.js';
 import type { ConversionJob } from '../documents/backend.js';
-import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
-import { decryptedInput } from '../documents/office-decrypt.js';
+import { checkDocumentContent, markupBudget } from '../document-checks/content-check.js';
+import { decryptedInput } from '../document-checks/office-decrypt.js';
 import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtensions, type OutputFormat } from '../documents/formats.js';
 import { backendExtension, formatOfExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
 import { convertTargets, describeMatrix } from './convert-targets.js';
@@ -43,7 +43,7 @@ export interface ItemResult {
 interface Target {
   format: TargetFormat;
   pdfa?: PdfaLevel | undefined;
-  /** Opens an encrypted .docx/.xlsx/.pptx (src/documents/office-decrypt.ts). */
+  /** Opens an encrypted .docx/.xlsx/.pptx (src/document-checks/office-decrypt.ts). */
   password?: string | undefined;
   /** For PDFs and images rebuilt as editable documents. */
   options?: EditableOptions;

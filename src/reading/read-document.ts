@@ -16,7 +16,7 @@ import type { FileRef } from '../../core/file-ref.js';
 import { NO_LINES } from '../../core/ocr-layout.js';
 import type { PageRange } from '../../core/page-ranges.js';
 import { sniffType } from '../../core/sniff.js';
-import { checkDocumentContent, markupBudget } from '../documents/content-check.js';
+import { checkDocumentContent, markupBudget } from '../document-checks/content-check.js';
 import type { OutputFormat } from '../documents/formats.js';
 import { formatOfExtension, formatOfSniffed, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
 import { createPrivateOutput, trackTempDir } from '../files/staging.js';

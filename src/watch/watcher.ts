@@ -17,7 +17,7 @@ import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
 import { CancelledError } from '../jobs/policy.js';
 import { WaitLine } from '../jobs/wait-line.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
-import { packageFormatOf } from '../documents/content-check.js';
+import { packageFormatOf } from '../document-checks/content-check.js';
 import { formatOfExtension, formatOfSniffed, type FileKind } from '../../core/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';

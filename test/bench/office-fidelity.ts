@@ -23,7 +23,7 @@ import { replaceGenerated } from '../docs/generated.js';
 import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { ppmToRgba, type Rendered } from '../helpers/page-similarity.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
-import { readVersion } from '../../src/documents/soffice-detect.js';
+import { readVersion } from '../../src/installed-office/soffice-detect.js';
 import { waitForOfficeReady } from '../helpers/wasm-office.js';
 import { shareWasmOfficeFonts } from './office-fonts.js';
 

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bundledCjkFonts, wasmOfficeProfile } from '../../src/documents/profile.js';
-import { WasmOffice } from '../../src/documents/wasm-office.js';
-import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
+import { WasmOffice } from '../../src/wasm-office/wasm-office.js';
+import { officeV8Flags } from '../../src/wasm-office/wasm-office-engine.js';
 import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 import { settleWithin } from '../../core/deadline.js';
 

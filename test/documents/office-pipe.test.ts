@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { officePipePath } from '../../src/documents/office-pipe.js';
+import { officePipePath } from '../../src/installed-office/office-pipe.js';
 import { waitFor } from '../helpers/documents.js';
 import { ROOT } from '../helpers/service.js';
 import { startOffice, stopOffice } from '../helpers/soffice.js';

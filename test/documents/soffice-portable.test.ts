@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectSoffice, portableCandidates } from '../../src/documents/soffice-detect.js';
+import { detectSoffice, portableCandidates } from '../../src/installed-office/soffice-detect.js';
 
 const made: string[] = [];
 afterEach(() => {

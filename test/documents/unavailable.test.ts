@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidatePaths, detectSoffice, readVersion } from '../../src/documents/soffice-detect.js';
+import { candidatePaths, detectSoffice, readVersion } from '../../src/installed-office/soffice-detect.js';
 import { startService, tempDir, type RunningService } from '../helpers/service.js';
 
 describe('an explicit --soffice that does not exist', () => {

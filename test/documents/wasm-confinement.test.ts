@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledCjkFonts } from '../../src/documents/profile.js';
-import { officeV8Flags } from '../../src/documents/wasm-office-engine.js';
+import { officeV8Flags } from '../../src/wasm-office/wasm-office-engine.js';
 import { findWasmOffice } from '../../core/wasm-office-package.js';
 import { ROOT, tempDir } from '../helpers/service.js';
 
@@ -22,7 +22,7 @@ if (!found.found) throw new Error(`the WebAssembly office must be installed for 
 const files = found.files;
 const SEAL = path.join(ROOT, 'dist/wasm/office/no-network.js');
 /** The built office, as the service starts it (from source, tests run its host under tsx without permissions). */
-const { WasmOffice } = (await import(pathToFileURL(path.join(ROOT, 'dist/src/documents/wasm-office.js')).href)) as typeof import('../../src/documents/wasm-office.js');
+const { WasmOffice } = (await import(pathToFileURL(path.join(ROOT, 'dist/src/wasm-office/wasm-office.js')).href)) as typeof import('../../src/wasm-office/wasm-office.js');
 const NO_NETWORK = /the WebAssembly office has no network/;
 
 /** A fake `ws` whose WebSocket opens a TCP connection to `port`, as the real one would. */

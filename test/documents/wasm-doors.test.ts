@@ -20,7 +20,7 @@ import { qpdfCheck } from '../helpers/tools.js';
 import { WASM_TEST_TIMEOUT_MS, waitForOfficeReady } from '../helpers/wasm-office.js';
 import { watchStderrForWarnings } from '../helpers/warnings.js';
 import { stateOf, waitFor } from '../helpers/watch.js';
-import { officeTag } from '../../src/documents/wasm-office.js';
+import { officeTag } from '../../src/wasm-office/wasm-office.js';
 
 const BACKEND = 'libreoffice-wasm';
 /** docling's CSV test data (fixtures/README.md): quoted fields holding commas, CRLF line ends. */

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { WasmOffice } from '../../src/documents/wasm-office.js';
-import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/documents/wasm-office-engine.js';
+import { WasmOffice } from '../../src/wasm-office/wasm-office.js';
+import { OFFICE_V8_FLAGS, officeV8Flags } from '../../src/wasm-office/wasm-office-engine.js';
 import { adaptGlue, findWasmOffice, PTHREAD_POOL_SIZE } from '../../core/wasm-office-package.js';
 import { isAlive } from '../helpers/documents.js';
 import { ROOT, tempDir } from '../helpers/service.js';

@@ -8,7 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { officePipePath } from '../../src/documents/office-pipe.js';
+import { officePipePath } from '../../src/installed-office/office-pipe.js';
 
 export const SOFFICE = process.env.DOCWASM_TEST_SOFFICE ?? '/usr/bin/soffice';
 

@@ -20,7 +20,7 @@ const BASE_SYSTEM = new Set([
 /** Programs a test only uses after checking they exist, and why they stay out of the list. */
 const PROBED_FIRST: Record<string, string> = {
   gpgconf: 'namespace-processes.test.ts checks the office reaps GnuPG helpers only where GnuPG is installed',
-  taskkill: 'Windows only (src/documents/process-group.ts)',
+  taskkill: 'Windows only (src/installed-office/process-group.ts)',
 };
 
 /** package → programs, as scripts/test-tools.txt lists them. */

@@ -5,7 +5,7 @@
 // round (test/documents/wasm-office.test.ts); this one also records each start's duration.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WasmOffice } from '../../src/documents/wasm-office.js';
+import type { WasmOffice } from '../../src/wasm-office/wasm-office.js';
 import { tempDir } from '../helpers/service.js';
 import { startConvertStop, type OfficeRound } from '../helpers/wasm-office.js';
 import { latencySummary, recordFigures } from './figures.js';

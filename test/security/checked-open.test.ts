@@ -24,8 +24,8 @@ async function openersOn(file: string, identity: string | undefined, slotDir: st
   const script = `
     const { readInputFile } = await import(${module('wasm/shared/io.js')});
     const { openInput, readChecked, readInputHead } = await import(${module('src/files/paths.js')});
-    const { inspectDocument } = await import(${module('src/documents/content-check.js')});
-    const { stageDocument } = await import(${module('src/documents/office-staging.js')});
+    const { inspectDocument } = await import(${module('src/document-checks/content-check.js')});
+    const { stageDocument } = await import(${module('src/installed-office/office-staging.js')});
     const ref = JSON.parse(process.argv[1]);
     const openers = {
       readInputFile: async () => readInputFile(ref),

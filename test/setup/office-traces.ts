@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { officePipePath } from '../../src/documents/office-pipe.js';
+import { officePipePath } from '../../src/installed-office/office-pipe.js';
 
 const PIPE_DIR = '/tmp';
 /** Any user's: the fault tests run services as an unprivileged user, whose uid the name carries. */

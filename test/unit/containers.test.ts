@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readOleContainer, readZipEntries, readZipEntry } from '../../src/documents/containers.js';
+import { readOleContainer, readZipEntries, readZipEntry } from '../../src/document-checks/containers.js';
 import { DOCUMENT_FIXTURES, oleContainer } from '../helpers/documents.js';
 import { tempDir } from '../helpers/service.js';
 import { makeZip } from '../helpers/zip.js';

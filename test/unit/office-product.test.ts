@@ -1,11 +1,11 @@
-// A file the office left behind is delivered after a stop only when whole (src/documents/office-product.ts):
+// A file the office left behind is delivered after a stop only when whole (src/installed-office/office-product.ts):
 // PDFs written by qpdf and ZIP packages written by LibreOffice, whole and cut short.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isCompleteProduct } from '../../src/documents/office-product.js';
+import { isCompleteProduct } from '../../src/installed-office/office-product.js';
 import { documentFixtures, type DocumentFixtures } from '../helpers/documents.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { tempDir } from '../helpers/service.js';

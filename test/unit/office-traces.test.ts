@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { officePipePath } from '../../src/documents/office-pipe.js';
+import { officePipePath } from '../../src/installed-office/office-pipe.js';
 import { OfficeTraces } from '../setup/office-traces.js';
 
 const made: string[] = [];

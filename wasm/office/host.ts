@@ -1,6 +1,6 @@
 // The WebAssembly office process: LibreOffice compiled to WebAssembly (npm
 // @matbee/libreoffice-converter, LibreOfficeKit inside), loaded once and kept warm, converting one
-// document at a time for the docwasm process that started it (src/documents/wasm-office.ts).
+// document at a time for the docwasm process that started it (src/wasm-office/wasm-office.ts).
 // Documents arrive as bytes over IPC and are written into the office's in-memory file system,
 // alone there besides the office's own files; nothing of the host's file system is mounted in
 // it, and the process has no network: no-network.ts, loaded before this module in every thread,

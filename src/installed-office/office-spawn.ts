@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { withAddressSpaceLimit, type MemoryCeiling } from './office-memory.js';
 import { spawnGroup } from './process-group.js';
-import { bundledCjkFonts } from './profile.js';
-import { wrapInSandbox } from './sandbox.js';
-import { emptyWorkingDir, sandboxTmpDir, sandboxView, viewDirs } from './sandbox-view.js';
+import { bundledCjkFonts } from '../documents/profile.js';
+import { wrapInSandbox } from '../sandbox/sandbox.js';
+import { emptyWorkingDir, sandboxTmpDir, sandboxView, viewDirs } from '../sandbox/sandbox-view.js';
 
 export interface OfficeSpawn {
   soffice: string;

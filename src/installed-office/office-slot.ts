@@ -18,7 +18,7 @@ import { officePipePath, removePipeAtExit, removePipeNow, removeStalePipe, waitF
 import { spawnOffice } from './office-spawn.js';
 import { exited, killGroup } from './process-group.js';
 import { logEngineRetired, logEngineStarted } from '../jobs/engine-events.js';
-import { prepareProfile } from './profile.js';
+import { prepareProfile } from '../documents/profile.js';
 
 export interface SlotOptions {
   soffice: string;

@@ -17,20 +17,20 @@ import { ShutdownGate } from '../jobs/shutdown-gate.js';
 import { logEvent } from '../../core/log.js';
 import { logEngineRetired, logEngineStarted } from '../jobs/engine-events.js';
 import { RecycleMeter } from '../../core/recycle.js';
-import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
-import { exportFilterOptions, importFilterOptions } from './formats.js';
-import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from './conversion-watch.js';
-import { largestResidentSize } from './office-memory.js';
-import { stagedStem } from './office-staging.js';
+import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
+import { exportFilterOptions, importFilterOptions } from '../documents/formats.js';
+import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from '../documents/conversion-watch.js';
+import { largestResidentSize } from '../installed-office/office-memory.js';
+import { stagedStem } from '../installed-office/office-staging.js';
 import { writeStaged } from '../files/staging.js';
-import { fontFamilies } from './fonts.js';
-import { wasmOfficeProfile } from './profile.js';
+import { fontFamilies } from '../documents/fonts.js';
+import { wasmOfficeProfile } from '../documents/profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 import { officeVersion } from './wasm-office-version.js';
-import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
+import { CANCELLED, WaitingFiles, type WaitingFile } from '../documents/waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';
 

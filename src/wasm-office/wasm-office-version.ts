@@ -5,7 +5,7 @@
 
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { versionInXcd } from './soffice-detect.js';
+import { versionInXcd } from '../installed-office/soffice-detect.js';
 import { WASM_OFFICE_PACKAGE, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 
 /** How the office's version shows in health and the start report: LibreOffice's own and the package's. */

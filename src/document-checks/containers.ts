@@ -1,7 +1,7 @@
 // Just enough of the ZIP and OLE (Compound File) formats to tell which office document a file
 // really is without LibreOffice: entry names of a ZIP, one small entry's bytes, the stream
 // names of an OLE container, the first sector of one stream, and a whole stream (an encrypted
-// Office package's, to decrypt it: documents/office-decrypt.ts).
+// Office package's, to decrypt it: document-checks/office-decrypt.ts).
 
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';

@@ -15,13 +15,13 @@ import type { JobControl } from '../jobs/policy.js';
 import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { MemoryBudget } from '../jobs/memory-budget.js';
 import { ShutdownGate } from '../jobs/shutdown-gate.js';
-import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from './backend.js';
-import { convertToArgument, CSV_IMPORT_FILTER } from './formats.js';
+import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
+import { convertToArgument, CSV_IMPORT_FILTER } from '../documents/formats.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { OfficeSlot } from './office-slot.js';
-import { CANCELLED, WaitingFiles, type WaitingFile } from './waiting-files.js';
+import { CANCELLED, WaitingFiles, type WaitingFile } from '../documents/waiting-files.js';
 import { reapOrphanedOffices } from './orphans.js';
-import { bundledCjkFonts } from './profile.js';
+import { bundledCjkFonts } from '../documents/profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
 import { logEvent } from '../../core/log.js';
 

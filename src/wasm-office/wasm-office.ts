@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exited, killGroup, spawnGroup } from './process-group.js';
+import { exited, killGroup, spawnGroup } from '../installed-office/process-group.js';
 import { cpuTicks, mainThreadWaits } from '../../core/process-stat.js';
 import { OFFICE_ENVIRONMENT } from './wasm-office-engine.js';
 import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../core/wasm-office-protocol.js';
@@ -49,9 +49,9 @@ function hostScript(): { script: string; preload: string[] } {
   return { script: fileURLToPath(new URL('../../wasm/office/host.ts', import.meta.url)), preload: ['--import', 'tsx'] };
 }
 
-/** docwasm's own modules the host loads: its directory (host, network seal) and the package module it imports. */
+/** docwasm's own modules the host loads: its directory (host, network seal) and the package module it imports from core/. */
 function hostModules(script: string): string[] {
-  return [path.dirname(script), fileURLToPath(new URL(`wasm-office-package${path.extname(script)}`, import.meta.url))];
+  return [path.dirname(script), fileURLToPath(new URL(`../../core/wasm-office-package${path.extname(script)}`, import.meta.url))];
 }
 
 /** The office package's directory and those of the packages it imports (zod), where Node resolves them from it. */

@@ -6,7 +6,7 @@
 
 import fs from 'node:fs/promises';
 import { statFields } from '../../core/process-stat.js';
-import { findProgram } from './sandbox.js';
+import { findProgram } from '../sandbox/sandbox.js';
 
 export interface MemoryCeiling {
   /** Address-space limit of each office process, in bytes. */

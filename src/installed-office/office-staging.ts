@@ -12,8 +12,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openInput } from '../files/paths.js';
 import type { FileRef } from '../../core/file-ref.js';
-import { documentsDirInOffice } from './sandbox.js';
-import { documentsDir } from './sandbox-view.js';
+import { documentsDirInOffice } from '../sandbox/sandbox.js';
+import { documentsDir } from '../sandbox/sandbox-view.js';
 
 export interface StagedDocument {
   /** The document's directory on the host (removed after the conversion). */
