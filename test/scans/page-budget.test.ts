@@ -84,7 +84,8 @@ describe('a long to-images job', () => {
     expect(((await cancelled.json()) as { data: JobData }).data.status).toBe('cancelled');
     expect(elapsed).toBeLessThan(1000);
     expect(leftoverTempFiles(service.dir)).toEqual([]);
-    expect(fs.readdirSync(file('pages'))).toEqual([]);
+    // The folder the job made is removed with its last temp file, or is empty while that removal ends.
+    expect(fs.existsSync(file('pages')) ? fs.readdirSync(file('pages')) : []).toEqual([]);
   });
 });
 
