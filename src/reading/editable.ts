@@ -14,26 +14,17 @@ import { ApiError } from '../../core/errors.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { formatOfSniffed, type EditableFormat } from '../../core/input-formats.js';
 import { NO_LINES } from '../../core/ocr-layout.js';
-import type { PageRange } from '../../core/page-ranges.js';
 import { sniffType } from '../../core/sniff.js';
-import type { OcrEngineChoice } from '../../wasm/ocr/worker.js';
 import type { EditableCounts, EditableModel, EditablePage } from '../../wasm/read/editable/model.js';
 import { readInputHead } from '../files/paths.js';
 import { createPrivateOutput, trackTempDir, withStagedOutputs } from '../files/staging.js';
 import type { JobControl } from '../jobs/policy.js';
 import { readPdfPage } from '../scans/pdf-ocr.js';
 import { pipelineInOrder } from '../jobs/bounded.js';
-import type { ReadContext } from './read-document.js';
+import type { ReadContext, ReadRequest } from './read-document.js';
 
-export interface EditableRequest {
-  input: FileRef;
-  shownName: string;
-  ranges?: PageRange[] | undefined;
-  password?: string | undefined;
-  /** OCR language codes, already validated. */
-  codes: string[];
-  engine?: OcrEngineChoice | undefined;
-}
+/** What `read` is asked, but the cut: a document is rebuilt whole. */
+export type EditableRequest = Omit<ReadRequest, 'maxCharacters'>;
 
 /** `data` of the answer: what the document holds (`sheets` instead of `paragraphs` for XLSX). */
 export interface EditableData {
