@@ -105,7 +105,7 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
       // The WebAssembly office was waited for; the installed offices start with the first file.
       const where =
         backend === 'wasm'
-          ? { sandbox: 'wasm', state: 'ready', path: expect.stringContaining('libreoffice-converter'), version: expect.stringContaining('WebAssembly') }
+          ? { sandbox: 'wasm', state: 'ready', path: expect.stringContaining('libreoffice-converter'), version: expect.stringMatching(/^LibreOffice\S* \d+\.\d+.*, npm @matbee\/libreoffice-converter \d/) }
           : { state: 'idle', path: expect.stringContaining('soffice'), version: expect.stringMatching(/^\d+\.\d+/) };
       expect(body.data?.document).toMatchObject({ available: true, engine: name, backend: name, ...where });
     });
