@@ -11,6 +11,8 @@ export interface HostSettings {
   glue: string;
   /** Font files copied into the office's in-memory file system (CJK face, --font-dir). */
   fonts: string[];
+  /** Those of `fonts` that are the shipped CJK face: the office gets them with its line height tuned (cjk-line-metrics.ts). */
+  cjkFaces: string[];
   /** Files of the office's user profile (the hardened registrymodifications.xcu, its fontconfig aliases), by path in its file system. */
   profile: Record<string, string>;
 }

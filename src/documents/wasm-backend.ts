@@ -22,7 +22,7 @@ import { largestResidentSize } from './office-memory.js';
 import { stagedStem } from './office-staging.js';
 import { writeStaged } from '../files/staging.js';
 import { fontFamilies } from './fonts.js';
-import { wasmOfficeProfile } from './profile.js';
+import { bundledCjkFonts, wasmOfficeProfile } from './profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
@@ -150,7 +150,8 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files) return undefined;
-    const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile() };
+    const fonts = [...this.options.fonts];
+    const settings = { wasmDir: files.wasmDir, glue: files.glue, fonts, cjkFaces: bundledCjkFonts().filter((font) => fonts.includes(font)), profile: this.profile() };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
       launched: (office) => (this.launching = office),
