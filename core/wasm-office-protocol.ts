@@ -18,6 +18,8 @@ export interface HostSettings {
    * option): its country sets the paper of documents that set none (paper.ts).
    */
   locale?: string | undefined;
+  /** Those of `fonts` that are the shipped CJK face: the office gets them with its line height tuned (cjk-line-metrics.ts). */
+  cjkFaces: string[];
   /** Files of the office's user profile (the hardened registrymodifications.xcu, its fontconfig aliases), by path in its file system. */
   profile: Record<string, string>;
 }

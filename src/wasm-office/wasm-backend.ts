@@ -24,7 +24,7 @@ import { largestResidentSize } from '../installed-office/office-memory.js';
 import { stagedStem } from '../installed-office/office-staging.js';
 import { writeStaged } from '../files/staging.js';
 import { fontFamilies } from '../documents/fonts.js';
-import { wasmOfficeProfile } from '../documents/profile.js';
+import { bundledCjkFonts, wasmOfficeProfile } from '../documents/profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
 import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
@@ -173,7 +173,9 @@ export class WasmOfficeBackend implements DocumentBackend {
   private async attemptStarts(): Promise<WasmOffice | undefined> {
     const files = this.files;
     if (!files || !(await this.roomInBudget())) return undefined;
-    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: [...this.options.fonts], profile: this.profile(), locale: this.options.locale };
+    const fonts = [...this.options.fonts];
+    const cjkFaces = bundledCjkFonts().filter((font) => fonts.includes(font));
+    const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts, cjkFaces, profile: this.profile(), locale: this.options.locale };
     const started = await startOffice(settings, await officeV8Flags(), {
       timeoutMs: this.options.startTimeoutMs,
       launched: (office) => (this.launching = office),

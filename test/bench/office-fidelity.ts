@@ -29,6 +29,8 @@ import { shareWasmOfficeFonts } from './office-fonts.js';
 
 const exec = promisify(execFile);
 const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
+/** Chinese Word documents made by python-docx (fixtures/office-fidelity-cjk/make.py). */
+const CJK_DIR = path.join(ROOT, 'fixtures/office-fidelity-cjk');
 /** Files made by Microsoft Office that the tree already holds (fixtures/README.md says where from). */
 const TREE_FILES = ['fixtures/reading/docling/word_tables.docx', 'fixtures/reading/docling/docx_rich_cells.docx', 'fixtures/office-content/textbox.docx', 'fixtures/office-content/drawingml.docx', 'fixtures/office-content/pptx_chart.pptx', 'fixtures/office-content/xlsx_02_sample_sales_data.xlsm'];
 /** The corpus folder also holds a licence text. */
@@ -77,7 +79,7 @@ interface Row {
 }
 
 function corpus(only: string | undefined): string[] {
-  const own = fs.readdirSync(CORPUS_DIR).filter((name) => OFFICE_FILE.test(name)).map((name) => path.join(CORPUS_DIR, name));
+  const own = [CORPUS_DIR, CJK_DIR].flatMap((dir) => fs.readdirSync(dir).filter((name) => OFFICE_FILE.test(name)).map((name) => path.join(dir, name)));
   const files = [...own, ...TREE_FILES.map((file) => path.join(ROOT, file))].filter((file) => !only || path.basename(file).includes(only));
   return byTurns(files.sort((a, b) => path.basename(a).localeCompare(path.basename(b))));
 }

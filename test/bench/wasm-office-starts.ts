@@ -34,7 +34,7 @@ function glueWithPool(glue: string, size: number, dir: string): string {
 }
 
 async function startOnce(size: number, glue: string, files: WasmOfficeFiles, flags: string[]): Promise<Outcome> {
-  const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: bundledCjkFonts(), profile: wasmOfficeProfile() }, flags);
+  const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: bundledCjkFonts(), cjkFaces: bundledCjkFonts(), profile: wasmOfficeProfile() }, flags);
   const begun = performance.now();
   try {
     await settleWithin(office.ready, TIMEOUT_MS, () => new Error(`timed out, ${office.startProgress}`));

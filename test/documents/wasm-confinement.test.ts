@@ -83,7 +83,7 @@ describe('the WebAssembly office process (its host as the service starts it, a p
     fakeWs(dir, port);
     const glue = path.join(dir, 'glue.cjs');
     fs.writeFileSync(glue, probeGlue(port, { font, 'the git HEAD': gitHead, "docwasm's package.json": path.join(ROOT, 'package.json'), "another package's file": path.join(ROOT, 'node_modules/hono/package.json') }));
-    const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [font], profile: {} }, await officeV8Flags());
+    const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [font], cjkFaces: [], profile: {} }, await officeV8Flags());
     try {
       const message = await office.ready.then(
         () => '{}',

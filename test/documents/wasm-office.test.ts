@@ -65,7 +65,7 @@ describe('starting and stopping the WebAssembly office', () => {
     ['polls a thread that never answers (~1,000 waits a second)', 'polling-glue.cjs', /\(its main thread polling: \d\.\d\d s of CPU, \d+ waits in 15 s: deadlocked\)/],
   ])('fails a start whose main thread %s within seconds, not at the start deadline, and leaves no process', async (_, standIn, message) => {
     const glue = path.join(ROOT, 'fixtures/wasm-office', standIn);
-    const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [], profile: {} }, await officeV8Flags());
+    const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [], cjkFaces: [], profile: {} }, await officeV8Flags());
     started.push(office);
     const begun = Date.now();
     await expect(office.ready).rejects.toThrow(/stopped making progress while starting, before its module loaded/);

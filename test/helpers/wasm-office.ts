@@ -71,7 +71,7 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), profile: wasmOfficeProfile() };
+  const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), cjkFaces: bundledCjkFonts(), profile: wasmOfficeProfile() };
   const failures: string[] = [];
   // The flags the service starts its office with, so that this test starts the office it runs.
   const start = await startOffice(settings, await officeV8Flags(), { timeoutMs: START_BOUND_MS, launched: (office) => started.push(office), failed: (_, message) => failures.push(message) });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fontFamilies } from '../../src/documents/fonts.js';
-import { bundledCjkFonts, registryModifications, WASM_FONT_ALIASES, wasmOfficeProfile } from '../../src/documents/profile.js';
+import { bundledCjkFonts, registryModifications, SHIPPED_CJK_FAMILY, WASM_FONT_ALIASES, wasmOfficeProfile } from '../../src/documents/profile.js';
 import { tempDir } from '../helpers/service.js';
 
 const ALIASES_FILE = '/instdir/share/fontconfig/conf.d/29-docwasm-aliases.conf';
@@ -34,6 +34,16 @@ describe("the WebAssembly office's font aliases", () => {
     };
     expect(match(wasmOfficeProfile()[ALIASES_FILE] ?? '')).toContain('"DejaVu Sans Mono"');
     expect(match('<?xml version="1.0"?>\n<fontconfig>\n</fontconfig>\n')).not.toContain('"DejaVu Sans Mono"');
+  });
+
+  it('set the faces Chinese documents name in the shipped CJK face: fc-match 宋体 and 微软雅黑 answer it', () => {
+    const dir = tempDir('docwasm-font-aliases-cjk-');
+    const fonts = path.dirname(bundledCjkFonts()[0] as string);
+    const conf = (wasmOfficeProfile()[ALIASES_FILE] ?? '').replace('<fontconfig>', `<fontconfig><dir>${fonts}</dir><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}</cachedir>`);
+    fs.writeFileSync(path.join(dir, 'fonts.conf'), conf);
+    const match = (family: string) => execFileSync('fc-match', ['-f', '%{family}', family], { env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') } }).toString();
+    for (const family of ['宋体', 'SimSun', '微软雅黑', 'Microsoft YaHei', '仿宋_GB2312']) expect(match(family), family).toContain(SHIPPED_CJK_FAMILY);
+    expect(match('Verdana')).not.toContain(SHIPPED_CJK_FAMILY);
   });
 
   it('leave out a family the office is given (any case), so a --font-dir Verdana is used as Verdana', () => {

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { withCjkLineMetrics } from '../../core/cjk-line-metrics.js';
 import { adaptGlue, WASM_OFFICE_PACKAGE } from '../../core/wasm-office-package.js';
 import type { ConvertRequest, HostMessage, HostSettings, StartStage } from '../../core/wasm-office-protocol.js';
 
@@ -94,6 +95,12 @@ function createModule(settings: HostSettings): Promise<EmscriptenModule> {
   });
 }
 
+/** A font file's bytes as the office gets them: the shipped CJK face with its line height tuned. */
+function fontData(file: string, settings: HostSettings): Uint8Array {
+  const bytes = readFileSync(file);
+  return settings.cjkFaces.includes(file) ? withCjkLineMetrics(bytes) : bytes;
+}
+
 /** The office as docwasm uses it: its in-memory file system and LibreOfficeKit. */
 interface Office {
   fs: EmscriptenFs;
@@ -104,7 +111,7 @@ interface Office {
 
 async function start(settings: HostSettings): Promise<Office> {
   const { LibreOfficeConverter } = (await import(pathToFileURL(settings.entry).href)) as { LibreOfficeConverter: ConverterClass };
-  const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: readFileSync(file) }));
+  const fonts = settings.fonts.map((file) => ({ filename: path.basename(file), data: fontData(file, settings) }));
   const converter = new LibreOfficeConverter({ wasmLoader: { createModule: () => createModule(settings) }, fonts });
   await converter.initialize();
   const fs = typeof converter.getModule === 'function' ? converter.getModule()?.FS : undefined;
