@@ -34,7 +34,11 @@ export function withCjkLineMetrics(font: Uint8Array): Uint8Array {
   const os2 = required(tables, 'OS/2');
   if (os2.length < 78) throw new Error('the font has an OS/2 table too short for its vertical metrics');
   const unitsPerEm = view.getUint16(head.offset + 18);
-  const [ascent, descent, lineGap] = [LINE_METRICS.ascent, LINE_METRICS.descent, LINE_METRICS.lineGap].map((em) => Math.round(em * unitsPerEm)) as [number, number, number];
+  const [ascent, descent, lineGap] = [LINE_METRICS.ascent, LINE_METRICS.descent, LINE_METRICS.lineGap].map((em) => Math.round(em * unitsPerEm)) as [
+    number,
+    number,
+    number,
+  ];
   view.setInt16(hhea.offset + 4, ascent);
   view.setInt16(hhea.offset + 6, -descent);
   view.setInt16(hhea.offset + 8, lineGap);

@@ -48,7 +48,8 @@ export function joinLines(lines: readonly string[]): string {
 // Characters a terminal draws two columns wide (Unicode East Asian Width W and F: Hangul Jamo,
 // CJK radicals, punctuation, kana, ideographs, Hangul syllables, full-width forms, emoji) and
 // those it draws in none (combining marks, format characters such as the zero-width joiner).
-const WIDE = /[\u{1100}-\u{115F}\u{2E80}-\u{303E}\u{3041}-\u{33FF}\u{3400}-\u{4DBF}\u{4E00}-\u{9FFF}\u{A000}-\u{A4CF}\u{A960}-\u{A97F}\u{AC00}-\u{D7A3}\u{F900}-\u{FAFF}\u{FE10}-\u{FE19}\u{FE30}-\u{FE6F}\u{FF00}-\u{FF60}\u{FFE0}-\u{FFE6}\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}]/u;
+const WIDE =
+  /[\u{1100}-\u{115F}\u{2E80}-\u{303E}\u{3041}-\u{33FF}\u{3400}-\u{4DBF}\u{4E00}-\u{9FFF}\u{A000}-\u{A4CF}\u{A960}-\u{A97F}\u{AC00}-\u{D7A3}\u{F900}-\u{FAFF}\u{FE10}-\u{FE19}\u{FE30}-\u{FE6F}\u{FF00}-\u{FF60}\u{FFE0}-\u{FFE6}\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}]/u;
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u;
 
 /** The columns `text` takes on a terminal: two for each wide (CJK, full-width) character, none for combining marks. */

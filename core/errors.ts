@@ -40,9 +40,10 @@ export type HttpErrorStatus = (typeof STATUS_BY_CODE)[ErrorCode];
 export const MEANING_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   BAD_REQUEST: 'malformed HTTP: no or unparseable `Host`, bad header syntax, headers over 16 KiB',
   INVALID_JSON: 'the body is not a JSON object',
-  VALIDATION_ERROR: 'a field is missing, mistyped or out of range; unknown `format`; ambiguous resize; duplicate batch outputs (unknown extra fields are ignored, and named in the success answer\'s `warnings`)',
+  VALIDATION_ERROR:
+    "a field is missing, mistyped or out of range; unknown `format`; ambiguous resize; duplicate batch outputs (unknown extra fields are ignored, and named in the success answer's `warnings`)",
   UNAUTHORIZED: 'a token is configured and the bearer token is missing or wrong',
-  FORBIDDEN_HOST: 'the `Host` header is not the service\'s address',
+  FORBIDDEN_HOST: "the `Host` header is not the service's address",
   FORBIDDEN_ORIGIN: 'the request carries an `Origin` that is not allowed',
   PATH_NOT_ALLOWED: 'a path is outside `--allow-dir`, or a checked file was swapped (a link) before its use',
   FILE_NOT_FOUND: 'an input does not exist or is not a regular file',
@@ -52,7 +53,8 @@ export const MEANING_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   REQUEST_TIMEOUT: 'the client did not send its request within `--headers-timeout` / `--request-timeout`',
   OUTPUT_NOT_WRITABLE: 'the output cannot be written (permissions, parent is a file, disk full, the path exists and is not a regular file, …)',
   PAYLOAD_TOO_LARGE: 'the JSON body is over 1 MiB',
-  TOO_LARGE: 'an input is over the file-size or pixel limit (decompression bombs), or its job went over a budget: decompressed bytes, pages, scans or frames, or an engine\'s memory ceiling',
+  TOO_LARGE:
+    "an input is over the file-size or pixel limit (decompression bombs), or its job went over a budget: decompressed bytes, pages, scans or frames, or an engine's memory ceiling",
   UNSUPPORTED_CONTENT_TYPE: 'a POST without `Content-Type: application/json`',
   UNSUPPORTED_CONVERSION: 'the input type cannot be converted to that format',
   UNSUPPORTED_FORMAT: 'an image format (by content or output extension) is not supported',
@@ -61,8 +63,9 @@ export const MEANING_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   INVALID_PAGE_RANGE: '`pages` is malformed, reversed, zero, repeated or beyond the last page',
   UNSUPPORTED_LANGUAGE: 'OCR language data is not installed (the message lists what is)',
   INTERNAL_ERROR: 'anything else (no stack trace is ever sent)',
-  BACKEND_UNAVAILABLE: 'no LibreOffice found (the message says how to install it or use `--soffice`); or a PDF operation the cpdf engine does not do (use `--pdf-engine mupdf`)',
-  BUSY: 'the engine\'s queue is full; `Retry-After` says when to retry',
+  BACKEND_UNAVAILABLE:
+    'no LibreOffice found (the message says how to install it or use `--soffice`); or a PDF operation the cpdf engine does not do (use `--pdf-engine mupdf`)',
+  BUSY: "the engine's queue is full; `Retry-After` says when to retry",
   TIMEOUT: 'the job ran past `--timeout`; its worker or process was replaced',
 };
 

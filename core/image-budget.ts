@@ -24,7 +24,8 @@ export function checkImageBudget(type: string, bytes: Uint8Array, maxPixels: num
 
 function checkJpegScans(jpeg: Uint8Array): void {
   const scans = countJpegScans(jpeg, MAX_JPEG_SCANS + 1);
-  if (scans > MAX_JPEG_SCANS) throw new ApiError('TOO_LARGE', `The JPEG image has more than ${MAX_JPEG_SCANS} scans; the budget is ${MAX_JPEG_SCANS} scans/frames`);
+  if (scans > MAX_JPEG_SCANS)
+    throw new ApiError('TOO_LARGE', `The JPEG image has more than ${MAX_JPEG_SCANS} scans; the budget is ${MAX_JPEG_SCANS} scans/frames`);
 }
 
 function checkGifFrames(gif: Uint8Array, maxPixels: number): void {
@@ -32,7 +33,10 @@ function checkGifFrames(gif: Uint8Array, maxPixels: number): void {
   for (const frame of gifFrames(gif)) {
     count += 1;
     if (frame.width * frame.height > maxPixels) {
-      throw new ApiError('TOO_LARGE', `GIF frame ${count} is ${frame.width}×${frame.height} (${frame.width * frame.height} pixels); the limit is ${maxPixels} pixels`);
+      throw new ApiError(
+        'TOO_LARGE',
+        `GIF frame ${count} is ${frame.width}×${frame.height} (${frame.width * frame.height} pixels); the limit is ${maxPixels} pixels`,
+      );
     }
     if (count > MAX_GIF_FRAMES) throw new ApiError('TOO_LARGE', `The GIF has more than ${MAX_GIF_FRAMES} frames; the budget is ${MAX_GIF_FRAMES} scans/frames`);
   }

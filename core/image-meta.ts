@@ -37,7 +37,7 @@ export function jpegResolution(jpeg: Uint8Array): Resolution | undefined {
 /** The resolution of a PNG's pHYs chunk (pixels per metre), in dots per inch. */
 export function pngResolution(png: Uint8Array): Resolution | undefined {
   const view = dataView(png);
-  for (let at = 8; at + 12 <= png.length; ) {
+  for (let at = 8; at + 12 <= png.length;) {
     const length = view.getUint32(at);
     const type = ascii(png, at + 4, 4);
     if (type === 'pHYs' && length >= 9 && png[at + 16] === 1) {

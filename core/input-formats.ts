@@ -18,11 +18,7 @@ export type DocumentFamily = 'text' | 'spreadsheet' | 'presentation';
  * by one of its streams; or only by its name (text formats have no signature).
  */
 export type Signature =
-  | { sniffed: readonly SniffedType[] }
-  | { zipPart: string }
-  | { odfMimetypes: readonly string[] }
-  | { oleStreams: readonly string[] }
-  | { byName: true };
+  { sniffed: readonly SniffedType[] } | { zipPart: string } | { odfMimetypes: readonly string[] } | { oleStreams: readonly string[] } | { byName: true };
 
 /**
  * Which reader reads a kind as Markdown: `markup` the reader worker (wasm/read/document.ts, one
@@ -68,16 +64,97 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
     rebuiltAs: EDITABLE_FORMATS,
   },
   // OOXML: macro-enabled and template variants are the same packages with other content types.
-  { kind: 'docx', description: 'a Word document (.docx)', extensions: ['docx', 'docm', 'dotx', 'dotm'], signature: { zipPart: 'word/document.xml' }, fileKind: 'office', reader: 'markup', family: 'text' },
-  { kind: 'xlsx', description: 'an Excel workbook (.xlsx)', extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'], signature: { zipPart: 'xl/workbook.xml' }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
-  { kind: 'pptx', description: 'a PowerPoint presentation (.pptx)', extensions: ['pptx', 'pptm', 'potx', 'potm'], signature: { zipPart: 'ppt/presentation.xml' }, fileKind: 'office', reader: 'markup', family: 'presentation' },
-  { kind: 'odt', description: 'an OpenDocument text (.odt)', extensions: ['odt', 'ott'], signature: { odfMimetypes: [`${ODF}.text`, `${ODF}.text-template`] }, fileKind: 'office', reader: 'markup', family: 'text' },
-  { kind: 'ods', description: 'an OpenDocument spreadsheet (.ods)', extensions: ['ods', 'ots'], signature: { odfMimetypes: [`${ODF}.spreadsheet`, `${ODF}.spreadsheet-template`] }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
-  { kind: 'odp', description: 'an OpenDocument presentation (.odp)', extensions: ['odp', 'otp'], signature: { odfMimetypes: [`${ODF}.presentation`, `${ODF}.presentation-template`] }, fileKind: 'office', reader: 'markup', family: 'presentation' },
-  { kind: 'doc', description: 'a Word 97-2003 document (.doc)', extensions: ['doc'], signature: { oleStreams: ['WordDocument'] }, fileKind: 'office', reader: 'office-twin', family: 'text' },
-  { kind: 'xls', description: 'an Excel 97-2003 workbook (.xls)', extensions: ['xls'], signature: { oleStreams: ['Workbook', 'Book'] }, fileKind: 'office', reader: 'office-twin', family: 'spreadsheet' },
-  { kind: 'ppt', description: 'a PowerPoint 97-2003 presentation (.ppt)', extensions: ['ppt'], signature: { oleStreams: ['PowerPoint Document'] }, fileKind: 'office', reader: 'office-twin', family: 'presentation' },
-  { kind: 'rtf', description: 'an RTF document', extensions: ['rtf'], signature: { sniffed: ['rtf'] }, fileKind: 'office', reader: 'office-twin', family: 'text', onlyAs: ['rtf'] },
+  {
+    kind: 'docx',
+    description: 'a Word document (.docx)',
+    extensions: ['docx', 'docm', 'dotx', 'dotm'],
+    signature: { zipPart: 'word/document.xml' },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'text',
+  },
+  {
+    kind: 'xlsx',
+    description: 'an Excel workbook (.xlsx)',
+    extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
+    signature: { zipPart: 'xl/workbook.xml' },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'spreadsheet',
+  },
+  {
+    kind: 'pptx',
+    description: 'a PowerPoint presentation (.pptx)',
+    extensions: ['pptx', 'pptm', 'potx', 'potm'],
+    signature: { zipPart: 'ppt/presentation.xml' },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'presentation',
+  },
+  {
+    kind: 'odt',
+    description: 'an OpenDocument text (.odt)',
+    extensions: ['odt', 'ott'],
+    signature: { odfMimetypes: [`${ODF}.text`, `${ODF}.text-template`] },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'text',
+  },
+  {
+    kind: 'ods',
+    description: 'an OpenDocument spreadsheet (.ods)',
+    extensions: ['ods', 'ots'],
+    signature: { odfMimetypes: [`${ODF}.spreadsheet`, `${ODF}.spreadsheet-template`] },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'spreadsheet',
+  },
+  {
+    kind: 'odp',
+    description: 'an OpenDocument presentation (.odp)',
+    extensions: ['odp', 'otp'],
+    signature: { odfMimetypes: [`${ODF}.presentation`, `${ODF}.presentation-template`] },
+    fileKind: 'office',
+    reader: 'markup',
+    family: 'presentation',
+  },
+  {
+    kind: 'doc',
+    description: 'a Word 97-2003 document (.doc)',
+    extensions: ['doc'],
+    signature: { oleStreams: ['WordDocument'] },
+    fileKind: 'office',
+    reader: 'office-twin',
+    family: 'text',
+  },
+  {
+    kind: 'xls',
+    description: 'an Excel 97-2003 workbook (.xls)',
+    extensions: ['xls'],
+    signature: { oleStreams: ['Workbook', 'Book'] },
+    fileKind: 'office',
+    reader: 'office-twin',
+    family: 'spreadsheet',
+  },
+  {
+    kind: 'ppt',
+    description: 'a PowerPoint 97-2003 presentation (.ppt)',
+    extensions: ['ppt'],
+    signature: { oleStreams: ['PowerPoint Document'] },
+    fileKind: 'office',
+    reader: 'office-twin',
+    family: 'presentation',
+  },
+  {
+    kind: 'rtf',
+    description: 'an RTF document',
+    extensions: ['rtf'],
+    signature: { sniffed: ['rtf'] },
+    fileKind: 'office',
+    reader: 'office-twin',
+    family: 'text',
+    onlyAs: ['rtf'],
+  },
   { kind: 'csv', description: 'CSV text', extensions: ['csv'], signature: { byName: true }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
   // OFD (GB/T 33190): read by the reader worker (wasm/read/ofd.ts), drawn to PDF by the PDF
   // worker (src/operations/convert-ofd.ts); LibreOffice does not take it.

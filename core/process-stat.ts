@@ -50,7 +50,7 @@ export function treeResidentBytes(pid: number): number {
     if (Number.isFinite(parent)) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   let bytes = 0;
-  for (const queue = [pid]; queue.length > 0; ) {
+  for (const queue = [pid]; queue.length > 0;) {
     const next = queue.pop() as number;
     bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(readProc(`/proc/${next}/status`))?.[1] ?? 0) * 1024;
     queue.push(...(children.get(next) ?? []));

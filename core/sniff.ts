@@ -3,9 +3,7 @@
 
 import fs from 'node:fs/promises';
 
-export type SniffedType =
-  | 'pdf' | 'jpeg' | 'png' | 'webp' | 'avif' | 'heic' | 'gif' | 'bmp' | 'tiff'
-  | 'zip' | 'ole' | 'rtf';
+export type SniffedType = 'pdf' | 'jpeg' | 'png' | 'webp' | 'avif' | 'heic' | 'gif' | 'bmp' | 'tiff' | 'zip' | 'ole' | 'rtf';
 
 const HEAD_BYTES = 64;
 

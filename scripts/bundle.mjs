@@ -12,7 +12,20 @@ import { ZipWriter } from './zip-writer.mjs';
 import { productionTree } from './production-tree.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SHIPPED = ['bin', 'dist/core', 'dist/src', 'dist/wasm', 'package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'licenses', 'tessdata'];
+const SHIPPED = [
+  'bin',
+  'dist/core',
+  'dist/src',
+  'dist/wasm',
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'docs',
+  'LICENSE',
+  'THIRD-PARTY-NOTICES.md',
+  'licenses',
+  'tessdata',
+];
 /**
  * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are
  * always mapped on their own; with these the idle service after retirement measured 103 MB
@@ -33,7 +46,10 @@ const LAUNCHERS = {
       '',
     ].join('\n'),
   },
-  'docwasm.cmd': { mode: 0o644, text: '@echo off\r\nrem docwasm, portable: runs the bundled service with the node on PATH.\r\nnode "%~dp0dist\\src\\cli\\main.js" %*\r\n' },
+  'docwasm.cmd': {
+    mode: 0o644,
+    text: '@echo off\r\nrem docwasm, portable: runs the bundled service with the node on PATH.\r\nnode "%~dp0dist\\src\\cli\\main.js" %*\r\n',
+  },
 };
 
 function main() {

@@ -85,34 +85,219 @@ export interface FlagSpec {
 export const FLAGS: readonly FlagSpec[] = [
   { flag: 'host', env: 'DOCWASM_HOST', key: 'host', kind: 'string', metavar: 'ADDRESS', description: 'address to bind (default 127.0.0.1)', appliesTo: 'http' },
   { flag: 'port', env: 'DOCWASM_PORT', key: 'port', kind: 'int', description: 'port to listen on (default 19873)', appliesTo: 'http' },
-  { flag: 'token', env: 'DOCWASM_TOKEN', key: 'token', kind: 'string', metavar: 'TOKEN', description: 'require "Authorization: Bearer <token>" on every request', appliesTo: 'http' },
-  { flag: 'allow-dir', env: 'DOCWASM_ALLOW_DIRS', key: 'allowDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'only read and write below this directory (repeatable)' },
-  { flag: 'allow-origin', env: 'DOCWASM_ALLOW_ORIGINS', key: 'allowOrigins', kind: 'list', repeatable: true, metavar: 'ORIGIN', description: 'accept requests carrying this Origin (repeatable)', appliesTo: 'http' },
-  { flag: 'base-dir', env: 'DOCWASM_BASE_DIR', key: 'baseDir', kind: 'string', metavar: 'DIR', description: 'relative paths resolve against it (default: working directory)' },
-  { flag: 'soffice', env: 'DOCWASM_SOFFICE', key: 'soffice', kind: 'string', metavar: 'PATH', description: 'path of the LibreOffice soffice program', appliesTo: ['documents'] },
-  { flag: 'tessdata', env: 'DOCWASM_TESSDATA', key: 'tessdata', kind: 'string', metavar: 'DIR', description: 'extra folder of <lang>.traineddata[.gz] files', appliesTo: ['ocr'] },
+  {
+    flag: 'token',
+    env: 'DOCWASM_TOKEN',
+    key: 'token',
+    kind: 'string',
+    metavar: 'TOKEN',
+    description: 'require "Authorization: Bearer <token>" on every request',
+    appliesTo: 'http',
+  },
+  {
+    flag: 'allow-dir',
+    env: 'DOCWASM_ALLOW_DIRS',
+    key: 'allowDirs',
+    kind: 'list',
+    repeatable: true,
+    metavar: 'DIR',
+    description: 'only read and write below this directory (repeatable)',
+  },
+  {
+    flag: 'allow-origin',
+    env: 'DOCWASM_ALLOW_ORIGINS',
+    key: 'allowOrigins',
+    kind: 'list',
+    repeatable: true,
+    metavar: 'ORIGIN',
+    description: 'accept requests carrying this Origin (repeatable)',
+    appliesTo: 'http',
+  },
+  {
+    flag: 'base-dir',
+    env: 'DOCWASM_BASE_DIR',
+    key: 'baseDir',
+    kind: 'string',
+    metavar: 'DIR',
+    description: 'relative paths resolve against it (default: working directory)',
+  },
+  {
+    flag: 'soffice',
+    env: 'DOCWASM_SOFFICE',
+    key: 'soffice',
+    kind: 'string',
+    metavar: 'PATH',
+    description: 'path of the LibreOffice soffice program',
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'tessdata',
+    env: 'DOCWASM_TESSDATA',
+    key: 'tessdata',
+    kind: 'string',
+    metavar: 'DIR',
+    description: 'extra folder of <lang>.traineddata[.gz] files',
+    appliesTo: ['ocr'],
+  },
   { flag: 'workers', env: 'DOCWASM_WORKERS', key: 'workers', kind: 'int', description: 'worker threads per engine (default: number of cores)' },
   { flag: 'pdf-engine', env: 'DOCWASM_PDF_ENGINE', key: 'pdfEngine', kind: 'engine', description: 'mupdf (default) or cpdf', appliesTo: ['pdf'] },
-  { flag: 'max-pixels', env: 'DOCWASM_MAX_PIXELS', key: 'maxPixels', kind: 'int', description: 'largest image accepted, in pixels (default 100000000)', appliesTo: WASM_ENGINES },
-  { flag: 'max-input-bytes', env: 'DOCWASM_MAX_INPUT_BYTES', key: 'maxInputBytes', kind: 'int', description: 'largest input file accepted, in bytes (default 1073741824)' },
-  { flag: 'max-decompressed-bytes', env: 'DOCWASM_MAX_DECOMPRESSED_BYTES', key: 'maxDecompressedBytes', kind: 'int', description: "a PDF's streams (images aside) may decompress to this many bytes before it is rendered, compressed or converted (default 134217728)", appliesTo: ['pdf'] },
-  { flag: 'max-pages', env: 'DOCWASM_MAX_PAGES', key: 'maxPages', kind: 'int', description: 'pages of one PDF a job may render or read with OCR (default 10000)', appliesTo: ['pdf', 'ocr'] },
+  {
+    flag: 'max-pixels',
+    env: 'DOCWASM_MAX_PIXELS',
+    key: 'maxPixels',
+    kind: 'int',
+    description: 'largest image accepted, in pixels (default 100000000)',
+    appliesTo: WASM_ENGINES,
+  },
+  {
+    flag: 'max-input-bytes',
+    env: 'DOCWASM_MAX_INPUT_BYTES',
+    key: 'maxInputBytes',
+    kind: 'int',
+    description: 'largest input file accepted, in bytes (default 1073741824)',
+  },
+  {
+    flag: 'max-decompressed-bytes',
+    env: 'DOCWASM_MAX_DECOMPRESSED_BYTES',
+    key: 'maxDecompressedBytes',
+    kind: 'int',
+    description: "a PDF's streams (images aside) may decompress to this many bytes before it is rendered, compressed or converted (default 134217728)",
+    appliesTo: ['pdf'],
+  },
+  {
+    flag: 'max-pages',
+    env: 'DOCWASM_MAX_PAGES',
+    key: 'maxPages',
+    kind: 'int',
+    description: 'pages of one PDF a job may render or read with OCR (default 10000)',
+    appliesTo: ['pdf', 'ocr'],
+  },
   { flag: 'timeout', env: 'DOCWASM_TIMEOUT', key: 'timeoutMs', kind: 'seconds', description: 'per-job time limit in seconds (default 120)' },
-  { flag: 'queue-limit', env: 'DOCWASM_QUEUE_LIMIT', key: 'queueLimit', kind: 'int', description: 'jobs waiting per engine before BUSY (default 64)', appliesTo: 'server' },
-  { flag: 'idle-timeout', env: 'DOCWASM_IDLE_TIMEOUT', key: 'idleTimeoutMs', kind: 'seconds', description: 'stop engines idle this many seconds; the next job starts them (default 300)', appliesTo: 'server' },
-  { flag: 'worker-heap-mb', env: 'DOCWASM_WORKER_HEAP_MB', key: 'workerHeapMb', kind: 'int', description: "cap each engine worker's JS heap in MB (default: the engine's own cap)", appliesTo: WASM_ENGINES },
-  { flag: 'soffice-recycle-after', env: 'DOCWASM_SOFFICE_RECYCLE_AFTER', key: 'sofficeRecycleAfter', kind: 'int', description: `files a LibreOffice process converts before it is replaced (default ${RECYCLE_AFTER.officeFiles})`, appliesTo: ['documents'] },
-  { flag: 'office-memory-mb', env: 'DOCWASM_OFFICE_MEMORY_MB', key: 'officeMemoryMb', kind: 'int', description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)', appliesTo: ['documents'] },
-  { flag: 'memory-budget', env: 'DOCWASM_MEMORY_BUDGET', key: 'memoryBudgetMb', kind: 'int', description: "MB the engines together may hold: idle ones retire to make room, a job waits for room, one engine needing more is TOO_LARGE (default: half the machine's memory, at most 4096)" },
-  { flag: 'headers-timeout', env: 'DOCWASM_HEADERS_TIMEOUT', key: 'headersTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the request headers (default 10)', appliesTo: 'http' },
-  { flag: 'request-timeout', env: 'DOCWASM_REQUEST_TIMEOUT', key: 'requestTimeoutMs', kind: 'seconds', description: 'seconds a client has to send the whole request (default 30)', appliesTo: 'http' },
-  { flag: 'job-retention', env: 'DOCWASM_JOB_RETENTION', key: 'jobRetentionMs', kind: 'seconds', description: 'keep finished async jobs this many seconds (default 600)', appliesTo: 'http' },
-  { flag: 'document-backend', env: 'DOCWASM_DOCUMENT_BACKEND', key: 'documentBackend', kind: 'backend', description: 'office documents are converted by: auto (default: an installed LibreOffice, else LibreOffice in WebAssembly), libreoffice or wasm', appliesTo: ['documents'] },
-  { flag: 'font-dir', env: 'DOCWASM_FONT_DIRS', key: 'fontDirs', kind: 'list', repeatable: true, metavar: 'DIR', description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)', appliesTo: ['documents'] },
-  { flag: 'office-start-timeout', env: 'DOCWASM_OFFICE_START_TIMEOUT', key: 'officeStartTimeoutMs', kind: 'seconds', description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)', appliesTo: ['documents'] },
-  { flag: 'trust-cert', env: 'DOCWASM_TRUST_CERTS', key: 'trustCerts', kind: 'list', repeatable: true, metavar: 'FILE', description: 'pdf/signatures trusts signatures chaining to the root certificate(s) in this PEM file (repeatable)', appliesTo: ['pdf'] },
-  { flag: 'paper', env: 'DOCWASM_PAPER', key: 'paper', kind: 'paper', description: "paper of office documents that set none (a CSV, a sheet without page setup): a4 or letter (default: the locale's, from LC_ALL, LC_PAPER or LANG: letter in the US, Canada, Mexico and the other Letter countries, else a4)", appliesTo: ['documents'] },
-  { flag: 'document-sandbox', env: 'DOCWASM_DOCUMENT_SANDBOX', key: 'documentSandbox', kind: 'sandbox', description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile', appliesTo: ['documents'] },
+  {
+    flag: 'queue-limit',
+    env: 'DOCWASM_QUEUE_LIMIT',
+    key: 'queueLimit',
+    kind: 'int',
+    description: 'jobs waiting per engine before BUSY (default 64)',
+    appliesTo: 'server',
+  },
+  {
+    flag: 'idle-timeout',
+    env: 'DOCWASM_IDLE_TIMEOUT',
+    key: 'idleTimeoutMs',
+    kind: 'seconds',
+    description: 'stop engines idle this many seconds; the next job starts them (default 300)',
+    appliesTo: 'server',
+  },
+  {
+    flag: 'worker-heap-mb',
+    env: 'DOCWASM_WORKER_HEAP_MB',
+    key: 'workerHeapMb',
+    kind: 'int',
+    description: "cap each engine worker's JS heap in MB (default: the engine's own cap)",
+    appliesTo: WASM_ENGINES,
+  },
+  {
+    flag: 'soffice-recycle-after',
+    env: 'DOCWASM_SOFFICE_RECYCLE_AFTER',
+    key: 'sofficeRecycleAfter',
+    kind: 'int',
+    description: `files a LibreOffice process converts before it is replaced (default ${RECYCLE_AFTER.officeFiles})`,
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'office-memory-mb',
+    env: 'DOCWASM_OFFICE_MEMORY_MB',
+    key: 'officeMemoryMb',
+    kind: 'int',
+    description: 'memory ceiling of each LibreOffice process in MB; a document needing more is TOO_LARGE (default 2048)',
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'memory-budget',
+    env: 'DOCWASM_MEMORY_BUDGET',
+    key: 'memoryBudgetMb',
+    kind: 'int',
+    description:
+      "MB the engines together may hold: idle ones retire to make room, a job waits for room, one engine needing more is TOO_LARGE (default: half the machine's memory, at most 4096)",
+  },
+  {
+    flag: 'headers-timeout',
+    env: 'DOCWASM_HEADERS_TIMEOUT',
+    key: 'headersTimeoutMs',
+    kind: 'seconds',
+    description: 'seconds a client has to send the request headers (default 10)',
+    appliesTo: 'http',
+  },
+  {
+    flag: 'request-timeout',
+    env: 'DOCWASM_REQUEST_TIMEOUT',
+    key: 'requestTimeoutMs',
+    kind: 'seconds',
+    description: 'seconds a client has to send the whole request (default 30)',
+    appliesTo: 'http',
+  },
+  {
+    flag: 'job-retention',
+    env: 'DOCWASM_JOB_RETENTION',
+    key: 'jobRetentionMs',
+    kind: 'seconds',
+    description: 'keep finished async jobs this many seconds (default 600)',
+    appliesTo: 'http',
+  },
+  {
+    flag: 'document-backend',
+    env: 'DOCWASM_DOCUMENT_BACKEND',
+    key: 'documentBackend',
+    kind: 'backend',
+    description: 'office documents are converted by: auto (default: an installed LibreOffice, else LibreOffice in WebAssembly), libreoffice or wasm',
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'font-dir',
+    env: 'DOCWASM_FONT_DIRS',
+    key: 'fontDirs',
+    kind: 'list',
+    repeatable: true,
+    metavar: 'DIR',
+    description: 'font files in this directory are given to LibreOffice besides the shipped ones (repeatable)',
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'office-start-timeout',
+    env: 'DOCWASM_OFFICE_START_TIMEOUT',
+    key: 'officeStartTimeoutMs',
+    kind: 'seconds',
+    description: 'seconds LibreOffice in WebAssembly may take to start before it is stopped and tried again (default 240)',
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'trust-cert',
+    env: 'DOCWASM_TRUST_CERTS',
+    key: 'trustCerts',
+    kind: 'list',
+    repeatable: true,
+    metavar: 'FILE',
+    description: 'pdf/signatures trusts signatures chaining to the root certificate(s) in this PEM file (repeatable)',
+    appliesTo: ['pdf'],
+  },
+  {
+    flag: 'paper',
+    env: 'DOCWASM_PAPER',
+    key: 'paper',
+    kind: 'paper',
+    description:
+      "paper of office documents that set none (a CSV, a sheet without page setup): a4 or letter (default: the locale's, from LC_ALL, LC_PAPER or LANG: letter in the US, Canada, Mexico and the other Letter countries, else a4)",
+    appliesTo: ['documents'],
+  },
+  {
+    flag: 'document-sandbox',
+    env: 'DOCWASM_DOCUMENT_SANDBOX',
+    key: 'documentSandbox',
+    kind: 'sandbox',
+    description: 'how LibreOffice is confined: auto (default: bwrap, else namespace, else profile), bwrap, namespace or profile',
+    appliesTo: ['documents'],
+  },
 ];
 
 export function defaultConfig(): Config {
@@ -161,10 +346,7 @@ export function defaultConfig(): Config {
 export class ConfigError extends Error {}
 
 /** Builds a Config from parsed flag values (strings, or string arrays for repeatable flags) and env. */
-export function resolveConfig(
-  flags: Readonly<Record<string, string | string[] | undefined>>,
-  env: NodeJS.ProcessEnv,
-): Config {
+export function resolveConfig(flags: Readonly<Record<string, string | string[] | undefined>>, env: NodeJS.ProcessEnv): Config {
   const config = { ...defaultConfig(), paper: localePaper(env) };
   const target = config as unknown as Record<string, unknown>;
   for (const spec of FLAGS) {
@@ -204,12 +386,14 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
     }
     case 'sandbox': {
       const value = values.at(-1);
-      if (!SANDBOX_CHOICES.some((choice) => choice === value)) throw new ConfigError(`--document-sandbox must be one of ${SANDBOX_CHOICES.join(', ')}, got "${value}"`);
+      if (!SANDBOX_CHOICES.some((choice) => choice === value))
+        throw new ConfigError(`--document-sandbox must be one of ${SANDBOX_CHOICES.join(', ')}, got "${value}"`);
       return value;
     }
     case 'backend': {
       const value = values.at(-1);
-      if (!DOCUMENT_BACKENDS.some((choice) => choice === value)) throw new ConfigError(`--document-backend must be one of ${DOCUMENT_BACKENDS.join(', ')}, got "${value}"`);
+      if (!DOCUMENT_BACKENDS.some((choice) => choice === value))
+        throw new ConfigError(`--document-backend must be one of ${DOCUMENT_BACKENDS.join(', ')}, got "${value}"`);
       return value;
     }
     case 'paper': {

@@ -17,5 +17,11 @@ export function startReportLines(config: Config, document: EngineHealth): string
     ? `${wasm ? 'LibreOffice in WebAssembly' : 'LibreOffice'}: ${String(document.path)} (${document.version})`
     : `LibreOffice: not found (${String(document.reason)}); document conversion answers BACKEND_UNAVAILABLE`;
   const passedOver = typeof document.passedOver === 'string' ? [`docwasm: passed over: ${document.passedOver}`] : [];
-  return [`docwasm: base dir ${config.baseDir}`, `docwasm: allowed dirs: ${allowed}`, `docwasm: document sandbox: ${sandbox}`, `docwasm: ${office}`, ...passedOver];
+  return [
+    `docwasm: base dir ${config.baseDir}`,
+    `docwasm: allowed dirs: ${allowed}`,
+    `docwasm: document sandbox: ${sandbox}`,
+    `docwasm: ${office}`,
+    ...passedOver,
+  ];
 }

@@ -54,7 +54,15 @@ function commandSummaries(): string[] {
 }
 
 export function groupHelp(word: string): string {
-  return [`Usage: docwasm ${word} <operation> [inputs...] [options]`, '', 'Operations:', ...groupMembers(word).map((op) => helpLine(commandOf(op), op.summary)), '', `Run \`docwasm ${word} <operation> --help\` for its inputs and options.`, ''].join('\n');
+  return [
+    `Usage: docwasm ${word} <operation> [inputs...] [options]`,
+    '',
+    'Operations:',
+    ...groupMembers(word).map((op) => helpLine(commandOf(op), op.summary)),
+    '',
+    `Run \`docwasm ${word} <operation> --help\` for its inputs and options.`,
+    '',
+  ].join('\n');
 }
 
 export function operationHelp(operation: Operation): string {
@@ -68,14 +76,21 @@ export function operationHelp(operation: Operation): string {
     `Usage: docwasm ${command}${inputs} [options]`,
     '',
     `${operation.summary}.`,
-    ...(positional ? ['', 'Inputs:', helpLine(positional.many ? 'FILES...' : 'INPUT', `${positional.description ?? ''}${positional.many ? ' (one or more)' : ''}`)] : []),
+    ...(positional
+      ? ['', 'Inputs:', helpLine(positional.many ? 'FILES...' : 'INPUT', `${positional.description ?? ''}${positional.many ? ' (one or more)' : ''}`)]
+      : []),
     '',
     'Options:',
     ...options.map((option) => optionHelpLine(option, formatFollowsOutput({ positional, options }))),
     JSON_HELP,
     ...secrets.map((o) => helpLine(`--${stdinFlagOf(o.flag)}`, `read --${o.flag} from the first line of stdin`)),
     helpLine('-h, --help', 'show this help'),
-    ...(secrets.length > 0 ? ['', `Passwords: rather than on the command line (visible to other users in \`ps\`), give them in ${secrets.map((o) => secretEnvName(o.field)).join(', ')} or with ${secrets.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}.`] : []),
+    ...(secrets.length > 0
+      ? [
+          '',
+          `Passwords: rather than on the command line (visible to other users in \`ps\`), give them in ${secrets.map((o) => secretEnvName(o.field)).join(', ')} or with ${secrets.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}.`,
+        ]
+      : []),
     '',
     'Engine options (each also read from its environment variable):',
     ...flagHelpLines(engineFlags(operation, shape)),
@@ -92,7 +107,7 @@ function optionHelpLine(option: FieldOption, formatFollowsOutput: boolean): stri
   const names = option.field === 'output' ? `-o, --${option.flag}` : `--${option.flag}`;
   const value = option.kind === 'boolean' ? '' : ` ${metavar(option)}`;
   const notes = [
-    option.field === 'format' && formatFollowsOutput ? "default: the extension of -o" : option.required ? 'required' : undefined,
+    option.field === 'format' && formatFollowsOutput ? 'default: the extension of -o' : option.required ? 'required' : undefined,
     option.defaultValue !== undefined ? `default: ${String(option.defaultValue)}` : undefined,
     isSecretField(option.field) ? `or ${secretEnvName(option.field)}` : undefined,
     option.kind === 'list' ? 'repeatable' : undefined,

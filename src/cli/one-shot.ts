@@ -48,7 +48,10 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
   try {
     const envelope = await invokeOperation(operation, request, { ...runtime, signal: cancel.signal, progress: progress?.update });
     progress?.finish();
-    return report(operation, envelope, { json: line.values.json === true, printText: shape.options.some((o) => o.field === 'output') && request.output === undefined });
+    return report(operation, envelope, {
+      json: line.values.json === true,
+      printText: shape.options.some((o) => o.field === 'output') && request.output === undefined,
+    });
   } catch (err) {
     progress?.finish();
     if (!(err instanceof CancelledError)) throw err;
@@ -61,7 +64,10 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
 
 function readCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
   const fieldOptions = Object.fromEntries(
-    shape.options.map((o) => [o.flag, { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.many, ...(o.field === 'output' && { short: 'o' }) }]),
+    shape.options.map((o) => [
+      o.flag,
+      { type: o.kind === 'boolean' ? ('boolean' as const) : ('string' as const), multiple: o.many, ...(o.field === 'output' && { short: 'o' }) },
+    ]),
   );
   const options = {
     ...flagOptions(engineFlags(operation, shape)),
@@ -142,7 +148,8 @@ function positionalInputs(operation: Operation, shape: CommandShape, positionals
 /** Passwords not given as options come from their env var, or `password` from stdin. */
 async function addSecrets(operation: Operation, shape: CommandShape, values: Values, request: Record<string, unknown>): Promise<void> {
   const fromStdin = shape.options.filter((o) => isSecretField(o.field) && values[stdinFlagOf(o.flag)] === true);
-  if (fromStdin.length > 1) throw new UsageError(`stdin holds one secret: give only one of ${fromStdin.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}`, operation);
+  if (fromStdin.length > 1)
+    throw new UsageError(`stdin holds one secret: give only one of ${fromStdin.map((o) => `--${stdinFlagOf(o.flag)}`).join(', ')}`, operation);
   for (const option of fromStdin) {
     if (request[option.field] !== undefined) throw new UsageError(`Give either --${option.flag} or --${stdinFlagOf(option.flag)}, not both`, operation);
     request[option.field] = await readFirstLineOfStdin();
@@ -161,11 +168,13 @@ function report(operation: Operation, envelope: Envelope, { json, printText }: {
     return envelope.code === 'VALIDATION_ERROR' ? EXIT.usage : EXIT.failed;
   }
   // A pipeline's steps come from a JSON file: their unknown fields are not options the parser refused.
-  for (const warning of envelope.warnings ?? []) process.stderr.write(`docwasm: warning: ${warning}
+  for (const warning of envelope.warnings ?? [])
+    process.stderr.write(`docwasm: warning: ${warning}
 `);
   if (!json) process.stdout.write(resultText(operation.id, envelope, { printText }));
   if (!json && printText) reportCut(envelope);
-  for (const item of failedItems(envelope)) process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}
+  for (const item of failedItems(envelope))
+    process.stderr.write(`docwasm: ${item.code ?? 'INTERNAL_ERROR'}: ${itemMessage(item)}
 `);
   return envelope.success ? EXIT.ok : EXIT.failed;
 }
@@ -193,4 +202,3 @@ function failedItems(envelope: Envelope): FailedItem[] {
   if (!Array.isArray(results)) return [];
   return results.filter((r): r is FailedItem => typeof r === 'object' && r !== null && (r as { success?: unknown }).success === false);
 }
-

@@ -69,7 +69,16 @@ function describeField(field: string, outer: z.ZodType): FieldOption {
   // A list is described by its items (`files`: each an absolute path, or ...).
   if (schema instanceof z.ZodArray) description ??= (schema.element as z.ZodType).description;
   const many = schema instanceof z.ZodArray;
-  return { field, flag: kebabCase(field), kind: kindOf(schema), required, description, choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined, defaultValue, many };
+  return {
+    field,
+    flag: kebabCase(field),
+    kind: kindOf(schema),
+    required,
+    description,
+    choices: schema instanceof z.ZodEnum ? (schema.options as string[]) : undefined,
+    defaultValue,
+    many,
+  };
 }
 
 function kindOf(schema: z.ZodType): FieldKind {

@@ -73,7 +73,8 @@ const round = (points: number): string => String(Math.round(points * 100) / 100)
 
 function formFieldLines(fields: readonly FormField[]): string[] {
   if (fields.length === 0) return [];
-  const value = (field: FormField): string => (typeof field.value === 'boolean' ? (field.value ? 'checked' : 'unchecked') : field.value === null ? '-' : field.value);
+  const value = (field: FormField): string =>
+    typeof field.value === 'boolean' ? (field.value ? 'checked' : 'unchecked') : field.value === null ? '-' : field.value;
   const rows = fields.map((field) => [field.name, field.type, value(field), field.options?.join(', ') ?? '', String(field.page), yesNo(field.readOnly)]);
   return tableLines(['NAME', 'TYPE', 'VALUE', 'OPTIONS', 'PAGE', 'READ-ONLY'], rows);
 }
@@ -81,9 +82,19 @@ function formFieldLines(fields: readonly FormField[]): string[] {
 function signatureLines(signatures: readonly SignatureInfo[]): string[] {
   if (signatures.length === 0) return [];
   const commonName = (dn: string): string => /(?:^|,\s*)CN=([^,]+)/.exec(dn)?.[1] ?? dn;
-  const certificate = (c: SignatureInfo['certificate']): string => (c ? `${commonName(c.subject)}, issued by ${commonName(c.issuer)}, until ${c.notAfter.slice(0, 10)}` : '-');
+  const certificate = (c: SignatureInfo['certificate']): string =>
+    c ? `${commonName(c.subject)}, issued by ${commonName(c.issuer)}, until ${c.notAfter.slice(0, 10)}` : '-';
   const trusted = (s: SignatureInfo): string => (s.trusted ? 'yes' : s.trustProblem ? `no (${s.trustProblem})` : 'no');
-  const rows = signatures.map((s) => [s.name, orNone(s.signedAt), yesNo(s.valid), trusted(s), yesNo(s.coversWholeDocument), orNone(s.reason), orNone(s.location), certificate(s.certificate)]);
+  const rows = signatures.map((s) => [
+    s.name,
+    orNone(s.signedAt),
+    yesNo(s.valid),
+    trusted(s),
+    yesNo(s.coversWholeDocument),
+    orNone(s.reason),
+    orNone(s.location),
+    certificate(s.certificate),
+  ]);
   return tableLines(['SIGNER', 'SIGNED AT', 'VALID', 'TRUSTED', 'WHOLE FILE', 'REASON', 'LOCATION', 'CERTIFICATE'], rows);
 }
 
@@ -104,14 +115,23 @@ function ocrLines(data: Data): string[] {
     ['Confidence', confidence(data.confidence)],
   ]);
   if (!Array.isArray(data.pages)) return lines;
-  const rows = (data.pages as OcrPage[]).map((p) => [String(p.page), String(p.characters), confidence(p.confidence), p.skipped ? 'has text, not read' : (p.engine ?? '')]);
+  const rows = (data.pages as OcrPage[]).map((p) => [
+    String(p.page),
+    String(p.characters),
+    confidence(p.confidence),
+    p.skipped ? 'has text, not read' : (p.engine ?? ''),
+  ]);
   return [...lines, ...tableLines(['PAGE', 'CHARACTERS', 'CONFIDENCE', 'ENGINE'], rows)];
 }
 
 /** A document read into a file: which pages, and which of them OCR read. */
 function readLines(data: Data): string[] {
   const ocrPages = Array.isArray(data.ocrPages) && data.ocrPages.length > 0 ? data.ocrPages.join(', ') : 'none';
-  return propertyLines([...(typeof data.pages === 'number' ? [['Pages', String(data.pages)] as [string, string]] : []), ['Read by OCR', ocrPages], ['Truncated', yesNo(data.truncated === true)]]);
+  return propertyLines([
+    ...(typeof data.pages === 'number' ? [['Pages', String(data.pages)] as [string, string]] : []),
+    ['Read by OCR', ocrPages],
+    ['Truncated', yesNo(data.truncated === true)],
+  ]);
 }
 
 /** A line an item of a list of names or paths. */

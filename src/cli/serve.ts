@@ -31,7 +31,13 @@ export async function serve(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine({
     args,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' }, ...flagOptions(SERVE_FLAGS), watch: { type: 'string' }, ...WATCH_OPTIONS },
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+      ...flagOptions(SERVE_FLAGS),
+      watch: { type: 'string' },
+      ...WATCH_OPTIONS,
+    },
   });
   if (values.help) return void process.stdout.write(SERVE_USAGE);
   if (values.version) return void process.stdout.write(`${VERSION}\n`);
@@ -46,10 +52,12 @@ export async function serve(args: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     logEvent(`docwasm: ${signal} received, shutting down`);
-    (watcher ? watcher.close() : Promise.resolve()).then(() => service.close()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    (watcher ? watcher.close() : Promise.resolve())
+      .then(() => service.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -64,7 +72,9 @@ export async function serve(args: string[]): Promise<void> {
 /** A taken port says which one, and how to choose another (not Node's `listen EADDRINUSE`). */
 function listenError(err: unknown, { host, port }: Config): unknown {
   if ((err as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') return err;
-  return new ConfigError(`port ${port} on ${host} is taken: another program (perhaps another docwasm) listens there; choose another with --port N or DOCWASM_PORT=N`);
+  return new ConfigError(
+    `port ${port} on ${host} is taken: another program (perhaps another docwasm) listens there; choose another with --port N or DOCWASM_PORT=N`,
+  );
 }
 
 /** A bad watch setting (steps that fail validation) is reported like a bad flag. */

@@ -28,5 +28,10 @@ export function propertyLines(properties: readonly (readonly [string, string])[]
 export function tableLines(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const cells = [headers, ...rows].map((row) => row.map(printable));
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => displayWidth(row[column] ?? ''))));
-  return cells.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : padEnd(cell, widths[column] ?? 0))).join(GAP).trimEnd());
+  return cells.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : padEnd(cell, widths[column] ?? 0)))
+      .join(GAP)
+      .trimEnd(),
+  );
 }

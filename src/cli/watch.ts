@@ -39,7 +39,7 @@ export const WATCH_HELP_LINES = [
   helpLine('--failed DIR', 'failed inputs are moved here, beside their <name>.error.json (default: not moved; the record goes to --out)'),
   helpLine('--done DIR', 'inputs are moved here after success (default: left in place); a taken name becomes "name (2).ext"'),
   helpLine('--concurrency N', 'files run at once (default: --workers)'),
-  helpLine('--settle SECONDS', "a file is touched once its size has not changed for this long (default 2)"),
+  helpLine('--settle SECONDS', 'a file is touched once its size has not changed for this long (default 2)'),
   helpLine('--poll', 'poll the folder instead of OS events (automatic on NFS, SMB/CIFS and FUSE mounts on Linux)'),
 ];
 
@@ -61,7 +61,11 @@ ${flagHelpLines(RUNTIME_FLAGS).join('\n')}
 type Values = Record<string, string | boolean | string[] | undefined>;
 
 export async function runWatchCommand(args: string[]): Promise<number | undefined> {
-  const { values, positionals } = parseCommandLine({ args, allowPositionals: true, options: { ...WATCH_OPTIONS, ...flagOptions(RUNTIME_FLAGS), help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseCommandLine({
+    args,
+    allowPositionals: true,
+    options: { ...WATCH_OPTIONS, ...flagOptions(RUNTIME_FLAGS), help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write(WATCH_USAGE);
     return 0;
@@ -105,7 +109,10 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   const [watched, outDir, failedDir, doneDir] = await Promise.all([dir(inDir), dir(values.out), dir(values.failed), dir(values.done)]);
   const stats = await fs.stat(watched as string).catch(() => undefined);
   if (!stats?.isDirectory()) throw new ConfigError(`${inDir} is not a folder`);
-  await checkWatchFolders({ inDir: watched as string, outDir: outDir as string, doneDir, failedDir }, { inDir, outDir: values.out, doneDir: values.done as string | undefined, failedDir: values.failed as string | undefined });
+  await checkWatchFolders(
+    { inDir: watched as string, outDir: outDir as string, doneDir, failedDir },
+    { inDir, outDir: values.out, doneDir: values.done as string | undefined, failedDir: values.failed as string | undefined },
+  );
   const settleSeconds = positiveNumber(values.settle, 'settle', 2);
   const concurrency = Math.floor(positiveNumber(values.concurrency, 'concurrency', context.config.workers));
   const networkFs = await fileSystemToPoll(watched as string);
@@ -131,7 +138,9 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   };
   const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
   await watcher.ready;
-  log(`watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`);
+  log(
+    `watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`,
+  );
   return { ready: watcher.ready, close: () => watcher.close(), log };
 }
 

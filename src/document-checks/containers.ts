@@ -79,7 +79,7 @@ export async function zipEntryData(handle: FileHandle, entry: ZipEntry): Promise
 
 /** `length` bytes from `start`, a slice at a time (a stream made on the handle itself would close it when destroyed). */
 async function* chunksOf(handle: FileHandle, start: number, length: number, slice = 1 << 20): AsyncGenerator<Buffer> {
-  for (let offset = 0; offset < length; ) {
+  for (let offset = 0; offset < length;) {
     const chunk = await readAt(handle, start + offset, Math.min(slice, length - offset));
     if (chunk.length === 0) return;
     offset += chunk.length;

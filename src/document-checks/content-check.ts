@@ -60,15 +60,28 @@ const OTHER_TYPES: Readonly<Partial<Record<SniffedType, string>>> = {
 };
 
 /** Throws the contract's error when `input` may not be converted as a `.<extension>` of `family`. */
-export async function checkDocumentContent(input: FileRef, extension: string, family: DocumentFamily, shownName: string, maxMarkupBytes = Infinity, passwordGiven = false): Promise<void> {
+export async function checkDocumentContent(
+  input: FileRef,
+  extension: string,
+  family: DocumentFamily,
+  shownName: string,
+  maxMarkupBytes = Infinity,
+  passwordGiven = false,
+): Promise<void> {
   const content = await inspectDocument(input, shownName, maxMarkupBytes);
   if (content.empty) throw new ApiError('INVALID_INPUT', `${shownName} is empty`);
   if ((content.markupBytes ?? 0) > maxMarkupBytes) {
     const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
-    throw new ApiError('TOO_LARGE', `${shownName} inflates to ${mb(content.markupBytes ?? 0)} MB of XML, more than the ${mb(maxMarkupBytes)} MB the LibreOffice memory ceiling allows (--office-memory-mb)`);
+    throw new ApiError(
+      'TOO_LARGE',
+      `${shownName} inflates to ${mb(content.markupBytes ?? 0)} MB of XML, more than the ${mb(maxMarkupBytes)} MB the LibreOffice memory ceiling allows (--office-memory-mb)`,
+    );
   }
   if ((content.nesting ?? 0) > MAX_MARKUP_NESTING) {
-    throw new ApiError('TOO_LARGE', `${shownName} nests its elements more than ${MAX_MARKUP_NESTING} levels deep (sections, tables or frames in one another), which no document needs and which would hold the office for minutes; refused`);
+    throw new ApiError(
+      'TOO_LARGE',
+      `${shownName} nests its elements more than ${MAX_MARKUP_NESTING} levels deep (sections, tables or frames in one another), which no document needs and which would hold the office for minutes; refused`,
+    );
   }
   if (extension === 'csv') {
     if (content.text) return;
@@ -77,7 +90,10 @@ export async function checkDocumentContent(input: FileRef, extension: string, fa
   if (content.encrypted && (content.family === undefined || content.family === family)) throw passwordRequired(content, shownName, passwordGiven);
   if (content.family === family && (content.onlyAs === undefined || content.onlyAs.includes(extension))) {
     if (content.externalReference === undefined) return;
-    throw new ApiError('INVALID_INPUT', `${shownName} contains ${content.externalReference}, which would read another file or a URL; documents that include outside content are refused`);
+    throw new ApiError(
+      'INVALID_INPUT',
+      `${shownName} contains ${content.externalReference}, which would read another file or a URL; documents that include outside content are refused`,
+    );
   }
   throw new ApiError('INVALID_INPUT', `${shownName} has a .${extension} name but is really ${content.description}`);
 }
@@ -148,7 +164,13 @@ export async function packageFormatOf(input: FileRef, shownName = input.path): P
 async function zipFormat(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<{ format: InputFormat | undefined; mimetype: string | undefined }> {
   const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
   const mimetype = mimetypeEntry && (await readZipEntry(handle, mimetypeEntry, 256))?.toString('ascii').trim();
-  return { format: formatOfPackage(entries.map((e) => e.name), mimetype), mimetype };
+  return {
+    format: formatOfPackage(
+      entries.map((e) => e.name),
+      mimetype,
+    ),
+    mimetype,
+  };
 }
 
 async function identifyZip(handle: fs.FileHandle, entries: readonly ZipEntry[]): Promise<DocumentContent> {
@@ -200,7 +222,7 @@ async function wordIsEncrypted(ole: OleContainer, word: { name: string; startSec
 /** A FILEPASS record (0x002F) among the workbook's first BIFF records. */
 async function workbookIsEncrypted(ole: OleContainer, book: { name: string; startSector: number; size: number }): Promise<boolean> {
   const head = await ole.readStreamHead(book, 4096);
-  for (let p = 0; p + 4 <= head.length; ) {
+  for (let p = 0; p + 4 <= head.length;) {
     const type = head.readUInt16LE(p);
     if (type === 0x002f) return true;
     p += 4 + head.readUInt16LE(p + 2);

@@ -79,7 +79,10 @@ export function decryptOfficePackage(encryptionInfo: Buffer, encryptedPackage: B
   const minor = encryptionInfo.readUInt16LE(2);
   if (major !== 4 || minor !== 4) {
     // 3.2/4.2 is Office 2007's "standard" encryption (AES-ECB with SHA-1): rare, not decrypted here.
-    throw new ApiError('PASSWORD_REQUIRED', `${shownName} uses an Office encryption docwasm cannot open (version ${major}.${minor}; only agile encryption, Office 2010 and later, is decrypted); remove the password to convert it`);
+    throw new ApiError(
+      'PASSWORD_REQUIRED',
+      `${shownName} uses an Office encryption docwasm cannot open (version ${major}.${minor}; only agile encryption, Office 2010 and later, is decrypted); remove the password to convert it`,
+    );
   }
   const xml = encryptionInfo.subarray(8).toString('utf8');
   const keyData = cipherParams(attributes(xml, 'keyData'), shownName);
@@ -89,7 +92,8 @@ export function decryptOfficePackage(encryptionInfo: Buffer, encryptedPackage: B
   if (!Number.isInteger(spinCount) || spinCount < 0 || spinCount > MAX_SPIN_COUNT) throw invalid(shownName, 'its key spin count');
 
   const passwordHash = spunHash(keyEncryptor, password, spinCount);
-  const open = (block: Buffer, value: string | undefined) => aesCbc(derivedKey(keyEncryptor, passwordHash, block), keyEncryptor.salt, Buffer.from(value ?? '', 'base64'));
+  const open = (block: Buffer, value: string | undefined) =>
+    aesCbc(derivedKey(keyEncryptor, passwordHash, block), keyEncryptor.salt, Buffer.from(value ?? '', 'base64'));
   const verifierInput = open(VERIFIER_INPUT_BLOCK, encryptedKey.encryptedVerifierHashInput).subarray(0, keyEncryptor.salt.length);
   const verifierHash = open(VERIFIER_VALUE_BLOCK, encryptedKey.encryptedVerifierHashValue);
   const expected = crypto.createHash(keyEncryptor.hash).update(verifierInput).digest();
@@ -128,7 +132,8 @@ function spunHash(params: CipherParams, password: string, spinCount: number): Bu
   return hash;
 }
 
-const derivedKey = (params: CipherParams, hash: Buffer, block: Buffer) => fitted(crypto.createHash(params.hash).update(hash).update(block).digest(), params.keyBytes);
+const derivedKey = (params: CipherParams, hash: Buffer, block: Buffer) =>
+  fitted(crypto.createHash(params.hash).update(hash).update(block).digest(), params.keyBytes);
 
 /** Truncated, or padded with 0x36, to `length` bytes (2.3.4.11). */
 function fitted(bytes: Buffer, length: number): Buffer {
@@ -158,4 +163,5 @@ function attributes(xml: string, tag: string): Record<string, string> {
 }
 
 const damaged = (shownName: string) => new ApiError('INVALID_INPUT', `${shownName} is an encrypted Office document whose encrypted package is damaged`);
-const invalid = (shownName: string, what: string) => new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected, and docwasm cannot decrypt ${what}; remove the password to convert it`);
+const invalid = (shownName: string, what: string) =>
+  new ApiError('PASSWORD_REQUIRED', `${shownName} is password-protected, and docwasm cannot decrypt ${what}; remove the password to convert it`);

@@ -34,7 +34,11 @@ export async function findExternalRtfField(handle: fs.FileHandle, size: number):
         else return { external: true, what: 'an RTF field instruction that never ends' };
         break;
       }
-      const field = instruction.trim().split(/[\s"\\]/, 1)[0]?.toUpperCase() ?? '';
+      const field =
+        instruction
+          .trim()
+          .split(/[\s"\\]/, 1)[0]
+          ?.toUpperCase() ?? '';
       if (EXTERNAL_FIELDS.has(field)) return { external: true, what: `an RTF ${field} field` };
     }
     if (carry.length === 0) carry = buffer.subarray(Math.max(0, buffer.length - MARKER.length));
@@ -54,7 +58,7 @@ function readInstruction(buffer: Buffer, start: number): string | undefined {
     if (toSkip > 0) toSkip--;
     else text += chars;
   };
-  for (let i = start; i < buffer.length && i - start < MAX_INSTRUCTION_BYTES; ) {
+  for (let i = start; i < buffer.length && i - start < MAX_INSTRUCTION_BYTES;) {
     const c = buffer[i] as number;
     if (c === 0x7b || c === 0x7d) {
       if (c === 0x7d && depth === 0) return text;

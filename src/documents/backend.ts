@@ -8,9 +8,7 @@ import type { DocumentFamily } from '../../core/input-formats.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { PdfaLevel } from '../../core/pdfa.js';
 
-export type BackendInfo =
-  | { available: true; name: string; version: string; path: string }
-  | { available: false; name: string; reason: string };
+export type BackendInfo = { available: true; name: string; version: string; path: string } | { available: false; name: string; reason: string };
 
 export interface ConversionJob {
   /** An input already checked against the matrix and by content (staged as the file that was checked). */

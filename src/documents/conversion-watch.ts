@@ -62,8 +62,16 @@ export const officeOutcomes = {
     code: 'TOO_LARGE',
     message: `Converting ${shown} needs more memory than the LibreOffice ceiling of ${Math.round((ceilingBytes ?? 0) / 1024 ** 2)} MB (--office-memory-mb); the process was stopped and replaced`,
   }),
-  crashed: (shown: string): ConversionOutcome => ({ ok: false, code: 'INVALID_INPUT', message: `LibreOffice stopped while converting ${shown}; it was restarted` }),
-  rejected: (shown: string): ConversionOutcome => ({ ok: false, code: 'INVALID_INPUT', message: `LibreOffice could not convert ${shown} (damaged or unsupported content)` }),
+  crashed: (shown: string): ConversionOutcome => ({
+    ok: false,
+    code: 'INVALID_INPUT',
+    message: `LibreOffice stopped while converting ${shown}; it was restarted`,
+  }),
+  rejected: (shown: string): ConversionOutcome => ({
+    ok: false,
+    code: 'INVALID_INPUT',
+    message: `LibreOffice could not convert ${shown} (damaged or unsupported content)`,
+  }),
 };
 
 /** Writes a product into the job's staged output with `write`; a failure is the output's error. */

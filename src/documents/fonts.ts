@@ -56,7 +56,12 @@ function namesIn(bytes: Buffer, table: number): string[] {
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
     const record = table + 6 + 12 * i;
-    const [platform, nameId, length, offset] = [bytes.readUInt16BE(record), bytes.readUInt16BE(record + 6), bytes.readUInt16BE(record + 8), bytes.readUInt16BE(record + 10)];
+    const [platform, nameId, length, offset] = [
+      bytes.readUInt16BE(record),
+      bytes.readUInt16BE(record + 6),
+      bytes.readUInt16BE(record + 8),
+      bytes.readUInt16BE(record + 10),
+    ];
     if (!FAMILY_NAME_IDS.has(nameId)) continue;
     const raw = bytes.subarray(strings + offset, strings + offset + length);
     if (platform === 3 || platform === 0) names.push(raw.swap16().toString('utf16le'));

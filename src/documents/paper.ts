@@ -20,7 +20,8 @@ export type Paper = (typeof PAPERS)[number];
 const LETTER_COUNTRIES = new Set(['US', 'PR', 'CA', 'VE', 'CL', 'MX', 'CO', 'PH', 'BZ', 'CR', 'GT', 'NI', 'PA', 'SV']);
 
 /** The first set of the variables in the order `names`. */
-const firstSet = (env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined => names.map((name) => env[name]).find((value) => value !== undefined && value !== '');
+const firstSet = (env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined =>
+  names.map((name) => env[name]).find((value) => value !== undefined && value !== '');
 
 /** `en_US.UTF-8` → { language: 'en', country: 'US' }; C, POSIX and the like → undefined. */
 function parseLocale(locale: string | undefined): { language: string; country: string | undefined } | undefined {

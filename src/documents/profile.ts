@@ -71,7 +71,22 @@ export const SHIPPED_CJK_FAMILY = 'Noto Sans S Chinese';
 const CHINESE_FAMILIES = [
   ...['宋体', 'SimSun', '新宋体', 'NSimSun', '黑体', 'SimHei', '微软雅黑', 'Microsoft YaHei', 'Microsoft YaHei UI', '等线', 'DengXian'],
   ...['仿宋', 'FangSong', '仿宋_GB2312', 'FangSong_GB2312', '楷体', 'KaiTi', '楷体_GB2312', 'KaiTi_GB2312', '隶书', 'LiSu', '幼圆', 'YouYuan'],
-  ...['华文宋体', 'STSong', '华文中宋', 'STZhongsong', '华文黑体', 'STHeiti', '华文仿宋', 'STFangsong', '华文楷体', 'STKaiti', '方正小标宋简体', '方正仿宋_GBK', 'PingFang SC', '苹方'],
+  ...[
+    '华文宋体',
+    'STSong',
+    '华文中宋',
+    'STZhongsong',
+    '华文黑体',
+    'STHeiti',
+    '华文仿宋',
+    'STFangsong',
+    '华文楷体',
+    'STKaiti',
+    '方正小标宋简体',
+    '方正仿宋_GBK',
+    'PingFang SC',
+    '苹方',
+  ],
   ...['新細明體', 'PMingLiU', '細明體', 'MingLiU', '微軟正黑體', 'Microsoft JhengHei', '標楷體', 'DFKai-SB'],
 ];
 
@@ -90,13 +105,75 @@ const CHINESE_FAMILIES = [
  * CJK glyphs fell back one by one, the line height stayed Noto Sans's).
  */
 export const WASM_FONT_ALIASES: Readonly<Record<string, string>> = {
-  ...aliasesOf('Liberation Serif', ['Times', 'Times Roman', 'Tms Rmn', 'Nimbus Roman', 'Nimbus Roman No9 L', 'TeX Gyre Termes', ...scriptVariants('Times New Roman')]),
+  ...aliasesOf('Liberation Serif', [
+    'Times',
+    'Times Roman',
+    'Tms Rmn',
+    'Nimbus Roman',
+    'Nimbus Roman No9 L',
+    'TeX Gyre Termes',
+    ...scriptVariants('Times New Roman'),
+  ]),
   ...aliasesOf('Liberation Sans', ['Helvetica', 'Helv', 'Arial MT', 'Nimbus Sans', 'Nimbus Sans L', 'TeX Gyre Heros', ...scriptVariants('Arial')]),
-  ...aliasesOf('Liberation Mono', ['Courier', 'Courier Std', 'Nimbus Mono', 'Nimbus Mono L', 'Nimbus Mono PS', 'TeX Gyre Cursor', ...scriptVariants('Courier New')]),
+  ...aliasesOf('Liberation Mono', [
+    'Courier',
+    'Courier Std',
+    'Nimbus Mono',
+    'Nimbus Mono L',
+    'Nimbus Mono PS',
+    'TeX Gyre Cursor',
+    ...scriptVariants('Courier New'),
+  ]),
   ...aliasesOf('Carlito', ['Calibri Light']),
-  ...aliasesOf('DejaVu Sans Mono', ['Consolas', 'Menlo', 'Monaco', 'Lucida Console', 'Lucida Sans Typewriter', 'Andale Mono', 'Source Code Pro', 'SF Mono', 'Cascadia Code', 'Cascadia Mono', 'Fira Code', 'Fira Mono', 'Inconsolata', 'Roboto Mono', 'Ubuntu Mono', 'Courier 10 Pitch', 'monospace']),
+  ...aliasesOf('DejaVu Sans Mono', [
+    'Consolas',
+    'Menlo',
+    'Monaco',
+    'Lucida Console',
+    'Lucida Sans Typewriter',
+    'Andale Mono',
+    'Source Code Pro',
+    'SF Mono',
+    'Cascadia Code',
+    'Cascadia Mono',
+    'Fira Code',
+    'Fira Mono',
+    'Inconsolata',
+    'Roboto Mono',
+    'Ubuntu Mono',
+    'Courier 10 Pitch',
+    'monospace',
+  ]),
   ...aliasesOf(SHIPPED_CJK_FAMILY, CHINESE_FAMILIES),
-  ...aliasesOf('Noto Sans', ['Tahoma', 'Verdana', 'Segoe UI', 'Segoe UI Light', 'Segoe UI Semibold', 'Aptos', 'Aptos Display', 'Aptos Light', 'Trebuchet MS', 'Century Gothic', 'Lucida Sans Unicode', 'Lucida Sans', 'Lucida Grande', 'Helvetica Neue', 'Gill Sans', 'Gill Sans MT', 'Franklin Gothic Book', 'Franklin Gothic Medium', 'Candara', 'Corbel', 'Optima', 'Futura', 'Open Sans', 'Roboto', 'Microsoft Sans Serif', 'MS Sans Serif', 'sans-serif']),
+  ...aliasesOf('Noto Sans', [
+    'Tahoma',
+    'Verdana',
+    'Segoe UI',
+    'Segoe UI Light',
+    'Segoe UI Semibold',
+    'Aptos',
+    'Aptos Display',
+    'Aptos Light',
+    'Trebuchet MS',
+    'Century Gothic',
+    'Lucida Sans Unicode',
+    'Lucida Sans',
+    'Lucida Grande',
+    'Helvetica Neue',
+    'Gill Sans',
+    'Gill Sans MT',
+    'Franklin Gothic Book',
+    'Franklin Gothic Medium',
+    'Candara',
+    'Corbel',
+    'Optima',
+    'Futura',
+    'Open Sans',
+    'Roboto',
+    'Microsoft Sans Serif',
+    'MS Sans Serif',
+    'sans-serif',
+  ]),
 };
 
 /** Windows's names for a family's legacy code-page variants (`Arial CYR`, `Times New Roman CE`, …): the same face. */
@@ -108,10 +185,7 @@ function aliasesOf(face: string, names: readonly string[]): Record<string, strin
   return Object.fromEntries(names.map((name) => [name, face]));
 }
 
-export function registryModifications(
-  settings: readonly Setting[] = SETTINGS,
-  removedProviders: readonly string[] = Object.keys(REMOVED_PROVIDERS),
-): string {
+export function registryModifications(settings: readonly Setting[] = SETTINGS, removedProviders: readonly string[] = Object.keys(REMOVED_PROVIDERS)): string {
   const items = settings.map((s) => `<item oor:path="${s.path}"><prop oor:name="${s.name}" oor:op="fuse"><value>${s.value}</value></prop></item>`);
   const removals = removedProviders.map((name) => `<item oor:path="${PROVIDERS}"><node oor:name="${name}" oor:op="remove"/></item>`);
   return [

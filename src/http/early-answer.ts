@@ -22,7 +22,11 @@ export function isAnswering(socket: Socket): boolean {
 }
 
 export class EarlyAnswerAwareResponse extends http.ServerResponse<IncomingMessage> {
-  override writeHead(statusCode: number, statusOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+  override writeHead(
+    statusCode: number,
+    statusOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
     if (this.socket && !this.headersSent) prepareAnswer(this, this.socket);
     advertiseKeepAlive(this);
     return typeof statusOrHeaders === 'string' ? super.writeHead(statusCode, statusOrHeaders, headers) : super.writeHead(statusCode, statusOrHeaders);

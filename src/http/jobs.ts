@@ -36,7 +36,10 @@ const jobState = z.object({
 });
 
 const jobData = jobState.extend({
-  result: z.record(z.string(), z.unknown()).optional().describe('once finished: the body the synchronous request would have answered (an error envelope when failed)'),
+  result: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('once finished: the body the synchronous request would have answered (an error envelope when failed)'),
 });
 
 /** `async` must be a boolean when given; `true` asks for a job. */
@@ -52,7 +55,12 @@ export function withoutAsyncFlag(body: Readonly<Record<string, unknown>>): Recor
   return rest;
 }
 
-export async function submitJob(jobs: JobRegistry<OperationResult>, operation: string, input: unknown, run: (control: JobControl) => Promise<OperationResult>): Promise<RouteAnswer> {
+export async function submitJob(
+  jobs: JobRegistry<OperationResult>,
+  operation: string,
+  input: unknown,
+  run: (control: JobControl) => Promise<OperationResult>,
+): Promise<RouteAnswer> {
   const submission = await jobs.submit({ operation, total: itemCount(input), run });
   if ('error' in submission) throw submission.error;
   const { jobId, status } = submission.job;

@@ -20,7 +20,8 @@ const successSchema = {
     warnings: {
       type: 'array',
       items: { type: 'string' },
-      description: 'present when the request named fields the operation does not know (they were ignored): one per field, with the known field it may mean, e.g. unknown field "qualty" ignored; did you mean "quality"?',
+      description:
+        'present when the request named fields the operation does not know (they were ignored): one per field, with the known field it may mean, e.g. unknown field "qualty" ignored; did you mean "quality"?',
     },
   },
 };
@@ -46,7 +47,11 @@ function buildDocument(routes: readonly Route[], tokenRequired: boolean): Record
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'docwasm', version: VERSION, description: 'Local document, PDF, image and OCR service. Errors list their codes in components.schemas.Error.' },
+    info: {
+      title: 'docwasm',
+      version: VERSION,
+      description: 'Local document, PDF, image and OCR service. Errors list their codes in components.schemas.Error.',
+    },
     // Relative: the document describes whichever address it was fetched from (/docs's "Try it out").
     servers: [{ url: '/' }],
     // In the order the routes come: the operations' groups, then Jobs and Service.
@@ -54,7 +59,9 @@ function buildDocument(routes: readonly Route[], tokenRequired: boolean): Record
     paths,
     components: {
       schemas: { Success: successSchema, Error: errorSchema },
-      ...(tokenRequired && { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token the service was started with (--token or DOCWASM_TOKEN)' } } }),
+      ...(tokenRequired && {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token the service was started with (--token or DOCWASM_TOKEN)' } },
+      }),
     },
   };
 }

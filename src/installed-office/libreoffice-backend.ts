@@ -78,7 +78,9 @@ export class LibreOfficeBackend implements DocumentBackend {
   async detect(): Promise<BackendInfo> {
     if (this.info) return this.info;
     const found = await detectSoffice(this.options.detect);
-    this.info = found.found ? { available: true, name: this.name, version: found.version, path: found.path } : { available: false, name: this.name, reason: found.reason };
+    this.info = found.found
+      ? { available: true, name: this.name, version: found.version, path: found.path }
+      : { available: false, name: this.name, reason: found.reason };
     return this.info;
   }
 

@@ -111,7 +111,12 @@ function runLauncher(office: WarmOffice, invocation: Invocation, staged: StagedD
     throw err;
   }
   // One document per invocation, so the invocation's deadline is the document's: --timeout from the launch, whatever the office prints meanwhile.
-  const watch = new ConversionWatch({ timeoutMs, signal: invocation.signal, memory: memory && instance.pid !== undefined ? { pgid: instance.pid, bytes: memory.bytes } : undefined, stop: finish });
+  const watch = new ConversionWatch({
+    timeoutMs,
+    signal: invocation.signal,
+    memory: memory && instance.pid !== undefined ? { pgid: instance.pid, bytes: memory.bytes } : undefined,
+    stop: finish,
+  });
   office.launched(launcher);
   void exited(launcher).then(() => finish('done'));
   // A listener of our own, removed below: the office lives through many invocations.

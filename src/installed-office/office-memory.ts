@@ -35,7 +35,9 @@ export function withAddressSpaceLimit(ceiling: MemoryCeiling | undefined, comman
 async function groupMembers(pgid: number): Promise<string[] | undefined> {
   const entries = await fs.readdir('/proc').catch(() => undefined);
   if (!entries) return undefined;
-  const members = await Promise.all(entries.filter((name) => /^\d+$/.test(name)).map(async (pid) => (Number((await statFields(pid))[2]) === pgid ? pid : undefined)));
+  const members = await Promise.all(
+    entries.filter((name) => /^\d+$/.test(name)).map(async (pid) => (Number((await statFields(pid))[2]) === pgid ? pid : undefined)),
+  );
   return members.filter((pid) => pid !== undefined);
 }
 

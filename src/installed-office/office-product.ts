@@ -27,7 +27,8 @@ export async function isCompleteProduct(file: string): Promise<boolean> {
     };
     const head = await read(0, 5);
     if (head.subarray(0, PDF_HEADER.length).equals(PDF_HEADER)) return (await read(Math.max(0, size - PDF_TAIL_BYTES), PDF_TAIL_BYTES)).includes(PDF_END);
-    if (head.subarray(0, ZIP_LOCAL_HEADER.length).equals(ZIP_LOCAL_HEADER)) return (await read(Math.max(0, size - ZIP_TAIL_BYTES), ZIP_TAIL_BYTES)).includes(ZIP_END_OF_DIRECTORY);
+    if (head.subarray(0, ZIP_LOCAL_HEADER.length).equals(ZIP_LOCAL_HEADER))
+      return (await read(Math.max(0, size - ZIP_TAIL_BYTES), ZIP_TAIL_BYTES)).includes(ZIP_END_OF_DIRECTORY);
     return false;
   } finally {
     await handle.close();

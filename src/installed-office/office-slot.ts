@@ -187,9 +187,19 @@ export class OfficeSlot {
     const warmOutput = path.join(this.options.dir, 'warm-up.pdf');
     try {
       await fs.writeFile(warmInput, 'warm-up 预热\n');
-      const job = { input: { path: warmInput }, extension: 'txt', format: 'pdf', output: await createPrivateOutput(warmOutput), outputShown: warmOutput, shownName: 'warm-up' };
-      const { outcome } = office ? await convertInOffice(office, { convertTo: 'pdf:writer_pdf_Export', job }, this.options.startTimeoutMs) : { outcome: undefined };
-      if (!outcome || !('ok' in outcome) || !outcome.ok) throw new Error(`the warm-up conversion failed: ${outcome && 'message' in outcome ? outcome.message : 'no result'}`);
+      const job = {
+        input: { path: warmInput },
+        extension: 'txt',
+        format: 'pdf',
+        output: await createPrivateOutput(warmOutput),
+        outputShown: warmOutput,
+        shownName: 'warm-up',
+      };
+      const { outcome } = office
+        ? await convertInOffice(office, { convertTo: 'pdf:writer_pdf_Export', job }, this.options.startTimeoutMs)
+        : { outcome: undefined };
+      if (!outcome || !('ok' in outcome) || !outcome.ok)
+        throw new Error(`the warm-up conversion failed: ${outcome && 'message' in outcome ? outcome.message : 'no result'}`);
     } finally {
       await Promise.all([warmInput, warmOutput].map((file) => fs.rm(file, { force: true })));
     }

@@ -41,7 +41,12 @@ export function spawnOffice({ soffice, args, slotDir, stdio, extraEnv, memory }:
   return spawnGroup(limited.command, limited.args, { stdio, cwd: emptyWorkingDir(slotDir), env: { ...officeEnvironment(home, tmp), ...extraEnv } });
 }
 
-export function officeEnvironment(home: string, tmp: string, parent: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): NodeJS.ProcessEnv {
+export function officeEnvironment(
+  home: string,
+  tmp: string,
+  parent: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(parent)) {
     if (value !== undefined && PASSED_THROUGH.test(name)) env[name] = value;
@@ -51,7 +56,15 @@ export function officeEnvironment(home: string, tmp: string, parent: NodeJS.Proc
       const value = parent[name];
       if (value !== undefined) env[name] = value;
     }
-    return { ...env, PATH: path.win32.join(parent.SystemRoot ?? 'C:\\Windows', 'System32'), USERPROFILE: home, APPDATA: home, LOCALAPPDATA: home, TEMP: tmp, TMP: tmp };
+    return {
+      ...env,
+      PATH: path.win32.join(parent.SystemRoot ?? 'C:\\Windows', 'System32'),
+      USERPROFILE: home,
+      APPDATA: home,
+      LOCALAPPDATA: home,
+      TEMP: tmp,
+      TMP: tmp,
+    };
   }
   return { ...env, PATH: '/usr/bin:/bin:/usr/sbin:/sbin', HOME: home, TMPDIR: tmp };
 }

@@ -33,7 +33,10 @@ const FALLBACK_STEM = 'document';
  * The copy is read from the input opened as the file that was checked (src/files/paths.ts
  * openInput): a FIFO or a link renamed onto its name since is refused, with nothing staged.
  */
-export async function stageDocument(slotDir: string, { input, extension, shownName }: { input: FileRef; extension: string; shownName: string }): Promise<StagedDocument> {
+export async function stageDocument(
+  slotDir: string,
+  { input, extension, shownName }: { input: FileRef; extension: string; shownName: string },
+): Promise<StagedDocument> {
   const source = await openInput(input, shownName);
   const id = randomBytes(16).toString('hex');
   const hostDir = path.join(documentsDir(slotDir), id);

@@ -7,9 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type SofficeDetection =
-  | { found: true; path: string; version: string }
-  | { found: false; reason: string };
+export type SofficeDetection = { found: true; path: string; version: string } | { found: false; reason: string };
 
 export interface DetectOptions {
   /** --soffice / DOCWASM_SOFFICE; when given, only this path is tried. */
@@ -25,7 +23,12 @@ const INSTALL_DIR = ((sourceParent: string) => (path.basename(sourceParent) === 
   fileURLToPath(new URL('../..', import.meta.url)),
 );
 
-export async function detectSoffice({ explicit, env = process.env, platform = process.platform, installDir = INSTALL_DIR }: DetectOptions = {}): Promise<SofficeDetection> {
+export async function detectSoffice({
+  explicit,
+  env = process.env,
+  platform = process.platform,
+  installDir = INSTALL_DIR,
+}: DetectOptions = {}): Promise<SofficeDetection> {
   if (explicit !== undefined) {
     // An explicit choice is never silently replaced by another installation.
     const resolved = await executableAt(path.resolve(explicit), platform);
@@ -47,7 +50,12 @@ export function portableCandidates(installDir: string, platform: NodeJS.Platform
   const p = platform === 'win32' ? path.win32 : path.posix;
   const programs =
     platform === 'win32'
-      ? ['LibreOfficePortable/App/libreoffice/program/soffice.com', 'LibreOfficePortable/App/libreoffice/program/soffice.exe', 'LibreOffice/program/soffice.com', 'LibreOffice/program/soffice.exe']
+      ? [
+          'LibreOfficePortable/App/libreoffice/program/soffice.com',
+          'LibreOfficePortable/App/libreoffice/program/soffice.exe',
+          'LibreOffice/program/soffice.com',
+          'LibreOffice/program/soffice.exe',
+        ]
       : platform === 'darwin'
         ? ['LibreOffice.app/Contents/MacOS/soffice', 'LibreOffice/program/soffice']
         : ['LibreOffice/program/soffice', 'LibreOfficePortable/App/libreoffice/program/soffice'];
@@ -105,13 +113,20 @@ async function expandOptGlob(candidate: string): Promise<string[]> {
   const prefix = path.basename(candidate.slice(0, star));
   const rest = candidate.slice(candidate.indexOf('/', star));
   const names = await fs.readdir(parent).catch(() => [] as string[]);
-  return names.filter((n) => n.startsWith(prefix)).sort().reverse().map((n) => path.join(parent, n) + rest);
+  return names
+    .filter((n) => n.startsWith(prefix))
+    .sort()
+    .reverse()
+    .map((n) => path.join(parent, n) + rest);
 }
 
 /** `ooSetupVersionAboutBox` (e.g. 7.4.7.2) from the installation's main.xcd; `unknown` otherwise. */
 export async function readVersion(sofficePath: string): Promise<string> {
   const real = await fs.realpath(sofficePath).catch(() => sofficePath);
-  for (const xcd of [path.join(path.dirname(real), '..', 'share', 'registry', 'main.xcd'), path.join(path.dirname(real), '..', 'Resources', 'registry', 'main.xcd')]) {
+  for (const xcd of [
+    path.join(path.dirname(real), '..', 'share', 'registry', 'main.xcd'),
+    path.join(path.dirname(real), '..', 'Resources', 'registry', 'main.xcd'),
+  ]) {
     const text = await fs.readFile(xcd, 'utf8').catch(() => undefined);
     const version = text === undefined ? undefined : versionInXcd(text);
     if (version) return version;

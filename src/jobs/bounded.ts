@@ -46,7 +46,10 @@ export async function pipelineInOrder<T, R>(
         if (!outcome.ok) end = Math.min(end, index + 1);
       };
       const job: Promise<void> = work(items[index] as T, index, itemControl)
-        .then((value) => settle({ ok: true, value }), (error: unknown) => settle({ ok: false, error }))
+        .then(
+          (value) => settle({ ok: true, value }),
+          (error: unknown) => settle({ ok: false, error }),
+        )
         .finally(() => running.delete(job));
       running.add(job);
     }
@@ -80,10 +83,21 @@ export const FS_CONCURRENCY = 16;
  * (in item order) is thrown once every item before it has settled, after the work still running
  * has been told to stop (its signal aborts) and has ended.
  */
-export async function mapBounded<T, R>(items: readonly T[], work: (item: T, index: number, signal: AbortSignal | undefined) => Promise<R>, limit = FS_CONCURRENCY, control: JobControl = {}): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  work: (item: T, index: number, signal: AbortSignal | undefined) => Promise<R>,
+  limit = FS_CONCURRENCY,
+  control: JobControl = {},
+): Promise<R[]> {
   const results = new Array<R>(items.length);
-  await pipelineInOrder(items, { limit, ahead: items.length }, control, (item, index, itemControl) => work(item, index, itemControl.signal), (result, index) => {
-    results[index] = result;
-  });
+  await pipelineInOrder(
+    items,
+    { limit, ahead: items.length },
+    control,
+    (item, index, itemControl) => work(item, index, itemControl.signal),
+    (result, index) => {
+      results[index] = result;
+    },
+  );
   return results;
 }

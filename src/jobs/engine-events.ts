@@ -31,5 +31,6 @@ export function logEngineStarted(engine: string, startMs: number, memory: Engine
 
 /** `docwasm <engine>: retired after 300 s idle, holding memory 712 MB (…); …`: measured just before it stops. */
 export function logEngineRetired(engine: string, idleMs: number, memory: EngineMemory): void {
-  if (lifecycleLogged) logEvent(`docwasm ${engine}: retired after ${Math.round(idleMs / 1000)} s idle, holding ${memoryText(memory)}; the next job starts it again`);
+  if (lifecycleLogged)
+    logEvent(`docwasm ${engine}: retired after ${Math.round(idleMs / 1000)} s idle, holding ${memoryText(memory)}; the next job starts it again`);
 }

@@ -119,7 +119,12 @@ export class EnginePool<M> {
    * a staged temp file (src/files/staging.ts) that `work` hands to the worker; the files replace
    * their targets only when `work` succeeds. `[target]` gives `[file]`.
    */
-  jobWriting<const T extends readonly string[], R>(control: JobControl, paths: PathPolicy, targets: T, work: (tasks: TaskClient<M>, outputs: StagedFiles<T>, deadline: Deadline) => Promise<R>): Promise<R> {
+  jobWriting<const T extends readonly string[], R>(
+    control: JobControl,
+    paths: PathPolicy,
+    targets: T,
+    work: (tasks: TaskClient<M>, outputs: StagedFiles<T>, deadline: Deadline) => Promise<R>,
+  ): Promise<R> {
     return this.job(control, (tasks, deadline) => withStagedOutputs(paths, targets, (outputs) => work(tasks, outputs, deadline)));
   }
 

@@ -72,7 +72,10 @@ export class MemoryBudget {
     entry.lastUsed = ++this.clock;
     const { costMb } = entry.engine;
     if (costMb > this.budgetMb) {
-      throw new ApiError('TOO_LARGE', `The ${name} engine needs about ${costMb} MB, more than the whole memory budget of ${this.budgetMb} MB (--memory-budget)`);
+      throw new ApiError(
+        'TOO_LARGE',
+        `The ${name} engine needs about ${costMb} MB, more than the whole memory budget of ${this.budgetMb} MB (--memory-budget)`,
+      );
     }
     const deadline = Date.now() + waitMs;
     const retired = new Set<Entry>();
@@ -81,14 +84,22 @@ export class MemoryBudget {
       if (control.signal?.aborted) throw new CancelledError();
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new ApiError('TIMEOUT', `The ${name} engine waited ${Math.round(waitMs / 1000)} s for memory within the budget of ${this.budgetMb} MB (--memory-budget); every engine stayed busy`);
+        throw new ApiError(
+          'TIMEOUT',
+          `The ${name} engine waited ${Math.round(waitMs / 1000)} s for memory within the budget of ${this.budgetMb} MB (--memory-budget); every engine stayed busy`,
+        );
       }
       await this.changeOrTimeout(left, control.signal);
     }
   }
 
   health(): MemoryHealth {
-    const engines = [...this.entries.values()].map(({ engine }) => ({ engine: engine.engine, instances: engine.instances(), state: engine.state(), costMb: engine.costMb }));
+    const engines = [...this.entries.values()].map(({ engine }) => ({
+      engine: engine.engine,
+      instances: engine.instances(),
+      state: engine.state(),
+      costMb: engine.costMb,
+    }));
     const resident = treeResidentBytes(process.pid) || process.memoryUsage.rss();
     return { budgetMb: this.budgetMb, committedMb: this.committedMb(), residentMb: Math.round(resident / (1024 * 1024)), engines };
   }
@@ -101,13 +112,17 @@ export class MemoryBudget {
 
   /** Retires the idle engine used longest ago (not `asking`, none twice for one admission); false when none is idle. */
   private retireLeastRecentlyUsed(asking: Entry, retired: Set<Entry>): boolean {
-    const idle = [...this.entries.values()].filter((e) => e !== asking && !retired.has(e) && e.engine.instances() > 0 && !e.engine.busy()).sort((a, b) => a.lastUsed - b.lastUsed);
+    const idle = [...this.entries.values()]
+      .filter((e) => e !== asking && !retired.has(e) && e.engine.instances() > 0 && !e.engine.busy())
+      .sort((a, b) => a.lastUsed - b.lastUsed);
     const oldest = idle[0];
     if (!oldest) return false;
     retired.add(oldest);
     const before = oldest.engine.instances();
     oldest.engine.retire();
-    logEvent(`docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${before} instance(s), about ${before * oldest.engine.costMb} MB)`);
+    logEvent(
+      `docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${before} instance(s), about ${before * oldest.engine.costMb} MB)`,
+    );
     return true;
   }
 

@@ -156,7 +156,11 @@ export class JobRegistry<R> {
   private find(id: string): Job<R> {
     this.prune();
     const job = this.jobs.get(id);
-    if (!job) throw new ApiError('JOB_NOT_FOUND', `No job ${id}; jobs are kept ${Math.round(this.options.retentionMs / 1000)} s after they finish, and not across restarts`);
+    if (!job)
+      throw new ApiError(
+        'JOB_NOT_FOUND',
+        `No job ${id}; jobs are kept ${Math.round(this.options.retentionMs / 1000)} s after they finish, and not across restarts`,
+      );
     return job;
   }
 

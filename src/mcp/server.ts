@@ -53,7 +53,10 @@ export function createMcpServer(runtime: Runtime): Server {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const token = request.params._meta?.progressToken;
     const progress =
-      token === undefined ? undefined : (done: number, total: number) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total } }).catch(() => undefined);
+      token === undefined
+        ? undefined
+        : (done: number, total: number) =>
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total } }).catch(() => undefined);
     return toolbox.call({ name: request.params.name, arguments: request.params.arguments }, { signal: extra.signal, progress });
   });
   server.onerror = (err) => logEvent(`docwasm mcp: ${err.message}`);

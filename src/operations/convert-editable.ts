@@ -22,12 +22,16 @@ export const editableOptions = {
     .describe(
       'password of an encrypted PDF, or of an encrypted .docx, .xlsx or .pptx (Office 2010 and later encryption, decrypted before the office converts it); other encrypted documents answer PASSWORD_REQUIRED',
     ),
-  language: z.string().min(1).max(200).optional().describe(`PDF and image inputs: OCR languages for scanned pages and images, joined by "+" (default ${DEFAULT_LANGUAGE})`),
-  engine: ocrEngine.optional().describe('PDF and image inputs: the OCR engine for scanned pages and images, as /api/ocr\'s engine'),
+  language: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(`PDF and image inputs: OCR languages for scanned pages and images, joined by "+" (default ${DEFAULT_LANGUAGE})`),
+  engine: ocrEngine.optional().describe("PDF and image inputs: the OCR engine for scanned pages and images, as /api/ocr's engine"),
 };
 
 export type EditableOptions = z.output<z.ZodObject<typeof editableOptions>>;
-
 
 const isEditable = (format: string): format is EditableFormat => (EDITABLE_FORMATS as readonly string[]).includes(format);
 
@@ -48,7 +52,13 @@ export async function isRebuiltInput(input: string, context: OperationContext): 
 }
 
 /** A PDF or image converted to `format`: UNSUPPORTED_CONVERSION for one it does not rebuild in. */
-export async function convertEditable(input: string, output: string, format: string, options: EditableOptions, context: OperationContext): Promise<{ outputPath: string; data: EditableData }> {
+export async function convertEditable(
+  input: string,
+  output: string,
+  format: string,
+  options: EditableOptions,
+  context: OperationContext,
+): Promise<{ outputPath: string; data: EditableData }> {
   if (!isEditable(format)) throw unsupported(input, format);
   const codes = context.engines.ocr.parseLanguages(options.language ?? DEFAULT_LANGUAGE);
   const ref = await resolveInputPath(context.paths, input);
@@ -63,5 +73,8 @@ function unsupported(input: string, format: string): ApiError {
   const extension = extensionOf(input);
   const kind = formatOfExtension(extension) ?? formatOfExtension('pdf');
   const targets = kind ? convertTargets(kind).join(', ') : '';
-  return new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert ${input} to ${format}; ${kind?.extensions.includes(extension) ? `.${extension}` : 'a PDF'} converts to ${targets}`);
+  return new ApiError(
+    'UNSUPPORTED_CONVERSION',
+    `Cannot convert ${input} to ${format}; ${kind?.extensions.includes(extension) ? `.${extension}` : 'a PDF'} converts to ${targets}`,
+  );
 }

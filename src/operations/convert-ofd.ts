@@ -45,7 +45,8 @@ export async function isOfdInput(input: string, context: OperationContext): Prom
 
 /** Converts one OFD to `format`; UNSUPPORTED_CONVERSION for a format an OFD does not convert to. */
 export async function convertOfd(input: string, output: string, format: string, context: OperationContext): Promise<OfdConverted> {
-  if (!(OFD_FORMATS as readonly string[]).includes(format)) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .ofd to ${format}; an OFD converts to ${OFD_FORMATS.join(', ')}`);
+  if (!(OFD_FORMATS as readonly string[]).includes(format))
+    throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .ofd to ${format}; an OFD converts to ${OFD_FORMATS.join(', ')}`);
   if (format === 'md') {
     const { outputPath, result } = await readInputToFile(input, output, context);
     return { outputPath, fields: result.fields ?? {}, pages: result.pages ?? 0 };

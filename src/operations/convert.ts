@@ -26,9 +26,7 @@ import { convertEditable, editableOptions, isRebuiltInput, type EditableOptions 
 import { filePath, filePaths, formatOfOutput } from './fields.js';
 
 const TARGET_FORMATS = [...OUTPUT_FORMATS, 'md'] as const;
-const format = z
-  .enum(TARGET_FORMATS)
-  .describe(`output format; allowed per input type: ${describeMatrix()} (md: Markdown)`);
+const format = z.enum(TARGET_FORMATS).describe(`output format; allowed per input type: ${describeMatrix()} (md: Markdown)`);
 type TargetFormat = z.output<typeof format>;
 
 export interface ItemResult {
@@ -63,7 +61,8 @@ const PDFA_ONLY_FOR_PDF = 'pdfa applies to format "pdf" only';
 const pdfaIssue = () => ({ message: PDFA_ONLY_FOR_PDF, path: ['pdfa'] });
 
 /** `format` given, or named by the output's extension. */
-const targetOf = ({ format: given, output }: { format?: TargetFormat | undefined; output: string }): TargetFormat | undefined => given ?? (formatOfOutput(output, TARGET_FORMATS) as TargetFormat | undefined);
+const targetOf = ({ format: given, output }: { format?: TargetFormat | undefined; output: string }): TargetFormat | undefined =>
+  given ?? (formatOfOutput(output, TARGET_FORMATS) as TargetFormat | undefined);
 
 /** Why a convert request names no format: the output's extension is none, or none at all. */
 function missingFormat(output: string): string {
@@ -74,7 +73,13 @@ function missingFormat(output: string): string {
 }
 
 const convertInput = z
-  .object({ input: filePath, output: filePath, format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`), pdfa, ...editableOptions })
+  .object({
+    input: filePath,
+    output: filePath,
+    format: format.optional().describe(`${format.description ?? ''}; default: the output's extension when it is one of these`),
+    pdfa,
+    ...editableOptions,
+  })
   .superRefine((body, ctx) => {
     const target = targetOf(body);
     if (target === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: missingFormat(body.output) });
@@ -95,16 +100,31 @@ export const convert = defineOperation({
     const started = performance.now();
     if (await isOfdInput(input, context)) {
       const made = await convertOfd(input, output, target, context);
-      return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields } };
+      return {
+        message: `Converted to ${target}`,
+        outputPath: made.outputPath,
+        data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields },
+      };
     }
     if (target !== 'md' && (await isRebuiltInput(input, context))) {
       const made = await convertEditable(input, output, target, body, context);
-      return { message: `Converted to ${target}`, outputPath: made.outputPath, data: { ...made.data, backend: 'docwasm-reader', durationMs: Math.round(performance.now() - started) } };
+      return {
+        message: `Converted to ${target}`,
+        outputPath: made.outputPath,
+        data: { ...made.data, backend: 'docwasm-reader', durationMs: Math.round(performance.now() - started) },
+      };
     }
-    const [result] = target === 'md' ? await readItemsToFiles([{ input, output }], context) : await convertItems([{ input, output }], { format: target, pdfa: level, password: officePassword }, context);
+    const [result] =
+      target === 'md'
+        ? await readItemsToFiles([{ input, output }], context)
+        : await convertItems([{ input, output }], { format: target, pdfa: level, password: officePassword }, context);
     if (!result?.success) throw new ApiError((result?.code as ApiError['code'] | undefined) ?? 'INTERNAL_ERROR', result?.error ?? 'No conversion result');
     const backend = target === 'md' ? 'docwasm-reader' : (await context.engines.documents.backend()).name;
-    return { message: `Converted to ${target}`, outputPath: result.outputPath as string, data: { format: target, backend, durationMs: Math.round(performance.now() - started) } };
+    return {
+      message: `Converted to ${target}`,
+      outputPath: result.outputPath as string,
+      data: { format: target, backend, durationMs: Math.round(performance.now() - started) },
+    };
   },
 });
 
@@ -127,7 +147,10 @@ export const convertBatch = defineOperation({
   run: async ({ files, format: target, outputDir, pdfa: level, ...options }, context) => {
     const started = performance.now();
     const dir = outputDir === undefined ? undefined : await resolveOutputPath(context.paths, outputDir);
-    const items = files.map((input) => ({ input, output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`) }));
+    const items = files.map((input) => ({
+      input,
+      output: path.join(dir ?? path.dirname(path.resolve(context.paths.baseDir, input)), `${fileStem(input)}.${target}`),
+    }));
     rejectDuplicateOutputs(items);
     const results = await convertEach(items, { format: target, pdfa: level, options, password: options.password }, context);
     const succeeded = results.filter((r) => r.success).length;
@@ -210,19 +233,37 @@ async function convertItems(items: readonly Item[], target: Target, context: Ope
 }
 
 /** The office's part: outputs staged, the files converted in one job, each output committed or its failure recorded. */
-async function convertPrepared(ready: readonly PreparedItem[], results: ItemResult[], fail: (index: number, err: unknown) => void, reportDone: (done: number) => void, total: number, context: OperationContext): Promise<void> {
+async function convertPrepared(
+  ready: readonly PreparedItem[],
+  results: ItemResult[],
+  fail: (index: number, err: unknown) => void,
+  reportDone: (done: number) => void,
+  total: number,
+  context: OperationContext,
+): Promise<void> {
   await context.engines.documents.job(context, async (backend) => {
     const staged: (PreparedItem & { output: StagedOutput })[] = [];
     try {
-      for (const item of ready) await stageOutput(context.paths, item.target).then((output) => staged.push({ ...item, output }), (err: unknown) => fail(item.index, err));
+      for (const item of ready)
+        await stageOutput(context.paths, item.target).then(
+          (output) => staged.push({ ...item, output }),
+          (err: unknown) => fail(item.index, err),
+        );
       if (staged.length === 0) return;
       const settledBefore = total - staged.length;
       const control = { ...context, progress: (done: number) => reportDone(settledBefore + done) };
-      const outcomes = await backend.convert(staged.map((s) => ({ ...s.job, output: s.output.temp })), control);
+      const outcomes = await backend.convert(
+        staged.map((s) => ({ ...s.job, output: s.output.temp })),
+        control,
+      );
       for (const [k, s] of staged.entries()) {
         const outcome = outcomes[k];
         if (!outcome?.ok) fail(s.index, outcome ? new ApiError(outcome.code, outcome.message) : new ApiError('INTERNAL_ERROR', 'No conversion result'));
-        else await s.output.commit().then(() => (results[s.index] = { input: s.job.shownName, success: true, outputPath: s.target }), (err: unknown) => fail(s.index, err));
+        else
+          await s.output.commit().then(
+            () => (results[s.index] = { input: s.job.shownName, success: true, outputPath: s.target }),
+            (err: unknown) => fail(s.index, err),
+          );
       }
     } finally {
       await Promise.all(staged.map((s) => s.output.discard()));
@@ -239,7 +280,12 @@ interface PreparedItem {
   cleanup?: () => Promise<void>;
 }
 
-async function prepareItem(item: Item, index: number, { format, pdfa: level, password: officePassword }: Target, { engines, paths, config }: OperationContext): Promise<PreparedItem> {
+async function prepareItem(
+  item: Item,
+  index: number,
+  { format, pdfa: level, password: officePassword }: Target,
+  { engines, paths, config }: OperationContext,
+): Promise<PreparedItem> {
   if (format === 'md') throw new ApiError('INTERNAL_ERROR', 'Markdown is read, not converted by the backend');
   const { extension, family } = checkMatrix(item.input, format);
   await engines.documents.backend();
@@ -251,7 +297,12 @@ async function prepareItem(item: Item, index: number, { format, pdfa: level, pas
     await checkDocumentContent(input, extension, family, item.input, markupBudget(config.officeMemoryMb * 1024 * 1024), officePassword !== undefined);
     const target = await resolveOutputPath(paths, item.output);
     // A variant (.xlsm, .dotx) goes to the backend as its kind's own extension; macros never run.
-    return { index, job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input, outputShown: target }, target, ...(decrypted && { cleanup: decrypted.remove }) };
+    return {
+      index,
+      job: { input, extension: backendExtension(extension), family, format, pdfa: level, shownName: item.input, outputShown: target },
+      target,
+      ...(decrypted && { cleanup: decrypted.remove }),
+    };
   } catch (err) {
     await decrypted?.remove();
     throw err;
@@ -264,8 +315,14 @@ function checkMatrix(input: string, target: OutputFormat): { extension: string; 
   const family = familyOfExtension(extension);
   if (family && allowedFormats(family).includes(target)) return { extension, family };
   const kind = formatOfExtension(extension);
-  if (kind) throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${convertTargets(kind).join(', ')}`);
-  throw new ApiError('UNSUPPORTED_CONVERSION', `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions().map((e) => `.${e}`).join(', ')}`);
+  if (kind)
+    throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .${extension} to ${target}; .${extension} converts to ${convertTargets(kind).join(', ')}`);
+  throw new ApiError(
+    'UNSUPPORTED_CONVERSION',
+    `Unsupported input type "${extension ? `.${extension}` : path.basename(input)}"; supported: ${supportedInputExtensions()
+      .map((e) => `.${e}`)
+      .join(', ')}`,
+  );
 }
 
 /** Reads each item as Markdown into its output; one result per item, in order, progress per file. */
@@ -275,7 +332,12 @@ async function readItemsToFiles(items: readonly Item[], context: OperationContex
     try {
       const extension = extensionOf(item.input);
       if (!readableExtensions().includes(extension)) {
-        throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
+        throw new ApiError(
+          'UNSUPPORTED_CONVERSION',
+          `Cannot read .${extension} as Markdown; readable: ${readableExtensions()
+            .map((e) => `.${e}`)
+            .join(', ')}`,
+        );
       }
       const { outputPath } = await readInputToFile(item.input, item.output, context);
       return { input: item.input, success: true, outputPath };
@@ -298,7 +360,10 @@ function rejectDuplicateOutputs(items: readonly Item[]): void {
   for (const [i, item] of items.entries()) {
     const earlier = seen.get(fold(item.output));
     if (earlier !== undefined) {
-      throw new ApiError('VALIDATION_ERROR', `files[${earlier}] (${items[earlier]?.input}) and files[${i}] (${item.input}) would both be written to ${item.output}`);
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `files[${earlier}] (${items[earlier]?.input}) and files[${i}] (${item.input}) would both be written to ${item.output}`,
+      );
     }
     seen.set(fold(item.output), i);
   }

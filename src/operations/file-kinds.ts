@@ -23,7 +23,10 @@ export interface FileFlow {
 }
 
 const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', avif: 'image' } as const;
-const OFFICE_OUTPUTS: Record<string, FileKind> = { ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])), md: 'text' };
+const OFFICE_OUTPUTS: Record<string, FileKind> = {
+  ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])),
+  md: 'text',
+};
 
 /** What `read` (and convert to md) reads: every input kind. */
 const READABLE: readonly FileKind[] = [...new Set(INPUT_FORMATS.map((f) => f.fileKind))];
@@ -32,11 +35,17 @@ const CONVERTED_OR_OFD: readonly FileKind[] = ['office', 'ofd'];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
 /** convert to docx, odt, xlsx: office files by the backend, and the kinds rebuilt as editable documents (PDFs, images). */
 const EDITABLE_READS: Readonly<Record<string, readonly FileKind[]>> = Object.fromEntries(
-  EDITABLE_FORMATS.map((format) => [format, [...new Set(['office' as FileKind, ...INPUT_FORMATS.filter((f) => f.rebuiltAs?.includes(format)).map((f) => f.fileKind)])]]),
+  EDITABLE_FORMATS.map((format) => [
+    format,
+    [...new Set(['office' as FileKind, ...INPUT_FORMATS.filter((f) => f.rebuiltAs?.includes(format)).map((f) => f.fileKind)])],
+  ]),
 );
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
-  convert: { reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD, ...EDITABLE_READS }, otherwise: ['office'] }, writes: { byFormat: OFFICE_OUTPUTS } },
+  convert: {
+    reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD, ...EDITABLE_READS }, otherwise: ['office'] },
+    writes: { byFormat: OFFICE_OUTPUTS },
+  },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,
   'pdf/encrypt': PDF_EDIT,

@@ -22,11 +22,17 @@ interface ImageJob {
 }
 
 /** Resolves the paths and the output format before any work, then runs one task on a staged output. */
-async function runImageJob<R>(raw: { input: string; output: string }, { engines, paths, config, ...control }: OperationContext, task: (tasks: TaskClient<ImageTasks>, job: ImageJob) => Promise<R>): Promise<{ result: R; outputPath: string }> {
+async function runImageJob<R>(
+  raw: { input: string; output: string },
+  { engines, paths, config, ...control }: OperationContext,
+  task: (tasks: TaskClient<ImageTasks>, job: ImageJob) => Promise<R>,
+): Promise<{ result: R; outputPath: string }> {
   const input = await resolveInputPath(paths, raw.input);
   const outputPath = await resolveOutputPath(paths, raw.output);
   const format = outputFormatOf(outputPath);
-  const result = await engines.image.jobWriting(control, paths, [outputPath], (tasks, [output]) => task(tasks, { input, output, format, maxPixels: config.maxPixels }));
+  const result = await engines.image.jobWriting(control, paths, [outputPath], (tasks, [output]) =>
+    task(tasks, { input, output, format, maxPixels: config.maxPixels }),
+  );
   return { result, outputPath };
 }
 

@@ -46,12 +46,16 @@ export const ocr = defineOperation({
       .max(200)
       .default(DEFAULT_LANGUAGE)
       .describe('installed language codes joined by "+", in priority order (see GET /api/health → ocr.languages)'),
-    output: filePath.optional().describe('also write the text to this file (UTF-8); ending in .pdf: a searchable PDF instead (the input with an invisible text layer)'),
+    output: filePath
+      .optional()
+      .describe('also write the text to this file (UTF-8); ending in .pdf: a searchable PDF instead (the input with an invisible text layer)'),
     pages: pageRanges.optional().describe('PDF pages to read, comma-separated N or N-M (default: all); ignored for images'),
     dpi: z.number().int().min(72).max(600).default(300).describe('resolution PDF pages are rendered at for reading (72–600)'),
     password: password.optional(),
     skipText: z.boolean().default(false).describe('PDF pages that already have text are not read again (their text is returned as it is)'),
-    engine: ocrEngine.describe('auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only'),
+    engine: ocrEngine.describe(
+      'auto: PP-OCR when the languages include Chinese (pages it reads as mostly Latin go to tesseract), tesseract otherwise; paddle: PP-OCR only; tesseract: tesseract only',
+    ),
   }),
   run: async ({ input, language, output, pages, dpi, password, skipText, engine }, context) => {
     const codes = context.engines.ocr.parseLanguages(language);
@@ -83,7 +87,12 @@ async function readImage({ input, outputPath, codes, engine }: OcrRequest, { eng
     : await withStagedOutputs(paths, [outputPath], async ([temp]) => {
         const recognized = await recognize();
         if (searchable && recognized.layout) {
-          const [placement] = await writeImagesPdf([input], temp, outputPath, 'fit', { engines, maxPixels: config.maxPixels, parallel: 1, control: { signal: control.signal } });
+          const [placement] = await writeImagesPdf([input], temp, outputPath, 'fit', {
+            engines,
+            maxPixels: config.maxPixels,
+            parallel: 1,
+            control: { signal: control.signal },
+          });
           const pages = [{ page: 1, layout: recognized.layout, rect: placement?.rect }];
           await engines.pdf.job(control, (tasks) => tasks.addTextLayers({ input: temp, output: temp, pages }));
         } else {
@@ -95,11 +104,20 @@ async function readImage({ input, outputPath, codes, engine }: OcrRequest, { eng
     message: `Recognised ${countCharacters(result.text)} character(s)${searchable ? '; wrote a searchable PDF' : ''}`,
     text: result.text,
     ...(outputPath && { outputPath }),
-    data: { language: codes.join('+'), engine: result.engine, confidence: result.confidence, durationMs: Date.now() - started, ...(searchable && { pages: 1 }) },
+    data: {
+      language: codes.join('+'),
+      engine: result.engine,
+      confidence: result.confidence,
+      durationMs: Date.now() - started,
+      ...(searchable && { pages: 1 }),
+    },
   };
 }
 
-async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipText, engine }: OcrRequest, { engines, paths, config, ...control }: OperationContext): Promise<OperationResult> {
+async function readPdf(
+  { input, outputPath, codes, ranges, dpi, password, skipText, engine }: OcrRequest,
+  { engines, paths, config, ...control }: OperationContext,
+): Promise<OperationResult> {
   const started = Date.now();
   const searchable = wantsPdf(outputPath);
   const selection = await selectPdfPages(engines, control, { input, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
@@ -125,7 +143,10 @@ async function readPdf({ input, outputPath, codes, ranges, dpi, password, skipTe
     ...(outputPath && { outputPath }),
     data: {
       language: codes.join('+'),
-      engine: enginesUsed(readings.map((reading) => reading.engine), engine),
+      engine: enginesUsed(
+        readings.map((reading) => reading.engine),
+        engine,
+      ),
       confidence: meanConfidence(readings),
       durationMs: Date.now() - started,
       pages: readings.map(({ page, text: pageText, confidence, engine: pageEngine }) => ({

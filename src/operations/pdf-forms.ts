@@ -36,8 +36,14 @@ export const fill = defineOperation({
     flatten: z.boolean().default(false).describe('turn the filled fields into page content'),
   }),
   run: async (body, context) => {
-    const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.fill({ ...files, options: { values: body.values, flatten: body.flatten } }));
-    return { message: `Filled ${result.filled.length} field(s)${body.flatten ? ' and flattened the form' : ''}`, outputPath, data: { filled: result.filled, flattened: body.flatten } };
+    const { result, outputPath } = await editPdf(body, context, (tasks, files) =>
+      tasks.fill({ ...files, options: { values: body.values, flatten: body.flatten } }),
+    );
+    return {
+      message: `Filled ${result.filled.length} field(s)${body.flatten ? ' and flattened the form' : ''}`,
+      outputPath,
+      data: { filled: result.filled, flattened: body.flatten },
+    };
   },
 });
 
@@ -50,7 +56,11 @@ export const flatten = defineOperation({
   input: z.object({ ...io, annotations: z.boolean().default(true).describe('flatten annotations too (comments, stamps, highlights)') }),
   run: async (body, context) => {
     const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.flatten({ ...files, options: { annotations: body.annotations } }));
-    return { message: `Flattened ${result.fields} field(s)${body.annotations ? ' and the annotations' : ''}`, outputPath, data: { fields: result.fields, annotations: body.annotations } };
+    return {
+      message: `Flattened ${result.fields} field(s)${body.annotations ? ' and the annotations' : ''}`,
+      outputPath,
+      data: { fields: result.fields, annotations: body.annotations },
+    };
   },
 });
 

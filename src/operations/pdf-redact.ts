@@ -60,7 +60,10 @@ export const redact = defineOperation({
       fill,
       engine: ocrEngine.describe("OCR that reads the text of the pages' images, where matches are blanked too: as /api/ocr's engine"),
     })
-    .refine((body) => (body.areas?.length ?? 0) + (body.text?.length ?? 0) + (body.patterns?.length ?? 0) > 0, { message: 'give at least one of areas, text, patterns', path: ['areas'] }),
+    .refine((body) => (body.areas?.length ?? 0) + (body.text?.length ?? 0) + (body.patterns?.length ?? 0) > 0, {
+      message: 'give at least one of areas, text, patterns',
+      path: ['areas'],
+    }),
   run: async (body, context) => {
     const text = body.text ?? [];
     const patterns = body.patterns ?? [];
@@ -71,7 +74,11 @@ export const redact = defineOperation({
     const options = { areas: body.areas ?? [], imageAreas: inImages.areas, text, patterns, fill: rgbOf(body.fill) };
     const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.redact({ ...files, options }));
     const read = inImages.pages.length > 0 ? `; read ${inImages.pages.length} page(s) with OCR` : '';
-    return { message: `Removed ${result.redactions} redaction(s) on ${result.pages.length} page(s)${read}`, outputPath, data: { ...result, ocrPages: inImages.pages } };
+    return {
+      message: `Removed ${result.redactions} redaction(s) on ${result.pages.length} page(s)${read}`,
+      outputPath,
+      data: { ...result, ocrPages: inImages.pages },
+    };
   },
 });
 

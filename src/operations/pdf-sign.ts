@@ -30,7 +30,13 @@ export const sign = defineOperation({
     location: oneLine('where it is signed'),
     name: oneLine("the signer's name (default: the certificate's common name)"),
     visible: z
-      .object({ page: z.number().int().min(1), x: z.number().finite(), y: z.number().finite(), width: z.number().positive().max(14_400), height: z.number().positive().max(14_400) })
+      .object({
+        page: z.number().int().min(1),
+        x: z.number().finite(),
+        y: z.number().finite(),
+        width: z.number().positive().max(14_400),
+        height: z.number().positive().max(14_400),
+      })
       .optional()
       .describe('where to show the signature (points from the top-left of the page); invisible when absent'),
   }),
@@ -45,7 +51,11 @@ export const sign = defineOperation({
       ...(body.visible && { visible: body.visible }),
     };
     const { outputPath } = await editPdf(body, context, (tasks, files) => tasks.sign({ ...files, options }));
-    return { message: `Signed${body.visible ? ' (visible on page ' + body.visible.page + ')' : ''}`, outputPath, data: { visible: body.visible !== undefined } };
+    return {
+      message: `Signed${body.visible ? ' (visible on page ' + body.visible.page + ')' : ''}`,
+      outputPath,
+      data: { visible: body.visible !== undefined },
+    };
   },
 });
 

@@ -18,7 +18,8 @@ const STAMP_IMAGE_TYPES = ['png', 'jpeg', 'gif', 'bmp', 'tiff'] as const;
 async function resolveStampImage(paths: PathPolicy, raw: string): Promise<FileRef> {
   const { ref, head } = await resolveInputWithHead(paths, raw, 64);
   const type = sniffType(head);
-  if (!type || !(STAMP_IMAGE_TYPES as readonly string[]).includes(type)) throw new ApiError('UNSUPPORTED_FORMAT', `The stamp image must be ${STAMP_IMAGE_TYPES.join(', ')}: ${raw}`);
+  if (!type || !(STAMP_IMAGE_TYPES as readonly string[]).includes(type))
+    throw new ApiError('UNSUPPORTED_FORMAT', `The stamp image must be ${STAMP_IMAGE_TYPES.join(', ')}: ${raw}`);
   return ref;
 }
 
@@ -44,7 +45,7 @@ export const stamp = defineOperation({
       margin: z.number().min(0).max(1_000).default(36).describe('points between the stamp and the page edges it is placed against'),
       fontSize: z.number().positive().max(1_000).default(24).describe('points'),
       opacity: z.number().min(0).max(1).default(1),
-      rotation: z.number().min(-360).max(360).default(0).describe('degrees, counter-clockwise, about the stamp\'s centre'),
+      rotation: z.number().min(-360).max(360).default(0).describe("degrees, counter-clockwise, about the stamp's centre"),
     })
     .refine((body) => (body.text === undefined) !== (body.image === undefined), { message: 'give exactly one of text, image', path: ['text'] }),
   run: async (body, context) => {
@@ -61,7 +62,11 @@ export const stamp = defineOperation({
       ...(body.pages && { ranges: body.pages }),
     };
     const { outputPath } = await editPdf(body, context, (tasks, files) => tasks.stamp({ ...files, options }));
-    return { message: `Stamped ${body.text === undefined ? 'the image' : `"${body.text}"`} at ${body.position}`, outputPath, data: { position: body.position, ...(body.text !== undefined && { text: body.text }) } };
+    return {
+      message: `Stamped ${body.text === undefined ? 'the image' : `"${body.text}"`} at ${body.position}`,
+      outputPath,
+      data: { position: body.position, ...(body.text !== undefined && { text: body.text }) },
+    };
   },
 });
 

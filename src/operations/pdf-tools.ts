@@ -19,7 +19,11 @@ interface Edit {
 }
 
 /** Runs one edit task: the input checked as a PDF, the output staged. */
-export async function editPdf<R>(body: Edit, { engines, paths, ...control }: OperationContext, run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>): Promise<{ result: R; outputPath: string }> {
+export async function editPdf<R>(
+  body: Edit,
+  { engines, paths, ...control }: OperationContext,
+  run: (tasks: TaskClient<PdfTasks>, io: { input: FileRef; output: FileRef; password?: string | undefined }) => Promise<R>,
+): Promise<{ result: R; outputPath: string }> {
   const input = await resolvePdfInput(paths, body.input);
   const outputPath = await resolveOutputPath(paths, body.output);
   const result = await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => run(tasks, { input, output, password: body.password }));
@@ -47,7 +51,9 @@ const metadataText = engineText()
   .max(10_000)
   .refine((value) => !NON_XML_CHARACTER.test(value), 'must not contain control characters other than tab, line feed and carriage return');
 
-const metadataFields = Object.fromEntries(METADATA_FIELDS.map((field) => [field, metadataText.optional().describe(`new ${field}; an empty string clears it`)])) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+const metadataFields = Object.fromEntries(
+  METADATA_FIELDS.map((field) => [field, metadataText.optional().describe(`new ${field}; an empty string clears it`)]),
+) as Record<(typeof METADATA_FIELDS)[number], z.ZodOptional<z.ZodString>>;
 
 export const metadata = defineOperation({
   id: 'pdf/metadata',
@@ -55,9 +61,10 @@ export const metadata = defineOperation({
   writes: 'files',
   idempotent: false,
   summary: 'Set or clear title, author, subject, keywords and creator; keep the rest',
-  input: z
-    .object({ ...io, ...metadataFields })
-    .refine((body) => METADATA_FIELDS.some((field) => body[field] !== undefined), { message: `give at least one of ${METADATA_FIELDS.join(', ')}`, path: ['title'] }),
+  input: z.object({ ...io, ...metadataFields }).refine((body) => METADATA_FIELDS.some((field) => body[field] !== undefined), {
+    message: `give at least one of ${METADATA_FIELDS.join(', ')}`,
+    path: ['title'],
+  }),
   run: async (body, context) => {
     const update = Object.fromEntries(METADATA_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])));
     const { outputPath } = await editPdf(body, context, (tasks, files) => tasks.metadata({ ...files, options: update }));
@@ -74,7 +81,11 @@ export const decrypt = defineOperation({
   input: z.object({ input: filePath, output: filePath, password }),
   run: async (body, context) => {
     const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.decrypt({ ...files, password: body.password, options: {} }));
-    return { message: result.wasEncrypted ? 'Decrypted' : 'The PDF was not encrypted; copied as it is', outputPath, data: { wasEncrypted: result.wasEncrypted } };
+    return {
+      message: result.wasEncrypted ? 'Decrypted' : 'The PDF was not encrypted; copied as it is',
+      outputPath,
+      data: { wasEncrypted: result.wasEncrypted },
+    };
   },
 });
 
@@ -86,11 +97,13 @@ export const rotate = defineOperation({
   summary: 'Rotate pages clockwise by 90, 180 or 270 degrees',
   input: z.object({
     ...io,
-    degrees: z.union([z.literal(90), z.literal(180), z.literal(270)]).describe('clockwise, added to each page\'s rotation'),
+    degrees: z.union([z.literal(90), z.literal(180), z.literal(270)]).describe("clockwise, added to each page's rotation"),
     pages: pageRanges.optional().describe('pages to rotate, split syntax (default: all)'),
   }),
   run: async (body, context) => {
-    const { outputPath } = await editPdf(body, context, (tasks, files) => tasks.rotate({ ...files, options: { degrees: body.degrees, ...(body.pages && { ranges: body.pages }) } }));
+    const { outputPath } = await editPdf(body, context, (tasks, files) =>
+      tasks.rotate({ ...files, options: { degrees: body.degrees, ...(body.pages && { ranges: body.pages }) } }),
+    );
     return { message: `Rotated ${body.pages ? 'the selected pages' : 'every page'} by ${body.degrees}°`, outputPath, data: { degrees: body.degrees } };
   },
 });
@@ -145,8 +158,12 @@ export const compress = defineOperation({
     maxDpi: z.number().int().min(50).max(600).default(150).describe('images drawn above this resolution are downsampled to it'),
   }),
   run: async (body, context) => {
-    const { result, outputPath } = await editPdf(body, context, (tasks, files) => tasks.compress({ ...files, options: { quality: body.quality, maxDpi: body.maxDpi } }));
-    const message = result.unchanged ? 'Could not make the PDF smaller; the original bytes were kept' : `Compressed ${result.inputBytes} → ${result.outputBytes} bytes`;
+    const { result, outputPath } = await editPdf(body, context, (tasks, files) =>
+      tasks.compress({ ...files, options: { quality: body.quality, maxDpi: body.maxDpi } }),
+    );
+    const message = result.unchanged
+      ? 'Could not make the PDF smaller; the original bytes were kept'
+      : `Compressed ${result.inputBytes} → ${result.outputBytes} bytes`;
     return { message, outputPath, data: { ...result } };
   },
 });

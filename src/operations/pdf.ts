@@ -32,7 +32,12 @@ export const split = defineOperation({
   writes: 'files',
   idempotent: true,
   summary: 'Split a PDF into one file per page item',
-  input: z.object({ input: filePath, pages: pageRanges, outputDir: filePath.optional().describe("where the parts go (default: the input's directory)"), password: password.optional() }),
+  input: z.object({
+    input: filePath,
+    pages: pageRanges,
+    outputDir: filePath.optional().describe("where the parts go (default: the input's directory)"),
+    password: password.optional(),
+  }),
   run: async ({ input, pages: ranges, outputDir, password: pw }, { engines, paths, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
@@ -52,13 +57,18 @@ export const encrypt = defineOperation({
     .object({
       input: filePath,
       output: filePath,
-      password: engineText().min(1, 'must not be empty').describe('user password needed to open the output (aes256: at most 127 bytes as UTF-8; aes128: at most 32 printable ASCII characters)'),
+      password: engineText()
+        .min(1, 'must not be empty')
+        .describe('user password needed to open the output (aes256: at most 127 bytes as UTF-8; aes128: at most 32 printable ASCII characters)'),
       ownerPassword: engineText().min(1).optional().describe('owner password; defaults to the user password'),
       algorithm: z.enum(['aes256', 'aes128']).default('aes256'),
       inputPassword: password.optional().describe('password of the input, when it is already encrypted'),
     })
     .superRefine(({ algorithm, password: user, ownerPassword }, context) => {
-      for (const [field, value] of [['password', user], ['ownerPassword', ownerPassword]] as const) {
+      for (const [field, value] of [
+        ['password', user],
+        ['ownerPassword', ownerPassword],
+      ] as const) {
         const problem = value === undefined ? undefined : encryptionPasswordProblem(algorithm, value);
         if (problem) context.addIssue({ code: 'custom', path: [field], message: problem });
       }
@@ -66,7 +76,14 @@ export const encrypt = defineOperation({
   run: async ({ input, output, password: userPassword, ownerPassword, algorithm, inputPassword }, { engines, paths, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const outputPath = await resolveOutputPath(paths, output);
-    const task = (temp: FileRef) => ({ input: inputRef, output: temp, userPassword, ownerPassword: ownerPassword ?? userPassword, algorithm, password: inputPassword });
+    const task = (temp: FileRef) => ({
+      input: inputRef,
+      output: temp,
+      userPassword,
+      ownerPassword: ownerPassword ?? userPassword,
+      algorithm,
+      password: inputPassword,
+    });
     await engines.pdf.jobWriting(control, paths, [outputPath], (tasks, [output]) => tasks.encrypt(task(output)));
     return { message: `Encrypted with ${algorithm.toUpperCase()}`, outputPath, data: { algorithm } };
   },
@@ -82,7 +99,9 @@ export const PDF_OPERATIONS = [merge, split, encrypt];
  */
 function encryptionPasswordProblem(algorithm: 'aes256' | 'aes128', value: string): string | undefined {
   if (algorithm === 'aes256') {
-    return Buffer.byteLength(value) > AES256_PASSWORD_BYTES ? `must be at most ${AES256_PASSWORD_BYTES} bytes as UTF-8: AES-256 PDF encryption ignores the rest` : undefined;
+    return Buffer.byteLength(value) > AES256_PASSWORD_BYTES
+      ? `must be at most ${AES256_PASSWORD_BYTES} bytes as UTF-8: AES-256 PDF encryption ignores the rest`
+      : undefined;
   }
   if (!/^[\x20-\x7e]*$/.test(value)) return 'must be printable ASCII for aes128 (its older key derivation cannot take other characters exactly); use aes256';
   return value.length > AES128_PASSWORD_BYTES ? `must be at most ${AES128_PASSWORD_BYTES} characters for aes128 (it ignores the rest); use aes256` : undefined;

@@ -15,18 +15,31 @@ const MAX_STEPS = 50;
 
 const step = z
   .object({
-    operation: z.string().min(1).describe(`the operation, as its API path without /api/: ${Object.keys(FILE_FLOWS).join(', ')}`),
-    format: z.string().min(1).optional().describe('ocr, image/convert and convert: the kind of file the step writes (ocr: txt or pdf; image/convert: png, jpg, webp, avif; convert: its formats); the last step may take it from output\'s extension'),
+    operation: z
+      .string()
+      .min(1)
+      .describe(`the operation, as its API path without /api/: ${Object.keys(FILE_FLOWS).join(', ')}`),
+    format: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "ocr, image/convert and convert: the kind of file the step writes (ocr: txt or pdf; image/convert: png, jpg, webp, avif; convert: its formats); the last step may take it from output's extension",
+      ),
   })
   .catchall(z.unknown())
-  .describe("one operation and its own fields, as in its endpoint, without its input and output paths");
+  .describe('one operation and its own fields, as in its endpoint, without its input and output paths');
 
 export function pipelineOperation(operations: readonly Operation[]): Operation {
   const input = z
     .object({
       input: filePath.optional().describe('the file the first step reads'),
       files: filePaths('file').optional().describe('the files the first step reads: all at once for pdf/merge and pdf/from-images, else one after another'),
-      steps: z.array(step).min(1).max(MAX_STEPS).describe('the steps, run in order, each reading what the one before wrote: [{operation, ...its own fields}] (CLI: a JSON file)'),
+      steps: z
+        .array(step)
+        .min(1)
+        .max(MAX_STEPS)
+        .describe('the steps, run in order, each reading what the one before wrote: [{operation, ...its own fields}] (CLI: a JSON file)'),
       output: filePath.optional().describe('where the last step writes its one file'),
       outputDir: filePath.optional().describe('where the last step writes its files, each under its own name'),
     })

@@ -17,7 +17,15 @@ export const DEFAULT_MAX_CHARACTERS = 200_000;
 /** The contract's largest cut: a Markdown file written by convert holds the whole document up to this. */
 export const MAX_READ_CHARACTERS = 5_000_000;
 
-export const maxCharacters = z.number().int().min(1).max(MAX_READ_CHARACTERS).default(DEFAULT_MAX_CHARACTERS).describe('cut the Markdown at a block boundary before this many characters, or the first block between two characters when it alone is longer (sets data.truncated)');
+export const maxCharacters = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_READ_CHARACTERS)
+  .default(DEFAULT_MAX_CHARACTERS)
+  .describe(
+    'cut the Markdown at a block boundary before this many characters, or the first block between two characters when it alone is longer (sets data.truncated)',
+  );
 
 export const read = defineOperation({
   id: 'read',
@@ -34,7 +42,7 @@ export const read = defineOperation({
     pages: pageRanges.optional().describe('PDF pages to read, comma-separated N or N-M (default: all)'),
     password: password.optional(),
     language: z.string().min(1).max(200).default(DEFAULT_LANGUAGE).describe('OCR languages for scanned pages and images, joined by "+"'),
-    engine: ocrEngine.describe('OCR engine for scanned pages and images, as /api/ocr\'s engine'),
+    engine: ocrEngine.describe("OCR engine for scanned pages and images, as /api/ocr's engine"),
     maxCharacters,
   }),
   run: async ({ input, output, pages, password: pdfPassword, language, engine, maxCharacters: limit }, context) => {

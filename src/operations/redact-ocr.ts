@@ -26,7 +26,13 @@ export interface ImageMatches {
   areas: RedactArea[];
 }
 
-export async function matchesInImages(context: OperationContext, input: FileRef, password: string | undefined, matchers: readonly TextMatcher[], engine: OcrEngineChoice): Promise<ImageMatches> {
+export async function matchesInImages(
+  context: OperationContext,
+  input: FileRef,
+  password: string | undefined,
+  matchers: readonly TextMatcher[],
+  engine: OcrEngineChoice,
+): Promise<ImageMatches> {
   const { engines, config } = context;
   if (matchers.length === 0) return { pages: [], areas: [] };
   const withImages = await engines.pdf.job(context, (tasks) => tasks.pageImages({ input, password }));
@@ -34,7 +40,16 @@ export async function matchesInImages(context: OperationContext, input: FileRef,
   const codes = engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
   const ranges = withImages.map(({ page }) => ({ label: String(page), first: page, last: page }));
   const selection = await selectPdfPages(engines, context, { input, password, ranges, dpi: OCR_DPI, maxPixels: config.maxPixels, maxPages: config.maxPages });
-  const readings = await readPdfPages(engines, config.workers, context, { input, password, selection, dpi: OCR_DPI, codes, skipText: false, layout: true, engine: resolveEngine(engine, codes) });
+  const readings = await readPdfPages(engines, config.workers, context, {
+    input,
+    password,
+    selection,
+    dpi: OCR_DPI,
+    codes,
+    skipText: false,
+    layout: true,
+    engine: resolveEngine(engine, codes),
+  });
   const areas = readings.flatMap(({ page, layout }) => {
     const images = withImages.find((found) => found.page === page)?.boxes ?? [];
     return layout ? matchBoxes(layout, matchers).flatMap((box) => insideImages(box, images).map((rect) => areaOf(page, rect))) : [];
@@ -50,7 +65,12 @@ function matchBoxes(layout: OcrPageLayout, matchers: readonly TextMatcher[]): Re
     return findMatches(text, matchers).flatMap((span) => {
       const pieces = line.words.flatMap((word, i) => wordPart(word.box, starts[i] as number, word.text.length, span));
       if (pieces.length === 0) return [];
-      const [x0, y0, x1, y1] = [Math.min(...pieces.map((b) => b[0])), Math.min(...pieces.map((b) => b[1])), Math.max(...pieces.map((b) => b[2])), Math.max(...pieces.map((b) => b[3]))];
+      const [x0, y0, x1, y1] = [
+        Math.min(...pieces.map((b) => b[0])),
+        Math.min(...pieces.map((b) => b[1])),
+        Math.max(...pieces.map((b) => b[2])),
+        Math.max(...pieces.map((b) => b[3])),
+      ];
       // The PDF worker grows it to whole characters and a margin, as the page shows them (redact/ink.ts).
       return [[x0 * toPoints, y0 * toPoints, x1 * toPoints, y1 * toPoints] as Rect];
     });

@@ -40,7 +40,14 @@ export const toImages = defineOperation({
   run: async ({ input, outputDir, format, dpi, pages: ranges, quality, password }, { engines, paths, config, ...control }) => {
     const inputRef = await resolvePdfInput(paths, input);
     const dir = outputDir === undefined ? path.dirname(inputRef.path) : await resolveOutputPath(paths, outputDir);
-    const selection = await selectPdfPages(engines, control, { input: inputRef, password, ranges, dpi, maxPixels: config.maxPixels, maxPages: config.maxPages });
+    const selection = await selectPdfPages(engines, control, {
+      input: inputRef,
+      password,
+      ranges,
+      dpi,
+      maxPixels: config.maxPixels,
+      maxPages: config.maxPages,
+    });
     const digits = String(selection.pageCount).length;
     const outputs = selection.pages.map((page) => path.join(dir, `${fileStem(inputRef.path)}_${String(page).padStart(digits, '0')}.${EXTENSIONS[format]}`));
     // Each page's temp file is made as the page is rendered: a cancel finds only those to remove.
@@ -66,15 +73,19 @@ export const fromImages = defineOperation({
   input: z.object({
     files: filePaths('image'),
     output: filePath,
-    pageSize: z.enum(['fit', 'a4', 'letter']).default('fit').describe("fit: the image's size at its declared resolution (else 96 dpi); a4/letter: centred within 36 pt margins, never enlarged"),
+    pageSize: z
+      .enum(['fit', 'a4', 'letter'])
+      .default('fit')
+      .describe("fit: the image's size at its declared resolution (else 96 dpi); a4/letter: centred within 36 pt margins, never enlarged"),
   }),
   run: async ({ files, output, pageSize }, { engines, paths, config, ...control }) => {
     const inputs = await mapBounded(files, (file) => resolveInputPath(paths, file));
     const outputPath = await resolveOutputPath(paths, output);
-    await withStagedOutputs(paths, [outputPath], ([temp]) => writeImagesPdf(inputs, temp, outputPath, pageSize, { engines, maxPixels: config.maxPixels, parallel: config.workers + 1, control }));
+    await withStagedOutputs(paths, [outputPath], ([temp]) =>
+      writeImagesPdf(inputs, temp, outputPath, pageSize, { engines, maxPixels: config.maxPixels, parallel: config.workers + 1, control }),
+    );
     return { message: `Made a PDF of ${inputs.length} page(s)`, outputPath, data: { pages: inputs.length, pageSize } };
   },
 });
 
 export const SCAN_OPERATIONS = [toImages, fromImages];
-

@@ -39,13 +39,15 @@ function describeIssue(issue: z.core.$ZodIssue, unknown: readonly UnknownField[]
   }
   // A schema's own "is required: why" (convert's format, named by neither it nor the output).
   if (issue.code === 'custom' && issue.message.startsWith('is required')) return `${where} ${issue.message}`;
-  if (issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'record')) return `${where}: must be a JSON object, not ${jsonTypeOf(issue.input)}`;
+  if (issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'record'))
+    return `${where}: must be a JSON object, not ${jsonTypeOf(issue.input)}`;
   if (issue.code === 'invalid_type' && issue.expected === 'array') return `${where}: must be a JSON array, not ${jsonTypeOf(issue.input)}`;
   return `${where}: ${issue.message}`;
 }
 
 /** zod reports no input for a field that was not given (JSON has no undefined). */
-const isMissing = (issue: z.core.$ZodIssue): boolean => (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined;
+const isMissing = (issue: z.core.$ZodIssue): boolean =>
+  (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined;
 
 /** `areas.0.page` as `areas[0].page`, the way unknown fields are named. */
 function pathText(path: readonly PropertyKey[]): string {

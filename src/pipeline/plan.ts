@@ -106,7 +106,11 @@ function planStep(body: StepBody, number: number, operations: readonly Operation
   if (previous && !reads.includes(previous.kind)) {
     throw invalid(`${where} reads ${reads.join(' or ')}, but step ${previous.number} (${previous.operation.id}) writes ${previous.kind}`);
   }
-  const fields: Record<string, unknown> = { ...rest, ...(hasOwnFormat && format !== undefined && { format }), ...(hasOwnFormat && output.format !== undefined && { format: output.format }) };
+  const fields: Record<string, unknown> = {
+    ...rest,
+    ...(hasOwnFormat && format !== undefined && { format }),
+    ...(hasOwnFormat && output.format !== undefined && { format: output.format }),
+  };
   const step: PlannedStep = {
     number,
     operation,
@@ -131,7 +135,10 @@ interface OutputQuestion {
 }
 
 /** The kind and extension a step writes; `format` when the step's output follows it. */
-function outputOf(flow: FileFlow, { format, finalOutput, where, hasOwnFormat }: OutputQuestion): { kind: FileKind; extension: string | undefined; format?: string } {
+function outputOf(
+  flow: FileFlow,
+  { format, finalOutput, where, hasOwnFormat }: OutputQuestion,
+): { kind: FileKind; extension: string | undefined; format?: string } {
   const { writes } = flow;
   if (typeof writes === 'object') {
     const choices = Object.keys(writes.byFormat);
@@ -142,7 +149,8 @@ function outputOf(flow: FileFlow, { format, finalOutput, where, hasOwnFormat }: 
     if (kind === undefined) throw invalid(`${where}: format "${chosen}" is not one of ${choices.join(', ')}`);
     return { kind, extension: chosen, format: chosen };
   }
-  if (format !== undefined && !hasOwnFormat) throw invalid(`${where}: takes no format (its output is ${writes === 'same-as-input' ? 'of its input\'s type' : writes})`);
+  if (format !== undefined && !hasOwnFormat)
+    throw invalid(`${where}: takes no format (its output is ${writes === 'same-as-input' ? "of its input's type" : writes})`);
   if (writes === 'same-as-input') return { kind: 'image', extension: undefined };
   return { kind: writes, extension: EXTENSION_OF_KIND[writes] };
 }
@@ -182,7 +190,8 @@ function rejectSameStems(inputs: readonly string[]): void {
   for (const [i, input] of inputs.entries()) {
     const stem = fileStem(input);
     const earlier = seen.get(stem);
-    if (earlier !== undefined) throw invalid(`files[${earlier}] (${inputs[earlier]}) and files[${i}] (${input}) have the same name; their results would collide in outputDir`);
+    if (earlier !== undefined)
+      throw invalid(`files[${earlier}] (${inputs[earlier]}) and files[${i}] (${input}) have the same name; their results would collide in outputDir`);
     seen.set(stem, i);
   }
 }

@@ -36,7 +36,10 @@ export async function runPipeline(plan: PipelinePlan, context: OperationContext)
   const { paths } = context;
   // The user's paths go through the caller's policy before any work.
   const inputs = await mapBounded(plan.inputs, async (raw) => (await resolveInputPath(paths, raw)).path);
-  const final: FinalPlace = plan.output === undefined ? { outputDir: await resolveOutputPath(paths, plan.outputDir as string) } : { output: await resolveOutputPath(paths, plan.output) };
+  const final: FinalPlace =
+    plan.output === undefined
+      ? { outputDir: await resolveOutputPath(paths, plan.outputDir as string) }
+      : { output: await resolveOutputPath(paths, plan.output) };
   const work = lazyWorkspace(paths);
   try {
     const progress = new ChainProgress(plan.steps, inputs.length, context.progress);
@@ -60,7 +63,10 @@ export async function runPipeline(plan: PipelinePlan, context: OperationContext)
     return {
       message: `Ran ${plan.steps.length} step(s): ${plan.steps.map((s) => s.operation.id).join(' → ')}`,
       outputPath: final.output ?? final.outputDir,
-      data: { steps: reports.map((report) => (dir === undefined ? report : withPathsShown(report, dir, shown))), ...(final.outputDir !== undefined && { files: published }) },
+      data: {
+        steps: reports.map((report) => (dir === undefined ? report : withPathsShown(report, dir, shown))),
+        ...(final.outputDir !== undefined && { files: published }),
+      },
     };
   } finally {
     await work.current()?.remove();
@@ -106,16 +112,29 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
     // With `output`, the step makes one file: its dir is not used.
     const dir = final ? (final.outputDir ?? path.dirname(final.output as string)) : (workspace as Workspace).dirFor(step.number, index);
     const output = final?.output ?? path.join(dir, `${first.stem}.${step.extension ?? extensionOf(first.path)}`);
-    const request = { ...step.fields, ...stepPaths(step, inputs.map((i) => i.path), output, dir) };
+    const request = {
+      ...step.fields,
+      ...stepPaths(
+        step,
+        inputs.map((i) => i.path),
+        output,
+        dir,
+      ),
+    };
     const result = await step.operation.run(validateInput(step.operation.input, request), runContext).catch((err: unknown) => {
       // Unexpected errors go on as they are, to be reported with their stack where they end.
       throw err instanceof ApiError ? inStep(err, `step ${step.number} (${step.operation.id})`) : err;
     });
     run.done();
-    return { items: step.makesMany ? filesOf(result).map((file) => ({ path: file, stem: fileStem(file) })) : [{ path: output, stem: first.stem }], data: result.data };
+    return {
+      items: step.makesMany ? filesOf(result).map((file) => ({ path: file, stem: fileStem(file) })) : [{ path: output, stem: first.stem }],
+      data: result.data,
+    };
   };
   // Items run a few at a time: each holds engine workers, and the engines' queues are bounded.
-  const runs = step.takesMany ? [await invoke(items, 0)] : await mapBounded(items, (item, i, stop) => invoke([item], i, stop), Math.max(1, context.config.workers), { signal: context.signal });
+  const runs = step.takesMany
+    ? [await invoke(items, 0)]
+    : await mapBounded(items, (item, i, stop) => invoke([item], i, stop), Math.max(1, context.config.workers), { signal: context.signal });
   const durationMs = Math.round(performance.now() - started);
   const report = runs.length === 1 ? { ...runs[0]?.data } : { items: runs.map((run) => run.data ?? {}) };
   return { items: runs.flatMap((run) => run.items), report: { operation: step.operation.id, durationMs, ...report } };
@@ -124,7 +143,8 @@ async function runStep(step: PlannedStep, items: readonly Item[], { work, contex
 /** The files a many-output step made (`data.files`, as split and to-images answer). */
 function filesOf(result: OperationResult): string[] {
   const files = result.data?.files;
-  if (!Array.isArray(files) || !files.every((f): f is string => typeof f === 'string')) throw new ApiError('INTERNAL_ERROR', 'A step that writes several files did not list them');
+  if (!Array.isArray(files) || !files.every((f): f is string => typeof f === 'string'))
+    throw new ApiError('INTERNAL_ERROR', 'A step that writes several files did not list them');
   return files;
 }
 
@@ -137,7 +157,9 @@ async function publishMany(items: readonly Item[], dir: string, context: Operati
   const targets = items.map((item) => path.join(dir, path.basename(item.path)));
   const duplicate = targets.find((target, i) => targets.indexOf(target) !== i);
   if (duplicate !== undefined) throw new ApiError('VALIDATION_ERROR', `Two results of the pipeline would both be written to ${duplicate}`);
-  await withStagedOutputs(context.paths, targets, (temps) => mapBounded(items, (item, i) => copyToStaged(item.path, temps[i] as FileRef, targets[i] as string)));
+  await withStagedOutputs(context.paths, targets, (temps) =>
+    mapBounded(items, (item, i) => copyToStaged(item.path, temps[i] as FileRef, targets[i] as string)),
+  );
   return targets;
 }
 

@@ -42,9 +42,16 @@ export interface EditableData {
 const A4 = { short: 595, long: 842 };
 
 /** Writes `input` rebuilt as `format` to `outputPath` (staged: nothing is left on failure). */
-export async function writeEditable(request: EditableRequest, format: EditableFormat, outputPath: string, context: ReadContext & { paths: Parameters<typeof withStagedOutputs>[0] }): Promise<EditableData> {
+export async function writeEditable(
+  request: EditableRequest,
+  format: EditableFormat,
+  outputPath: string,
+  context: ReadContext & { paths: Parameters<typeof withStagedOutputs>[0] },
+): Promise<EditableData> {
   const { model, ocrPages } = await readModel(request, context);
-  const counts = await withStagedOutputs(context.paths, [outputPath], ([temp]) => (format === 'odt' ? writeOdt(model, temp, request.shownName, context) : writeFile(model, format, temp, context)));
+  const counts = await withStagedOutputs(context.paths, [outputPath], ([temp]) =>
+    format === 'odt' ? writeOdt(model, temp, request.shownName, context) : writeFile(model, format, temp, context),
+  );
   const { paragraphs, sheets, headings, tables, images } = counts;
   return { format, pages: model.pages.length, ...(format === 'xlsx' ? { sheets } : { paragraphs }), headings, tables, images, ocrPages };
 }
@@ -85,10 +92,16 @@ async function readPdfModel(request: EditableRequest, { engines, config, ...cont
   // The scans' OCR lines, then their blocks judged together (headings by the scans' own sizes).
   const layouts: { layout: typeof NO_LINES; text: string }[] = [];
   const limit = config.workers + 1;
-  await pipelineInOrder(scans, { limit, ahead: 2 * limit }, control, (page, _, pageControl: JobControl) => readPdfPage(engines, pageControl, { input, password, codes, engine, dpi: 300, skipText: false, layout: true }, page), (reading, k) => {
-    layouts.push({ layout: reading.layout ?? NO_LINES, text: reading.text });
-    control.progress?.(total - scans.length + k + 1, total);
-  });
+  await pipelineInOrder(
+    scans,
+    { limit, ahead: 2 * limit },
+    control,
+    (page, _, pageControl: JobControl) => readPdfPage(engines, pageControl, { input, password, codes, engine, dpi: 300, skipText: false, layout: true }, page),
+    (reading, k) => {
+      layouts.push({ layout: reading.layout ?? NO_LINES, text: reading.text });
+      control.progress?.(total - scans.length + k + 1, total);
+    },
+  );
   const scanned = scans.length ? await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: layouts })) : [];
   const blocksOf = new Map<number, RootContent[]>(scans.map((page, k) => [page, scanned[k] ?? []]));
   const margins = documentMargins(laid.pages.map((p) => p.margins));

@@ -23,7 +23,12 @@ export interface ScansRead extends Rendered {
 }
 
 /** `progress` counts the scans read, in page order. */
-export async function readScansToCut(laid: readonly PdfPageMarkdown[], request: Omit<PageOcrRequest, 'dpi' | 'skipText' | 'layout'>, maxCharacters: number, { engines, workers, progress, ...control }: ScanReadContext): Promise<ScansRead> {
+export async function readScansToCut(
+  laid: readonly PdfPageMarkdown[],
+  request: Omit<PageOcrRequest, 'dpi' | 'skipText' | 'layout'>,
+  maxCharacters: number,
+  { engines, workers, progress, ...control }: ScanReadContext,
+): Promise<ScansRead> {
   const known = laid.map((p) => (p.needsOcr ? undefined : p.blocks));
   const scans = laid.flatMap((p, index) => (p.needsOcr ? [index] : []));
   let counted = 0;

@@ -79,12 +79,31 @@ export async function readDocument(request: ReadRequest, context: ReadContext): 
       if (format.kind === 'html' || format.kind === 'csv') return readMarkup(request.input, format.kind, request, context);
   }
   if (named?.kind === 'ofd') throw new ApiError('INVALID_INPUT', `${request.shownName} is not an OFD (not a zip whose root holds OFD.xml)`);
-  throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName} is not a document that can be read as Markdown; readable: ${readableExtensions().map((e) => `.${e}`).join(', ')}`);
+  throw new ApiError(
+    'UNSUPPORTED_CONVERSION',
+    `${request.shownName} is not a document that can be read as Markdown; readable: ${readableExtensions()
+      .map((e) => `.${e}`)
+      .join(', ')}`,
+  );
 }
 
-async function readMarkup(input: FileRef, textKind: 'html' | 'csv' | undefined, request: ReadRequest, { engines, ...control }: ReadContext): Promise<ReadResult> {
-  const read = await engines.read.job(control, (tasks) => tasks.readFile({ input, textKind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }));
-  return { markdown: read.markdown, truncated: read.truncated, format: read.kind, ocrPages: [], ...(read.pages !== undefined && { pages: read.pages }), ...(read.fields && { fields: read.fields }) };
+async function readMarkup(
+  input: FileRef,
+  textKind: 'html' | 'csv' | undefined,
+  request: ReadRequest,
+  { engines, ...control }: ReadContext,
+): Promise<ReadResult> {
+  const read = await engines.read.job(control, (tasks) =>
+    tasks.readFile({ input, textKind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }),
+  );
+  return {
+    markdown: read.markdown,
+    truncated: read.truncated,
+    format: read.kind,
+    ocrPages: [],
+    ...(read.pages !== undefined && { pages: read.pages }),
+    ...(read.fields && { fields: read.fields }),
+  };
 }
 
 /** .doc/.xls/.ppt/.rtf: the document backend writes the OOXML twin, which is then read. */
@@ -92,7 +111,8 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
   // The name says the family; the content check refuses content of another kind (RTF named .doc).
   const named = formatOfExtension(extension);
   const family = named?.family;
-  if (!named || !family) throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
+  if (!named || !family)
+    throw new ApiError('UNSUPPORTED_CONVERSION', `${request.shownName}: a legacy office file needs its extension (.doc, .xls, .ppt, .rtf) to be read`);
   await checkDocumentContent(request.input, extension, family, request.shownName, markupBudget(context.config.officeMemoryMb * 1024 * 1024));
   // A temp dir of the service's, as the pipeline's: removed here, or at shutdown if a job is cut short.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-read-'));
@@ -100,7 +120,10 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
   try {
     const twin = await createPrivateOutput(path.join(dir, `document.${OOXML_TWIN[family]}`));
     const [outcome] = await context.engines.documents.job(context, (backend) =>
-      backend.convert([{ input: request.input, extension, family, format: OOXML_TWIN[family], output: twin, outputShown: twin.path, shownName: request.shownName }], context),
+      backend.convert(
+        [{ input: request.input, extension, family, format: OOXML_TWIN[family], output: twin, outputShown: twin.path, shownName: request.shownName }],
+        context,
+      ),
     );
     if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
     const read = await readMarkup(twin, undefined, request, context);
@@ -120,7 +143,12 @@ async function readPdf(request: ReadRequest, { engines, config, ...control }: Re
   const scans = laid.pages.filter((p) => p.needsOcr).length;
   const laidOut = total - scans;
   control.progress?.(laidOut, total);
-  const read = await readScansToCut(laid.pages, { input, password, codes, engine }, maxCharacters, { ...control, engines, workers: config.workers, progress: (done) => control.progress?.(laidOut + done, total) });
+  const read = await readScansToCut(laid.pages, { input, password, codes, engine }, maxCharacters, {
+    ...control,
+    engines,
+    workers: config.workers,
+    progress: (done) => control.progress?.(laidOut + done, total),
+  });
   if (read.ocrPages.length < scans) control.progress?.(total, total);
   return { markdown: read.markdown, truncated: read.truncated, format: 'pdf', pages: total, ocrPages: read.ocrPages };
 }

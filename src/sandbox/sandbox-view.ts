@@ -8,9 +8,7 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export type ViewEntry =
-  | { kind: 'read-only'; path: string }
-  | { kind: 'symlink'; path: string; target: string }
-  | { kind: 'writable'; path: string; source: string };
+  { kind: 'read-only'; path: string } | { kind: 'symlink'; path: string; target: string } | { kind: 'writable'; path: string; source: string };
 
 export interface SandboxView {
   /** Mounted in this order: a later entry may sit inside an earlier one. */

@@ -14,7 +14,22 @@ export function bwrapCommand(bwrap: string, view: SandboxView, command: string, 
   const mounts = view.entries.flatMap(bwrapMount);
   return {
     command: bwrap,
-    args: ['--unshare-all', '--die-with-parent', '--cap-drop', 'ALL', '--proc', '/proc', '--dev', '/dev', ...mounts, '--chdir', view.cwd, '--', command, ...args],
+    args: [
+      '--unshare-all',
+      '--die-with-parent',
+      '--cap-drop',
+      'ALL',
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      ...mounts,
+      '--chdir',
+      view.cwd,
+      '--',
+      command,
+      ...args,
+    ],
   };
 }
 
@@ -64,7 +79,24 @@ export function namespaceCommand(tools: NamespaceTools, root: string, view: Sand
   ].join('\n');
   return {
     command: tools.unshare,
-    args: ['--user', '--map-root-user', '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child', '--', '/bin/sh', '-c', script, 'docwasm-sandbox', command, ...args],
+    args: [
+      '--user',
+      '--map-root-user',
+      '--mount',
+      '--net',
+      '--pid',
+      '--ipc',
+      '--uts',
+      '--fork',
+      '--kill-child',
+      '--',
+      '/bin/sh',
+      '-c',
+      script,
+      'docwasm-sandbox',
+      command,
+      ...args,
+    ],
   };
 }
 

@@ -43,7 +43,9 @@ export function documentsDirInOffice(slotDir: string): string {
 export function wrapInSandbox(view: SandboxView, rootMountPoint: string, command: string, args: readonly string[]): WrappedCommand {
   const sandbox = currentSandbox();
   if (choice !== 'auto' && sandbox.kind !== choice) {
-    throw new Error(`the document sandbox "${choice}" (--document-sandbox) does not work here: ${decided && 'error' in decided ? decided.error : 'unavailable'}`);
+    throw new Error(
+      `the document sandbox "${choice}" (--document-sandbox) does not work here: ${decided && 'error' in decided ? decided.error : 'unavailable'}`,
+    );
   }
   switch (sandbox.kind) {
     case 'bwrap':
@@ -98,7 +100,12 @@ function probe(wrap: (view: SandboxView, root: string) => WrappedCommand, name: 
     const root = path.join(scratch, 'root');
     mkdirSync(root);
     const { command, args } = wrap(sandboxView({ slotDir: scratch, soffice: '/bin/true', readOnly: [] }), root);
-    const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: SYSTEM_BIN_DIRS.join(':') }, timeout: PROBE_TIMEOUT_MS, encoding: 'utf8' });
+    const result = spawnSync(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: SYSTEM_BIN_DIRS.join(':') },
+      timeout: PROBE_TIMEOUT_MS,
+      encoding: 'utf8',
+    });
     if (result.status === 0) return undefined;
     const reason = result.error?.message ?? (result.stderr.trim().split('\n').at(-1) || `exit status ${result.status ?? result.signal}`);
     return `${name} cannot create a sandbox here (${reason})`;

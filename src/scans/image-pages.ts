@@ -70,7 +70,12 @@ export function placeImage(image: Pick<PdfImage, 'width' | 'height' | 'orientati
 }
 
 /** Writes the image, its page's content and the page; returns the page object and the placement. */
-export async function writeImagePage(writer: PdfFileWriter, pages: PdfRef, image: PdfImage, pageSize: PageSizeName): Promise<{ page: PdfRef; placement: ImagePlacement }> {
+export async function writeImagePage(
+  writer: PdfFileWriter,
+  pages: PdfRef,
+  image: PdfImage,
+  pageSize: PageSizeName,
+): Promise<{ page: PdfRef; placement: ImagePlacement }> {
   const placement = placeImage(image, pageSize);
   const { pageWidth, pageHeight, rect } = placement;
   const size = `/Width ${image.width} /Height ${image.height}`;
@@ -82,7 +87,9 @@ export async function writeImagePage(writer: PdfFileWriter, pages: PdfRef, image
   const content = `q ${box.map(num).join(' ')} cm ${orient?.join(' ')} cm /Im0 Do Q\n`;
   const contents = await writer.stream('', Buffer.from(content, 'latin1'));
   const mediaBox = `[0 0 ${num(pageWidth)} ${num(pageHeight)}]`;
-  const page = await writer.object(`<< /Type /Page /Parent ${ref(pages)} /MediaBox ${mediaBox} /Resources << /XObject << /Im0 ${ref(xobject)} >> >> /Contents ${ref(contents)} >>`);
+  const page = await writer.object(
+    `<< /Type /Page /Parent ${ref(pages)} /MediaBox ${mediaBox} /Resources << /XObject << /Im0 ${ref(xobject)} >> >> /Contents ${ref(contents)} >>`,
+  );
   return { page, placement };
 }
 

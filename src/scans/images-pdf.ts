@@ -23,7 +23,13 @@ export interface ImagesPdfJob {
   control: JobControl;
 }
 
-export async function writeImagesPdf(files: readonly FileRef[], temp: FileRef, target: string, pageSize: PageSizeName, job: ImagesPdfJob): Promise<ImagePlacement[]> {
+export async function writeImagesPdf(
+  files: readonly FileRef[],
+  temp: FileRef,
+  target: string,
+  pageSize: PageSizeName,
+  job: ImagesPdfJob,
+): Promise<ImagePlacement[]> {
   const file = await openStaged(temp, target);
   try {
     const writer = new PdfFileWriter(file);

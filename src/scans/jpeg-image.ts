@@ -12,7 +12,10 @@ export function jpegPdfImage(jpeg: Uint8Array, name: string, maxPixels: number):
   const colorSpace = frame && COLOR_SPACES[frame.components];
   if (!frame || !colorSpace || frame.width < 1 || frame.height < 1) throw new ApiError('INVALID_INPUT', `The JPEG image ${name} is damaged or truncated`);
   if (frame.width * frame.height > maxPixels) {
-    throw new ApiError('TOO_LARGE', `The image ${name} is ${frame.width}×${frame.height} (${frame.width * frame.height} pixels); the limit is ${maxPixels} pixels`);
+    throw new ApiError(
+      'TOO_LARGE',
+      `The image ${name} is ${frame.width}×${frame.height} (${frame.width * frame.height} pixels); the limit is ${maxPixels} pixels`,
+    );
   }
   // Kept as it is, the JPEG is decoded by whatever renders the PDF: its scans are budgeted here.
   checkImageBudget('jpeg', jpeg, maxPixels);

@@ -48,7 +48,12 @@ export class PdfFileWriter {
     if (missing >= 0) throw new Error(`PDF object ${missing + 1} was reserved but never written`);
     const xref = this.position;
     const entries = this.offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-    this.push(Buffer.from(`xref\n0 ${this.offsets.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${this.offsets.length + 1} /Root ${root} 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'));
+    this.push(
+      Buffer.from(
+        `xref\n0 ${this.offsets.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${this.offsets.length + 1} /Root ${root} 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+        'latin1',
+      ),
+    );
     await this.flush();
   }
 
@@ -66,7 +71,7 @@ export class PdfFileWriter {
     const data = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
-    for (let written = 0; written < data.length; ) {
+    for (let written = 0; written < data.length;) {
       written += (await this.file.write(data, written, data.length - written)).bytesWritten;
     }
   }

@@ -18,7 +18,11 @@ export interface PdfPagesRequest {
   maxPages: number;
 }
 
-export async function selectPdfPages(engines: Engines, control: JobControl, { input, password, ranges, dpi, maxPixels, maxPages }: PdfPagesRequest): Promise<PageSelection> {
+export async function selectPdfPages(
+  engines: Engines,
+  control: JobControl,
+  { input, password, ranges, dpi, maxPixels, maxPages }: PdfPagesRequest,
+): Promise<PageSelection> {
   const selection = await engines.pdf.job(control, (tasks) => tasks.selectPages({ input, password, ranges, maxPages }));
   selection.sizes.forEach((size, i) => {
     const width = Math.round((size.width * dpi) / 72);

@@ -267,7 +267,15 @@ export class WasmOfficeBackend implements DocumentBackend {
     let reply: OfficeReply;
     let memoryExhausted: boolean;
     try {
-      const request = { bytes, extension: job.extension, name: stagedStem(job.input.path), format: job.format, importFilterOptions: importFilterOptions(job.extension), filterOptions: exportFilterOptions(job.family, job.format), pdfa: job.format === 'pdf' ? job.pdfa : undefined };
+      const request = {
+        bytes,
+        extension: job.extension,
+        name: stagedStem(job.input.path),
+        format: job.format,
+        importFilterOptions: importFilterOptions(job.extension),
+        filterOptions: exportFilterOptions(job.family, job.format),
+        pdfa: job.format === 'pdf' ? job.pdfa : undefined,
+      };
       reply = await office.convert(request);
     } finally {
       ({ memoryExhausted } = watch.end());

@@ -38,11 +38,14 @@ async function knownFlags(flags: readonly string[]): Promise<string[]> {
   try {
     ({ stdout: listing } = await promisify(execFile)(process.execPath, ['--v8-options'], { maxBuffer: 16 * 1024 * 1024 }));
   } catch (err) {
-    logEvent(`docwasm libreoffice-wasm: could not list this Node's V8 options (${err instanceof Error ? err.message : String(err)}); the office runs with V8's defaults`);
+    logEvent(
+      `docwasm libreoffice-wasm: could not list this Node's V8 options (${err instanceof Error ? err.message : String(err)}); the office runs with V8's defaults`,
+    );
     return [];
   }
   const known = flags.filter((flag) => listing.includes(`  ${flag} (`));
   const missing = flags.filter((flag) => !known.includes(flag));
-  if (missing.length > 0) logEvent(`docwasm libreoffice-wasm: this Node's V8 has no ${missing.join(', ')}; the office starts slower and takes more memory without`);
+  if (missing.length > 0)
+    logEvent(`docwasm libreoffice-wasm: this Node's V8 has no ${missing.join(', ')}; the office starts slower and takes more memory without`);
   return known;
 }

@@ -40,7 +40,11 @@ export async function startOffice(settings: HostSettings, v8Flags: readonly stri
     const office = new WasmOffice(settings, v8Flags);
     options.launched?.(office);
     try {
-      await settleWithin(office.ready, options.timeoutMs, () => new Error(`the office did not finish starting within ${options.timeoutMs / 1000} s, ${office.startProgress}, and was stopped`));
+      await settleWithin(
+        office.ready,
+        options.timeoutMs,
+        () => new Error(`the office did not finish starting within ${options.timeoutMs / 1000} s, ${office.startProgress}, and was stopped`),
+      );
       return { office, startMs: performance.now() - begun };
     } catch (err) {
       await office.stop();

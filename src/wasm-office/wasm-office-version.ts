@@ -9,7 +9,8 @@ import { versionInXcd } from '../installed-office/soffice-detect.js';
 import { WASM_OFFICE_PACKAGE, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 
 /** How the office's version shows in health and the start report: LibreOffice's own and the package's. */
-export const officeVersion = (files: WasmOfficeFiles): string => `${libreOfficeVersion(files.glue, path.join(files.wasmDir, 'soffice.data'))}, npm ${WASM_OFFICE_PACKAGE} ${files.version}`;
+export const officeVersion = (files: WasmOfficeFiles): string =>
+  `${libreOfficeVersion(files.glue, path.join(files.wasmDir, 'soffice.data'))}, npm ${WASM_OFFICE_PACKAGE} ${files.version}`;
 
 /**
  * The LibreOffice inside the package, read from its own registry (main.xcd, as for an installed

@@ -186,7 +186,11 @@ export async function mayReplaceDir(target: string, published: number | undefine
   return existing === undefined || ownResultDir(existing, published);
 }
 
-const ownResultDir = (stats: { isDirectory(): boolean; ino: number }, published: number | undefined) => stats.isDirectory() && published !== undefined && stats.ino === published;
+const ownResultDir = (stats: { isDirectory(): boolean; ino: number }, published: number | undefined) =>
+  stats.isDirectory() && published !== undefined && stats.ino === published;
 
 export const notOurs = (target: string): ApiError =>
-  new ApiError('OUTPUT_NOT_WRITABLE', `Its result folder ${target} is there already and was not made by this watcher for this file; move it away, then touch the input to try again`);
+  new ApiError(
+    'OUTPUT_NOT_WRITABLE',
+    `Its result folder ${target} is there already and was not made by this watcher for this file; move it away, then touch the input to try again`,
+  );

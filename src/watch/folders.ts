@@ -50,7 +50,12 @@ export async function checkWatchFolders(given: WatchFolders, shown: Partial<Reco
     const absolute = path.resolve(dir);
     return { flag, shown: shown[key] ?? dir, absolute, real: await realFolderPath(absolute) };
   };
-  const [watched, ...kept] = await Promise.all([folder('inDir', 'inDir'), folder('outDir', '--out'), folder('doneDir', '--done'), folder('failedDir', '--failed')]);
+  const [watched, ...kept] = await Promise.all([
+    folder('inDir', 'inDir'),
+    folder('outDir', '--out'),
+    folder('doneDir', '--done'),
+    folder('failedDir', '--failed'),
+  ]);
   const outputs = kept.filter((entry): entry is Folder => entry !== undefined);
   for (const output of outputs) {
     if (output.real === watched?.real) throw new ConfigError(`${output.flag} must not be the watched folder itself: its files would be taken for new inputs`);
@@ -58,7 +63,8 @@ export async function checkWatchFolders(given: WatchFolders, shown: Partial<Reco
   }
   for (const [i, a] of outputs.entries()) {
     for (const b of outputs.slice(i + 1)) {
-      if (a.real === b.real) throw new ConfigError(`${a.flag} ${a.shown} and ${b.flag} ${b.shown} are the same folder${sameBy(a, b)}: ${HARM[`${a.flag}=${b.flag}`]}`);
+      if (a.real === b.real)
+        throw new ConfigError(`${a.flag} ${a.shown} and ${b.flag} ${b.shown} are the same folder${sameBy(a, b)}: ${HARM[`${a.flag}=${b.flag}`]}`);
       if (isInside(a.real, b.real)) refuse(a, b, a.flag);
       if (isInside(b.real, a.real)) refuse(b, a, b.flag);
     }
@@ -67,7 +73,9 @@ export async function checkWatchFolders(given: WatchFolders, shown: Partial<Reco
 
 function refuse(inner: Folder, outer: Folder, innerFlag: string): never {
   const which = innerFlag === 'inDir' ? `The watched folder ${inner.shown}` : `${inner.flag} ${inner.shown}`;
-  throw new ConfigError(`${which} is inside ${outer.flag} ${outer.shown}${sameBy(inner, outer)}: ${HARM[`${innerFlag}<${outer.flag}`] ?? 'each folder must be one of its own'}; give folders side by side`);
+  throw new ConfigError(
+    `${which} is inside ${outer.flag} ${outer.shown}${sameBy(inner, outer)}: ${HARM[`${innerFlag}<${outer.flag}`] ?? 'each folder must be one of its own'}; give folders side by side`,
+  );
 }
 
 /** ` (both resolve to /real)`-style detail where a symlink hides the clash. */

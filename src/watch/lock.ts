@@ -58,7 +58,8 @@ export async function lockFolder(dir: string, what: string, readOnlyOk = false):
     const age = Date.now() - ((await fs.stat(file).catch(() => undefined))?.mtimeMs ?? 0);
     if (owner && !(await isStale(owner, age))) {
       const where = owner.host === me.host ? `PID ${owner.pid}` : `PID ${owner.pid} on ${owner.host}, its lock refreshed ${Math.round(age / 1000)} s ago`;
-      const gone = owner.host === me.host ? `if it is gone, remove ${file}` : `a lock of another host not refreshed for ${FOREIGN_STALE_MS / 1000} s is taken over`;
+      const gone =
+        owner.host === me.host ? `if it is gone, remove ${file}` : `a lock of another host not refreshed for ${FOREIGN_STALE_MS / 1000} s is taken over`;
       throw new ConfigError(`Another docwasm watcher (${where}) is using ${what} ${dir}; stop it first (${gone})`);
     }
     // Stale: removed only if it is still the lock we judged, not one a rival just took.

@@ -66,7 +66,9 @@ export class WatchState {
     if (typeof files === 'string') {
       const aside = `${file}.bad-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       await fs.rename(file, aside);
-      note(`the state file ${file} is damaged (${files}); kept as ${path.basename(aside)}, starting afresh: results already in ${outDir} count as done, failed files are tried again`);
+      note(
+        `the state file ${file} is damaged (${files}); kept as ${path.basename(aside)}, starting afresh: results already in ${outDir} count as done, failed files are tried again`,
+      );
       return new WatchState(file, new Map());
     }
     return new WatchState(file, files);
@@ -84,7 +86,8 @@ export class WatchState {
 
   /** Another input whose result is (or is being) written at `output`. */
   ownerOf(output: string, except: string): string | undefined {
-    for (const [name, entry] of this.files) if (name !== except && entry.output === output && (entry.status === 'done' || entry.status === 'running')) return name;
+    for (const [name, entry] of this.files)
+      if (name !== except && entry.output === output && (entry.status === 'done' || entry.status === 'running')) return name;
     return undefined;
   }
 
@@ -118,7 +121,8 @@ function parseState(text: string): Map<string, StateEntry> | string {
   } catch (err) {
     return `not JSON: ${(err as Error).message}`;
   }
-  if (parsed?.version !== 1 || typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files)) return 'not a docwasm watch state, version 1';
+  if (parsed?.version !== 1 || typeof parsed.files !== 'object' || parsed.files === null || Array.isArray(parsed.files))
+    return 'not a docwasm watch state, version 1';
   const entries = Object.entries(parsed.files);
   const bad = entries.find(([, entry]) => !isEntry(entry));
   return bad ? `the entry of ${JSON.stringify(bad[0])} is not one` : new Map(entries);
@@ -126,5 +130,12 @@ function parseState(text: string): Map<string, StateEntry> | string {
 
 function isEntry(value: unknown): value is StateEntry {
   const entry = value as Partial<StateEntry> | null;
-  return typeof entry === 'object' && entry !== null && Number.isFinite(entry.size) && Number.isFinite(entry.mtimeMs) && typeof entry.status === 'string' && STATUSES.has(entry.status);
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Number.isFinite(entry.size) &&
+    Number.isFinite(entry.mtimeMs) &&
+    typeof entry.status === 'string' &&
+    STATUSES.has(entry.status)
+  );
 }

@@ -60,7 +60,14 @@ interface Target {
 export async function startWatcher(options: WatchOptions, pipeline: Operation, operations: readonly Operation[], context: OperationContext): Promise<Watcher> {
   const inDir = path.resolve(options.inDir);
   // The chain is checked once, before anything is watched.
-  const plan = planPipeline(validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as { steps: StepBody[]; input: string; outputDir: string }, operations);
+  const plan = planPipeline(
+    validateInput(pipeline.input, { input: path.join(inDir, 'probe'), steps: options.steps, outputDir: options.outDir }) as {
+      steps: StepBody[];
+      input: string;
+      outputDir: string;
+    },
+    operations,
+  );
   const locks = await lockFolders(inDir, options.outDir);
   try {
     return await watchLocked({ ...options, inDir }, plan, pipeline, context, locks);
@@ -85,7 +92,13 @@ async function lockFolders(inDir: string, outDir: string): Promise<FolderLock[]>
 
 const releaseAll = (locks: readonly FolderLock[]) => Promise.all(locks.map((lock) => lock.release())).then(() => undefined);
 
-async function watchLocked(options: WatchOptions, plan: PipelinePlan, pipeline: Operation, context: OperationContext, locks: readonly FolderLock[]): Promise<Watcher> {
+async function watchLocked(
+  options: WatchOptions,
+  plan: PipelinePlan,
+  pipeline: Operation,
+  context: OperationContext,
+  locks: readonly FolderLock[],
+): Promise<Watcher> {
   const inDir = options.inDir;
   // A misspelt step field would otherwise pass silently as the default, for every file.
   for (const warning of plan.warnings) options.log(warning);
@@ -202,7 +215,13 @@ class FileRunner {
     const target = this.targetOf(file);
     // report.pdf and report.docx would both make out/report.pdf: the first keeps it.
     const owner = this.state.ownerOf(target.path, name);
-    if (owner !== undefined) return this.failed(name, file, version, new ApiError('VALIDATION_ERROR', `Its result would replace that of ${owner} (${target.path}); rename one of them`));
+    if (owner !== undefined)
+      return this.failed(
+        name,
+        file,
+        version,
+        new ApiError('VALIDATION_ERROR', `Its result would replace that of ${owner} (${target.path}); rename one of them`),
+      );
     const output = await fs.stat(target.path).catch(() => null);
     const decision = decide(entry, version, output && { inode: output.ino, mtimeMs: output.mtimeMs });
     if (decision.action === 'ignore') return;
@@ -210,7 +229,14 @@ class FileRunner {
     // The one thing at the target this run may replace: what this watcher published there for this input.
     const published = entry?.output === target.path ? entry.published : undefined;
     if (target.isDir && !(await mayReplaceDir(target.path, published))) return this.failed(name, file, version, notOurs(target.path));
-    await this.state.set(name, { ...version, status: 'running', at: new Date().toISOString(), output: target.path, previousOutput: output?.ino ?? null, ...(published !== undefined && { published }) });
+    await this.state.set(name, {
+      ...version,
+      status: 'running',
+      at: new Date().toISOString(),
+      output: target.path,
+      previousOutput: output?.ino ?? null,
+      ...(published !== undefined && { published }),
+    });
     await this.run(name, file, version, target, published);
   }
 
@@ -231,8 +257,17 @@ class FileRunner {
   }
 
   private async succeeded(name: string, version: Version, target: Target, note: string): Promise<void> {
-    const published = await fs.lstat(target.path).then((stats) => stats.ino, () => undefined);
-    await this.state.set(name, { ...version, status: 'done', at: new Date().toISOString(), output: target.path, ...(published !== undefined && { published }) });
+    const published = await fs.lstat(target.path).then(
+      (stats) => stats.ino,
+      () => undefined,
+    );
+    await this.state.set(name, {
+      ...version,
+      status: 'done',
+      at: new Date().toISOString(),
+      output: target.path,
+      ...(published !== undefined && { published }),
+    });
     // The record of an earlier failure of this name, in --out: ours. (One in --failed sits beside the input it is about.)
     if (!this.options.failedDir) await fs.rm(path.join(this.options.outDir, errorRecordName(name)), { force: true });
     const moved = this.options.doneDir ? await moveInto(path.join(this.options.inDir, name), this.options.doneDir) : name;
@@ -245,7 +280,10 @@ class FileRunner {
     const failedDir = this.options.failedDir;
     // Moved first, under a name whose record name is free too: the record goes beside it.
     const moved = failedDir ? await moveInto(file, failedDir, errorRecordName) : name;
-    await writeFileAtomically(path.join(failedDir ?? this.options.outDir, errorRecordName(moved)), `${JSON.stringify({ code, error: message, at }, null, 2)}\n`);
+    await writeFileAtomically(
+      path.join(failedDir ?? this.options.outDir, errorRecordName(moved)),
+      `${JSON.stringify({ code, error: message, at }, null, 2)}\n`,
+    );
     const entry: StateEntry = { ...version, status: 'failed', at, code };
     await this.state.set(name, entry);
     this.options.log(`failed ${name}: ${code}: ${message}${movedNote(name, moved, '--failed')}`);
@@ -286,4 +324,5 @@ async function kindOfFile(file: string): Promise<FileKind | undefined> {
 }
 
 /** Said when a moved input had to take a new name: its own was taken in that folder. */
-const movedNote = (name: string, moved: string, flag: string) => (moved === name ? '' : `; kept in ${flag} as "${moved}" (a file named ${name} is there already)`);
+const movedNote = (name: string, moved: string, flag: string) =>
+  moved === name ? '' : `; kept in ${flag} as "${moved}" (a file named ${name} is there already)`;

@@ -48,7 +48,11 @@ async function sample(models: PaddleModels, image: Raster, divisor: number): Pro
   const detectMs = cpuMs() - started;
   started = cpuMs();
   const lines = sampleLines(rough.map(({ quad }) => ({ quad, vertical: isVertical(quad), flipped: false }))).map((placement) => cropLine(image, placement));
-  const read = await recognizeLines(models.recognition, models.characters, lines, { batchSize: SYSTEM_DEFAULTS.batchSize, latinSession: models.latinRecognition, rereadLatin: false });
+  const read = await recognizeLines(models.recognition, models.characters, lines, {
+    batchSize: SYSTEM_DEFAULTS.batchSize,
+    latinSession: models.latinRecognition,
+    rereadLatin: false,
+  });
   const share = latinShare(read.map((line) => line.text).join(''));
   return `1/${divisor}: detection ${detectMs.toFixed(0)} ms, ${rough.length} boxes, recognition ${(cpuMs() - started).toFixed(0)} ms, Latin share ${share.toFixed(2)}`;
 }

@@ -56,14 +56,18 @@ function modelShapes(height: number, width: number) {
       const [kh, kw] = ints(node, 'kernel_shape') as [number, number];
       const [sh, sw] = (ints(node, 'strides').length ? ints(node, 'strides') : [1, 1]) as [number, number];
       const [pt, pl, pb, pr] = (ints(node, 'pads').length ? ints(node, 'pads') : [0, 0, 0, 0]) as [number, number, number, number];
-      out = node.opType === 'Conv'
-        ? [filter[0] as number, Math.floor((h + pt + pb - kh) / sh) + 1, Math.floor((w + pl + pr - kw) / sw) + 1]
-        : [filter[1] as number, (h - 1) * sh + kh - pt - pb, (w - 1) * sw + kw - pl - pr];
+      out =
+        node.opType === 'Conv'
+          ? [filter[0] as number, Math.floor((h + pt + pb - kh) / sh) + 1, Math.floor((w + pl + pr - kw) / sw) + 1]
+          : [filter[1] as number, (h - 1) * sh + kh - pt - pb, (w - 1) * sw + kw - pl - pr];
     } else if (node.opType === 'GlobalAveragePool') out = [c, 1, 1];
     else if (node.opType === 'Concat') out = [inputs.reduce((sum, shape) => sum + shape[0], 0), h, w];
     else if (node.opType === 'Resize') {
       // Upsampled to the size of what it is added to or concatenated with.
-      const partner = consumers(node.output[0] as string).flatMap((n) => n.input).map((name) => shapes.get(name)).find((s) => s && s[1] > h);
+      const partner = consumers(node.output[0] as string)
+        .flatMap((n) => n.input)
+        .map((name) => shapes.get(name))
+        .find((s) => s && s[1] > h);
       out = [c, (partner as Shape)[1], (partner as Shape)[2]];
     } else out = inputs.reduce((widest, shape) => (shape[1] * shape[2] * shape[0] > widest[1] * widest[2] * widest[0] ? shape : widest), inputs[0] as Shape);
     shapes.set(node.output[0] as string, out);
@@ -73,7 +77,10 @@ function modelShapes(height: number, width: number) {
 
 function modelledPeaks(height: number, width: number): void {
   const { nodes, shapes } = modelShapes(height, width);
-  const bytes = (name: string) => { const [c, h, w] = shapes.get(name) as Shape; return 4 * c * h * w; };
+  const bytes = (name: string) => {
+    const [c, h, w] = shapes.get(name) as Shape;
+    return 4 * c * h * w;
+  };
   const lastUse = new Map<string, number>();
   nodes.forEach((node, i) => node.input.forEach((name) => lastUse.set(name, i)));
   const firstGlobal = nodes.findIndex((node) => node.opType === 'GlobalAveragePool');
@@ -139,6 +146,9 @@ else {
   modelledPeaks(height, width);
   console.log('measured, the detection model alone in a process of its own:');
   for (const level of levels.length > 0 ? levels : ['all', 'extended', 'basic', 'disabled']) {
-    execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), image], { env: { ...process.env, DETECTION_LEVEL: level }, stdio: 'inherit' });
+    execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), image], {
+      env: { ...process.env, DETECTION_LEVEL: level },
+      stdio: 'inherit',
+    });
   }
 }

@@ -17,7 +17,8 @@ const suite: BenchSuite = async ({ service, work }) => {
   const out = (name: string) => path.join(dir, 'out', name);
   // Plain soffice with a profile of its own, so it never forwards to one of our offices.
   const profile = pathToFileURL(path.join(dir, 'native-profile')).href;
-  const nativeConvert = (files: readonly string[]) => runCommand(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
+  const nativeConvert = (files: readonly string[]) =>
+    runCommand(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
   const nativeOneByOne = async (files: readonly string[]) => {
     for (const file of files) await nativeConvert([file]);
   };

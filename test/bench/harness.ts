@@ -98,6 +98,9 @@ export async function postOk(service: RunningService, route: string, body: unkno
 /** The line above each table a bench writes into docs: when, on what, under what load. */
 export function runLine(): string {
   const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   return `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${load} (1 / 5 / 15 min) when written.`;
 }

@@ -65,13 +65,22 @@ export default (async ({ service, work }) => {
   for (const p of PIPELINES) {
     const ours = () => postOk(service, p.route, { input, output: out('ours', p.output), ...p.body });
     cases.push(
-      { group: 'image', name: p.name, iterations: 3, ours, native: { tool: 'sharp (1 thread)', run: async () => void (await p.sharp(input, out('sharp', p.output))) } },
       {
         group: 'image',
         name: p.name,
         iterations: 3,
         ours,
-        native: { tool: 'ImageMagick convert (1 thread)', run: () => runCommand('convert', ['-limit', 'thread', '1', input, ...p.magick, out('magick', p.output)]) },
+        native: { tool: 'sharp (1 thread)', run: async () => void (await p.sharp(input, out('sharp', p.output))) },
+      },
+      {
+        group: 'image',
+        name: p.name,
+        iterations: 3,
+        ours,
+        native: {
+          tool: 'ImageMagick convert (1 thread)',
+          run: () => runCommand('convert', ['-limit', 'thread', '1', input, ...p.magick, out('magick', p.output)]),
+        },
       },
     );
   }

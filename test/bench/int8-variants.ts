@@ -45,13 +45,20 @@ export async function benchVariants({ script, model, prefix, variants, inputs }:
     for (const name of Object.keys(variants)) {
       const values = samples.get(`${name} ${label}`) as number[];
       const m = median(values);
-      process.stdout.write(`${label} | ${name} | median CPU ${Math.round(m)} ms (${Math.round((100 * (m - base)) / base)} % vs fp32) | runs ${values.map(Math.round).join(' ')}\n`);
+      process.stdout.write(
+        `${label} | ${name} | median CPU ${Math.round(m)} ms (${Math.round((100 * (m - base)) / base)} % vs fp32) | runs ${values.map(Math.round).join(' ')}\n`,
+      );
     }
   }
 }
 
 /** A session per variant; each derived model is also written to `dir` (paddle-pages.ts reads it for accuracy). */
-async function variantSessions(source: Uint8Array, variants: VariantBench['variants'], dir: string, prefix: string): Promise<Map<string, ort.InferenceSession>> {
+async function variantSessions(
+  source: Uint8Array,
+  variants: VariantBench['variants'],
+  dir: string,
+  prefix: string,
+): Promise<Map<string, ort.InferenceSession>> {
   const sessions = new Map<string, ort.InferenceSession>();
   for (const [name, options] of Object.entries(variants)) {
     let bytes = source;

@@ -36,7 +36,11 @@ interface Page {
 }
 
 const specs = [
-  { name: 'bench A4 Sans 12pt', expected: Array<string>(9).fill(ENGLISH_TEXT).join('\n'), render: () => renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin') },
+  {
+    name: 'bench A4 Sans 12pt',
+    expected: Array<string>(9).fill(ENGLISH_TEXT).join('\n'),
+    render: () => renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin'),
+  },
   { name: 'en Serif 11pt 300dpi', expected: expectedText(ENGLISH_PAGES[0] as never), render: () => renderTestPage(ENGLISH_PAGES[0] as never) },
 ];
 const pages: Page[] = [];
@@ -61,7 +65,10 @@ async function ourRead(service: RunningService, page: Page, language: string): P
 function cliRead(page: Page, language: string): { cpu: number; text: string } {
   const timeFile = path.join(dir as string, 'time.txt');
   const out = path.join(dir as string, 'cli-out');
-  execFileSync('/usr/bin/time', ['-o', timeFile, '-f', '%U %S', 'tesseract', page.png, out, '-l', language], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: 'ignore' });
+  execFileSync('/usr/bin/time', ['-o', timeFile, '-f', '%U %S', 'tesseract', page.png, out, '-l', language], {
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    stdio: 'ignore',
+  });
   const [user = 0, sys = 0] = fs.readFileSync(timeFile, 'utf8').trim().split(/\s+/).map(Number);
   return { cpu: (user + sys) * 1000, text: fs.readFileSync(`${out}.txt`, 'utf8') };
 }
@@ -92,7 +99,9 @@ for (const page of pages) {
       const key = `${label}|${page.name}|${language}`;
       const ms = median(cpu.get(key) ?? []);
       const ratio = label === 'cli' ? '–' : `${(ms / cli).toFixed(2)}×`;
-      process.stdout.write(`| ${page.name}, ${language} | ${label === 'cli' ? 'tesseract CLI, Debian data' : label} | ${Math.round(ms)} ms | ${ratio} | ${((cer.get(key) ?? 0) * 100).toFixed(2)} % |\n`);
+      process.stdout.write(
+        `| ${page.name}, ${language} | ${label === 'cli' ? 'tesseract CLI, Debian data' : label} | ${Math.round(ms)} ms | ${ratio} | ${((cer.get(key) ?? 0) * 100).toFixed(2)} % |\n`,
+      );
     }
   }
 }

@@ -47,7 +47,9 @@ function extractCorpus(source: string, into: string): string[] {
   for (const name of names.filter((n) => /\.ofd$/i.test(n)).sort()) {
     const target = path.join(into, name.replaceAll('/', '__'));
     try {
-      const bytes = bare ? execFileSync('git', ['-C', source, 'show', `HEAD:${name}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }) : fs.readFileSync(path.join(source, name));
+      const bytes = bare
+        ? execFileSync('git', ['-C', source, 'show', `HEAD:${name}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] })
+        : fs.readFileSync(path.join(source, name));
       fs.writeFileSync(target, bytes);
       files.push(target);
     } catch {
@@ -61,7 +63,9 @@ function extractCorpus(source: string, into: string): string[] {
 class Package {
   readonly names: string[];
   constructor(readonly file: string) {
-    this.names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').filter(Boolean);
+    this.names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', maxBuffer: 1 << 26 })
+      .split('\n')
+      .filter(Boolean);
   }
   part(name: string): string {
     try {
@@ -86,7 +90,11 @@ const unescape = (text: string) =>
   text
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const noSpaces = (text: string) => text.replace(/\s+/g, '');
 
 interface Glyph {
@@ -100,7 +108,12 @@ interface Glyph {
 function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Record<string, string> } {
   const ofdXml = pkg.part(pkg.names.find((n) => n.toLowerCase() === 'ofd.xml') as string);
   // docwasm trims the white space around a name and a value (docs/ofd.md); so does this reading.
-  const fields = Object.fromEntries([...ofdXml.matchAll(/<(?:\w+:)?CustomData\s+Name="([^"]*)"\s*(?:\/>|>([^<]*)<)/g)].map((m) => [unescape(m[1] as string).trim(), unescape(m[2] ?? '').trim()]));
+  const fields = Object.fromEntries(
+    [...ofdXml.matchAll(/<(?:\w+:)?CustomData\s+Name="([^"]*)"\s*(?:\/>|>([^<]*)<)/g)].map((m) => [
+      unescape(m[1] as string).trim(),
+      unescape(m[2] ?? '').trim(),
+    ]),
+  );
   const docRoot = /<(?:\w+:)?DocRoot>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
   const docName = docRoot ? pkg.find(docRoot, 'OFD.xml') : undefined;
   if (!docName) return { chars: '', firsts: [], fields };
@@ -245,12 +258,20 @@ function judgeFields(pkg: Package, customDatas: Record<string, string>, fields: 
   if (JSON.stringify(names.slice(0, custom.length)) !== JSON.stringify(custom) || custom.some((n) => fields[n] !== customDatas[n])) return 'differ';
   const extra = names.slice(custom.length);
   if (custom.length === 0 && extra.length === 0) return '–';
-  const xml = pkg.names.filter((n) => /\.xml$/i.test(n) && !/(^|\/)(ofd|document|content|publicres|documentres|signature|signatures|annotation|annotations)\.xml$/i.test(n)).map((n) => pkg.part(n)).join('\n')
+  const xml = pkg.names
+    .filter((n) => /\.xml$/i.test(n) && !/(^|\/)(ofd|document|content|publicres|documentres|signature|signatures|annotation|annotations)\.xml$/i.test(n))
+    .map((n) => pkg.part(n))
+    .join('\n')
     // An XML parser reads CR LF as LF (XML 1.0 §2.11), so the fields hold LF.
     .replace(/\r\n?/g, '\n');
   const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const unfound = extra.filter((n) => !new RegExp(`<(?:\\w+:)?${escaped(n)}\\b[^>]*>\\s*(?:<!\\[CDATA\\[\\s*${escaped(fields[n] as string)}|\\s*${escaped(xmlText(fields[n] as string))})`).test(xml));
+  const unfound = extra.filter(
+    (n) =>
+      !new RegExp(
+        `<(?:\\w+:)?${escaped(n)}\\b[^>]*>\\s*(?:<!\\[CDATA\\[\\s*${escaped(fields[n] as string)}|\\s*${escaped(xmlText(fields[n] as string))})`,
+      ).test(xml),
+  );
   const parts = [custom.length ? `${custom.length} exact` : '', extra.length ? `+ ${extra.length - unfound.length}/${extra.length} from the attached XML` : ''];
   return parts.filter(Boolean).join(' ');
 }
@@ -260,7 +281,19 @@ const errorOf = (body: Record<string, unknown>) => String((body.error as { code?
 async function judge(service: RunningService, file: string): Promise<Result> {
   const name = path.basename(file);
   fs.copyFileSync(file, path.join(service.dir, name));
-  const result: Result = { file: name.replace(/\.ofd$/i, '').replaceAll('__src__test__resources__', '/'), bytes: fs.statSync(file).size, pdf: '', md: '', qpdf: '', wanted: 0, found: 0, placed: 0, placedOk: 0, fields: '', missing: [] };
+  const result: Result = {
+    file: name.replace(/\.ofd$/i, '').replaceAll('__src__test__resources__', '/'),
+    bytes: fs.statSync(file).size,
+    pdf: '',
+    md: '',
+    qpdf: '',
+    wanted: 0,
+    found: 0,
+    placed: 0,
+    placedOk: 0,
+    fields: '',
+    missing: [],
+  };
   const pdf = path.join(service.dir, `${name}.pdf`);
   const started = performance.now();
   const answer = await service.post('/api/convert', { input: name, output: `${name}.pdf` });
@@ -334,7 +367,9 @@ async function main(): Promise<void> {
     for (const file of extractCorpus(source, scratch).filter((f) => !only || path.basename(f).includes(only))) {
       results.push(await judge(service, file));
       const last = results.at(-1) as Result;
-      process.stderr.write(`ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields}${last.missing.length ? ` missing=${last.missing.slice(0, 40).join('')}` : ''}\n`);
+      process.stderr.write(
+        `ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields}${last.missing.length ? ` missing=${last.missing.slice(0, 40).join('')}` : ''}\n`,
+      );
     }
   } finally {
     await stopAndRemove(service);

@@ -18,7 +18,7 @@ const suite: BenchSuite = async ({ service, work }) => {
     {
       // First, while the reader's OFD code is still cold: the first reads a fresh worker makes.
       group: 'ofd',
-      name: 'one-page e-invoice OFD → fields (/api/read), a fresh worker\'s reads 2–10',
+      name: "one-page e-invoice OFD → fields (/api/read), a fresh worker's reads 2–10",
       ours: () => postOk(service, '/api/read', { input }),
       iterations: 9,
     },

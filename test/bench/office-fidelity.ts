@@ -32,7 +32,14 @@ const CORPUS_DIR = path.join(ROOT, 'fixtures/office-fidelity');
 /** Chinese Word documents made by python-docx (fixtures/office-fidelity-cjk/make.py). */
 const CJK_DIR = path.join(ROOT, 'fixtures/office-fidelity-cjk');
 /** Files made by Microsoft Office that the tree already holds (fixtures/README.md says where from). */
-const TREE_FILES = ['fixtures/reading/docling/word_tables.docx', 'fixtures/reading/docling/docx_rich_cells.docx', 'fixtures/office-content/textbox.docx', 'fixtures/office-content/drawingml.docx', 'fixtures/office-content/pptx_chart.pptx', 'fixtures/office-content/xlsx_02_sample_sales_data.xlsm'];
+const TREE_FILES = [
+  'fixtures/reading/docling/word_tables.docx',
+  'fixtures/reading/docling/docx_rich_cells.docx',
+  'fixtures/office-content/textbox.docx',
+  'fixtures/office-content/drawingml.docx',
+  'fixtures/office-content/pptx_chart.pptx',
+  'fixtures/office-content/xlsx_02_sample_sales_data.xlsm',
+];
 /** The corpus folder also holds a licence text. */
 const OFFICE_FILE = /\.(docx?|rtf|odt|xlsx|xlsm|xls|ods|csv|pptx?|odp)$/i;
 /** The installed office with the WebAssembly office's fonts, and the WebAssembly office. */
@@ -79,7 +86,12 @@ interface Row {
 }
 
 function corpus(only: string | undefined): string[] {
-  const own = [CORPUS_DIR, CJK_DIR].flatMap((dir) => fs.readdirSync(dir).filter((name) => OFFICE_FILE.test(name)).map((name) => path.join(dir, name)));
+  const own = [CORPUS_DIR, CJK_DIR].flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => OFFICE_FILE.test(name))
+      .map((name) => path.join(dir, name)),
+  );
   const files = [...own, ...TREE_FILES.map((file) => path.join(ROOT, file))].filter((file) => !only || path.basename(file).includes(only));
   return byTurns(files.sort((a, b) => path.basename(a).localeCompare(path.basename(b))));
 }
@@ -131,7 +143,8 @@ async function convert(service: RunningService, file: string, keepIn: string, ba
  * character is a word of its own (those scripts put no spaces between words, so a run would be
  * a whole line, and where a line breaks would decide whether it matched).
  */
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const WORD =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 
 /** The PDF's words as pdftotext reads them, counted. */
 async function words(pdf: string): Promise<Map<string, number>> {
@@ -144,7 +157,13 @@ async function words(pdf: string): Promise<Map<string, number>> {
 /** The names of the fonts a PDF draws with (pdffonts), without the subset prefix. */
 async function fonts(pdf: string): Promise<Set<string>> {
   const { stdout } = await exec('pdffonts', [pdf], { maxBuffer: 1 << 24 });
-  return new Set(stdout.split('\n').slice(2).map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '').filter(Boolean));
+  return new Set(
+    stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
+      .filter(Boolean),
+  );
 }
 
 /** The native PDF's words (counted with repeats), and how many of them the wasm PDF has too. */
@@ -167,7 +186,10 @@ function overlap(native: Map<string, number>, wasm: Map<string, number>): number
 async function render(pdf: string, into: string): Promise<Rendered[]> {
   const prefix = path.join(into, path.basename(pdf));
   await exec('pdftoppm', ['-r', '72', pdf, prefix], { maxBuffer: 1 << 24 });
-  const pages = fs.readdirSync(into).filter((n) => n.startsWith(`${path.basename(pdf)}-`) && n.endsWith('.ppm')).sort((a, b) => pageNumber(a) - pageNumber(b));
+  const pages = fs
+    .readdirSync(into)
+    .filter((n) => n.startsWith(`${path.basename(pdf)}-`) && n.endsWith('.ppm'))
+    .sort((a, b) => pageNumber(a) - pageNumber(b));
   return pages.map((page) => {
     const file = path.join(into, page);
     const picture = ppmToRgba(fs.readFileSync(file), file);
@@ -204,7 +226,10 @@ async function compare(services: Record<string, RunningService>, references: rea
   const conversions = await Promise.all(names.map((name) => convert(services[name] as RunningService, file, scratch, name)));
   const [native, wasm, ...others] = conversions as [Conversion, Conversion, ...Conversion[]];
   const both = native.pdf !== undefined && wasm.pdf !== undefined;
-  const against = (conversion: Conversion) => ({ conversion, wordOverlap: conversion.pdf !== undefined && wasm.pdf !== undefined ? overlap(conversion.words, wasm.words) : undefined });
+  const against = (conversion: Conversion) => ({
+    conversion,
+    wordOverlap: conversion.pdf !== undefined && wasm.pdf !== undefined ? overlap(conversion.words, wasm.words) : undefined,
+  });
   const row: Row = {
     file: path.basename(file),
     bytes: fs.statSync(file).size,
@@ -231,7 +256,8 @@ function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const wordsOk = (row: Row, share: number | undefined) => row.wasm.pdf !== undefined && (share === undefined ? row.wasm.words.size === 0 : share >= WORDS_TARGET);
+const wordsOk = (row: Row, share: number | undefined) =>
+  row.wasm.pdf !== undefined && (share === undefined ? row.wasm.words.size === 0 : share >= WORDS_TARGET);
 
 /** A reference office's cells of the summary: pages equal, words ≥ the target, its failures. */
 function referenceCells(rows: readonly Row[], reference: Reference): { pages: string; words: string; failures: number } {
@@ -255,7 +281,10 @@ function summary(rows: readonly Row[], references: readonly Reference[], readyMs
   const cells = (cell: (c: ReturnType<typeof referenceCells>) => string | number) => others.map((c) => ` ${cell(c)} |`).join('');
   const dashes = others.map(() => ' – |').join('');
   const failed = (backend: Backend) => rows.filter((r) => (backend === 'libreoffice' ? r.native : r.wasm).pdf === undefined);
-  const failures = (backend: Backend) => failed(backend).map((r) => `${r.file} (${(backend === 'libreoffice' ? r.native : r.wasm).outcome})`).join(', ') || 'none';
+  const failures = (backend: Backend) =>
+    failed(backend)
+      .map((r) => `${r.file} (${(backend === 'libreoffice' ? r.native : r.wasm).outcome})`)
+      .join(', ') || 'none';
   return [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'} (shared with other work), Node ${process.version}; the WebAssembly office was ready ${(readyMs / 1000).toFixed(0)} s after its service listened.`,
     '',
@@ -311,7 +340,10 @@ async function main(): Promise<void> {
     services.libreoffice = await startService([...flags, '--document-backend', 'libreoffice'], { FONTCONFIG_FILE: shared.fontconfig });
     services.wasm = await startService([...flags, '--document-backend', 'wasm']);
     for (const reference of references) {
-      services[reference.name] = await startService([...flags, '--document-backend', 'libreoffice', ...reference.flags], reference.sameFonts ? { FONTCONFIG_FILE: shared.fontconfig } : {});
+      services[reference.name] = await startService(
+        [...flags, '--document-backend', 'libreoffice', ...reference.flags],
+        reference.sameFonts ? { FONTCONFIG_FILE: shared.fontconfig } : {},
+      );
     }
     const waited = performance.now();
     await waitForOfficeReady(services.wasm, 1_800_000);
@@ -321,7 +353,9 @@ async function main(): Promise<void> {
       const row = await compare(services, references, file, scratch);
       rows.push(row);
       const others = references.map((r) => `${r.name}=${row.references[r.name]?.conversion.pages ?? row.references[r.name]?.conversion.outcome}`).join(' ');
-      process.stderr.write(`office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} ${others} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`);
+      process.stderr.write(
+        `office-fidelity: ${row.file} installed=${row.native.outcome}/${row.native.pages ?? '–'} ${others} wasm=${row.wasm.outcome}/${row.wasm.pages ?? '–'} words=${fixed(row.wordOverlap)} ssim=${row.ssims.length ? fixed(mean(row.ssims)) : '–'}\n`,
+      );
       // The page is written after every file, so that a run cut short still leaves its figures.
       if (!only) replaceGenerated('docs/office-fidelity.md', 'office-fidelity', fidelityPage(rows, references, readyMs, files.length));
     }

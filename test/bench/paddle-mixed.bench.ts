@@ -45,8 +45,14 @@ const suite: BenchSuite = async ({ service, work }) => {
     const image = path.join(work, `${spec.name.replace(/\W+/g, '-')}.png`);
     if (!fs.existsSync(image)) fs.writeFileSync(image, await renderTestPage(spec));
     const expected = expectedText(spec);
-    const readings = [await readWithService(service, image, 'paddle'), await readWithService(service, image, 'auto'), await readWithService(service, image, 'tesseract'), readWithCli(image)];
-    const cell = (r: Reading) => `${(100 * latinWordErrorRate(expected, r.text)).toFixed(2)} / ${(100 * hanCharacterErrorRate(expected, r.text)).toFixed(2)} (${(r.ms / 1000).toFixed(1)}${r.engine ? `, ${r.engine}` : ''})`;
+    const readings = [
+      await readWithService(service, image, 'paddle'),
+      await readWithService(service, image, 'auto'),
+      await readWithService(service, image, 'tesseract'),
+      readWithCli(image),
+    ];
+    const cell = (r: Reading) =>
+      `${(100 * latinWordErrorRate(expected, r.text)).toFixed(2)} / ${(100 * hanCharacterErrorRate(expected, r.text)).toFixed(2)} (${(r.ms / 1000).toFixed(1)}${r.engine ? `, ${r.engine}` : ''})`;
     rows.push(`| ${spec.name} | ${readings.map(cell).join(' | ')} |`);
     process.stderr.write(`bench: paddle-mixed ${rows.at(-1)}\n`);
   }

@@ -45,7 +45,23 @@ async function raster(i: number): Promise<Raster> {
 function cliRow(i: number, expected: string): string {
   const out = path.join(dir as string, 'cli-time.txt');
   const started = performance.now();
-  const args = ['-f', '%U %S', '-o', out, 'env', 'OMP_THREAD_LIMIT=1', 'tesseract', pageFile(i), '-', '--oem', '1', '--tessdata-dir', DEBIAN_TESSDATA, '-l', 'chi_sim+eng'];
+  const args = [
+    '-f',
+    '%U %S',
+    '-o',
+    out,
+    'env',
+    'OMP_THREAD_LIMIT=1',
+    'tesseract',
+    pageFile(i),
+    '-',
+    '--oem',
+    '1',
+    '--tessdata-dir',
+    DEBIAN_TESSDATA,
+    '-l',
+    'chi_sim+eng',
+  ];
   const text = execFileSync('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
   const wall = Math.round(performance.now() - started);
   const [user = 0, system = 0] = fs.readFileSync(out, 'utf8').trim().split(/\s+/).map(Number);
@@ -67,22 +83,24 @@ for (const i of chosen) {
   const spec = specs[i] as (typeof specs)[number];
   const image = await raster(i);
   process.stdout.write(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
-  for (const reader of readers) for (const maxBandPixels of bandSizes) for (const squeeze of squeezes) {
-    const { models } = reader;
-    const name = `${reader.name} bands ${maxBandPixels}`;
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, detection: { ...DETECTION_DEFAULTS, maxBandPixels }, squeeze });
-    const used = process.cpuUsage(cpu);
-    const cpuMs = Math.round((used.user + used.system) / 1000);
-    totals.set(`${name} squeeze ${squeeze}`, (totals.get(`${name} squeeze ${squeeze}`) ?? 0) + cpuMs);
-    const text = pageText(readingOrder(lines));
-    fs.writeFileSync(path.join(dir, `read-${name.replace(/ /g, '_')}-${squeeze}-${i}.txt`), text);
-    const cer = characterErrorRate(expectedText(spec), text);
-    process.stdout.write(
-      `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect ${timings.detectMs} crop ${timings.cropMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
-    );
-  }
+  for (const reader of readers)
+    for (const maxBandPixels of bandSizes)
+      for (const squeeze of squeezes) {
+        const { models } = reader;
+        const name = `${reader.name} bands ${maxBandPixels}`;
+        const cpu = process.cpuUsage();
+        const started = performance.now();
+        const { lines, timings } = await readPage(models, image, { ...SYSTEM_DEFAULTS, detection: { ...DETECTION_DEFAULTS, maxBandPixels }, squeeze });
+        const used = process.cpuUsage(cpu);
+        const cpuMs = Math.round((used.user + used.system) / 1000);
+        totals.set(`${name} squeeze ${squeeze}`, (totals.get(`${name} squeeze ${squeeze}`) ?? 0) + cpuMs);
+        const text = pageText(readingOrder(lines));
+        fs.writeFileSync(path.join(dir, `read-${name.replace(/ /g, '_')}-${squeeze}-${i}.txt`), text);
+        const cer = characterErrorRate(expectedText(spec), text);
+        process.stdout.write(
+          `${spec.name} | ${name} | squeeze ${squeeze} | CER ${(cer * 100).toFixed(2)} % | CPU ${cpuMs} ms | wall ${Math.round(performance.now() - started)} ms | detect ${timings.detectMs} crop ${timings.cropMs} classify ${timings.classifyMs} recognise ${timings.recognizeMs} ms\n`,
+        );
+      }
   if (process.env.PADDLE_CLI !== '0') process.stdout.write(`${spec.name} | ${cliRow(i, expectedText(spec))}\n`);
 }
 for (const [reader, total] of totals) process.stdout.write(`${reader} | total CPU ${total} ms\n`);

@@ -101,7 +101,12 @@ async function paddleStages(image: Raster, auto: boolean): Promise<{ stages: Sta
     modelMs.clear();
     return latinShare(sample.map((l) => l.text).join('')) >= 0.9;
   };
-  const { lines, timings, abandoned } = await readPage(models, image, { ...SYSTEM_DEFAULTS, clock: cpuNow, sampleRereadsLatin: process.env.PROFILE_SAMPLE_REREAD === '1', ...(auto && { abandonAfterSample }) });
+  const { lines, timings, abandoned } = await readPage(models, image, {
+    ...SYSTEM_DEFAULTS,
+    clock: cpuNow,
+    sampleRereadsLatin: process.env.PROFILE_SAMPLE_REREAD === '1',
+    ...(auto && { abandonAfterSample }),
+  });
   const t: PageTimings = timings;
   const layoutFrom = cpuNow();
   const text = abandoned ? '' : pageText(readingOrder(lines));
@@ -160,7 +165,10 @@ async function chinesePage(): Promise<string> {
 async function englishPage(auto: boolean): Promise<string> {
   const { image, pnm, ms } = await decoded(enPng);
   const stages: Stages = { 'decode PNG': ms };
-  if (auto) Object.assign(stages, { 'auto sample (third-scale detection + 1 batch)': (await paddleStages(image, true)).stages['auto sample (third-scale detection + 1 batch)'] ?? 0 });
+  if (auto)
+    Object.assign(stages, {
+      'auto sample (third-scale detection + 1 batch)': (await paddleStages(image, true)).stages['auto sample (third-scale detection + 1 batch)'] ?? 0,
+    });
   const pnmFrom = cpuNow();
   const bytes = pnm();
   stages['PNM for tesseract'] = cpuNow() - pnmFrom;
@@ -217,4 +225,8 @@ for (const [page, runs] of rows) {
   process.stdout.write(`\n${page}: total ${Math.round(total)} ms CPU (median of ${runs.length})\n`);
   for (const [name, ms] of medians) if (ms > 0) process.stdout.write(`| ${name} | ${Math.round((100 * ms) / total)} % | ${Math.round(ms)} |\n`);
 }
-process.stdout.write(`\nCER: ${Object.entries(cer).map(([page, rate]) => `${page} ${(rate * 100).toFixed(2)} %`).join('; ')}\n`);
+process.stdout.write(
+  `\nCER: ${Object.entries(cer)
+    .map(([page, rate]) => `${page} ${(rate * 100).toFixed(2)} %`)
+    .join('; ')}\n`,
+);

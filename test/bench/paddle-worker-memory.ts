@@ -34,7 +34,9 @@ function memory(): string {
     } else if (line.startsWith('Rss:')) mb[kind] = (mb[kind] ?? 0) + Number(line.split(/\s+/)[1]) / 1024;
   }
   const total = Object.values(mb).reduce((sum, v) => sum + v, 0);
-  const parts = Object.entries(mb).filter(([, v]) => v >= 1).map(([k, v]) => `${k} ${Math.round(v)}`);
+  const parts = Object.entries(mb)
+    .filter(([, v]) => v >= 1)
+    .map(([k, v]) => `${k} ${Math.round(v)}`);
   return `${Math.round(total)} MB (${parts.join(', ')})`;
 }
 

@@ -106,7 +106,10 @@ async function overheadCase(service: Parameters<BenchSuite>[0]['service'], fx: F
     native: {
       tool: 'mupdf engine direct',
       run: async () => {
-        mupdfEngine.merge(fx.halves.map((f) => fs.readFileSync(f)), (pdf) => fs.writeFileSync(path.join(work, 'overhead-direct.pdf'), pdf));
+        mupdfEngine.merge(
+          fx.halves.map((f) => fs.readFileSync(f)),
+          (pdf) => fs.writeFileSync(path.join(work, 'overhead-direct.pdf'), pdf),
+        );
       },
     },
   };
@@ -175,14 +178,26 @@ const toolCases: BenchSuite = async ({ service, work }) => {
 
   return [
     compress,
-    qpdfCase('rotate 1,000 pages +90°', '--rotate=+90', '/api/pdf/rotate', { input: thousand, output: at('rotated-ours.pdf'), degrees: 90 }, [thousand, '--rotate=+90', '--', at('rotated-qpdf.pdf')]),
-    qpdfCase('rearrange 1,000 pages "1000-1" (reverse)', '--pages . z-1', '/api/pdf/rearrange', { input: thousand, output: at('reversed-ours.pdf'), pages: '1000-1' }, [thousand, '--pages', '.', 'z-1', '--', at('reversed-qpdf.pdf')]),
-    qpdfCase('decrypt 1,000 pages (AES-256)', '--decrypt', '/api/pdf/decrypt', { input: at('thousand-locked.pdf'), password: 'secret', output: at('decrypted-ours.pdf') }, [
-      '--password=secret',
-      '--decrypt',
-      at('thousand-locked.pdf'),
-      at('decrypted-qpdf.pdf'),
+    qpdfCase('rotate 1,000 pages +90°', '--rotate=+90', '/api/pdf/rotate', { input: thousand, output: at('rotated-ours.pdf'), degrees: 90 }, [
+      thousand,
+      '--rotate=+90',
+      '--',
+      at('rotated-qpdf.pdf'),
     ]),
+    qpdfCase(
+      'rearrange 1,000 pages "1000-1" (reverse)',
+      '--pages . z-1',
+      '/api/pdf/rearrange',
+      { input: thousand, output: at('reversed-ours.pdf'), pages: '1000-1' },
+      [thousand, '--pages', '.', 'z-1', '--', at('reversed-qpdf.pdf')],
+    ),
+    qpdfCase(
+      'decrypt 1,000 pages (AES-256)',
+      '--decrypt',
+      '/api/pdf/decrypt',
+      { input: at('thousand-locked.pdf'), password: 'secret', output: at('decrypted-ours.pdf') },
+      ['--password=secret', '--decrypt', at('thousand-locked.pdf'), at('decrypted-qpdf.pdf')],
+    ),
     qpdfCase('watermark 1,000 pages', '--overlay --repeat=1', '/api/pdf/watermark', { input: thousand, output: at('stamped-ours.pdf'), text: 'CONFIDENTIAL' }, [
       thousand,
       '--overlay',
@@ -197,7 +212,17 @@ const toolCases: BenchSuite = async ({ service, work }) => {
       ours: () => postOk(service, '/api/pdf/to-pdfa', { input: at('fifty.pdf'), output: at('fifty-ours.pdf'), level: '2b' }),
       native: {
         tool: 'gs -dPDFA=2 (Debian)',
-        run: () => runCommand('gs', ['-q', '-dPDFA=2', '-dBATCH', '-dNOPAUSE', '-sColorConversionStrategy=RGB', '-sDEVICE=pdfwrite', `-sOutputFile=${at('fifty-gs.pdf')}`, at('fifty.pdf')]),
+        run: () =>
+          runCommand('gs', [
+            '-q',
+            '-dPDFA=2',
+            '-dBATCH',
+            '-dNOPAUSE',
+            '-sColorConversionStrategy=RGB',
+            '-sDEVICE=pdfwrite',
+            `-sOutputFile=${at('fifty-gs.pdf')}`,
+            at('fifty.pdf'),
+          ]),
       },
       iterations: 5,
     },

@@ -14,7 +14,10 @@ function personalPages(): Buffer {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
   const kids: string[] = [];
   for (let p = 0; p < 100; p++) {
-    const lines = Array.from({ length: 40 }, (_, i) => `BT /F1 10 Tf 50 ${760 - i * 18} Td (Line ${i}: write to user${p}.${i}@example.com or call +49 30 1234 ${1000 + i}) Tj ET`).join('\n');
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `BT /F1 10 Tf 50 ${760 - i * 18} Td (Line ${i}: write to user${p}.${i}@example.com or call +49 30 1234 ${1000 + i}) Tj ET`,
+    ).join('\n');
     kids.push(`${objects.length + 1} 0 R`);
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${objects.length + 2} 0 R >>`);
     objects.push(`<< /Length ${lines.length} >>\nstream\n${lines}\nendstream`);
@@ -31,7 +34,21 @@ const suite: BenchSuite = async ({ service, work }) => {
   fs.writeFileSync(at('personal.pdf'), personalPages());
   fs.writeFileSync(at('form.pdf'), textFieldsForm(10));
   fs.writeFileSync(at('ten-mb.pdf'), makeImagePdf(4, 950));
-  await runCommand('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '2', '-subj', '/CN=Bench']);
+  await runCommand('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    at('key.pem'),
+    '-out',
+    at('cert.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Bench',
+  ]);
   await runCommand('openssl', ['pkcs12', '-export', '-inkey', at('key.pem'), '-in', at('cert.pem'), '-out', at('bench.p12'), '-passout', 'pass:bench']);
   const values = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`field${i + 1}`, `Value ${i + 1}`]));
   return [
@@ -55,8 +72,29 @@ const suite: BenchSuite = async ({ service, work }) => {
     {
       group: 'pdf',
       name: 'sign a 10 MB PDF (PAdES B-B)',
-      ours: () => postOk(service, '/api/pdf/sign', { input: at('ten-mb.pdf'), output: at('signed.pdf'), certificate: at('bench.p12'), certificatePassword: 'bench' }),
-      native: { tool: 'openssl cms -sign', run: () => runCommand('openssl', ['cms', '-sign', '-binary', '-in', at('ten-mb.pdf'), '-signer', at('cert.pem'), '-inkey', at('key.pem'), '-outform', 'DER', '-md', 'sha256', '-out', at('openssl.der')]) },
+      ours: () =>
+        postOk(service, '/api/pdf/sign', { input: at('ten-mb.pdf'), output: at('signed.pdf'), certificate: at('bench.p12'), certificatePassword: 'bench' }),
+      native: {
+        tool: 'openssl cms -sign',
+        run: () =>
+          runCommand('openssl', [
+            'cms',
+            '-sign',
+            '-binary',
+            '-in',
+            at('ten-mb.pdf'),
+            '-signer',
+            at('cert.pem'),
+            '-inkey',
+            at('key.pem'),
+            '-outform',
+            'DER',
+            '-md',
+            'sha256',
+            '-out',
+            at('openssl.der'),
+          ]),
+      },
     },
   ];
 };

@@ -16,7 +16,12 @@ const suite: BenchSuite = async ({ service, work }) => {
       group: 'pipeline',
       name: '3-step chain, 30-page PDF (vs 3 client calls)',
       iterations: 15,
-      ours: () => postOk(service, '/api/pipeline', { input, steps: [{ operation: 'pdf/compress' }, { operation: 'pdf/watermark', text: 'DRAFT' }, { operation: 'pdf/rotate', degrees: 90 }], output: out('chain-ours.pdf') }),
+      ours: () =>
+        postOk(service, '/api/pipeline', {
+          input,
+          steps: [{ operation: 'pdf/compress' }, { operation: 'pdf/watermark', text: 'DRAFT' }, { operation: 'pdf/rotate', degrees: 90 }],
+          output: out('chain-ours.pdf'),
+        }),
       native: {
         tool: '3 API calls',
         run: async () => {

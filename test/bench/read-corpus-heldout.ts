@@ -36,28 +36,69 @@ const REACT_AR: Repository = { name: 'reactjs/ar.react.dev', commit: '5a263fdf83
  */
 const DOCLING_FILES: Readonly<Record<string, readonly string[]>> = {
   docx: [
-    'Strict.docx', 'Transitional.docx', 'content_control_with_picture.docx', 'docx_checkboxes.docx', 'docx_code_blocks.docx', 'docx_comments.docx',
-    'docx_external_image.docx', 'docx_grouped_images.docx', 'docx_list_blank_spacer.docx', 'docx_list_resumed_numbering.docx',
-    'docx_page_header_footer_first_page.docx', 'docx_rich_tables_01.docx', 'docx_vml_images.docx', 'equations.docx',
-    'omml_frac_superscript.docx', 'omml_func_log.docx', 'omml_multi_equation_paragraph.docx', 'omml_text_escapes_in_math.docx',
-    'table_with_equations.docx', 'test_emf_docx.docx', 'word_image_anchors.docx', 'word_sample.docx',
+    'Strict.docx',
+    'Transitional.docx',
+    'content_control_with_picture.docx',
+    'docx_checkboxes.docx',
+    'docx_code_blocks.docx',
+    'docx_comments.docx',
+    'docx_external_image.docx',
+    'docx_grouped_images.docx',
+    'docx_list_blank_spacer.docx',
+    'docx_list_resumed_numbering.docx',
+    'docx_page_header_footer_first_page.docx',
+    'docx_rich_tables_01.docx',
+    'docx_vml_images.docx',
+    'equations.docx',
+    'omml_frac_superscript.docx',
+    'omml_func_log.docx',
+    'omml_multi_equation_paragraph.docx',
+    'omml_text_escapes_in_math.docx',
+    'table_with_equations.docx',
+    'test_emf_docx.docx',
+    'word_image_anchors.docx',
+    'word_sample.docx',
   ],
   html: [
-    'example_02.html', 'example_04.html', 'example_05.html', 'example_06.html', 'html_code_snippets.html', 'html_description_list.html',
-    'html_heading_in_p.html', 'html_inline_group_in_table_cell.html', 'html_nested_block_in_list_item.html', 'html_rich_table_cells.html',
-    'hyperlink_01.html', 'hyperlink_02.html', 'hyperlink_04.html', 'hyperlink_05.html', 'hyperlink_06.html', 'kvp_data_example.html',
-    'table_02.html', 'table_04.html', 'table_with_heading_01.html', 'table_with_heading_02.html', 'unit_test_01.html',
+    'example_02.html',
+    'example_04.html',
+    'example_05.html',
+    'example_06.html',
+    'html_code_snippets.html',
+    'html_description_list.html',
+    'html_heading_in_p.html',
+    'html_inline_group_in_table_cell.html',
+    'html_nested_block_in_list_item.html',
+    'html_rich_table_cells.html',
+    'hyperlink_01.html',
+    'hyperlink_02.html',
+    'hyperlink_04.html',
+    'hyperlink_05.html',
+    'hyperlink_06.html',
+    'kvp_data_example.html',
+    'table_02.html',
+    'table_04.html',
+    'table_with_heading_01.html',
+    'table_with_heading_02.html',
+    'unit_test_01.html',
   ],
   odf: ['text_document_02.odt', 'odf_table_with_title_01.ods', 'odf_presentation_01.odp', 'odf_presentation_02.odp'],
   pptx: [
-    'powerpoint_bad_text.pptx', 'powerpoint_comments.pptx', 'powerpoint_malformed_pictures.pptx', 'powerpoint_unrecognized_shape.pptx',
+    'powerpoint_bad_text.pptx',
+    'powerpoint_comments.pptx',
+    'powerpoint_malformed_pictures.pptx',
+    'powerpoint_unrecognized_shape.pptx',
     'powerpoint_with_image.pptx',
   ],
-  xlsx: [
-    'xlsx_01.xlsx', 'xlsx_03_chartsheet.xlsx', 'xlsx_04_inflated.xlsx', 'xlsx_08_one_cell_anchor.xlsx',
-    'xlsx_comments.xlsx', 'xlsx_emf.xlsx',
+  xlsx: ['xlsx_01.xlsx', 'xlsx_03_chartsheet.xlsx', 'xlsx_04_inflated.xlsx', 'xlsx_08_one_cell_anchor.xlsx', 'xlsx_comments.xlsx', 'xlsx_emf.xlsx'],
+  pdf: [
+    'amt_handbook_sample.pdf',
+    'picture_classification.pdf',
+    'redp5110_sampled.pdf',
+    'right_to_left_01.pdf',
+    'right_to_left_02.pdf',
+    'right_to_left_03.pdf',
   ],
-  pdf: ['amt_handbook_sample.pdf', 'picture_classification.pdf', 'redp5110_sampled.pdf', 'right_to_left_01.pdf', 'right_to_left_02.pdf', 'right_to_left_03.pdf'],
 };
 
 /** A Markdown document of a repository rendered into one format. */
@@ -74,7 +115,8 @@ const arthasEn = (name: string) => `site/docs/en/doc/${name}.md`;
 const rocketmq = (name: string) => `docs/cn/${name}.md`;
 const reactLearn = (name: string) => `src/content/learn/${name}.md`;
 
-const each = (repo: Repository, format: Rendered['format'], paths: readonly string[], rtl = false): Rendered[] => paths.map((p) => ({ repo, path: p, format, rtl }));
+const each = (repo: Repository, format: Rendered['format'], paths: readonly string[], rtl = false): Rendered[] =>
+  paths.map((p) => ({ repo, path: p, format, rtl }));
 
 /**
  * Technical documentation, one format per document: Arthas's manual (Apache-2.0; Chinese and
@@ -86,8 +128,27 @@ const each = (repo: Repository, format: Rendered['format'], paths: readonly stri
  */
 const RENDERED: readonly Rendered[] = [
   // Chinese
-  ...each(ARTHAS, 'pdf', ['keymap', 'advice-class', 'heapdump', 'line', 'perfcounter', 'vmoption', 'mcp-server', 'getstatic', 'memory', 'sysenv'].map(arthasZh)),
-  ...each(ROCKETMQ, 'pdf', ['Configuration_System', 'concept', 'architecture', 'Deployment', 'features', 'acl/user_guide', 'controller/design', 'design', 'best_practice', 'QuorumACK'].map(rocketmq)),
+  ...each(
+    ARTHAS,
+    'pdf',
+    ['keymap', 'advice-class', 'heapdump', 'line', 'perfcounter', 'vmoption', 'mcp-server', 'getstatic', 'memory', 'sysenv'].map(arthasZh),
+  ),
+  ...each(
+    ROCKETMQ,
+    'pdf',
+    [
+      'Configuration_System',
+      'concept',
+      'architecture',
+      'Deployment',
+      'features',
+      'acl/user_guide',
+      'controller/design',
+      'design',
+      'best_practice',
+      'QuorumACK',
+    ].map(rocketmq),
+  ),
   ...each(ARTHAS, 'docx', ['stack', 'jfr', 'classloader-metaspace', 'trace', 'thread', 'dump'].map(arthasZh)),
   ...each(ROCKETMQ, 'docx', ['Example_Batch', 'Example_Delay', 'Configuration_TLS', 'FAQ'].map(rocketmq)),
   ...each(ARTHAS, 'odt', ['sm', 'ognl', 'jad', 'groovy', 'redefine', 'docker'].map(arthasZh)),
@@ -180,7 +241,10 @@ function cleanSiteMarkdown(markdown: string): string {
     kept.push(line);
     size += line.length + 1;
   }
-  return `${kept.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 /** pandoc's GitHub Markdown of `markdown`: the ground truth of a page rendered from it. */
@@ -193,7 +257,13 @@ interface Sheet {
   rows: string[][];
 }
 
-const plainCell = (cell: string) => cell.replace(/\\\|/g, '|').replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]*)\*\*/g, '$1').replace(/(^|\W)_([^_]+)_(?=\W|$)/g, '$1$2').trim();
+const plainCell = (cell: string) =>
+  cell
+    .replace(/\\\|/g, '|')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]*)\*\*/g, '$1')
+    .replace(/(^|\W)_([^_]+)_(?=\W|$)/g, '$1$2')
+    .trim();
 
 /** The pipe tables of a page, each named after the heading above it (Excel's rules: ≤ 31 characters, no []:*?/\, unique). */
 function pageTables(markdown: string): Sheet[] {
@@ -208,10 +278,20 @@ function pageTables(markdown: string): Sheet[] {
     const rows: string[][] = [];
     for (let j = i; j < lines.length && /^\s*\|/.test(lines[j] as string); j++) {
       if (j === i + 1) continue;
-      rows.push((lines[j] as string).trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map(plainCell));
+      rows.push(
+        (lines[j] as string)
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split(/(?<!\\)\|/)
+          .map(plainCell),
+      );
       i = j;
     }
-    let name = plainCell(heading).replace(/[[\]:*?/\\]/g, ' ').slice(0, 28).trim() || 'Sheet';
+    let name =
+      plainCell(heading)
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .slice(0, 28)
+        .trim() || 'Sheet';
     while (sheets.some((s) => s.name === name)) name = `${name.slice(0, 26)} ${sheets.length + 1}`;
     sheets.push({ name, rows });
   }
@@ -226,14 +306,18 @@ function sheetsFods(sheets: readonly Sheet[]): string {
     /^-?\d+(\.\d+)?$/.test(text) && text.length < 12
       ? `<table:table-cell office:value-type="float" office:value="${text}"><text:p>${text}</text:p></table:table-cell>`
       : `<table:table-cell office:value-type="string"><text:p>${xml(text)}</text:p></table:table-cell>`;
-  const tables = sheets.map((s) => `<table:table table:name="${xml(s.name)}">${s.rows.map((r) => `<table:table-row>${r.map(cell).join('')}</table:table-row>`).join('')}</table:table>`);
+  const tables = sheets.map(
+    (s) => `<table:table table:name="${xml(s.name)}">${s.rows.map((r) => `<table:table-row>${r.map(cell).join('')}</table:table-row>`).join('')}</table:table>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
 <office:body><office:spreadsheet>${tables.join('')}</office:spreadsheet></office:body></office:document>`;
 }
 
 const sheetsMarkdown = (sheets: readonly Sheet[]) =>
-  sheets.map((s) => `## ${s.name}\n\n${s.rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n`).join('\n');
+  sheets
+    .map((s) => `## ${s.name}\n\n${s.rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => '---').join('|')}|` : ''}`).join('\n')}\n`)
+    .join('\n');
 
 // ---- building the cache ------------------------------------------------------------------------
 
@@ -245,7 +329,11 @@ interface Entry {
   groundTruth: string;
 }
 
-const stemOf = (repo: Repository, file: string) => `${repo.name.split('/')[1]}__${file.replace(/\.md$/, '').replace(/^(site\/docs\/|docs\/|src\/content\/)/, '').replaceAll('/', '_')}`;
+const stemOf = (repo: Repository, file: string) =>
+  `${repo.name.split('/')[1]}__${file
+    .replace(/\.md$/, '')
+    .replace(/^(site\/docs\/|docs\/|src\/content\/)/, '')
+    .replaceAll('/', '_')}`;
 
 function doclingEntries(dir: string, skipped: string[]): Entry[] {
   const out: Entry[] = [];
@@ -323,7 +411,10 @@ const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 const PARTS: Readonly<Record<string, Part>> = {
   docling: { build: doclingEntries, stamp: () => hashOf({ RECIPE_VERSION, DOCLING, DOCLING_FILES, mirrors: mirrored([DOCLING]) }) },
-  rendered: { build: renderedEntries, stamp: () => hashOf({ RECIPE_VERSION, RENDERED, MAX_SOURCE_CHARS, MAX_SHEETS, mirrors: mirrored([ARTHAS, ROCKETMQ, REACT_FA, REACT_AR]) }) },
+  rendered: {
+    build: renderedEntries,
+    stamp: () => hashOf({ RECIPE_VERSION, RENDERED, MAX_SOURCE_CHARS, MAX_SHEETS, mirrors: mirrored([ARTHAS, ROCKETMQ, REACT_FA, REACT_AR]) }),
+  },
 };
 
 type Manifest = Record<string, { stamp: string; entries: Entry[] } | undefined>;
@@ -349,5 +440,12 @@ export function heldOutCorpus(cacheDir: string): CorpusDocument[] {
     }
     entries.push(...(manifest[name]?.entries ?? []));
   }
-  return entries.map((e) => ({ source: e.source, file: path.join(cacheDir, e.file), format: e.format, groundTruth: e.groundTruth, chinese: hasChinese(e.groundTruth), set: 'held-out' as const }));
+  return entries.map((e) => ({
+    source: e.source,
+    file: path.join(cacheDir, e.file),
+    format: e.format,
+    groundTruth: e.groundTruth,
+    chinese: hasChinese(e.groundTruth),
+    set: 'held-out' as const,
+  }));
 }

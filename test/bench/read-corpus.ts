@@ -220,10 +220,12 @@ const ruledMarkdown = ({ title, before, rows, after }: (typeof RULED)[string]) =
 
 /** A flat ODT of a heading, a paragraph, the table with only horizontal rules, and a paragraph. */
 function ruledFodt({ title, before, rows, after }: (typeof RULED)[string]): string {
-  const cell = (text: string, style: string) => `<table:table-cell table:style-name="${style}" office:value-type="string"><text:p text:style-name="Body">${text}</text:p></table:table-cell>`;
+  const cell = (text: string, style: string) =>
+    `<table:table-cell table:style-name="${style}" office:value-type="string"><text:p text:style-name="Body">${text}</text:p></table:table-cell>`;
   const styleOf = (r: number) => (r === 0 ? 'Head' : r === rows.length - 1 ? 'Last' : 'Cell');
   const body = rows.map((row, r) => `<table:table-row>${row.map((text) => cell(text, styleOf(r))).join('')}</table:table-row>`).join('');
-  const border = (top: string, bottom: string) => `fo:padding="0.1cm" fo:border-left="none" fo:border-right="none" fo:border-top="${top}" fo:border-bottom="${bottom}"`;
+  const border = (top: string, bottom: string) =>
+    `fo:padding="0.1cm" fo:border-left="none" fo:border-right="none" fo:border-top="${top}" fo:border-bottom="${bottom}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:styles>
@@ -256,7 +258,10 @@ function committedDocuments(): CorpusDocument[] {
   const out: CorpusDocument[] = [];
   for (const source of ['docling', 'markitdown']) {
     const dir = path.join(FIXTURES, source);
-    for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.md')).sort()) {
+    for (const name of fs
+      .readdirSync(dir)
+      .filter((n) => !n.endsWith('.md'))
+      .sort()) {
       const groundTruth = fs.readFileSync(path.join(dir, `${name}.md`), 'utf8');
       out.push({ source, file: path.join(dir, name), format: path.extname(name).slice(1), groundTruth, chinese: hasChinese(groundTruth), set: 'tuned' });
     }
@@ -274,7 +279,11 @@ function generatedDocuments(dir: string): CorpusDocument[] {
   for (const [stem, markdown] of Object.entries(REPORTS)) {
     fs.writeFileSync(path.join(dir, `${stem}.md`), markdown);
     for (const ext of ['docx', 'odt', 'html', 'rtf']) {
-      execFileSync('pandoc', [`${stem}.md`, '-f', 'gfm', ...(ext === 'html' || ext === 'rtf' ? ['-s', '--metadata', `title=${stem}`] : []), '-o', `${stem}.${ext}`], { cwd: dir });
+      execFileSync(
+        'pandoc',
+        [`${stem}.md`, '-f', 'gfm', ...(ext === 'html' || ext === 'rtf' ? ['-s', '--metadata', `title=${stem}`] : []), '-o', `${stem}.${ext}`],
+        { cwd: dir },
+      );
       add('pandoc', `${stem}.${ext}`, markdown);
     }
     fs.copyFileSync(path.join(dir, `${stem}.docx`), path.join(dir, `${stem}-lo.docx`));
@@ -310,7 +319,10 @@ function generatedDocuments(dir: string): CorpusDocument[] {
   const soffice = (convertTo: string, files: string[], infilter: string[] = []) =>
     runSoffice(path.join(dir, 'profile'), [...infilter, '--convert-to', convertTo, ...files], dir);
   const csv = forOffice.filter((f) => f.endsWith('.csv'));
-  soffice('pdf', forOffice.filter((f) => !f.endsWith('.csv')));
+  soffice(
+    'pdf',
+    forOffice.filter((f) => !f.endsWith('.csv')),
+  );
   for (const format of ['xlsx', 'ods']) soffice(format, csv, ['--infilter=CSV:44,34,76']);
   fs.rmSync(path.join(dir, 'profile'), { recursive: true, force: true });
   return out;
@@ -320,4 +332,3 @@ function generatedDocuments(dir: string): CorpusDocument[] {
 export function readingCorpus(workDir: string): CorpusDocument[] {
   return [...committedDocuments(), ...generatedDocuments(workDir)];
 }
-

@@ -47,9 +47,14 @@ for (const { name, file, truth } of documents.filter((d) => d.name.includes(filt
   if (show) process.stdout.write(`${markdown}\n`);
   const scores = scoreMarkdown(truth, markdown);
   results.push({ name, scores, pages, cpuMs });
-  if (!show) console.log(`${name.padEnd(32)} overall ${fmt(scores.overall)}  nid ${fmt(scores.nid)}  teds ${fmt(scores.teds)}  mhs ${fmt(scores.mhs)}  ${(cpuMs / pages / 1000).toFixed(3)} s/page`);
+  if (!show)
+    console.log(
+      `${name.padEnd(32)} overall ${fmt(scores.overall)}  nid ${fmt(scores.nid)}  teds ${fmt(scores.teds)}  mhs ${fmt(scores.mhs)}  ${(cpuMs / pages / 1000).toFixed(3)} s/page`,
+    );
 }
 const pages = results.reduce((n, r) => n + r.pages, 0);
 const cpu = results.reduce((n, r) => n + r.cpuMs, 0);
 const m = (key: keyof DocumentScores) => fmt(mean(results.map((r) => r.scores[key])));
-console.log(`mean (${results.length} docs, ${pages} pages): overall ${m('overall')}  nid ${m('nid')}  teds ${m('teds')}  mhs ${m('mhs')}  ${(cpu / pages / 1000).toFixed(3)} CPU s/page (first page warms mupdf)`);
+console.log(
+  `mean (${results.length} docs, ${pages} pages): overall ${m('overall')}  nid ${m('nid')}  teds ${m('teds')}  mhs ${m('mhs')}  ${(cpu / pages / 1000).toFixed(3)} CPU s/page (first page warms mupdf)`,
+);

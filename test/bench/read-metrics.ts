@@ -56,7 +56,8 @@ function fitCells(cells: string[], width: number): string[] {
   return cells.slice(0, width);
 }
 
-const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;');
 
 export function markdownTablesToHtml(markdown: string): string {
   if (!markdown) return markdown;
@@ -222,7 +223,11 @@ export function treeEditDistance<T>(a: TreeNode<T>, b: TreeNode<T>, rename: (x: 
           } else {
             const px = (A.left[ni] as number) - li;
             const py = (B.left[nj] as number) - lj;
-            row[y] = Math.min((up[y] as number) + 1, (row[y - 1] as number) + 1, ((fd[px] as Float64Array)[py] as number) + ((td[ni] as Float64Array)[nj] as number));
+            row[y] = Math.min(
+              (up[y] as number) + 1,
+              (row[y - 1] as number) + 1,
+              ((fd[px] as Float64Array)[py] as number) + ((td[ni] as Float64Array)[nj] as number),
+            );
           }
         }
       }
@@ -327,7 +332,12 @@ function tablesTree(markdownWithHtml: string): { tree: TreeNode<Cell>; count: nu
     count++;
     if (el.tagName === 'td' || el.tagName === 'th') {
       count += innerElements(el);
-      return [{ value: { tag: 'td', colSpan: Number(el.properties.colSpan ?? 1), rowSpan: Number(el.properties.rowSpan ?? 1), text: collapse(cellText(el)) }, children: [] }];
+      return [
+        {
+          value: { tag: 'td', colSpan: Number(el.properties.colSpan ?? 1), rowSpan: Number(el.properties.rowSpan ?? 1), text: collapse(cellText(el)) },
+          children: [],
+        },
+      ];
     }
     return [{ value: { tag: el.tagName }, children: elementChildren(el).flatMap(build) }];
   };
@@ -339,7 +349,11 @@ const elementChildren = (el: Element) => el.children.filter((c): c is Element =>
 const innerElements = (el: Element): number => elementChildren(el).reduce((n, c) => n + 1 + innerElements(c), 0);
 
 /** The cell's inner text with its inline tags, as the Python tokenizer joins its tokens. */
-const cellText = (cell: Element) => cell.children.map(tokens).join('').replace(/<br\s*\/?>/g, '\n');
+const cellText = (cell: Element) =>
+  cell.children
+    .map(tokens)
+    .join('')
+    .replace(/<br\s*\/?>/g, '\n');
 
 function tokens(node: ElementContent | RootContent): string {
   if (node.type === 'text') return node.value;

@@ -93,10 +93,21 @@ function formatTable(rows: readonly Scored[], engines: readonly string[], withTa
   return [
     `| format | docs | ${engines.join(' | ')} |${extra} docwasm ms/doc |`,
     `|---|---|${engines.map(() => '---').join('|')}|${withTargets ? '---|---|' : ''}---|`,
-    ...formats.map((f) => line(f, rows.filter((s) => s.doc.format === f))),
+    ...formats.map((f) =>
+      line(
+        f,
+        rows.filter((s) => s.doc.format === f),
+      ),
+    ),
     line('**all**', rows),
-    line('English', rows.filter((s) => !s.doc.chinese)),
-    line('Chinese', rows.filter((s) => s.doc.chinese)),
+    line(
+      'English',
+      rows.filter((s) => !s.doc.chinese),
+    ),
+    line(
+      'Chinese',
+      rows.filter((s) => s.doc.chinese),
+    ),
   ].join('\n');
 }
 
@@ -106,7 +117,10 @@ function hiddenComparison(heldOut: readonly Scored[], tuned: readonly Scored[]):
   return [
     '| format | held-out here (docs) | hidden corpus, docwasm (docs) | hidden corpus, MarkItDown | tuned set here |',
     '|---|---|---|---|---|',
-    ...Object.entries(HIDDEN).map(([f, h]) => `| ${f} | ${ours(ofFormat(heldOut, f))} (${docCount(ofFormat(heldOut, f))}) | ${h.docwasm} (${h.docs}) | ${h.markitdown ?? 'no reader'} | ${ours(ofFormat(tuned, f))} |`),
+    ...Object.entries(HIDDEN).map(
+      ([f, h]) =>
+        `| ${f} | ${ours(ofFormat(heldOut, f))} (${docCount(ofFormat(heldOut, f))}) | ${h.docwasm} (${h.docs}) | ${h.markitdown ?? 'no reader'} | ${ours(ofFormat(tuned, f))} |`,
+    ),
     `| **all** | ${ours(heldOut)} (${docCount(heldOut)}) | ${HIDDEN_ALL.docwasm} (${HIDDEN_ALL.docs}) | ${HIDDEN_ALL.markitdown} | ${ours(tuned)} (${docCount(tuned)}) |`,
   ].join('\n');
 }

@@ -28,7 +28,11 @@ interface Peer {
 const PANDOC_READERS: Readonly<Record<string, string>> = { docx: 'docx', odt: 'odt', html: 'html', rtf: 'rtf', csv: 'csv' };
 
 const PEERS: readonly Peer[] = [
-  { name: 'pandoc', formats: Object.keys(PANDOC_READERS), read: async (file) => (await run('pandoc', ['-f', PANDOC_READERS[ext(file)] as string, '-t', 'gfm', file], { maxBuffer: 1e8 })).stdout },
+  {
+    name: 'pandoc',
+    formats: Object.keys(PANDOC_READERS),
+    read: async (file) => (await run('pandoc', ['-f', PANDOC_READERS[ext(file)] as string, '-t', 'gfm', file], { maxBuffer: 1e8 })).stdout,
+  },
   {
     name: 'mammoth',
     formats: ['docx'],
@@ -40,13 +44,21 @@ const PEERS: readonly Peer[] = [
 const ext = (file: string) => path.extname(file).slice(1).toLowerCase();
 
 /** A program on PATH, or undefined. */
-const onPath = (name: string) => (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
+const onPath = (name: string) =>
+  (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, name))
+    .find((file) => fs.existsSync(file));
 
 /** Microsoft's MarkItDown (Python, `pip install 'markitdown[all]'`), when its command is on PATH. */
 function markitdownPeer(): Peer | undefined {
   const command = onPath('markitdown');
   if (!command) return undefined;
-  return { name: 'MarkItDown', formats: ['docx', 'pptx', 'xlsx', 'html', 'pdf', 'csv'], read: async (file) => (await run(command, [file], { maxBuffer: 1e8 })).stdout };
+  return {
+    name: 'MarkItDown',
+    formats: ['docx', 'pptx', 'xlsx', 'html', 'pdf', 'csv'],
+    read: async (file) => (await run(command, [file], { maxBuffer: 1e8 })).stdout,
+  };
 }
 
 /** A PDF's page count (poppler's pdfinfo), for docwasm's seconds per page. */
@@ -77,9 +89,12 @@ async function pymupdf4llmPeer(scratch: string): Promise<Peer | undefined> {
   fs.cpSync(path.join(installed, 'assets'), assets, { recursive: true });
   fs.writeFileSync(path.join(assets, 'package.json'), '{"type":"commonjs"}');
   fs.copyFileSync(path.join(assets, 'pyodide.js'), path.join(assets, 'pyodide.mjs'));
-  const { loadPyodide } = (await import(pathToFileURL(path.join(assets, 'pyodide.mjs')).href)) as { loadPyodide: (o: { indexURL: string; stdout?: (s: string) => void }) => Promise<Pyodide> };
+  const { loadPyodide } = (await import(pathToFileURL(path.join(assets, 'pyodide.mjs')).href)) as {
+    loadPyodide: (o: { indexURL: string; stdout?: (s: string) => void }) => Promise<Pyodide>;
+  };
   const py = await loadPyodide({ indexURL: `${assets}/`, stdout: () => undefined });
-  for (const wheel of fs.readdirSync(assets).filter((f) => /^(numpy|pymupdf|pymupdf4llm)-.*\.whl$/.test(f))) await py.loadPackage(path.join(assets, wheel), { messageCallback: () => undefined });
+  for (const wheel of fs.readdirSync(assets).filter((f) => /^(numpy|pymupdf|pymupdf4llm)-.*\.whl$/.test(f)))
+    await py.loadPackage(path.join(assets, wheel), { messageCallback: () => undefined });
   return {
     name: PYMUPDF,
     formats: ['pdf'],

@@ -62,9 +62,14 @@ async function speedCases({ service, onFinish }: BenchContext, dir: string): Pro
   execFileSync('/usr/bin/python3', ['-c', TWENTY_PAGES], { cwd: dir });
   execFileSync('pandoc', ['slides.md', '--slide-level=2', '-o', 'slides.pptx'], { cwd: dir });
   runSoffice(path.join(dir, 'profile-speed'), ['--convert-to', 'pdf', 'twenty.docx'], dir);
-  const pages = Number(execFileSync('qpdf', ['--show-npages', path.join(dir, 'twenty.pdf')]).toString().trim());
+  const pages = Number(
+    execFileSync('qpdf', ['--show-npages', path.join(dir, 'twenty.pdf')])
+      .toString()
+      .trim(),
+  );
   // The same 20 LibreOffice pages joined 5 and 50 times (qpdf): whether memory grows with pages.
-  for (const copies of [5, 50]) execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('twenty.pdf'), '--', `pages-${copies * pages}.pdf`], { cwd: dir });
+  for (const copies of [5, 50])
+    execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('twenty.pdf'), '--', `pages-${copies * pages}.pdf`], { cwd: dir });
   const read = (file: string) => () => postOk(service, '/api/read', { input: path.join(dir, file), maxCharacters: 5_000_000 });
   return [
     { group: 'read', name: '20-page docx → Markdown', ours: read('twenty.docx'), targetMs: 50, iterations: 9 },
@@ -79,7 +84,14 @@ async function speedCases({ service, onFinish }: BenchContext, dir: string): Pro
     const own = await startService(['--timeout', '600']);
     onFinish(() => stopAndRemove(own));
     await postOk(own, '/api/read', { input: path.join(dir, 'twenty.pdf') });
-    return { group: 'read', name, ours: () => postOk(own, '/api/read', { input: path.join(dir, file), maxCharacters: 5_000_000 }), targetMs, iterations: 1, servicePid: own.child.pid as number };
+    return {
+      group: 'read',
+      name,
+      ours: () => postOk(own, '/api/read', { input: path.join(dir, file), maxCharacters: 5_000_000 }),
+      targetMs,
+      iterations: 1,
+      servicePid: own.child.pid as number,
+    };
   }
 }
 
@@ -96,8 +108,16 @@ const suite: BenchSuite = async (context) => {
   // Each peer the same file against the same request, as its own row (one ratio each).
   const peers: [string, string, BenchCase['native']][] = [
     [docx, '60-page docx → Markdown', { tool: 'pandoc -t gfm', run: () => runCommand('pandoc', [docx, '-t', 'gfm', '-o', path.join(dir, 'pandoc.md')]) }],
-    [docx, '60-page docx → Markdown', { tool: 'mammoth --output-format=markdown', run: () => runCommand(mammoth, [docx, path.join(dir, 'mammoth.md'), '--output-format=markdown']) }],
-    [pdf, `${execFileSync('qpdf', ['--show-npages', pdf]).toString().trim()}-page PDF → Markdown`, { tool: 'pdftotext -layout (plain text)', run: () => runCommand('pdftotext', ['-layout', pdf, path.join(dir, 'pdftotext.txt')]) }],
+    [
+      docx,
+      '60-page docx → Markdown',
+      { tool: 'mammoth --output-format=markdown', run: () => runCommand(mammoth, [docx, path.join(dir, 'mammoth.md'), '--output-format=markdown']) },
+    ],
+    [
+      pdf,
+      `${execFileSync('qpdf', ['--show-npages', pdf]).toString().trim()}-page PDF → Markdown`,
+      { tool: 'pdftotext -layout (plain text)', run: () => runCommand('pdftotext', ['-layout', pdf, path.join(dir, 'pdftotext.txt')]) },
+    ],
   ];
   const cases: BenchCase[] = [
     ...peers.map(([input, name, native]): BenchCase => ({ group: 'read', name, ours: read(input), native })),

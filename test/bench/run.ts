@@ -27,7 +27,12 @@ interface Row {
 }
 
 /** Groups whose rows a doc also shows in a section of its own (`bench-<group>`). */
-const OWN_TABLES: Readonly<Record<string, string>> = { read: 'docs/performance.md', 'wasm-documents': 'docs/performance.md', paddle: 'docs/ocr-measurements.md', ofd: 'docs/ofd.md' };
+const OWN_TABLES: Readonly<Record<string, string>> = {
+  read: 'docs/performance.md',
+  'wasm-documents': 'docs/performance.md',
+  paddle: 'docs/ocr-measurements.md',
+  ofd: 'docs/ofd.md',
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
@@ -40,7 +45,10 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   const onFinish = (cleanup: () => Promise<void>) => void cleanups.push(cleanup);
   try {
-    for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort()) {
+    for (const file of fs
+      .readdirSync(here)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()) {
       const group = file.replace('.bench.ts', '');
       if (wanted.length && !wanted.includes(group)) continue;
       const suite = ((await import(pathToFileURL(path.join(here, file)).href)) as { default: BenchSuite }).default;
@@ -110,7 +118,10 @@ function renderTable(rows: readonly Row[]): string {
   const lines = [
     '| group | operation | docwasm (median ms) | native tool | native (median ms) | ratio | docwasm peak RSS MB | job peak MB | native peak RSS MB |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.group} | ${r.name}${targetNote(r)} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.group} | ${r.name}${targetNote(r)} | ${r.oursMs.toFixed(0)} | ${r.tool ?? '-'} | ${r.nativeMs?.toFixed(0) ?? '-'} | ${r.ratio ? `${r.ratio.toFixed(2)}×` : '-'} | ${r.servicePeakMb} | ${r.jobPeakMb} | ${r.nativePeakMb ?? '-'} |`,
+    ),
   ];
   return lines.join('\n');
 }

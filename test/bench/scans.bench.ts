@@ -30,7 +30,8 @@ function nativeOcr(pdf: string, work: string, output: 'txt' | 'pdf'): () => Prom
 
 const suite: BenchSuite = async ({ service, work }) => {
   const cases: BenchCase[] = [];
-  if (!fs.existsSync(path.join(DEBIAN_TESSDATA, 'eng.traineddata'))) throw new Error(`no ${DEBIAN_TESSDATA}/eng.traineddata: scripts/install-test-tools.sh installs tesseract-ocr-eng`);
+  if (!fs.existsSync(path.join(DEBIAN_TESSDATA, 'eng.traineddata')))
+    throw new Error(`no ${DEBIAN_TESSDATA}/eng.traineddata: scripts/install-test-tools.sh installs tesseract-ocr-eng`);
   const page = await renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin');
   const scan = path.join(work, `scan-${SCAN_PAGES}.pdf`);
   fs.writeFileSync(scan, await makeScannedPdf(Array.from({ length: SCAN_PAGES }, () => ({ image: page, dpi: 300 }))));

@@ -47,10 +47,16 @@ interface Page {
 }
 
 async function pages(): Promise<Page[]> {
-  const specs = otherPages ? otherPages.map((spec) => ({ name: spec.name, expected: expectedText(spec), render: () => renderTestPage(spec) })) : [
-    { name: 'bench A4 Sans 12pt', expected: Array<string>(9).fill(ENGLISH_TEXT).join('\n'), render: () => renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin') },
-    ...ENGLISH_PAGES.map((spec) => ({ name: spec.name, expected: expectedText(spec), render: () => renderTestPage(spec) })),
-  ];
+  const specs = otherPages
+    ? otherPages.map((spec) => ({ name: spec.name, expected: expectedText(spec), render: () => renderTestPage(spec) }))
+    : [
+        {
+          name: 'bench A4 Sans 12pt',
+          expected: Array<string>(9).fill(ENGLISH_TEXT).join('\n'),
+          render: () => renderPage(Array<string>(9).fill(ENGLISH_TEXT), 'latin'),
+        },
+        ...ENGLISH_PAGES.map((spec) => ({ name: spec.name, expected: expectedText(spec), render: () => renderTestPage(spec) })),
+      ];
   const out: Page[] = [];
   for (const spec of specs) {
     const png = path.join(dir as string, `${spec.name.replace(/\W+/g, '-')}.png`);
@@ -71,13 +77,19 @@ async function variant(arg: string): Promise<Variant> {
   const [data = 'best', paramText = ''] = arg.split(/:(.*)/s);
   const langPath = path.join(dir as string, `data-${data.replace(/\W+/g, '-')}`);
   fs.mkdirSync(langPath, { recursive: true });
-  const source = data === 'best' ? 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz' : ['eng.traineddata', 'eng.traineddata.gz'].map((name) => path.join(data, name)).find((file) => fs.existsSync(file)) ?? data;
+  const source =
+    data === 'best'
+      ? 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'
+      : (['eng.traineddata', 'eng.traineddata.gz'].map((name) => path.join(data, name)).find((file) => fs.existsSync(file)) ?? data);
   fs.writeFileSync(path.join(langPath, 'eng.traineddata'), await inflateTraineddata(new Uint8Array(fs.readFileSync(source))));
   if (langs.includes('chi_sim')) {
     const chi = await inflateTraineddata(new Uint8Array(fs.readFileSync('node_modules/@tesseract.js-data/chi_sim/4.0.0_best_int/chi_sim.traineddata.gz')));
     fs.writeFileSync(path.join(langPath, 'chi_sim.traineddata'), withoutSubLanguages(chi) ?? chi);
   }
-  const pairs = paramText.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]);
+  const pairs = paramText
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]);
   // `!name=value`: a parameter tesseract reads only at initialisation (load_system_dawg…).
   const params = Object.fromEntries(pairs.filter(([key]) => !key.startsWith('!')));
   const initParams = Object.fromEntries(pairs.filter(([key]) => key.startsWith('!')).map(([key, value]) => [key.slice(1), value]));

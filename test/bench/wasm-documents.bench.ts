@@ -42,7 +42,8 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
   onFinish(() => stopAndRemove(wasm));
   // Plain soffice with a profile of its own (warm on disk after its first run), as a script would run it.
   const profile = pathToFileURL(path.join(dir, 'native-profile')).href;
-  const soffice = (files: readonly string[], profileUrl = profile) => runCommand(SOFFICE, [`-env:UserInstallation=${profileUrl}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
+  const soffice = (files: readonly string[], profileUrl = profile) =>
+    runCommand(SOFFICE, [`-env:UserInstallation=${profileUrl}`, '--headless', '--convert-to', 'pdf', '--outdir', out('native'), ...files]);
   let coldProfiles = 0;
   const convert = (input: string, name: string) => () => postOk(wasm, '/api/convert', { input, output: out(name), format: 'pdf' });
   const pid = wasm.child.pid as number;
@@ -56,7 +57,15 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
       iterations: 1,
       targetMs: READY_TARGET_MS,
     },
-    { group: 'wasm-documents', name: 'warm docx → pdf', ours: convert(docx, 'warm.pdf'), native: { tool: 'soffice --convert-to', run: () => soffice([docx]) }, iterations: 5, targetMs: WARM_DOCX_TARGET_MS, servicePid: pid },
+    {
+      group: 'wasm-documents',
+      name: 'warm docx → pdf',
+      ours: convert(docx, 'warm.pdf'),
+      native: { tool: 'soffice --convert-to', run: () => soffice([docx]) },
+      iterations: 5,
+      targetMs: WARM_DOCX_TARGET_MS,
+      servicePid: pid,
+    },
     {
       group: 'wasm-documents',
       name: 'batch of 20 docx → pdf',
@@ -70,9 +79,30 @@ const suite: BenchSuite = async ({ work, onFinish }) => {
       iterations: 2,
       servicePid: pid,
     },
-    { group: 'wasm-documents', name: '~270-page docx → pdf', ours: convert(big, 'big.pdf'), native: { tool: 'soffice --convert-to', run: () => soffice([big]) }, iterations: 2, servicePid: pid },
-    { group: 'wasm-documents', name: 'xlsx → pdf', ours: convert(xlsx, 'sheet.pdf'), native: { tool: 'soffice --convert-to', run: () => soffice([xlsx]) }, iterations: 3, servicePid: pid },
-    { group: 'wasm-documents', name: 'pptx → pdf', ours: convert(pptx, 'slides.pdf'), native: { tool: 'soffice --convert-to', run: () => soffice([pptx]) }, iterations: 3, servicePid: pid },
+    {
+      group: 'wasm-documents',
+      name: '~270-page docx → pdf',
+      ours: convert(big, 'big.pdf'),
+      native: { tool: 'soffice --convert-to', run: () => soffice([big]) },
+      iterations: 2,
+      servicePid: pid,
+    },
+    {
+      group: 'wasm-documents',
+      name: 'xlsx → pdf',
+      ours: convert(xlsx, 'sheet.pdf'),
+      native: { tool: 'soffice --convert-to', run: () => soffice([xlsx]) },
+      iterations: 3,
+      servicePid: pid,
+    },
+    {
+      group: 'wasm-documents',
+      name: 'pptx → pdf',
+      ours: convert(pptx, 'slides.pdf'),
+      native: { tool: 'soffice --convert-to', run: () => soffice([pptx]) },
+      iterations: 3,
+      servicePid: pid,
+    },
   ];
   return cases;
 };

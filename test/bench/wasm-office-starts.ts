@@ -34,7 +34,10 @@ function glueWithPool(glue: string, size: number, dir: string): string {
 }
 
 async function startOnce(size: number, glue: string, files: WasmOfficeFiles, flags: string[]): Promise<Outcome> {
-  const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: bundledCjkFonts(), cjkFaces: bundledCjkFonts(), profile: wasmOfficeProfile() }, flags);
+  const office = new WasmOffice(
+    { entry: files.entry, wasmDir: files.wasmDir, glue, fonts: bundledCjkFonts(), cjkFaces: bundledCjkFonts(), profile: wasmOfficeProfile() },
+    flags,
+  );
   const begun = performance.now();
   try {
     await settleWithin(office.ready, TIMEOUT_MS, () => new Error(`timed out, ${office.startProgress}`));
@@ -50,7 +53,8 @@ async function startOnce(size: number, glue: string, files: WasmOfficeFiles, fla
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 8);
   const sizes = process.argv.slice(3).map(Number);
-  if (sizes.length === 0 || sizes.some((s) => !Number.isInteger(s) || s < PTHREAD_POOL_SIZE)) throw new Error(`usage: wasm-office-starts.ts ROUNDS SIZE… (each size at least ${PTHREAD_POOL_SIZE})`);
+  if (sizes.length === 0 || sizes.some((s) => !Number.isInteger(s) || s < PTHREAD_POOL_SIZE))
+    throw new Error(`usage: wasm-office-starts.ts ROUNDS SIZE… (each size at least ${PTHREAD_POOL_SIZE})`);
   const found = findWasmOffice();
   if (!found.found) throw new Error(found.reason);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-office-starts-'));
@@ -62,7 +66,9 @@ async function main(): Promise<void> {
       for (const size of sizes) {
         const outcome = await startOnce(size, glues.get(size) as string, found.files, flags);
         outcomes.push(outcome);
-        process.stdout.write(`round ${round} pool ${size}: ${outcome.result} in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.stage}); load ${os.loadavg()[0]?.toFixed(1)}\n`);
+        process.stdout.write(
+          `round ${round} pool ${size}: ${outcome.result} in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.stage}); load ${os.loadavg()[0]?.toFixed(1)}\n`,
+        );
       }
     }
   } finally {

@@ -71,17 +71,23 @@ describe('convert and its format', () => {
   it("says an output's unknown extension is not a format, and lists convert's formats", () => {
     const run = docwasm(['convert', 'letter.docx', '-o', 'song.mp3']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain("the output's extension .mp3 is not a known format; the formats of convert are pdf, docx, odt, txt, xlsx, ods, csv, pptx, odp, md");
+    expect(run.stderr).toContain(
+      "the output's extension .mp3 is not a known format; the formats of convert are pdf, docx, odt, txt, xlsx, ods, csv, pptx, odp, md",
+    );
     expect(run.stderr).not.toContain('missing required option');
     expect(fs.existsSync(path.join(dir, 'song.mp3'))).toBe(false);
   });
 
-  it("still takes the format from -o's extension", () => {
-    const run = docwasm(['convert', 'letter.docx', '-o', 'letter.md']);
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    expect(fs.readFileSync(path.join(dir, 'letter.md'), 'utf8')).toContain(TEXT_LINE);
-  }, SLOW);
+  it(
+    "still takes the format from -o's extension",
+    () => {
+      const run = docwasm(['convert', 'letter.docx', '-o', 'letter.md']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(fs.readFileSync(path.join(dir, 'letter.md'), 'utf8')).toContain(TEXT_LINE);
+    },
+    SLOW,
+  );
 });
 
 describe('files', () => {
@@ -97,23 +103,31 @@ describe('files', () => {
     expect(run.stderr).toBe(`docwasm: FILE_NOT_FOUND: Input ${path.join(dir, 'folder.pdf')} is a directory, not a file\n`);
   });
 
-  it("says a batch item's path once", () => {
-    const run = docwasm(['convert', 'batch', 'gone.docx', '--format', 'md']);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toBe(`docwasm: FILE_NOT_FOUND: Input file not found: ${path.join(dir, 'gone.docx')}\n`);
-  }, SLOW);
+  it(
+    "says a batch item's path once",
+    () => {
+      const run = docwasm(['convert', 'batch', 'gone.docx', '--format', 'md']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(`docwasm: FILE_NOT_FOUND: Input file not found: ${path.join(dir, 'gone.docx')}\n`);
+    },
+    SLOW,
+  );
 });
 
 describe('sign without the certificate password', () => {
-  it('names the field and the ways to give it on the command line', () => {
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=Newcomer');
-    openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'me.p12', '-passout', 'pass:secret-p12');
-    const run = docwasm(['pdf', 'sign', 'a.pdf', '-o', 'signed.pdf', '--certificate', 'me.p12']);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^docwasm: PASSWORD_REQUIRED: .*certificatePassword.*DOCWASM_CERTIFICATE_PASSWORD.*--certificate-password-stdin/);
-    expect(fs.existsSync(path.join(dir, 'signed.pdf'))).toBe(false);
-  }, SLOW);
+  it(
+    'names the field and the ways to give it on the command line',
+    () => {
+      const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=Newcomer');
+      openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'me.p12', '-passout', 'pass:secret-p12');
+      const run = docwasm(['pdf', 'sign', 'a.pdf', '-o', 'signed.pdf', '--certificate', 'me.p12']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^docwasm: PASSWORD_REQUIRED: .*certificatePassword.*DOCWASM_CERTIFICATE_PASSWORD.*--certificate-password-stdin/);
+      expect(fs.existsSync(path.join(dir, 'signed.pdf'))).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe('a taken port', () => {
@@ -126,38 +140,62 @@ describe('a taken port', () => {
   });
   afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
 
-  it('says which port is taken and how to choose another', () => {
-    const run = docwasm(['serve', '--port', String(port), '--base-dir', dir]);
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`docwasm: port ${port} on 127.0.0.1 is taken`);
-    expect(run.stderr).toContain('choose another with --port N or DOCWASM_PORT=N');
-    expect(run.stderr).not.toContain('EADDRINUSE');
-  }, SLOW);
+  it(
+    'says which port is taken and how to choose another',
+    () => {
+      const run = docwasm(['serve', '--port', String(port), '--base-dir', dir]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`docwasm: port ${port} on 127.0.0.1 is taken`);
+      expect(run.stderr).toContain('choose another with --port N or DOCWASM_PORT=N');
+      expect(run.stderr).not.toContain('EADDRINUSE');
+    },
+    SLOW,
+  );
 });
 
 describe('watch on a terminal', () => {
-  it('clears its progress line before it says it is stopping', async () => {
-    const root = tempDir('docwasm-newcomer-watch-');
-    const inDir = path.join(root, 'in');
-    fs.mkdirSync(inDir);
-    for (const name of ['one.pdf', 'two.pdf']) fs.writeFileSync(path.join(inDir, name), makePdf({ pages: [name] }));
-    fs.writeFileSync(path.join(root, 'steps.json'), JSON.stringify([{ operation: 'pdf/rotate', degrees: 90 }]));
-    const command = [process.execPath, CLI, 'watch', inDir, '--steps', path.join(root, 'steps.json'), '--out', path.join(root, 'out'), '--settle', '0.2', '--workers', '1'];
-    // script(1) gives the watcher a terminal: its progress line is drawn only on one.
-    const child = stopAtEnd(spawn('script', ['-qfec', command.map((part) => `'${part}'`).join(' '), '/dev/null'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] }));
-    let screen = '';
-    child.stdout?.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    for (const deadline = Date.now() + 120_000; !/] 2\/2/.test(screen) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen).toMatch(/] 2\/2/);
-    // Ctrl-C on the terminal: SIGINT to the watcher.
-    child.stdin?.write('\x03');
-    for (const deadline = Date.now() + 60_000; !screen.includes('docwasm watch: stopping') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
-    await exited;
-    expect(screen).toContain('docwasm watch: stopping');
-    expect(screen).not.toMatch(/\d+\/\d+docwasm watch: stopping/);
-    // The line is cleared (erase line, cursor to column 1) right before the message.
-    const shown = screen.replaceAll(`${ESC}[2K`, '<erase line>').replaceAll(`${ESC}[1G`, '<column 1>');
-    expect(shown).toContain('<erase line><column 1>docwasm watch: stopping');
-  }, SLOW);
+  it(
+    'clears its progress line before it says it is stopping',
+    async () => {
+      const root = tempDir('docwasm-newcomer-watch-');
+      const inDir = path.join(root, 'in');
+      fs.mkdirSync(inDir);
+      for (const name of ['one.pdf', 'two.pdf']) fs.writeFileSync(path.join(inDir, name), makePdf({ pages: [name] }));
+      fs.writeFileSync(path.join(root, 'steps.json'), JSON.stringify([{ operation: 'pdf/rotate', degrees: 90 }]));
+      const command = [
+        process.execPath,
+        CLI,
+        'watch',
+        inDir,
+        '--steps',
+        path.join(root, 'steps.json'),
+        '--out',
+        path.join(root, 'out'),
+        '--settle',
+        '0.2',
+        '--workers',
+        '1',
+      ];
+      // script(1) gives the watcher a terminal: its progress line is drawn only on one.
+      const child = stopAtEnd(
+        spawn('script', ['-qfec', command.map((part) => `'${part}'`).join(' '), '/dev/null'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] }),
+      );
+      let screen = '';
+      child.stdout?.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      for (const deadline = Date.now() + 120_000; !/] 2\/2/.test(screen) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen).toMatch(/] 2\/2/);
+      // Ctrl-C on the terminal: SIGINT to the watcher.
+      child.stdin?.write('\x03');
+      for (const deadline = Date.now() + 60_000; !screen.includes('docwasm watch: stopping') && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await exited;
+      expect(screen).toContain('docwasm watch: stopping');
+      expect(screen).not.toMatch(/\d+\/\d+docwasm watch: stopping/);
+      // The line is cleared (erase line, cursor to column 1) right before the message.
+      const shown = screen.replaceAll(`${ESC}[2K`, '<erase line>').replaceAll(`${ESC}[1G`, '<column 1>');
+      expect(shown).toContain('<erase line><column 1>docwasm watch: stopping');
+    },
+    SLOW,
+  );
 });

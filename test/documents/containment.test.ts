@@ -65,25 +65,68 @@ interface Vector {
 const TEXT_FORMATS = ['pdf', 'txt'];
 
 const VECTORS: Vector[] = [
-  { name: 'ODT page background: file:// PNG', file: 'page-png.odt', bytes: (s) => odtPageBackground(fileUrl(s.png)), formats: TEXT_FORMATS, osSandboxOnly: true },
+  {
+    name: 'ODT page background: file:// PNG',
+    file: 'page-png.odt',
+    bytes: (s) => odtPageBackground(fileUrl(s.png)),
+    formats: TEXT_FORMATS,
+    osSandboxOnly: true,
+  },
   { name: 'ODT page background: file:// PDF', file: 'page-pdf.odt', bytes: (s) => odtPageBackground(fileUrl(s.pdf)), formats: TEXT_FORMATS },
-  { name: 'ODT page background: file:// SVG with text', file: 'page-svg.odt', bytes: (s) => odtPageBackground(fileUrl(s.svg)), formats: TEXT_FORMATS, osSandboxOnly: true },
+  {
+    name: 'ODT page background: file:// SVG with text',
+    file: 'page-svg.odt',
+    bytes: (s) => odtPageBackground(fileUrl(s.svg)),
+    formats: TEXT_FORMATS,
+    osSandboxOnly: true,
+  },
   { name: 'ODT page background: relative ../../ path', file: 'page-relative.odt', bytes: (s) => odtPageBackground(climbingPath(s.pdf)), formats: TEXT_FORMATS },
   { name: 'ODT page background: http:// loopback', file: 'page-http.odt', bytes: (_s, l) => odtPageBackground(l.url('bg.png')), formats: TEXT_FORMATS },
   { name: 'ODT paragraph background: file:// PDF', file: 'paragraph-pdf.odt', bytes: (s) => odtParagraphBackground(fileUrl(s.pdf)), formats: TEXT_FORMATS },
-  { name: 'ODT paragraph background: http:// loopback', file: 'paragraph-http.odt', bytes: (_s, l) => odtParagraphBackground(l.url('para.png')), formats: TEXT_FORMATS },
+  {
+    name: 'ODT paragraph background: http:// loopback',
+    file: 'paragraph-http.odt',
+    bytes: (_s, l) => odtParagraphBackground(l.url('para.png')),
+    formats: TEXT_FORMATS,
+  },
   { name: 'ODT frame background: file:// PNG', file: 'frame-png.odt', bytes: (s) => odtFrameBackground(fileUrl(s.png)), formats: TEXT_FORMATS },
-  { name: 'ODT embedding an SVG whose <image> links to file:// PNG', file: 'svg-link.odt', bytes: (s) => odtEmbeddedSvgLinkingOut(fileUrl(s.png)), formats: TEXT_FORMATS, osSandboxOnly: true },
-  { name: 'ODT embedding an SVG whose <image> links to http:// loopback', file: 'svg-http.odt', bytes: (_s, l) => odtEmbeddedSvgLinkingOut(l.url('svg.png')), formats: TEXT_FORMATS },
+  {
+    name: 'ODT embedding an SVG whose <image> links to file:// PNG',
+    file: 'svg-link.odt',
+    bytes: (s) => odtEmbeddedSvgLinkingOut(fileUrl(s.png)),
+    formats: TEXT_FORMATS,
+    osSandboxOnly: true,
+  },
+  {
+    name: 'ODT embedding an SVG whose <image> links to http:// loopback',
+    file: 'svg-http.odt',
+    bytes: (_s, l) => odtEmbeddedSvgLinkingOut(l.url('svg.png')),
+    formats: TEXT_FORMATS,
+  },
   { name: 'ODS page background: file:// PDF', file: 'sheet-page.ods', bytes: (s) => odsPageBackground(fileUrl(s.pdf)), formats: ['pdf'] },
   { name: 'ODS cell background: file:// PNG', file: 'sheet-cell.ods', bytes: (s) => odsCellBackground(fileUrl(s.png)), formats: ['pdf'] },
   { name: 'ODS cell background: http:// loopback', file: 'sheet-http.ods', bytes: (_s, l) => odsCellBackground(l.url('cell.png')), formats: ['pdf'] },
   { name: 'ODP bitmap fill: file:// PNG', file: 'slides-fill.odp', bytes: (s) => odpBitmapFill(fileUrl(s.png)), formats: ['pdf'], osSandboxOnly: true },
   { name: 'ODP bitmap fill: http:// loopback', file: 'slides-http.odp', bytes: (_s, l) => odpBitmapFill(l.url('fill.png')), formats: ['pdf'] },
   { name: 'RTF INCLUDEPICTURE of a plain path', file: 'include-path.rtf', bytes: (s) => rtfField(`INCLUDEPICTURE "${s.pdf}" \\\\d`), formats: TEXT_FORMATS },
-  { name: 'RTF INCLUDEPICTURE of a file:// URL', file: 'include-url.rtf', bytes: (s) => rtfField(`INCLUDEPICTURE "${fileUrl(s.pdf)}" \\\\d`), formats: TEXT_FORMATS },
-  { name: 'RTF INCLUDEPICTURE split over groups', file: 'include-split.rtf', bytes: (s) => rtfField(`{INCLUDE}{\\b0 PICTURE} "${s.pdf}"`), formats: TEXT_FORMATS },
-  { name: 'RTF INCLUDEPICTURE of http:// loopback', file: 'include-http.rtf', bytes: (_s, l) => rtfField(`INCLUDEPICTURE "${l.url('rtf.png')}" \\\\d`), formats: TEXT_FORMATS },
+  {
+    name: 'RTF INCLUDEPICTURE of a file:// URL',
+    file: 'include-url.rtf',
+    bytes: (s) => rtfField(`INCLUDEPICTURE "${fileUrl(s.pdf)}" \\\\d`),
+    formats: TEXT_FORMATS,
+  },
+  {
+    name: 'RTF INCLUDEPICTURE split over groups',
+    file: 'include-split.rtf',
+    bytes: (s) => rtfField(`{INCLUDE}{\\b0 PICTURE} "${s.pdf}"`),
+    formats: TEXT_FORMATS,
+  },
+  {
+    name: 'RTF INCLUDEPICTURE of http:// loopback',
+    file: 'include-http.rtf',
+    bytes: (_s, l) => rtfField(`INCLUDEPICTURE "${l.url('rtf.png')}" \\\\d`),
+    formats: TEXT_FORMATS,
+  },
   { name: 'RTF INCLUDETEXT of a plain path', file: 'include-text.rtf', bytes: (s) => rtfField(`INCLUDETEXT "${s.txt}"`), formats: TEXT_FORMATS },
   { name: 'RTF INCLUDEPICTURE bytes named .docx', file: 'rtf-named.docx', bytes: (s) => rtfField(`INCLUDEPICTURE "${s.pdf}" \\\\d`), formats: TEXT_FORMATS },
   { name: 'RTF INCLUDEPICTURE bytes named .doc', file: 'rtf-named.doc', bytes: (s) => rtfField(`INCLUDEPICTURE "${s.pdf}" \\\\d`), formats: TEXT_FORMATS },
@@ -123,7 +166,8 @@ describe.each(MODES)('untrusted documents under --allow-dir (--document-sandbox 
     for (const dir of [root, service?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const convert = (input: string, output: string, format: string): Promise<ApiResponse> => service.post('/api/convert', { input: allowed(input), output: allowed(output), format });
+  const convert = (input: string, output: string, format: string): Promise<ApiResponse> =>
+    service.post('/api/convert', { input: allowed(input), output: allowed(output), format });
 
   /** A clean conversion (the document's own text, no secret) or INVALID_INPUT with no output. */
   function expectContained(response: ApiResponse, output: string, format: string): void {

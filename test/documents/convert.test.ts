@@ -105,7 +105,12 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
       // The WebAssembly office was waited for; the installed offices start with the first file.
       const where =
         backend === 'wasm'
-          ? { sandbox: 'wasm', state: 'ready', path: expect.stringContaining('libreoffice-converter'), version: expect.stringMatching(/^LibreOffice\S* \d+\.\d+.*, npm @matbee\/libreoffice-converter \d/) }
+          ? {
+              sandbox: 'wasm',
+              state: 'ready',
+              path: expect.stringContaining('libreoffice-converter'),
+              version: expect.stringMatching(/^LibreOffice\S* \d+\.\d+.*, npm @matbee\/libreoffice-converter \d/),
+            }
           : { state: 'idle', path: expect.stringContaining('soffice'), version: expect.stringMatching(/^\d+\.\d+/) };
       expect(body.data?.document).toMatchObject({ available: true, engine: name, backend: name, ...where });
     });
@@ -145,7 +150,10 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
       for (const { format, files, response } of responses) {
         expect(response.status).toBe(200);
         const data = response.body.data as unknown as BatchData;
-        expect(data.results.filter((r) => !r.success), format).toEqual([]);
+        expect(
+          data.results.filter((r) => !r.success),
+          format,
+        ).toEqual([]);
         for (const input of files) {
           const output = file(path.join('matrix', format, `${path.basename(input, path.extname(input))}.${format}`));
           const family = families().find((f) => f.inputs.some((i) => path.basename(i) === path.basename(input)));
@@ -196,7 +204,12 @@ describe.each(backendsUnderTest())('document conversion (--document-backend %s)'
     });
 
     it('answers UNSUPPORTED_CONVERSION for a known format outside the matrix', async () => {
-      for (const [input, format] of [['in/text-docx.docx', 'xlsx'], ['in/sheet-xlsx.xlsx', 'docx'], ['in/slides-pptx.pptx', 'txt'], ['in/text-odt.odt', 'csv']] as const) {
+      for (const [input, format] of [
+        ['in/text-docx.docx', 'xlsx'],
+        ['in/sheet-xlsx.xlsx', 'docx'],
+        ['in/slides-pptx.pptx', 'txt'],
+        ['in/text-odt.odt', 'csv'],
+      ] as const) {
         const { status, body } = await service.post('/api/convert', { input, output: 'never.out', format });
         expect(status, `${input} → ${format}`).toBe(422);
         expect(body.code).toBe('UNSUPPORTED_CONVERSION');

@@ -12,7 +12,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFixtures, officeProcessesOf, pdfText, waitFor } from '../helpers/documents.js';
 import { runSoffice } from '../helpers/soffice.js';
-import { fileUrl, odtEmbeddedPng, odtFileNameFields, odtParagraphBackgrounds, otherProviderUrls, solidPng, stagedNeighbourGuesses, VISIBLE_TEXT, zipPartUrl } from '../helpers/hostile-documents.js';
+import {
+  fileUrl,
+  odtEmbeddedPng,
+  odtFileNameFields,
+  odtParagraphBackgrounds,
+  otherProviderUrls,
+  solidPng,
+  stagedNeighbourGuesses,
+  VISIBLE_TEXT,
+  zipPartUrl,
+} from '../helpers/hostile-documents.js';
 import { usableSandboxModes } from '../helpers/sandboxes.js';
 import { startService, type RunningService } from '../helpers/service.js';
 
@@ -22,7 +32,11 @@ const VICTIM_PARTS = ['Thumbnails/thumbnail.png', 'content.xml'];
 
 /** Lines of `pdfimages -list` after its two header lines: one per image the PDF draws. */
 function pdfImageCount(file: string): number {
-  return execFileSync('pdfimages', ['-list', file]).toString().split('\n').slice(2).filter((line) => line.trim() !== '').length;
+  return execFileSync('pdfimages', ['-list', file])
+    .toString()
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '').length;
 }
 
 /** The victim: a text document with a picture, saved (with its thumbnail) by LibreOffice itself. */

@@ -38,21 +38,29 @@ describe.skipIf(process.platform === 'win32')('the office pipe name', () => {
       const url = pathToFileURL(path.join(work, `p${i}`)).href;
       const pipe = officePipePath(url) as string;
       expect(pipe).toMatch(/^\/tmp\/OSL_PIPE_\d+_SingleOfficeIPC_[0-9a-f]{16,32}$/);
-      expect(pipe.split('_').at(-1)).toBe(bytesOf(url).map((b) => b.toString(16)).join(''));
+      expect(pipe.split('_').at(-1)).toBe(
+        bytesOf(url)
+          .map((b) => b.toString(16))
+          .join(''),
+      );
     }
   });
 
-  it.each([...profiles(2, true), ...profiles(1, false)])('names the socket a real office listens on (%s)', async (dir) => {
-    const url = pathToFileURL(dir).href;
-    const pipe = officePipePath(url) as string;
-    const office = startOffice(dir, []);
-    try {
-      // An office starts in 1–6 s on a busy machine; its socket appears once it listens.
-      expect(await waitFor(() => fs.existsSync(pipe), 60_000)).toBe(true);
-    } finally {
-      await stopOffice(office, dir);
-    }
-  }, 90_000);
+  it.each([...profiles(2, true), ...profiles(1, false)])(
+    'names the socket a real office listens on (%s)',
+    async (dir) => {
+      const url = pathToFileURL(dir).href;
+      const pipe = officePipePath(url) as string;
+      const office = startOffice(dir, []);
+      try {
+        // An office starts in 1–6 s on a busy machine; its socket appears once it listens.
+        expect(await waitFor(() => fs.existsSync(pipe), 60_000)).toBe(true);
+      } finally {
+        await stopOffice(office, dir);
+      }
+    },
+    90_000,
+  );
 });
 
 // A service that dies on an uncaught error kills its offices in an exit hook (process-group.ts);
@@ -61,7 +69,11 @@ describe.skipIf(process.platform === 'win32')("a running office's socket when th
   const dying = (pipe: string, forget: boolean) =>
     spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `const { removePipeAtExit } = await import(${JSON.stringify(pathToFileURL(OFFICE_PIPE_MODULE).href)}); const forget = removePipeAtExit(${JSON.stringify(pipe)}); ${forget ? 'forget();' : ''} throw new Error('boom');`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { removePipeAtExit } = await import(${JSON.stringify(pathToFileURL(OFFICE_PIPE_MODULE).href)}); const forget = removePipeAtExit(${JSON.stringify(pipe)}); ${forget ? 'forget();' : ''} throw new Error('boom');`,
+      ],
       { encoding: 'utf8' },
     );
 

@@ -28,10 +28,16 @@ function stickWith(relative: string): { installDir: string; soffice: string } {
 describe('portable LibreOffice beside docwasm', () => {
   it('lists the PortableApps layout and an unpacked LibreOffice, in the install folder and its parent', () => {
     expect(portableCandidates('D:\\docwasm', 'win32')).toEqual(
-      expect.arrayContaining(['D:\\docwasm\\LibreOfficePortable\\App\\libreoffice\\program\\soffice.com', 'D:\\LibreOfficePortable\\App\\libreoffice\\program\\soffice.exe', 'D:\\LibreOffice\\program\\soffice.exe']),
+      expect.arrayContaining([
+        'D:\\docwasm\\LibreOfficePortable\\App\\libreoffice\\program\\soffice.com',
+        'D:\\LibreOfficePortable\\App\\libreoffice\\program\\soffice.exe',
+        'D:\\LibreOffice\\program\\soffice.exe',
+      ]),
     );
     expect(portableCandidates('/Volumes/USB/docwasm', 'darwin')).toContain('/Volumes/USB/LibreOffice.app/Contents/MacOS/soffice');
-    expect(portableCandidates('/media/usb/docwasm', 'linux')).toEqual(expect.arrayContaining(['/media/usb/LibreOffice/program/soffice', '/media/usb/docwasm/LibreOffice/program/soffice']));
+    expect(portableCandidates('/media/usb/docwasm', 'linux')).toEqual(
+      expect.arrayContaining(['/media/usb/LibreOffice/program/soffice', '/media/usb/docwasm/LibreOffice/program/soffice']),
+    );
   });
 
   it.runIf(process.platform !== 'win32')('finds an unpacked LibreOffice beside the bundle before PATH', async () => {

@@ -9,13 +9,28 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFixtures, isAlive, killHard, odtWithLinkedImage, officePipesOf, officeProcessesOf, pdfFontNames, pdfText, TEXT_LINE, waitFor, type DocumentFixtures } from '../helpers/documents.js';
+import {
+  documentFixtures,
+  isAlive,
+  killHard,
+  odtWithLinkedImage,
+  officePipesOf,
+  officeProcessesOf,
+  pdfFontNames,
+  pdfText,
+  TEXT_LINE,
+  waitFor,
+  type DocumentFixtures,
+} from '../helpers/documents.js';
 import { ENGLISH_TEXT } from '../helpers/ocr-images.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { makeDocx } from '../reliability/docx.js';
 
 /** PIDs of the warm offices (the processes holding a slot's anchor document). */
-const officePids = (service: RunningService) => officeProcessesOf(service.child.pid as number).filter((p) => p.args.includes('anchor.txt')).map((p) => p.pid);
+const officePids = (service: RunningService) =>
+  officeProcessesOf(service.child.pid as number)
+    .filter((p) => p.args.includes('anchor.txt'))
+    .map((p) => p.pid);
 /** An office starts in 1–6 s on a busy 2-core machine. */
 const OFFICE_START_MS = 60_000;
 
@@ -76,7 +91,10 @@ describe('supervision, queue bound and managed profile (one slot, --queue-limit 
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    service = await startService(['--workers', '1', '--queue-limit', '1'], { FONTCONFIG_FILE: path.join(fontHome, 'fonts.conf'), DOCWASM_SOFFICE_RECYCLE_AFTER: '2' });
+    service = await startService(['--workers', '1', '--queue-limit', '1'], {
+      FONTCONFIG_FILE: path.join(fontHome, 'fonts.conf'),
+      DOCWASM_SOFFICE_RECYCLE_AFTER: '2',
+    });
     fs.copyFileSync(fx.text[0] as string, path.join(service.dir, 'small.docx'));
   });
   afterAll(async () => {
@@ -85,7 +103,9 @@ describe('supervision, queue bound and managed profile (one slot, --queue-limit 
   });
 
   it('answers BUSY with Retry-After when more requests wait than the queue allows', async () => {
-    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => service.post('/api/convert', { input: 'small.docx', output: `busy-${i}.pdf`, format: 'pdf' })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => service.post('/api/convert', { input: 'small.docx', output: `busy-${i}.pdf`, format: 'pdf' })),
+    );
     const busy = responses.filter((r) => r.body.code === 'BUSY');
     expect(busy.length).toBeGreaterThan(0);
     expect(busy[0]?.status).toBe(503);
@@ -108,26 +128,34 @@ describe('supervision, queue bound and managed profile (one slot, --queue-limit 
     expect(hits).toBe(0);
   });
 
-  it('replaces an office after N converted files', async () => {
-    // The earlier tests' conversions may just have had the office replaced: wait for the new one.
-    expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
-    const before = officePids(service);
-    for (const name of ['r1', 'r2']) {
-      expect((await service.post('/api/convert', { input: 'small.docx', output: `${name}.pdf`, format: 'pdf' })).status).toBe(200);
-    }
-    expect(await waitFor(() => before.every((pid) => !isAlive(pid)))).toBe(true);
-    expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
-  }, 3 * OFFICE_START_MS);
+  it(
+    'replaces an office after N converted files',
+    async () => {
+      // The earlier tests' conversions may just have had the office replaced: wait for the new one.
+      expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
+      const before = officePids(service);
+      for (const name of ['r1', 'r2']) {
+        expect((await service.post('/api/convert', { input: 'small.docx', output: `${name}.pdf`, format: 'pdf' })).status).toBe(200);
+      }
+      expect(await waitFor(() => before.every((pid) => !isAlive(pid)))).toBe(true);
+      expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
+    },
+    3 * OFFICE_START_MS,
+  );
 
-  it('restarts an office that died while idle, and the next job succeeds', async () => {
-    expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
-    const victims = officePids(service);
-    for (const pid of victims) killHard(pid);
-    expect(await waitFor(() => victims.every((pid) => !isAlive(pid)))).toBe(true);
-    const { status } = await service.post('/api/convert', { input: 'small.docx', output: 'after-crash.pdf', format: 'pdf' });
-    expect(status).toBe(200);
-    expect(officePids(service).some((pid) => victims.includes(pid))).toBe(false);
-  }, 3 * OFFICE_START_MS);
+  it(
+    'restarts an office that died while idle, and the next job succeeds',
+    async () => {
+      expect(await waitFor(() => officePids(service).length > 0, OFFICE_START_MS)).toBe(true);
+      const victims = officePids(service);
+      for (const pid of victims) killHard(pid);
+      expect(await waitFor(() => victims.every((pid) => !isAlive(pid)))).toBe(true);
+      const { status } = await service.post('/api/convert', { input: 'small.docx', output: 'after-crash.pdf', format: 'pdf' });
+      expect(status).toBe(200);
+      expect(officePids(service).some((pid) => victims.includes(pid))).toBe(false);
+    },
+    3 * OFFICE_START_MS,
+  );
 });
 
 // bwrap's --die-with-parent takes the offices down with a killed service; without an OS sandbox

@@ -89,12 +89,14 @@ describe('finding soffice without configuration', () => {
   });
 
   it('falls back to the usual install locations of each platform', () => {
-    expect(candidatePaths({ PATH: '' }, 'linux')).toEqual(expect.arrayContaining(['/usr/lib/libreoffice/program/soffice', '/opt/libreoffice*/program/soffice', '/snap/bin/libreoffice']));
+    expect(candidatePaths({ PATH: '' }, 'linux')).toEqual(
+      expect.arrayContaining(['/usr/lib/libreoffice/program/soffice', '/opt/libreoffice*/program/soffice', '/snap/bin/libreoffice']),
+    );
     expect(candidatePaths({ PATH: '' }, 'darwin')).toContain('/Applications/LibreOffice.app/Contents/MacOS/soffice');
     expect(candidatePaths({ PATH: '', ProgramFiles: 'C:\\Program Files' }, 'win32')).toContain('C:\\Program Files\\LibreOffice\\program\\soffice.com');
   });
 
-  it('finds this machine\'s LibreOffice with an empty PATH (usual locations)', async () => {
+  it("finds this machine's LibreOffice with an empty PATH (usual locations)", async () => {
     const found = await detectSoffice({ env: { PATH: '' }, platform: process.platform });
     expect(found).toMatchObject({ found: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
@@ -102,6 +104,9 @@ describe('finding soffice without configuration', () => {
   it('reports an explicit path that is not executable', async () => {
     const root = fakeInstall();
     fs.chmodSync(path.join(root, 'program', 'soffice'), 0o644);
-    expect(await detectSoffice({ explicit: path.join(root, 'program', 'soffice'), platform: 'linux' })).toMatchObject({ found: false, reason: expect.stringContaining('not executable') });
+    expect(await detectSoffice({ explicit: path.join(root, 'program', 'soffice'), platform: 'linux' })).toMatchObject({
+      found: false,
+      reason: expect.stringContaining('not executable'),
+    });
   });
 });

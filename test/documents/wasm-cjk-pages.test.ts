@@ -37,12 +37,16 @@ describe.skipIf(!fs.existsSync(SOFFICE))('Chinese documents in the WebAssembly o
     await service?.stop();
   });
 
-  it.each(DOCUMENTS)('%s: as many pages as the installed office gives', async (name) => {
-    const output = name.replace(/\.docx$/, '.pdf');
-    const { status, body } = await service.post('/api/convert', { input: name, output, format: 'pdf' });
-    expect(status, JSON.stringify(body)).toBe(200);
-    // Several pages, so that a line height off by a tenth would show.
-    expect(installed.get(name)).toBeGreaterThanOrEqual(8);
-    expect(pages(path.join(service.dir, output))).toBe(installed.get(name));
-  }, WASM_TEST_TIMEOUT_MS);
+  it.each(DOCUMENTS)(
+    '%s: as many pages as the installed office gives',
+    async (name) => {
+      const output = name.replace(/\.docx$/, '.pdf');
+      const { status, body } = await service.post('/api/convert', { input: name, output, format: 'pdf' });
+      expect(status, JSON.stringify(body)).toBe(200);
+      // Several pages, so that a line height off by a tenth would show.
+      expect(installed.get(name)).toBeGreaterThanOrEqual(8);
+      expect(pages(path.join(service.dir, output))).toBe(installed.get(name));
+    },
+    WASM_TEST_TIMEOUT_MS,
+  );
 });

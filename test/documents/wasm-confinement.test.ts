@@ -22,7 +22,9 @@ if (!found.found) throw new Error(`the WebAssembly office must be installed for 
 const files = found.files;
 const SEAL = path.join(ROOT, 'dist/wasm/office/no-network.js');
 /** The built office, as the service starts it (from source, tests run its host under tsx without permissions). */
-const { WasmOffice } = (await import(pathToFileURL(path.join(ROOT, 'dist/src/wasm-office/wasm-office.js')).href)) as typeof import('../../src/wasm-office/wasm-office.js');
+const { WasmOffice } = (await import(
+  pathToFileURL(path.join(ROOT, 'dist/src/wasm-office/wasm-office.js')).href
+)) as typeof import('../../src/wasm-office/wasm-office.js');
 const NO_NETWORK = /the WebAssembly office has no network/;
 
 /** A fake `ws` whose WebSocket opens a TCP connection to `port`, as the real one would. */
@@ -30,7 +32,10 @@ function fakeWs(dir: string, port: number): string {
   const pkg = path.join(dir, 'node_modules', 'ws');
   fs.mkdirSync(pkg, { recursive: true });
   fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'ws', version: '8.0.0', main: 'index.js' }));
-  fs.writeFileSync(path.join(pkg, 'index.js'), `module.exports = class WebSocket { constructor() { this.socket = require('net').connect(${port}, '127.0.0.1'); } };\n`);
+  fs.writeFileSync(
+    path.join(pkg, 'index.js'),
+    `module.exports = class WebSocket { constructor() { this.socket = require('net').connect(${port}, '127.0.0.1'); } };\n`,
+  );
   return pkg;
 }
 
@@ -82,7 +87,15 @@ describe('the WebAssembly office process (its host as the service starts it, a p
     const dir = tempDir('docwasm-wasm-confinement-');
     fakeWs(dir, port);
     const glue = path.join(dir, 'glue.cjs');
-    fs.writeFileSync(glue, probeGlue(port, { font, 'the git HEAD': gitHead, "docwasm's package.json": path.join(ROOT, 'package.json'), "another package's file": path.join(ROOT, 'node_modules/hono/package.json') }));
+    fs.writeFileSync(
+      glue,
+      probeGlue(port, {
+        font,
+        'the git HEAD': gitHead,
+        "docwasm's package.json": path.join(ROOT, 'package.json'),
+        "another package's file": path.join(ROOT, 'node_modules/hono/package.json'),
+      }),
+    );
     const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [font], cjkFaces: [], profile: {} }, await officeV8Flags());
     try {
       const message = await office.ready.then(
@@ -101,7 +114,15 @@ describe('the WebAssembly office process (its host as the service starts it, a p
   });
 
   it('has no network: the socket layer refuses every way out, with a `ws` package resolvable', () => {
-    for (const way of ['require ws', 'require net', 'require http', 'require dgram', 'net.Socket from stderr', 'an eval worker thread', 'net in a worker thread']) {
+    for (const way of [
+      'require ws',
+      'require net',
+      'require http',
+      'require dgram',
+      'net.Socket from stderr',
+      'an eval worker thread',
+      'net in a worker thread',
+    ]) {
       expect(results[way], `${way}: ${JSON.stringify(results)}`).toMatch(NO_NETWORK);
     }
     expect(results.fetch).toMatch(/fetch is not defined/);
@@ -111,7 +132,8 @@ describe('the WebAssembly office process (its host as the service starts it, a p
 
   it('reads the fonts but no file of the install outside its own (the git HEAD, package files)', () => {
     expect(results['read font']).toBe('allowed');
-    for (const file of ['the git HEAD', "docwasm's package.json", "another package's file"]) expect(results[`read ${file}`], file).toMatch(/^ERR_ACCESS_DENIED/);
+    for (const file of ['the git HEAD', "docwasm's package.json", "another package's file"])
+      expect(results[`read ${file}`], file).toMatch(/^ERR_ACCESS_DENIED/);
   });
 });
 

@@ -44,7 +44,11 @@ function expectCustomerCells(pdf: string): void {
  * LibreOffice's CSV as the input it came from: it quotes numeric cells (`"42"`, the same value,
  * RFC 4180) and ends lines with LF where the input had CRLF.
  */
-const csvAsInput = (text: string) => text.replace(/"([0-9][0-9.-]*)"/g, '$1').replace(/\r\n/g, '\n').trimEnd();
+const csvAsInput = (text: string) =>
+  text
+    .replace(/"([0-9][0-9.-]*)"/g, '$1')
+    .replace(/\r\n/g, '\n')
+    .trimEnd();
 
 let fx: DocumentFixtures;
 let service: RunningService;
@@ -60,9 +64,27 @@ beforeAll(async () => {
   fs.writeFileSync(steps, JSON.stringify([{ operation: 'convert', format: 'pdf' }]));
   const port = await freePort();
   const dir = tempDir('docwasm-wasm-doors-');
-  const args = [CLI, 'serve', '--port', String(port), '--base-dir', dir, '--document-backend', 'wasm', '--watch', watched.inDir, '--steps', steps, '--out', watched.outDir, '--settle', '0.2'];
+  const args = [
+    CLI,
+    'serve',
+    '--port',
+    String(port),
+    '--base-dir',
+    dir,
+    '--document-backend',
+    'wasm',
+    '--watch',
+    watched.inDir,
+    '--steps',
+    steps,
+    '--out',
+    watched.outDir,
+    '--settle',
+    '0.2',
+  ];
   service = await attachService(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] }), port, dir);
-  for (const from of [fx.text[0], fx.text[1], fx.presentation[0], CUSTOMERS, COMMA_IN_CELL] as string[]) fs.copyFileSync(from, path.join(dir, path.basename(from)));
+  for (const from of [fx.text[0], fx.text[1], fx.presentation[0], CUSTOMERS, COMMA_IN_CELL] as string[])
+    fs.copyFileSync(from, path.join(dir, path.basename(from)));
   await waitForOfficeReady(service);
 }, WASM_TEST_TIMEOUT_MS);
 
@@ -88,7 +110,11 @@ describe('serve --document-backend wasm', { timeout: WASM_TEST_TIMEOUT_MS }, () 
     const files = ['text-docx.docx', 'text-doc.doc', 'slides-pptx.pptx', 'csv-comma.csv'];
     const jobId = await submitHeld(service, '/api/convert/batch', { files, format: 'pdf', outputDir: 'async' });
     const job = await finishedJob(service, jobId, WASM_TEST_TIMEOUT_MS - 60_000);
-    expect(job, JSON.stringify(job.result)).toMatchObject({ status: 'succeeded', progress: { done: 4, total: 4 }, result: { success: true, data: { succeeded: 4, failed: 0 } } });
+    expect(job, JSON.stringify(job.result)).toMatchObject({
+      status: 'succeeded',
+      progress: { done: 4, total: 4 },
+      result: { success: true, data: { succeeded: 4, failed: 0 } },
+    });
     for (const name of ['text-docx', 'text-doc']) expect(pdfText(file(`async/${name}.pdf`))).toContain(TEXT_LINE);
     expect(pdfText(file('async/slides-pptx.pdf'))).toContain(SLIDE_TEXT);
     expectCustomerCells(file('async/csv-comma.pdf'));
@@ -107,7 +133,28 @@ describe('serve --document-backend wasm', { timeout: WASM_TEST_TIMEOUT_MS }, () 
     expect(strings).toEqual(expect.arrayContaining(['Lozano, Dr', 'Dominguez, Mcmillan and Donovan', 'Customer Id']));
     // The sheet is named after the file, as the installed office names it.
     expect(zipPart(file('csv/xlsx/csv-comma.xlsx'), 'xl/workbook.xml')).toContain('<sheet name="csv-comma"');
-    expect(elementTexts(zipPart(file('csv/ods/csv-comma-in-cell.ods'), 'content.xml'), 'text:p')).toEqual(['1', '2', '3', '4', 'a', 'b', 'c', 'd', 'a', ',', 'c', 'd', 'a', 'b', 'c', 'd', 'a', 'b', 'c', 'd']);
+    expect(elementTexts(zipPart(file('csv/ods/csv-comma-in-cell.ods'), 'content.xml'), 'text:p')).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      'a',
+      'b',
+      'c',
+      'd',
+      'a',
+      ',',
+      'c',
+      'd',
+      'a',
+      'b',
+      'c',
+      'd',
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
     for (const source of [CUSTOMERS, COMMA_IN_CELL]) {
       const written = fs.readFileSync(file(`csv/csv/${path.basename(source)}`), 'utf8');
       expect(csvAsInput(written)).toBe(csvAsInput(fs.readFileSync(source, 'utf8')));
@@ -115,7 +162,10 @@ describe('serve --document-backend wasm', { timeout: WASM_TEST_TIMEOUT_MS }, () 
   });
 
   it('a pipeline converts a pptx and watermarks the PDF', async () => {
-    const steps = [{ operation: 'convert', format: 'pdf' }, { operation: 'pdf/watermark', text: 'WASMSTEP', rotation: 0 }];
+    const steps = [
+      { operation: 'convert', format: 'pdf' },
+      { operation: 'pdf/watermark', text: 'WASMSTEP', rotation: 0 },
+    ];
     const { status, body } = await service.post('/api/pipeline', { input: 'slides-pptx.pptx', steps, output: 'pipeline/slides.pdf' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(qpdfCheck(file('pipeline/slides.pdf'))).toBe(true);
@@ -153,7 +203,10 @@ describe('the CLI one-shot with --document-backend wasm', { timeout: WASM_TEST_T
     const dir = tempDir('docwasm-wasm-doors-cli-');
     fs.copyFileSync(fx.text[0] as string, path.join(dir, 'letter.docx'));
     fs.copyFileSync(CUSTOMERS, path.join(dir, 'customers.csv'));
-    const run = await runCli(['convert', 'batch', 'letter.docx', 'customers.csv', '--format', 'pdf', '--output-dir', 'out', '--document-backend', 'wasm', '--json'], dir);
+    const run = await runCli(
+      ['convert', 'batch', 'letter.docx', 'customers.csv', '--format', 'pdf', '--output-dir', 'out', '--document-backend', 'wasm', '--json'],
+      dir,
+    );
     watchStderrForWarnings('the CLI', () => run.stderr);
     expect(run.status, run.stderr).toBe(0);
     const envelope = JSON.parse(run.stdout) as { success: boolean; data: { succeeded: number } };
@@ -174,7 +227,11 @@ describe('the MCP server with --document-backend wasm', { timeout: WASM_TEST_TIM
     const dir = tempDir('docwasm-wasm-doors-mcp-');
     fs.copyFileSync(fx.text[0] as string, path.join(dir, 'letter.docx'));
     fs.copyFileSync(fx.text[1] as string, path.join(dir, 'old.doc'));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--document-backend', 'wasm', '--allow-dir', dir, '--base-dir', dir], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--document-backend', 'wasm', '--allow-dir', dir, '--base-dir', dir],
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     watchStderrForWarnings('the MCP server', () => stderr);
@@ -182,7 +239,9 @@ describe('the MCP server with --document-backend wasm', { timeout: WASM_TEST_TIM
     await client.connect(transport);
     // The first call waits for the office's start.
     const timeout = WASM_TEST_TIMEOUT_MS - 120_000;
-    const converted = (await client.callTool({ name: 'convert', arguments: { input: 'letter.docx', output: 'letter.odt' } }, undefined, { timeout })) as CallToolResult;
+    const converted = (await client.callTool({ name: 'convert', arguments: { input: 'letter.docx', output: 'letter.odt' } }, undefined, {
+      timeout,
+    })) as CallToolResult;
     expect(converted.isError, JSON.stringify(converted.content)).toBeFalsy();
     expect(converted.structuredContent).toMatchObject({ success: true, data: { format: 'odt', backend: BACKEND } });
     expect(xmlText(zipPart(path.join(dir, 'letter.odt'), 'content.xml'))).toContain(TEXT_LINE);

@@ -41,8 +41,14 @@ function nestedTablesDocx(depth: number): Buffer {
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${open}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${close}</w:body></w:document>`;
   return makeZip([
-    { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
-    { name: '_rels/.rels', data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>' },
+    {
+      name: '[Content_Types].xml',
+      data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    },
+    {
+      name: '_rels/.rels',
+      data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    },
     { name: 'word/document.xml', data: document },
   ]);
 }
@@ -86,7 +92,9 @@ describe('the WebAssembly office (--document-backend wasm)', { timeout: WASM_TES
   it("names in health the LibreOffice inside (the version its PDFs state) beside the npm package's version", async () => {
     const version = ((await service.get('/api/health')).body.data?.document as { version?: string }).version ?? '';
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@matbee/libreoffice-converter/package.json'), 'utf8')) as { version: string };
-    expect(version).toMatch(new RegExp(`^LibreOffice\\w* \\d+\\.\\d+\\.\\d+[.\\d]*, npm @matbee/libreoffice-converter ${manifest.version.replace(/\./g, '\\.')}$`));
+    expect(version).toMatch(
+      new RegExp(`^LibreOffice\\w* \\d+\\.\\d+\\.\\d+[.\\d]*, npm @matbee/libreoffice-converter ${manifest.version.replace(/\./g, '\\.')}$`),
+    );
     // pdfinfo's Producer names the same LibreOffice: "LibreOfficeDev 24.8.8.0.0 (x86) / LibreOffice Community".
     const producer = /^Producer:\s+(.*)$/m.exec(execFileSync('pdfinfo', [path.join(service.dir, 'normal.pdf')], { encoding: 'utf8' }))?.[1] ?? '';
     expect(producer.startsWith(version.split(',')[0] as string), `${producer} / ${version}`).toBe(true);

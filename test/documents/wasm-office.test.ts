@@ -62,20 +62,28 @@ describe('starting and stopping the WebAssembly office', () => {
   // Glue stand-ins that deadlock the office's main thread in the two ways real starts were seen to.
   it.each([
     ['blocks for good (no CPU used)', 'deadlocked-glue.cjs', /\(under 0\.15 s of CPU: 0\.\d\d s of CPU in 15 s: deadlocked\)/],
-    ['polls a thread that never answers (~1,000 waits a second)', 'polling-glue.cjs', /\(its main thread polling: \d\.\d\d s of CPU, \d+ waits in 15 s: deadlocked\)/],
-  ])('fails a start whose main thread %s within seconds, not at the start deadline, and leaves no process', async (_, standIn, message) => {
-    const glue = path.join(ROOT, 'fixtures/wasm-office', standIn);
-    const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [], cjkFaces: [], profile: {} }, await officeV8Flags());
-    started.push(office);
-    const begun = Date.now();
-    await expect(office.ready).rejects.toThrow(/stopped making progress while starting, before its module loaded/);
-    await expect(office.ready).rejects.toThrow(message);
-    // 15 s of a deadlock's form, sampled each second; far below the 240 s start deadline.
-    expect(Date.now() - begun).toBeLessThan(120_000);
-    const pid = office.pid as number;
-    await office.stop();
-    expect(isAlive(pid)).toBe(false);
-  }, 180_000);
+    [
+      'polls a thread that never answers (~1,000 waits a second)',
+      'polling-glue.cjs',
+      /\(its main thread polling: \d\.\d\d s of CPU, \d+ waits in 15 s: deadlocked\)/,
+    ],
+  ])(
+    'fails a start whose main thread %s within seconds, not at the start deadline, and leaves no process',
+    async (_, standIn, message) => {
+      const glue = path.join(ROOT, 'fixtures/wasm-office', standIn);
+      const office = new WasmOffice({ entry: files.entry, wasmDir: files.wasmDir, glue, fonts: [], cjkFaces: [], profile: {} }, await officeV8Flags());
+      started.push(office);
+      const begun = Date.now();
+      await expect(office.ready).rejects.toThrow(/stopped making progress while starting, before its module loaded/);
+      await expect(office.ready).rejects.toThrow(message);
+      // 15 s of a deadlock's form, sampled each second; far below the 240 s start deadline.
+      expect(Date.now() - begun).toBeLessThan(120_000);
+      const pid = office.pid as number;
+      await office.stop();
+      expect(isAlive(pid)).toBe(false);
+    },
+    180_000,
+  );
 
   it(
     'starts within its bound, converts, and leaves no process behind',

@@ -43,7 +43,8 @@ const cell = (v: string) =>
   /^\d+$/.test(v)
     ? `<table:table-cell office:value-type="float" office:value="${v}"><text:p>${v}</text:p></table:table-cell>`
     : `<table:table-cell office:value-type="string"><text:p>${v}</text:p></table:table-cell>`;
-const sheet = (name: string, rows: string[][]) => `<table:table table:name="${name}">${rows.map((r) => `<table:table-row>${r.map(cell).join('')}</table:table-row>`).join('')}</table:table>`;
+const sheet = (name: string, rows: string[][]) =>
+  `<table:table table:name="${name}">${rows.map((r) => `<table:table-row>${r.map(cell).join('')}</table:table-row>`).join('')}</table:table>`;
 
 const SOURCES: Record<string, string> = {
   'text.fodt': flat('text', `<office:text><text:p>${TEXT_LINE}</text:p><text:p>${SECOND_LINE}</text:p></office:text>`),
@@ -53,7 +54,10 @@ const SOURCES: Record<string, string> = {
     `<office:presentation><draw:page draw:name="page1"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${SLIDE_TEXT}</text:p></draw:text-box></draw:frame></draw:page></office:presentation>`,
   ),
   // ~270 pages: several seconds of PDF export, far past a 1 s --timeout.
-  'big.fodt': flat('text', `<office:text>${Array.from({ length: 12000 }, (_, i) => `<text:p>Paragraph ${i} ${TEXT_LINE} lorem ipsum dolor sit amet</text:p>`).join('')}</office:text>`),
+  'big.fodt': flat(
+    'text',
+    `<office:text>${Array.from({ length: 12000 }, (_, i) => `<text:p>Paragraph ${i} ${TEXT_LINE} lorem ipsum dolor sit amet</text:p>`).join('')}</office:text>`,
+  ),
 };
 
 /** [source, --convert-to, output name] */
@@ -313,7 +317,10 @@ export function zipPart(file: string, part: string): string {
 }
 
 export function zipParts(file: string): string[] {
-  return execFileSync('unzip', ['-Z1', file]).toString().split('\n').filter((n) => n !== '');
+  return execFileSync('unzip', ['-Z1', file])
+    .toString()
+    .split('\n')
+    .filter((n) => n !== '');
 }
 
 export interface OsProcess {

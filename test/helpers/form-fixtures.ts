@@ -69,7 +69,9 @@ export function textFieldsForm(count: number): Buffer {
   ];
   for (let i = 0; i < count; i++) {
     const top = 740 - i * 30;
-    objects.push(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (field${i + 1}) /V () /DA (/Helv 10 Tf 0 g) /Rect [72 ${top - 20} 372 ${top}] /F 4 /P 4 0 R /AP << /N ${fieldIds[i]! + 1} 0 R >> >>`);
+    objects.push(
+      `<< /Type /Annot /Subtype /Widget /FT /Tx /T (field${i + 1}) /V () /DA (/Helv 10 Tf 0 g) /Rect [72 ${top - 20} 372 ${top}] /F 4 /P 4 0 R /AP << /N ${fieldIds[i]! + 1} 0 R >> >>`,
+    );
     objects.push(text(300, 20, ''));
   }
   return serializePdf(objects);

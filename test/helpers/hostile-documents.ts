@@ -27,7 +27,10 @@ export function secretFiles(dir: string): Record<keyof Secrets, [string, Buffer]
   return {
     png: [at('secret.png'), solidPng(SECRET_PNG_SIZE.width, SECRET_PNG_SIZE.height, [200, 30, 60])],
     pdf: [at('secret.pdf'), makePdf({ pages: [`${SECRET_TEXT} pdf`] })],
-    svg: [at('secret.svg'), Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" font-size="30">${SECRET_TEXT} svg</text></svg>`)],
+    svg: [
+      at('secret.svg'),
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" font-size="30">${SECRET_TEXT} svg</text></svg>`),
+    ],
     txt: [at('secret.txt'), Buffer.from(`${SECRET_TEXT} txt\n`)],
   };
 }
@@ -168,7 +171,10 @@ export function odpBitmapFill(href: string): Buffer {
 // ---- RTF and DOCX fields ----
 
 export function rtfField(instruction: string): Buffer {
-  return Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\\pard ${VISIBLE_TEXT}\\par\n{\\field{\\*\\fldinst ${instruction}}{\\fldrslt x}}\\par\n}\n`, 'latin1');
+  return Buffer.from(
+    `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\\pard ${VISIBLE_TEXT}\\par\n{\\field{\\*\\fldinst ${instruction}}{\\fldrslt x}}\\par\n}\n`,
+    'latin1',
+  );
 }
 
 export function docxField(instruction: string): Buffer {
@@ -251,12 +257,20 @@ export function otherProviderUrls(fileUrlOfPackage: string, part: string): strin
 
 /** Text document with one paragraph per `href`, each paragraph's background the picture at that href. */
 export function odtParagraphBackgrounds(hrefs: readonly string[]): Buffer {
-  const styles = hrefs.map((href, i) => `<style:style style:name="P${i}" style:family="paragraph"><style:paragraph-properties>${backgroundImage(href)}</style:paragraph-properties></style:style>`);
+  const styles = hrefs.map(
+    (href, i) =>
+      `<style:style style:name="P${i}" style:family="paragraph"><style:paragraph-properties>${backgroundImage(href)}</style:paragraph-properties></style:style>`,
+  );
   return odfPackage({ kind: 'text', contentStyles: styles.join(''), body: hrefs.map((_, i) => paragraph(`P${i}`)).join('') || paragraph() });
 }
 
 /** Text document printing its own file name and path (text:file-name) and its template's. */
 export function odtFileNameFields(): Buffer {
-  const fields = ['full', 'path', 'name', 'name-and-extension'].map((display) => `<text:p>${display}: <text:file-name text:display="${display}">x</text:file-name></text:p>`);
-  return odfPackage({ kind: 'text', body: `${paragraph()}${fields.join('')}<text:p>template: <text:template-name text:display="full">x</text:template-name></text:p>` });
+  const fields = ['full', 'path', 'name', 'name-and-extension'].map(
+    (display) => `<text:p>${display}: <text:file-name text:display="${display}">x</text:file-name></text:p>`,
+  );
+  return odfPackage({
+    kind: 'text',
+    body: `${paragraph()}${fields.join('')}<text:p>template: <text:template-name text:display="full">x</text:template-name></text:p>`,
+  });
 }

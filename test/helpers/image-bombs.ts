@@ -47,7 +47,8 @@ export function scanStarts(jpeg: Buffer): number[] {
     if (marker === 0xda) starts.push(at);
     at += 2 + jpeg.readUInt16BE(at + 2);
     if (marker !== 0xda) continue;
-    while (at + 1 < jpeg.length && !(jpeg[at] === 0xff && jpeg[at + 1] !== 0 && !((jpeg[at + 1] as number) >= 0xd0 && (jpeg[at + 1] as number) <= 0xd7))) at += 1;
+    while (at + 1 < jpeg.length && !(jpeg[at] === 0xff && jpeg[at + 1] !== 0 && !((jpeg[at + 1] as number) >= 0xd0 && (jpeg[at + 1] as number) <= 0xd7)))
+      at += 1;
   }
   return starts;
 }

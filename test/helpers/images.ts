@@ -133,7 +133,14 @@ export function bmpV5(raw: Raw): Buffer {
   const body = Buffer.alloc(raw.width * raw.height * 4);
   for (let p = 0; p < raw.width * raw.height; p++) {
     const s = p * raw.channels;
-    body.writeUInt32LE(((raw.channels === 4 ? (raw.data[s + 3] as number) : 255) << 24 | (raw.data[s] as number) << 16 | (raw.data[s + 1] as number) << 8 | (raw.data[s + 2] as number)) >>> 0, p * 4);
+    body.writeUInt32LE(
+      (((raw.channels === 4 ? (raw.data[s + 3] as number) : 255) << 24) |
+        ((raw.data[s] as number) << 16) |
+        ((raw.data[s + 1] as number) << 8) |
+        (raw.data[s + 2] as number)) >>>
+        0,
+      p * 4,
+    );
   }
   return Buffer.concat([header, body]);
 }
@@ -152,7 +159,12 @@ export function pngFile(width: number, height: number, colourType: number, idat:
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, colourType, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG whose header claims width×height but that carries only a few bytes of data. */
@@ -172,8 +184,13 @@ export async function cameraPhoto(width: number, height: number): Promise<Sharp>
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     seedPixels[i] = seed & 255;
   }
-  const base = await sharp(seedPixels, { raw: { width: cells.width, height: cells.height, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  const base = await sharp(seedPixels, { raw: { width: cells.width, height: cells.height, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, (base[i] as number) + (grain[i] as number) - 128));
   return sharp(base, { raw: { width, height, channels: 3 } });
 }

@@ -30,7 +30,11 @@ export async function submitHeld(service: RunningService, route: string, body: R
  * Polls the job, backing off from 20 ms to 500 ms, until `until` holds (by default: finished);
  * answers every state seen. Fails past `timeoutMs`, a bound against hangs only.
  */
-export async function pollJob(service: RunningService, jobId: string, { until = isFinished, timeoutMs = 120_000 }: { until?: (job: JobState) => boolean; timeoutMs?: number } = {}): Promise<JobState[]> {
+export async function pollJob(
+  service: RunningService,
+  jobId: string,
+  { until = isFinished, timeoutMs = 120_000 }: { until?: (job: JobState) => boolean; timeoutMs?: number } = {},
+): Promise<JobState[]> {
   const seen: JobState[] = [];
   const deadline = Date.now() + timeoutMs;
   for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {

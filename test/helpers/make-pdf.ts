@@ -20,7 +20,9 @@ export function makePdf({ pages, bookmarks = [], linkUri }: PdfSpec): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   pages.forEach((text, i) => {
     const stream = `BT /F1 24 Tf 72 700 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
-    const annots = linkUri ? ` /Annots [<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /Border [0 0 0] /A << /S /URI /URI (${linkUri}) >> /P ${4 + i * 2} 0 R >>]` : '';
+    const annots = linkUri
+      ? ` /Annots [<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /Border [0 0 0] /A << /S /URI /URI (${linkUri}) >> /P ${4 + i * 2} 0 R >>]`
+      : '';
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R${annots} >>`);
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
@@ -81,7 +83,12 @@ export function makeImagePdf(pages: number, side: number): Buffer {
     const content = `q 612 0 0 792 0 0 cm /Im${i} Do Q`;
     object(id, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im${i} ${id + 2} 0 R >> >> /Contents ${id + 1} 0 R >>`);
     object(id + 1, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    object(id + 2, `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`, pixels, '\nendstream');
+    object(
+      id + 2,
+      `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
+      pixels,
+      '\nendstream',
+    );
   }
   const count = 3 + pages * 3;
   const xref = length;

@@ -20,7 +20,15 @@ export function makePhotoPdf(width = 2400, height = 1800): PhotoPdf {
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
     const resources = doc.addObject({ XObject: { Raw: raw, Jpeg: jpeg }, Font: { F1: font } });
     // Raw drawn 400x300 pt (432 dpi), Jpeg 200x150 pt (864 dpi) and 540x405 pt (320 dpi).
-    doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'q 400 0 0 300 100 380 cm /Raw Do Q q 200 0 0 150 100 120 cm /Jpeg Do Q BT /F1 20 Tf 72 740 Td (Photo page one) Tj ET'));
+    doc.insertPage(
+      -1,
+      doc.addPage(
+        [0, 0, 612, 792],
+        0,
+        resources,
+        'q 400 0 0 300 100 380 cm /Raw Do Q q 200 0 0 150 100 120 cm /Jpeg Do Q BT /F1 20 Tf 72 740 Td (Photo page one) Tj ET',
+      ),
+    );
     doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, 'q 540 0 0 405 36 200 cm /Jpeg Do Q BT /F1 20 Tf 72 740 Td (Photo page two) Tj ET'));
     const buffer = doc.saveToBuffer('compress=yes');
     const bytes = buffer.asUint8Array().slice();

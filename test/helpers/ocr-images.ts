@@ -36,10 +36,7 @@ export async function renderText(text: string, { font = 'latin', points = 12, wi
   const padX = Math.max(margin, page ? Math.floor((page.width - info.width) / 2) : 0);
   const bottom = Math.max(margin, page ? page.height - info.height - margin : 0);
   // Pango draws white glyphs on transparent; flatten on black, then invert to black on white.
-  const image = sharp(data)
-    .extend({ top: margin, bottom, left: padX, right: padX, background: '#000000' })
-    .negate({ alpha: false })
-    .greyscale();
+  const image = sharp(data).extend({ top: margin, bottom, left: padX, right: padX, background: '#000000' }).negate({ alpha: false }).greyscale();
   return image.toFormat(format).toBuffer();
 }
 
@@ -62,7 +59,10 @@ async function renderDensePage(text: string, font: RenderOptions['font'], points
   const rendered = await renderText(filler, { font, points, width: a4.width - 120 });
   const { width = a4.width } = await sharp(rendered).metadata();
   const top = sharp(rendered).extract({ left: 0, top: 0, width: Math.min(width, a4.width), height: a4.height });
-  return top.extend({ right: Math.max(0, a4.width - width), background: '#ffffff' }).png().toBuffer();
+  return top
+    .extend({ right: Math.max(0, a4.width - width), background: '#ffffff' })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -76,7 +76,11 @@ export async function slowOcrImage(): Promise<Buffer> {
   const pages = 9;
   const { width = 2480, height = 3508 } = await sharp(page).metadata();
   const canvas = sharp({ create: { width, height: height * pages, channels: 3, background: '#ffffff' } });
-  return canvas.composite(Array.from({ length: pages }, (_, i) => ({ input: page, top: i * height, left: 0 }))).greyscale().png().toBuffer();
+  return canvas
+    .composite(Array.from({ length: pages }, (_, i) => ({ input: page, top: i * height, left: 0 })))
+    .greyscale()
+    .png()
+    .toBuffer();
 }
 
 function escapeMarkup(text: string): string {

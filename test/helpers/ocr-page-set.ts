@@ -86,12 +86,27 @@ export async function renderTestPage(page: PageSpec): Promise<Buffer> {
   const height = Math.round(A4_INCHES.height * page.dpi);
   const margin = Math.round(page.dpi * 0.8);
   const markup = page.paragraphs.map(escapeMarkup).join('\n\n');
-  const { data, info } = await sharp({ text: { text: markup, font: `${page.font} ${page.points}`, dpi: page.dpi, width: width - 2 * margin, wrap: 'word-char', spacing: Math.round(page.points * page.dpi / 72 * 0.5) } })
+  const { data, info } = await sharp({
+    text: {
+      text: markup,
+      font: `${page.font} ${page.points}`,
+      dpi: page.dpi,
+      width: width - 2 * margin,
+      wrap: 'word-char',
+      spacing: Math.round(((page.points * page.dpi) / 72) * 0.5),
+    },
+  })
     .flatten({ background: '#000000' })
     .png()
     .toBuffer({ resolveWithObject: true });
   const text = await sharp(data)
-    .extend({ top: margin, left: margin, right: Math.max(0, width - margin - info.width), bottom: Math.max(0, height - margin - info.height), background: '#000000' })
+    .extend({
+      top: margin,
+      left: margin,
+      right: Math.max(0, width - margin - info.width),
+      bottom: Math.max(0, height - margin - info.height),
+      background: '#000000',
+    })
     .negate({ alpha: false })
     .greyscale()
     .png()
@@ -104,11 +119,14 @@ async function degrade(png: Buffer, variant: Variant): Promise<Buffer> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const pixels = new Uint8Array(data);
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   if (variant === 'degraded') {
     // A worn scan: grey paper, Gaussian-ish noise, blurred strokes, saved as a low-quality JPEG.
     for (let i = 0; i < pixels.length; i++) pixels[i] = clampByte((pixels[i] as number) * 0.85 + 25 + (random() + random() + random() - 1.5) * 40);
-    const blurred = await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(1.2).jpeg({ quality: 35 }).toBuffer();
+    const blurred = await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .blur(1.2)
+      .jpeg({ quality: 35 })
+      .toBuffer();
     return sharp(blurred).png().toBuffer();
   }
   // A phone photo: uneven light across the sheet, slightly turned, soft focus, JPEG.
@@ -139,11 +157,36 @@ export function renderVerticalPage(text: string, { font = 'AR PL UMing CN', poin
     for (let start = 0; start < chars.length; start += perColumn) {
       const file = path.join(dir, `column-${columns.length}.png`);
       const chunk = chars.slice(start, start + perColumn).join('');
-      execFileSync('pango-view', ['-q', `--font=${font} ${points}`, `--dpi=${dpi}`, '--gravity=east', '--gravity-hint=strong', '--rotate=-90', '--margin=20', `--output=${file}`, `--text=${chunk}`]);
+      execFileSync('pango-view', [
+        '-q',
+        `--font=${font} ${points}`,
+        `--dpi=${dpi}`,
+        '--gravity=east',
+        '--gravity-hint=strong',
+        '--rotate=-90',
+        '--margin=20',
+        `--output=${file}`,
+        `--text=${chunk}`,
+      ]);
       columns.push(file);
     }
     const out = path.join(dir, 'page.png');
-    execFileSync('convert', ['-background', 'white', '-gravity', 'north', ...columns.reverse(), '+append', '-bordercolor', 'white', '-border', '150', '-colorspace', 'Gray', '+repage', out]);
+    execFileSync('convert', [
+      '-background',
+      'white',
+      '-gravity',
+      'north',
+      ...columns.reverse(),
+      '+append',
+      '-bordercolor',
+      'white',
+      '-border',
+      '150',
+      '-colorspace',
+      'Gray',
+      '+repage',
+      out,
+    ]);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

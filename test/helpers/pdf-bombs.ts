@@ -42,7 +42,13 @@ export function jpegImagePdf(jpeg: Buffer, width: number, height: number): Buffe
     [Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>')],
     [Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 150] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>')],
     [Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')],
-    [Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`), jpeg, Buffer.from('\nendstream')],
+    [
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+      ),
+      jpeg,
+      Buffer.from('\nendstream'),
+    ],
   ]);
 }
 
@@ -85,6 +91,10 @@ function writePdf(objects: readonly Buffer[][]): Buffer {
   });
   const xref = length;
   const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  add(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }

@@ -51,7 +51,12 @@ export function objectBody(file: Buffer, object: number): string {
 /** The number of the last object whose definition holds `text` (e.g. a page's content stream). */
 export function objectHolding(file: Buffer, text: string): number {
   const at = file.lastIndexOf(text, undefined, 'latin1');
-  const header = [...file.subarray(0, at).toString('latin1').matchAll(/(\d+) 0 obj/g)].at(-1);
+  const header = [
+    ...file
+      .subarray(0, at)
+      .toString('latin1')
+      .matchAll(/(\d+) 0 obj/g),
+  ].at(-1);
   if (!header) throw new Error(`no object holds ${text}`);
   return Number(header[1]);
 }
@@ -73,8 +78,11 @@ function lastXref(file: Buffer): XrefSection {
   const at = Number(/startxref\s+(\d+)\s*%%EOF\s*$/.exec(text)?.[1]);
   if (!text.startsWith('xref', at)) throw new Error('the last revision has no classic xref table');
   const entries = new Map<number, number>();
-  const lines = text.slice(at + 4, text.indexOf('trailer', at)).trim().split(/\r?\n/);
-  for (let i = 0; i < lines.length; ) {
+  const lines = text
+    .slice(at + 4, text.indexOf('trailer', at))
+    .trim()
+    .split(/\r?\n/);
+  for (let i = 0; i < lines.length;) {
     const [first, count] = (lines[i] ?? '').trim().split(/\s+/).map(Number) as [number, number];
     for (let k = 0; k < count; k++) {
       const [offset, , kind] = (lines[i + 1 + k] ?? '').trim().split(/\s+/);
@@ -90,7 +98,7 @@ function lastXref(file: Buffer): XrefSection {
 function xrefTable(entries: Map<number, number>, trailer: string): string {
   const numbers = [...entries.keys()].sort((a, b) => a - b);
   let out = 'xref\n';
-  for (let i = 0; i < numbers.length; ) {
+  for (let i = 0; i < numbers.length;) {
     let j = i;
     while (j + 1 < numbers.length && numbers[j + 1] === (numbers[j] ?? 0) + 1) j++;
     out += `${numbers[i]} ${j - i + 1}\n${numbers
@@ -185,7 +193,9 @@ export function resign(file: Buffer, written: string, signs: [number, number, nu
   const out = Buffer.from(file);
   out.write(rangeText(layout, written), layout.rangeAt, 'latin1');
   const [a, b, c, d] = signs;
-  const cms = sign(Buffer.concat([out.subarray(a, a + b), out.subarray(c, c + d)])).toString('hex').toUpperCase();
+  const cms = sign(Buffer.concat([out.subarray(a, a + b), out.subarray(c, c + d)]))
+    .toString('hex')
+    .toUpperCase();
   if (cms.length > layout.contentsHex.length) throw new Error(`the CMS (${cms.length / 2} bytes) does not fit in /Contents (${layout.contentsHex.length / 2})`);
   out.write(cms.padEnd(layout.contentsHex.length, '0'), layout.ranges[1] + 1, 'latin1');
   return out;

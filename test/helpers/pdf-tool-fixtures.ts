@@ -26,7 +26,11 @@ export function pdfWithInfo({ rotate = 0 } = {}): Buffer {
 
 /** Pages of the given MediaBox sizes (points), each with one text line "Size N". */
 export function pdfOfSizes(sizes: readonly [number, number][]): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${sizes.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${sizes.length} >>`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${sizes.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${sizes.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
   sizes.forEach(([width, height], i) => {
     const stream = `BT /F1 12 Tf 20 20 Td (Size ${i + 1}) Tj ET`;
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`);
@@ -40,7 +44,11 @@ export function pdfOfSizes(sizes: readonly [number, number][]): Buffer {
  * (object streams, xref stream) is larger, so compress must keep these very bytes.
  */
 export function tinyPdf(): Buffer {
-  return serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>']);
+  return serializePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>',
+  ]);
 }
 
 /**
@@ -58,7 +66,10 @@ export function makePhotoBook(pages: number, width = 2000, height = 1500): Uint8
       const image = doc.addImage(new mupdf.Image(pixmap));
       pixmap.destroy();
       const resources = doc.addObject({ XObject: { Photo: image }, Font: { F1: font } });
-      doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, `q 540 0 0 405 36 250 cm /Photo Do Q BT /F1 20 Tf 72 720 Td (Photo book page ${page + 1}) Tj ET`));
+      doc.insertPage(
+        -1,
+        doc.addPage([0, 0, 612, 792], 0, resources, `q 540 0 0 405 36 250 cm /Photo Do Q BT /F1 20 Tf 72 720 Td (Photo book page ${page + 1}) Tj ET`),
+      );
     }
     return savedBytes(doc);
   } finally {

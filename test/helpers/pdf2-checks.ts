@@ -27,7 +27,11 @@ export function darkestIn(file: string, page: number, box: { x: number; y: numbe
   execFileSync('pdftoppm', ['-r', '72', '-gray', '-f', String(page), '-l', String(page), '-singlefile', '-png', file, prefix]);
   try {
     const crop = `${Math.round(box.width)}x${Math.round(box.height)}+${Math.round(box.x)}+${Math.round(box.y)}`;
-    return Number(execFileSync('convert', [`${prefix}.png`, '-crop', crop, '-format', '%[fx:minima]', 'info:']).toString().trim());
+    return Number(
+      execFileSync('convert', [`${prefix}.png`, '-crop', crop, '-format', '%[fx:minima]', 'info:'])
+        .toString()
+        .trim(),
+    );
   } finally {
     fs.rmSync(`${prefix}.png`, { force: true });
   }
@@ -38,7 +42,9 @@ export function pixelAt(file: string, page: number, x: number, y: number): strin
   const prefix = `${file}.render`;
   execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-singlefile', '-png', file, prefix]);
   try {
-    return execFileSync('convert', [`${prefix}.png`, '-format', `%[pixel:p{${x},${y}}]`, 'info:']).toString().trim();
+    return execFileSync('convert', [`${prefix}.png`, '-format', `%[pixel:p{${x},${y}}]`, 'info:'])
+      .toString()
+      .trim();
   } finally {
     fs.rmSync(`${prefix}.png`, { force: true });
   }

@@ -44,8 +44,8 @@ export async function openConnection(port: number): Promise<RawConnection> {
         const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
         const check = () => {
           const answer = takeAnswer();
-          if (answer) return clearTimeout(timer), resolve(answer);
-          if (isClosed) return clearTimeout(timer), reject(new Error('the server closed the connection without answering'));
+          if (answer) return (clearTimeout(timer), resolve(answer));
+          if (isClosed) return (clearTimeout(timer), reject(new Error('the server closed the connection without answering')));
           wake = check;
         };
         check();

@@ -8,7 +8,10 @@ export interface RawResponse {
   body: { success?: boolean; code?: string; error?: string } & Record<string, unknown>;
 }
 
-export function rawRequest(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let text = '';
     let answered: http.IncomingMessage | undefined;

@@ -36,7 +36,8 @@ const lines = (texts: string[], top = 720) => texts.map((text, i) => `BT /F1 20 
 /** Ten lines holding the word on page 1, a clean page 2; `thumbs` (one per page) become their /Thumb images. */
 export function thumbnailPdf(thumbs?: [GrayImage, GrayImage]): Buffer {
   const secretLines = Array.from({ length: 10 }, (_, i) => `Line ${i + 1} names ${WORD} today`);
-  const image = (thumb: GrayImage) => `<< /Width ${thumb.width} /Height ${thumb.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${thumb.pixels.length} >>\nstream\n${thumb.pixels.toString('latin1')}\nendstream`;
+  const image = (thumb: GrayImage) =>
+    `<< /Width ${thumb.width} /Height ${thumb.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${thumb.pixels.length} >>\nstream\n${thumb.pixels.toString('latin1')}\nendstream`;
   return serializePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>',
@@ -70,7 +71,9 @@ export function hiddenLayerPdf(state: 'off-array' | 'base-state'): Buffer {
 type JsonObjects = Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>;
 
 function qpdfObjects(pdf: string): JsonObjects {
-  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', pdf], { maxBuffer: 256 * 1024 * 1024 }).toString()) as { qpdf: [unknown, JsonObjects] };
+  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', pdf], { maxBuffer: 256 * 1024 * 1024 }).toString()) as {
+    qpdf: [unknown, JsonObjects];
+  };
   return json.qpdf[1];
 }
 
@@ -103,7 +106,10 @@ export function hideEveryPage(pdf: string, output: string): void {
     patch[key] = { value: { ...dict, '/Contents': [open, ...contents, close], '/Resources': withLayer } };
   }
   const patchFile = `${output}.json`;
-  fs.writeFileSync(patchFile, JSON.stringify({ qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: next - 1 }, patch] }));
+  fs.writeFileSync(
+    patchFile,
+    JSON.stringify({ qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: next - 1 }, patch] }),
+  );
   try {
     execFileSync('qpdf', [pdf, output, `--update-from-json=${patchFile}`]);
   } finally {
@@ -157,7 +163,21 @@ export function textOfImages(pdf: string, dir: string): string[] {
  */
 export function pictureDocx(dir: string, name: string, label: string, pageBreakBefore = false): string {
   const picture = path.join(dir, `${name}.png`);
-  execFileSync('convert', ['-size', '1000x160', 'xc:white', '-font', 'DejaVu-Sans', '-pointsize', '64', '-fill', 'black', '-annotate', '+30+105', label, picture]);
+  execFileSync('convert', [
+    '-size',
+    '1000x160',
+    'xc:white',
+    '-font',
+    'DejaVu-Sans',
+    '-pointsize',
+    '64',
+    '-fill',
+    'black',
+    '-annotate',
+    '+30+105',
+    label,
+    picture,
+  ]);
   const docx = path.join(dir, `${name}.docx`);
   const script = [
     'import sys, docx',
@@ -178,7 +198,10 @@ export function pictureDocx(dir: string, name: string, label: string, pageBreakB
 export function textOfPageImages(pdf: string, dir: string): string {
   const prefix = path.join(dir, 'page-image');
   execFileSync('pdfimages', ['-png', pdf, prefix]);
-  const images = fs.readdirSync(dir).filter((entry) => entry.startsWith('page-image')).map((entry) => path.join(dir, entry));
+  const images = fs
+    .readdirSync(dir)
+    .filter((entry) => entry.startsWith('page-image'))
+    .map((entry) => path.join(dir, entry));
   try {
     return images
       .map((image) => {

@@ -37,7 +37,8 @@ interface Place {
 }
 
 /** A form XObject (an appearance) drawing `text` in Helvetica 12 pt inside a 200 × 30 box. */
-const appearance = (text: string) => stream(`BT /Helv 12 Tf 4 10 Td (${text}) Tj ET`, '/Type /XObject /Subtype /Form /BBox [0 0 200 30] /Resources << /Font << /Helv 3 0 R >> >>', true);
+const appearance = (text: string) =>
+  stream(`BT /Helv 12 Tf 4 10 Td (${text}) Tj ET`, '/Type /XObject /Subtype /Form /BBox [0 0 200 30] /Resources << /Font << /Helv 3 0 R >> >>', true);
 
 export const PLACES = {
   stampAppearance: {
@@ -46,7 +47,10 @@ export const PLACES = {
   },
   freeTextAppearance: {
     page: '/Annots [6 0 R]',
-    objects: [`<< /Type /Annot /Subtype /FreeText /Rect [300 600 500 630] /Contents (Note ${SECRET} here) /DA (/Helv 12 Tf 0 g) /AP << /N 7 0 R >> /F 4 >>`, appearance(`Note ${SECRET} here`)],
+    objects: [
+      `<< /Type /Annot /Subtype /FreeText /Rect [300 600 500 630] /Contents (Note ${SECRET} here) /DA (/Helv 12 Tf 0 g) /AP << /N 7 0 R >> /F 4 >>`,
+      appearance(`Note ${SECRET} here`),
+    ],
   },
   markupAnnotations: {
     // A square with rich text written with XML character references, a highlight and a sticky
@@ -62,12 +66,17 @@ export const PLACES = {
   choiceField: {
     catalog: '/AcroForm << /Fields [6 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>',
     page: '/Annots [6 0 R]',
-    objects: [`<< /Type /Annot /Subtype /Widget /FT /Ch /Ff 131072 /T (level) /V (${SECRET}) /Opt [(Public) (${SECRET}) [(x) (${SECRET} export)]] /DA (/Helv 12 Tf 0 g) /Rect [300 600 500 630] /AP << /N 7 0 R >> /P 4 0 R /F 4 >>`, appearance(SECRET)],
+    objects: [
+      `<< /Type /Annot /Subtype /Widget /FT /Ch /Ff 131072 /T (level) /V (${SECRET}) /Opt [(Public) (${SECRET}) [(x) (${SECRET} export)]] /DA (/Helv 12 Tf 0 g) /Rect [300 600 500 630] /AP << /N 7 0 R >> /P 4 0 R /F 4 >>`,
+      appearance(SECRET),
+    ],
   },
   textFieldDefault: {
     catalog: '/AcroForm << /Fields [6 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>',
     page: '/Annots [6 0 R]',
-    objects: [`<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Public) /DV (${SECRET} by default) /DA (/Helv 12 Tf 0 g) /Rect [300 600 500 630] /P 4 0 R /F 4 >>`],
+    objects: [
+      `<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Public) /DV (${SECRET} by default) /DA (/Helv 12 Tf 0 g) /Rect [300 600 500 630] /P 4 0 R /F 4 >>`,
+    ],
   },
   actualText: {
     // The glyphs show XXXX; the marked content says what they mean, in PDFDocEncoding and UTF-16BE.
@@ -98,12 +107,18 @@ export const PLACES = {
   },
   embeddedFile: {
     catalog: '/Names << /EmbeddedFiles << /Names [(SECRET.txt) 6 0 R] >> >>',
-    objects: [`<< /Type /Filespec /F (${SECRET}.txt) /UF ${utf16Hex(`${SECRET}.txt`)} /Desc (The ${SECRET} file) /EF << /F 7 0 R >> >>`, stream(`The ${SECRET} plan, in full.`, '/Type /EmbeddedFile', true)],
+    objects: [
+      `<< /Type /Filespec /F (${SECRET}.txt) /UF ${utf16Hex(`${SECRET}.txt`)} /Desc (The ${SECRET} file) /EF << /F 7 0 R >> >>`,
+      stream(`The ${SECRET} plan, in full.`, '/Type /EmbeddedFile', true),
+    ],
   },
   embeddedBodyOnly: {
     // Name and description say nothing: only the body holds the secret.
     catalog: '/Names << /EmbeddedFiles << /Names [(notes.txt) 6 0 R] >> >>',
-    objects: ['<< /Type /Filespec /F (notes.txt) /UF (notes.txt) /EF << /F 7 0 R >> >>', stream(`Meeting about ${SECRET} at noon`, '/Type /EmbeddedFile /Subtype /text#2Fplain', true)],
+    objects: [
+      '<< /Type /Filespec /F (notes.txt) /UF (notes.txt) /EF << /F 7 0 R >> >>',
+      stream(`Meeting about ${SECRET} at noon`, '/Type /EmbeddedFile /Subtype /text#2Fplain', true),
+    ],
   },
   fileAttachmentAnnotation: {
     page: '/Annots [6 0 R]',
@@ -172,6 +187,12 @@ export function secretForms(secret: string): RegExp[] {
     new RegExp(utf16.toString('latin1').replace(/\0/g, '\\x00')),
     new RegExp(hex(Buffer.from(secret)), 'i'),
     new RegExp(hex(utf16), 'i'),
-    new RegExp(secret.split('').map((c) => `(?:${c}|#${c.charCodeAt(0).toString(16)}|&#${c.charCodeAt(0)};|&#x${c.charCodeAt(0).toString(16)};)`).join(''), 'i'),
+    new RegExp(
+      secret
+        .split('')
+        .map((c) => `(?:${c}|#${c.charCodeAt(0).toString(16)}|&#${c.charCodeAt(0)};|&#x${c.charCodeAt(0).toString(16)};)`)
+        .join(''),
+      'i',
+    ),
   ];
 }

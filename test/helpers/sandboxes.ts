@@ -6,8 +6,16 @@
 import { spawnSync } from 'node:child_process';
 
 const PROBES: Record<string, [string, string[], string]> = {
-  bwrap: ['bwrap', ['--unshare-all', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true'], 'install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces'],
-  namespace: ['unshare', ['--user', '--map-root-user', '--mount', '--net', '--pid', '--fork', 'true'], 'util-linux unshare must be able to create user namespaces (sysctl kernel.unprivileged_userns_clone=1)'],
+  bwrap: [
+    'bwrap',
+    ['--unshare-all', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true'],
+    'install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces',
+  ],
+  namespace: [
+    'unshare',
+    ['--user', '--map-root-user', '--mount', '--net', '--pid', '--fork', 'true'],
+    'util-linux unshare must be able to create user namespaces (sysctl kernel.unprivileged_userns_clone=1)',
+  ],
 };
 
 /** Whether `--document-sandbox <mode>` can work here ('auto' and 'profile' always can). */

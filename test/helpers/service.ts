@@ -16,7 +16,15 @@ export const CLI = path.join(ROOT, 'dist/src/cli/main.js');
 export interface ApiResponse {
   status: number;
   headers: Headers;
-  body: Record<string, unknown> & { success?: boolean; code?: string; error?: string; message?: string; outputPath?: string; data?: Record<string, unknown>; text?: string };
+  body: Record<string, unknown> & {
+    success?: boolean;
+    code?: string;
+    error?: string;
+    message?: string;
+    outputPath?: string;
+    data?: Record<string, unknown>;
+    text?: string;
+  };
 }
 
 export interface RunningService {

@@ -44,7 +44,13 @@ function officeEnv(profileDir: string): NodeJS.ProcessEnv {
  */
 export function runSoffice(profileDir: string, args: readonly string[], cwd?: string): void {
   try {
-    execFileSync(SOFFICE, [profileArgument(profileDir), '--headless', '--norestore', ...args], { cwd, env: officeEnv(profileDir), stdio: 'ignore', timeout: RUN_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    execFileSync(SOFFICE, [profileArgument(profileDir), '--headless', '--norestore', ...args], {
+      cwd,
+      env: officeEnv(profileDir),
+      stdio: 'ignore',
+      timeout: RUN_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
   } finally {
     removeOfficeLeftovers(profileDir);
   }
@@ -53,7 +59,12 @@ export function runSoffice(profileDir: string, args: readonly string[], cwd?: st
 /** The same without blocking the event loop (several launchers forwarding to one warm office). */
 export function runSofficeAsync(profileDir: string, args: readonly string[]): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const launcher = spawn(SOFFICE, [profileArgument(profileDir), '--headless', '--norestore', ...args], { env: officeEnv(profileDir), stdio: 'ignore', timeout: RUN_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    const launcher = spawn(SOFFICE, [profileArgument(profileDir), '--headless', '--norestore', ...args], {
+      env: officeEnv(profileDir),
+      stdio: 'ignore',
+      timeout: RUN_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
     launcher.once('error', reject);
     launcher.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`soffice ${args.join(' ')} exited ${code}`))));
   });
@@ -64,7 +75,11 @@ export function runSofficeAsync(profileDir: string, args: readonly string[]): Pr
  * launchers on the same profile forward to it.
  */
 export function startOffice(profileDir: string, args: readonly string[]): ChildProcess {
-  return spawn(SOFFICE, [profileArgument(profileDir), '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', ...args], { detached: true, env: officeEnv(profileDir), stdio: 'ignore' });
+  return spawn(SOFFICE, [profileArgument(profileDir), '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', ...args], {
+    detached: true,
+    env: officeEnv(profileDir),
+    stdio: 'ignore',
+  });
 }
 
 /** Kills an office of `startOffice`, group and all, waits for it, and removes its socket and temp dir. */

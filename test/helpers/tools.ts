@@ -15,13 +15,20 @@ export function qpdfCheck(file: string, password?: string): boolean {
 }
 
 export function pageCount(file: string, password?: string): number {
-  return Number(execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-npages', file]).toString().trim());
+  return Number(
+    execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-npages', file])
+      .toString()
+      .trim(),
+  );
 }
 
 /** Page texts in order, via poppler's pdftotext (form feed between pages). */
 export function pdfPageTexts(file: string, password?: string): string[] {
   const output = execFileSync('pdftotext', [...(password ? ['-upw', password] : []), '-layout', file, '-']).toString();
-  return output.split('\f').map((page) => page.trim()).filter((page) => page !== '');
+  return output
+    .split('\f')
+    .map((page) => page.trim())
+    .filter((page) => page !== '');
 }
 
 export function requiresPassword(file: string): boolean {

@@ -71,11 +71,25 @@ export async function startConvertStop(run: number, dir: string, started: WasmOf
   const { files } = found;
   const docx = fs.readFileSync(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'));
   const begun = performance.now();
-  const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts: bundledCjkFonts(), cjkFaces: bundledCjkFonts(), profile: wasmOfficeProfile() };
+  const settings = {
+    entry: files.entry,
+    wasmDir: files.wasmDir,
+    glue: files.glue,
+    fonts: bundledCjkFonts(),
+    cjkFaces: bundledCjkFonts(),
+    profile: wasmOfficeProfile(),
+  };
   const failures: string[] = [];
   // The flags the service starts its office with, so that this test starts the office it runs.
-  const start = await startOffice(settings, await officeV8Flags(), { timeoutMs: START_BOUND_MS, launched: (office) => started.push(office), failed: (_, message) => failures.push(message) });
-  expect(failures.filter((message) => !/deadlocked/.test(message)), `start ${run}: failures other than a deadlock`).toEqual([]);
+  const start = await startOffice(settings, await officeV8Flags(), {
+    timeoutMs: START_BOUND_MS,
+    launched: (office) => started.push(office),
+    failed: (_, message) => failures.push(message),
+  });
+  expect(
+    failures.filter((message) => !/deadlocked/.test(message)),
+    `start ${run}: failures other than a deadlock`,
+  ).toEqual([]);
   expect(start, `start ${run}: every attempt failed: ${failures.join('; ')}`).toBeDefined();
   const office = start?.office as WasmOffice;
   const ready = performance.now();
@@ -121,7 +135,9 @@ async function expectFontAliases(office: WasmOffice, pdf: string): Promise<void>
   if (reply.kind !== 'converted') throw new Error(`the font sample did not convert: ${JSON.stringify(reply)}`);
   fs.writeFileSync(pdf, reply.bytes);
   // One line a family, top to bottom in pdftotext's order.
-  const boxes = execFileSync('pdftotext', ['-bbox', pdf, '-']).toString().matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]+)</g);
+  const boxes = execFileSync('pdftotext', ['-bbox', pdf, '-'])
+    .toString()
+    .matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]+)</g);
   const widths = [...boxes].filter((m) => m[3] === SAMPLE_WORD).map((m) => Number(m[2]) - Number(m[1]));
   expect(widths).toHaveLength(families.length);
   const widthOf = (family: string) => widths[families.indexOf(family)] ?? Number.NaN;

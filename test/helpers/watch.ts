@@ -42,7 +42,10 @@ export async function startWatch(args: string[], command: string[] = ['watch'], 
   const all = () => output().stderr + output().stdout;
   await waitFor(() => all().includes(readyText) || child.exitCode !== null, `the watcher to start:\n${output().stderr}`);
   if (child.exitCode !== null) throw new Error(`watch exited ${child.exitCode}: ${output().stderr}`);
-  const lines = (verb: string) => output().stderr.split('\n').filter((line) => line.startsWith(`docwasm watch: ${verb} `));
+  const lines = (verb: string) =>
+    output()
+      .stderr.split('\n')
+      .filter((line) => line.startsWith(`docwasm watch: ${verb} `));
   return { child, stderr: () => output().stderr, lines };
 }
 
@@ -52,7 +55,10 @@ export async function startWatch(args: string[], command: string[] = ['watch'], 
  */
 export async function refusedWatch(args: string[], command: string[] = ['watch']): Promise<{ status: number | null; stderr: string }> {
   const { child, output } = spawnWatch(args, command);
-  await waitFor(() => child.exitCode !== null || output().stderr.includes('docwasm watch: watching') || output().stdout.includes('listening on'), 'the watcher to refuse or start');
+  await waitFor(
+    () => child.exitCode !== null || output().stderr.includes('docwasm watch: watching') || output().stdout.includes('listening on'),
+    'the watcher to refuse or start',
+  );
   if (child.exitCode === null) {
     await stopWatch({ child, stderr: () => output().stderr, lines: () => [] });
     return { status: null, stderr: output().stderr };
@@ -92,4 +98,5 @@ export const stateOf = (outDir: string): Record<string, Entry> => {
 };
 
 /** Every file's status is final (none running) and there are `count` of them. */
-export const settled = (outDir: string, count: number) => () => Object.keys(stateOf(outDir)).length === count && Object.values(stateOf(outDir)).every((entry) => entry.status !== 'running');
+export const settled = (outDir: string, count: number) => () =>
+  Object.keys(stateOf(outDir)).length === count && Object.values(stateOf(outDir)).every((entry) => entry.status !== 'running');

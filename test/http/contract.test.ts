@@ -276,7 +276,7 @@ describe('runtime', () => {
     await service.post('/api/nope', {});
     // The line may reach us after the answer: wait for it (up to 10 s), not a fixed 50 ms.
     const line = /^\S+Z POST \/api\/nope 404 NOT_FOUND \d+ms$/m;
-    for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     // Each log line starts with its ISO timestamp (…Z).
     expect(service.stderr()).toMatch(/^\S+Z POST \/api\/nope 404 NOT_FOUND \d+ms$/m);
   });
@@ -289,7 +289,20 @@ describe('runtime', () => {
 
   it('has a CLI with --help, --version and clear flag errors', () => {
     const help = spawnSync(process.execPath, [CLI, 'serve', '--help']).stdout.toString();
-    for (const flag of ['--host', '--port', '--token', '--allow-dir', '--soffice', '--tessdata', '--workers', '--base-dir', '--pdf-engine', '--max-pixels', '--timeout', '--allow-origin']) {
+    for (const flag of [
+      '--host',
+      '--port',
+      '--token',
+      '--allow-dir',
+      '--soffice',
+      '--tessdata',
+      '--workers',
+      '--base-dir',
+      '--pdf-engine',
+      '--max-pixels',
+      '--timeout',
+      '--allow-origin',
+    ]) {
       expect(help).toContain(flag);
     }
     expect(spawnSync(process.execPath, [CLI, '--version']).stdout.toString()).toMatch(/^\d+\.\d+\.\d+/);

@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../helpers/service.js';
 
 const CHROMIUM = process.env.DOCWASM_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let browser: Browser;
 const services: RunningService[] = [];
@@ -83,7 +91,11 @@ async function docsLayout(service: RunningService): Promise<DocsLayout> {
   }
 }
 
-async function openApiOf(service: RunningService): Promise<{ tags: { name: string }[]; paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>; components: { securitySchemes?: unknown } }> {
+async function openApiOf(service: RunningService): Promise<{
+  tags: { name: string }[];
+  paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
+  components: { securitySchemes?: unknown };
+}> {
   return (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as never;
 }
 

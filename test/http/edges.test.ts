@@ -40,7 +40,11 @@ describe('malformed requests', () => {
     };
     for (const [name, bytes] of Object.entries(requests)) {
       const answer = await sendRaw(port, bytes);
-      expect({ name, status: answer.status, body: answer.body }).toEqual({ name, status: 400, body: { success: false, error: expect.any(String), code: 'BAD_REQUEST' } });
+      expect({ name, status: answer.status, body: answer.body }).toEqual({
+        name,
+        status: 400,
+        body: { success: false, error: expect.any(String), code: 'BAD_REQUEST' },
+      });
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
     }
   });
@@ -141,7 +145,9 @@ describe('early answers to a body still being sent', () => {
     const connection = await openConnection(service.port);
     try {
       const body = Buffer.alloc(2 * MIB, 'a');
-      connection.send(`POST /api/pdf/merge HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      connection.send(
+        `POST /api/pdf/merge HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       connection.send(body);
       const answer = await connection.nextAnswer();
       expectEnvelope(answer, 413, 'PAYLOAD_TOO_LARGE');

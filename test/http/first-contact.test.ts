@@ -13,7 +13,12 @@ const TIMESTAMP = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
 async function startReporting(flags: string[], env: NodeJS.ProcessEnv = {}): Promise<{ service: RunningService; report: () => string }> {
   const port = await freePort();
   const dir = tempDir();
-  const child = stopAtEnd(spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--base-dir', dir, ...flags], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = stopAtEnd(
+    spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--base-dir', dir, ...flags], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const service = await attachService(child, port, dir);
@@ -43,7 +48,9 @@ describe('the start report', () => {
   it('says when LibreOffice was not found, and that any path is allowed without --allow-dir', async () => {
     const { service, report } = await startReporting([], { DOCWASM_SOFFICE: '/nonexistent/soffice', DOCWASM_DOCUMENT_BACKEND: 'libreoffice' });
     try {
-      expect(report()).toMatch(new RegExp(`^${TIMESTAMP} docwasm: LibreOffice: not found \\(.*/nonexistent/soffice\\); document conversion answers BACKEND_UNAVAILABLE$`, 'm'));
+      expect(report()).toMatch(
+        new RegExp(`^${TIMESTAMP} docwasm: LibreOffice: not found \\(.*/nonexistent/soffice\\); document conversion answers BACKEND_UNAVAILABLE$`, 'm'),
+      );
       expect(report()).toContain('docwasm: allowed dirs: any path (no --allow-dir given)\n');
     } finally {
       await service.stop();
@@ -59,7 +66,7 @@ describe('the log and the root path', () => {
   it('stamps the request line and keeps its fields: method, path, status, code, ms', async () => {
     await service.get('/api/nope');
     const line = new RegExp(`^${TIMESTAMP} GET /api/nope 404 NOT_FOUND \\d+ms$`, 'm');
-    for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(service.stderr()).toMatch(line);
   });
 

@@ -25,7 +25,11 @@ function put(name: string, content: Buffer | string): string {
 }
 
 function del(target: RunningService, route: string): Promise<ApiResponse> {
-  return fetch(target.baseUrl + route, { method: 'DELETE' }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as ApiResponse['body'] }));
+  return fetch(target.baseUrl + route, { method: 'DELETE' }).then(async (r) => ({
+    status: r.status,
+    headers: r.headers,
+    body: (await r.json()) as ApiResponse['body'],
+  }));
 }
 
 /** Submits with `async: true` and expects 202 with a job id. */
@@ -39,7 +43,8 @@ async function submit(route: string, body: Record<string, unknown>, target = ser
 }
 
 /** Every state of the job seen until `until` holds (by default: finished). */
-const poll = (jobId: string, until?: (job: JobState) => boolean, target = service, timeoutMs = LONG - 30_000): Promise<JobState[]> => pollJob(target, jobId, { until, timeoutMs });
+const poll = (jobId: string, until?: (job: JobState) => boolean, target = service, timeoutMs = LONG - 30_000): Promise<JobState[]> =>
+  pollJob(target, jobId, { until, timeoutMs });
 
 const last = (states: JobState[]) => states[states.length - 1] as JobState;
 
@@ -79,33 +84,37 @@ describe('async success', () => {
     expect(pdfPageTexts(file('merged-async.pdf'))).toEqual(['Alpha', 'Bravo', 'Charlie']);
   });
 
-  it('runs a batch conversion; progress only grows and ends at done = total', async () => {
-    const files = ['docs/doc1.docx', 'docs/doc2.docx', 'docs/corrupt.docx', 'docs/doc3.docx', 'docs/doc4.docx'];
-    const jobId = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'batch' });
-    const states = await poll(jobId);
-    const job = last(states);
+  it(
+    'runs a batch conversion; progress only grows and ends at done = total',
+    async () => {
+      const files = ['docs/doc1.docx', 'docs/doc2.docx', 'docs/corrupt.docx', 'docs/doc3.docx', 'docs/doc4.docx'];
+      const jobId = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'batch' });
+      const states = await poll(jobId);
+      const job = last(states);
 
-    expect(job.status).toBe('succeeded');
-    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const)) {
-      expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
-      expect(later.progress.total).toBeGreaterThanOrEqual(earlier.progress.total);
-    }
-    for (const state of states) expect(state.progress.done).toBeLessThanOrEqual(state.progress.total);
-    expect(job.progress).toEqual({ done: 5, total: 5 });
-    // One bad file fails alone: the job did its work, the result says which item failed.
-    expect(job.result).toMatchObject({ success: false, data: { total: 5, succeeded: 4, failed: 1 } });
-    const results = job.result?.data?.results as { input: string; success: boolean; code?: string }[];
-    expect(results.map((r) => [r.input, r.success, r.code])).toEqual([
-      ['docs/doc1.docx', true, undefined],
-      ['docs/doc2.docx', true, undefined],
-      ['docs/corrupt.docx', false, 'INVALID_INPUT'],
-      ['docs/doc3.docx', true, undefined],
-      ['docs/doc4.docx', true, undefined],
-    ]);
-    for (const i of [1, 2, 3, 4]) expect(pdfPageTexts(file(`batch/doc${i}.pdf`)).join('\n')).toContain(TEXT_LINE);
-    expect(fs.existsSync(file('batch/corrupt.pdf'))).toBe(false);
-    expect(leftoverTempFiles(file('batch'))).toEqual([]);
-  }, LONG);
+      expect(job.status).toBe('succeeded');
+      for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const)) {
+        expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
+        expect(later.progress.total).toBeGreaterThanOrEqual(earlier.progress.total);
+      }
+      for (const state of states) expect(state.progress.done).toBeLessThanOrEqual(state.progress.total);
+      expect(job.progress).toEqual({ done: 5, total: 5 });
+      // One bad file fails alone: the job did its work, the result says which item failed.
+      expect(job.result).toMatchObject({ success: false, data: { total: 5, succeeded: 4, failed: 1 } });
+      const results = job.result?.data?.results as { input: string; success: boolean; code?: string }[];
+      expect(results.map((r) => [r.input, r.success, r.code])).toEqual([
+        ['docs/doc1.docx', true, undefined],
+        ['docs/doc2.docx', true, undefined],
+        ['docs/corrupt.docx', false, 'INVALID_INPUT'],
+        ['docs/doc3.docx', true, undefined],
+        ['docs/doc4.docx', true, undefined],
+      ]);
+      for (const i of [1, 2, 3, 4]) expect(pdfPageTexts(file(`batch/doc${i}.pdf`)).join('\n')).toContain(TEXT_LINE);
+      expect(fs.existsSync(file('batch/corrupt.pdf'))).toBe(false);
+      expect(leftoverTempFiles(file('batch'))).toEqual([]);
+    },
+    LONG,
+  );
 });
 
 describe('async failure', () => {
@@ -148,43 +157,51 @@ describe('async failure', () => {
 });
 
 describe('cancel', () => {
-  it('stops a running batch: cancelled, no output, no temp file, and the next job is served', async () => {
-    const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
-    const jobId = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'cancelled' });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  it(
+    'stops a running batch: cancelled, no output, no temp file, and the next job is served',
+    async () => {
+      const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
+      const jobId = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'cancelled' });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
 
-    const cancelled = await del(service, `/api/jobs/${jobId}`);
-    expect(cancelled.status).toBe(200);
-    const job = cancelled.body.data as unknown as JobState;
-    expect(job).toMatchObject({ jobId, status: 'cancelled' });
-    expect(job.result).toBeUndefined();
-    expect(job.progress.done).toBeLessThan(job.progress.total);
-    const outputs = fs.existsSync(file('cancelled')) ? fs.readdirSync(file('cancelled')) : [];
-    expect(outputs).toEqual([]);
-    expect(leftoverTempFiles(dir)).toEqual([]);
+      const cancelled = await del(service, `/api/jobs/${jobId}`);
+      expect(cancelled.status).toBe(200);
+      const job = cancelled.body.data as unknown as JobState;
+      expect(job).toMatchObject({ jobId, status: 'cancelled' });
+      expect(job.result).toBeUndefined();
+      expect(job.progress.done).toBeLessThan(job.progress.total);
+      const outputs = fs.existsSync(file('cancelled')) ? fs.readdirSync(file('cancelled')) : [];
+      expect(outputs).toEqual([]);
+      expect(leftoverTempFiles(dir)).toEqual([]);
 
-    // Stays cancelled; a second DELETE changes nothing.
-    expect((await service.get(`/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
-    expect((await del(service, `/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
+      // Stays cancelled; a second DELETE changes nothing.
+      expect((await service.get(`/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
+      expect((await del(service, `/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
 
-    const next = await service.post('/api/convert', { input: 'docs/doc2.docx', output: 'after-cancel.pdf', format: 'pdf' });
-    expect(next.status, JSON.stringify(next.body)).toBe(200);
-    expect(pdfPageTexts(file('after-cancel.pdf')).join('\n')).toContain(TEXT_LINE);
-  }, LONG);
+      const next = await service.post('/api/convert', { input: 'docs/doc2.docx', output: 'after-cancel.pdf', format: 'pdf' });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(pdfPageTexts(file('after-cancel.pdf')).join('\n')).toContain(TEXT_LINE);
+    },
+    LONG,
+  );
 
-  it('obeys the queue: BUSY at submission when it is full', async () => {
-    const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
-    // One office and --queue-limit 1: two conversions fill the document queue.
-    const first = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy1' });
-    const second = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy2' });
-    const refused = await service.post('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy3', async: true });
-    expect(refused.status).toBe(503);
-    expect(refused.body.code).toBe('BUSY');
-    expect(refused.headers.get('retry-after')).toBeTruthy();
-    for (const jobId of [second, first]) expect((await del(service, `/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
-    for (const out of ['busy1', 'busy2', 'busy3']) expect(fs.existsSync(file(out)) ? fs.readdirSync(file(out)) : []).toEqual([]);
-    expect(leftoverTempFiles(dir)).toEqual([]);
-  }, LONG);
+  it(
+    'obeys the queue: BUSY at submission when it is full',
+    async () => {
+      const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
+      // One office and --queue-limit 1: two conversions fill the document queue.
+      const first = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy1' });
+      const second = await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy2' });
+      const refused = await service.post('/api/convert/batch', { files, format: 'pdf', outputDir: 'busy3', async: true });
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe('BUSY');
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      for (const jobId of [second, first]) expect((await del(service, `/api/jobs/${jobId}`)).body.data).toMatchObject({ status: 'cancelled' });
+      for (const out of ['busy1', 'busy2', 'busy3']) expect(fs.existsSync(file(out)) ? fs.readdirSync(file(out)) : []).toEqual([]);
+      expect(leftoverTempFiles(dir)).toEqual([]);
+    },
+    LONG,
+  );
 
   it('leaves a finished job as it is', async () => {
     const jobId = await submit('/api/pdf/merge', { files: ['a.pdf'], output: 'kept.pdf' });
@@ -197,20 +214,24 @@ describe('cancel', () => {
 });
 
 describe('shutdown', () => {
-  it('cancels the running jobs: no output and no temp file are left', async () => {
-    const other = await startService(['--base-dir', dir, '--workers', '1']);
-    try {
-      const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
-      await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'shutdown' }, other);
-      expect(await other.stop('SIGTERM')).toBe(0);
-      const outputs = fs.existsSync(file('shutdown')) ? fs.readdirSync(file('shutdown')) : [];
-      expect(outputs).toEqual([]);
-      expect(leftoverTempFiles(dir)).toEqual([]);
-    } finally {
-      await other.stop();
-      fs.rmSync(other.dir, { recursive: true, force: true });
-    }
-  }, LONG);
+  it(
+    'cancels the running jobs: no output and no temp file are left',
+    async () => {
+      const other = await startService(['--base-dir', dir, '--workers', '1']);
+      try {
+        const files = fs.readdirSync(file('big')).map((name) => `big/${name}`);
+        await submit('/api/convert/batch', { files, format: 'pdf', outputDir: 'shutdown' }, other);
+        expect(await other.stop('SIGTERM')).toBe(0);
+        const outputs = fs.existsSync(file('shutdown')) ? fs.readdirSync(file('shutdown')) : [];
+        expect(outputs).toEqual([]);
+        expect(leftoverTempFiles(dir)).toEqual([]);
+      } finally {
+        await other.stop();
+        fs.rmSync(other.dir, { recursive: true, force: true });
+      }
+    },
+    LONG,
+  );
 });
 
 describe('job lookup', () => {
@@ -275,7 +296,17 @@ describe('expiry', () => {
 describe('OpenAPI', () => {
   it('documents the async flag, the 202 answer and the job endpoints', async () => {
     const { body } = await service.get('/openapi.json');
-    const paths = body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, unknown>; parameters?: unknown[] }>>;
+    const paths = body.paths as Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+          responses: Record<string, unknown>;
+          parameters?: unknown[];
+        }
+      >
+    >;
     for (const [route, methods] of Object.entries(paths)) {
       if (!methods.post) continue;
       expect(methods.post.requestBody?.content['application/json']?.schema.properties.async, route).toMatchObject({ type: 'boolean' });

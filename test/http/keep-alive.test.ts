@@ -120,7 +120,7 @@ describe('reusing a kept-alive connection', () => {
       idle.destroy();
       agent.destroy();
     }
-    }, 120_000);
+  }, 120_000);
 
   it('answers a fetch client whose event loop a slower program blocked past the advertised timeout', async () => {
     expect(await fetchStatus(`${service.baseUrl}/api/health`)).toBe(200);
@@ -164,7 +164,9 @@ describe('reusing a kept-alive connection', () => {
 
       // Settled together, so that one failure does not leave the others unhandled.
       const outcomes = await Promise.allSettled([rawAnswer, agentAnswer, fetchAnswer, job]);
-      const [rawStatus, agentOutcome, fetchOutcome, jobAnswer] = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : String(outcome.reason)));
+      const [rawStatus, agentOutcome, fetchOutcome, jobAnswer] = outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value : String(outcome.reason),
+      );
       expect(rawStatus).toBe(200);
       expect(agentOutcome).toMatchObject({ status: 200, reused: true });
       expect(fetchOutcome).toBe(200);
@@ -178,5 +180,5 @@ describe('reusing a kept-alive connection', () => {
       jobAgent.destroy();
       fs.rmSync(image, { force: true });
     }
-    }, 120_000);
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ afterAll(() => service.stop());
 
 /** Waits for a log line matching `line` on the service's stderr (it is written after the answer). */
 async function logged(line: RegExp): Promise<string> {
-  for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + 10_000; !line.test(service.stderr()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
   return service.stderr();
 }
 
@@ -53,7 +53,14 @@ describe('unknown fields', () => {
   });
 
   it("warns about a pipeline step's unknown field, naming the step", async () => {
-    const response = await service.post('/api/pipeline', { input: 'in.pdf', steps: [{ operation: 'pdf/rotate', degrees: 90 }, { operation: 'pdf/compress', qualty: 10 }], output: 'chain.pdf' });
+    const response = await service.post('/api/pipeline', {
+      input: 'in.pdf',
+      steps: [
+        { operation: 'pdf/rotate', degrees: 90 },
+        { operation: 'pdf/compress', qualty: 10 },
+      ],
+      output: 'chain.pdf',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.warnings).toEqual(['step 2 (pdf/compress): unknown field "qualty" ignored; did you mean "quality"?']);
     expect(pageCount(file('chain.pdf'))).toBe(2);
@@ -71,7 +78,9 @@ describe('unknown fields', () => {
   });
 
   it('describes warnings in the OpenAPI success envelope', async () => {
-    const document = (await service.get('/openapi.json')).body as { components: { schemas: { Success: { properties: Record<string, { type?: string; items?: { type: string } }> } } } };
+    const document = (await service.get('/openapi.json')).body as {
+      components: { schemas: { Success: { properties: Record<string, { type?: string; items?: { type: string } }> } } };
+    };
     expect(document.components.schemas.Success.properties.warnings).toMatchObject({ type: 'array', items: { type: 'string' } });
   });
 });
@@ -124,7 +133,7 @@ describe('convert without format', () => {
   it("says the output's extension is not a known format, and lists convert's formats", async () => {
     const response = await service.post('/api/convert', { input: 'letter.docx', output: 'letter.mp3' });
     expect(response.status).toBe(400);
-    expect(response.body.error).toContain('format is required: the output\'s extension .mp3 is not a known format; the formats of convert are pdf, docx');
+    expect(response.body.error).toContain("format is required: the output's extension .mp3 is not a known format; the formats of convert are pdf, docx");
     expect(fs.existsSync(file('letter.mp3'))).toBe(false);
   });
 

@@ -29,8 +29,21 @@ beforeAll(async () => {
   service = await startService(['--timeout', '30']);
   const screen = { width: 16, height: 16 };
   fs.writeFileSync(file('huge-first-frame.gif'), gifWithFrames(screen, [{ width: 65535, height: 65535 }]));
-  fs.writeFileSync(file('huge-later-frame.gif'), gifWithFrames(screen, [{ width: 16, height: 16 }, { width: 16, height: 16 }, { width: 20_000, height: 20_000 }]));
-  fs.writeFileSync(file('many-frames.gif'), gifWithFrames(screen, Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 }))));
+  fs.writeFileSync(
+    file('huge-later-frame.gif'),
+    gifWithFrames(screen, [
+      { width: 16, height: 16 },
+      { width: 16, height: 16 },
+      { width: 20_000, height: 20_000 },
+    ]),
+  );
+  fs.writeFileSync(
+    file('many-frames.gif'),
+    gifWithFrames(
+      screen,
+      Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 })),
+    ),
+  );
   execFileSync('convert', ['-size', '64x48', 'xc:red', 'xc:blue', 'xc:green', '-loop', '0', file('animated.gif')]);
   const progressive = await fromRaw(photoPixels(640, 480)).jpeg({ progressive: true, quality: 85 }).toBuffer();
   fs.writeFileSync(file('progressive.jpg'), progressive);
@@ -77,7 +90,12 @@ describe('GIF frames', () => {
   });
 
   it('still reads an animated GIF made by ImageMagick, and the service stays healthy', async () => {
-    expect(execFileSync('identify', [file('animated.gif')]).toString().trim().split('\n')).toHaveLength(3);
+    expect(
+      execFileSync('identify', [file('animated.gif')])
+        .toString()
+        .trim()
+        .split('\n'),
+    ).toHaveLength(3);
     await expectServedWell('animated.gif');
     expect((await service.get('/api/health')).status).toBe(200);
   });

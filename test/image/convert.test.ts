@@ -33,7 +33,13 @@ const convert = (body: Record<string, unknown>) => svc.post('/api/image/convert'
 describe('/api/image/convert', () => {
   it('writes the format of the output extension and reports width, height, format and bytes', async () => {
     await writeFixture(svc.dir, 'photo.png', fromRaw(photoPixels(320, 240)).png());
-    for (const [ext, format] of [['jpg', 'jpeg'], ['jpeg', 'jpeg'], ['png', 'png'], ['webp', 'webp'], ['avif', 'avif']] as const) {
+    for (const [ext, format] of [
+      ['jpg', 'jpeg'],
+      ['jpeg', 'jpeg'],
+      ['png', 'png'],
+      ['webp', 'webp'],
+      ['avif', 'avif'],
+    ] as const) {
       const res = await convert({ input: 'photo.png', output: `out/photo.${ext}` });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const file = path.join(svc.dir, `out/photo.${ext}`);
@@ -82,11 +88,20 @@ describe('/api/image/convert', () => {
       await writeFixture(svc.dir, `exif/o${orientation}.jpg`, fromRaw(raw).jpeg({ quality: 95 }).withMetadata({ orientation }));
       const res = await convert({ input: `exif/o${orientation}.jpg`, output: `exif/o${orientation}.png` });
       expect(res.status).toBe(200);
-      const expected = await sharp(path.join(svc.dir, `exif/o${orientation}.jpg`)).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const expected = await sharp(path.join(svc.dir, `exif/o${orientation}.jpg`))
+        .rotate()
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const back = await readBack(path.join(svc.dir, `exif/o${orientation}.png`));
       expect([back.width, back.height], `orientation ${orientation}`).toEqual([expected.info.width, expected.info.height]);
       expect(back.width, `orientation ${orientation}`).toBe(orientation >= 5 ? 32 : 64);
-      for (const [x, y] of [[4, 4], [back.width - 5, 4], [4, back.height - 5], [back.width - 5, back.height - 5]] as const) {
+      for (const [x, y] of [
+        [4, 4],
+        [back.width - 5, 4],
+        [4, back.height - 5],
+        [back.width - 5, back.height - 5],
+      ] as const) {
         expect(colourDistance(pixelAt(back.pixels, back.width, x, y), pixelAt(expected.data, back.width, x, y))).toBeLessThanOrEqual(12);
       }
       expect((await sharp(path.join(svc.dir, `exif/o${orientation}.png`)).metadata()).orientation ?? 1).toBe(1);

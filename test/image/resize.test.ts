@@ -6,7 +6,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
-import { QUADRANT_COLOURS, colourDistance, fromRaw, halfTransparentPixels, photoPixels, pixelAt, quadrantPixels, readBack, writeFixture } from '../helpers/images.js';
+import {
+  QUADRANT_COLOURS,
+  colourDistance,
+  fromRaw,
+  halfTransparentPixels,
+  photoPixels,
+  pixelAt,
+  quadrantPixels,
+  readBack,
+  writeFixture,
+} from '../helpers/images.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -79,14 +89,25 @@ describe('/api/image/resize', () => {
 
   it('shrinks a JPEG on load (DCT scaling) with its EXIF orientation and a cover crop applied, as sharp does', async () => {
     for (const orientation of [1, 3, 6, 8]) {
-      const file = await writeFixture(svc.dir, `exif-${orientation}.jpg`, fromRaw(quadrantPixels(800, 400)).jpeg({ quality: 95 }).withMetadata({ orientation }));
+      const file = await writeFixture(
+        svc.dir,
+        `exif-${orientation}.jpg`,
+        fromRaw(quadrantPixels(800, 400)).jpeg({ quality: 95 }).withMetadata({ orientation }),
+      );
       const res = await resize({ input: `exif-${orientation}.jpg`, output: `exif-${orientation}.png`, width: 100, height: 60, fit: 'cover' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const back = await readBack(path.join(svc.dir, `exif-${orientation}.png`));
       const expected = await sharp(file).rotate().resize(100, 60, { fit: 'cover' }).ensureAlpha().raw().toBuffer();
       expect([back.width, back.height]).toEqual([100, 60]);
-      for (const [x, y] of [[10, 10], [90, 10], [10, 50], [90, 50]] as const) {
-        expect(colourDistance(pixelAt(back.pixels, 100, x, y), pixelAt(expected, 100, x, y)), `orientation ${orientation} at ${x},${y}`).toBeLessThanOrEqual(12);
+      for (const [x, y] of [
+        [10, 10],
+        [90, 10],
+        [10, 50],
+        [90, 50],
+      ] as const) {
+        expect(colourDistance(pixelAt(back.pixels, 100, x, y), pixelAt(expected, 100, x, y)), `orientation ${orientation} at ${x},${y}`).toBeLessThanOrEqual(
+          12,
+        );
       }
     }
   });
@@ -105,7 +126,17 @@ describe('/api/image/resize', () => {
   });
 
   it('refuses ambiguous or missing sizes with VALIDATION_ERROR', async () => {
-    for (const body of [{}, { scale: 0.5, width: 10 }, { scale: 2, height: 10 }, { width: 0 }, { width: 10.5 }, { scale: 0 }, { scale: -1 }, { width: 10, fit: 'stretch' }, { width: '10' }]) {
+    for (const body of [
+      {},
+      { scale: 0.5, width: 10 },
+      { scale: 2, height: 10 },
+      { width: 0 },
+      { width: 10.5 },
+      { scale: 0 },
+      { scale: -1 },
+      { width: 10, fit: 'stretch' },
+      { width: '10' },
+    ]) {
       const res = await resize({ input: 'src.png', output: 'never.png', ...body });
       expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_ERROR']);
     }

@@ -23,7 +23,6 @@ let client: Client;
 let transport: StdioClientTransport;
 let serverStderr = '';
 
-
 const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
 beforeAll(async () => {
@@ -53,7 +52,8 @@ describe('docwasm mcp', () => {
   it('lists one tool per operation, with its JSON Schema and summary', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['pdf_merge', 'pdf_split', 'pdf_encrypt', 'image_resize', 'image_convert', 'ocr', 'convert', 'convert_batch']) expect(names).toContain(name);
+    for (const name of ['pdf_merge', 'pdf_split', 'pdf_encrypt', 'image_resize', 'image_convert', 'ocr', 'convert', 'convert_batch'])
+      expect(names).toContain(name);
     const merge = tools.find((t) => t.name === 'pdf_merge');
     expect(merge?.description).toMatch(/merge/i);
     expect(merge?.inputSchema.type).toBe('object');
@@ -63,7 +63,7 @@ describe('docwasm mcp', () => {
     expect((resize?.inputSchema.properties as Record<string, { enum?: string[] }>).fit?.enum).toEqual(['fill', 'inside', 'cover']);
   });
 
-  it("annotates each tool with what it does to files: read-only, may replace a file, repeatable, local only", async () => {
+  it('annotates each tool with what it does to files: read-only, may replace a file, repeatable, local only', async () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(annotations.pdf_info).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });

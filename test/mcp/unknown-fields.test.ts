@@ -17,7 +17,6 @@ import { pageCount, qpdfCheck } from '../helpers/tools.js';
 let dir: string;
 let client: Client;
 
-
 const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
 beforeAll(async () => {

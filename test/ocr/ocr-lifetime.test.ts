@@ -27,7 +27,13 @@ beforeAll(async () => {
   const line = await renderText(ENGLISH_TEXT);
   fs.writeFileSync(path.join(service.dir, 'word.png'), await renderText('Recycle', { width: 400 }));
   const blank = sharp({ create: { width: 5200, height: 5000, channels: 3, background: '#ffffff' } });
-  fs.writeFileSync(path.join(service.dir, 'large.png'), await blank.composite([{ input: line, top: 100, left: 100 }]).png().toBuffer());
+  fs.writeFileSync(
+    path.join(service.dir, 'large.png'),
+    await blank
+      .composite([{ input: line, top: 100, left: 100 }])
+      .png()
+      .toBuffer(),
+  );
 }, 180_000);
 
 afterAll(async () => {

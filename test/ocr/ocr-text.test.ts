@@ -49,7 +49,11 @@ describe('installed languages', () => {
       const run = spawnSync('combine_tessdata', ['-d', file], { encoding: 'utf8' });
       expect(run.status).toBe(0);
       const listing = run.stdout + run.stderr;
-      const components = [...listing.matchAll(/^(\d+):([\w-]+):size=(\d+)/gm)].map(([, index, name, size]) => ({ index: Number(index), name, size: Number(size) }));
+      const components = [...listing.matchAll(/^(\d+):([\w-]+):size=(\d+)/gm)].map(([, index, name, size]) => ({
+        index: Number(index),
+        name,
+        size: Number(size),
+      }));
       // No legacy components (0–16); the network is the fast one (best_int's is 1,487,596 bytes).
       expect(components.filter(({ index }) => index < 17)).toEqual([]);
       expect(components.find(({ name }) => name === 'lstm')?.size).toBe(401_636);

@@ -48,7 +48,9 @@ beforeAll(async () => {
     'transparent.png': renderTransparent(ENGLISH_TEXT),
     'corrupt.png': english.subarray(0, Math.floor(english.length / 3)),
     'notes.png': Buffer.from('these are plain text notes, not an image\n'),
-    'huge.png': sharp({ create: { width: 2500, height: 2000, channels: 3, background: '#ffffff' } }).png().toBuffer(),
+    'huge.png': sharp({ create: { width: 2500, height: 2000, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer(),
   };
   for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(service.dir, name), await data);
 }, 60_000);
@@ -59,10 +61,15 @@ afterAll(async () => {
 
 /** White text on a transparent background: only readable when alpha is flattened onto white… inverted here to black text. */
 async function renderTransparent(text: string): Promise<Buffer> {
-  const { data, info } = await sharp(await renderText(text)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await renderText(text))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const rgba = Buffer.alloc(info.width * info.height * 4);
   for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = 255 - (data[i] as number); // black ink, transparent paper
-  return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** A well-formed container whose LSTM network bytes are scrambled: only tesseract itself can tell. */

@@ -33,17 +33,25 @@ async function read(file: string) {
 }
 
 describe('direction classifier', () => {
-  it('does not run on a line read upright with confidence', async () => {
-    const { text, timings } = await read('upright.png');
-    expect(characterErrorRate(LINE, text)).toBeLessThanOrEqual(0.05);
-    expect([timings.classified, timings.turned]).toEqual([0, 0]);
-  }, READ_TIMEOUT);
+  it(
+    'does not run on a line read upright with confidence',
+    async () => {
+      const { text, timings } = await read('upright.png');
+      expect(characterErrorRate(LINE, text)).toBeLessThanOrEqual(0.05);
+      expect([timings.classified, timings.turned]).toEqual([0, 0]);
+    },
+    READ_TIMEOUT,
+  );
 
-  it('turns a line printed upside down and reads it', async () => {
-    const { text, timings } = await read('turned.png');
-    expect(characterErrorRate(LINE, text)).toBeLessThanOrEqual(0.05);
-    expect(timings.classified).toBeGreaterThanOrEqual(1);
-    // Detected as one box or a few (the turned line's punctuation can split it): every piece turned.
-    expect(timings.turned).toBe(timings.classified);
-  }, READ_TIMEOUT);
+  it(
+    'turns a line printed upside down and reads it',
+    async () => {
+      const { text, timings } = await read('turned.png');
+      expect(characterErrorRate(LINE, text)).toBeLessThanOrEqual(0.05);
+      expect(timings.classified).toBeGreaterThanOrEqual(1);
+      // Detected as one box or a few (the turned line's punctuation can split it): every piece turned.
+      expect(timings.turned).toBe(timings.classified);
+    },
+    READ_TIMEOUT,
+  );
 });

@@ -59,7 +59,12 @@ describe('word spaces from the space class', () => {
 
 describe("auto's sample of a page", () => {
   const line = (x: number, y: number, width: number, height: number, vertical = false): LinePlacement => ({
-    quad: [{ x, y }, { x: x + width, y }, { x: x + width, y: y + height }, { x, y: y + height }],
+    quad: [
+      { x, y },
+      { x: x + width, y },
+      { x: x + width, y: y + height },
+      { x, y: y + height },
+    ],
     vertical,
     flipped: false,
   });
@@ -100,25 +105,34 @@ afterAll(async () => {
 
 describe('English inside a Chinese page under the default engine and languages', () => {
   // Hei, Ming and Noto Sans: each font lost different spaces before (Noto Sans: "pullrequest" when Latin lines were re-read at 0.8).
-  it.each(MIXED_PAGES.map((page, i) => ({ page, file: i === 0 ? 'mixed.png' : `mixed-${i}.png`, name: page.name })))('reads the English words with their spaces and the Chinese without any ($name)', async ({ page, file }) => {
-    const { status, body } = await service.post('/api/ocr', { input: file });
-    expect(status).toBe(200);
-    const text = String(body.text);
-    expect((body.data as { engine: string }).engine).toBe('paddle');
-    // Measured 0, 1 and 0 of 75 English words wrong (the code before: 6, 1 and 2, e.g. "pullrequest"); 2 allowed.
-    expect(latinWordErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.03);
-    expect(hanCharacterErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.02);
-    // Lines of a paragraph are kept apart by newlines: one space for any run of whitespace.
-    const flowing = text.replace(/\s+/g, ' ');
-    for (const words of ['worker threads', 'pull request', 'Getting Started', 'In English the sentence', 'Open Source Software in Education']) expect(flowing).toContain(words);
-    expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
-  }, READ_TIMEOUT);
+  it.each(MIXED_PAGES.map((page, i) => ({ page, file: i === 0 ? 'mixed.png' : `mixed-${i}.png`, name: page.name })))(
+    'reads the English words with their spaces and the Chinese without any ($name)',
+    async ({ page, file }) => {
+      const { status, body } = await service.post('/api/ocr', { input: file });
+      expect(status).toBe(200);
+      const text = String(body.text);
+      expect((body.data as { engine: string }).engine).toBe('paddle');
+      // Measured 0, 1 and 0 of 75 English words wrong (the code before: 6, 1 and 2, e.g. "pullrequest"); 2 allowed.
+      expect(latinWordErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.03);
+      expect(hanCharacterErrorRate(expectedText(page), text)).toBeLessThanOrEqual(0.02);
+      // Lines of a paragraph are kept apart by newlines: one space for any run of whitespace.
+      const flowing = text.replace(/\s+/g, ' ');
+      for (const words of ['worker threads', 'pull request', 'Getting Started', 'In English the sentence', 'Open Source Software in Education'])
+        expect(flowing).toContain(words);
+      expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
+    },
+    READ_TIMEOUT,
+  );
 
-  it('gives the English words of a searchable PDF as separate words to pdftotext', async () => {
-    const { status } = await service.post('/api/ocr', { input: 'mixed.png', output: 'mixed.pdf' });
-    expect(status).toBe(200);
-    const layer = execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(service.dir, 'mixed.pdf'), '-']).toString();
-    for (const words of ['worker threads', 'pull request', 'Getting Started']) expect(layer.replace(/\s+/g, ' ')).toContain(words);
-    expect(leftoverTempFiles(service.dir)).toEqual([]);
-  }, READ_TIMEOUT);
+  it(
+    'gives the English words of a searchable PDF as separate words to pdftotext',
+    async () => {
+      const { status } = await service.post('/api/ocr', { input: 'mixed.png', output: 'mixed.pdf' });
+      expect(status).toBe(200);
+      const layer = execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(service.dir, 'mixed.pdf'), '-']).toString();
+      for (const words of ['worker threads', 'pull request', 'Getting Started']) expect(layer.replace(/\s+/g, ' ')).toContain(words);
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    },
+    READ_TIMEOUT,
+  );
 });

@@ -65,7 +65,12 @@ describe('PP-OCR pieces', () => {
   });
 
   it('unclips a box by area × ratio / perimeter on every side', () => {
-    const box = orderCorners([{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 20 }, { x: 0, y: 20 }]);
+    const box = orderCorners([
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 20 },
+      { x: 0, y: 20 },
+    ]);
     const grown = minAreaRect(unclip(box, 1.5));
     // 2000 × 1.5 / 240 = 12.5 px outwards: 20 + 25 across (Clipper works in whole pixels).
     expect(grown.shortSide).toBeGreaterThanOrEqual(44);
@@ -75,7 +80,14 @@ describe('PP-OCR pieces', () => {
   it('splits a probability map into connected text regions (8-neighbourhood)', () => {
     const width = 12;
     const map = new Float32Array(width * 4);
-    for (const [x, y] of [[1, 1], [2, 2], [3, 2], [8, 1], [9, 1]]) map[(y as number) * width + (x as number)] = 0.9;
+    for (const [x, y] of [
+      [1, 1],
+      [2, 2],
+      [3, 2],
+      [8, 1],
+      [9, 1],
+    ])
+      map[(y as number) * width + (x as number)] = 0.9;
     expect(textRegions({ width, height: 4, data: map }, 0.3)).toHaveLength(2);
   });
 
@@ -122,67 +134,95 @@ describe('int8 recognition', () => {
     expect(bytes.length).toBeLessThan(0.8 * shipped.length);
   });
 
-  it('reads a Chinese page in-process as well as the float model does', async () => {
-    const raster = await greyRaster(await renderTestPage(CHINESE));
-    const int8 = await loadModels({ threads: 1 });
-    const float = { ...int8, recognition: (await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition) })).recognition };
-    const cer = async (models: typeof int8) => characterErrorRate(expected(CHINESE), pageText(readingOrder((await readPage(models, raster)).lines)));
-    const [int8Cer, floatCer] = [await cer(int8), await cer(float)];
-    expect(int8Cer).toBeLessThanOrEqual(floatCer + 0.005);
-    expect(int8Cer).toBeLessThanOrEqual(0.03);
-  }, READ_TIMEOUT);
+  it(
+    'reads a Chinese page in-process as well as the float model does',
+    async () => {
+      const raster = await greyRaster(await renderTestPage(CHINESE));
+      const int8 = await loadModels({ threads: 1 });
+      const float = { ...int8, recognition: (await loadModels({ threads: 1, recognitionModel: path.join(MODEL_DIR, MODEL_FILES.recognition) })).recognition };
+      const cer = async (models: typeof int8) => characterErrorRate(expected(CHINESE), pageText(readingOrder((await readPage(models, raster)).lines)));
+      const [int8Cer, floatCer] = [await cer(int8), await cer(float)];
+      expect(int8Cer).toBeLessThanOrEqual(floatCer + 0.005);
+      expect(int8Cer).toBeLessThanOrEqual(0.03);
+    },
+    READ_TIMEOUT,
+  );
 });
 
 describe('/api/ocr with PP-OCR', () => {
-  it('reads Chinese with the default engine (auto → paddle) and language, no spaces between CJK characters', async () => {
-    const { status, text, data } = await ocr({ input: 'zh.png' });
-    expect(status).toBe(200);
-    expect(data?.engine).toBe('paddle');
-    expect(data?.language).toBe('chi_sim+eng');
-    expect(characterErrorRate(expected(CHINESE), text)).toBeLessThanOrEqual(0.03);
-    expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
-    expect(data?.confidence).toBeGreaterThan(80);
-  }, READ_TIMEOUT);
+  it(
+    'reads Chinese with the default engine (auto → paddle) and language, no spaces between CJK characters',
+    async () => {
+      const { status, text, data } = await ocr({ input: 'zh.png' });
+      expect(status).toBe(200);
+      expect(data?.engine).toBe('paddle');
+      expect(data?.language).toBe('chi_sim+eng');
+      expect(characterErrorRate(expected(CHINESE), text)).toBeLessThanOrEqual(0.03);
+      expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
+      expect(data?.confidence).toBeGreaterThan(80);
+    },
+    READ_TIMEOUT,
+  );
 
-  it('reads the centred full stops of a Ming font as full stops', async () => {
-    const { text, data } = await ocr({ input: 'zh-ming.png', engine: 'paddle' });
-    expect(data?.engine).toBe('paddle');
-    expect(characterErrorRate(expected(MING), text)).toBeLessThanOrEqual(0.03);
-    expect([...text].filter((c) => c === '。').length).toBeGreaterThanOrEqual(5);
-  }, READ_TIMEOUT);
+  it(
+    'reads the centred full stops of a Ming font as full stops',
+    async () => {
+      const { text, data } = await ocr({ input: 'zh-ming.png', engine: 'paddle' });
+      expect(data?.engine).toBe('paddle');
+      expect(characterErrorRate(expected(MING), text)).toBeLessThanOrEqual(0.03);
+      expect([...text].filter((c) => c === '。').length).toBeGreaterThanOrEqual(5);
+    },
+    READ_TIMEOUT,
+  );
 
-  it('hands an English page to tesseract under auto, and reads it as well as tesseract alone', async () => {
-    const auto = await ocr({ input: 'en.png' });
-    const tesseract = await ocr({ input: 'en.png', engine: 'tesseract' });
-    expect(auto.data?.engine).toBe('tesseract');
-    expect(tesseract.data?.engine).toBe('tesseract');
-    expect(characterErrorRate(expected(ENGLISH), auto.text)).toBeLessThanOrEqual(characterErrorRate(expected(ENGLISH), tesseract.text) + 0.002);
-    expect(characterErrorRate(expected(ENGLISH), auto.text)).toBeLessThanOrEqual(0.01);
-    expect(auto.text).toContain('It was the best of times');
-  }, READ_TIMEOUT);
+  it(
+    'hands an English page to tesseract under auto, and reads it as well as tesseract alone',
+    async () => {
+      const auto = await ocr({ input: 'en.png' });
+      const tesseract = await ocr({ input: 'en.png', engine: 'tesseract' });
+      expect(auto.data?.engine).toBe('tesseract');
+      expect(tesseract.data?.engine).toBe('tesseract');
+      expect(characterErrorRate(expected(ENGLISH), auto.text)).toBeLessThanOrEqual(characterErrorRate(expected(ENGLISH), tesseract.text) + 0.002);
+      expect(characterErrorRate(expected(ENGLISH), auto.text)).toBeLessThanOrEqual(0.01);
+      expect(auto.text).toContain('It was the best of times');
+    },
+    READ_TIMEOUT,
+  );
 
-  it('reads with the engine asked for', async () => {
-    const paddle = await ocr({ input: 'en.png', engine: 'paddle' });
-    expect(paddle.data?.engine).toBe('paddle');
-    expect(characterErrorRate(expected(ENGLISH), paddle.text)).toBeLessThanOrEqual(0.03);
-    const tesseract = await ocr({ input: 'zh.png', engine: 'tesseract', language: 'chi_sim' });
-    expect(tesseract.data?.engine).toBe('tesseract');
-    expect(characterErrorRate(expected(CHINESE), tesseract.text)).toBeLessThanOrEqual(0.2);
-  }, READ_TIMEOUT);
+  it(
+    'reads with the engine asked for',
+    async () => {
+      const paddle = await ocr({ input: 'en.png', engine: 'paddle' });
+      expect(paddle.data?.engine).toBe('paddle');
+      expect(characterErrorRate(expected(ENGLISH), paddle.text)).toBeLessThanOrEqual(0.03);
+      const tesseract = await ocr({ input: 'zh.png', engine: 'tesseract', language: 'chi_sim' });
+      expect(tesseract.data?.engine).toBe('tesseract');
+      expect(characterErrorRate(expected(CHINESE), tesseract.text)).toBeLessThanOrEqual(0.2);
+    },
+    READ_TIMEOUT,
+  );
 
-  it('uses tesseract under auto when the languages have no Chinese', async () => {
-    const { data } = await ocr({ input: 'en.png', language: 'eng' });
-    expect(data?.engine).toBe('tesseract');
-  }, READ_TIMEOUT);
+  it(
+    'uses tesseract under auto when the languages have no Chinese',
+    async () => {
+      const { data } = await ocr({ input: 'en.png', language: 'eng' });
+      expect(data?.engine).toBe('tesseract');
+    },
+    READ_TIMEOUT,
+  );
 
-  it('reads vertical Chinese top to bottom, columns right to left', async () => {
-    const { text, data } = await ocr({ input: 'vertical.png', engine: 'paddle' });
-    expect(data?.engine).toBe('paddle');
-    const compact = text.replace(/\s/g, '');
-    expect(compact.startsWith('晋太元中')).toBe(true);
-    // Pango turns the commas of vertical text; the reader sees them as ',' – counted as errors.
-    expect(characterErrorRate(VERTICAL_TEXT, text)).toBeLessThanOrEqual(0.2);
-  }, READ_TIMEOUT);
+  it(
+    'reads vertical Chinese top to bottom, columns right to left',
+    async () => {
+      const { text, data } = await ocr({ input: 'vertical.png', engine: 'paddle' });
+      expect(data?.engine).toBe('paddle');
+      const compact = text.replace(/\s/g, '');
+      expect(compact.startsWith('晋太元中')).toBe(true);
+      // Pango turns the commas of vertical text; the reader sees them as ',' – counted as errors.
+      expect(characterErrorRate(VERTICAL_TEXT, text)).toBeLessThanOrEqual(0.2);
+    },
+    READ_TIMEOUT,
+  );
 
   it('refuses an unknown engine with VALIDATION_ERROR', async () => {
     const { status, body } = await ocr({ input: 'zh.png', engine: 'ocrmypdf' });
@@ -198,55 +238,65 @@ describe('/api/ocr with PP-OCR', () => {
     expect(engines[0]?.languages).toEqual(['chi_sim', 'eng']);
     expect(engines[1]?.languages).toContain('chi_sim');
   });
-
 });
 
 describe('searchable PDF from PP-OCR', () => {
-  it('places each Chinese character where the tesseract CLI finds the same character', async () => {
-    const { status, data } = await ocr({ input: 'zh.png', engine: 'paddle', output: 'zh-searchable.pdf' });
-    expect(status).toBe(200);
-    expect(data?.engine).toBe('paddle');
-    const pdf = path.join(service.dir, 'zh-searchable.pdf');
-    const layer = pdftotextChars(pdf);
-    const han = (text: string) => [...text].filter((c) => /\p{Script=Han}/u.test(c)).join('');
-    expect(characterErrorRate(han(expected(CHINESE)), layer.map((c) => c.text).join(''))).toBeLessThanOrEqual(0.03);
+  it(
+    'places each Chinese character where the tesseract CLI finds the same character',
+    async () => {
+      const { status, data } = await ocr({ input: 'zh.png', engine: 'paddle', output: 'zh-searchable.pdf' });
+      expect(status).toBe(200);
+      expect(data?.engine).toBe('paddle');
+      const pdf = path.join(service.dir, 'zh-searchable.pdf');
+      const layer = pdftotextChars(pdf);
+      const han = (text: string) => [...text].filter((c) => /\p{Script=Han}/u.test(c)).join('');
+      expect(characterErrorRate(han(expected(CHINESE)), layer.map((c) => c.text).join(''))).toBeLessThanOrEqual(0.03);
 
-    const image = path.join(service.dir, 'zh.png');
-    const { width, height } = await sharp(image).metadata();
-    const page = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(execFileSync('pdfinfo', [pdf]).toString());
-    const scale = Number(page?.[1]) / (width as number);
-    expect(Number(page?.[2]) / (height as number)).toBeCloseTo(scale, 3);
-    const lines = pdftotextLines(pdf);
-    expect(lines.length).toBeGreaterThanOrEqual(6);
-    for (const line of lines) expect(line.x0 / scale).toBeLessThan(line.x1 / scale);
-    const truth = tesseractBoxes(image, height as number);
-    const charWidth = (CHINESE.points * CHINESE.dpi) / 72;
-    let placed = 0;
-    let compared = 0;
-    for (const char of ghostscriptChars(pdf)) {
-      // txtwrite gives the baseline; a CJK glyph's middle is about 0.4 em above it.
-      const centre = { x: (char.x0 + char.x1) / 2 / scale, y: char.y1 / scale - 0.4 * charWidth };
-      const same = truth.filter((box) => box.text === char.text && Math.abs(box.y - centre.y) < charWidth);
-      if (same.length === 0) continue;
-      compared += 1;
-      if (same.some((box) => Math.abs(box.x - centre.x) < charWidth / 2)) placed += 1;
-    }
-    expect(compared).toBeGreaterThan(layer.length * 0.7);
-    // Measured 0.79–0.9 (tesseract's own boxes wander: merged and split glyphs; txtwrite rounds to whole points); a layer one character off scores near 0.
-    expect(placed / compared).toBeGreaterThanOrEqual(0.7);
-    expect(leftoverTempFiles(service.dir)).toEqual([]);
-  }, READ_TIMEOUT);
+      const image = path.join(service.dir, 'zh.png');
+      const { width, height } = await sharp(image).metadata();
+      const page = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(execFileSync('pdfinfo', [pdf]).toString());
+      const scale = Number(page?.[1]) / (width as number);
+      expect(Number(page?.[2]) / (height as number)).toBeCloseTo(scale, 3);
+      const lines = pdftotextLines(pdf);
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      for (const line of lines) expect(line.x0 / scale).toBeLessThan(line.x1 / scale);
+      const truth = tesseractBoxes(image, height as number);
+      const charWidth = (CHINESE.points * CHINESE.dpi) / 72;
+      let placed = 0;
+      let compared = 0;
+      for (const char of ghostscriptChars(pdf)) {
+        // txtwrite gives the baseline; a CJK glyph's middle is about 0.4 em above it.
+        const centre = { x: (char.x0 + char.x1) / 2 / scale, y: char.y1 / scale - 0.4 * charWidth };
+        const same = truth.filter((box) => box.text === char.text && Math.abs(box.y - centre.y) < charWidth);
+        if (same.length === 0) continue;
+        compared += 1;
+        if (same.some((box) => Math.abs(box.x - centre.x) < charWidth / 2)) placed += 1;
+      }
+      expect(compared).toBeGreaterThan(layer.length * 0.7);
+      // Measured 0.79–0.9 (tesseract's own boxes wander: merged and split glyphs; txtwrite rounds to whole points); a layer one character off scores near 0.
+      expect(placed / compared).toBeGreaterThanOrEqual(0.7);
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    },
+    READ_TIMEOUT,
+  );
 });
 
 // Last: the service sits idle while the one-shot CLI runs (a later HTTP request on a kept-alive
 // connection after a long idle was refused with 'other side closed' in this suite).
 describe('docwasm ocr (one-shot CLI)', () => {
-  it('reads through the CLI door with --engine', () => {
-    const out = execFileSync('node', [CLI, 'ocr', path.join(service.dir, 'zh.png'), '--engine', 'paddle', '--json'], { cwd: service.dir, timeout: READ_TIMEOUT }).toString();
-    const envelope = JSON.parse(out) as { data: { engine: string }; text: string };
-    expect(envelope.data.engine).toBe('paddle');
-    expect(characterErrorRate(expected(CHINESE), envelope.text)).toBeLessThanOrEqual(0.03);
-  }, READ_TIMEOUT);
+  it(
+    'reads through the CLI door with --engine',
+    () => {
+      const out = execFileSync('node', [CLI, 'ocr', path.join(service.dir, 'zh.png'), '--engine', 'paddle', '--json'], {
+        cwd: service.dir,
+        timeout: READ_TIMEOUT,
+      }).toString();
+      const envelope = JSON.parse(out) as { data: { engine: string }; text: string };
+      expect(envelope.data.engine).toBe('paddle');
+      expect(characterErrorRate(expected(CHINESE), envelope.text)).toBeLessThanOrEqual(0.03);
+    },
+    READ_TIMEOUT,
+  );
 });
 
 interface Box {
@@ -273,13 +323,22 @@ function pdftotextLines(pdf: string): Box[] {
 function ghostscriptChars(pdf: string): Box[] {
   const xml = execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=txtwrite', '-dTextFormat=0', '-sOutputFile=-', pdf]).toString();
   return [...xml.matchAll(/<char bbox="([\d.-]+) ([\d.-]+) ([\d.-]+) ([\d.-]+)" c="&#x([0-9a-f]+);"\/>/gi)]
-    .map(([, x0, y0, x1, y1, code]) => ({ text: String.fromCodePoint(parseInt(code as string, 16)), x0: Number(x0), y0: Number(y0), x1: Number(x1), y1: Number(y1) }))
+    .map(([, x0, y0, x1, y1, code]) => ({
+      text: String.fromCodePoint(parseInt(code as string, 16)),
+      x0: Number(x0),
+      y0: Number(y0),
+      x1: Number(x1),
+      y1: Number(y1),
+    }))
     .filter((char) => /\p{Script=Han}/u.test(char.text));
 }
 
 /** The tesseract CLI's character boxes (makebox; y measured from the bottom) as centres in image pixels, y down. */
 function tesseractBoxes(image: string, height: number): { text: string; x: number; y: number }[] {
-  const out = execFileSync('tesseract', [image, '-', '-l', 'chi_sim', 'makebox'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } }).toString();
+  const out = execFileSync('tesseract', [image, '-', '-l', 'chi_sim', 'makebox'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+  }).toString();
   return out
     .split('\n')
     .map((line) => line.split(' '))
@@ -288,5 +347,9 @@ function tesseractBoxes(image: string, height: number): { text: string; x: numbe
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }

@@ -31,28 +31,65 @@ const TEXT = 'Pixels move between threads';
 
 function scanPdf(dir: string): string {
   const png = path.join(dir, 'page.png');
-  execFileSync('convert', ['-size', '1700x600', 'xc:white', '-font', 'DejaVu-Sans', '-pointsize', '64', '-fill', 'black', '-annotate', '+100+300', TEXT, '-colorspace', 'Gray', '-depth', '8', png]);
+  execFileSync('convert', [
+    '-size',
+    '1700x600',
+    'xc:white',
+    '-font',
+    'DejaVu-Sans',
+    '-pointsize',
+    '64',
+    '-fill',
+    'black',
+    '-annotate',
+    '+100+300',
+    TEXT,
+    '-colorspace',
+    'Gray',
+    '-depth',
+    '8',
+    png,
+  ]);
   const pdf = path.join(dir, 'scan.pdf');
   execFileSync('img2pdf', ['--imgsize', '300dpi', png, '-o', pdf]);
   return pdf;
 }
 
 describe('page pixels between threads', () => {
-  it('marks a task output\'s buffers for tinypool to move, and leaves outputs without them as they are', async () => {
+  it("marks a task output's buffers for tinypool to move, and leaves outputs without them as they are", async () => {
     const pixels = new Uint8Array(16);
     const task = defineTask(() => ({ pixels }), { transfer: (output) => [output.pixels.buffer as ArrayBuffer] });
     const moved = (await task(undefined)) as unknown as Record<symbol, unknown>;
     expect(moved[Tinypool.transferableSymbol]).toEqual([pixels.buffer]);
     expect(moved[Tinypool.valueSymbol]).toEqual({ ok: true, value: { pixels } });
-    const failing = defineTask((): { pixels: Uint8Array } => { throw new ApiError('INVALID_INPUT', 'no page'); }, { transfer: (output) => [output.pixels.buffer as ArrayBuffer] });
+    const failing = defineTask(
+      (): { pixels: Uint8Array } => {
+        throw new ApiError('INVALID_INPUT', 'no page');
+      },
+      { transfer: (output) => [output.pixels.buffer as ArrayBuffer] },
+    );
     expect(Tinypool.transferableSymbol in ((await failing(undefined)) as object)).toBe(false);
   });
 
-  it('renders a page in the PDF worker and reads it in the OCR worker, the main side\'s pixels detached once sent', async () => {
+  it("renders a page in the PDF worker and reads it in the OCR worker, the main side's pixels detached once sent", async () => {
     const dir = removeAtEnd(fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-transfer-')));
     const pdf = scanPdf(dir);
-    const pdfPool = new EnginePool<PdfTasks>({ name: 'pdf', threads: 1, maxQueue: 1, timeoutMs: 300_000, idleTimeoutMs: 600_000, workerData: { engine: 'mupdf' } });
-    const ocrPool = new EnginePool<OcrTasks>({ name: 'ocr', threads: 1, maxQueue: 1, timeoutMs: 300_000, idleTimeoutMs: 600_000, workerData: { paddleThreads: 1 } });
+    const pdfPool = new EnginePool<PdfTasks>({
+      name: 'pdf',
+      threads: 1,
+      maxQueue: 1,
+      timeoutMs: 300_000,
+      idleTimeoutMs: 600_000,
+      workerData: { engine: 'mupdf' },
+    });
+    const ocrPool = new EnginePool<OcrTasks>({
+      name: 'ocr',
+      threads: 1,
+      maxQueue: 1,
+      timeoutMs: 300_000,
+      idleTimeoutMs: 600_000,
+      workerData: { paddleThreads: 1 },
+    });
     const ocr = new TesseractEngine(ocrPool, new LanguageStore(new Map([['eng', path.join(DEBIAN_TESSDATA, 'eng.traineddata')]])));
     try {
       const rendered = await pdfPool.job({}, (tasks) => tasks.renderForOcr({ input: { path: pdf }, page: 1, dpi: 300, skipText: false }));

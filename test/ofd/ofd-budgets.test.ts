@@ -31,7 +31,10 @@ interface OfdParts {
 function ofd({ pages, parts, templates = '', resources = '' }: OfdParts): Buffer {
   const pageList = pages.map((loc, i) => `<ofd:Page ID="${i + 1}" BaseLoc="${loc}"/>`).join('');
   return makeZip([
-    { name: 'OFD.xml', data: `<ofd:OFD ${NS} DocType="OFD" Version="1.0"><ofd:DocBody><ofd:DocInfo/><ofd:DocRoot>Doc_0/Document.xml</ofd:DocRoot></ofd:DocBody></ofd:OFD>` },
+    {
+      name: 'OFD.xml',
+      data: `<ofd:OFD ${NS} DocType="OFD" Version="1.0"><ofd:DocBody><ofd:DocInfo/><ofd:DocRoot>Doc_0/Document.xml</ofd:DocRoot></ofd:DocBody></ofd:OFD>`,
+    },
     {
       name: 'Doc_0/Document.xml',
       data: `<ofd:Document ${NS}><ofd:CommonData><ofd:PageArea><ofd:PhysicalBox>0 0 100 50</ofd:PhysicalBox></ofd:PageArea><ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes>${templates}</ofd:CommonData><ofd:Pages>${pageList}</ofd:Pages></ofd:Document>`,
@@ -41,11 +44,14 @@ function ofd({ pages, parts, templates = '', resources = '' }: OfdParts): Buffer
   ]);
 }
 
-const pagePart = (objects: string, templateUse = '') => `<ofd:Page ${NS}>${templateUse}<ofd:Content><ofd:Layer ID="1">${objects}</ofd:Layer></ofd:Content></ofd:Page>`;
+const pagePart = (objects: string, templateUse = '') =>
+  `<ofd:Page ${NS}>${templateUse}<ofd:Content><ofd:Layer ID="1">${objects}</ofd:Layer></ofd:Content></ofd:Page>`;
 /** A stroked path of `operations` operations (a move, then lines). */
-const pathObject = (operations: number) => `<ofd:PathObject ID="2" Boundary="0 0 100 50"><ofd:AbbreviatedData>M 0 0${' L 1 1'.repeat(operations - 1)}</ofd:AbbreviatedData></ofd:PathObject>`;
+const pathObject = (operations: number) =>
+  `<ofd:PathObject ID="2" Boundary="0 0 100 50"><ofd:AbbreviatedData>M 0 0${' L 1 1'.repeat(operations - 1)}</ofd:AbbreviatedData></ofd:PathObject>`;
 const textObject = (text: string) => `<ofd:TextObject ID="3" Boundary="0 0 100 20" Size="5"><ofd:TextCode X="5" Y="10">${text}</ofd:TextCode></ofd:TextObject>`;
-const unit = (id: number, content: string) => `<ofd:CompositeGraphicUnit ID="${id}" Width="100" Height="50"><ofd:Content>${content}</ofd:Content></ofd:CompositeGraphicUnit>`;
+const unit = (id: number, content: string) =>
+  `<ofd:CompositeGraphicUnit ID="${id}" Width="100" Height="50"><ofd:Content>${content}</ofd:Content></ofd:CompositeGraphicUnit>`;
 const useUnit = (id: number) => `<ofd:CompositeObject ID="4" Boundary="0 0 100 50" ResourceID="${id}"/>`;
 const onePage = (objects: string, resources = '') => ofd({ pages: ['Pages/P/Content.xml'], parts: { 'Pages/P/Content.xml': pagePart(objects) }, resources });
 

@@ -35,7 +35,8 @@ const INVOICE_FIELDS = {
 };
 
 const run = (tool: string, args: string[]) => execFileSync(tool, args, { encoding: 'utf8' });
-const pageSizes = (pdf: string) => [...run('pdfinfo', ['-f', '1', '-l', '999', pdf]).matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+const pageSizes = (pdf: string) =>
+  [...run('pdfinfo', ['-f', '1', '-l', '999', pdf]).matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
 const noSpaces = (text: string) => text.replace(/\s+/g, '');
 /** pdfimages -list: the page of each image (smasks and stencil masks left out). */
 const imagePages = (pdf: string) =>
@@ -66,7 +67,10 @@ function drawnTextCodes(file: string): string {
   const pageLocs = [...documentXml.matchAll(/<(?:ofd:)?Page\b[^>]*BaseLoc="([^"]+)"/g)].map((m) => (m[1] as string).toLowerCase());
   const pages = pageLocs.map((loc) => names.find((n) => n.toLowerCase().endsWith(loc)) as string).map(part);
   const used = pages.flatMap((page) => [...page.matchAll(/TemplateID="(\d+)"/g)].map((m) => templates.get(m[1] as string)));
-  const templateXml = [...new Set(used)].map((loc) => names.find((n) => loc && n.toLowerCase().endsWith(loc.toLowerCase()))).filter(Boolean).map((n) => part(n as string));
+  const templateXml = [...new Set(used)]
+    .map((loc) => names.find((n) => loc && n.toLowerCase().endsWith(loc.toLowerCase())))
+    .filter(Boolean)
+    .map((n) => part(n as string));
   return [...pages, ...templateXml]
     .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(xmlText(m[1] as string))))
     .join('');
@@ -86,18 +90,39 @@ const xmlText = (raw: string) =>
 /** Words of one page with their boxes, from pdftotext -bbox. */
 function words(pdf: string, page: number): { text: string; xMin: number; yMin: number; yMax: number }[] {
   const xml = run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), pdf, '-']);
-  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ text: m[4] as string, xMin: Number(m[1]), yMin: Number(m[2]), yMax: Number(m[3]) }));
+  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    text: m[4] as string,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    yMax: Number(m[3]),
+  }));
 }
 
-const DEFAULT_LAYER = '<ofd:ImageObject ID="3" Boundary="10 10 20 20" CTM="20 0 0 20 0 0" ResourceID="9"/><ofd:TextObject ID="4" Boundary="10 35 80 8" Font="5" Size="5"><ofd:TextCode X="0" Y="5" DeltaX="g 3 5">你好世界</ofd:TextCode></ofd:TextObject>';
+const DEFAULT_LAYER =
+  '<ofd:ImageObject ID="3" Boundary="10 10 20 20" CTM="20 0 0 20 0 0" ResourceID="9"/><ofd:TextObject ID="4" Boundary="10 35 80 8" Font="5" Size="5"><ofd:TextCode X="0" Y="5" DeltaX="g 3 5">你好世界</ofd:TextCode></ofd:TextObject>';
 
 /** An OFD made here: one page of `layer` (one image and one text object), `resources` in DocumentRes, plus whatever parts `extra` adds. */
-function handMadeOfd({ docRoot = 'Doc_0/Document.xml', mediaFile = 'Res/a.png', layer = DEFAULT_LAYER, resources = '', extra = [] as { name: string; data: Buffer | string }[] } = {}): Buffer {
+function handMadeOfd({
+  docRoot = 'Doc_0/Document.xml',
+  mediaFile = 'Res/a.png',
+  layer = DEFAULT_LAYER,
+  resources = '',
+  extra = [] as { name: string; data: Buffer | string }[],
+} = {}): Buffer {
   const ns = 'xmlns:ofd="http://www.ofdspec.org/2016"';
   return makeZip([
-    { name: 'OFD.xml', data: `<?xml version="1.0" encoding="UTF-8"?><ofd:OFD ${ns} DocType="OFD" Version="1.0"><ofd:DocBody><ofd:DocInfo><ofd:CustomDatas><ofd:CustomData Name="编号">A-1</ofd:CustomData></ofd:CustomDatas></ofd:DocInfo><ofd:DocRoot>${docRoot}</ofd:DocRoot></ofd:DocBody></ofd:OFD>` },
-    { name: 'Doc_0/Document.xml', data: `<ofd:Document ${ns}><ofd:CommonData><ofd:PageArea><ofd:PhysicalBox>0 0 100 50</ofd:PhysicalBox></ofd:PageArea><ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes></ofd:CommonData><ofd:Pages><ofd:Page ID="1" BaseLoc="Pages/Page_0/Content.xml"/></ofd:Pages></ofd:Document>` },
-    { name: 'Doc_0/DocumentRes.xml', data: `<ofd:Res ${ns} BaseLoc="Res"><ofd:MultiMedias><ofd:MultiMedia ID="9" Type="Image"><ofd:MediaFile>${mediaFile}</ofd:MediaFile></ofd:MultiMedia></ofd:MultiMedias>${resources}</ofd:Res>` },
+    {
+      name: 'OFD.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><ofd:OFD ${ns} DocType="OFD" Version="1.0"><ofd:DocBody><ofd:DocInfo><ofd:CustomDatas><ofd:CustomData Name="编号">A-1</ofd:CustomData></ofd:CustomDatas></ofd:DocInfo><ofd:DocRoot>${docRoot}</ofd:DocRoot></ofd:DocBody></ofd:OFD>`,
+    },
+    {
+      name: 'Doc_0/Document.xml',
+      data: `<ofd:Document ${ns}><ofd:CommonData><ofd:PageArea><ofd:PhysicalBox>0 0 100 50</ofd:PhysicalBox></ofd:PageArea><ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes></ofd:CommonData><ofd:Pages><ofd:Page ID="1" BaseLoc="Pages/Page_0/Content.xml"/></ofd:Pages></ofd:Document>`,
+    },
+    {
+      name: 'Doc_0/DocumentRes.xml',
+      data: `<ofd:Res ${ns} BaseLoc="Res"><ofd:MultiMedias><ofd:MultiMedia ID="9" Type="Image"><ofd:MediaFile>${mediaFile}</ofd:MediaFile></ofd:MultiMedia></ofd:MultiMedias>${resources}</ofd:Res>`,
+    },
     { name: 'Doc_0/Pages/Page_0/Content.xml', data: `<ofd:Page ${ns}><ofd:Content><ofd:Layer ID="2">${layer}</ofd:Layer></ofd:Content></ofd:Page>` },
     ...extra,
   ]);
@@ -123,14 +148,27 @@ describe('OFD → PDF (convert format pdf)', () => {
     const sizes = pageSizes(pdf);
     expect(sizes).toHaveLength(5);
     // Page 1 (the invoice) declares 210 × 140 mm, the list pages 2–5 210 × 297 mm (A4).
-    expect(sizes.map(([w, h]) => [Math.round((w as number) / MM), Math.round((h as number) / MM)])).toEqual([[210, 140], [210, 297], [210, 297], [210, 297], [210, 297]]);
+    expect(sizes.map(([w, h]) => [Math.round((w as number) / MM), Math.round((h as number) / MM)])).toEqual([
+      [210, 140],
+      [210, 297],
+      [210, 297],
+      [210, 297],
+      [210, 297],
+    ]);
     expect(sizes[0]?.[1]).toBeCloseTo(140 * MM, 1);
     // Template text (the labels) and page text (the values), in reading order on page 1.
     const text = noSpaces(run('pdftotext', ['-f', '1', '-l', '1', pdf, '-']));
-    for (const value of ['重庆增值税电子普通发票', '发票号码：', '12235358', '财天下科技有限公司', '价税合计（大写）', '壹万零陆佰圆整', '¥10600.00']) expect(text).toContain(value);
+    for (const value of ['重庆增值税电子普通发票', '发票号码：', '12235358', '财天下科技有限公司', '价税合计（大写）', '壹万零陆佰圆整', '¥10600.00'])
+      expect(text).toContain(value);
     expect(text.indexOf('个人')).toBeGreaterThan(-1);
     expect(text.indexOf('个人')).toBeLessThan(text.indexOf('财天下科技有限公司'));
-    expect(run('pdffonts', [pdf]).split('\n').slice(2).filter(Boolean).every((line) => /\s+yes\s+yes\s+yes\s+\d+\s+\d+\s*$/.test(line))).toBe(true);
+    expect(
+      run('pdffonts', [pdf])
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .every((line) => /\s+yes\s+yes\s+yes\s+\d+\s+\d+\s*$/.test(line)),
+    ).toBe(true);
   });
 
   it('places each glyph where the OFD puts it (pdftotext -bbox within 2 pt)', async () => {
@@ -179,8 +217,10 @@ describe('OFD → PDF (convert format pdf)', () => {
 
     // A CompositeGraphicUnit holding text, placed twice by CompositeObjects (CTM scales it by 2);
     // one with Alpha 0 draws nothing (a unit that uses itself is INVALID_INPUT: ofd-budgets.test.ts).
-    const resources = '<ofd:CompositeGraphicUnits><ofd:CompositeGraphicUnit ID="7" Width="40" Height="10"><ofd:Content><ofd:TextObject ID="8" Boundary="0 0 40 10" Size="4"><ofd:TextCode X="0" Y="4">单元</ofd:TextCode></ofd:TextObject></ofd:Content></ofd:CompositeGraphicUnit></ofd:CompositeGraphicUnits>';
-    const layer = '<ofd:CompositeObject ID="3" Boundary="10 10 80 20" CTM="2 0 0 2 0 0" ResourceID="7"/><ofd:CompositeObject ID="4" Boundary="10 35 40 10" ResourceID="7"/><ofd:CompositeObject ID="5" Boundary="60 35 40 10" Alpha="0" ResourceID="7"/>';
+    const resources =
+      '<ofd:CompositeGraphicUnits><ofd:CompositeGraphicUnit ID="7" Width="40" Height="10"><ofd:Content><ofd:TextObject ID="8" Boundary="0 0 40 10" Size="4"><ofd:TextCode X="0" Y="4">单元</ofd:TextCode></ofd:TextObject></ofd:Content></ofd:CompositeGraphicUnit></ofd:CompositeGraphicUnits>';
+    const layer =
+      '<ofd:CompositeObject ID="3" Boundary="10 10 80 20" CTM="2 0 0 2 0 0" ResourceID="7"/><ofd:CompositeObject ID="4" Boundary="10 35 40 10" ResourceID="7"/><ofd:CompositeObject ID="5" Boundary="60 35 40 10" Alpha="0" ResourceID="7"/>';
     ops.put('composite.ofd', handMadeOfd({ layer, resources }));
     await ops.ok('convert', { input: 'composite.ofd', output: 'composite.pdf' });
     const units = words(ops.at('composite.pdf'), 1).filter((w) => w.text === '单元');
@@ -234,7 +274,19 @@ describe('OFD → Markdown and text (read, convert md/txt)', () => {
     const fields = (read.data as { fields: Record<string, string> }).fields;
     // CustomDatas come first, the attachment's fields after them.
     expect(Object.keys(fields).slice(0, Object.keys(INVOICE_FIELDS).length).sort()).toEqual(Object.keys(INVOICE_FIELDS).sort());
-    for (const name of ['InvoiceCode', 'InvoiceNo', 'IssueDate', 'InvoiceCheckCode', 'BuyerName', 'SellerName', 'SellerTaxID', 'TaxInclusiveTotalAmount', 'TaxTotalAmount', 'TaxExclusiveTotalAmount', 'Payee']) {
+    for (const name of [
+      'InvoiceCode',
+      'InvoiceNo',
+      'IssueDate',
+      'InvoiceCheckCode',
+      'BuyerName',
+      'SellerName',
+      'SellerTaxID',
+      'TaxInclusiveTotalAmount',
+      'TaxTotalAmount',
+      'TaxExclusiveTotalAmount',
+      'Payee',
+    ]) {
       expect(fields[name], name).toBe(element(einvoice, name));
     }
     expect(fields).toMatchObject({ InvoiceNo: '12235358', TaxInclusiveTotalAmount: '10600.00', SellerTaxID: '91500102563638729E' });
@@ -247,7 +299,16 @@ describe('OFD → Markdown and text (read, convert md/txt)', () => {
     const xbrl = attached('invoice-xbrl.ofd', 'Doc_0/Attachs/inv_ord_issuer_20220901_03300220021199934328.xml');
     const converted = await ops.ok('convert', { input: 'invoice-xbrl.ofd', output: 'xbrl.pdf' });
     const xbrlFields = (converted.data as { fields: Record<string, string> }).fields;
-    for (const name of ['CodeOfInvoice', 'NumberOfInvoice', 'DateOfIssue', 'NameOfPurchaser', 'NameOfSeller', 'TotalAmountExcludingTax', 'TotalTaxAmount', 'TaxIncludedAmountInFigures']) {
+    for (const name of [
+      'CodeOfInvoice',
+      'NumberOfInvoice',
+      'DateOfIssue',
+      'NameOfPurchaser',
+      'NameOfSeller',
+      'TotalAmountExcludingTax',
+      'TotalTaxAmount',
+      'TaxIncludedAmountInFigures',
+    ]) {
       expect(xbrlFields[name], name).toBe(element(xbrl, name));
     }
     expect(xbrlFields).toMatchObject({ NumberOfInvoice: '99934328', TaxIncludedAmountInFigures: '11.20', NameOfSeller: '杭州融运科技有限公司' });
@@ -284,7 +345,11 @@ describe('convert/batch and pipelines with OFD', () => {
   });
 
   it('ofd → pdf → compress, and ofd → md with the fields in the step data', async () => {
-    const answer = await ops.ok('pipeline', { input: 'invoice-fptpl.ofd', steps: [{ operation: 'convert', format: 'pdf' }, { operation: 'pdf/compress' }], output: 'piped.pdf' });
+    const answer = await ops.ok('pipeline', {
+      input: 'invoice-fptpl.ofd',
+      steps: [{ operation: 'convert', format: 'pdf' }, { operation: 'pdf/compress' }],
+      output: 'piped.pdf',
+    });
     expect((answer.data as { steps: { fields?: unknown }[] }).steps[0]?.fields).toEqual(INVOICE_FIELDS);
     expect(run('qpdf', ['--check', ops.at('piped.pdf')])).toMatch(/No syntax or stream encoding errors found/);
     expect(noSpaces(run('pdftotext', [ops.at('piped.pdf'), '-']))).toContain('12235358');
@@ -361,7 +426,9 @@ describe('doors: HTTP and CLI', () => {
   it('CLI: docwasm read prints the Markdown; --json carries the fields', () => {
     const markdown = execFileSync(process.execPath, [CLI, 'read', path.join(FIXTURES, 'invoice-fptpl.ofd')], { encoding: 'utf8' });
     expect(markdown).toContain('| 价税合计 | 10600.00 |');
-    const json = JSON.parse(execFileSync(process.execPath, [CLI, 'read', path.join(FIXTURES, 'invoice-fptpl.ofd'), '--json'], { encoding: 'utf8' })) as { data: { fields: unknown } };
+    const json = JSON.parse(execFileSync(process.execPath, [CLI, 'read', path.join(FIXTURES, 'invoice-fptpl.ofd'), '--json'], { encoding: 'utf8' })) as {
+      data: { fields: unknown };
+    };
     expect(json.data.fields).toEqual(INVOICE_FIELDS);
   });
 });

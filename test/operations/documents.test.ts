@@ -11,7 +11,8 @@ let ops: InProcess;
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
-  for (const name of ['text-docx.docx', 'text-odt.odt', 'text-rtf.rtf', 'sheet-xlsx.xlsx', 'slides-pptx.pptx', 'locked.odt']) ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
+  for (const name of ['text-docx.docx', 'text-odt.odt', 'text-rtf.rtf', 'sheet-xlsx.xlsx', 'slides-pptx.pptx', 'locked.odt'])
+    ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
 });
 afterAll(() => ops.close());
 
@@ -47,7 +48,10 @@ describe('convert/batch', () => {
     ops.put('broken.docx', 'not a document');
     const answer = await ops.run('convert/batch', { files: ['text-docx.docx', 'broken.docx', 'text-rtf.rtf'], format: 'pdf', outputDir: 'batch' });
     expect(answer.success).toBe(false);
-    const data = 'data' in answer ? (answer.data as { total: number; succeeded: number; failed: number; results: { input: string; success: boolean; code?: string }[] }) : undefined;
+    const data =
+      'data' in answer
+        ? (answer.data as { total: number; succeeded: number; failed: number; results: { input: string; success: boolean; code?: string }[] })
+        : undefined;
     expect(data).toMatchObject({ total: 3, succeeded: 2, failed: 1 });
     expect(data?.results.map((r) => [r.success, r.code])).toEqual([
       [true, undefined],
@@ -59,7 +63,9 @@ describe('convert/batch', () => {
 
   it('refuses two inputs that would write the same file before any work', async () => {
     ops.put('twin/text-docx.docx', fs.readFileSync(`${DOCUMENT_FIXTURES}/text-docx.docx`));
-    expect(codeOf(await ops.run('convert/batch', { files: ['text-docx.docx', 'twin/text-docx.docx'], format: 'pdf', outputDir: 'twins' }))).toBe('VALIDATION_ERROR');
+    expect(codeOf(await ops.run('convert/batch', { files: ['text-docx.docx', 'twin/text-docx.docx'], format: 'pdf', outputDir: 'twins' }))).toBe(
+      'VALIDATION_ERROR',
+    );
     expect(fs.existsSync(ops.at('twins'))).toBe(false);
   });
 });

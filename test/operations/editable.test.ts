@@ -158,7 +158,11 @@ describe('convert PDF → docx', () => {
 
 describe('convert in a pipeline', () => {
   it('takes a PDF from an earlier step and rebuilds it as docx', async () => {
-    const answer = await service.post('/api/pipeline', { input: 'report.pdf', steps: [{ operation: 'pdf/compress' }, { operation: 'convert', format: 'docx' }], output: 'chain.docx' });
+    const answer = await service.post('/api/pipeline', {
+      input: 'report.pdf',
+      steps: [{ operation: 'pdf/compress' }, { operation: 'convert', format: 'docx' }],
+      output: 'chain.docx',
+    });
     expect(answer.body).toMatchObject({ success: true });
     expect(pandoc(path.join(dir, 'chain.docx'))).toMatch(/^# Annual plant report$/m);
   }, 120_000);
@@ -178,7 +182,7 @@ describe('convert PDF → odt', () => {
 });
 
 describe('convert PDF → xlsx', () => {
-  it("writes each table as a sheet, cells typed, leading zeros kept, the header bold and merged cells merged", async () => {
+  it('writes each table as a sheet, cells typed, leading zeros kept, the header bold and merged cells merged', async () => {
     const answer = await service.post('/api/convert', { input: 'report.pdf', output: 'report.xlsx' });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ format: 'xlsx', pages: 2, sheets: 1, tables: 1 });

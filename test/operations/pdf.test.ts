@@ -189,7 +189,7 @@ describe('every PDF operation', () => {
     expect(leftoverTempFiles(ops.dir)).toEqual([]);
   });
 
-  it('leaves a failing job\'s input untouched and no temp file', async () => {
+  it("leaves a failing job's input untouched and no temp file", async () => {
     const before = sha256(ops.at('three.pdf'));
     expect(codeOf(await ops.run('pdf/rearrange', { input: 'three.pdf', output: 'three.pdf', pages: '9' }))).toBe('INVALID_PAGE_RANGE');
     expect(sha256(ops.at('three.pdf'))).toBe(before);

@@ -51,7 +51,7 @@ describe('read: maxCharacters bounds the whole text, line ends included', () => 
   }
 });
 
-describe('read and convert md: a reader\'s own exception on a document is INVALID_INPUT, never 500', () => {
+describe("read and convert md: a reader's own exception on a document is INVALID_INPUT, never 500", () => {
   const expectInvalid = async (name: string) => {
     const read = await service.post('/api/read', { input: name });
     expect([read.status, read.body.code], JSON.stringify(read.body)).toEqual([422, 'INVALID_INPUT']);

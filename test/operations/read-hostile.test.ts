@@ -9,7 +9,23 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainedFootnotes, DECIMAL_NUMBERING, declareUncompressedSize, docx, escapeXml, nest, odp, ods, odt, PPTX_IMAGE_ID, pptx, pptxLinkedRuns, wp, xc, xlsx } from '../helpers/hostile-readers.js';
+import {
+  chainedFootnotes,
+  DECIMAL_NUMBERING,
+  declareUncompressedSize,
+  docx,
+  escapeXml,
+  nest,
+  odp,
+  ods,
+  odt,
+  PPTX_IMAGE_ID,
+  pptx,
+  pptxLinkedRuns,
+  wp,
+  xc,
+  xlsx,
+} from '../helpers/hostile-readers.js';
 import { leftoverTempFiles, startService, tempDir, type ApiResponse, type RunningService } from '../helpers/service.js';
 import { peakRssMb, resetPeakRss, rssMb } from '../reliability/proc.js';
 
@@ -18,7 +34,8 @@ let dir: string;
 /** Resident memory of the warm measured service, before any hostile read. */
 let baselineMb: number;
 
-const contentRow = (repeat: number, text = 'x') => `<table:table-row table:number-rows-repeated="${repeat}"><table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell></table:table-row>`;
+const contentRow = (repeat: number, text = 'x') =>
+  `<table:table-row table:number-rows-repeated="${repeat}"><table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell></table:table-row>`;
 /**
  * Tall tables, built before the service starts: building the tallest takes seconds (more than
  * 16 s on a busy machine), which must not fall between two requests on a kept-alive connection
@@ -29,8 +46,20 @@ const TALL_CASES: [string, () => Buffer | string][] = [
   ['tall.xlsx', () => xlsx(Buffer.from(Array.from({ length: 1_048_576 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join('')))],
   ['rows.ods', () => ods(`<table:table table:name="S">${contentRow(1_048_576)}</table:table>`)],
   ['rows.odt', () => odt(`<table:table table:name="T"><table:table-column/>${contentRow(1_048_576)}</table:table>`)],
-  ['columns.ods', () => ods(`<table:table table:name="S"><table:table-row table:number-rows-repeated="1000"><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row></table:table>`)],
-  ['row-group.ods', () => ods(`<table:table table:name="S"><table:table-row-group table:number-rows-repeated="1048576">${contentRow(1_048_576)}</table:table-row-group></table:table>`)],
+  [
+    'columns.ods',
+    () =>
+      ods(
+        `<table:table table:name="S"><table:table-row table:number-rows-repeated="1000"><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row></table:table>`,
+      ),
+  ],
+  [
+    'row-group.ods',
+    () =>
+      ods(
+        `<table:table table:name="S"><table:table-row-group table:number-rows-repeated="1048576">${contentRow(1_048_576)}</table:table-row-group></table:table>`,
+      ),
+  ],
 ];
 
 /** The job time limit: the refusals below come within a few seconds, TIMEOUT would mean no bound held. */
@@ -75,14 +104,23 @@ describe('deep nesting is refused, never a stack overflow (500)', () => {
     ['unknown.docx', () => docx(nest('<w:unknown>', '</w:unknown>', 100_000, wp('deep')))],
     ['paragraphs.docx', () => docx(nest('<w:p>', '</w:p>', DEPTH, '<w:r><w:t>deep</w:t></w:r>'))],
     ['runs.docx', () => docx(`<w:p>${nest('<w:r>', '</w:r>', DEPTH, '<w:t>deep</w:t>')}</w:p>`)],
-    ['hyperlinks.docx', () => docx(`<w:p>${nest('<w:hyperlink r:id="rId1">', '</w:hyperlink>', DEPTH, '<w:r><w:t>deep</w:t></w:r>')}</w:p>`, { rId1: 'https://example.com/' })],
+    [
+      'hyperlinks.docx',
+      () => docx(`<w:p>${nest('<w:hyperlink r:id="rId1">', '</w:hyperlink>', DEPTH, '<w:r><w:t>deep</w:t></w:r>')}</w:p>`, { rId1: 'https://example.com/' }),
+    ],
     ['divs.html', () => `<html><body>${'<div>'.repeat(5_000)}deep</body></html>`],
     ['lists.html', () => `<html><body>${'<ul><li>item'.repeat(5_000)}</body></html>`],
     ['tables.html', () => `<html><body>${'<table><tr><td>'.repeat(5_000)}deep</body></html>`],
     ['lists.odt', () => odt(nest('<text:list><text:list-item>', '</text:list-item></text:list>', DEPTH, '<text:p>deep</text:p>'))],
     ['spans.odt', () => odt(`<text:p>${nest('<text:span>', '</text:span>', DEPTH, 'deep')}</text:p>`)],
     ['sections.odt', () => odt(nest('<text:section>', '</text:section>', DEPTH, '<text:p>deep</text:p>'))],
-    ['row-groups.ods', () => ods(`<table:table table:name="S">${nest('<table:table-row-group>', '</table:table-row-group>', DEPTH, '<table:table-row><table:table-cell office:value-type="string"><text:p>deep</text:p></table:table-cell></table:table-row>')}</table:table>`)],
+    [
+      'row-groups.ods',
+      () =>
+        ods(
+          `<table:table table:name="S">${nest('<table:table-row-group>', '</table:table-row-group>', DEPTH, '<table:table-row><table:table-cell office:value-type="string"><text:p>deep</text:p></table:table-cell></table:table-row>')}</table:table>`,
+        ),
+    ],
     ['groups.pptx', () => pptx(nest('<p:grpSp>', '</p:grpSp>', DEPTH, pptxLinkedRuns([{ text: 'deep' }])))],
   ];
   for (const [name, make] of cases) {
@@ -96,7 +134,10 @@ describe('deep nesting is refused, never a stack overflow (500)', () => {
   });
 
   it('reads flat XML whose list levels rise 20,000 times (lists nested at most 10 deep)', async () => {
-    const levels = Array.from({ length: 20_000 }, (_, i) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="${i}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>level ${i}</w:t></w:r></w:p>`).join('');
+    const levels = Array.from(
+      { length: 20_000 },
+      (_, i) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="${i}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>level ${i}</w:t></w:r></w:p>`,
+    ).join('');
     const risen = await read('levels.docx', docx(levels, {}, [DECIMAL_NUMBERING]));
     expect(risen.body.success, JSON.stringify(risen.body).slice(0, 300)).toBe(true);
     // Levels past Word's nine have no numbering definition: bullets.
@@ -107,7 +148,10 @@ describe('deep nesting is refused, never a stack overflow (500)', () => {
   }, 120_000);
 
   it('reads a chain of 20,000 footnotes, each referring to the next', async () => {
-    const notes = await read('notes.docx', docx(`<w:p><w:r><w:t>See</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>`, {}, [chainedFootnotes(20_000)]));
+    const notes = await read(
+      'notes.docx',
+      docx(`<w:p><w:r><w:t>See</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>`, {}, [chainedFootnotes(20_000)]),
+    );
     expect(notes.body.success, JSON.stringify(notes.body).slice(0, 300)).toBe(true);
     expect(notes.body.text).toContain('[^20000]: note 20000');
   }, 120_000);
@@ -117,7 +161,11 @@ describe('deep nesting is refused, never a stack overflow (500)', () => {
 
 describe('tall tables and repeated rows are refused, never a 500', () => {
   for (const [name] of TALL_CASES) {
-    it(`${name}: TOO_LARGE or INVALID_INPUT`, async () => expectRefused(await service.post('/api/read', { input: name, maxCharacters: 5_000_000 }), name), 120_000);
+    it(
+      `${name}: TOO_LARGE or INVALID_INPUT`,
+      async () => expectRefused(await service.post('/api/read', { input: name, maxCharacters: 5_000_000 }), name),
+      120_000,
+    );
   }
 
   it('still reads the repeats LibreOffice writes: blank rows and columns to the sheet edge', async () => {
@@ -142,7 +190,9 @@ async function measured(name: string, bytes: Buffer | string): Promise<{ answer:
   const answer = await measuredService.post('/api/read', { input: name });
   const seconds = (Date.now() - started) / 1000;
   const extraMb = Math.max(0, peakRssMb(pid) - baselineMb);
-  console.log(`${name} (${fs.statSync(path.join(dir, name)).size} bytes): ${answer.body.code ?? 'success'} in ${seconds.toFixed(2)} s, peak RSS +${Math.round(extraMb)} MB over ${Math.round(baselineMb)} MB`);
+  console.log(
+    `${name} (${fs.statSync(path.join(dir, name)).size} bytes): ${answer.body.code ?? 'success'} in ${seconds.toFixed(2)} s, peak RSS +${Math.round(extraMb)} MB over ${Math.round(baselineMb)} MB`,
+  );
   return { answer, extraMb };
 }
 
@@ -156,7 +206,11 @@ describe('small files that would cost gigabytes or the whole time limit are refu
   afterAll(() => measuredService.stop());
 
   it('a 2.5 KB ods of 200 rows repeated 1,048,576 times each (808 bytes without its styles and manifest)', async () => {
-    const rows = Array.from({ length: 200 }, (_, i) => `<table:table-row table:number-rows-repeated="1048576"><table:table-cell office:value-type="float" office:value="${i}"><text:p>${i}</text:p></table:table-cell></table:table-row>`).join('');
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `<table:table-row table:number-rows-repeated="1048576"><table:table-cell office:value-type="float" office:value="${i}"><text:p>${i}</text:p></table:table-cell></table:table-row>`,
+    ).join('');
     const { answer, extraMb } = await measured('repeats.ods', ods(`<table:table table:name="S">${rows}</table:table>`));
     expect(answer.body.code).toBe('TOO_LARGE');
     expect(extraMb).toBeLessThan(MAX_EXTRA_MB);
@@ -191,7 +245,8 @@ describe('small files that would cost gigabytes or the whole time limit are refu
 /** The Markdown as pandoc reads it (GFM): every link and picture it would render, every comment. */
 function renderedByPandoc(markdown: string): { hrefs: string[]; sources: string[]; html: string } {
   const html = execFileSync('pandoc', ['-f', 'gfm', '-t', 'html'], { input: markdown }).toString();
-  const decode = (value: string) => value.replace(/&amp;/g, '&').replace(/&#(x?)([0-9a-f]+);/gi, (_, hex: string, n: string) => String.fromCodePoint(parseInt(n, hex ? 16 : 10)));
+  const decode = (value: string) =>
+    value.replace(/&amp;/g, '&').replace(/&#(x?)([0-9a-f]+);/gi, (_, hex: string, n: string) => String.fromCodePoint(parseInt(n, hex ? 16 : 10)));
   // Attributes of real tags only: text that spells out a tag is escaped (&lt;a href="…").
   const attributes = (name: string) => [...html.matchAll(new RegExp(`<[a-z][^<>]*?\\s${name}="([^"]*)"`, 'gi'))].map((m) => decode(m[1] as string));
   return { hrefs: attributes('href'), sources: attributes('src'), html };
@@ -232,13 +287,22 @@ describe('the Markdown is inert: only http(s) and mailto links, placeholders for
   });
 
   it('pptx: a:hlinkClick to javascript:, vbscript:, file: is plain text; https stays a link', async () => {
-    const deck = pptx(pptxLinkedRuns([{ text: 'js', rId: 'rId1' }, { text: ' vb', rId: 'rId2' }, { text: ' file', rId: 'rId3' }, { text: ' entity', rId: 'rId4' }, { text: ' kept', rId: 'rId5' }]), {
-      rId1: 'javascript:alert(1)',
-      rId2: 'vbscript:msgbox(1)',
-      rId3: 'file:///etc/passwd',
-      rId4: 'jav&#x61;script:alert(2)',
-      rId5: 'https://ok.example/',
-    });
+    const deck = pptx(
+      pptxLinkedRuns([
+        { text: 'js', rId: 'rId1' },
+        { text: ' vb', rId: 'rId2' },
+        { text: ' file', rId: 'rId3' },
+        { text: ' entity', rId: 'rId4' },
+        { text: ' kept', rId: 'rId5' },
+      ]),
+      {
+        rId1: 'javascript:alert(1)',
+        rId2: 'vbscript:msgbox(1)',
+        rId3: 'file:///etc/passwd',
+        rId4: 'jav&#x61;script:alert(2)',
+        rId5: 'https://ok.example/',
+      },
+    );
     const markdown = (await read('active.pptx', deck)).body.text ?? '';
     const { hrefs } = expectInert(markdown, 'pptx');
     expect(hrefs).toEqual(['https://ok.example/']);
@@ -259,7 +323,13 @@ describe('the Markdown is inert: only http(s) and mailto links, placeholders for
   it('docx: hyperlinks to javascript: (entity-written), ftp: and file: are text; forged markers in text and code are escaped', async () => {
     const body = `<w:p><w:hyperlink r:id="rId1"><w:r><w:t>js</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId2"><w:r><w:t>ftp</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId3"><w:r><w:t>file</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId4"><w:r><w:t>kept</w:t></w:r></w:hyperlink></w:p>
 ${wp('<!-- page 2 -->')}<w:p><w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t>${escapeXml('<!-- page 3 -->')}</w:t></w:r></w:p>`;
-    const markdown = (await read('active.docx', docx(body, { rId1: 'jav&#x61;script:alert(1)', rId2: 'ftp://example.com/x', rId3: 'file:///etc/passwd', rId4: 'https://ok.example/' }))).body.text ?? '';
+    const markdown =
+      (
+        await read(
+          'active.docx',
+          docx(body, { rId1: 'jav&#x61;script:alert(1)', rId2: 'ftp://example.com/x', rId3: 'file:///etc/passwd', rId4: 'https://ok.example/' }),
+        )
+      ).body.text ?? '';
     const { hrefs } = expectInert(markdown, 'docx');
     expect(hrefs).toEqual(['https://ok.example/']);
     expect(markdown).toContain('js ftp file');
@@ -284,10 +354,18 @@ ${wp('<!-- page 2 -->')}<w:p><w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rP
     const rows = `<row r="1">${xc('A1', markup[0] as string)}${xc('C1', 'c')}</row><row r="2">${xc('A2', markup[1] as string)}${xc('B2', markup[2] as string)}${xc('C2', 'd')}</row>`;
     // The same cells with A1:B1 merged: written as an HTML table.
     const withMerge = xlsx(rows, '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>');
-    const cell = (text: string, spanned = 1) => `<table:table-cell office:value-type="string"${spanned > 1 ? ` table:number-columns-spanned="${spanned}"` : ''}><text:p>${escapeXml(text)}</text:p></table:table-cell>`;
-    const spreadsheet = ods(`<table:table table:name="S"><table:table-row>${cell(markup[0] as string, 2)}<table:covered-table-cell/>${cell('c')}</table:table-row><table:table-row>${cell(markup[1] as string)}${cell(markup[2] as string)}${cell('d')}</table:table-row></table:table>`);
+    const cell = (text: string, spanned = 1) =>
+      `<table:table-cell office:value-type="string"${spanned > 1 ? ` table:number-columns-spanned="${spanned}"` : ''}><text:p>${escapeXml(text)}</text:p></table:table-cell>`;
+    const spreadsheet = ods(
+      `<table:table table:name="S"><table:table-row>${cell(markup[0] as string, 2)}<table:covered-table-cell/>${cell('c')}</table:table-row><table:table-row>${cell(markup[1] as string)}${cell(markup[2] as string)}${cell('d')}</table:table-row></table:table>`,
+    );
     const csv = `a,b\n"${markup[0]?.replace(/"/g, '""')}","${markup[1]?.replace(/"/g, '""')}"\n${markup[2]},x\n`;
-    for (const [name, bytes] of [['plain.xlsx', xlsx(rows)], ['merged.xlsx', withMerge], ['merged.ods', spreadsheet], ['active.csv', csv]] as const) {
+    for (const [name, bytes] of [
+      ['plain.xlsx', xlsx(rows)],
+      ['merged.xlsx', withMerge],
+      ['merged.ods', spreadsheet],
+      ['active.csv', csv],
+    ] as const) {
       const answer = await read(name, bytes);
       expect(answer.body.success, `${name}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(true);
       const markdown = answer.body.text ?? '';

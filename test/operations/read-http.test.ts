@@ -17,7 +17,9 @@ let dir: string;
 beforeAll(async () => {
   dir = tempDir('docwasm-read-http-');
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
-  const pages = await Promise.all(['First scanned page', 'Second scanned page', 'Third scanned page'].map(async (text) => ({ image: await renderText(text), dpi: 300 })));
+  const pages = await Promise.all(
+    ['First scanned page', 'Second scanned page', 'Third scanned page'].map(async (text) => ({ image: await renderText(text), dpi: 300 })),
+  );
   fs.writeFileSync(path.join(dir, 'scans.pdf'), await makeScannedPdf(pages));
 }, 120_000);
 afterAll(() => service.stop());
@@ -32,7 +34,8 @@ describe('read over HTTP, async', () => {
     const job = states.at(-1) as JobState;
     expect(job.status).toBe('succeeded');
     expect(job.progress).toEqual({ done: 3, total: 3 });
-    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const)) expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
+    for (const [earlier, later] of states.slice(1).map((s, i) => [states[i] as JobState, s] as const))
+      expect(later.progress.done).toBeGreaterThanOrEqual(earlier.progress.done);
     for (const state of states) expect(state.progress.done).toBeLessThanOrEqual(Math.max(state.progress.total, 0));
     expect(job.result?.data).toMatchObject({ format: 'pdf', pages: 3, ocrPages: [1, 2, 3] });
     const text = job.result?.text ?? '';

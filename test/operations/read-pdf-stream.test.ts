@@ -24,22 +24,35 @@ for c in range(1, 7):
 d.save('titled.docx')
 `;
 
-const CHAPTERS = Array.from({ length: 6 }, (_, c) => `# Chapter ${c + 1}\n\n${'Body text of the chapter, long enough to wrap over several lines of the page. '.repeat(12)}\n`).join('\n');
+const CHAPTERS = Array.from(
+  { length: 6 },
+  (_, c) => `# Chapter ${c + 1}\n\n${'Body text of the chapter, long enough to wrap over several lines of the page. '.repeat(12)}\n`,
+).join('\n');
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   ops.put('text.md', CHAPTERS);
   execFileSync('pandoc', ['text.md', '-o', 'text.docx'], { cwd: ops.dir });
-  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'text.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'text.docx'], {
+    cwd: ops.dir,
+    stdio: 'ignore',
+  });
   ops.put('scan.pdf', await makeScannedPdf([{ image: await renderText('Scanned page with a line of text'), dpi: 300 }]));
-  ops.put('scans.pdf', await makeScannedPdf(await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ image: await renderText(`Scanned page number ${n} of five`), dpi: 300 })))));
+  ops.put(
+    'scans.pdf',
+    await makeScannedPdf(await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ image: await renderText(`Scanned page number ${n} of five`), dpi: 300 })))),
+  );
 }, 120_000);
 
 afterAll(() => ops.close());
 
 describe('read: a PDF stops at maxCharacters', () => {
   it('does not OCR the scans of a 200-page PDF past a cut on its first page', async () => {
-    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    const textPages = Number(
+      execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')])
+        .toString()
+        .trim(),
+    );
     execFileSync('qpdf', ['--empty', '--pages', 'text.pdf', ...Array<string>(200 - textPages).fill('scan.pdf'), '--', 'mixed.pdf'], { cwd: ops.dir });
     const progress: [number, number][] = [];
     const answer = await ops.run('read', { input: 'mixed.pdf', maxCharacters: 300, language: 'eng' }, (done, total) => progress.push([done, total]));
@@ -62,7 +75,12 @@ describe('read: a PDF stops at maxCharacters', () => {
   }, 120_000);
 
   it('reads the scans of a 12-page scan cut on page 4 as the uncut read begins, and leaves the pages far past the cut unread', async () => {
-    ops.put('twelve.pdf', await makeScannedPdf(await Promise.all(Array.from({ length: 12 }, async (_, i) => ({ image: await renderText(`Scanned page number ${i + 1} of twelve`), dpi: 300 })))));
+    ops.put(
+      'twelve.pdf',
+      await makeScannedPdf(
+        await Promise.all(Array.from({ length: 12 }, async (_, i) => ({ image: await renderText(`Scanned page number ${i + 1} of twelve`), dpi: 300 }))),
+      ),
+    );
     const whole = await ops.ok('read', { input: 'twelve.pdf', language: 'eng' });
     expect(whole.data).toMatchObject({ pages: 12, truncated: false, ocrPages: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
     const text = whole.text ?? '';
@@ -95,7 +113,11 @@ describe('read: a PDF stops at maxCharacters', () => {
   }, 300_000);
 
   it('reads a 1,000-page PDF in a PDF worker whose heap is capped at 32 MB (the layout holds a page at a time, not the document)', async () => {
-    const textPages = Number(execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')]).toString().trim());
+    const textPages = Number(
+      execFileSync('qpdf', ['--show-npages', ops.at('text.pdf')])
+        .toString()
+        .trim(),
+    );
     const copies = Math.ceil(1000 / textPages);
     execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(copies).fill('text.pdf'), '--', 'long.pdf'], { cwd: ops.dir });
     // Before, every page's rows were held at once: this read ran out of a 32 MB heap (TOO_LARGE).
@@ -117,7 +139,10 @@ describe('read: a PDF stops at maxCharacters', () => {
     // A small top margin puts the title in the header band; it is the only line in its size, so
     // were page 1 counted with it as a header no heading would have that size.
     execFileSync(PYTHON, ['-c', TITLED], { cwd: ops.dir });
-    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'titled.docx'], { cwd: ops.dir, stdio: 'ignore' });
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${ops.dir}/profile`, '--convert-to', 'pdf', 'titled.docx'], {
+      cwd: ops.dir,
+      stdio: 'ignore',
+    });
     const answer = await ops.ok('read', { input: 'titled.pdf' });
     expect(answer.text).toMatch(/^<!-- page 1 -->\n\n# Yearly review\n\n## Chapter 1\n/);
     expect(answer.text).toMatch(/^## Chapter 2$/m);

@@ -249,7 +249,17 @@ const sourceTableRows = (markdown: string) =>
   markdown
     .split('\n')
     .filter((line) => line.startsWith('|') && !line.includes('---'))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/[_`]/g, '').replace(/([[<])/g, '\\$1')))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) =>
+          cell
+            .trim()
+            .replace(/[_`]/g, '')
+            .replace(/([[<])/g, '\\$1'),
+        ),
+    )
     .map((cells) => `| ${cells.join(' | ')} |`);
 
 const markdownOf = async (input: string, extra: Record<string, unknown> = {}) => (await ops.ok('read', { input, ...extra })).text ?? '';
@@ -288,7 +298,14 @@ afterAll(() => ops.close());
 describe('read: PDF tables ruled by lines', () => {
   it('reads a bordered table with merged cells as an HTML table with colspan and rowspan, between its paragraphs (python-docx → LibreOffice)', async () => {
     const text = await markdownOf('merged.pdf');
-    const table = ['<table>', '<tr><th>Plant</th><th colspan="2">Q3 output</th></tr>', '<tr><td>North</td><td>120</td><td>135</td></tr>', '<tr><td rowspan="2">South 南方</td><td>98</td><td>101</td></tr>', '<tr><td>77</td><td>80</td></tr>', '</table>'].join('\n');
+    const table = [
+      '<table>',
+      '<tr><th>Plant</th><th colspan="2">Q3 output</th></tr>',
+      '<tr><td>North</td><td>120</td><td>135</td></tr>',
+      '<tr><td rowspan="2">South 南方</td><td>98</td><td>101</td></tr>',
+      '<tr><td>77</td><td>80</td></tr>',
+      '</table>',
+    ].join('\n');
     expect(text).toContain(`Output of the third quarter by plant.\n\n${table}\n\nAfter the table.`);
   });
 
@@ -311,7 +328,9 @@ describe('read: PDF tables ruled only by horizontal lines', () => {
       '| Gamma hybrid line | East | 8.1 | Best result of the season; lodging after the August storm |',
       '| Delta | West | 5.9 | Poor germination |',
     ].join('\n');
-    expect(text).toContain(`Table 2 lists the yield of each variety in the three trial plots.\n\n${table}\n\nThe hybrid line gave the highest yield in every plot.`);
+    expect(text).toContain(
+      `Table 2 lists the yield of each variety in the three trial plots.\n\n${table}\n\nThe hybrid line gave the highest yield in every plot.`,
+    );
     // A paragraph between a top and a bottom border is no table.
     expect(text).toContain('\n\nNote: the plots were sown in the same week and harvested in the same week, so the yields can be compared directly.\n');
   });
@@ -335,7 +354,9 @@ describe('read: PDF tables from aligned columns', () => {
   it('splits a tight header row into its columns and keeps a sparse table whole (MarkItDown SPARSE-2024-INV-1234_borderless_table.pdf)', async () => {
     ops.put('sparse.pdf', fs.readFileSync('fixtures/reading/markitdown/SPARSE-2024-INV-1234_borderless_table.pdf'));
     const text = await markdownOf('sparse.pdf', { pages: '1' });
-    expect(text).toContain('| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |');
+    expect(text).toContain(
+      '| Product Code | Location | Expected | Actual | Variance | Status |\n| - | - | - | - | - | - |\n| SKU-8847 | A-12 | 450 | | | |\n| | B-07 | | 289 | -23 | |',
+    );
   });
 });
 
@@ -374,7 +395,9 @@ describe('read: PDF tables from aligned columns, code in cells', () => {
     const [header, ...body] = sourceTableRows(CODE_CELLS_MD).map((row) => row.replace(/\*/g, '\\*'));
     expect(body).toHaveLength(4);
     // The first row's path wraps at its hyphens (kept: they are the path's own) and once inside a word (not checked).
-    expect(text).toContain(`# Storage settings\n\n${header}\n| - | - | - |\n| cache-dir | none | where converted files are kept between runs; the default is /var/lib/archive-service/cache-directory/`);
+    expect(text).toContain(
+      `# Storage settings\n\n${header}\n| - | - | - |\n| cache-dir | none | where converted files are kept between runs; the default is /var/lib/archive-service/cache-directory/`,
+    );
     expect(text).toContain(`under the home |\n${body.slice(1).join('\n')}\n\n`);
     expect(text).toContain('\n\nChanges to these settings take effect at the next start of the service.');
   });
@@ -425,7 +448,9 @@ describe('read: PDF tables from aligned columns, sparse rows', () => {
   it('takes a header centred over its columns, one cell wrapped onto two lines, for the table’s header row, not for the paragraph above (docling table_mislabeled_as_picture.pdf)', async () => {
     ops.put('mislabeled.pdf', fs.readFileSync('fixtures/reading/docling/table_mislabeled_as_picture.pdf'));
     const text = await markdownOf('mislabeled.pdf');
-    expect(text).toContain('civil society organizations, or both. (Please select all that apply)\n\n| | | State funded legal aid | CSOs |\n| - | - | - | - |\n| yy | Persons with disabilities | \\* | \\* |\n');
+    expect(text).toContain(
+      'civil society organizations, or both. (Please select all that apply)\n\n| | | State funded legal aid | CSOs |\n| - | - | - | - |\n| yy | Persons with disabilities | \\* | \\* |\n',
+    );
   });
 });
 
@@ -433,7 +458,9 @@ describe('read: PDF reading order', () => {
   it('reads a page top to bottom when its producer wrote the header after the body (MarkItDown REPAIR-2022-INV-001_multipage.pdf, a spreadsheet export)', async () => {
     ops.put('repair.pdf', fs.readFileSync('fixtures/reading/markitdown/REPAIR-2022-INV-001_multipage.pdf'));
     const text = await markdownOf('repair.pdf', { pages: '1' });
-    const order = ['ZAVA AUTO REPAIR', 'Preliminary Estimate (ID: EST-1008)', '| Insured name | Gabriel Diaz | Year | 2022 |', 'GRAND TOTAL'].map((s) => text.indexOf(s));
+    const order = ['ZAVA AUTO REPAIR', 'Preliminary Estimate (ID: EST-1008)', '| Insured name | Gabriel Diaz | Year | 2022 |', 'GRAND TOTAL'].map((s) =>
+      text.indexOf(s),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });

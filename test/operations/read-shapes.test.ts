@@ -21,12 +21,48 @@ const DOCUMENTS = path.join(ROOT, 'fixtures/documents');
 
 /** Each variant, LibreOffice's export filter for it, its source, and the content type its main part must declare. */
 const VARIANTS = [
-  { name: 'text.docm', filter: 'MS Word 2007 XML VBA', from: 'text-odt.odt', contentType: 'application/vnd.ms-word.document.macroEnabled.main+xml', text: TEXT_LINE },
-  { name: 'text.dotx', filter: 'MS Word 2007 XML Template', from: 'text-odt.odt', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml', text: TEXT_LINE },
-  { name: 'sheet.xlsm', filter: 'Calc MS Excel 2007 VBA XML', from: 'sheet-ods.ods', contentType: 'application/vnd.ms-excel.sheet.macroEnabled.main+xml', text: String(SHEET_ROWS[1]?.[0]) },
-  { name: 'sheet.xltx', filter: 'Calc MS Excel 2007 XML Template', from: 'sheet-ods.ods', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml', text: String(SHEET_ROWS[1]?.[0]) },
-  { name: 'slides.pptm', filter: 'Impress MS PowerPoint 2007 XML VBA', from: 'slides-odp.odp', contentType: 'application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml', text: SLIDE_TEXT },
-  { name: 'slides.potx', filter: 'Impress MS PowerPoint 2007 XML Template', from: 'slides-odp.odp', contentType: 'application/vnd.openxmlformats-officedocument.presentationml.template.main+xml', text: SLIDE_TEXT },
+  {
+    name: 'text.docm',
+    filter: 'MS Word 2007 XML VBA',
+    from: 'text-odt.odt',
+    contentType: 'application/vnd.ms-word.document.macroEnabled.main+xml',
+    text: TEXT_LINE,
+  },
+  {
+    name: 'text.dotx',
+    filter: 'MS Word 2007 XML Template',
+    from: 'text-odt.odt',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml',
+    text: TEXT_LINE,
+  },
+  {
+    name: 'sheet.xlsm',
+    filter: 'Calc MS Excel 2007 VBA XML',
+    from: 'sheet-ods.ods',
+    contentType: 'application/vnd.ms-excel.sheet.macroEnabled.main+xml',
+    text: String(SHEET_ROWS[1]?.[0]),
+  },
+  {
+    name: 'sheet.xltx',
+    filter: 'Calc MS Excel 2007 XML Template',
+    from: 'sheet-ods.ods',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml',
+    text: String(SHEET_ROWS[1]?.[0]),
+  },
+  {
+    name: 'slides.pptm',
+    filter: 'Impress MS PowerPoint 2007 XML VBA',
+    from: 'slides-odp.odp',
+    contentType: 'application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml',
+    text: SLIDE_TEXT,
+  },
+  {
+    name: 'slides.potx',
+    filter: 'Impress MS PowerPoint 2007 XML Template',
+    from: 'slides-odp.odp',
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.template.main+xml',
+    text: SLIDE_TEXT,
+  },
 ] as const;
 
 /** unzip takes part names as patterns: the brackets of [Content_Types].xml are escaped. */
@@ -76,7 +112,9 @@ describe('read and convert: macro-enabled and template variants of OOXML (LibreO
     expect(contentTypes(ops.at(name))).toContain(contentType);
     const answer = await read(name);
     expect(answer.text).toContain(text);
-    expect((answer.data as { format: string }).format).toBe(path.extname(name).slice(1, 3) === 'do' ? 'docx' : path.extname(name).startsWith('.xl') ? 'xlsx' : 'pptx');
+    expect((answer.data as { format: string }).format).toBe(
+      path.extname(name).slice(1, 3) === 'do' ? 'docx' : path.extname(name).startsWith('.xl') ? 'xlsx' : 'pptx',
+    );
   });
 
   it("reads docling's macro-enabled workbook (xlsx_02_sample_sales_data.xlsm), every shared string of it", async () => {
@@ -131,7 +169,10 @@ describe('read: charts as tables', () => {
     const file = fixture('xlsx-two-charts.xlsx');
     const text = await markdownOf(file);
     // Each chart's series as its part caches them (read with unzip): a table of the chart's data under its sheet.
-    for (const [chart, sheet] of [['chart1', 'Sheet2'], ['chart2', 'Sheet3']] as const) {
+    for (const [chart, sheet] of [
+      ['chart1', 'Sheet2'],
+      ['chart2', 'Sheet3'],
+    ] as const) {
       const xml = zipPart(ops.at(file), `xl/charts/${chart}.xml`);
       const { count, names, values } = cachedSeries(xml);
       expect(count).toBe(2);
@@ -144,7 +185,9 @@ describe('read: charts as tables', () => {
     const chartSheetName = /<sheet name="([^"]+)" sheetId="\d+" r:id="([^"]+)"/g;
     const workbook = zipPart(ops.at('xlsx-chart-sheet.xlsx'), 'xl/workbook.xml');
     const rels = zipPart(ops.at('xlsx-chart-sheet.xlsx'), 'xl/_rels/workbook.xml.rels');
-    const chartSheets = [...workbook.matchAll(chartSheetName)].filter((m) => new RegExp(`Id="${m[2]}"[^>]*chartsheets/`).test(rels) || new RegExp(`chartsheets/[^"]*"[^>]*Id="${m[2]}"`).test(rels));
+    const chartSheets = [...workbook.matchAll(chartSheetName)].filter(
+      (m) => new RegExp(`Id="${m[2]}"[^>]*chartsheets/`).test(rels) || new RegExp(`chartsheets/[^"]*"[^>]*Id="${m[2]}"`).test(rels),
+    );
     expect(chartSheets.length).toBe(1);
     expect(sheetChart).toMatch(new RegExp(`## ${chartSheets[0]?.[1]}\\n\\n\\| \\| Total \\|`));
   });
@@ -180,7 +223,15 @@ describe('read: text boxes', () => {
     const xml = zipPart(ops.at(file), 'word/document.xml');
     // The text boxes' own paragraphs, from the first choice of each drawing (the VML fallback repeats them).
     const choices = [...xml.matchAll(/<mc:Choice[^>]*>(.*?)<\/mc:Choice>/gs)].map((m) => m[1] ?? '');
-    const boxTexts = choices.flatMap((c) => [...c.matchAll(/<w:txbxContent>(.*?)<\/w:txbxContent>/gs)].map((m) => valuesOf((m[1] ?? '').replace(/<w:t [^>]*>/g, '<w:t>'), 'w:t').join('').trim())).filter((t) => t.length > 12);
+    const boxTexts = choices
+      .flatMap((c) =>
+        [...c.matchAll(/<w:txbxContent>(.*?)<\/w:txbxContent>/gs)].map((m) =>
+          valuesOf((m[1] ?? '').replace(/<w:t [^>]*>/g, '<w:t>'), 'w:t')
+            .join('')
+            .trim(),
+        ),
+      )
+      .filter((t) => t.length > 12);
     expect(boxTexts.length).toBeGreaterThan(4);
     const flat = (await markdownOf(file)).replace(/\*\*|\\$/gm, '').replace(/\s+/g, '');
     for (const box of boxTexts) {
@@ -200,8 +251,7 @@ describe('read: text boxes', () => {
 
 describe('read: web pages without their site chrome', () => {
   /** The text of elements of the page, by Python's own HTML parser. */
-  const textOfPage = (file: string, selector: string): string =>
-    execFileSync(PYTHON, ['-c', PAGE_TEXT, file, selector], { encoding: 'utf8' });
+  const textOfPage = (file: string, selector: string): string => execFileSync(PYTHON, ['-c', PAGE_TEXT, file, selector], { encoding: 'utf8' });
 
   it('reads the article of a Wikipedia page (docling wiki_duck.html) and none of its navigation, sidebars, language list or footer', async () => {
     const file = fixture('wiki_duck.html');
@@ -210,14 +260,18 @@ describe('read: web pages without their site chrome', () => {
     const firstParagraph = textOfPage(ops.at(file), 'first-paragraph').trim();
     expect(firstParagraph).toMatch(/^Duck is the common name/);
     expect(text.replace(/\*\*/g, '')).toContain(firstParagraph.slice(0, 200));
-    for (const chrome of ['Jump to content', 'move to sidebar', 'Privacy policy', 'Create account', 'Afrikaans', 'Main page']) expect(text, chrome).not.toContain(chrome);
+    for (const chrome of ['Jump to content', 'move to sidebar', 'Privacy policy', 'Create account', 'Afrikaans', 'Main page'])
+      expect(text, chrome).not.toContain(chrome);
     expect(textOfPage(ops.at(file), 'all')).toContain('Privacy policy');
   });
 
   it('reads a page without landmarks whole: every text of it (docling example_03.html)', async () => {
     const file = ops.put('example_03.html', fs.readFileSync(path.join(ROOT, 'fixtures/reading/docling/example_03.html')));
     const text = (await markdownOf(file)).replace(/[\\*_|]/g, '').replace(/\s+/g, ' ');
-    const texts = textOfPage(ops.at(file), 'texts').split('\n').map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    const texts = textOfPage(ops.at(file), 'texts')
+      .split('\n')
+      .map((t) => t.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
     expect(texts.length).toBeGreaterThan(5);
     for (const t of texts) expect(text).toContain(t);
   });

@@ -68,7 +68,8 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
  * ending in a colon inside a paragraph, a stray backspace (U+0008) copied as it is into the slide's
  * XML, where XML 1.0 forbids it, and code in Courier — a block of lines and a word in a sentence.
  */
-const DECK = '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
+const DECK =
+  '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
 /** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
@@ -149,7 +150,10 @@ describe('read: slides', () => {
 
   it('reads code set in Courier on a slide as a code block, lines as the slide holds them, and a Courier word as inline code (pandoc pptx)', async () => {
     const runs = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
-    const code = runs.split('\n').filter((l) => l.startsWith('code ')).map((l) => JSON.parse(l.slice(5)) as string);
+    const code = runs
+      .split('\n')
+      .filter((l) => l.startsWith('code '))
+      .map((l) => JSON.parse(l.slice(5)) as string);
     expect(code).toContain('boot');
     const block = code.find((c) => c.includes('\n')) ?? '';
     expect(block.split('\n').length).toBe(3);
@@ -192,7 +196,9 @@ describe('read: code in word-processor files', () => {
 describe('read: HTML tables', () => {
   it('keeps row spans as an HTML table and folds a row that only holds a group label into the next (docling example_08.html)', async () => {
     const text = await markdownOf(fixture('example_08.html'));
-    expect(text).toContain('<tr><th>Year</th><th>Month</th><th>Revenue</th><th>Cost</th></tr>\n<tr><td rowspan="5">2025</td><td>January</td><td>$134</td><td>$162</td></tr>');
+    expect(text).toContain(
+      '<tr><th>Year</th><th>Month</th><th>Revenue</th><th>Cost</th></tr>\n<tr><td rowspan="5">2025</td><td>January</td><td>$134</td><td>$162</td></tr>',
+    );
     expect(text).toContain('<tr><td rowspan="5">2025</td><td rowspan="3">Q1</td><td>January</td>');
     expect(text).toContain('<tr><td rowspan="2">Q2</td><td>April</td>');
   });
@@ -213,7 +219,9 @@ describe('read: OpenDocument and Word text', () => {
     const text = await markdownOf(fixture('text_document_01.odt'));
     expect(text).toMatch(/^# Title\n\n## Subtitle\n\n## heading level 1\.0\n/);
     expect(text).toContain('### Heading level 2: A');
-    expect(text).toContain('1. numbered list 1\n2. numbered list 2\n   - bullet list 2.1\n   - bullet list 2.2\n     - bullet list 2.2.1\n   - bullet list 2.3');
+    expect(text).toContain(
+      '1. numbered list 1\n2. numbered list 2\n   - bullet list 2.1\n   - bullet list 2.2\n     - bullet list 2.2.1\n   - bullet list 2.3',
+    );
     expect(text).toMatch(/\n\nContrary to popular belief, \*\*Lorem/);
   });
 
@@ -224,7 +232,15 @@ describe('read: OpenDocument and Word text', () => {
 
   it('writes the numbers Word shows in front of numbered headings, a skipped level at its start (docling unit_test_headers_numbered.docx)', async () => {
     const text = await markdownOf(fixture('unit_test_headers_numbered.docx'));
-    for (const line of ['## 1. Section 1', '### 1.1. Section 1.1', '### 1.2. Section 1.2', '#### 1.2.1. Section 1.2.3', '## 2. Section 2', '#### 2.1.1. Section 2.1.1', '### 2.2. Section 2.1']) {
+    for (const line of [
+      '## 1. Section 1',
+      '### 1.1. Section 1.1',
+      '### 1.2. Section 1.2',
+      '#### 1.2.1. Section 1.2.3',
+      '## 2. Section 2',
+      '#### 2.1.1. Section 2.1.1',
+      '### 2.2. Section 2.1',
+    ]) {
       expect(text).toMatch(new RegExp(`^${line.replaceAll('.', '\\.')}$`, 'm'));
     }
   });

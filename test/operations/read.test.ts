@@ -65,7 +65,8 @@ const markdownOf = async (input: string, extra: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   ops.put('source.md', SOURCE);
-  for (const ext of ['docx', 'odt', 'pptx', 'html']) execFileSync('pandoc', ['source.md', '-s', '--metadata', 'title=Report', '-o', `pandoc.${ext}`], { cwd: ops.dir });
+  for (const ext of ['docx', 'odt', 'pptx', 'html'])
+    execFileSync('pandoc', ['source.md', '-s', '--metadata', 'title=Report', '-o', `pandoc.${ext}`], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', PYTHON_DOCX], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', OPENPYXL], { cwd: ops.dir });
   for (const name of ['sheet-ods.ods', 'slides-odp.odp', 'text-doc.doc', 'sheet-csv.csv']) ops.put(name, fs.readFileSync(`${DOCUMENT_FIXTURES}/${name}`));
@@ -117,7 +118,10 @@ describe('read: Word documents (docx) from their XML', () => {
   it('reads a one-cell table (a frame around content) as its content, a table inside it as a table', async () => {
     const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
     const inner = `<w:tbl><w:tr>${cell('Tab1')}${cell('Tab2')}</w:tr><w:tr>${cell('A')}${cell('B')}</w:tr></w:tbl>`;
-    ops.put('framed.docx', docxWithBody(`<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Framed text</w:t></w:r></w:p>${inner}<w:p/></w:tc></w:tr></w:tbl><w:p><w:r><w:t>After</w:t></w:r></w:p>`));
+    ops.put(
+      'framed.docx',
+      docxWithBody(`<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Framed text</w:t></w:r></w:p>${inner}<w:p/></w:tc></w:tr></w:tbl><w:p><w:r><w:t>After</w:t></w:r></w:p>`),
+    );
     const { text } = await markdownOf('framed.docx');
     expect(text).toBe('Framed text\n\n| Tab1 | Tab2 |\n| - | - |\n| A | B |\n\nAfter\n');
   });
@@ -205,23 +209,46 @@ describe('read: PDF', () => {
     expect(text).toContain('Scanned page text');
   });
 
-  it('keeps a scanned page\'s structure: a title as a heading, salutation, paragraphs of joined lines, a list (image and scanned PDF, both engines)', async () => {
+  it("keeps a scanned page's structure: a title as a heading, salutation, paragraphs of joined lines, a list (image and scanned PDF, both engines)", async () => {
     // A letter laid out by Pango (not by docwasm), its lines ragged: before, OCR lines went in as
     // the engine's paragraphs, and tesseract ran title, salutation and body into one.
     const letter = [
-      '<span size="xx-large">Notice of Annual Meeting</span>', '', 'Dear Members,', '',
-      'The annual meeting of the association will be held on Friday the', 'twelfth of March in the main hall. All members are invited to attend',
-      'and to bring any questions about the budget for the coming year.', '',
-      'Please confirm your attendance by writing to the secretary before', 'the end of February, so that enough seats can be arranged.', '',
-      '1. Agenda and minutes', '2. Budget for next year', '',
+      '<span size="xx-large">Notice of Annual Meeting</span>',
+      '',
+      'Dear Members,',
+      '',
+      'The annual meeting of the association will be held on Friday the',
+      'twelfth of March in the main hall. All members are invited to attend',
+      'and to bring any questions about the budget for the coming year.',
+      '',
+      'Please confirm your attendance by writing to the secretary before',
+      'the end of February, so that enough seats can be arranged.',
+      '',
+      '1. Agenda and minutes',
+      '2. Budget for next year',
+      '',
     ].join('\n');
     fs.writeFileSync(ops.at('letter.txt'), letter);
-    execFileSync('pango-view', ['-q', '--markup', '--font=DejaVu Serif 12', '--dpi=300', '--margin=150', `--output=${ops.at('letter.png')}`, ops.at('letter.txt')]);
+    execFileSync('pango-view', [
+      '-q',
+      '--markup',
+      '--font=DejaVu Serif 12',
+      '--dpi=300',
+      '--margin=150',
+      `--output=${ops.at('letter.png')}`,
+      ops.at('letter.txt'),
+    ]);
     ops.put('letter-scan.pdf', await makeScannedPdf([{ image: fs.readFileSync(ops.at('letter.png')), dpi: 300 }]));
-    for (const [file, engine] of [['letter.png', 'tesseract'], ['letter.png', 'paddle'], ['letter-scan.pdf', 'auto']] as const) {
+    for (const [file, engine] of [
+      ['letter.png', 'tesseract'],
+      ['letter.png', 'paddle'],
+      ['letter-scan.pdf', 'auto'],
+    ] as const) {
       const { text } = await markdownOf(file, { language: 'eng', engine });
       const body = text.replace(/<!-- page 1 -->\n\n/, '');
-      expect(body, `${file} (${engine})`).toMatch(/^# Notice of Annual Meeting\n\nDear Members,\n\nThe annual meeting .*Friday the twelfth of March .*coming year\.\n\nPlease confirm .*before the end of February, .*arranged\.\n\n1\. Agenda and minutes\n2\. Budget for next year\n*$/);
+      expect(body, `${file} (${engine})`).toMatch(
+        /^# Notice of Annual Meeting\n\nDear Members,\n\nThe annual meeting .*Friday the twelfth of March .*coming year\.\n\nPlease confirm .*before the end of February, .*arranged\.\n\n1\. Agenda and minutes\n2\. Budget for next year\n*$/,
+      );
     }
   }, 600_000);
 
@@ -245,13 +272,16 @@ describe('read: PDF', () => {
     const [left, right] = [column('west'), column('east')];
     const rows = left.map((line, k) => `BT /F1 10 Tf 72 ${690 - k * 13} Td (${line}) Tj 252 0 Td (${right[k]}) Tj ET`);
     const content = ['BT /F1 16 Tf 72 740 Td (A Two Column Article) Tj ET', ...rows].join('\n');
-    ops.put('rows.pdf', serializePdf([
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    ]));
+    ops.put(
+      'rows.pdf',
+      serializePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ]),
+    );
     expect(execFileSync('pdftotext', [ops.at('rows.pdf'), '-']).toString()).toMatch(/west line 23 of the annual committee review\s+east line 0 /);
     const { text } = await markdownOf('rows.pdf');
     expect(text).not.toContain('|');
@@ -263,11 +293,16 @@ describe('read: PDF', () => {
 
   it('joins the lines of right-to-left paragraphs, a bold lead running into its paragraph not a heading (pandoc docx through LibreOffice, Persian)', async () => {
     // pdftotext (poppler) sees the wrapped lines: each paragraph runs over several.
-    const lines = execFileSync('pdftotext', [ops.at('rtl.pdf'), '-']).toString().split('\n');
+    const lines = execFileSync('pdftotext', [ops.at('rtl.pdf'), '-'])
+      .toString()
+      .split('\n');
     expect(lines.filter((l) => l.includes('ذخیره')).length).toBeGreaterThanOrEqual(4);
     expect(lines.filter((l) => l.includes('پشتیبانی')).length).toBeGreaterThanOrEqual(4);
     const { text } = await markdownOf('rtl.pdf');
-    const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter((b) => b && !b.startsWith('<!--'));
+    const blocks = text
+      .split(/\n{2,}/)
+      .map((b) => b.trim())
+      .filter((b) => b && !b.startsWith('<!--'));
     expect(blocks).toHaveLength(2);
     expect(blocks[0]).toContain('نصب ابزار');
     expect(blocks[0]?.split('ذخیره').length).toBe(7);
@@ -307,13 +342,24 @@ describe('read: limits and hostile documents', () => {
 
   it('answers TOO_LARGE for a zip bomb, in seconds', async () => {
     // 300 MB of XML (spaces) deflated to ~300 KB: over the 256 MB a package may decompress to.
-    const xml = Buffer.concat([Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'), Buffer.alloc(300 * 1024 * 1024, 0x20), Buffer.from('</w:body></w:document>')]);
-    ops.put('bomb.docx', makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: xml }]));
+    const xml = Buffer.concat([
+      Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'),
+      Buffer.alloc(300 * 1024 * 1024, 0x20),
+      Buffer.from('</w:body></w:document>'),
+    ]);
+    ops.put(
+      'bomb.docx',
+      makeZip([
+        { name: '[Content_Types].xml', data: '<Types/>' },
+        { name: 'word/document.xml', data: xml },
+      ]),
+    );
     expect(codeOf(await ops.run('read', { input: 'bomb.docx' }))).toBe('TOO_LARGE');
   });
 
   it('refuses a document whose XML declares a DTD (entities), as INVALID_INPUT', async () => {
-    const xml = '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&x;</w:t></w:r></w:p></w:body></w:document>';
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&x;</w:t></w:r></w:p></w:body></w:document>';
     ops.put('xxe.docx', makeZip([{ name: 'word/document.xml', data: xml }]));
     expect(codeOf(await ops.run('read', { input: 'xxe.docx' }))).toBe('INVALID_INPUT');
   });
@@ -369,7 +415,10 @@ describe('convert with format md', () => {
 function docxWithBody(body: string): Buffer {
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
   return makeZip([
-    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
+    {
+      name: '[Content_Types].xml',
+      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    },
     { name: 'word/document.xml', data: document, deflate: true },
   ]);
 }

@@ -20,7 +20,13 @@ beforeAll(async () => {
   ops = await inProcess();
   ops.put('english.png', await renderText(ENGLISH_TEXT));
   ops.put('chinese.png', await renderText(CHINESE_TEXT, { font: 'cjk' }));
-  ops.put('scan.pdf', await makeScannedPdf([{ image: await renderText('First scanned page'), dpi: 300 }, { image: await renderText('Second scanned page'), dpi: 300 }]));
+  ops.put(
+    'scan.pdf',
+    await makeScannedPdf([
+      { image: await renderText('First scanned page'), dpi: 300 },
+      { image: await renderText('Second scanned page'), dpi: 300 },
+    ]),
+  );
   ops.put('twelve.pdf', makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Page ${i + 1}`) }));
 }, 120_000);
 afterAll(() => ops.close());

@@ -29,7 +29,14 @@ function standInClone(withSources = true): string {
     fs.mkdirSync(path.join(clone, 'src'));
     fs.writeFileSync(path.join(clone, 'src/main.ts'), 'export {};\n');
   }
-  const pkg = { name: 'docwasm', version: '0.0.0', private: true, type: 'module', bin: { docwasm: 'bin/docwasm.mjs' }, scripts: { build: `node -e "${BUILD}"` } };
+  const pkg = {
+    name: 'docwasm',
+    version: '0.0.0',
+    private: true,
+    type: 'module',
+    bin: { docwasm: 'bin/docwasm.mjs' },
+    scripts: { build: `node -e "${BUILD}"` },
+  };
   fs.writeFileSync(path.join(clone, 'package.json'), JSON.stringify(pkg));
   return clone;
 }
@@ -88,7 +95,7 @@ describe('npx docwasm in a clone works before any build', () => {
   it('where there are no sources (tarball, bundle): runs the built CLI and never builds', () => {
     const installed = standInClone(false);
     const pkg = path.join(installed, 'package.json');
-    fs.writeFileSync(pkg, fs.readFileSync(pkg, 'utf8').replace(BUILD, "process.exit(9)"));
+    fs.writeFileSync(pkg, fs.readFileSync(pkg, 'utf8').replace(BUILD, 'process.exit(9)'));
     fs.mkdirSync(path.join(installed, 'dist/src/cli'), { recursive: true });
     fs.writeFileSync(path.join(installed, 'dist/src/cli/main.js'), 'process.stdout.write("built CLI")');
     const result = run(path.join(installed, 'bin/docwasm.mjs'), [], installed);

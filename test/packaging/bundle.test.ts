@@ -24,7 +24,11 @@ describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read
   beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-bundle-test-'));
     const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle.mjs')], { cwd: ROOT, env: { ...process.env, DOCWASM_BUNDLE_DIR: work }, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, DOCWASM_BUNDLE_DIR: work },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const archive = path.join(work, `docwasm-${version}.zip`);
     const unpacked = path.join(work, 'usb');
     execFileSync('unzip', ['-q', archive, '-d', unpacked]);
@@ -58,7 +62,11 @@ describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read
     fs.writeFileSync(path.join(data, 'b.pdf'), makePdf({ pages: ['two', 'three'] }));
     const port = await freePort();
     const env = { ...process.env, GLIBC_TUNABLES: undefined };
-    const child = spawn(path.join(app, 'docwasm'), ['serve', '--port', String(port), '--base-dir', data], { cwd: data, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(path.join(app, 'docwasm'), ['serve', '--port', String(port), '--base-dir', data], {
+      cwd: data,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     service = await attachService(child, port, data);
     if (process.platform === 'linux') {
       // The launcher execs node (same pid) with glibc's malloc told to give freed memory back.

@@ -22,7 +22,8 @@ const INSTALL_HOOKS = ['preinstall', 'install', 'postinstall'] as const;
 const KNOWN_INSTALL_SCRIPTS: Record<string, { postinstall: string; harmless: string }> = {
   '@scarf/scarf': {
     postinstall: 'node ./report.js',
-    harmless: 'install analytics; it stops when any package.json between the installing root and it says scarfSettings.enabled: false, as ours does (checked below)',
+    harmless:
+      'install analytics; it stops when any package.json between the installing root and it says scarfSettings.enabled: false, as ours does (checked below)',
   },
   protobufjs: {
     postinstall: 'node scripts/postinstall',
@@ -105,7 +106,10 @@ function scarfChain(scarfSettings: unknown): string {
   const project = tempDir('docwasm-scarf-');
   const installed = (name: string) => path.join(ROOT, 'node_modules', name);
   const swagger = JSON.parse(fs.readFileSync(path.join(installed('swagger-ui-dist'), 'package.json'), 'utf8')) as { version: string };
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'scarf-chain', version: '1.0.0', dependencies: { 'swagger-ui-dist': swagger.version }, scarfSettings }));
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'scarf-chain', version: '1.0.0', dependencies: { 'swagger-ui-dist': swagger.version }, scarfSettings }),
+  );
   fs.mkdirSync(path.join(project, 'node_modules/swagger-ui-dist'), { recursive: true });
   fs.copyFileSync(path.join(installed('swagger-ui-dist'), 'package.json'), path.join(project, 'node_modules/swagger-ui-dist/package.json'));
   fs.cpSync(installed('@scarf/scarf'), path.join(project, 'node_modules/@scarf/scarf'), { recursive: true });

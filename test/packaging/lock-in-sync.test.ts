@@ -13,7 +13,20 @@ type Manifest = Record<string, unknown>;
 const readJson = (name: string) => JSON.parse(fs.readFileSync(path.join(ROOT, name), 'utf8')) as Manifest;
 
 /** The package.json fields npm copies into the lock's root entry (`packages[""]`). */
-const ROOT_FIELDS = ['name', 'version', 'license', 'bin', 'engines', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'os', 'cpu', 'workspaces'] as const;
+const ROOT_FIELDS = [
+  'name',
+  'version',
+  'license',
+  'bin',
+  'engines',
+  'dependencies',
+  'devDependencies',
+  'optionalDependencies',
+  'peerDependencies',
+  'os',
+  'cpu',
+  'workspaces',
+] as const;
 
 describe('package-lock.json is the lock npm writes for package.json', () => {
   const manifest = readJson('package.json');

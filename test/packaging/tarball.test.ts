@@ -56,11 +56,13 @@ const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 /** npx keeps what it installs in <cache>/_npx/<hash>/: the folders holding installs of `source` (a tarball or a folder). */
 function npxInstallsOf(source: string): string[] {
   const dir = path.join(npm(['config', 'get', 'cache'], os.tmpdir()).trim(), '_npx');
-  return (fs.existsSync(dir) ? fs.readdirSync(dir) : []).map((entry) => path.join(dir, entry)).filter((install) => {
-    const manifest = path.join(install, 'package.json');
-    // It names the source by a path relative to itself: ../../../../tmp/docwasm-pack-…/docwasm-….tgz
-    return fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8').includes(`/${path.relative('/', source)}"`);
-  });
+  return (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    .map((entry) => path.join(dir, entry))
+    .filter((install) => {
+      const manifest = path.join(install, 'package.json');
+      // It names the source by a path relative to itself: ../../../../tmp/docwasm-pack-…/docwasm-….tgz
+      return fs.existsSync(manifest) && fs.readFileSync(manifest, 'utf8').includes(`/${path.relative('/', source)}"`);
+    });
 }
 
 function removeNpxInstalls(source: string): void {
@@ -107,7 +109,10 @@ describe('the packed tarball installed into an empty project', () => {
   it('packs the bin and the CLI it runs executable (tsc writes 0644), and neither the staleness check nor sources', () => {
     const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' }).split('\n');
     for (const program of ['package/bin/docwasm.mjs', 'package/dist/src/cli/main.js']) {
-      expect(listing.find((line) => line.endsWith(` ${program}`)), program).toMatch(/^-rwxr-xr-x /);
+      expect(
+        listing.find((line) => line.endsWith(` ${program}`)),
+        program,
+      ).toMatch(/^-rwxr-xr-x /);
     }
     expect(listing.filter((line) => / package\/(scripts|src)\//.test(line))).toEqual([]);
   });
@@ -128,7 +133,13 @@ describe('the packed tarball installed into an empty project', () => {
     fs.mkdirSync(files);
     fs.writeFileSync(path.join(files, 'a.pdf'), makePdf({ pages: ['One', 'Two'] }));
     // { "command": "npx", "args": ["--yes", "--package", "/abs/docwasm-<version>.tgz", "docwasm", "mcp", "--allow-dir", DIR] }
-    const transport = new StdioClientTransport({ command: 'npx', args: ['--yes', '--package', tarball, 'docwasm', 'mcp', '--allow-dir', files], cwd: os.tmpdir(), env: NPX_ENV as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: 'npx',
+      args: ['--yes', '--package', tarball, 'docwasm', 'mcp', '--allow-dir', files],
+      cwd: os.tmpdir(),
+      env: NPX_ENV as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'docwasm-packaging-test', version: '1.0.0' });
     try {
       // npx installs the tarball before the server can answer `initialize`: the SDK's own 60 s

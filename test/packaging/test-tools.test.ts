@@ -13,8 +13,30 @@ import { ROOT } from '../helpers/service.js';
 
 /** Programs every Debian system has (essential packages: coreutils, util-linux, bsdutils, tar, gzip, dash, bash) or that run the tests themselves. */
 const BASE_SYSTEM = new Set([
-  'sh', '/bin/sh', 'bash', 'env', 'ls', 'cat', 'chmod', 'sleep', 'kill', 'mknod', 'mkfifo', 'tar', 'gunzip', 'gzip',
-  'script', 'true', 'false', 'id', 'setpriv', 'unshare', 'getconf', 'node', 'npm', 'npx',
+  'sh',
+  '/bin/sh',
+  'bash',
+  'env',
+  'ls',
+  'cat',
+  'chmod',
+  'sleep',
+  'kill',
+  'mknod',
+  'mkfifo',
+  'tar',
+  'gunzip',
+  'gzip',
+  'script',
+  'true',
+  'false',
+  'id',
+  'setpriv',
+  'unshare',
+  'getconf',
+  'node',
+  'npm',
+  'npx',
 ]);
 
 /** Programs a test only uses after checking they exist, and why they stay out of the list. */
@@ -35,7 +57,8 @@ function listedTools(): Map<string, string[]> {
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|mjs)$/.test(name))
     .map((name) => path.join(dir, name));
 }
@@ -72,9 +95,9 @@ describe('the list of test tools (scripts/test-tools.txt)', () => {
   });
 
   it.runIf(process.platform === 'linux')('is installed on this machine', () => {
-    const missing = [...tools].flatMap(([pkg, programs]) => programs
-      .filter((program) => spawnSync('sh', ['-c', `command -v '${program}'`]).status !== 0)
-      .map((program) => `${program} (Debian package ${pkg})`));
+    const missing = [...tools].flatMap(([pkg, programs]) =>
+      programs.filter((program) => spawnSync('sh', ['-c', `command -v '${program}'`]).status !== 0).map((program) => `${program} (Debian package ${pkg})`),
+    );
     expect(missing, 'run scripts/install-test-tools.sh (as root or with sudo)').toEqual([]);
   });
 });

@@ -30,7 +30,16 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-compress-gs-'));
   fs.writeFileSync(file('book.pdf'), makePhotoBook(PAGES));
   await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('book.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('ours.pdf'), pdf));
-  execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${file('gs.pdf')}`, file('book.pdf')]);
+  execFileSync('gs', [
+    '-q',
+    '-dNOPAUSE',
+    '-dBATCH',
+    '-dSAFER',
+    '-sDEVICE=pdfwrite',
+    '-dPDFSETTINGS=/ebook',
+    `-sOutputFile=${file('gs.pdf')}`,
+    file('book.pdf'),
+  ]);
 }, 300_000); // about 5 s on a quiet machine
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -63,7 +72,9 @@ describe('pdf/compress against gs -dPDFSETTINGS=/ebook on a photo book', () => {
 describe('pdf/compress on a photo with a soft mask (alpha fading out at its edges)', () => {
   it('downsamples the mask with its image, keeps it lossless and smaller, and the page looks the same', { timeout: 120_000 }, async () => {
     fs.writeFileSync(file('masked.pdf'), makeMaskedPhotoPdf());
-    await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('masked.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('masked-ours.pdf'), pdf));
+    await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('masked.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) =>
+      fs.writeFileSync(file('masked-ours.pdf'), pdf),
+    );
     const [image, mask] = listImages(file('masked-ours.pdf'));
     // Drawn 360 x 270 pt: 750 x 563 px at 150 dpi.
     expect(image).toMatchObject({ width: 750, height: 563, encoding: 'jpeg' });
@@ -101,7 +112,9 @@ describe('pdf/compress on pages with thumbnails and private application data', (
   it('drops /Thumb and /PieceInfo, keeps the metadata, the text and the pages', async () => {
     fs.writeFileSync(file('thumbs.pdf'), pdfWithThumbnailsAndPrivateData());
     expect(qdfText(file('thumbs.pdf'))).toMatch(/\/Thumb[\s\S]*\/PieceInfo/);
-    const result = await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('thumbs.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) => fs.writeFileSync(file('thumbs-ours.pdf'), pdf));
+    const result = await mupdfEngine.compress(new Uint8Array(fs.readFileSync(file('thumbs.pdf'))), { quality: 70, maxDpi: 150 }, (pdf) =>
+      fs.writeFileSync(file('thumbs-ours.pdf'), pdf),
+    );
     expect(result.unchanged).toBe(false);
     const qdf = qdfText(file('thumbs-ours.pdf'));
     expect(qdf).not.toContain('/Thumb');

@@ -92,7 +92,11 @@ describe('decompressed bytes per document', () => {
     for (const input of ['report.pdf', 'photo.pdf']) {
       for (const [route, body] of Object.entries(OPERATIONS)) {
         const request = body(input);
-        const res = await service.post(route, { ...request, ...('output' in request && { output: `ok/${input}-${path.basename(route)}.pdf` }), ...('outputDir' in request && { outputDir: `ok/${input}` }) });
+        const res = await service.post(route, {
+          ...request,
+          ...('output' in request && { output: `ok/${input}-${path.basename(route)}.pdf` }),
+          ...('outputDir' in request && { outputDir: `ok/${input}` }),
+        });
         expect(res.status, `${route} ${input}: ${res.body.error}`).toBe(200);
       }
     }

@@ -69,7 +69,11 @@ describe.each(['mupdf', 'cpdf'] as const)('text handed to the %s engine', (engin
     it.each(UNREPRESENTABLE)('refuses %j as the password and as the owner password', async (password) => {
       await expectRefused('pdf/encrypt', { input: 'plain.pdf', output: 'never/e.pdf', password }, 'password');
       await expectRefused('pdf/encrypt', { input: 'plain.pdf', output: 'never/e.pdf', password: 'fine', ownerPassword: password }, 'ownerPassword');
-      await expectRefused('pdf/encrypt', { input: 'plain.pdf', output: 'never/e.pdf', password: 'fine', algorithm: 'aes128', ownerPassword: password }, 'ownerPassword');
+      await expectRefused(
+        'pdf/encrypt',
+        { input: 'plain.pdf', output: 'never/e.pdf', password: 'fine', algorithm: 'aes128', ownerPassword: password },
+        'ownerPassword',
+      );
     });
 
     it('refuses passwords that AES-256 would cut (over 127 bytes) and takes one of exactly 127 bytes', async () => {
@@ -113,11 +117,14 @@ describe.each(['mupdf', 'cpdf'] as const)('text handed to the %s engine', (engin
     }
   });
 
-  it.each(['title', 'author', 'subject', 'keywords', 'creator'])('pdf/metadata refuses a %s with NUL, a lone surrogate or a control character XMP cannot hold', async (field) => {
-    for (const value of [...UNREPRESENTABLE, 'bell\u0007', 'escape\u001b[31m']) {
-      await expectRefused('pdf/metadata', { input: 'plain.pdf', output: 'never/m.pdf', [field]: value }, field);
-    }
-  });
+  it.each(['title', 'author', 'subject', 'keywords', 'creator'])(
+    'pdf/metadata refuses a %s with NUL, a lone surrogate or a control character XMP cannot hold',
+    async (field) => {
+      for (const value of [...UNREPRESENTABLE, 'bell\u0007', 'escape\u001b[31m']) {
+        await expectRefused('pdf/metadata', { input: 'plain.pdf', output: 'never/m.pdf', [field]: value }, field);
+      }
+    },
+  );
 
   it('pdf/watermark refuses text with NUL, a lone surrogate or a control character (one line)', async () => {
     for (const text of [...UNREPRESENTABLE, 'two\nlines', 'tab\there', 'del\u007f']) {

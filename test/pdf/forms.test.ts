@@ -59,7 +59,14 @@ describe('PDF forms over HTTP', () => {
       expect(response.body.data).toEqual({ filled: Object.keys(values), flattened: false });
       const out = file('filled.pdf');
       expect(qpdfCheck(out)).toBe(true);
-      expect(qpdfValues(out)).toMatchObject({ fullName: 'u:Ada Lovelace', agree: '/Yes', size: '/medium', country: 'u:China', colour: 'u:green', office: 'u:Head office' });
+      expect(qpdfValues(out)).toMatchObject({
+        fullName: 'u:Ada Lovelace',
+        agree: '/Yes',
+        size: '/medium',
+        country: 'u:China',
+        colour: 'u:green',
+        office: 'u:Head office',
+      });
       const listed = await service.post('/api/pdf/form-fields', { input: 'filled.pdf' });
       expect((listed.body.data?.fields as { name: string; value: unknown }[]).map((field) => [field.name, field.value])).toEqual([
         ['fullName', 'Ada Lovelace'],
@@ -72,7 +79,12 @@ describe('PDF forms over HTTP', () => {
     });
 
     it('shows CJK values in an embedded font that has the glyphs, and flattens them into findable text', async () => {
-      const response = await service.post('/api/pdf/fill', { input: 'form.pdf', output: 'cjk.pdf', values: { fullName: '张三 Zhang', agree: true }, flatten: true });
+      const response = await service.post('/api/pdf/fill', {
+        input: 'form.pdf',
+        output: 'cjk.pdf',
+        values: { fullName: '张三 Zhang', agree: true },
+        flatten: true,
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const out = file('cjk.pdf');
       expect(allText(out)).toContain('张三 Zhang');

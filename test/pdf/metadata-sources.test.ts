@@ -32,7 +32,10 @@ const XMP_ONLY_PACKET = [
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 const bytesOf = (name: string) => new Uint8Array(fs.readFileSync(file(name)));
-const into = (name: string): PdfSink => (pdf) => fs.writeFileSync(file(name), pdf);
+const into =
+  (name: string): PdfSink =>
+  (pdf) =>
+    fs.writeFileSync(file(name), pdf);
 const qpdf = (...args: string[]) => execFileSync('qpdf', args).toString();
 const xmpOf = (name: string) => execFileSync('pdfinfo', ['-meta', file(name)]).toString();
 
@@ -63,7 +66,10 @@ beforeAll(() => {
   // A hand-written file whose trailer holds its Info dictionary directly, not by reference.
   fs.writeFileSync(
     file('direct-info.pdf'),
-    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'], ' /Info << /Title (Direct title) /Producer (Handmade) >>'),
+    serializePdf(
+      ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'],
+      ' /Info << /Title (Direct title) /Producer (Handmade) >>',
+    ),
   );
 });
 
@@ -79,16 +85,19 @@ describe('pdf/metadata on PDFs from other programs (mupdf engine)', () => {
     expect(pdfinfo(file('xmp-only.pdf'))['Metadata Stream']).toBe('yes');
   });
 
-  it.each(['libreoffice.pdf', 'qpdf-no-info.pdf', 'qpdf-no-info-xref-stream.pdf', 'stripped-info.pdf'])('sets title and author that pdfinfo shows, on %s', (name) => {
-    const output = `set-${name}`;
-    mupdfEngine.setMetadata(bytesOf(name), { title: 'New title', author: 'Zoë Writer' }, into(output));
-    const info = pdfinfo(file(output));
-    expect(info).toMatchObject({ Title: 'New title', Author: 'Zoë Writer' });
-    expect(info.ModDate).toBeDefined();
-    expect(qpdf('--show-object=trailer', file(output))).toMatch(/\/Info \d+ 0 R/);
-    expect(pageText(file(output), 1)).toContain(FIXTURE_TEXT);
-    expect(qpdfCheckStrict(file(output)).ok).toBe(true);
-  });
+  it.each(['libreoffice.pdf', 'qpdf-no-info.pdf', 'qpdf-no-info-xref-stream.pdf', 'stripped-info.pdf'])(
+    'sets title and author that pdfinfo shows, on %s',
+    (name) => {
+      const output = `set-${name}`;
+      mupdfEngine.setMetadata(bytesOf(name), { title: 'New title', author: 'Zoë Writer' }, into(output));
+      const info = pdfinfo(file(output));
+      expect(info).toMatchObject({ Title: 'New title', Author: 'Zoë Writer' });
+      expect(info.ModDate).toBeDefined();
+      expect(qpdf('--show-object=trailer', file(output))).toMatch(/\/Info \d+ 0 R/);
+      expect(pageText(file(output), 1)).toContain(FIXTURE_TEXT);
+      expect(qpdfCheckStrict(file(output)).ok).toBe(true);
+    },
+  );
 
   it('keeps the fields of an Info dictionary it does not change (LibreOffice)', () => {
     mupdfEngine.setMetadata(bytesOf('libreoffice.pdf'), { subject: 'Only the subject' }, into('subject.pdf'));
@@ -105,7 +114,14 @@ describe('pdf/metadata on PDFs from other programs (mupdf engine)', () => {
     it('gets an Info dictionary with the packet’s fields, the given one changed, and a packet that agrees', () => {
       mupdfEngine.setMetadata(bytesOf('xmp-only.pdf'), { subject: 'New subject' }, into('xmp-set.pdf'));
       const info = pdfinfo(file('xmp-set.pdf'));
-      expect(info).toMatchObject({ Title: 'XMP title <1>', Author: 'Ann Author; Bob Builder', Subject: 'New subject', Creator: 'ScanApp', Producer: 'Scan&Co 2.1', 'Metadata Stream': 'yes' });
+      expect(info).toMatchObject({
+        Title: 'XMP title <1>',
+        Author: 'Ann Author; Bob Builder',
+        Subject: 'New subject',
+        Creator: 'ScanApp',
+        Producer: 'Scan&Co 2.1',
+        'Metadata Stream': 'yes',
+      });
       expect(info.CreationDate).toMatch(/2024/);
       const xmp = xmpOf('xmp-set.pdf');
       expect(xmp).toContain('<dc:title><rdf:Alt><rdf:li xml:lang="x-default">XMP title &#60;1&#62;</rdf:li>');

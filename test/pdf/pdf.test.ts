@@ -16,7 +16,16 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
 
   beforeAll(async () => {
     service = await startService(['--pdf-engine', engine]);
-    fs.writeFileSync(file('a.pdf'), makePdf({ pages: ['Alpha one', 'Alpha two'], bookmarks: [{ title: 'Chapter A', page: 0 }, { title: 'Section A2', page: 1 }] }));
+    fs.writeFileSync(
+      file('a.pdf'),
+      makePdf({
+        pages: ['Alpha one', 'Alpha two'],
+        bookmarks: [
+          { title: 'Chapter A', page: 0 },
+          { title: 'Section A2', page: 1 },
+        ],
+      }),
+    );
     fs.writeFileSync(file('b.pdf'), makePdf({ pages: ['Beta one', 'Beta two', 'Beta three'], bookmarks: [{ title: 'Chapter B', page: 0 }] }));
     fs.writeFileSync(file('report.pdf'), makePdf({ pages: Array.from({ length: 6 }, (_, i) => `Report page ${i + 1}`) }));
     fs.writeFileSync(file('linked.pdf'), makePdf({ pages: ['Linked one', 'Linked two'], linkUri: 'https://example.com/docwasm' }));
@@ -49,7 +58,9 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
 
     it('keeps link annotations of every input', async () => {
       await service.post('/api/pdf/merge', { files: ['a.pdf', 'linked.pdf'], output: 'links.pdf' });
-      const uris = execFileSync('qpdf', ['--qdf', '--object-streams=disable', file('links.pdf'), '-']).toString('latin1').match(/https:\/\/example\.com\/docwasm/g);
+      const uris = execFileSync('qpdf', ['--qdf', '--object-streams=disable', file('links.pdf'), '-'])
+        .toString('latin1')
+        .match(/https:\/\/example\.com\/docwasm/g);
       expect(uris?.length).toBe(2);
       expect(qpdfCheck(file('links.pdf'))).toBe(true);
     });
@@ -140,7 +151,13 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF endpoints on the %s engine', (eng
     });
 
     it('supports aes128 and a separate owner password', async () => {
-      const { status } = await service.post('/api/pdf/encrypt', { input: 'a.pdf', output: 'secret128.pdf', password: 'user', ownerPassword: 'owner', algorithm: 'aes128' });
+      const { status } = await service.post('/api/pdf/encrypt', {
+        input: 'a.pdf',
+        output: 'secret128.pdf',
+        password: 'user',
+        ownerPassword: 'owner',
+        algorithm: 'aes128',
+      });
       expect(status).toBe(200);
       expect(requiresPassword(file('secret128.pdf'))).toBe(true);
       expect(execFileSync('qpdf', ['--password=user', '--show-encryption', file('secret128.pdf')]).toString()).toMatch(/AESv2/);

@@ -54,7 +54,10 @@ describe('redact, stamp, forms and signing through every door', () => {
       for (const name of ['pdf_redact', 'pdf_stamp', 'pdf_form_fields', 'pdf_fill', 'pdf_flatten', 'pdf_sign', 'pdf_signatures']) expect(names).toContain(name);
       const sign = tools.find((tool) => tool.name === 'pdf_sign');
       expect(Object.keys(sign?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['certificate', 'certificatePassword', 'visible']));
-      const result = await client.callTool({ name: 'pdf_fill', arguments: { input: 'form.pdf', output: 'mcp.pdf', values: { fullName: 'Via MCP' }, flatten: true } });
+      const result = await client.callTool({
+        name: 'pdf_fill',
+        arguments: { input: 'form.pdf', output: 'mcp.pdf', values: { fullName: 'Via MCP' }, flatten: true },
+      });
       expect(result.isError).toBeFalsy();
       expect(allText(path.join(dir, 'mcp.pdf'))).toContain('Via MCP');
       const refused = await client.callTool({ name: 'pdf_fill', arguments: { input: 'form.pdf', output: 'mcp2.pdf', values: { nobody: 'x' } } });

@@ -46,7 +46,9 @@ async function decompressed(pdf: string): Promise<string> {
 /** The forms of the secret qpdf's decompressed copy of `pdf` still holds. */
 async function secretsIn(pdf: string): Promise<string[]> {
   const raw = await decompressed(pdf);
-  return secretForms(SECRET).filter((form) => form.test(raw)).map(String);
+  return secretForms(SECRET)
+    .filter((form) => form.test(raw))
+    .map(String);
 }
 
 const allText = (pdf: string) => run('pdftotext', [pdf, '-']);
@@ -83,7 +85,7 @@ describe('pdf/redact removes a match from every place a PDF can hold it', () => 
     await redactSecretIn('freeTextAppearance');
   });
 
-  it('markup annotations: /RC rich text with XML character references, UTF-16 /Contents of a highlight, a popup\'s /Contents', async () => {
+  it("markup annotations: /RC rich text with XML character references, UTF-16 /Contents of a highlight, a popup's /Contents", async () => {
     await redactSecretIn('markupAnnotations');
   });
 
@@ -164,7 +166,11 @@ describe('pdf/redact removes a match from every place a PDF can hold it', () => 
 describe("pdf/redact and PDF's own vocabulary", () => {
   it('redacts words that are also PDF names (Page, Form, Text, Font, Widget) without touching /Type /Page and the like', async () => {
     fs.writeFileSync(file('vocabulary.pdf'), makePdf({ pages: ['Page one of the Form Text Font Widget'], bookmarks: [{ title: 'Page and Form', page: 0 }] }));
-    const response = await service.post('/api/pdf/redact', { input: 'vocabulary.pdf', output: 'vocabulary-out.pdf', text: ['Page', 'Form', 'Text', 'Font', 'Widget'] });
+    const response = await service.post('/api/pdf/redact', {
+      input: 'vocabulary.pdf',
+      output: 'vocabulary-out.pdf',
+      text: ['Page', 'Form', 'Text', 'Font', 'Widget'],
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const output = file('vocabulary-out.pdf');
     await run('qpdf', ['--check', output]);

@@ -7,7 +7,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasThumbnail, hiddenLayerPdf, hideEveryPage, pictureDocx, renderGray, textOfImages, textOfPageImages, textWithLayersOn, thumbnailPdf, WORD } from '../helpers/redact-hidden.js';
+import {
+  hasThumbnail,
+  hiddenLayerPdf,
+  hideEveryPage,
+  pictureDocx,
+  renderGray,
+  textOfImages,
+  textOfPageImages,
+  textWithLayersOn,
+  thumbnailPdf,
+  WORD,
+} from '../helpers/redact-hidden.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { qpdfCheck } from '../helpers/tools.js';
@@ -30,7 +41,10 @@ describe('pdf/redact removes a match from thumbnails and hidden layers', () => {
     const first = renderGray(file('plain.pdf'), 1, 40);
     fs.writeFileSync(file('thumbs.pdf'), thumbnailPdf([first, first]));
     const before = textOfImages(file('thumbs.pdf'), service.dir);
-    expect(before.map((text) => countOf(text, WORD)).every((count) => count >= 8), before.join('\n---\n')).toBe(true);
+    expect(
+      before.map((text) => countOf(text, WORD)).every((count) => count >= 8),
+      before.join('\n---\n'),
+    ).toBe(true);
 
     const response = await service.post('/api/pdf/redact', { input: 'thumbs.pdf', output: 'thumbs-out.pdf', text: [WORD] });
     expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -66,7 +66,11 @@ async function solidScan(lines: readonly string[]): Promise<Buffer> {
   const height = (sizes[0]?.height ?? 0) + LINE_PITCH * (lines.length - 1);
   const page = sharp({ create: { width, height, channels: 3, background: '#ffffff' } });
   // Multiplied: each line's white margin leaves the lines above it as they are.
-  return page.composite(rendered.map((input, i) => ({ input, top: i * LINE_PITCH, left: 0, blend: 'multiply' as const }))).greyscale().png().toBuffer();
+  return page
+    .composite(rendered.map((input, i) => ({ input, top: i * LINE_PITCH, left: 0, blend: 'multiply' as const })))
+    .greyscale()
+    .png()
+    .toBuffer();
 }
 
 /** The top (pixels at DPI) of the invisible text's box of `word`, by pdftotext -bbox. */
@@ -124,7 +128,11 @@ describe('pdf/redact on a searchable PDF from our OCR', () => {
     let changedAbove = 0;
     for (let y = 0; y <= lastRow; y++) for (let x = 0; x < before.width; x++) if (pixel(before, x, y) !== pixel(after, x, y)) changedAbove++;
     // The word's ink is gone, the line above is unchanged pixel for pixel, the next word's ink is all there.
-    expect({ wordInkLeft: darkIn(after, wordBox), changedAbove, nextWordInk: darkIn(after, next) }).toEqual({ wordInkLeft: 0, changedAbove: 0, nextWordInk: darkIn(before, next) });
+    expect({ wordInkLeft: darkIn(after, wordBox), changedAbove, nextWordInk: darkIn(after, next) }).toEqual({
+      wordInkLeft: 0,
+      changedAbove: 0,
+      nextWordInk: darkIn(before, next),
+    });
 
     const text = allText(redacted);
     expect(text).not.toContain(TARGET);

@@ -45,7 +45,22 @@ describe('POST /api/pdf/redact', () => {
         expect(raw, `the decompressed file still holds ${needle}`).not.toContain(needle);
       }
     }
-    for (const word of ['Contact', 'today', 'Phone', 'evenings', 'Card', 'valid', 'IBAN', 'wired', 'Resident', 'here', 'Secret', 'launch', 'Nothing personal here']) expect(text).toContain(word);
+    for (const word of [
+      'Contact',
+      'today',
+      'Phone',
+      'evenings',
+      'Card',
+      'valid',
+      'IBAN',
+      'wired',
+      'Resident',
+      'here',
+      'Secret',
+      'launch',
+      'Nothing personal here',
+    ])
+      expect(text).toContain(word);
     // Look-alikes whose check digits fail are not personal data: they stay.
     for (const kept of ['4111 1111 1111 1112', 'DE89 3704 0044 0532 0130 01', '110105194912310021']) expect(text).toContain(kept);
   });
@@ -72,7 +87,8 @@ describe('POST /api/pdf/redact', () => {
     fs.mkdirSync(imageDir);
     expect(spawnSync('pdfimages', ['-png', out, path.join(imageDir, 'im')]).status).toBe(0);
     const [image] = fs.readdirSync(imageDir);
-    const pixel = (x: number) => spawnSync('convert', [path.join(imageDir, image as string), '-format', `%[pixel:p{${x},10}]`, 'info:'], { encoding: 'utf8' }).stdout.trim();
+    const pixel = (x: number) =>
+      spawnSync('convert', [path.join(imageDir, image as string), '-format', `%[pixel:p{${x},10}]`, 'info:'], { encoding: 'utf8' }).stdout.trim();
     expect(pixel(2)).not.toBe('srgb(255,0,0)');
     expect(pixel(17)).toBe('srgb(255,0,0)');
     const middle = IMAGE_BOX.top + half;
@@ -97,7 +113,10 @@ describe('POST /api/pdf/redact', () => {
   it('keeps the words beside a match where the words are spaced by position, not by a space character', async () => {
     fs.writeFileSync(file('glued.pdf'), pdfWithWords(['Second', 'page', 'mail', 'bob@example.org', 'here']));
     expect(allText(file('glued.pdf'))).toContain('Second page mail bob@example.org here');
-    for (const [name, patterns] of [['email', ['email']], ['regex', ['[a-z]+@[a-z]+\\.[a-z]+']]] as const) {
+    for (const [name, patterns] of [
+      ['email', ['email']],
+      ['regex', ['[a-z]+@[a-z]+\\.[a-z]+']],
+    ] as const) {
       const response = await service.post('/api/pdf/redact', { input: 'glued.pdf', output: `glued-${name}.pdf`, patterns });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const text = allText(file(`glued-${name}.pdf`));
@@ -127,7 +146,23 @@ describe('POST /api/pdf/redact', () => {
   });
 
   it('runs from the command line with areas as JSON and presets as repeated options', () => {
-    const result = spawnSync(process.execPath, [CLI, 'pdf', 'redact', 'personal.pdf', '-o', 'cli.pdf', '--patterns', 'email', '--areas', JSON.stringify({ page: 2, x: 0, y: 0, width: 612, height: 100 }), '--json'], { cwd: service.dir, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'pdf',
+        'redact',
+        'personal.pdf',
+        '-o',
+        'cli.pdf',
+        '--patterns',
+        'email',
+        '--areas',
+        JSON.stringify({ page: 2, x: 0, y: 0, width: 612, height: 100 }),
+        '--json',
+      ],
+      { cwd: service.dir, encoding: 'utf8' },
+    );
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ success: true, data: { pages: [1, 2] } });
     const text = allText(file('cli.pdf'));
@@ -135,7 +170,6 @@ describe('POST /api/pdf/redact', () => {
     expect(text).not.toContain('Nothing personal');
   });
 });
-
 
 /** One line of Helvetica words set apart by a TJ offset of 0.14 em and no space character. */
 function pdfWithWords(words: string[]): Buffer {

@@ -41,7 +41,21 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
   beforeAll(async () => {
     service = await startService();
     fs.writeFileSync(file('contract.pdf'), makePdf({ pages: ['Contract page one', 'Contract page two'] }));
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '30', '-subj', '/CN=Ada Signer/O=Docwasm Tests');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'key.pem',
+      '-out',
+      'cert.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Ada Signer/O=Docwasm Tests',
+    );
     openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'ada.p12', '-passout', `pass:${PASSWORD}`);
     openssl('req', '-x509', '-newkey', 'rsa:3072', '-nodes', '-keyout', 'key2.pem', '-out', 'cert2.pem', '-days', '30', '-subj', '/CN=Bob Countersigner');
     openssl('pkcs12', '-export', '-inkey', 'key2.pem', '-in', 'cert2.pem', '-out', 'bob.p12', '-passout', 'pass:');
@@ -52,17 +66,42 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
   });
 
   it('signs invisibly with a PAdES signature that pdfsig and openssl cms -verify accept', async () => {
-    const response = await service.post('/api/pdf/sign', { input: 'contract.pdf', output: 'signed.pdf', certificate: 'ada.p12', certificatePassword: PASSWORD, reason: 'Approved', location: 'Paris' });
+    const response = await service.post('/api/pdf/sign', {
+      input: 'contract.pdf',
+      output: 'signed.pdf',
+      certificate: 'ada.p12',
+      certificatePassword: PASSWORD,
+      reason: 'Approved',
+      location: 'Paris',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const out = file('signed.pdf');
     expect(qpdfCheck(out)).toBe(true);
     // An incremental update: the original bytes come first, unchanged.
     expect(fs.readFileSync(out).subarray(0, fs.statSync(file('contract.pdf')).size)).toEqual(fs.readFileSync(file('contract.pdf')));
-    expect(pdfsig(out)).toEqual([{ ranges: expect.any(String), total: true, valid: true, hash: 'SHA-256', type: 'ETSI.CAdES.detached', certificate: expect.any(String) }]);
+    expect(pdfsig(out)).toEqual([
+      { ranges: expect.any(String), total: true, valid: true, hash: 'SHA-256', type: 'ETSI.CAdES.detached', certificate: expect.any(String) },
+    ]);
     const [part] = signedParts(out);
     fs.writeFileSync(file('sig.der'), part?.cms ?? Buffer.alloc(0));
     fs.writeFileSync(file('signed-bytes.bin'), part?.signed ?? Buffer.alloc(0));
-    openssl('cms', '-verify', '-binary', '-inform', 'DER', '-in', 'sig.der', '-content', 'signed-bytes.bin', '-CAfile', 'cert.pem', '-purpose', 'any', '-out', 'verified.bin');
+    openssl(
+      'cms',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      'sig.der',
+      '-content',
+      'signed-bytes.bin',
+      '-CAfile',
+      'cert.pem',
+      '-purpose',
+      'any',
+      '-out',
+      'verified.bin',
+    );
     // PAdES B-B: the ESS signing-certificate-v2 attribute is signed, no signing-time attribute.
     const dump = openssl('cms', '-cmsout', '-print', '-inform', 'DER', '-in', 'sig.der').toString();
     expect(dump).toContain('id-smime-aa-signingCertificateV2');
@@ -84,8 +123,21 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
     const listed = await service.post('/api/pdf/signatures', { input: 'twice.pdf' });
     expect(listed.status).toBe(200);
     expect(listed.body.data?.signatures).toEqual([
-      expect.objectContaining({ name: 'Ada Signer', reason: 'Approved', location: 'Paris', valid: true, coversWholeDocument: false, certificate: expect.objectContaining({ subject: 'CN=Ada Signer, O=Docwasm Tests' }) }),
-      expect.objectContaining({ name: 'Bob 签名', reason: null, valid: true, coversWholeDocument: true, certificate: expect.objectContaining({ subject: 'CN=Bob Countersigner' }) }),
+      expect.objectContaining({
+        name: 'Ada Signer',
+        reason: 'Approved',
+        location: 'Paris',
+        valid: true,
+        coversWholeDocument: false,
+        certificate: expect.objectContaining({ subject: 'CN=Ada Signer, O=Docwasm Tests' }),
+      }),
+      expect.objectContaining({
+        name: 'Bob 签名',
+        reason: null,
+        valid: true,
+        coversWholeDocument: true,
+        certificate: expect.objectContaining({ subject: 'CN=Bob Countersigner' }),
+      }),
     ]);
     const [first] = (listed.body.data?.signatures as { signedAt: string }[]) ?? [];
     expect(Date.parse(first?.signedAt ?? '')).not.toBeNaN();
@@ -140,11 +192,16 @@ describe('POST /api/pdf/sign and /api/pdf/signatures', () => {
   });
 
   it('runs from the command line with the password from DOCWASM_CERTIFICATE_PASSWORD or stdin', () => {
-    const run = (args: string[], env: NodeJS.ProcessEnv = {}, input = '') => spawnSync(process.execPath, [CLI, ...args], { cwd: service.dir, encoding: 'utf8', env: { ...process.env, ...env }, input });
+    const run = (args: string[], env: NodeJS.ProcessEnv = {}, input = '') =>
+      spawnSync(process.execPath, [CLI, ...args], { cwd: service.dir, encoding: 'utf8', env: { ...process.env, ...env }, input });
     const fromEnv = run(['pdf', 'sign', 'contract.pdf', '-o', 'cli-env.pdf', '--certificate', 'ada.p12'], { DOCWASM_CERTIFICATE_PASSWORD: PASSWORD });
     expect(fromEnv.status, fromEnv.stderr).toBe(0);
     expect(pdfsig(file('cli-env.pdf'))[0]?.valid).toBe(true);
-    const fromStdin = run(['pdf', 'sign', 'contract.pdf', '-o', 'cli-stdin.pdf', '--certificate', 'ada.p12', '--certificate-password-stdin'], {}, `${PASSWORD}\n`);
+    const fromStdin = run(
+      ['pdf', 'sign', 'contract.pdf', '-o', 'cli-stdin.pdf', '--certificate', 'ada.p12', '--certificate-password-stdin'],
+      {},
+      `${PASSWORD}\n`,
+    );
     expect(fromStdin.status, fromStdin.stderr).toBe(0);
     const listed = run(['pdf', 'signatures', 'cli-stdin.pdf', '--json']);
     expect(JSON.parse(listed.stdout)).toMatchObject({ success: true, data: { signatures: [{ valid: true, coversWholeDocument: true }] } });

@@ -12,7 +12,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/make-pdf.js';
-import { appendRevision, fillGap, lastSignature, objectBody, objectHolding, resign, signatureLayouts, textStream, wrapSignature } from '../helpers/pdf-forgery.js';
+import {
+  appendRevision,
+  fillGap,
+  lastSignature,
+  objectBody,
+  objectHolding,
+  resign,
+  signatureLayouts,
+  textStream,
+  wrapSignature,
+} from '../helpers/pdf-forgery.js';
 import { pageText } from '../helpers/pdf-inspect.js';
 import { pdfsig } from '../helpers/pdfsig.js';
 import { startService, type RunningService } from '../helpers/service.js';
@@ -42,7 +52,24 @@ describe('pdf/signatures on forged signed files', () => {
   /** Mallory's detached CMS (SHA-256) over `bytes`, made by openssl. */
   const mallorySigns = (bytes: Buffer): Buffer => {
     fs.writeFileSync(file('to-sign.bin'), bytes);
-    openssl('cms', '-sign', '-binary', '-nosmimecap', '-md', 'sha256', '-outform', 'DER', '-signer', 'mallory.pem', '-inkey', 'mallory-key.pem', '-in', 'to-sign.bin', '-out', 'mallory.der');
+    openssl(
+      'cms',
+      '-sign',
+      '-binary',
+      '-nosmimecap',
+      '-md',
+      'sha256',
+      '-outform',
+      'DER',
+      '-signer',
+      'mallory.pem',
+      '-inkey',
+      'mallory-key.pem',
+      '-in',
+      'to-sign.bin',
+      '-out',
+      'mallory.der',
+    );
     return fs.readFileSync(file('mallory.der'));
   };
 
@@ -91,7 +118,9 @@ describe('pdf/signatures on forged signed files', () => {
     // The attack is real: both readers show the new text, and the signed bytes are the original ones.
     expect(pageText(file('swa.pdf'), 1)).toContain('Pay Mallory 1,000,000 EUR');
     const [, b, c, d] = lastSignature(forged).ranges;
-    expect(Buffer.concat([forged.subarray(0, b), forged.subarray(c, c + d)])).toEqual(Buffer.concat([signed.subarray(0, lastSignature(signed).ranges[1]), signed.subarray(lastSignature(signed).ranges[2])]));
+    expect(Buffer.concat([forged.subarray(0, b), forged.subarray(c, c + d)])).toEqual(
+      Buffer.concat([signed.subarray(0, lastSignature(signed).ranges[1]), signed.subarray(lastSignature(signed).ranges[2])]),
+    );
     expect(c + d).toBe(forged.length);
     expect(theirs).not.toContainEqual([true, true]);
     expect(ours).toEqual([[false, false]]);
@@ -114,7 +143,11 @@ describe('pdf/signatures on forged signed files', () => {
     execFileSync('pk12util', ['-i', file('ada-named.p12'), '-d', `sql:${file('nss')}`, '-W', ''], { stdio: 'pipe' });
     // pdfsig signs, then may complain on exit that NSS objects are still in use: judge by the file.
     try {
-      execFileSync('pdfsig', [file('contract.pdf'), file('poppler-signed.pdf'), '-add-signature', '-nssdir', `sql:${file('nss')}`, '-nick', 'ada', '-reason', 'Signed by poppler'], { stdio: 'pipe' });
+      execFileSync(
+        'pdfsig',
+        [file('contract.pdf'), file('poppler-signed.pdf'), '-add-signature', '-nssdir', `sql:${file('nss')}`, '-nick', 'ada', '-reason', 'Signed by poppler'],
+        { stdio: 'pipe' },
+      );
     } catch {
       // checked below
     }
@@ -144,17 +177,29 @@ describe('pdf/signatures on forged signed files', () => {
 
     const cases: [string, (r: [number, number, number, number], length: number) => { written: string; signs: [number, number, number, number] }][] = [
       // The gap also holds the dictionary's /M and /Name (unsigned, so free to change); it still runs from `<` to `>`.
-      ['a gap longer than the /Contents string, ending at the `>` of the dictionary', (r, length) => {
-        const end = signed.indexOf('>>', r[2], 'latin1') + 1;
-        return { written: `[0 ${r[1]} ${end} ${length - end}]`, signs: [0, r[1], end, length - end] };
-      }],
-      ['a gap shorter than the /Contents string', (r, length) => ({ written: `[0 ${r[1]} ${r[2] - 6} ${length - r[2] + 6}]`, signs: [0, r[1], r[2] - 6, length - r[2] + 6] })],
+      [
+        'a gap longer than the /Contents string, ending at the `>` of the dictionary',
+        (r, length) => {
+          const end = signed.indexOf('>>', r[2], 'latin1') + 1;
+          return { written: `[0 ${r[1]} ${end} ${length - end}]`, signs: [0, r[1], end, length - end] };
+        },
+      ],
+      [
+        'a gap shorter than the /Contents string',
+        (r, length) => ({ written: `[0 ${r[1]} ${r[2] - 6} ${length - r[2] + 6}]`, signs: [0, r[1], r[2] - 6, length - r[2] + 6] }),
+      ],
 
-      ['a second range ending before the revision ends (the startxref and %%EOF unsigned)', (r) => ({ written: `[0 ${r[1]} ${r[2]} ${r[3] - 12}]`, signs: [0, r[1], r[2], r[3] - 12] })],
+      [
+        'a second range ending before the revision ends (the startxref and %%EOF unsigned)',
+        (r) => ({ written: `[0 ${r[1]} ${r[2]} ${r[3] - 12}]`, signs: [0, r[1], r[2], r[3] - 12] }),
+      ],
       ['overlapping ranges that cover the whole file twice', (_r, length) => ({ written: `[0 ${length} 0 ${length}]`, signs: [0, length, 0, length] })],
       ['a negative length', (r) => ({ written: `[0 ${r[1]} ${r[2]} -1]`, signs: r })],
       // mupdf reads 2^64 + d as d: the digits another reader sees are not the range that was checked.
-      ['a length past 2^64 that a 64-bit reader wraps to the right one', (r) => ({ written: `[0 ${r[1]} ${r[2]} ${(2n ** 64n + BigInt(r[3])).toString()}]`, signs: r })],
+      [
+        'a length past 2^64 that a 64-bit reader wraps to the right one',
+        (r) => ({ written: `[0 ${r[1]} ${r[2]} ${(2n ** 64n + BigInt(r[3])).toString()}]`, signs: r }),
+      ],
       ['a number too large for any reader', (r) => ({ written: `[0 ${r[1]} ${r[2]} 99999999999999999999]`, signs: r })],
       ['a real number', (r) => ({ written: `[0 ${r[1]}.0 ${r[2]} ${r[3]}]`, signs: r })],
       ['five numbers', (r) => ({ written: `[0 ${r[1]} ${r[2]} ${r[3]} 0]`, signs: r })],
@@ -216,8 +261,13 @@ describe('pdf/signatures on forged signed files', () => {
       const twice = await sign('signed.pdf', 'twice.pdf', 'bob.p12');
       const [ada, bob] = signatureLayouts(twice);
       if (!ada || !bob) throw new Error('two signatures expected');
-      const bobRange = twice.subarray(bob.rangeAt, bob.rangeAt + bob.rangeWidth).toString('latin1').trim();
-      const body = objectBody(twice, ada.object).replace(/\/ByteRange\[[^\]]*\]/, `/ByteRange${bobRange}`).replace(/\/Contents<[0-9A-F]*>/, `/Contents<${bob.contentsHex}>`);
+      const bobRange = twice
+        .subarray(bob.rangeAt, bob.rangeAt + bob.rangeWidth)
+        .toString('latin1')
+        .trim();
+      const body = objectBody(twice, ada.object)
+        .replace(/\/ByteRange\[[^\]]*\]/, `/ByteRange${bobRange}`)
+        .replace(/\/Contents<[0-9A-F]*>/, `/Contents<${bob.contentsHex}>`);
       const { ours, pdfsig: theirs, listed: list } = await verdicts('borrowed.pdf', appendRevision(twice, { [ada.object]: body }));
       expect(theirs).not.toContainEqual([true, true]);
       expect(list.map((s) => s.name)).toEqual(['Ada Signer', 'Bob Countersigner']);

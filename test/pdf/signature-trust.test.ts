@@ -24,7 +24,16 @@ interface Listed {
   coversWholeDocument: boolean;
   trusted: boolean;
   trustProblem?: string;
-  certificate: { subject: string; issuer: string; serialNumber: string; sha256: string; validFrom: string; validTo: string; selfSigned: boolean; notAfter: string } | null;
+  certificate: {
+    subject: string;
+    issuer: string;
+    serialNumber: string;
+    sha256: string;
+    validFrom: string;
+    validTo: string;
+    selfSigned: boolean;
+    notAfter: string;
+  } | null;
 }
 
 const dir = tempDir('docwasm-trust-');
@@ -35,7 +44,22 @@ const CA_EXTENSIONS = ['-addext', 'basicConstraints=critical,CA:TRUE', '-addext'
 
 /** A root CA named `name`, self-signed, valid for ten years. */
 function root(file: string, name: string): void {
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${file}-key.pem`, '-out', `${file}.pem`, '-days', '3650', '-subj', `/CN=${name}`, ...CA_EXTENSIONS);
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${file}-key.pem`,
+    '-out',
+    `${file}.pem`,
+    '-days',
+    '3650',
+    '-subj',
+    `/CN=${name}`,
+    ...CA_EXTENSIONS,
+  );
 }
 
 /**
@@ -43,15 +67,68 @@ function root(file: string, name: string): void {
  * date (OpenSSL 3.0's `x509 -req` cannot backdate); `ca` makes it an intermediate CA.
  */
 function issue(file: string, subject: string, issuer: string, { start, end, ca = false }: { start: string; end: string; ca?: boolean }): void {
-  fs.writeFileSync(at('ca.cnf'), ['[ca]', 'default_ca = issuer', '[issuer]', 'database = index.txt', 'new_certs_dir = .', 'serial = serial.txt', 'default_md = sha256', 'policy = any', 'unique_subject = no', 'x509_extensions = extensions', '[any]', 'commonName = supplied', 'organizationName = optional', '[extensions]', `basicConstraints = critical,CA:${ca ? 'TRUE' : 'FALSE'}`, ...(ca ? ['keyUsage = critical,keyCertSign,cRLSign'] : []), 'subjectKeyIdentifier = hash', 'authorityKeyIdentifier = keyid', ''].join('\n'));
+  fs.writeFileSync(
+    at('ca.cnf'),
+    [
+      '[ca]',
+      'default_ca = issuer',
+      '[issuer]',
+      'database = index.txt',
+      'new_certs_dir = .',
+      'serial = serial.txt',
+      'default_md = sha256',
+      'policy = any',
+      'unique_subject = no',
+      'x509_extensions = extensions',
+      '[any]',
+      'commonName = supplied',
+      'organizationName = optional',
+      '[extensions]',
+      `basicConstraints = critical,CA:${ca ? 'TRUE' : 'FALSE'}`,
+      ...(ca ? ['keyUsage = critical,keyCertSign,cRLSign'] : []),
+      'subjectKeyIdentifier = hash',
+      'authorityKeyIdentifier = keyid',
+      '',
+    ].join('\n'),
+  );
   openssl('req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${file}-key.pem`, '-out', `${file}.csr`, '-subj', subject);
-  openssl('ca', '-batch', '-notext', '-config', 'ca.cnf', '-cert', `${issuer}.pem`, '-keyfile', `${issuer}-key.pem`, '-in', `${file}.csr`, '-out', `${file}.pem`, '-startdate', start, '-enddate', end);
+  openssl(
+    'ca',
+    '-batch',
+    '-notext',
+    '-config',
+    'ca.cnf',
+    '-cert',
+    `${issuer}.pem`,
+    '-keyfile',
+    `${issuer}-key.pem`,
+    '-in',
+    `${file}.csr`,
+    '-out',
+    `${file}.pem`,
+    '-startdate',
+    start,
+    '-enddate',
+    end,
+  );
 }
 
 /** A .p12 of the key and certificate, with `chain` (PEM files) carried along. */
 function p12(file: string, chain: string[] = []): void {
   if (chain.length) fs.writeFileSync(at(`${file}-chain.pem`), chain.map((name) => fs.readFileSync(at(`${name}.pem`), 'latin1')).join(''));
-  openssl('pkcs12', '-export', '-inkey', `${file}-key.pem`, '-in', `${file}.pem`, '-out', `${file}.p12`, '-passout', 'pass:', ...(chain.length ? ['-certfile', `${file}-chain.pem`] : []));
+  openssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    `${file}-key.pem`,
+    '-in',
+    `${file}.pem`,
+    '-out',
+    `${file}.p12`,
+    '-passout',
+    'pass:',
+    ...(chain.length ? ['-certfile', `${file}-chain.pem`] : []),
+  );
 }
 
 const ALICE = '/CN=Alice Example/O=Example Ltd';
@@ -70,7 +147,11 @@ beforeAll(async () => {
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'self-alice-key.pem', '-out', 'self-alice.pem', '-days', '365', '-subj', ALICE);
   issue('expired-alice', ALICE, 'genuine-root', { start: '20200101000000Z', end: '20210101000000Z' });
   issue('future-alice', ALICE, 'genuine-root', { start: '20990101000000Z', end: '20991231000000Z' });
-  issue('intermediate', '/CN=Example Issuing CA/O=Example Ltd', 'genuine-root', { start: NOW_MINUS_YEARS(1), end: `${new Date().getUTCFullYear() + 5}0101000000Z`, ca: true });
+  issue('intermediate', '/CN=Example Issuing CA/O=Example Ltd', 'genuine-root', {
+    start: NOW_MINUS_YEARS(1),
+    end: `${new Date().getUTCFullYear() + 5}0101000000Z`,
+    ca: true,
+  });
   issue('bob', '/CN=Bob Example/O=Example Ltd', 'intermediate', { start: NOW_MINUS_YEARS(1), end: `${new Date().getUTCFullYear() + 2}0101000000Z` });
   // Alice's own (not a CA) certificate used to issue one for Mallory: no chain to trust.
   issue('alice-issued', '/CN=Mallory Example', 'alice', { start: NOW_MINUS_YEARS(1), end: `${new Date().getUTCFullYear() + 1}0101000000Z` });
@@ -105,7 +186,12 @@ describe('pdf/signatures: whom to trust', () => {
     const [alice] = await listed('alice.pdf');
     expect(alice).toMatchObject({ valid: true, trusted: true, coversWholeDocument: true });
     expect(alice).not.toHaveProperty('trustProblem');
-    expect(alice?.certificate).toMatchObject({ subject: 'CN=Alice Example, O=Example Ltd', issuer: 'CN=Trusted Root CA', selfSigned: false, ...opensslIdentity('alice.pem') });
+    expect(alice?.certificate).toMatchObject({
+      subject: 'CN=Alice Example, O=Example Ltd',
+      issuer: 'CN=Trusted Root CA',
+      selfSigned: false,
+      ...opensslIdentity('alice.pem'),
+    });
     const dates = openssl('x509', '-in', 'alice.pem', '-noout', '-startdate', '-enddate');
     expect(Date.parse(alice?.certificate?.validFrom ?? '')).toBe(Date.parse(/notBefore=(.*)/.exec(dates)?.[1] ?? ''));
     expect(Date.parse(alice?.certificate?.validTo ?? '')).toBe(Date.parse(/notAfter=(.*)/.exec(dates)?.[1] ?? ''));
@@ -127,13 +213,28 @@ describe('pdf/signatures: whom to trust', () => {
 
   it('names self-signed, expired and not-yet-valid certificates, and a chain through a certificate that is no CA', async () => {
     const [self] = await listed('self-alice.pdf');
-    expect(self).toMatchObject({ valid: true, trusted: false, trustProblem: 'self-signed', certificate: { selfSigned: true, ...opensslIdentity('self-alice.pem') } });
+    expect(self).toMatchObject({
+      valid: true,
+      trusted: false,
+      trustProblem: 'self-signed',
+      certificate: { selfSigned: true, ...opensslIdentity('self-alice.pem') },
+    });
     const [expired] = await listed('expired-alice.pdf');
-    expect(expired).toMatchObject({ valid: true, trusted: false, trustProblem: 'expired', certificate: { validTo: '2021-01-01T00:00:00.000Z', ...opensslIdentity('expired-alice.pem') } });
+    expect(expired).toMatchObject({
+      valid: true,
+      trusted: false,
+      trustProblem: 'expired',
+      certificate: { validTo: '2021-01-01T00:00:00.000Z', ...opensslIdentity('expired-alice.pem') },
+    });
     const [future] = await listed('future-alice.pdf');
     expect(future).toMatchObject({ valid: true, trusted: false, trustProblem: 'not-yet-valid', certificate: { validFrom: '2099-01-01T00:00:00.000Z' } });
     const [issuedByLeaf] = await listed('alice-issued.pdf');
-    expect(issuedByLeaf).toMatchObject({ valid: true, trusted: false, trustProblem: 'unknown-issuer', certificate: { issuer: 'CN=Alice Example, O=Example Ltd' } });
+    expect(issuedByLeaf).toMatchObject({
+      valid: true,
+      trusted: false,
+      trustProblem: 'unknown-issuer',
+      certificate: { issuer: 'CN=Alice Example, O=Example Ltd' },
+    });
   });
 
   it('trusts a chain through an intermediate CA the signature carries; an altered signature is never trusted', async () => {
@@ -164,9 +265,20 @@ describe('pdf/signatures: whom to trust', () => {
       spawnSync('pdfsig', [at('contract.pdf'), at(`poppler-${name}.pdf`), '-add-signature', '-nssdir', db, '-nick', name], { stdio: 'pipe' });
     }
     expect(pdfsig(at('poppler-alice.pdf'), at('nss-verify'))).toEqual([expect.objectContaining({ valid: true, certificate: 'Certificate is Trusted.' })]);
-    expect(pdfsig(at('poppler-mallory-alice.pdf'), at('nss-verify'))).toEqual([expect.objectContaining({ valid: true, certificate: 'Certificate issuer is unknown.' })]);
-    expect(await listed('poppler-alice.pdf')).toEqual([expect.objectContaining({ valid: true, trusted: true, certificate: expect.objectContaining(opensslIdentity('alice.pem')) })]);
-    expect(await listed('poppler-mallory-alice.pdf')).toEqual([expect.objectContaining({ valid: true, trusted: false, trustProblem: 'unknown-issuer', certificate: expect.objectContaining(opensslIdentity('mallory-alice.pem')) })]);
+    expect(pdfsig(at('poppler-mallory-alice.pdf'), at('nss-verify'))).toEqual([
+      expect.objectContaining({ valid: true, certificate: 'Certificate issuer is unknown.' }),
+    ]);
+    expect(await listed('poppler-alice.pdf')).toEqual([
+      expect.objectContaining({ valid: true, trusted: true, certificate: expect.objectContaining(opensslIdentity('alice.pem')) }),
+    ]);
+    expect(await listed('poppler-mallory-alice.pdf')).toEqual([
+      expect.objectContaining({
+        valid: true,
+        trusted: false,
+        trustProblem: 'unknown-issuer',
+        certificate: expect.objectContaining(opensslIdentity('mallory-alice.pem')),
+      }),
+    ]);
   });
 
   it('trusts nothing without --trust-cert, and trusts Mallory only when her root is given (DOCWASM_TRUST_CERTS, two files)', async () => {
@@ -238,6 +350,9 @@ describe('pdf/signatures: one signature dictionary reached from two fields', () 
     fs.writeFileSync(at('three-fields.pdf'), secondFieldOnSameSignature(fs.readFileSync(at('alice-bob.pdf'))));
     const signatures = await listed('three-fields.pdf');
     // The new field (on Bob's dictionary, the file's last) comes first on the page: order aside, each once.
-    expect(signatures.map((s) => `${s.certificate?.subject} ${s.valid}`).sort()).toEqual(['CN=Alice Example, O=Example Ltd true', 'CN=Bob Example, O=Example Ltd true']);
+    expect(signatures.map((s) => `${s.certificate?.subject} ${s.valid}`).sort()).toEqual([
+      'CN=Alice Example, O=Example Ltd true',
+      'CN=Bob Example, O=Example Ltd true',
+    ]);
   });
 });

@@ -25,7 +25,13 @@ interface WordBox {
 /** The words of page `page` with their boxes (points, origin top left of the page as shown), by pdftotext -bbox. */
 function wordBoxes(file: string, page: number): WordBox[] {
   const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']).toString();
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ word: m[5] as string, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) }));
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    word: m[5] as string,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
 }
 
 /** The page size as shown, by pdfinfo. */
@@ -79,7 +85,14 @@ describe('POST /api/pdf/stamp', () => {
   });
 
   it('puts the stamp where the position says on a turned page, as a viewer shows it', async () => {
-    const response = await service.post('/api/pdf/stamp', { input: 'turned.pdf', output: 'turned-out.pdf', text: 'PAID', position: 'top-left', margin: 20, fontSize: 30 });
+    const response = await service.post('/api/pdf/stamp', {
+      input: 'turned.pdf',
+      output: 'turned-out.pdf',
+      text: 'PAID',
+      position: 'top-left',
+      margin: 20,
+      fontSize: 30,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const size = shownSize(file('turned-out.pdf'));
     expect(size.width).toBeGreaterThan(size.height);
@@ -111,12 +124,27 @@ describe('POST /api/pdf/stamp', () => {
   });
 
   it('stamps an image above the content at the given width, half transparent when asked', async () => {
-    const response = await service.post('/api/pdf/stamp', { input: 'scan.pdf', output: 'image.pdf', image: 'logo.png', imageWidth: 100, position: 'bottom-left', margin: 10 });
+    const response = await service.post('/api/pdf/stamp', {
+      input: 'scan.pdf',
+      output: 'image.pdf',
+      image: 'logo.png',
+      imageWidth: 100,
+      position: 'bottom-left',
+      margin: 10,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     // 100 x 50 pt from x 10, 10 pt above the bottom edge.
     expect(pixelAt(file('image.pdf'), 1, 60, 792 - 35)).toBe('srgb(0,0,255)');
     expect(pixelAt(file('image.pdf'), 1, 120, 792 - 35)).toBe('srgb(192,192,192)');
-    const faint = await service.post('/api/pdf/stamp', { input: 'scan.pdf', output: 'faint.pdf', image: 'logo.png', imageWidth: 100, position: 'bottom-left', margin: 10, opacity: 0.5 });
+    const faint = await service.post('/api/pdf/stamp', {
+      input: 'scan.pdf',
+      output: 'faint.pdf',
+      image: 'logo.png',
+      imageWidth: 100,
+      position: 'bottom-left',
+      margin: 10,
+      opacity: 0.5,
+    });
     expect(faint.status).toBe(200);
     expect(pixelAt(file('faint.pdf'), 1, 60, 792 - 35)).toMatch(/^srgb\((9[5-7]),(9[5-7]),(22[2-5])\)$/);
   });
@@ -143,7 +171,11 @@ describe('POST /api/pdf/stamp', () => {
   });
 
   it('runs from the command line', () => {
-    const result = spawnSync(process.execPath, [CLI, 'pdf', 'stamp', 'three.pdf', '-o', 'cli.pdf', '--text', 'PAID', '--position', 'top-right', '--pages', '1'], { cwd: service.dir, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'pdf', 'stamp', 'three.pdf', '-o', 'cli.pdf', '--text', 'PAID', '--position', 'top-right', '--pages', '1'],
+      { cwd: service.dir, encoding: 'utf8' },
+    );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('cli.pdf');
     expect(pageText(file('cli.pdf'), 1)).toContain('PAID');

@@ -27,7 +27,11 @@ describe('pdf/to-images --format jpg', () => {
   });
 
   it('renders JPEG files named .jpg from the CLI', () => {
-    const result = spawnSync(process.execPath, [CLI, 'pdf', 'to-images', 'two.pdf', '--format', 'jpg', '--dpi', '72', '--output-dir', 'jpg-cli'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(process.execPath, [CLI, 'pdf', 'to-images', 'two.pdf', '--format', 'jpg', '--dpi', '72', '--output-dir', 'jpg-cli'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect([result.status, result.stderr]).toEqual([0, '']);
     expect(result.stdout).toContain('to JPEG at 72 dpi');
     expect(fs.readdirSync(path.join(dir, 'jpg-cli')).sort()).toEqual(['two_1.jpg', 'two_2.jpg']);
@@ -45,7 +49,12 @@ describe('pdf/to-images --format jpg', () => {
 
   it('lists jpg among the formats in the API description and still refuses an unknown one', async () => {
     const spec = await service.get('/openapi.json');
-    const operation = (spec.body.paths as Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: { format: { enum: string[] } } } } } } } }>)['/api/pdf/to-images'];
+    const operation = (
+      spec.body.paths as Record<
+        string,
+        { post: { requestBody: { content: { 'application/json': { schema: { properties: { format: { enum: string[] } } } } } } } }
+      >
+    )['/api/pdf/to-images'];
     expect(operation?.post.requestBody.content['application/json'].schema.properties.format.enum).toEqual(['png', 'jpeg', 'jpg', 'webp']);
     const { status, body } = await service.post('/api/pdf/to-images', { input: 'two.pdf', format: 'gif', outputDir: 'never' });
     expect([status, body.code]).toEqual([400, 'VALIDATION_ERROR']);

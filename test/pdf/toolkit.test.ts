@@ -21,13 +21,17 @@ let dir: string;
 const file = (name: string) => path.join(dir, name);
 const bytesOf = (name: string) => new Uint8Array(fs.readFileSync(file(name)));
 /** A sink writing the (single) output to `name`. */
-const into = (name: string): PdfSink => (pdf) => fs.writeFileSync(file(name), pdf);
+const into =
+  (name: string): PdfSink =>
+  (pdf) =>
+    fs.writeFileSync(file(name), pdf);
 const ranges = (spec: string) => parsePageRanges(spec, { allowDescending: true });
 
 /** One text page with an Info dictionary and, on request, an XMP packet claiming PDF/A-2b. */
 function pdfWithInfo({ xmp = false, rotate = 0 } = {}): Buffer {
   const stream = 'BT /F1 24 Tf 72 700 Td (Described) Tj ET';
-  const packet = '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" xmlns:dc="http://purl.org/dc/elements/1.1/" pdfaid:part="2" pdfaid:conformance="B"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Old title</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+  const packet =
+    '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" xmlns:dc="http://purl.org/dc/elements/1.1/" pdfaid:part="2" pdfaid:conformance="B"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Old title</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
   return serializePdf(
     [
       `<< /Type /Catalog /Pages 2 0 R${xmp ? ' /Metadata 7 0 R' : ''} >>`,
@@ -46,7 +50,13 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-toolkit-'));
   fs.writeFileSync(
     file('five.pdf'),
-    makePdf({ pages: ['Page one', 'Page two', 'Page three', 'Page four', 'Page five'], bookmarks: [{ title: 'Third', page: 2 }, { title: 'Fifth', page: 4 }] }),
+    makePdf({
+      pages: ['Page one', 'Page two', 'Page three', 'Page four', 'Page five'],
+      bookmarks: [
+        { title: 'Third', page: 2 },
+        { title: 'Fifth', page: 4 },
+      ],
+    }),
   );
   fs.writeFileSync(file('info.pdf'), pdfWithInfo({ rotate: 90 }));
   fs.writeFileSync(file('xmp.pdf'), pdfWithInfo({ xmp: true }));
@@ -173,7 +183,10 @@ describe.each([
     it('copies a repeated page into a page of its own', () => {
       expect(engine.rearrange(bytesOf('five.pdf'), ranges('2,2,4-3,2'), into(out('repeated')))).toEqual({ pages: 5 });
       expect(texts('repeated')).toEqual(['Page two', 'Page two', 'Page four', 'Page three', 'Page two']);
-      const pageObjects = execFileSync('qpdf', ['--show-pages', file(out('repeated'))]).toString().match(/^page \d+: (\d+ \d+ R)/gm) ?? [];
+      const pageObjects =
+        execFileSync('qpdf', ['--show-pages', file(out('repeated'))])
+          .toString()
+          .match(/^page \d+: (\d+ \d+ R)/gm) ?? [];
       expect(new Set(pageObjects.map((line) => line.split(': ')[1])).size).toBe(5);
       expect(qpdfCheckStrict(file(out('repeated'))).ok).toBe(true);
     });
@@ -301,7 +314,11 @@ describe('mupdf only', () => {
       const again = await engine.compress(bytesOf('twice.pdf'), { quality: 70, maxDpi: 150 }, into('thrice.pdf'));
       expect(again.outputBytes).toBeLessThanOrEqual(again.inputBytes);
       if (again.unchanged) expect(fs.readFileSync(file('thrice.pdf'))).toEqual(fs.readFileSync(file('twice.pdf')));
-      const tiny = serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>']);
+      const tiny = serializePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] >>',
+      ]);
       const result = await engine.compress(new Uint8Array(tiny), { quality: 70, maxDpi: 150 }, into('tiny.pdf'));
       expect(result.outputBytes).toBeLessThanOrEqual(tiny.length);
       expect(result.unchanged).toBe(result.outputBytes === tiny.length);

@@ -44,18 +44,30 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
 
   /** Files (not directories) under `dir` of the base dir, recursively; none when it does not exist. */
   const filesUnder = (dir: string) =>
-    fs.existsSync(file(dir)) ? fs.readdirSync(file(dir), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name) : [];
+    fs.existsSync(file(dir))
+      ? fs
+          .readdirSync(file(dir), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name)
+      : [];
 
   /** Posts a request that must fail with `code` (and its status), leaving nothing behind. */
   async function expectFailure(operation: string, body: Record<string, unknown>, status: number, code: string): Promise<ApiResponse> {
-    const inputs = [body.input, ...((body.files as unknown[] | undefined) ?? [])].filter((name): name is string => typeof name === 'string' && fs.existsSync(file(name)));
+    const inputs = [body.input, ...((body.files as unknown[] | undefined) ?? [])].filter(
+      (name): name is string => typeof name === 'string' && fs.existsSync(file(name)),
+    );
     const before = inputs.map((name) => sha256(file(name)));
     const response = await post(operation, body);
-    expect([response.status, response.body.code, response.body.success], `${operation} ${JSON.stringify(body)}: ${response.body.error}`).toEqual([status, code, false]);
+    expect([response.status, response.body.code, response.body.success], `${operation} ${JSON.stringify(body)}: ${response.body.error}`).toEqual([
+      status,
+      code,
+      false,
+    ]);
     expect(typeof response.body.error).toBe('string');
     for (const key of ['output', 'outputDir'] as const) {
       const target = body[key];
-      if (typeof target === 'string' && !target.includes('plain.txt')) expect(fs.existsSync(file(target)) && fs.statSync(file(target)).isFile(), `${target} written`).toBe(false);
+      if (typeof target === 'string' && !target.includes('plain.txt'))
+        expect(fs.existsSync(file(target)) && fs.statSync(file(target)).isFile(), `${target} written`).toBe(false);
     }
     expect(leftoverTempFiles(service.dir)).toEqual([]);
     expect(inputs.map((name) => sha256(file(name)))).toEqual(before);
@@ -114,7 +126,12 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
       delete noInput.input;
       delete noInput.files;
       await expectFailure(operation, noInput, 400, 'VALIDATION_ERROR');
-      await expectFailure(operation, { ...request('five.pdf', out('empty-password')), [operation === 'pdf/encrypt' ? 'inputPassword' : 'password']: '' }, 400, 'VALIDATION_ERROR');
+      await expectFailure(
+        operation,
+        { ...request('five.pdf', out('empty-password')), [operation === 'pdf/encrypt' ? 'inputPassword' : 'password']: '' },
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(filesUnder('bad')).toEqual([]);
     });
   });
@@ -144,13 +161,25 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
 
     it('reads the Info dictionary and gives each page size in points, as pdfinfo does', async () => {
       const { body } = await post('pdf/info', { input: 'info.pdf' });
-      expect(body.data).toMatchObject({ title: 'Old title', author: 'Ann Author', producer: 'Handmade', creationDate: '2024-01-31T12:00:00+01:00', subject: null, modDate: null });
+      expect(body.data).toMatchObject({
+        title: 'Old title',
+        author: 'Ann Author',
+        producer: 'Handmade',
+        creationDate: '2024-01-31T12:00:00+01:00',
+        subject: null,
+        modDate: null,
+      });
       const poppler = pdfinfo(file('info.pdf'));
       expect([poppler.Title, poppler.Author, poppler.Producer]).toEqual(['Old title', 'Ann Author', 'Handmade']);
 
       const sizes = (await post('pdf/info', { input: 'sizes.pdf' })).body.data?.pageSizes as { width: number; height: number }[];
       const perPage = pdfinfo(file('sizes.pdf'), { pages: 4 });
-      const popplerSizes = [1, 2, 3, 4].map((page) => /^([\d.]+) x ([\d.]+) pts/.exec(perPage[`Page ${String(page).padStart(4)} size`] ?? '')?.slice(1).map(Number));
+      const popplerSizes = [1, 2, 3, 4].map((page) =>
+        /^([\d.]+) x ([\d.]+) pts/
+          .exec(perPage[`Page ${String(page).padStart(4)} size`] ?? '')
+          ?.slice(1)
+          .map(Number),
+      );
       expect(sizes.map((size) => [size.width, size.height])).toEqual(popplerSizes);
       expect(sizes).toEqual([
         { width: 595, height: 842 },
@@ -351,7 +380,15 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
 
   describe.runIf(engine === 'mupdf')('POST /api/pdf/metadata', () => {
     it('sets the given fields (pdfinfo shows them), clears those given as "", keeps the rest', async () => {
-      const { status, body } = await post('pdf/metadata', { input: 'info.pdf', output: 'meta/set.pdf', title: 'New title', author: '', subject: 'The subject', keywords: 'alpha, beta', creator: 'docwasm test' });
+      const { status, body } = await post('pdf/metadata', {
+        input: 'info.pdf',
+        output: 'meta/set.pdf',
+        title: 'New title',
+        author: '',
+        subject: 'The subject',
+        keywords: 'alpha, beta',
+        creator: 'docwasm test',
+      });
       expect(status).toBe(200);
       expect(body).toMatchObject({ success: true, outputPath: file('meta/set.pdf') });
       expect((body.data?.fields as string[]).sort()).toEqual(['author', 'creator', 'keywords', 'subject', 'title']);
@@ -362,7 +399,15 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
       expect(pageText(file('meta/set.pdf'), 1)).toBe('Described');
       expect(qpdfCheckStrict(file('meta/set.pdf')).ok).toBe(true);
       const read = await post('pdf/info', { input: 'meta/set.pdf' });
-      expect(read.body.data).toMatchObject({ title: 'New title', author: null, subject: 'The subject', keywords: 'alpha, beta', creator: 'docwasm test', producer: 'Handmade', creationDate: '2024-01-31T12:00:00+01:00' });
+      expect(read.body.data).toMatchObject({
+        title: 'New title',
+        author: null,
+        subject: 'The subject',
+        keywords: 'alpha, beta',
+        creator: 'docwasm test',
+        producer: 'Handmade',
+        creationDate: '2024-01-31T12:00:00+01:00',
+      });
     });
 
     it('leaves the fields not given as they were, and writes CJK values', async () => {
@@ -403,7 +448,15 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
     });
 
     it('stamps only the selected pages, with the given opacity, size and rotation', async () => {
-      const { status } = await post('pdf/watermark', { input: 'five.pdf', output: 'wm/pages.pdf', text: 'MIDDLE', pages: '2-3', opacity: 0.5, fontSize: 30, rotation: 0 });
+      const { status } = await post('pdf/watermark', {
+        input: 'five.pdf',
+        output: 'wm/pages.pdf',
+        text: 'MIDDLE',
+        pages: '2-3',
+        opacity: 0.5,
+        fontSize: 30,
+        rotation: 0,
+      });
       expect(status).toBe(200);
       expect([1, 2, 3, 4, 5].map((page) => compactRawText(file('wm/pages.pdf'), page).includes('MIDDLE'))).toEqual([false, true, true, false, false]);
       expect(qdfText(file('wm/pages.pdf'))).toMatch(/\/ca 0?\.5\b/);
@@ -453,7 +506,15 @@ describe.each(['mupdf', 'cpdf'] as const)('PDF tools over HTTP on the %s engine'
     });
 
     it('answers VALIDATION_ERROR for bad options and INVALID_PAGE_RANGE for pages beyond the last', async () => {
-      for (const extra of [{ text: '' }, { text: undefined }, { text: 'x', opacity: 1.5 }, { text: 'x', opacity: -0.1 }, { text: 'x', fontSize: 0 }, { text: 'x', rotation: 400 }, { text: 'x', opacity: '0.5' }]) {
+      for (const extra of [
+        { text: '' },
+        { text: undefined },
+        { text: 'x', opacity: 1.5 },
+        { text: 'x', opacity: -0.1 },
+        { text: 'x', fontSize: 0 },
+        { text: 'x', rotation: 400 },
+        { text: 'x', opacity: '0.5' },
+      ]) {
         await expectFailure('pdf/watermark', { input: 'five.pdf', output: 'bad-wm/out.pdf', ...extra }, 400, 'VALIDATION_ERROR');
       }
       await expectFailure('pdf/watermark', { input: 'five.pdf', output: 'bad-wm/out.pdf', text: 'x', pages: '4-9' }, 422, 'INVALID_PAGE_RANGE');

@@ -41,7 +41,14 @@ export function describeBackpressure(perEngine: number, section: string): void {
           Array.from({ length: perEngine }, async (_, i) => {
             const t = performance.now();
             const r = await service.post(op.route, op.body(`flood-${i}`));
-            return { op: op.name, status: r.status, code: r.body.code, success: r.body.success, retryAfter: r.headers.get('retry-after'), ms: performance.now() - t };
+            return {
+              op: op.name,
+              status: r.status,
+              code: r.body.code,
+              success: r.body.success,
+              retryAfter: r.headers.get('retry-after'),
+              ms: performance.now() - t,
+            };
           }),
         ),
       );

@@ -151,7 +151,10 @@ describe('faults: a worker out of memory', () => {
 
   it('fails only its own job with TOO_LARGE; jobs beside it and after it succeed', async () => {
     const small = (i: number) => service.post('/api/pdf/merge', { files: [FIXTURES.pdf, FIXTURES.pdf2], output: `small-${i}.pdf` });
-    const [oom, ...beside] = await Promise.all([service.post('/api/pdf/merge', { files: ['huge.pdf', 'huge.pdf'], output: 'oom.pdf' }), ...[1, 2, 3, 4].map(small)]);
+    const [oom, ...beside] = await Promise.all([
+      service.post('/api/pdf/merge', { files: ['huge.pdf', 'huge.pdf'], output: 'oom.pdf' }),
+      ...[1, 2, 3, 4].map(small),
+    ]);
     expect(oom?.status, JSON.stringify(oom?.body)).toBe(413);
     expect(oom?.body.code).toBe('TOO_LARGE');
     expect(beside.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -214,7 +217,12 @@ function isLauncher(pid: number): boolean {
 function writingJobs(target: string): { engine: string; route: string; body: Record<string, unknown>; outputs: string[] }[] {
   return [
     { engine: 'pdf.merge', route: '/api/pdf/merge', body: { files: [FIXTURES.pdf], output: `${target}.pdf` }, outputs: [`${target}.pdf`] },
-    { engine: 'pdf.split', route: '/api/pdf/split', body: { input: FIXTURES.pdf, pages: '1,2', outputDir: target }, outputs: [`${target}/doc_1.pdf`, `${target}/doc_2.pdf`] },
+    {
+      engine: 'pdf.split',
+      route: '/api/pdf/split',
+      body: { input: FIXTURES.pdf, pages: '1,2', outputDir: target },
+      outputs: [`${target}/doc_1.pdf`, `${target}/doc_2.pdf`],
+    },
     { engine: 'image.convert', route: '/api/image/convert', body: { input: FIXTURES.jpeg, output: `${target}.png` }, outputs: [`${target}.png`] },
     { engine: 'ocr', route: '/api/ocr', body: { input: FIXTURES.ocr, language: 'eng', output: `${target}.txt` }, outputs: [`${target}.txt`] },
     { engine: 'convert', route: '/api/convert', body: { input: FIXTURES.docx, output: `${target}.pdf`, format: 'pdf' }, outputs: [`${target}.pdf`] },
@@ -230,7 +238,10 @@ async function expectNotWritable(service: RunningService, job: WritingJob): Prom
 
 /** The job fails with a contract error (not 500), writes nothing, leaves no temp file, changes no input. */
 async function expectCleanFailure(service: RunningService, job: WritingJob): Promise<string | undefined> {
-  const inputs = fs.readdirSync(service.dir).filter((f) => fs.statSync(path.join(service.dir, f)).isFile()).map((f) => path.join(service.dir, f));
+  const inputs = fs
+    .readdirSync(service.dir)
+    .filter((f) => fs.statSync(path.join(service.dir, f)).isFile())
+    .map((f) => path.join(service.dir, f));
   const before = inputs.map((f) => sha256(f));
   const { status, body } = await service.post(job.route, job.body);
   expect(body.success, `${job.engine}: ${JSON.stringify(body)}`).toBe(false);
@@ -259,7 +270,12 @@ describe('faults: outputs that cannot be written', () => {
     fs.chmodSync(path.join(service.dir, 'ro'), 0o555);
     if (runsAsRoot()) expect(fs.statSync(service.dir).mode & 0o777).toBe(0o777);
     for (const job of writingJobs('ro/x')) await expectNotWritable(service, job);
-    await expectNotWritable(service, { engine: 'pdf.split (existing dir)', route: '/api/pdf/split', body: { input: FIXTURES.pdf, pages: '1', outputDir: 'ro/split' }, outputs: ['ro/split/doc_1.pdf'] });
+    await expectNotWritable(service, {
+      engine: 'pdf.split (existing dir)',
+      route: '/api/pdf/split',
+      body: { input: FIXTURES.pdf, pages: '1', outputDir: 'ro/split' },
+      outputs: ['ro/split/doc_1.pdf'],
+    });
     expect((await service.post('/api/pdf/merge', { files: [FIXTURES.pdf], output: 'fine.pdf' })).status).toBe(200);
     injected['read-only-dir'] = 'survived';
   });
@@ -277,14 +293,32 @@ describe('faults: outputs that cannot be written', () => {
     try {
       await writeFixtures(service.dir);
       fs.writeFileSync(path.join(service.dir, 'image-page.pdf'), makeImagePdf(1, 600));
-      fs.writeFileSync(path.join(service.dir, 'long.docx'), makeDocx(Array.from({ length: 12_000 }, (_, i) => `Line ${i} of a long letter that fills many pages.`)));
+      fs.writeFileSync(
+        path.join(service.dir, 'long.docx'),
+        makeDocx(Array.from({ length: 12_000 }, (_, i) => `Line ${i} of a long letter that fills many pages.`)),
+      );
       for (const f of ['image-page.pdf', 'long.docx']) shareWithService(path.join(service.dir, f));
-      await expectNotWritable(service, { engine: 'pdf.merge', route: '/api/pdf/merge', body: { files: ['image-page.pdf'], output: 'big.pdf' }, outputs: ['big.pdf'] });
-      await expectNotWritable(service, { engine: 'image.convert', route: '/api/image/convert', body: { input: FIXTURES.jpeg, output: 'big.png' }, outputs: ['big.png'] });
+      await expectNotWritable(service, {
+        engine: 'pdf.merge',
+        route: '/api/pdf/merge',
+        body: { files: ['image-page.pdf'], output: 'big.pdf' },
+        outputs: ['big.pdf'],
+      });
+      await expectNotWritable(service, {
+        engine: 'image.convert',
+        route: '/api/image/convert',
+        body: { input: FIXTURES.jpeg, output: 'big.png' },
+        outputs: ['big.png'],
+      });
       // LibreOffice also needs room for its own temp files, and under this limit it reports
       // "source file could not be loaded", which the backend maps to INVALID_INPUT: the failure
       // is clean (checked), its code is recorded for the report rather than asserted.
-      const officeCode = await expectCleanFailure(service, { engine: 'convert', route: '/api/convert', body: { input: 'long.docx', output: 'long.pdf', format: 'pdf' }, outputs: ['long.pdf'] });
+      const officeCode = await expectCleanFailure(service, {
+        engine: 'convert',
+        route: '/api/convert',
+        body: { input: 'long.docx', output: 'long.pdf', format: 'pdf' },
+        outputs: ['long.pdf'],
+      });
       injected['file-size-limit-libreoffice-code'] = officeCode ?? 'none';
       expect((await service.post('/api/pdf/merge', { files: [FIXTURES.pdf], output: 'small.pdf' })).status).toBe(200);
       expect((await service.post('/api/convert', { input: FIXTURES.docx, output: 'small-doc.pdf', format: 'pdf' })).status).toBe(200);

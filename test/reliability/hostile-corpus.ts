@@ -94,7 +94,12 @@ export function pngDeclaring(width: number, height: number, idat: Buffer, colour
   ihdr.writeUInt32BE(height, 4);
   ihdr.writeUInt8(8, 8);
   ihdr.writeUInt8(colourType, 9);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** JPEG with its SOF frame size rewritten. */
@@ -130,9 +135,24 @@ function cyclicPdfs(): Buffer[] {
   return [
     serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R] /Count 1 >>']),
     serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>']),
-    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 3 >>', '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>']),
-    serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>', '<< /Length 4 0 R >>\nstream\nBT ET\nendstream']),
-    serializePdf(['<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page, '<< /Type /Outlines /First 5 0 R /Last 5 0 R /Count 1 >>', '<< /Title (Loop) /Parent 4 0 R /Next 5 0 R /Prev 5 0 R /First 5 0 R /Dest [3 0 R /Fit] >>']),
+    serializePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 3 >>',
+      '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>',
+    ]),
+    serializePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+      '<< /Length 4 0 R >>\nstream\nBT ET\nendstream',
+    ]),
+    serializePdf([
+      '<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      page,
+      '<< /Type /Outlines /First 5 0 R /Last 5 0 R /Count 1 >>',
+      '<< /Title (Loop) /Parent 4 0 R /Next 5 0 R /Prev 5 0 R /First 5 0 R /Dest [3 0 R /Fit] >>',
+    ]),
     serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page], ' /Prev XREF'),
     serializePdf(['<< /Type /Catalog /Pages 1 0 R >>']),
     serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000000 >>', page]),
@@ -143,12 +163,22 @@ function cyclicPdfs(): Buffer[] {
 /** Zip bombs in office clothing: one huge entry, and very many entries. */
 function zipBombs(): { ext: string; data: Buffer }[] {
   const huge = Buffer.alloc(200 * 1024 * 1024, '<w:p/>');
-  const document = Buffer.concat([Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'), huge, Buffer.from('</w:body></w:document>')]);
+  const document = Buffer.concat([
+    Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'),
+    huge,
+    Buffer.from('</w:body></w:document>'),
+  ]);
   const many = Array.from({ length: 20_000 }, (_, i) => ({ name: `word/media/f${i}.xml`, data: '' }));
   return [
     { ext: 'docx', data: makeDocx([], document) },
     { ext: 'docx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, ...many]) },
-    { ext: 'xlsx', data: makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: huge }]) },
+    {
+      ext: 'xlsx',
+      data: makeZip([
+        { name: '[Content_Types].xml', data: '<Types/>' },
+        { name: 'xl/workbook.xml', data: huge },
+      ]),
+    },
     // Millions of real paragraphs: memory, not just bytes (issue 20: 4.6 GB for a 1.2 MB file).
     { ext: 'docx', data: docxZipBomb(100 * 1024 * 1024) },
   ];
@@ -172,7 +202,14 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
     { ext: 'rtf', data: rtfField('INCLUDETEXT "/etc/hostname"') },
     { ext: 'docx', data: docxField('INCLUDETEXT "/etc/hostname"') },
     // Reaching the documents converted alongside (issue 20) and the office's own paths.
-    { ext: 'odt', data: odtParagraphBackgrounds([...stagedNeighbourGuesses('Thumbnails/thumbnail.png', 8, 2), zipPartUrl(outside, 'content.xml'), ...otherProviderUrls(outside, 'content.xml')]) },
+    {
+      ext: 'odt',
+      data: odtParagraphBackgrounds([
+        ...stagedNeighbourGuesses('Thumbnails/thumbnail.png', 8, 2),
+        zipPartUrl(outside, 'content.xml'),
+        ...otherProviderUrls(outside, 'content.xml'),
+      ]),
+    },
     { ext: 'odt', data: odtFileNameFields() },
   ];
 }
@@ -180,13 +217,22 @@ function linkingDocuments(): { ext: string; data: Buffer }[] {
 /** Small files declaring work over a budget (see docs/limits.md): each must be TOO_LARGE where it is decoded. */
 export async function budgetBombs(): Promise<{ ext: string; kind: Kind; data: Buffer }[]> {
   const screen = { width: 16, height: 16 };
-  const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const progressive = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .jpeg({ progressive: true })
     .toBuffer();
   return [
     { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [{ width: 65535, height: 65535 }]) },
     { ext: 'gif', kind: 'image', data: gifWithFrames(screen, [screen, { width: 30_000, height: 30_000 }]) },
-    { ext: 'gif', kind: 'image', data: gifWithFrames(screen, Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 }))) },
+    {
+      ext: 'gif',
+      kind: 'image',
+      data: gifWithFrames(
+        screen,
+        Array.from({ length: 10_001 }, () => ({ width: 1, height: 1 })),
+      ),
+    },
     { ext: 'jpg', kind: 'image', data: jpegWithScans(progressive, 6_000) },
     { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000 }) },
     { ext: 'pdf', kind: 'pdf', data: contentBombPdf({ decompressedBytes: 200_000_000, inForm: true, twice: true }) },
@@ -198,7 +244,8 @@ export async function hostileCorpus(count: number, seed = 0x5eed): Promise<Hosti
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const base = await seeds();
   const files: HostileFile[] = [];
-  const add = (mutation: string, ext: string, kind: Kind, data: Buffer) => files.push({ name: `h${String(files.length).padStart(4, '0')}-${mutation}.${ext}`, kind, mutation, data });
+  const add = (mutation: string, ext: string, kind: Kind, data: Buffer) =>
+    files.push({ name: `h${String(files.length).padStart(4, '0')}-${mutation}.${ext}`, kind, mutation, data });
 
   // Fixed cases: every seed empty, cycles, bombs, huge dimensions.
   for (const s of base) add('empty', s.ext, s.kind, Buffer.alloc(0));
@@ -210,7 +257,14 @@ export async function hostileCorpus(count: number, seed = 0x5eed): Promise<Hosti
   const gif = base.find((s) => s.ext === 'gif')?.data as Buffer;
   const bmp = base.find((s) => s.ext === 'bmp')?.data as Buffer;
   const tinyIdat = zlib.deflateSync(Buffer.alloc(64));
-  for (const [w, h] of [[65535, 65535], [2 ** 31 - 1, 1], [1, 2 ** 31 - 1], [100_000, 100_000], [9_000, 9_000], [0, 0]] as const) {
+  for (const [w, h] of [
+    [65535, 65535],
+    [2 ** 31 - 1, 1],
+    [1, 2 ** 31 - 1],
+    [100_000, 100_000],
+    [9_000, 9_000],
+    [0, 0],
+  ] as const) {
     add('huge-dimensions', 'png', 'image', pngDeclaring(w, h, tinyIdat));
     if (w <= 65535 && h <= 65535) add('huge-dimensions', 'jpg', 'image', jpegDeclaring(jpeg, w, h));
     if (w <= 65535 && h <= 65535) add('huge-dimensions', 'gif', 'image', gifDeclaring(gif, w, h));

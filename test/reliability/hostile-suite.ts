@@ -57,7 +57,10 @@ const REQUESTS: Record<Kind, ((f: string, out: string) => { route: string; body:
     (f, out) => ({ route: '/api/pdf/flatten', body: { input: f, output: `out/${out}.pdf` } }),
     (f, out) => ({ route: '/api/pdf/sign', body: { input: f, certificate: FIXTURES.p12, certificatePassword: P12_PASSWORD, output: `out/${out}.pdf` } }),
     (f) => ({ route: '/api/pdf/signatures', body: { input: f } }),
-    (f, out) => ({ route: '/api/pipeline', body: { input: f, steps: [{ operation: 'pdf/rotate', degrees: 90 }, { operation: 'pdf/compress' }], output: `out/${out}.pdf` } }),
+    (f, out) => ({
+      route: '/api/pipeline',
+      body: { input: f, steps: [{ operation: 'pdf/rotate', degrees: 90 }, { operation: 'pdf/compress' }], output: `out/${out}.pdf` },
+    }),
   ],
   image: [
     (f, out) => ({ route: '/api/image/convert', body: { input: f, output: `out/${out}.png` } }),
@@ -104,7 +107,14 @@ export function describeHostile(count: number, concurrency: number, section: str
     afterAll(async () => {
       await service.stop();
       // The service's own account of what went wrong, for diagnosing a failure of this suite.
-      fs.writeFileSync(path.join(FIGURES_DIR, `${section}-service.log`), service.stderr().split('\n').filter((l) => !/^\S+ POST /.test(l)).join('\n'));
+      fs.writeFileSync(
+        path.join(FIGURES_DIR, `${section}-service.log`),
+        service
+          .stderr()
+          .split('\n')
+          .filter((l) => !/^\S+ POST /.test(l))
+          .join('\n'),
+      );
     });
 
     it('answers every request with success or a contract error, in time, never a 500', async () => {
@@ -128,13 +138,18 @@ export function describeHostile(count: number, concurrency: number, section: str
           while (next < jobs.length) {
             const job = jobs[next++] as (typeof jobs)[number];
             const t = performance.now();
-            const r = await service.post(job.route, job.body).catch((err: unknown) => ({ status: 0, body: { code: `connection: ${String((err as Error).cause ?? err)}` } as Record<string, unknown> & { code?: string } }));
+            const r = await service.post(job.route, job.body).catch((err: unknown) => ({
+              status: 0,
+              body: { code: `connection: ${String((err as Error).cause ?? err)}` } as Record<string, unknown> & { code?: string },
+            }));
             answers.push({ file: job.f.name, mutation: job.f.mutation, route: job.route, status: r.status, codes: codesOf(r.body), ms: performance.now() - t });
           }
         }),
       );
       const wallMs = performance.now() - started;
-      const bad = answers.filter((a) => a.status === 0 || a.status >= 500 && !a.codes.every((c) => c === 'BUSY' || c === 'TIMEOUT') || a.codes.some((c) => !ALLOWED_CODES.has(c)));
+      const bad = answers.filter(
+        (a) => a.status === 0 || (a.status >= 500 && !a.codes.every((c) => c === 'BUSY' || c === 'TIMEOUT')) || a.codes.some((c) => !ALLOWED_CODES.has(c)),
+      );
       const late = answers.filter((a) => a.ms > ANSWER_BOUND_MS);
       const codes: Record<string, number> = {};
       for (const a of answers) for (const c of a.codes.length ? a.codes : ['success']) codes[c] = (codes[c] ?? 0) + 1;

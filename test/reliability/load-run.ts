@@ -24,7 +24,13 @@ export interface LoadResult {
   perOperation: Record<string, { n: number; p50: number; p95: number; max: number }>;
 }
 
-export async function runLoad(service: RunningService, total: number, concurrency: number, operations: readonly Operation[] = OPERATIONS, tag = 'load'): Promise<LoadResult> {
+export async function runLoad(
+  service: RunningService,
+  total: number,
+  concurrency: number,
+  operations: readonly Operation[] = OPERATIONS,
+  tag = 'load',
+): Promise<LoadResult> {
   const answers: LoadAnswer[] = [];
   let next = 0;
   const started = performance.now();

@@ -39,7 +39,13 @@ if (load) {
     `Load: ${num(load.requests)} mixed requests (every endpoint), concurrency ${num(load.concurrency)}`,
     `${num(load.failures)} failures, ${num(load.busy)} BUSY; ${num(load.requestsPerSecond)} req/s; peak RSS ${num(load.peakRssMb)} MB`,
   );
-  latencyTable = ['| Operation under that load | p50 ms | p95 ms |', '|---|---|---|', ...Object.entries(per).sort(([a], [b]) => a.localeCompare(b)).map(([op, s]) => `| ${op} | ${num(s.p50)} | ${num(s.p95)} |`)].join('\n');
+  latencyTable = [
+    '| Operation under that load | p50 ms | p95 ms |',
+    '|---|---|---|',
+    ...Object.entries(per)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([op, s]) => `| ${op} | ${num(s.p50)} | ${num(s.p95)} |`),
+  ].join('\n');
 }
 const bp = sections.backpressure ?? sections['backpressure-fast'];
 if (bp) {
@@ -53,15 +59,23 @@ const faults = sections.faults;
 if (faults) {
   const injected = faults.injected as Record<string, string>;
   const officeCode = injected['file-size-limit-libreoffice-code'];
-  const note = officeCode && officeCode !== 'OUTPUT_NOT_WRITABLE' ? ` (LibreOffice under the file-size limit answers ${officeCode}, not OUTPUT_NOT_WRITABLE)` : '';
-  row(`Faults injected: ${Object.keys(injected).filter((k) => injected[k] === 'survived').join(', ')}`, `${num(faults.survived)} survived: the job got its contract error, nothing half-written, the next job succeeded${note}`);
+  const note =
+    officeCode && officeCode !== 'OUTPUT_NOT_WRITABLE' ? ` (LibreOffice under the file-size limit answers ${officeCode}, not OUTPUT_NOT_WRITABLE)` : '';
+  row(
+    `Faults injected: ${Object.keys(injected)
+      .filter((k) => injected[k] === 'survived')
+      .join(', ')}`,
+    `${num(faults.survived)} survived: the job got its contract error, nothing half-written, the next job succeeded${note}`,
+  );
 }
 const hostile = sections.hostile ?? sections['hostile-fast'];
 if (hostile) {
   const mutations = hostile.mutations as Record<string, number>;
   const lat = hostile.latencyMs as { p95: number; max: number };
   row(
-    `Hostile input: ${num(hostile.files)} files (${Object.entries(mutations).map(([m, n]) => `${m} ${n}`).join(', ')}), ${num(hostile.requests)} requests over ${num(hostile.endpoints)} endpoints`,
+    `Hostile input: ${num(hostile.files)} files (${Object.entries(mutations)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ')}), ${num(hostile.requests)} requests over ${num(hostile.endpoints)} endpoints`,
     `${num(hostile.internalErrors)} 500s, ${num(hostile.late)} hangs; answers p95 ${num(lat.p95)} ms, max ${num(lat.max)} ms; same process healthy after`,
   );
 }
@@ -75,13 +89,16 @@ for (const start of ['plain', 'launcher']) {
 }
 const shutdown = sections.shutdown;
 if (shutdown) {
-  row(`Shutdown: SIGTERM with ${num(shutdown.inFlight)} jobs in flight`, `exit ${num(shutdown.exitCode)} after ${num(shutdown.exitMs)} ms; ${num(shutdown.finished)} finished, ${num(shutdown.failedCleanly)} failed cleanly; no partial file, temp file or child left`);
+  row(
+    `Shutdown: SIGTERM with ${num(shutdown.inFlight)} jobs in flight`,
+    `exit ${num(shutdown.exitCode)} after ${num(shutdown.exitMs)} ms; ${num(shutdown.finished)} finished, ${num(shutdown.failedCleanly)} failed cleanly; no partial file, temp file or child left`,
+  );
 }
 for (const start of ['plain', 'launcher']) {
   const idle = sections[`idle-memory-${start}`];
   if (!idle) continue;
   const extra = (op: string) => Math.round((idle[`${op}.afterRetirementMs`] as number) - (idle[`${op}.warmMs`] as number));
-  const how = start === 'plain' ? '`node main.js serve`' : "the portable launcher (glibc malloc settings)";
+  const how = start === 'plain' ? '`node main.js serve`' : 'the portable launcher (glibc malloc settings)';
   row(
     `Idle memory, started as ${how}, --idle-timeout 3 s`,
     `whole tree ${num(idle.afterStartMb)} MB after start, ${num(idle.warmMb)} MB warm (one job per engine), ${num(idle.afterRetirementMb)} MB after retirement; first job after it: ${['pdf.merge', 'image.resize', 'ocr', 'convert'].map((op) => `${op} ${extra(op) >= 0 ? '+' : ''}${num(extra(op))} ms`).join(', ')} against warm`,
@@ -98,7 +115,10 @@ if (wasmStarts) {
 }
 const security = sections.security;
 if (security) {
-  row('Security', `${num(security.guardRequests)} guard violations refused, ${num(security.pathAttacks)} path escapes (.., symlinks, absolute, very long) refused, odd names (spaces, unicode, leading "-") through all endpoints`);
+  row(
+    'Security',
+    `${num(security.guardRequests)} guard violations refused, ${num(security.pathAttacks)} path escapes (.., symlinks, absolute, very long) refused, odd names (spaces, unicode, leading "-") through all endpoints`,
+  );
 }
 
 const report = `Reliability figures (${machine}, ${new Date().toISOString().slice(0, 10)})\n\n| Scenario | What held |\n|---|---|\n${rows.join('\n')}\n\n${latencyTable}`;

@@ -15,7 +15,17 @@ import { writeFixtures } from './fixtures.js';
 import { outputsOf } from './load-run.js';
 import { OPERATIONS, type Operation } from './operations.js';
 
-const CONTRACT_CODES = new Set(['INVALID_JSON', 'VALIDATION_ERROR', 'PATH_NOT_ALLOWED', 'FILE_NOT_FOUND', 'OUTPUT_NOT_WRITABLE', 'TOO_LARGE', 'INVALID_INPUT', 'UNSUPPORTED_CONVERSION', 'UNSUPPORTED_FORMAT']);
+const CONTRACT_CODES = new Set([
+  'INVALID_JSON',
+  'VALIDATION_ERROR',
+  'PATH_NOT_ALLOWED',
+  'FILE_NOT_FOUND',
+  'OUTPUT_NOT_WRITABLE',
+  'TOO_LARGE',
+  'INVALID_INPUT',
+  'UNSUPPORTED_CONVERSION',
+  'UNSUPPORTED_FORMAT',
+]);
 const tally = { guardRequests: 0, pathAttacks: 0, oddNames: 0 };
 afterAll(() => recordFigures('security', tally));
 
@@ -73,7 +83,12 @@ describe('security: guards on every endpoint', () => {
   for (const op of OPERATIONS) {
     it(`${op.route}: refuses every guard violation and does no work`, async () => {
       const body = JSON.stringify(op.body(`guarded-${op.name}`));
-      const accepted = await rawRequest(service.port, { method: 'POST', path: op.route, headers: good(service.port), body: JSON.stringify(op.body(`allowed-${op.name}`)) });
+      const accepted = await rawRequest(service.port, {
+        method: 'POST',
+        path: op.route,
+        headers: good(service.port),
+        body: JSON.stringify(op.body(`allowed-${op.name}`)),
+      });
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
       for (const c of cases) {
         const headers = Object.fromEntries(Object.entries({ ...good(service.port), ...c.change(service.port) }).filter(([, v]) => v !== ''));
@@ -147,7 +162,10 @@ describe('security: file names with spaces, unicode and a leading "-" through ev
   for (const op of OPERATIONS) it(`${op.route}: reads "${ODD} ${op.name}.${op.inputExtension}" as a file, never as an option`, () => check(op));
 
   it('left no file named like an option anywhere else', () => {
-    const stray = fs.readdirSync(allowed, { recursive: true }).map(String).filter((f) => /(^|\/)(--help|--outdir|-rf)$/.test(f));
+    const stray = fs
+      .readdirSync(allowed, { recursive: true })
+      .map(String)
+      .filter((f) => /(^|\/)(--help|--outdir|-rf)$/.test(f));
     expect(stray).toEqual([]);
     expect(fs.readdirSync(process.cwd()).filter((f) => f.startsWith('-'))).toEqual([]);
   });

@@ -21,7 +21,9 @@ async function isComplete(file: string): Promise<boolean> {
   const ext = path.extname(file);
   if (ext === '.pdf') return qpdfCheck(file) || qpdfCheck(file, 'secret');
   if (ext === '.txt') return fs.statSync(file).size > 0;
-  const meta = await sharp(file).stats().catch(() => undefined);
+  const meta = await sharp(file)
+    .stats()
+    .catch(() => undefined);
   return meta !== undefined;
 }
 
@@ -62,7 +64,9 @@ describe('shutdown: SIGTERM with jobs in flight', () => {
     const exitMs = performance.now() - signalled;
     const answers = await Promise.all(inFlight);
 
-    const outputs = fs.existsSync(path.join(service.dir, 'out')) ? fs.readdirSync(path.join(service.dir, 'out')).map((f) => path.join(service.dir, 'out', f)) : [];
+    const outputs = fs.existsSync(path.join(service.dir, 'out'))
+      ? fs.readdirSync(path.join(service.dir, 'out')).map((f) => path.join(service.dir, 'out', f))
+      : [];
     const incomplete: string[] = [];
     for (const file of outputs) if (!(await isComplete(file))) incomplete.push(file);
     recordFigures('shutdown', {
@@ -77,10 +81,16 @@ describe('shutdown: SIGTERM with jobs in flight', () => {
     expect(exitCode).toBe(0);
     expect(exitMs).toBeLessThan(EXIT_BOUND_MS);
     // An answer is a success, a contract error (never 500), or the connection closing at exit.
-    expect(answers.filter((a) => a.status === 500), JSON.stringify(answers)).toEqual([]);
+    expect(
+      answers.filter((a) => a.status === 500),
+      JSON.stringify(answers),
+    ).toEqual([]);
     // A job cut off by the shutdown says so (BUSY, retry later), whichever engine ran it.
     const cutOff = answers.filter((a) => a.status !== 0 && a.success !== true);
-    expect(cutOff.filter((a) => a.code !== 'BUSY'), JSON.stringify(cutOff)).toEqual([]);
+    expect(
+      cutOff.filter((a) => a.code !== 'BUSY'),
+      JSON.stringify(cutOff),
+    ).toEqual([]);
     expect(answers.filter((a) => a.success === true).length).toBeGreaterThan(0);
     expect(incomplete).toEqual([]);
     expect(leftoverTempFiles(service.dir)).toEqual([]);

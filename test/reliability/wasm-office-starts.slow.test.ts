@@ -18,11 +18,20 @@ describe(`starting and stopping the WebAssembly office ${ROUNDS} times`, () => {
     await Promise.all(started.splice(0).map((office) => office.stop()));
   });
 
-  it('starts within its bound every time, converts, and leaves no process behind', async () => {
-    const dir = tempDir('docwasm-wasm-office-starts-');
-    const rounds: OfficeRound[] = [];
-    for (let run = 1; run <= ROUNDS; run++) rounds.push(await startConvertStop(run, dir, started));
-    expect(rounds).toHaveLength(ROUNDS);
-    recordFigures('wasm-office-starts', { rounds: ROUNDS, stalledStarts: rounds.reduce((n, r) => n + r.stalledStarts, 0), startMs: latencySummary(rounds.map((r) => r.startMs)), firstConvertMs: latencySummary(rounds.map((r) => r.convertMs)) });
-  }, ROUNDS * 300_000);
+  it(
+    'starts within its bound every time, converts, and leaves no process behind',
+    async () => {
+      const dir = tempDir('docwasm-wasm-office-starts-');
+      const rounds: OfficeRound[] = [];
+      for (let run = 1; run <= ROUNDS; run++) rounds.push(await startConvertStop(run, dir, started));
+      expect(rounds).toHaveLength(ROUNDS);
+      recordFigures('wasm-office-starts', {
+        rounds: ROUNDS,
+        stalledStarts: rounds.reduce((n, r) => n + r.stalledStarts, 0),
+        startMs: latencySummary(rounds.map((r) => r.startMs)),
+        firstConvertMs: latencySummary(rounds.map((r) => r.convertMs)),
+      });
+    },
+    ROUNDS * 300_000,
+  );
 });

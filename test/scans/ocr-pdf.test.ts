@@ -22,7 +22,13 @@ beforeAll(async () => {
   const english = await renderText(ENGLISH_TEXT);
   const chinese = await renderText(CHINESE_TEXT, { font: 'cjk' });
   fs.writeFileSync(file('en.png'), english);
-  fs.writeFileSync(file('scan.pdf'), await makeScannedPdf([{ image: english, dpi: 300 }, { image: chinese, dpi: 300 }]));
+  fs.writeFileSync(
+    file('scan.pdf'),
+    await makeScannedPdf([
+      { image: english, dpi: 300 },
+      { image: chinese, dpi: 300 },
+    ]),
+  );
   execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', file('scan.pdf'), file('locked.pdf')]);
   fs.writeFileSync(file('typed.pdf'), makePdf({ pages: ['Typed text needs no OCR'] }));
 }, 120_000);
@@ -41,10 +47,15 @@ const pageText = (pdf: string, page: number) => execFileSync('pdftotext', ['-f',
 
 /** `pdfimages -list` rows: encoding and pixel size of every image. */
 function images(pdf: string): string[] {
-  return execFileSync('pdfimages', ['-list', pdf]).toString().split('\n').slice(2).filter(Boolean).map((row) => {
-    const cols = row.trim().split(/\s+/);
-    return `${cols[3]}x${cols[4]} ${cols[8]}`;
-  });
+  return execFileSync('pdfimages', ['-list', pdf])
+    .toString()
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((row) => {
+      const cols = row.trim().split(/\s+/);
+      return `${cols[3]}x${cols[4]} ${cols[8]}`;
+    });
 }
 
 /** Largest per-channel difference between the two PDFs' pages rendered by poppler. */
@@ -54,7 +65,9 @@ async function renderedDifference(a: string, b: string): Promise<number> {
   const pages = fs.readdirSync(service.dir).filter((name) => name.startsWith('render-0'));
   for (const name of pages) {
     const left = await sharp(file(name)).raw().toBuffer();
-    const right = await sharp(file(name.replace('render-0', 'render-1'))).raw().toBuffer();
+    const right = await sharp(file(name.replace('render-0', 'render-1')))
+      .raw()
+      .toBuffer();
     expect(right.length).toBe(left.length);
     for (let i = 0; i < left.length; i++) worst = Math.max(worst, Math.abs((left[i] as number) - (right[i] as number)));
   }
@@ -63,45 +76,57 @@ async function renderedDifference(a: string, b: string): Promise<number> {
 }
 
 describe('POST /api/ocr with a PDF', () => {
-  it('reads every page in order: text joined by form feeds, data.pages per page', async () => {
-    const { status, body } = await service.post('/api/ocr', { input: 'scan.pdf' });
-    expect(status).toBe(200);
-    const pages = String(body.text).split('\f');
-    expect(pages).toHaveLength(2);
-    expect(wordErrorRate(ENGLISH_TEXT, pages[0] as string)).toBeLessThanOrEqual(0.05);
-    expect(noSpaces(pages[1] as string)).toContain('今天天气很好');
-    const perPage = body.data?.pages as { page: number; characters: number; confidence: number }[];
-    expect(perPage.map((p) => p.page)).toEqual([1, 2]);
-    expect(perPage.every((p) => p.characters > 20 && p.confidence > 50)).toBe(true);
-  }, OCR_TIMEOUT);
+  it(
+    'reads every page in order: text joined by form feeds, data.pages per page',
+    async () => {
+      const { status, body } = await service.post('/api/ocr', { input: 'scan.pdf' });
+      expect(status).toBe(200);
+      const pages = String(body.text).split('\f');
+      expect(pages).toHaveLength(2);
+      expect(wordErrorRate(ENGLISH_TEXT, pages[0] as string)).toBeLessThanOrEqual(0.05);
+      expect(noSpaces(pages[1] as string)).toContain('今天天气很好');
+      const perPage = body.data?.pages as { page: number; characters: number; confidence: number }[];
+      expect(perPage.map((p) => p.page)).toEqual([1, 2]);
+      expect(perPage.every((p) => p.characters > 20 && p.confidence > 50)).toBe(true);
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('writes a searchable PDF: same pages and images, looking the same, with each page\'s words findable (CJK included)', async () => {
-    const { status, body } = await service.post('/api/ocr', { input: 'scan.pdf', output: 'out/searchable.PDF' });
-    expect(status).toBe(200);
-    const output = file('out/searchable.PDF');
-    expect(body.outputPath).toBe(output);
-    expect(pdfInfo(output)).toEqual(pdfInfo(file('scan.pdf')));
-    // The page images are the originals: still JPEG (DCT), same sizes, not re-rendered.
-    expect(images(output)).toEqual(images(file('scan.pdf')));
-    expect(images(output).every((row) => row.endsWith('jpeg'))).toBe(true);
-    expect(pageText(output, 1)).toContain('Invoice 4471');
-    expect(noSpaces(pageText(output, 2))).toContain('今天天气很好，我们在公园里散步');
-    expect(await renderedDifference(file('scan.pdf'), output)).toBeLessThanOrEqual(2);
-    expect(execFileSync('pdffonts', [output]).toString()).toContain('GlyphLessFont');
-    expect(leftoverTempFiles(service.dir)).toEqual([]);
-  }, OCR_TIMEOUT);
+  it(
+    "writes a searchable PDF: same pages and images, looking the same, with each page's words findable (CJK included)",
+    async () => {
+      const { status, body } = await service.post('/api/ocr', { input: 'scan.pdf', output: 'out/searchable.PDF' });
+      expect(status).toBe(200);
+      const output = file('out/searchable.PDF');
+      expect(body.outputPath).toBe(output);
+      expect(pdfInfo(output)).toEqual(pdfInfo(file('scan.pdf')));
+      // The page images are the originals: still JPEG (DCT), same sizes, not re-rendered.
+      expect(images(output)).toEqual(images(file('scan.pdf')));
+      expect(images(output).every((row) => row.endsWith('jpeg'))).toBe(true);
+      expect(pageText(output, 1)).toContain('Invoice 4471');
+      expect(noSpaces(pageText(output, 2))).toContain('今天天气很好，我们在公园里散步');
+      expect(await renderedDifference(file('scan.pdf'), output)).toBeLessThanOrEqual(2);
+      expect(execFileSync('pdffonts', [output]).toString()).toContain('GlyphLessFont');
+      expect(leftoverTempFiles(service.dir)).toEqual([]);
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads an encrypted PDF with its password, only the pages asked for', async () => {
-    const refused = await service.post('/api/ocr', { input: 'locked.pdf' });
-    expect(refused.status).toBe(422);
-    expect(refused.body.code).toBe('PASSWORD_REQUIRED');
-    const wrong = await service.post('/api/ocr', { input: 'locked.pdf', password: 'nope' });
-    expect(wrong.body.code).toBe('PASSWORD_REQUIRED');
-    const { status, body } = await service.post('/api/ocr', { input: 'locked.pdf', password: 'secret', pages: '2' });
-    expect(status).toBe(200);
-    expect(noSpaces(String(body.text))).toContain('本地文件处理服务');
-    expect((body.data?.pages as { page: number }[]).map((p) => p.page)).toEqual([2]);
-  }, OCR_TIMEOUT);
+  it(
+    'reads an encrypted PDF with its password, only the pages asked for',
+    async () => {
+      const refused = await service.post('/api/ocr', { input: 'locked.pdf' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('PASSWORD_REQUIRED');
+      const wrong = await service.post('/api/ocr', { input: 'locked.pdf', password: 'nope' });
+      expect(wrong.body.code).toBe('PASSWORD_REQUIRED');
+      const { status, body } = await service.post('/api/ocr', { input: 'locked.pdf', password: 'secret', pages: '2' });
+      expect(status).toBe(200);
+      expect(noSpaces(String(body.text))).toContain('本地文件处理服务');
+      expect((body.data?.pages as { page: number }[]).map((p) => p.page)).toEqual([2]);
+    },
+    OCR_TIMEOUT,
+  );
 
   it('with skipText, returns the text of pages that already have some without reading them', async () => {
     const { status, body } = await service.post('/api/ocr', { input: 'typed.pdf', skipText: true });
@@ -110,14 +135,18 @@ describe('POST /api/ocr with a PDF', () => {
     expect(body.data?.pages).toEqual([{ page: 1, characters: 19, confidence: null, skipped: true }]);
   });
 
-  it('reads a 12-page PDF without a process warning (one abort listener per page job piled up: MaxListenersExceededWarning)', async () => {
-    fs.writeFileSync(file('twelve.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Chapter ${i + 1}`) }));
-    const { status, body } = await service.post('/api/ocr', { input: 'twelve.pdf', language: 'eng', dpi: 150 });
-    expect(status).toBe(200);
-    expect((body.data?.pages as unknown[]).length).toBe(12);
-    expect(body.text?.split('\f')[11]).toContain('Chapter 12');
-    expect(service.stderr()).not.toMatch(/Warning/);
-  }, OCR_TIMEOUT);
+  it(
+    'reads a 12-page PDF without a process warning (one abort listener per page job piled up: MaxListenersExceededWarning)',
+    async () => {
+      fs.writeFileSync(file('twelve.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Chapter ${i + 1}`) }));
+      const { status, body } = await service.post('/api/ocr', { input: 'twelve.pdf', language: 'eng', dpi: 150 });
+      expect(status).toBe(200);
+      expect((body.data?.pages as unknown[]).length).toBe(12);
+      expect(body.text?.split('\f')[11]).toContain('Chapter 12');
+      expect(service.stderr()).not.toMatch(/Warning/);
+    },
+    OCR_TIMEOUT,
+  );
 
   it('refuses bad pages and dpi before any work', async () => {
     expect((await service.post('/api/ocr', { input: 'scan.pdf', pages: '3' })).body.code).toBe('INVALID_PAGE_RANGE');
@@ -128,17 +157,21 @@ describe('POST /api/ocr with a PDF', () => {
 });
 
 describe('POST /api/ocr with an image and a .pdf output', () => {
-  it('writes a one-page PDF showing the image with its text layer', async () => {
-    const { status } = await service.post('/api/ocr', { input: 'en.png', output: 'en.pdf', language: 'eng' });
-    expect(status).toBe(200);
-    const { width = 0, height = 0 } = await sharp(file('en.png')).metadata();
-    const info = pdfInfo(file('en.pdf'));
-    expect(info.pages).toBe(1);
-    // sharp writes 300 dpi into the PNG (pHYs): the page is the image's size at that resolution.
-    const [pageWidth, pageHeight] = (info.sizes[0] as string).split(' x ').map(Number);
-    expect(pageWidth).toBeCloseTo((width * 72) / 300, 0);
-    expect(pageHeight).toBeCloseTo((height * 72) / 300, 0);
-    expect(images(file('en.pdf'))).toEqual([`${width}x${height} image`]);
-    expect(wordErrorRate(ENGLISH_TEXT, pageText(file('en.pdf'), 1))).toBeLessThanOrEqual(0.05);
-  }, OCR_TIMEOUT);
+  it(
+    'writes a one-page PDF showing the image with its text layer',
+    async () => {
+      const { status } = await service.post('/api/ocr', { input: 'en.png', output: 'en.pdf', language: 'eng' });
+      expect(status).toBe(200);
+      const { width = 0, height = 0 } = await sharp(file('en.png')).metadata();
+      const info = pdfInfo(file('en.pdf'));
+      expect(info.pages).toBe(1);
+      // sharp writes 300 dpi into the PNG (pHYs): the page is the image's size at that resolution.
+      const [pageWidth, pageHeight] = (info.sizes[0] as string).split(' x ').map(Number);
+      expect(pageWidth).toBeCloseTo((width * 72) / 300, 0);
+      expect(pageHeight).toBeCloseTo((height * 72) / 300, 0);
+      expect(images(file('en.pdf'))).toEqual([`${width}x${height} image`]);
+      expect(wordErrorRate(ENGLISH_TEXT, pageText(file('en.pdf'), 1))).toBeLessThanOrEqual(0.05);
+    },
+    OCR_TIMEOUT,
+  );
 });

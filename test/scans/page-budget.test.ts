@@ -23,7 +23,11 @@ beforeAll(async () => {
   service = await startService(['--max-pages', '2000', '--workers', '2']);
   fs.writeFileSync(file('one.pdf'), makePdf({ pages: ['A page of a long document'] }));
   execFileSync('qpdf', ['--empty', '--pages', ...Array.from({ length: PAGES }, () => [file('one.pdf'), '1']).flat(), '--', file('long.pdf')]);
-  expect(execFileSync('qpdf', ['--show-npages', file('long.pdf')]).toString().trim()).toBe(String(PAGES));
+  expect(
+    execFileSync('qpdf', ['--show-npages', file('long.pdf')])
+      .toString()
+      .trim(),
+  ).toBe(String(PAGES));
 }, 120_000);
 
 afterAll(async () => {
@@ -56,7 +60,7 @@ describe('pages per job (--max-pages)', () => {
     expect(fs.existsSync(file('refused'))).toBe(false);
   });
 
-  it('counts the pages asked for, not the document\'s', async () => {
+  it("counts the pages asked for, not the document's", async () => {
     const res = await service.post('/api/pdf/to-images', { input: 'long.pdf', outputDir: 'some', dpi: 36, pages: '1-3,2999-3000' });
     expect(res.status, res.body.error).toBe(200);
     expect(fs.readdirSync(file('some')).sort()).toEqual(['long_0001.png', 'long_0002.png', 'long_0003.png', 'long_2999.png', 'long_3000.png']);
@@ -68,10 +72,16 @@ describe('a long to-images job', () => {
     const submitted = await service.post('/api/pdf/to-images', { input: 'long.pdf', outputDir: 'pages', dpi: 36, pages: `1-${2000}`, async: true });
     expect(submitted.status, submitted.body.error).toBe(202);
     const jobId = (submitted.body.data as { jobId: string }).jobId;
-    const early = await until(() => job(jobId), (data) => data.progress.done >= 3);
+    const early = await until(
+      () => job(jobId),
+      (data) => data.progress.done >= 3,
+    );
     expect(early.status).toBe('running');
     expect(early.progress.total).toBe(2000);
-    const later = await until(() => job(jobId), (data) => data.progress.done >= early.progress.done + 3);
+    const later = await until(
+      () => job(jobId),
+      (data) => data.progress.done >= early.progress.done + 3,
+    );
     expect(later.progress.done).toBeGreaterThan(early.progress.done);
     // Temp files exist only for pages done or under way (2 workers + 1), never for all 2000.
     const temps = leftoverTempFiles(file('pages'));
@@ -94,10 +104,18 @@ describe('a long OCR job', () => {
     const submitted = await service.post('/api/ocr', { input: 'long.pdf', language: 'eng', dpi: 72, pages: '1-400', output: 'long.txt', async: true });
     expect(submitted.status, submitted.body.error).toBe(202);
     const jobId = (submitted.body.data as { jobId: string }).jobId;
-    const early = await until(() => job(jobId), (data) => data.progress.done >= 2, 240_000);
+    const early = await until(
+      () => job(jobId),
+      (data) => data.progress.done >= 2,
+      240_000,
+    );
     expect(early.status).toBe('running');
     expect(early.progress.total).toBe(400);
-    const later = await until(() => job(jobId), (data) => data.progress.done > early.progress.done, 120_000);
+    const later = await until(
+      () => job(jobId),
+      (data) => data.progress.done > early.progress.done,
+      120_000,
+    );
     expect(later.progress.done).toBeGreaterThan(early.progress.done);
 
     const started = Date.now();

@@ -17,7 +17,14 @@ beforeAll(async () => {
   service = await startService();
   fs.writeFileSync(file('report.pdf'), makePdf({ pages: Array.from({ length: 12 }, (_, i) => `Page ${i + 1}`) }));
   // One page of 200 × 200 inches: 900 million pixels at 150 dpi.
-  fs.writeFileSync(file('poster.pdf'), serializePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] >>']));
+  fs.writeFileSync(
+    file('poster.pdf'),
+    serializePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] >>',
+    ]),
+  );
   execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', file('report.pdf'), file('locked.pdf')]);
   await fromRaw(photoPixels(400, 300)).jpeg({ quality: 80 }).withMetadata({ density: 150 }).toFile(file('photo.jpg'));
   await fromRaw(quadrantPixels(400, 200)).jpeg({ quality: 95 }).withMetadata({ orientation: 6, density: 96 }).toFile(file('turned.jpg'));
@@ -31,16 +38,26 @@ afterAll(async () => {
 });
 
 const identify = (image: string) => execFileSync('identify', ['-format', '%m %w %h', image]).toString();
-const pageSizes = (pdf: string) => [...execFileSync('pdfinfo', ['-f', '1', '-l', '99', pdf]).toString().matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/gm)].map((m) => [round(Number(m[1])), round(Number(m[2]))]);
+const pageSizes = (pdf: string) =>
+  [
+    ...execFileSync('pdfinfo', ['-f', '1', '-l', '99', pdf])
+      .toString()
+      .matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/gm),
+  ].map((m) => [round(Number(m[1])), round(Number(m[2]))]);
 /** PNG stores resolution as whole pixels per metre: 144 dpi comes back as 143.99. */
 const round = (points: number) => Math.round(points * 100) / 100;
 
 /** `pdfimages -list` rows as "type width height color enc". */
 function images(pdf: string): string[] {
-  return execFileSync('pdfimages', ['-list', pdf]).toString().split('\n').slice(2).filter(Boolean).map((row) => {
-    const c = row.trim().split(/\s+/);
-    return `${c[2]} ${c[3]}x${c[4]} ${c[5]} ${c[8]}`;
-  });
+  return execFileSync('pdfimages', ['-list', pdf])
+    .toString()
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((row) => {
+      const c = row.trim().split(/\s+/);
+      return `${c[2]} ${c[3]}x${c[4]} ${c[5]} ${c[8]}`;
+    });
 }
 
 describe('POST /api/pdf/to-images', () => {
@@ -97,7 +114,11 @@ describe('POST /api/pdf/from-images', () => {
     expect(body.data?.pages).toBe(3);
     expect(images(file('album.pdf'))).toEqual(['image 400x300 rgb jpeg', 'image 120x80 rgb image', 'smask 120x80 gray image', 'image 100x100 rgb image']);
     // photo.jpg declares 150 dpi (JFIF), alpha.png 144 dpi (pHYs); the WebP declares nothing: 96 dpi.
-    expect(pageSizes(file('album.pdf'))).toEqual([[192, 144], [60, 40], [75, 75]]);
+    expect(pageSizes(file('album.pdf'))).toEqual([
+      [192, 144],
+      [60, 40],
+      [75, 75],
+    ]);
     // The JPEG's bytes are in the PDF unchanged.
     execFileSync('pdfimages', ['-j', '-f', '1', '-l', '1', file('album.pdf'), file('extracted')]);
     expect(fs.readFileSync(file('extracted-000.jpg')).equals(fs.readFileSync(file('photo.jpg')))).toBe(true);
@@ -125,18 +146,29 @@ describe('POST /api/pdf/from-images', () => {
   it('centres images on A4 or Letter inside 36 pt margins, scaled down but never up', async () => {
     const a4 = await service.post('/api/pdf/from-images', { files: ['photo.jpg', 'small.webp'], output: 'a4.pdf', pageSize: 'a4' });
     expect(a4.status).toBe(200);
-    expect(pageSizes(file('a4.pdf'))).toEqual([[595.28, 841.89], [595.28, 841.89]]);
+    expect(pageSizes(file('a4.pdf'))).toEqual([
+      [595.28, 841.89],
+      [595.28, 841.89],
+    ]);
     const letter = await service.post('/api/pdf/from-images', { files: ['small.webp'], output: 'letter.pdf', pageSize: 'letter' });
     expect(letter.status).toBe(200);
     expect(pageSizes(file('letter.pdf'))).toEqual([[612, 792]]);
     // Not enlarged: the 100 px image is still drawn at its 96 dpi.
-    const list = execFileSync('pdfimages', ['-list', file('letter.pdf')]).toString().split('\n')[2]?.trim().split(/\s+/);
+    const list = execFileSync('pdfimages', ['-list', file('letter.pdf')])
+      .toString()
+      .split('\n')[2]
+      ?.trim()
+      .split(/\s+/);
     expect(list?.[12]).toBe('96');
     // Centred: the image's box in the page content is symmetric within the page.
     const big = await fromRaw(photoPixels(3000, 1000)).jpeg().withMetadata({ density: 72 }).toBuffer();
     fs.writeFileSync(file('wide.jpg'), big);
     await service.post('/api/pdf/from-images', { files: ['wide.jpg'], output: 'wide.pdf', pageSize: 'letter' });
-    const wideRow = execFileSync('pdfimages', ['-list', file('wide.pdf')]).toString().split('\n')[2]?.trim().split(/\s+/);
+    const wideRow = execFileSync('pdfimages', ['-list', file('wide.pdf')])
+      .toString()
+      .split('\n')[2]
+      ?.trim()
+      .split(/\s+/);
     // 3000 px into 612 − 72 = 540 pt: 400 dpi.
     expect(Number(wideRow?.[12])).toBe(400);
   });

@@ -67,7 +67,14 @@ describe('every opener of a checked input refuses what is not a regular file, at
     fs.mkdirSync(path.join(dir, 'slot'));
   });
 
-  const everyOpener = (code: string) => ({ readInputFile: code, readInputHead: code, readChecked: code, openInput: code, inspectDocument: code, stageDocument: code });
+  const everyOpener = (code: string) => ({
+    readInputFile: code,
+    readInputHead: code,
+    readChecked: code,
+    openInput: code,
+    inspectDocument: code,
+    stageDocument: code,
+  });
 
   it('opens the regular file it was given (the control)', async () => {
     expect(await openersOn(path.join(dir, 'input.docx'), identity, path.join(dir, 'slot'))).toEqual(everyOpener('opened'));

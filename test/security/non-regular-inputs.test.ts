@@ -141,7 +141,10 @@ function describeService(label: string, confined: boolean): void {
         }
       }
       const refused = (line: string) => / 404 FILE_NOT_FOUND /.test(line);
-      expect(answers.filter((line) => !refused(line)), answers.join('\n')).toEqual([]);
+      expect(
+        answers.filter((line) => !refused(line)),
+        answers.join('\n'),
+      ).toEqual([]);
       expect(fs.readdirSync(dir).filter((name) => name.startsWith('out-'))).toEqual([]);
     }, 300_000);
 
@@ -151,7 +154,12 @@ function describeService(label: string, confined: boolean): void {
       try {
         for (let round = 0; round < RACE_ROUNDS; round++) {
           const calls = callsFor((ext) => `race.${ext}`, `race-${round}`);
-          const settled = await Promise.all(calls.map(async (call) => ({ call: `${call.route} ${JSON.stringify(call.body.input ?? call.body.files)}`, ...(await post(service, call, ANSWER_LIMIT_MS)) })));
+          const settled = await Promise.all(
+            calls.map(async (call) => ({
+              call: `${call.route} ${JSON.stringify(call.body.input ?? call.body.files)}`,
+              ...(await post(service, call, ANSWER_LIMIT_MS)),
+            })),
+          );
           answers.push(...settled);
           // An answer that never came: the service is stuck, and more rounds would only wait longer.
           if (settled.some((a) => a.status === 0)) break;
@@ -164,8 +172,12 @@ function describeService(label: string, confined: boolean): void {
       const summary = [...tally].map(([k, n]) => `${k} ×${n}`).join(', ');
       console.log(`${label}: ${answers.length} raced requests: ${summary}; slowest ${Math.max(...answers.map((a) => a.ms))} ms`);
       // A success, or the input refused as not found / not a regular file / not the file checked.
-      const acceptable = (a: { status: number; code?: string }) => a.status === 200 || (a.status === 404 && a.code === 'FILE_NOT_FOUND') || (a.status === 403 && a.code === 'PATH_NOT_ALLOWED');
-      expect(answers.filter((a) => !acceptable(a)).map((a) => `${a.call}: ${a.status} ${a.code}`), summary).toEqual([]);
+      const acceptable = (a: { status: number; code?: string }) =>
+        a.status === 200 || (a.status === 404 && a.code === 'FILE_NOT_FOUND') || (a.status === 403 && a.code === 'PATH_NOT_ALLOWED');
+      expect(
+        answers.filter((a) => !acceptable(a)).map((a) => `${a.call}: ${a.status} ${a.code}`),
+        summary,
+      ).toEqual([]);
       expect(answers.length).toBe(RACE_ROUNDS * callsFor(() => '', '').length);
 
       // Afterwards the service is whole: a normal read answers promptly, and SIGTERM stops it.

@@ -149,28 +149,36 @@ describe.each(backendsUnderTest())('a conversion raced over HTTP (%s office)', (
     await service?.stop();
   });
 
-  it('convert: the CSV never lands outside, the file there is not replaced, no temp file is left', async () => {
-    const answer = service.post('/api/convert', { input: 'race/in.csv', output: 'race/sub/owned.csv', format: 'xlsx' });
-    const swapped = await swapWhenStaged(l, path.join(l.inside, 'race', 'sub'), answer);
-    const r = await answer;
-    expect(swapped, `the job ended before its folder could be swapped: ${JSON.stringify(r.body)}`).toBe(true);
-    expect(r.status, JSON.stringify(r.body)).not.toBe(200);
-    expect(['PATH_NOT_ALLOWED', 'OUTPUT_NOT_WRITABLE']).toContain(r.body.code);
-    expectNothingOutside(l);
-    expect(fs.readdirSync(path.join(l.inside, 'race', 'sub.old'))).toEqual([]);
-    expect((await service.get('/api/health')).status).toBe(200);
-  }, WASM_TEST_TIMEOUT_MS);
+  it(
+    'convert: the CSV never lands outside, the file there is not replaced, no temp file is left',
+    async () => {
+      const answer = service.post('/api/convert', { input: 'race/in.csv', output: 'race/sub/owned.csv', format: 'xlsx' });
+      const swapped = await swapWhenStaged(l, path.join(l.inside, 'race', 'sub'), answer);
+      const r = await answer;
+      expect(swapped, `the job ended before its folder could be swapped: ${JSON.stringify(r.body)}`).toBe(true);
+      expect(r.status, JSON.stringify(r.body)).not.toBe(200);
+      expect(['PATH_NOT_ALLOWED', 'OUTPUT_NOT_WRITABLE']).toContain(r.body.code);
+      expectNothingOutside(l);
+      expect(fs.readdirSync(path.join(l.inside, 'race', 'sub.old'))).toEqual([]);
+      expect((await service.get('/api/health')).status).toBe(200);
+    },
+    WASM_TEST_TIMEOUT_MS,
+  );
 
-  it('pdf/to-images: no page render is left behind or written outside', async () => {
-    fs.rmSync(path.join(l.inside, 'race', 'sub'), { force: true });
-    fs.rmSync(path.join(l.inside, 'race', 'sub.old'), { recursive: true, force: true });
-    fs.mkdirSync(path.join(l.inside, 'race', 'sub'));
-    const answer = service.post('/api/pdf/to-images', { input: 'race/pages.pdf', outputDir: 'race/sub', format: 'png', dpi: 150 });
-    const swapped = await swapWhenStaged(l, path.join(l.inside, 'race', 'sub'), answer);
-    const r = await answer;
-    expect(swapped, `the job ended before its folder could be swapped: ${JSON.stringify(r.body)}`).toBe(true);
-    expect(['PATH_NOT_ALLOWED', 'OUTPUT_NOT_WRITABLE']).toContain(r.body.code);
-    expectNothingOutside(l);
-    expect(fs.readdirSync(path.join(l.inside, 'race', 'sub.old'))).toEqual([]);
-  }, WASM_TEST_TIMEOUT_MS);
+  it(
+    'pdf/to-images: no page render is left behind or written outside',
+    async () => {
+      fs.rmSync(path.join(l.inside, 'race', 'sub'), { force: true });
+      fs.rmSync(path.join(l.inside, 'race', 'sub.old'), { recursive: true, force: true });
+      fs.mkdirSync(path.join(l.inside, 'race', 'sub'));
+      const answer = service.post('/api/pdf/to-images', { input: 'race/pages.pdf', outputDir: 'race/sub', format: 'png', dpi: 150 });
+      const swapped = await swapWhenStaged(l, path.join(l.inside, 'race', 'sub'), answer);
+      const r = await answer;
+      expect(swapped, `the job ended before its folder could be swapped: ${JSON.stringify(r.body)}`).toBe(true);
+      expect(['PATH_NOT_ALLOWED', 'OUTPUT_NOT_WRITABLE']).toContain(r.body.code);
+      expectNothingOutside(l);
+      expect(fs.readdirSync(path.join(l.inside, 'race', 'sub.old'))).toEqual([]);
+    },
+    WASM_TEST_TIMEOUT_MS,
+  );
 });

@@ -45,7 +45,10 @@ describe('paths under --allow-dir', () => {
         );
         for (const a of answers) codes.push(a.status === 200 ? 'OK' : String(a.body.code));
       }
-      expect(codes.every((c) => ['OK', 'PATH_NOT_ALLOWED', 'FILE_NOT_FOUND', 'INVALID_INPUT'].includes(c)), codes.join(',')).toBe(true);
+      expect(
+        codes.every((c) => ['OK', 'PATH_NOT_ALLOWED', 'FILE_NOT_FOUND', 'INVALID_INPUT'].includes(c)),
+        codes.join(','),
+      ).toBe(true);
     } finally {
       swapper.kill('SIGKILL');
     }
@@ -100,7 +103,9 @@ describe('file descriptors', () => {
     // A service allowed 256 descriptors merges 2,000 files: file-system work is bounded.
     const dir = tempDir('docwasm-test-fds-');
     const port = await freePort();
-    const child = spawn('sh', ['-c', `ulimit -n 256 && exec "${process.execPath}" "${CLI}" serve --port ${port} --base-dir "${dir}"`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', `ulimit -n 256 && exec "${process.execPath}" "${CLI}" serve --port ${port} --base-dir "${dir}"`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     service = await attachService(child, port, dir);
     const pdf = makePdf({ pages: ['one'] });
     for (let i = 0; i < 2_000; i++) fs.writeFileSync(path.join(dir, `${i}.pdf`), pdf);

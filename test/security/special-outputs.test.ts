@@ -70,18 +70,23 @@ describe('an output that exists and is not a regular file', () => {
     return path.join(service.dir, String(body.outputDir), first);
   }
 
-  it.each(writers.map((operation) => [operation.name, operation] as const))('%s refuses it with OUTPUT_NOT_WRITABLE and leaves it as it was', async (_name, operation) => {
-    const outcomes: string[] = [];
-    for (const kind of KINDS) {
-      const stem = `${kind.replaceAll(' ', '-')}-${operation.name}`;
-      const target = await targetOf(operation, stem);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      makeNode(kind, target, device);
-      const before = describeNode(target);
-      const answer = await service.post(operation.route, operation.body(stem));
-      outcomes.push(`${kind}: ${answer.status === 200 && !refusalCode(answer) ? 'written' : refusalCode(answer)}, ${describeNode(target) === before ? 'untouched' : `now ${describeNode(target)}`}`);
-      expect(leftoverTempFiles(path.dirname(target))).toEqual([]);
-    }
-    expect(outcomes).toEqual(KINDS.map((kind) => `${kind}: OUTPUT_NOT_WRITABLE, untouched`));
-  });
+  it.each(writers.map((operation) => [operation.name, operation] as const))(
+    '%s refuses it with OUTPUT_NOT_WRITABLE and leaves it as it was',
+    async (_name, operation) => {
+      const outcomes: string[] = [];
+      for (const kind of KINDS) {
+        const stem = `${kind.replaceAll(' ', '-')}-${operation.name}`;
+        const target = await targetOf(operation, stem);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        makeNode(kind, target, device);
+        const before = describeNode(target);
+        const answer = await service.post(operation.route, operation.body(stem));
+        outcomes.push(
+          `${kind}: ${answer.status === 200 && !refusalCode(answer) ? 'written' : refusalCode(answer)}, ${describeNode(target) === before ? 'untouched' : `now ${describeNode(target)}`}`,
+        );
+        expect(leftoverTempFiles(path.dirname(target))).toEqual([]);
+      }
+      expect(outcomes).toEqual(KINDS.map((kind) => `${kind}: OUTPUT_NOT_WRITABLE, untouched`));
+    },
+  );
 });

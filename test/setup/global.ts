@@ -64,7 +64,13 @@ export function teardown(): void {
   }
   const office = officeTraces?.leftovers() ?? { ours: [], unattributed: [] };
   if (office.ours.length > 0) problems.push('LibreOffice sockets of offices this run started, left in /tmp:', ...office.ours.map((p) => `  ${p}`));
-  if (office.unattributed.length > 0) problems.push(...unlessOtherRuns(['appeared during the run (LibreOffice outside TMPDIR, of no profile seen in this run):', ...office.unattributed.map((p) => `  ${p}`)]));
+  if (office.unattributed.length > 0)
+    problems.push(
+      ...unlessOtherRuns([
+        'appeared during the run (LibreOffice outside TMPDIR, of no profile seen in this run):',
+        ...office.unattributed.map((p) => `  ${p}`),
+      ]),
+    );
   if (problems.length > 0) {
     // vitest reports an error thrown here but keeps exit code 0: set it ourselves.
     process.exitCode = 1;
@@ -116,7 +122,12 @@ function ownedByAnotherRun(name: string): boolean {
 function readEnviron(pid: number): Map<string, string> | undefined {
   try {
     const raw = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
-    return new Map(raw.split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+    return new Map(
+      raw
+        .split('\0')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    );
   } catch {
     return undefined;
   }

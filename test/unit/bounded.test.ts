@@ -15,11 +15,15 @@ describe('mapBounded', () => {
   it('never has more than `limit` calls in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    await mapBounded(Array.from({ length: 50 }, (_, i) => i), async () => {
-      most = Math.max(most, ++inFlight);
-      await tick();
-      inFlight--;
-    }, 4);
+    await mapBounded(
+      Array.from({ length: 50 }, (_, i) => i),
+      async () => {
+        most = Math.max(most, ++inFlight);
+        await tick();
+        inFlight--;
+      },
+      4,
+    );
     expect(most).toBe(4);
   });
 
@@ -32,26 +36,32 @@ describe('mapBounded', () => {
   });
 
   it('rejects when a call rejects', async () => {
-    await expect(mapBounded([1, 2], async (n) => {
-      if (n === 2) throw new Error('boom');
-      return n;
-    })).rejects.toThrow('boom');
+    await expect(
+      mapBounded([1, 2], async (n) => {
+        if (n === 2) throw new Error('boom');
+        return n;
+      }),
+    ).rejects.toThrow('boom');
   });
 
   it('after a failure starts no further item, stops those in flight after it and waits for them before throwing', async () => {
     const started: number[] = [];
     let stillRunning = 0;
-    const run = mapBounded(Array.from({ length: 20 }, (_, i) => i), async (n, _index, signal) => {
-      started.push(n);
-      stillRunning++;
-      try {
-        if (n === 1) throw new Error('item 1 failed');
-        // Items after the failure would run for ever unless told to stop.
-        while (n > 1 && !signal?.aborted) await tick();
-      } finally {
-        stillRunning--;
-      }
-    }, 3);
+    const run = mapBounded(
+      Array.from({ length: 20 }, (_, i) => i),
+      async (n, _index, signal) => {
+        started.push(n);
+        stillRunning++;
+        try {
+          if (n === 1) throw new Error('item 1 failed');
+          // Items after the failure would run for ever unless told to stop.
+          while (n > 1 && !signal?.aborted) await tick();
+        } finally {
+          stillRunning--;
+        }
+      },
+      3,
+    );
     await expect(run).rejects.toThrow('item 1 failed');
     expect(stillRunning).toBe(0);
     expect(started.length).toBeLessThanOrEqual(4);

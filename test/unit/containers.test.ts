@@ -25,14 +25,19 @@ describe('readZipEntries / readZipEntry', () => {
     ]);
     await withFile(zip, async (handle, size) => {
       const entries = (await readZipEntries(handle, size)) ?? [];
-      expect(entries.map((e) => [e.name, e.method])).toEqual([['mimetype', 0], ['content.xml', 8]]);
+      expect(entries.map((e) => [e.name, e.method])).toEqual([
+        ['mimetype', 0],
+        ['content.xml', 8],
+      ]);
       expect((await readZipEntry(handle, entries[0] as (typeof entries)[number]))?.toString()).toBe('application/vnd.oasis.opendocument.text');
       expect((await readZipEntry(handle, entries[1] as (typeof entries)[number]))?.toString()).toBe('<doc>你好</doc>');
     });
   });
 
   it('reads the parts of a real OOXML document', async () => {
-    const names = await withFile(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'), async (handle, size) => (await readZipEntries(handle, size))?.map((e) => e.name));
+    const names = await withFile(path.join(DOCUMENT_FIXTURES, 'text-docx.docx'), async (handle, size) =>
+      (await readZipEntries(handle, size))?.map((e) => e.name),
+    );
     expect(names).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml']));
   });
 
@@ -53,7 +58,8 @@ describe('readZipEntries / readZipEntry', () => {
 
 describe('readOleContainer', () => {
   it('lists the streams of each legacy Office fixture', async () => {
-    const streamsOf = (name: string) => withFile(path.join(DOCUMENT_FIXTURES, name), async (handle, size) => (await readOleContainer(handle, size))?.streams.map((s) => s.name));
+    const streamsOf = (name: string) =>
+      withFile(path.join(DOCUMENT_FIXTURES, name), async (handle, size) => (await readOleContainer(handle, size))?.streams.map((s) => s.name));
     expect(await streamsOf('text-doc.doc')).toEqual(expect.arrayContaining(['Root Entry', 'WordDocument']));
     expect(await streamsOf('sheet-xls.xls')).toEqual(expect.arrayContaining(['Workbook']));
     expect(await streamsOf('slides-ppt.ppt')).toEqual(expect.arrayContaining(['PowerPoint Document']));
@@ -69,7 +75,9 @@ describe('readOleContainer', () => {
   });
 
   it('lists the streams of a hand-made container (an encrypted OOXML package)', async () => {
-    const names = await withFile(oleContainer(['EncryptionInfo', 'EncryptedPackage']), async (handle, size) => (await readOleContainer(handle, size))?.streams.map((s) => s.name));
+    const names = await withFile(oleContainer(['EncryptionInfo', 'EncryptedPackage']), async (handle, size) =>
+      (await readOleContainer(handle, size))?.streams.map((s) => s.name),
+    );
     expect(names).toEqual(['Root Entry', 'EncryptionInfo', 'EncryptedPackage']);
   });
 

@@ -11,7 +11,13 @@ const texts = (stream: string) => contentStrings(bytes(stream)).map((token) => t
 
 describe('content stream strings', () => {
   it('reads literal strings with escapes, octal codes, balanced parentheses and line continuations', () => {
-    expect(texts('BT (a\\(b\\)c) Tj (nest (ed) ok) Tj (\\101\\102C) Tj (line\\\ncontinued) Tj (tab\\there) Tj ET')).toEqual(['a(b)c', 'nest (ed) ok', 'ABC', 'linecontinued', 'tab\there']);
+    expect(texts('BT (a\\(b\\)c) Tj (nest (ed) ok) Tj (\\101\\102C) Tj (line\\\ncontinued) Tj (tab\\there) Tj ET')).toEqual([
+      'a(b)c',
+      'nest (ed) ok',
+      'ABC',
+      'linecontinued',
+      'tab\there',
+    ]);
   });
 
   it('reads hex strings (odd digit count padded, spaces ignored) and tells them from dictionaries', () => {
@@ -34,7 +40,9 @@ describe('content stream strings', () => {
   it('rewrites only property-list strings that change, as UTF-16BE hex, and leaves the rest byte for byte', () => {
     const stream = '/Span << /ActualText (SECRET plan) >> BDC BT (SECRET) Tj ET EMC /Span << /ActualText (public) >> BDC EMC';
     const rewritten = redactPropertyStrings(bytes(stream), (text) => text.replace('SECRET', ''));
-    expect(rewritten && Buffer.from(rewritten).toString('latin1')).toBe('/Span << /ActualText <FEFF00200070006C0061006E> >> BDC BT (SECRET) Tj ET EMC /Span << /ActualText (public) >> BDC EMC');
+    expect(rewritten && Buffer.from(rewritten).toString('latin1')).toBe(
+      '/Span << /ActualText <FEFF00200070006C0061006E> >> BDC BT (SECRET) Tj ET EMC /Span << /ActualText (public) >> BDC EMC',
+    );
     expect(redactPropertyStrings(bytes(stream), (text) => text)).toBeNull();
   });
 });

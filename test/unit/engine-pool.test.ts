@@ -11,7 +11,14 @@ const { EnginePool } = (await import(path.resolve('dist/src/jobs/engine-pool.js'
 
 describe('EnginePool start', () => {
   it('starts one worker for the first job and grows, up to its threads, only when tasks find every worker busy', async () => {
-    const pool = new EnginePool<PdfTasks>({ name: 'pdf', threads: 3, maxQueue: 10, timeoutMs: 120_000, idleTimeoutMs: 600_000, workerData: { engine: 'mupdf' } });
+    const pool = new EnginePool<PdfTasks>({
+      name: 'pdf',
+      threads: 3,
+      maxQueue: 10,
+      timeoutMs: 120_000,
+      idleTimeoutMs: 600_000,
+      workerData: { engine: 'mupdf' },
+    });
     try {
       expect(pool.workers).toBe(0);
       await pool.job({}, async () => undefined);

@@ -15,12 +15,16 @@ describe('fileError: one errno → code mapping for the main thread and the work
   });
 
   it('maps inputs that are not there to FILE_NOT_FOUND and other read failures to INVALID_INPUT', () => {
-    for (const code of ['ENOENT', 'ENOTDIR', 'EISDIR', 'ENXIO']) expect(fileError(errno(code), { role: 'input', shown: 'x' })).toMatchObject({ code: 'FILE_NOT_FOUND', message: 'Input file not found: x' });
+    for (const code of ['ENOENT', 'ENOTDIR', 'EISDIR', 'ENXIO'])
+      expect(fileError(errno(code), { role: 'input', shown: 'x' })).toMatchObject({ code: 'FILE_NOT_FOUND', message: 'Input file not found: x' });
     expect(fileError(errno('EIO'), { role: 'input', shown: 'x' })).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot read input x (EIO)' });
   });
 
   it('maps every output failure to OUTPUT_NOT_WRITABLE, naming the target or, for a temp file, none', () => {
-    expect(fileError(errno('ENOSPC'), { role: 'output', shown: 'out.pdf' })).toMatchObject({ code: 'OUTPUT_NOT_WRITABLE', message: 'Cannot write output out.pdf (ENOSPC)' });
+    expect(fileError(errno('ENOSPC'), { role: 'output', shown: 'out.pdf' })).toMatchObject({
+      code: 'OUTPUT_NOT_WRITABLE',
+      message: 'Cannot write output out.pdf (ENOSPC)',
+    });
     expect(fileError(errno('EACCES'), { role: 'output' }).message).toBe('Cannot write the output (EACCES)');
   });
 

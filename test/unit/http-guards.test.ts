@@ -13,7 +13,14 @@ const HOST = `127.0.0.1:${PORT}`;
 function appWith(security: Partial<AppSecurity> = {}) {
   const handled: unknown[] = [];
   const hosts = acceptedHosts('127.0.0.1', PORT);
-  const route: Route = { method: 'POST', path: '/api/echo', summary: 'echo', tag: 'Test', body: z.object({}), handle: async (body) => (handled.push(body), { message: 'ran' }) };
+  const route: Route = {
+    method: 'POST',
+    path: '/api/echo',
+    summary: 'echo',
+    tag: 'Test',
+    body: z.object({}),
+    handle: async (body) => (handled.push(body), { message: 'ran' }),
+  };
   const app = createApp([route], { hosts, origins: allowedOrigins(hosts, ['https://app.example']), token: undefined, ...security });
   const post = (body: string, headers: Record<string, string> = {}) =>
     app.request('/api/echo', { method: 'POST', body, headers: { host: HOST, 'content-type': 'application/json', ...headers } });

@@ -8,7 +8,11 @@ describe('outputFormatOf', () => {
   });
 
   it('refuses other extensions and none with UNSUPPORTED_FORMAT', () => {
-    for (const file of ['a.gif', 'a.bmp', 'a.tiff', 'a', 'a.png.txt']) expect(errorCodeOf(() => outputFormatOf(file)), file).toBe('UNSUPPORTED_FORMAT');
+    for (const file of ['a.gif', 'a.bmp', 'a.tiff', 'a', 'a.png.txt'])
+      expect(
+        errorCodeOf(() => outputFormatOf(file)),
+        file,
+      ).toBe('UNSUPPORTED_FORMAT');
   });
 });
 

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_FAMILY } from '../../src/documents/formats.js';
 import { FILE_FLOWS, kindOfExtension, readsOf } from '../../src/operations/file-kinds.js';
-import { backendExtension, formatOfExtension, formatOfOle, formatOfPackage, formatOfSniffed, INPUT_FORMATS, readableExtensions } from '../../core/input-formats.js';
+import {
+  backendExtension,
+  formatOfExtension,
+  formatOfOle,
+  formatOfPackage,
+  formatOfSniffed,
+  INPUT_FORMATS,
+  readableExtensions,
+} from '../../core/input-formats.js';
 
 describe('input formats', () => {
   it('declares each extension once, in lower case', () => {
@@ -13,8 +21,23 @@ describe('input formats', () => {
   });
 
   it('takes the macro-enabled and template variants of OOXML and ODF as their kinds', () => {
-    const kinds = Object.fromEntries(['docm', 'dotx', 'dotm', 'xlsm', 'xltx', 'xltm', 'pptm', 'potx', 'potm', 'ott', 'ots', 'otp'].map((e) => [e, formatOfExtension(e)?.kind]));
-    expect(kinds).toEqual({ docm: 'docx', dotx: 'docx', dotm: 'docx', xlsm: 'xlsx', xltx: 'xlsx', xltm: 'xlsx', pptm: 'pptx', potx: 'pptx', potm: 'pptx', ott: 'odt', ots: 'ods', otp: 'odp' });
+    const kinds = Object.fromEntries(
+      ['docm', 'dotx', 'dotm', 'xlsm', 'xltx', 'xltm', 'pptm', 'potx', 'potm', 'ott', 'ots', 'otp'].map((e) => [e, formatOfExtension(e)?.kind]),
+    );
+    expect(kinds).toEqual({
+      docm: 'docx',
+      dotx: 'docx',
+      dotm: 'docx',
+      xlsm: 'xlsx',
+      xltx: 'xlsx',
+      xltm: 'xlsx',
+      pptm: 'pptx',
+      potx: 'pptx',
+      potm: 'pptx',
+      ott: 'odt',
+      ots: 'ods',
+      otp: 'odp',
+    });
     expect(formatOfExtension('XLSM')?.kind).toBe('xlsx');
     expect(['xlsm', 'dotx', 'potm', 'ott', 'doc', 'csv'].map(backendExtension)).toEqual(['xlsx', 'docx', 'pptx', 'odt', 'doc', 'csv']);
   });

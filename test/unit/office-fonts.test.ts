@@ -19,7 +19,13 @@ describe("the WebAssembly office's font aliases", () => {
     const profile = wasmOfficeProfile();
     expect(Object.keys(profile).sort()).toEqual([ALIASES_FILE, '/instdir/user/registrymodifications.xcu']);
     expect(new Map(aliases(profile[ALIASES_FILE] ?? '').map(([a, b]) => [a, b]))).toEqual(new Map(Object.entries(WASM_FONT_ALIASES)));
-    expect(WASM_FONT_ALIASES).toMatchObject({ Times: 'Liberation Serif', Helvetica: 'Liberation Sans', Courier: 'Liberation Mono', Consolas: 'DejaVu Sans Mono', Verdana: 'Noto Sans' });
+    expect(WASM_FONT_ALIASES).toMatchObject({
+      Times: 'Liberation Serif',
+      Helvetica: 'Liberation Sans',
+      Courier: 'Liberation Mono',
+      Consolas: 'DejaVu Sans Mono',
+      Verdana: 'Noto Sans',
+    });
     expect(profile['/instdir/user/registrymodifications.xcu']).toBe(registryModifications());
     expect(registryModifications()).toContain('DisableMacrosExecution');
   });
@@ -39,9 +45,13 @@ describe("the WebAssembly office's font aliases", () => {
   it('set the faces Chinese documents name in the shipped CJK face: fc-match 宋体 and 微软雅黑 answer it', () => {
     const dir = tempDir('docwasm-font-aliases-cjk-');
     const fonts = path.dirname(bundledCjkFonts()[0] as string);
-    const conf = (wasmOfficeProfile()[ALIASES_FILE] ?? '').replace('<fontconfig>', `<fontconfig><dir>${fonts}</dir><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}</cachedir>`);
+    const conf = (wasmOfficeProfile()[ALIASES_FILE] ?? '').replace(
+      '<fontconfig>',
+      `<fontconfig><dir>${fonts}</dir><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}</cachedir>`,
+    );
     fs.writeFileSync(path.join(dir, 'fonts.conf'), conf);
-    const match = (family: string) => execFileSync('fc-match', ['-f', '%{family}', family], { env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') } }).toString();
+    const match = (family: string) =>
+      execFileSync('fc-match', ['-f', '%{family}', family], { env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') } }).toString();
     for (const family of ['宋体', 'SimSun', '微软雅黑', 'Microsoft YaHei', '仿宋_GB2312']) expect(match(family), family).toContain(SHIPPED_CJK_FAMILY);
     expect(match('Verdana')).not.toContain(SHIPPED_CJK_FAMILY);
   });

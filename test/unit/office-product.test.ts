@@ -31,13 +31,15 @@ describe('isCompleteProduct', () => {
     execFileSync('qpdf', [source, path.join(dir, 'whole.pdf')]);
     const whole = fs.readFileSync(path.join(dir, 'whole.pdf'));
     expect(await isCompleteProduct(path.join(dir, 'whole.pdf'))).toBe(true);
-    for (const keep of [5, 82, Math.floor(whole.length / 2), whole.length - 8]) expect(await isCompleteProduct(file(`cut-${keep}.pdf`, cut(whole, keep))), `${keep} bytes`).toBe(false);
+    for (const keep of [5, 82, Math.floor(whole.length / 2), whole.length - 8])
+      expect(await isCompleteProduct(file(`cut-${keep}.pdf`, cut(whole, keep))), `${keep} bytes`).toBe(false);
   });
 
   it('knows a whole ZIP package (made by LibreOffice) from one cut short', async () => {
     const whole = fs.readFileSync(fx.text[0] as string);
     expect(await isCompleteProduct(file('whole.docx', whole))).toBe(true);
-    for (const keep of [4, 82, Math.floor(whole.length / 2), whole.length - 30]) expect(await isCompleteProduct(file(`cut-${keep}.docx`, cut(whole, keep))), `${keep} bytes`).toBe(false);
+    for (const keep of [4, 82, Math.floor(whole.length / 2), whole.length - 30])
+      expect(await isCompleteProduct(file(`cut-${keep}.docx`, cut(whole, keep))), `${keep} bytes`).toBe(false);
   });
 
   it('does not vouch for a format whose end it cannot see, nor for an empty file', async () => {

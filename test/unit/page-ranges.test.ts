@@ -15,7 +15,11 @@ describe('parsePageRanges', () => {
   });
 
   it('refuses an item that is not N or N-M', () => {
-    for (const spec of ['a', '1-', '-2', '1,,2', '1-2-3', '1.5']) expect(errorCodeOf(() => parsePageRanges(spec)), spec).toBe('INVALID_PAGE_RANGE');
+    for (const spec of ['a', '1-', '-2', '1,,2', '1-2-3', '1.5'])
+      expect(
+        errorCodeOf(() => parsePageRanges(spec)),
+        spec,
+      ).toBe('INVALID_PAGE_RANGE');
   });
 
   it('refuses page 0', () => {

@@ -30,7 +30,11 @@ describe('borderlessTables', () => {
   });
 
   it('finds no table in prose, whose lines run across any gap', () => {
-    const rows = [row(100, [p(72, 90, '个'), p(95, 500, 'ClassLoader 所加载，则会出现多次')]), row(115, [p(72, 520, 'a line of prose across the page')]), row(130, [p(72, 510, 'and another line of the same paragraph')])];
+    const rows = [
+      row(100, [p(72, 90, '个'), p(95, 500, 'ClassLoader 所加载，则会出现多次')]),
+      row(115, [p(72, 520, 'a line of prose across the page')]),
+      row(130, [p(72, 510, 'and another line of the same paragraph')]),
+    ];
     expect(borderlessTables(rows)).toEqual([]);
   });
 
@@ -53,7 +57,17 @@ describe('borderlessTables', () => {
       row(142, [p(72, 120, 'beta'), p(200, 260, 'two')]),
       row(156, [p(72, 130, 'gamma()'), p(200, 260, 'three')], 10),
     ];
-    expect(borderlessTables(rows)).toEqual([{ start: 0, end: 4, cells: [['name', 'value'], ['alpha', 'kept in /var/lib/alpha'], ['beta', 'two']] }]);
+    expect(borderlessTables(rows)).toEqual([
+      {
+        start: 0,
+        end: 4,
+        cells: [
+          ['name', 'value'],
+          ['alpha', 'kept in /var/lib/alpha'],
+          ['beta', 'two'],
+        ],
+      },
+    ]);
   });
 
   it('needs three rows filled in two columns', () => {
@@ -62,7 +76,19 @@ describe('borderlessTables', () => {
 });
 
 const chars = (text: string, from: number, width = 6): PageChar[] =>
-  [...text].map((c, k) => ({ c, left: from + k * width, right: from + (k + 1) * width, top: 0, bottom: 12, x: from + k * width, y: 10, size: 12, font: 'F', bold: false, mono: false }));
+  [...text].map((c, k) => ({
+    c,
+    left: from + k * width,
+    right: from + (k + 1) * width,
+    top: 0,
+    bottom: 12,
+    x: from + k * width,
+    y: 10,
+    size: 12,
+    font: 'F',
+    bold: false,
+    mono: false,
+  }));
 
 describe('linePieces', () => {
   it('cuts a line where glyphs stand apart with no space between them', () => {

@@ -53,7 +53,10 @@ describe('reading order (pdf-reading-order.ts)', () => {
 
   it('cuts rows drawn across both columns at the gutter inside them', () => {
     const rows = Array.from({ length: 8 }, (_, i) => {
-      const [left, right] = [{ x: 50, right: 280, text: `left ${i}` }, { x: 320, right: 550, text: `right ${i}` }];
+      const [left, right] = [
+        { x: 50, right: 280, text: `left ${i}` },
+        { x: 320, right: 550, text: `right ${i}` },
+      ];
       return row(`left ${i} right ${i}`, 50, 550, 100 + i * 14, { cells: [left, right] });
     });
     const order = texts(columnOrder(rows, 0, PAGE.width));
@@ -65,7 +68,10 @@ describe('reading order (pdf-reading-order.ts)', () => {
     const few = [0, 1].flatMap((i) => [row(`L${i}`, 50, 280, 100 + i * 14, { block: 2 * i }), row(`R${i}`, 320, 550, 100 + i * 14, { block: 2 * i + 1 })]);
     expect(texts(columnOrder(few, 0, PAGE.width))).toEqual(['L0', 'R0', 'L1', 'R1']);
     // Numbers at the right edge of a single column (a price list) are no second column.
-    const priced = Array.from({ length: 8 }, (_, i) => [row(`item ${i}`, 50, 280, 100 + i * 14, { block: i }), row(`${i}.00`, 520, 550, 100 + i * 14, { block: i })]).flat();
+    const priced = Array.from({ length: 8 }, (_, i) => [
+      row(`item ${i}`, 50, 280, 100 + i * 14, { block: i }),
+      row(`${i}.00`, 520, 550, 100 + i * 14, { block: i }),
+    ]).flat();
     expect(texts(columnOrder(priced, 0, PAGE.width))).toEqual(Array.from({ length: 8 }, (_, i) => [`item ${i}`, `${i}.00`]).flat());
   });
 });
@@ -74,7 +80,13 @@ describe('running headers, footers and page numbers (pdf-running-lines.ts)', () 
   /** A page with a header, a footer "Page n of 4", a bare page number and a body line. */
   const page = (n: number): PageRows => ({
     ...PAGE,
-    rows: [row('ACME Manual', 50, 200, 20), row(`Section ${n} body text`, 50, 550, 300), row(`Page ${n} of 4`, 50, 150, 760), row(`- ${n} -`, 290, 310, 780), ...(n === 2 ? [row('Only on page two', 50, 200, 40)] : [])],
+    rows: [
+      row('ACME Manual', 50, 200, 20),
+      row(`Section ${n} body text`, 50, 550, 300),
+      row(`Page ${n} of 4`, 50, 150, 760),
+      row(`- ${n} -`, 290, 310, 780),
+      ...(n === 2 ? [row('Only on page two', 50, 200, 40)] : []),
+    ],
   });
 
   it('leaves out a line repeated in the bands of most pages and bare page numbers, and keeps the rest', () => {
@@ -106,6 +118,10 @@ describe('running headers, footers and page numbers (pdf-running-lines.ts)', () 
     const running = new RunningLines(4);
     for (let n = 1; n <= 4; n++) running.addPage(bandKeys(page(n)));
     const rows = { ...PAGE, rows: [...page(3).rows, ...twoColumns(6, 400)] };
-    expect(texts(readingRows(rows, (key) => running.repeated(key)))).toEqual(['Section 3 body text', ...Array.from({ length: 6 }, (_, i) => `L${i}`), ...Array.from({ length: 6 }, (_, i) => `R${i}`)]);
+    expect(texts(readingRows(rows, (key) => running.repeated(key)))).toEqual([
+      'Section 3 body text',
+      ...Array.from({ length: 6 }, (_, i) => `L${i}`),
+      ...Array.from({ length: 6 }, (_, i) => `R${i}`),
+    ]);
   });
 });

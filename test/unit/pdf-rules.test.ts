@@ -11,10 +11,16 @@ import { renderedBlocks } from '../../wasm/read/render.js';
 const SIZE = 10;
 
 /** A piece of text whose baseline is at `baseline`, starting at x, 5 pt a character wide. */
-const piece = (x: number, baseline: number, text: string): GridLine => ({ bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 }, font: { size: SIZE }, y: baseline, text });
+const piece = (x: number, baseline: number, text: string): GridLine => ({
+  bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 },
+  font: { size: SIZE },
+  y: baseline,
+  text,
+});
 
 /** A row of pieces on one baseline, at the columns' x (empty strings are empty cells). */
-const row = (baseline: number, xs: readonly number[], texts: readonly string[]) => texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
+const row = (baseline: number, xs: readonly number[], texts: readonly string[]) =>
+  texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
 
 const rule = (at: number, from = 50, to = 350): Rule => ({ at, from, to });
 
@@ -31,7 +37,9 @@ describe('ruleTables', () => {
       ...row(151, COLUMNS, ['B', '0.87', 'slow']),
       ...row(163, COLUMNS, ['C', '0.80', '']),
     ];
-    expect(markdownOf(lines, [rule(100), rule(115), rule(170)])).toEqual(['| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast and small |\n| B | 0.87 | slow |\n| C | 0.80 | |']);
+    expect(markdownOf(lines, [rule(100), rule(115), rule(170)])).toEqual([
+      '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast and small |\n| B | 0.87 | slow |\n| C | 0.80 | |',
+    ]);
   });
 
   it('reads two tables of one width whose rules form one chain, the caption between them left out', () => {
@@ -45,7 +53,10 @@ describe('ruleTables', () => {
       ...row(239, COLUMNS, ['B', '30 s', '2 GB']),
     ];
     const tables = markdownOf(lines, [rule(100), rule(115), rule(145), rule(200), rule(215), rule(245)]);
-    expect(tables).toEqual(['| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast |\n| B | 0.87 | slow |', '| Method | Time | Memory |\n| - | - | - |\n| A | 12 s | 1 GB |\n| B | 30 s | 2 GB |']);
+    expect(tables).toEqual([
+      '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast |\n| B | 0.87 | slow |',
+      '| Method | Time | Memory |\n| - | - | - |\n| A | 12 s | 1 GB |\n| B | 30 s | 2 GB |',
+    ]);
   });
 
   it('makes no table of a two-column page between its header and footer rules, nor of a paragraph between two rules', () => {

@@ -13,7 +13,13 @@ import { renderedBlocks } from '../../wasm/read/render.js';
 /** A mupdf line of `text` at x on the baseline y, `size` points, ~0.5 em a character. */
 function line(text: string, x: number, y: number, options: { size?: number; font?: string; bold?: boolean } = {}): StextLine {
   const size = options.size ?? 10;
-  return { bbox: { x, y: y - size * 0.8, w: text.length * size * 0.5, h: size * 1.2 }, font: { size, name: options.font ?? 'LiberationSerif', ...(options.bold && { weight: 'bold' }) }, x, y, text };
+  return {
+    bbox: { x, y: y - size * 0.8, w: text.length * size * 0.5, h: size * 1.2 },
+    font: { size, name: options.font ?? 'LiberationSerif', ...(options.bold && { weight: 'bold' }) },
+    x,
+    y,
+    text,
+  };
 }
 
 const page = (...blocks: StextLine[][]): StextPage => ({ width: 600, height: 800, blocks: blocks.map((lines) => ({ type: 'text', lines })) });
@@ -52,7 +58,10 @@ describe('stage 5, paragraphs (pdf-paragraphs.ts)', () => {
   });
 
   it('starts a list item at each bullet or number, and reads monospaced rows as one code block', () => {
-    const rows = rowsOf(...column(['• first item', '• second item', '1. numbered']), ...column(['$ java -jar boot.jar', '[INFO] started'], { top: 160, font: 'LiberationMono' }));
+    const rows = rowsOf(
+      ...column(['• first item', '• second item', '1. numbered']),
+      ...column(['$ java -jar boot.jar', '[INFO] started'], { top: 160, font: 'LiberationMono' }),
+    );
     const found = paragraphs(rows);
     expect(found.map((p) => p.marker?.ordered)).toEqual([false, false, true, undefined]);
     expect(found.at(-1)).toMatchObject({ code: true });
@@ -62,7 +71,9 @@ describe('stage 5, paragraphs (pdf-paragraphs.ts)', () => {
 
 describe('stage 6, headings (pdf-headings.ts), and the page blocks (pdf-layout.ts)', () => {
   const body = Array.from({ length: 12 }, (_, i) => `Body text line ${i} that is long enough to count as prose in the document.`);
-  const rows = pageRows(page(...column(['Report title'], { top: 60, size: 20 }), ...column(['Section one'], { top: 90, size: 14 }), ...column(body, { top: 120 })));
+  const rows = pageRows(
+    page(...column(['Report title'], { top: 60, size: 20 }), ...column(['Section one'], { top: 90, size: 14 }), ...column(body, { top: 120 })),
+  );
 
   it("takes the body's size from most characters and heading levels from the larger sizes", () => {
     const tally = new StyleTally();

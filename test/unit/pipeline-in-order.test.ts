@@ -105,6 +105,14 @@ describe('pipelineInOrder', () => {
   it('answers CancelledError once the caller gives up before an item starts', async () => {
     const stop = new AbortController();
     stop.abort();
-    await expect(pipelineInOrder(items, { limit: 2, ahead: 4 }, { signal: stop.signal }, () => Promise.resolve(1), () => false)).rejects.toBeInstanceOf(CancelledError);
+    await expect(
+      pipelineInOrder(
+        items,
+        { limit: 2, ahead: 4 },
+        { signal: stop.signal },
+        () => Promise.resolve(1),
+        () => false,
+      ),
+    ).rejects.toBeInstanceOf(CancelledError);
   });
 });

@@ -24,10 +24,12 @@ describe('JobQueue', () => {
   it('holds a place while work runs, tells the caller it started, and frees it after a failure', async () => {
     const queue = new JobQueue('image', 1);
     const events: string[] = [];
-    await expect(queue.hold({ started: () => events.push('started') }, async () => {
-      expect(() => queue.enter()).toThrow(expect.objectContaining({ code: 'BUSY' }));
-      throw new Error('engine failed');
-    })).rejects.toThrow('engine failed');
+    await expect(
+      queue.hold({ started: () => events.push('started') }, async () => {
+        expect(() => queue.enter()).toThrow(expect.objectContaining({ code: 'BUSY' }));
+        throw new Error('engine failed');
+      }),
+    ).rejects.toThrow('engine failed');
     expect(events).toEqual(['started']);
     expect(() => queue.enter()).not.toThrow();
   });
@@ -36,7 +38,9 @@ describe('JobQueue', () => {
     const queue = new JobQueue('ocr', 5);
     queue.close();
     let ran = false;
-    await expect(queue.hold({}, async () => (ran = true))).rejects.toThrow(expect.objectContaining({ code: 'BUSY', message: expect.stringContaining('shutting down') }));
+    await expect(queue.hold({}, async () => (ran = true))).rejects.toThrow(
+      expect.objectContaining({ code: 'BUSY', message: expect.stringContaining('shutting down') }),
+    );
     expect(ran).toBe(false);
     expect(queue.isClosed).toBe(true);
   });

@@ -8,7 +8,8 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestJson } from '../helpers/service.js';
 
-const answer = (body: string) => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`;
+const answer = (body: string) =>
+  `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`;
 
 interface TinyServer {
   url: string;

@@ -16,6 +16,9 @@ describe('ShutdownGate', () => {
   it('names the engine, and what was not finished, in the one shutdown sentence', () => {
     const gate = new ShutdownGate('document conversion');
     expect(gate.error().message).toBe('The service is shutting down; the document conversion job was not finished');
-    expect(gate.error('converting report.docx')).toMatchObject({ code: 'BUSY', message: 'The service is shutting down; the document conversion job was not finished (converting report.docx)' });
+    expect(gate.error('converting report.docx')).toMatchObject({
+      code: 'BUSY',
+      message: 'The service is shutting down; the document conversion job was not finished (converting report.docx)',
+    });
   });
 });

@@ -22,7 +22,11 @@ const head = '%PDF-1.7\n1 0 obj\n<</Type/Catalog>>\nendobj\n7 0 obj\n';
 describe('signedRevision', () => {
   it.each([
     ['ByteRange before /Contents, LF ending', `${head}<</Type/Sig/ByteRange{RANGE}/Contents`, '/M(D:2026)>>\nendobj\nstartxref\n9\n%%EOF\n'],
-    ['ByteRange after /Contents, space before the string, CRLF ending', `${head}<< /Type /Sig /Contents `, ' /ByteRange {RANGE} >>\r\nendobj\r\nstartxref\r\n9\r\n%%EOF\r\n'],
+    [
+      'ByteRange after /Contents, space before the string, CRLF ending',
+      `${head}<< /Type /Sig /Contents `,
+      ' /ByteRange {RANGE} >>\r\nendobj\r\nstartxref\r\n9\r\n%%EOF\r\n',
+    ],
     ['no end-of-line after %%EOF', `${head}<</ByteRange{RANGE}/Contents`, '>>\nendobj\nstartxref\n9\n%%EOF'],
   ])('accepts a sound layout: %s', (_label, before, after) => {
     const { file, range } = layout(before, CMS.toString('hex').toUpperCase(), after);

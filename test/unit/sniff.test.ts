@@ -27,7 +27,14 @@ describe('sniffType', () => {
   });
 
   it('tells OLE (legacy Office), ZIP (OOXML, ODF) and RTF documents apart', async () => {
-    const documents: Record<string, SniffedType> = { 'text-doc.doc': 'ole', 'sheet-xls.xls': 'ole', 'slides-ppt.ppt': 'ole', 'text-docx.docx': 'zip', 'sheet-ods.ods': 'zip', 'text-rtf.rtf': 'rtf' };
+    const documents: Record<string, SniffedType> = {
+      'text-doc.doc': 'ole',
+      'sheet-xls.xls': 'ole',
+      'slides-ppt.ppt': 'ole',
+      'text-docx.docx': 'zip',
+      'sheet-ods.ods': 'zip',
+      'text-rtf.rtf': 'rtf',
+    };
     for (const [name, type] of Object.entries(documents)) expect(sniffType(await readHead(fixture('documents', name))), name).toBe(type);
   });
 

@@ -47,10 +47,12 @@ describe('staging', () => {
   it('commits every output or none: a failing job leaves neither outputs nor temp files', async () => {
     const dir = tempDir();
     const targets = [path.join(dir, 'a.pdf'), path.join(dir, 'b.pdf')];
-    await expect(withStagedOutputs(policy, targets, async ([first]) => {
-      await writeStaged(first as FileRef, 'half', targets[0] as string);
-      throw new Error('engine failed');
-    })).rejects.toThrow('engine failed');
+    await expect(
+      withStagedOutputs(policy, targets, async ([first]) => {
+        await writeStaged(first as FileRef, 'half', targets[0] as string);
+        throw new Error('engine failed');
+      }),
+    ).rejects.toThrow('engine failed');
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
@@ -83,10 +85,12 @@ describe('staging', () => {
   it('refuses at commit a FIFO put at the target while the job ran, and leaves no temp file', async () => {
     const dir = tempDir();
     const target = path.join(dir, 'late.txt');
-    await expect(withStagedOutputs(policy, [target], async ([temp]) => {
-      await writeStaged(temp as FileRef, 'data', target);
-      execFileSync('mkfifo', [target]);
-    })).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
+    await expect(
+      withStagedOutputs(policy, [target], async ([temp]) => {
+        await writeStaged(temp as FileRef, 'data', target);
+        execFileSync('mkfifo', [target]);
+      }),
+    ).rejects.toMatchObject({ code: 'OUTPUT_NOT_WRITABLE' });
     expect(fs.lstatSync(target).isFIFO()).toBe(true);
     expect(leftoverTempFiles(dir)).toEqual([]);
   });
@@ -135,7 +139,10 @@ describe('folders staging creates', () => {
   it('are made again for a job staged while the previous one removes them', async () => {
     const dir = tempDir();
     const target = path.join(dir, 'again', 'a.pdf');
-    const [failed, succeeded] = await Promise.allSettled([failing([target]), withStagedOutputs(policy, [target], ([temp]) => writeStaged(temp as FileRef, 'second', target))]);
+    const [failed, succeeded] = await Promise.allSettled([
+      failing([target]),
+      withStagedOutputs(policy, [target], ([temp]) => writeStaged(temp as FileRef, 'second', target)),
+    ]);
     expect(failed.status).toBe('rejected');
     expect(succeeded.status).toBe('fulfilled');
     expect(fs.readFileSync(target, 'utf8')).toBe('second');

@@ -30,7 +30,19 @@ function tiffStrip(tiff: Buffer): Buffer {
 function magickStrip(image: string[], compression: string): { strip: Buffer; pixels: Buffer } {
   const dir = tempDir();
   const tiff = path.join(dir, 'image.tif');
-  execFileSync('convert', [...image, '-depth', '8', '-type', 'Grayscale', '-compress', compression, '-define', 'tiff:rows-per-strip=100000', ...(compression === 'LZW' ? ['-define', 'tiff:predictor=1'] : []), tiff]);
+  execFileSync('convert', [
+    ...image,
+    '-depth',
+    '8',
+    '-type',
+    'Grayscale',
+    '-compress',
+    compression,
+    '-define',
+    'tiff:rows-per-strip=100000',
+    ...(compression === 'LZW' ? ['-define', 'tiff:predictor=1'] : []),
+    tiff,
+  ]);
   const pixels = execFileSync('convert', [tiff, '-depth', '8', 'gray:-'], { maxBuffer: 1 << 28 });
   return { strip: tiffStrip(fs.readFileSync(tiff)), pixels };
 }
@@ -59,7 +71,9 @@ describe('bounded stream decoding', () => {
   it('decodes ASCII85 (Python) and ASCIIHex before Flate, and stops Flate at the bound', () => {
     const content = Buffer.alloc(5_000_000, 'q Q\n');
     const deflated = deflateSync(content);
-    const a85 = execFileSync('python3', ['-c', 'import base64,sys; sys.stdout.buffer.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True)[2:])'], { input: deflated });
+    const a85 = execFileSync('python3', ['-c', 'import base64,sys; sys.stdout.buffer.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True)[2:])'], {
+      input: deflated,
+    });
     expect(decodedLength(a85, ['ASCII85Decode', 'FlateDecode'], content.length)).toBe(content.length);
     const hex = Buffer.from(`${deflated.toString('hex').replace(/(.{64})/g, '$1\n')}>`);
     expect(decodedLength(hex, ['AHx', 'Fl'], content.length)).toBe(content.length);

@@ -9,7 +9,13 @@ const codeOf = (body: unknown): string | undefined => errorCodeOf(() => validate
 
 describe('validateInput with the shared fields', () => {
   it('returns the parsed input, pages as ranges', () => {
-    expect(validateInput(schema, { input: 'a.pdf', pages: '1-2,4' })).toEqual({ input: 'a.pdf', pages: [{ label: '1-2', first: 1, last: 2 }, { label: '4', first: 4, last: 4 }] });
+    expect(validateInput(schema, { input: 'a.pdf', pages: '1-2,4' })).toEqual({
+      input: 'a.pdf',
+      pages: [
+        { label: '1-2', first: 1, last: 2 },
+        { label: '4', first: 4, last: 4 },
+      ],
+    });
   });
 
   it('accepts a path of 4096 bytes and refuses one byte more', () => {
@@ -38,6 +44,8 @@ describe('validateInput with the shared fields', () => {
   });
 
   it('names each failing field in one VALIDATION_ERROR', () => {
-    expect(() => validateInput(schema, { input: 1, files: 'a' })).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/input: .*; files: /) }));
+    expect(() => validateInput(schema, { input: 1, files: 'a' })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/input: .*; files: /) }),
+    );
   });
 });

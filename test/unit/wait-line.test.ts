@@ -31,7 +31,13 @@ describe('the one waiting line (src/jobs/wait-line.ts)', () => {
     const second = new AbortController();
     const withdrawn: string[] = [];
     const tell = (item: string) => withdrawn.push(item);
-    for (const [item, signal] of [['a', first.signal], ['b', second.signal], ['c', first.signal], ['d', undefined]] as const) line.join({ item, signal, withdrawn: tell });
+    for (const [item, signal] of [
+      ['a', first.signal],
+      ['b', second.signal],
+      ['c', first.signal],
+      ['d', undefined],
+    ] as const)
+      line.join({ item, signal, withdrawn: tell });
     first.abort();
     expect(withdrawn).toEqual(['a', 'c']);
     expect([line.takeNext()?.item, line.takeNext()?.item, line.size]).toEqual(['b', 'd', 0]);

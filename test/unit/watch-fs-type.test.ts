@@ -12,7 +12,8 @@ describe('pollingFileSystem', () => {
   });
 
   it('leaves local file systems to OS events', () => {
-    for (const local of [0xef53 /* ext4 */, 0x01021994 /* tmpfs */, 0x794c7630 /* overlayfs */, 0x9123683e /* btrfs */, 0x58465342 /* xfs */]) expect(pollingFileSystem(local)).toBeUndefined();
+    for (const local of [0xef53 /* ext4 */, 0x01021994 /* tmpfs */, 0x794c7630 /* overlayfs */, 0x9123683e /* btrfs */, 0x58465342 /* xfs */])
+      expect(pollingFileSystem(local)).toBeUndefined();
   });
 
   it('reads the type of a real folder (the test temp dir is local)', async () => {

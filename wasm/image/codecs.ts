@@ -56,7 +56,6 @@ type EmscriptenInit = (module: WasmModule, overrides: object) => Promise<unknown
 /** libjpeg's warnings ("Premature end of JPEG file") would bypass the request log; errors still throw. */
 const QUIET = { print: () => undefined, printErr: () => undefined };
 
-
 const ready = {
   jpegDecode: once(async () => (initJpegDecode as unknown as EmscriptenInit)(await compile('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'), QUIET)),
   jpegEncode: once(async () => (initJpegEncode as unknown as EmscriptenInit)(await compile('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'), QUIET)),
@@ -118,7 +117,10 @@ export const codecs = {
     await ready.avifEncode();
     return avifEncode(image, { ...options, bitDepth: 8 });
   },
-  async resize(image: RgbaImage, options: { width: number; height: number; method: 'triangle' | 'lanczos3'; linearRGB: boolean; premultiply: boolean }): Promise<RgbaImage> {
+  async resize(
+    image: RgbaImage,
+    options: { width: number; height: number; method: 'triangle' | 'lanczos3'; linearRGB: boolean; premultiply: boolean },
+  ): Promise<RgbaImage> {
     await ready.resize();
     return resizeImage(image, { ...options, fitMethod: 'stretch' });
   },

@@ -64,7 +64,10 @@ export function probeImage(bytes: Uint8Array): { format: InputFormat; dims: Dime
 }
 
 /** As decodeImage, also telling which format the input was. */
-export async function decodeWithFormat(bytes: Uint8Array, { maxPixels, checkHeader, shrink = 1 }: DecodeOptions): Promise<{ image: RgbaImage; format: InputFormat }> {
+export async function decodeWithFormat(
+  bytes: Uint8Array,
+  { maxPixels, checkHeader, shrink = 1 }: DecodeOptions,
+): Promise<{ image: RgbaImage; format: InputFormat }> {
   const format = detectImageFormat(bytes);
   const dims = probeDimensions(format, bytes);
   checkPixelLimit(dims, maxPixels);

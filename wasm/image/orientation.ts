@@ -8,7 +8,7 @@ import { createRgba, type RgbaImage } from './rgba.js';
 export function exifOrientation(jpeg: Uint8Array): number {
   const view = new DataView(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
   try {
-    for (let offset = 2; offset + 4 <= jpeg.length && jpeg[offset] === 0xff; ) {
+    for (let offset = 2; offset + 4 <= jpeg.length && jpeg[offset] === 0xff;) {
       const marker = jpeg[offset + 1] as number;
       if (marker === 0xda) break;
       const length = view.getUint16(offset + 2);
@@ -52,14 +52,22 @@ export function orientedSize(dims: Dimensions, orientation: number): Dimensions 
 function walk(orientation: number, width: number, height: number): [number, number, number, number] {
   const row = width;
   switch (orientation) {
-    case 2: return [width - 1, 0, -1, row]; // mirrored
-    case 3: return [width - 1, height - 1, -1, -row]; // upside down
-    case 4: return [0, height - 1, 1, -row]; // mirrored upside down
-    case 5: return [0, 0, row, 1]; // transposed
-    case 6: return [0, height - 1, -row, 1]; // turned a quarter clockwise to view
-    case 7: return [width - 1, height - 1, -row, -1]; // transversed
-    case 8: return [width - 1, 0, row, -1]; // turned a quarter anticlockwise to view
-    default: return [0, 0, 1, row];
+    case 2:
+      return [width - 1, 0, -1, row]; // mirrored
+    case 3:
+      return [width - 1, height - 1, -1, -row]; // upside down
+    case 4:
+      return [0, height - 1, 1, -row]; // mirrored upside down
+    case 5:
+      return [0, 0, row, 1]; // transposed
+    case 6:
+      return [0, height - 1, -row, 1]; // turned a quarter clockwise to view
+    case 7:
+      return [width - 1, height - 1, -row, -1]; // transversed
+    case 8:
+      return [width - 1, 0, row, -1]; // turned a quarter anticlockwise to view
+    default:
+      return [0, 0, 1, row];
   }
 }
 

@@ -28,7 +28,17 @@ interface TurboDecoder {
   malloc(size: number): number;
   tjInitDecompress(): number;
   tjDecompressHeader3(handle: number, jpeg: number, size: number, width: number, height: number, subsampling: number, colourspace: number): number;
-  tjDecompress2(handle: number, jpeg: number, size: number, out: number, width: number, pitch: number, height: number, pixelFormat: number, flags: number): number;
+  tjDecompress2(
+    handle: number,
+    jpeg: number,
+    size: number,
+    out: number,
+    width: number,
+    pitch: number,
+    height: number,
+    pixelFormat: number,
+    flags: number,
+  ): number;
   tjDestroy(handle: number): void;
 }
 
@@ -44,7 +54,14 @@ async function newDecoder(): Promise<TurboDecoder> {
   const imports = {
     // TurboJPEG's error handler longjmps back to its setjmp; throwing unwinds out of the call instead.
     env: { setjmp: () => 0, longjmp: unavailable },
-    wasi_snapshot_preview1: { environ_sizes_get: () => 0, environ_get: unavailable, proc_exit: unavailable, fd_close: unavailable, fd_seek: unavailable, fd_write: unavailable },
+    wasi_snapshot_preview1: {
+      environ_sizes_get: () => 0,
+      environ_get: unavailable,
+      proc_exit: unavailable,
+      fd_close: unavailable,
+      fd_seek: unavailable,
+      fd_write: unavailable,
+    },
   };
   return new wasm.Instance(await decoderModule(), imports).exports as unknown as TurboDecoder;
 }

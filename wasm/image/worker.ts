@@ -96,7 +96,10 @@ const resize = defineTask(async ({ input, output, format, quality, maxPixels, ..
 const compress = defineTask(async ({ input, output, format, quality, maxPixels }: CompressTask): Promise<CompressResult> => {
   const original = readInputFile(input);
   const inputFormat = detectImageFormat(original);
-  const encoded = inputFormat === 'png' && format === 'png' ? await optimisePng(original, maxPixels) : await encodeImage(await decodeInput(original, maxPixels, format), format, { quality, goal: 'size' });
+  const encoded =
+    inputFormat === 'png' && format === 'png'
+      ? await optimisePng(original, maxPixels)
+      : await encodeImage(await decodeInput(original, maxPixels, format), format, { quality, goal: 'size' });
   // Compressing must never make the file bigger: same format and no gain → keep the original.
   const keptOriginal = inputFormat === format && encoded.length >= original.length;
   const written = keptOriginal ? original : encoded;

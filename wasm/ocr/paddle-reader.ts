@@ -32,7 +32,8 @@ export async function readWithPaddle(image: Raster, deadline: TaskDeadline, with
     models = undefined;
     throw new ApiError('INTERNAL_ERROR', `The PP-OCR models could not be loaded: ${String(err).slice(0, 200)}`);
   });
-  const abandonAfterSample = latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
+  const abandonAfterSample =
+    latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
   const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint, abandonAfterSample });
   if (abandoned) return { text: '', confidence: 0, latinShare: 1 };
   const paragraphs = readingOrder(lines);

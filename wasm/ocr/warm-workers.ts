@@ -39,7 +39,14 @@ export class WarmWorkers {
   /** A nested thread may be running out of our reach: only replacing this thread frees it. */
   orphaned = false;
 
-  async recognize(codes: readonly string[], langPath: string, image: Uint8Array, pixels: number, deadline: TaskDeadline, withLayout = false): Promise<Recognition> {
+  async recognize(
+    codes: readonly string[],
+    langPath: string,
+    image: Uint8Array,
+    pixels: number,
+    deadline: TaskDeadline,
+    withLayout = false,
+  ): Promise<Recognition> {
     const key = codes.join('+');
     const warm = await this.acquire(key, langPath, deadline);
     let failed = false;
@@ -138,7 +145,7 @@ function recognitionError(err: unknown): ApiError {
   const detail = String(err).slice(0, 200);
   // Emscripten's abort when the 32-bit WASM heap cannot grow any further.
   if (/\bOOM\b|enlarge memory|out of memory/i.test(detail)) {
-    return new ApiError('TOO_LARGE', 'The image is too large for the OCR engine\'s memory; scale it down or split it');
+    return new ApiError('TOO_LARGE', "The image is too large for the OCR engine's memory; scale it down or split it");
   }
   return new ApiError('INVALID_INPUT', `The image could not be read by the OCR engine (${detail})`);
 }

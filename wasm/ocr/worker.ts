@@ -89,7 +89,8 @@ async function recognizeImage(image: Raster, pnm: () => Uint8Array, options: Omi
     const latinFallback = engine === 'auto' && codes.some((code) => !code.startsWith('chi_'));
     const read = await readWithPaddle(image, deadline, layout === true, latinFallback ? LATIN_PAGE_SHARE : undefined);
     const latinPage = latinFallback && read.latinShare >= LATIN_PAGE_SHARE;
-    if (!latinPage) return { text: read.text, confidence: read.confidence, engine: 'paddle', ...(read.lines && { layout: { width, height, lines: read.lines } }) };
+    if (!latinPage)
+      return { text: read.text, confidence: read.confidence, engine: 'paddle', ...(read.lines && { layout: { width, height, lines: read.lines } }) };
   }
   const { text, confidence, lines } = await workers.recognize(codes, langPath, pnm(), pixels, deadline, layout);
   return { text: removeCjkSpaces(text), confidence: Math.round(confidence * 10) / 10, engine: 'tesseract', ...(lines && { layout: { width, height, lines } }) };

@@ -29,7 +29,11 @@ interface Built {
 }
 
 export class OfdBudget {
-  private readonly work = new Budget(MAX_OFD_WORK, (limit) => `The OFD would draw more than ${limit.toLocaleString('en-US')} objects, path operations and glyphs (a part used many times counted at each use); refused`);
+  private readonly work = new Budget(
+    MAX_OFD_WORK,
+    (limit) =>
+      `The OFD would draw more than ${limit.toLocaleString('en-US')} objects, path operations and glyphs (a part used many times counted at each use); refused`,
+  );
   private spent = 0;
   /** The references being read, outermost first (a cycle is one already in here). */
   private readonly references: string[] = [];
@@ -66,7 +70,12 @@ export class OfdBudget {
     } finally {
       this.references.pop();
     }
-    const entry = { objects, cost: this.spent - outer.spent, references: this.deepest.references - this.references.length - 1, groups: this.deepest.groups - this.groups };
+    const entry = {
+      objects,
+      cost: this.spent - outer.spent,
+      references: this.deepest.references - this.references.length - 1,
+      groups: this.deepest.groups - this.groups,
+    };
     this.built.set(key, entry);
     this.deepest = { references: Math.max(outer.deepest.references, this.deepest.references), groups: Math.max(outer.deepest.groups, this.deepest.groups) };
     return objects;
@@ -98,7 +107,8 @@ export class OfdBudget {
 
   /** Records nesting this deep, or refuses it: references past 64, groups past the XML's own nesting bound. */
   private reach(references: number, groups: number): void {
-    if (references > MAX_REFERENCE_DEPTH) throw new ApiError('INVALID_INPUT', `The OFD nests templates and composite graphics more than ${MAX_REFERENCE_DEPTH} deep; refused`);
+    if (references > MAX_REFERENCE_DEPTH)
+      throw new ApiError('INVALID_INPUT', `The OFD nests templates and composite graphics more than ${MAX_REFERENCE_DEPTH} deep; refused`);
     if (groups > MAX_NESTING) throw nestedTooDeep('The OFD');
     this.deepest = { references: Math.max(this.deepest.references, references), groups: Math.max(this.deepest.groups, groups) };
   }

@@ -17,7 +17,8 @@ export interface Box {
 export type Rgb = readonly [number, number, number];
 
 /** A path in an object's own space, arcs already turned into cubic Béziers. */
-export type PathSegment = { op: 'M' | 'L'; x: number; y: number } | { op: 'C'; points: readonly [number, number, number, number, number, number] } | { op: 'Z' };
+export type PathSegment =
+  { op: 'M' | 'L'; x: number; y: number } | { op: 'C'; points: readonly [number, number, number, number, number, number] } | { op: 'Z' };
 
 interface Placed {
   /** Where the object's space starts on the page (mm), and the clip of what it draws. */

@@ -80,7 +80,8 @@ class OfdReader {
     const document = this.parts.requiredXml(documentPart, 'Document.xml (DocRoot)');
     const docDir = directoryOf(documentPart as string);
     // CustomDatas first; the attached invoice XML adds the fields they do not name.
-    for (const [name, value] of Object.entries(attachedInvoiceFields(this.parts, documentPart as string, document))) if (!Object.hasOwn(fields, name)) fields[name] = value;
+    for (const [name, value] of Object.entries(attachedInvoiceFields(this.parts, documentPart as string, document)))
+      if (!Object.hasOwn(fields, name)) fields[name] = value;
     const common = kid(document, 'CommonData');
     for (const name of ['PublicRes', 'DocumentRes']) for (const res of kids(common, name)) this.loadResources(resolveLocation(docDir, textOf(res)));
     const defaultBox = parseBox(kidText(kid(common, 'PageArea'), 'PhysicalBox')) ?? { x: 0, y: 0, width: 210, height: 297 };
@@ -103,13 +104,20 @@ class OfdReader {
     const base = resolveLocation(directoryOf(part), res.attrs.BaseLoc ?? '') ?? directoryOf(part);
     for (const font of kids(kid(res, 'Fonts'), 'Font')) {
       const file = kidText(font, 'FontFile');
-      this.resources.fonts.set(font.attrs.ID ?? '', { name: font.attrs.FontName ?? font.attrs.FamilyName ?? '', file: file ? this.parts.bytes(resolveLocation(base, file)) : undefined });
+      this.resources.fonts.set(font.attrs.ID ?? '', {
+        name: font.attrs.FontName ?? font.attrs.FamilyName ?? '',
+        file: file ? this.parts.bytes(resolveLocation(base, file)) : undefined,
+      });
     }
     for (const media of kids(kid(res, 'MultiMedias'), 'MultiMedia')) {
       const file = kidText(media, 'MediaFile') ?? '';
-      this.resources.media.set(media.attrs.ID ?? '', { bytes: this.parts.bytes(resolveLocation(base, file)), format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase() });
+      this.resources.media.set(media.attrs.ID ?? '', {
+        bytes: this.parts.bytes(resolveLocation(base, file)),
+        format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase(),
+      });
     }
-    for (const param of kids(kid(res, 'DrawParams'), 'DrawParam')) this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
+    for (const param of kids(kid(res, 'DrawParams'), 'DrawParam'))
+      this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
     for (const unit of kids(kid(res, 'CompositeGraphicUnits'), 'CompositeGraphicUnit')) this.resources.composites.set(unit.attrs.ID ?? '', unit);
   }
 
@@ -120,7 +128,8 @@ class OfdReader {
     const objects = this.budget.page(`page ${part}`, () => {
       const background: OfdObject[] = [];
       const foreground: OfdObject[] = [];
-      for (const use of kids(page, 'Template')) (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
+      for (const use of kids(page, 'Template'))
+        (use.attrs.ZOrder === 'Foreground' ? foreground : background).push(...this.template(templates.get(use.attrs.TemplateID ?? '')));
       return [...background, ...this.layers(kid(page, 'Content')), ...foreground];
     });
     // A copy: annotations and seals are added to this page alone.
@@ -156,7 +165,8 @@ class OfdReader {
     this.budget.spend(1 + pathOperations(name === 'PathObject' ? (kidText(element, 'AbbreviatedData') ?? '') : '') + clipOperations(element));
     if (this.purpose === 'text' && name !== 'TextObject' && name !== 'PageBlock' && name !== 'CompositeObject') return undefined;
     const param = this.purpose === 'text' ? inherited : { ...inherited, ...definedOnly(this.drawParam(element.attrs.DrawParam)) };
-    if (name === 'PageBlock') return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.budget.group(() => this.objects(element, param)) };
+    if (name === 'PageBlock')
+      return { kind: 'group', boundary: { x: 0, y: 0, width: 0, height: 0 }, clips: [], objects: this.budget.group(() => this.objects(element, param)) };
     const boundary = parseBox(element.attrs.Boundary);
     if (!boundary) return undefined;
     const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.purpose === 'text' ? [] : this.clips(element) };
@@ -253,7 +263,7 @@ class OfdReader {
   private drawParam(id: string | undefined): DrawParam {
     const chain: XmlElement[] = [];
     const seen = new Set<string>();
-    for (let next = id; next !== undefined && !seen.has(next); ) {
+    for (let next = id; next !== undefined && !seen.has(next);) {
       seen.add(next);
       const found = this.resources.drawParams.get(next);
       if (!found) break;
@@ -353,7 +363,8 @@ function glyphTransforms(element: XmlElement): Map<number, { codeCount: number; 
 /** Path operations of an object's clip areas. */
 function clipOperations(element: XmlElement): number {
   let count = 0;
-  for (const clip of kids(kid(element, 'Clips'), 'Clip')) for (const area of kids(clip, 'Area')) count += pathOperations(kidText(kid(area, 'Path'), 'AbbreviatedData') ?? '');
+  for (const clip of kids(kid(element, 'Clips'), 'Clip'))
+    for (const area of kids(clip, 'Area')) count += pathOperations(kidText(kid(area, 'Path'), 'AbbreviatedData') ?? '');
   return count;
 }
 
@@ -366,7 +377,12 @@ function customData(info: XmlElement | undefined): Record<string, string> {
   return fields;
 }
 
-const numbers = (text: string | undefined): number[] => (text ?? '').trim().split(/[\s,]+/).filter(Boolean).map(Number);
+const numbers = (text: string | undefined): number[] =>
+  (text ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
 
 function optionalNumber(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -387,7 +403,10 @@ function parseMatrix(text: string | undefined): Matrix | undefined {
 
 /** DeltaX/DeltaY: numbers, where "g N v" stands for v repeated N times; at most `count` are kept. */
 function deltas(text: string | undefined, count: number): number[] {
-  const tokens = (text ?? '').trim().split(/[\s,]+/).filter(Boolean);
+  const tokens = (text ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const values: number[] = [];
   for (let i = 0; i < tokens.length && values.length < count; i++) {
     if (tokens[i] === 'g') {
@@ -413,7 +432,10 @@ function color(element: XmlElement | undefined): Rgb | undefined {
   if (first) return color(first);
   const value = element?.attrs.Value;
   if (value === undefined) return undefined;
-  const parts = value.trim().split(/\s+/).map((p) => (p.startsWith('#') ? parseInt(p.slice(1), 16) : Number(p)) / 255);
+  const parts = value
+    .trim()
+    .split(/\s+/)
+    .map((p) => (p.startsWith('#') ? parseInt(p.slice(1), 16) : Number(p)) / 255);
   if (parts.some((p) => !Number.isFinite(p))) return undefined;
   const c = parts.map((p) => Math.min(1, Math.max(0, p)));
   if (c.length === 1) return [c[0] as number, c[0] as number, c[0] as number];

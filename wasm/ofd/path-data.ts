@@ -8,13 +8,16 @@ const ARITY: Readonly<Record<string, number>> = { S: 2, M: 2, L: 2, Q: 4, B: 6, 
 
 /** The path's segments; an unknown command or missing numbers end the path where it went wrong. */
 export function parsePathData(data: string): PathSegment[] {
-  const tokens = data.trim().split(/[\s,]+/).filter(Boolean);
+  const tokens = data
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const segments: PathSegment[] = [];
   let x = 0;
   let y = 0;
   let startX = 0;
   let startY = 0;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const command = tokens[i++] as string;
     const arity = ARITY[command];
     if (arity === undefined) break;
@@ -47,7 +50,17 @@ export function parsePathData(data: string): PathSegment[] {
 }
 
 /** An SVG-style endpoint arc as cubic Béziers of at most 90° each (SVG 1.1 appendix F.6). */
-function arcToBeziers(x1: number, y1: number, rxIn: number, ryIn: number, angleDegrees: number, large: boolean, sweep: boolean, x2: number, y2: number): PathSegment[] {
+function arcToBeziers(
+  x1: number,
+  y1: number,
+  rxIn: number,
+  ryIn: number,
+  angleDegrees: number,
+  large: boolean,
+  sweep: boolean,
+  x2: number,
+  y2: number,
+): PathSegment[] {
   let rx = Math.abs(rxIn);
   let ry = Math.abs(ryIn);
   if (rx === 0 || ry === 0 || (x1 === x2 && y1 === y2)) return [{ op: 'L', x: x2, y: y2 }];

@@ -45,6 +45,9 @@ const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every(
 
 function isImage(bytes: Uint8Array): boolean {
   return (
-    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) || startsWith(bytes, [0x42, 0x4d])
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) ||
+    startsWith(bytes, [0xff, 0xd8, 0xff]) ||
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) ||
+    startsWith(bytes, [0x42, 0x4d])
   );
 }

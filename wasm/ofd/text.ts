@@ -57,7 +57,10 @@ function collectGlyphs(objects: readonly OfdObject[], outer: Matrix, into: Place
 export function fieldsTable(fields: Readonly<Record<string, string>>): Table | undefined {
   const entries = Object.entries(fields);
   if (entries.length === 0) return undefined;
-  const row = (cells: string[]) => ({ type: 'tableRow' as const, children: cells.map((value) => ({ type: 'tableCell' as const, children: value === '' ? [] : [{ type: 'text' as const, value }] })) });
+  const row = (cells: string[]) => ({
+    type: 'tableRow' as const,
+    children: cells.map((value) => ({ type: 'tableCell' as const, children: value === '' ? [] : [{ type: 'text' as const, value }] })),
+  });
   return { type: 'table', align: [null, null], children: [row(['Field', 'Value']), ...entries.map(([name, value]) => row([name, value]))] };
 }
 
@@ -66,7 +69,9 @@ export function pageBlocks(document: OfdDocument): RootContent[][] {
   return document.pages.map((page) => {
     const lines = pageLines(page);
     if (lines.length === 0) return [];
-    const children = lines.flatMap((line, i) => (i === 0 ? [{ type: 'text' as const, value: line }] : [{ type: 'break' as const }, { type: 'text' as const, value: line }]));
+    const children = lines.flatMap((line, i) =>
+      i === 0 ? [{ type: 'text' as const, value: line }] : [{ type: 'break' as const }, { type: 'text' as const, value: line }],
+    );
     return [{ type: 'paragraph', children }];
   });
 }

@@ -52,7 +52,10 @@ interface ConverterLike {
   getLokBindings(): LokBindings | null;
 }
 
-type ConverterClass = new (options: { wasmLoader: { createModule: () => Promise<EmscriptenModule> }; fonts: { filename: string; data: Uint8Array }[] }) => ConverterLike;
+type ConverterClass = new (options: {
+  wasmLoader: { createModule: () => Promise<EmscriptenModule> };
+  fonts: { filename: string; data: Uint8Array }[];
+}) => ConverterLike;
 
 /** A load or save LibreOfficeKit refused: the document's failure, not the office's. */
 class DocumentRejected extends Error {}
@@ -118,7 +121,9 @@ async function start(settings: HostSettings): Promise<Office> {
   const lok = typeof converter.getLokBindings === 'function' ? converter.getLokBindings() : undefined;
   const calls = ['documentLoad', 'documentLoadWithOptions', 'documentSaveAs', 'documentDestroy'] as const;
   if (!fs || !lok || calls.some((call) => typeof lok[call] !== 'function')) {
-    throw new Error(`${WASM_OFFICE_PACKAGE} ${packageVersion(settings)} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`);
+    throw new Error(
+      `${WASM_OFFICE_PACKAGE} ${packageVersion(settings)} lacks the module's file system or the LibreOfficeKit calls (${calls.join(', ')}) docwasm converts with`,
+    );
   }
   reached('LibreOfficeKit initialized');
   const office = { fs, lok, locale: settings.locale };

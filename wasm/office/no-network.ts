@@ -51,7 +51,8 @@ function sealRequire(): void {
 
 /** Worker threads from files only (where Node runs this module first); what Emscripten starts its pthreads with. */
 function sealWorkers(): void {
-  const fromFile = (script: string | URL, options?: { eval?: boolean }) => !options?.eval && (typeof script === 'string' ? !/^data:/i.test(script) : script.protocol === 'file:');
+  const fromFile = (script: string | URL, options?: { eval?: boolean }) =>
+    !options?.eval && (typeof script === 'string' ? !/^data:/i.test(script) : script.protocol === 'file:');
   const SealedWorker = class extends Worker {
     constructor(script: string | URL, options?: ConstructorParameters<typeof Worker>[1]) {
       if (!fromFile(script, options)) refused('a worker thread not started from a file')();

@@ -42,7 +42,10 @@ function hardenedHash(password: Buffer, salt: Uint8Array): Buffer {
   for (let round = 0; ; round++) {
     const block = Buffer.concat([password, k]);
     const e = aes('aes-128-cbc', k.subarray(0, 16), k.subarray(16, 32), Buffer.concat(Array.from({ length: 64 }, () => block)), 'encrypt');
-    k = crypto.createHash(HASHES[sum16(e) % 3] as string).update(e).digest();
+    k = crypto
+      .createHash(HASHES[sum16(e) % 3] as string)
+      .update(e)
+      .digest();
     if (round >= 63 && (e.at(-1) as number) <= round + 1 - 32) return k.subarray(0, 32);
   }
 }

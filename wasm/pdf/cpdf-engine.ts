@@ -30,7 +30,10 @@ export const cpdfEngine: PdfEngine = {
       (docs) => {
         const merged = call(() => cpdf.merge(docs, false, false));
         try {
-          sink(call(() => cpdf.toMemory(merged, false, false)), 0);
+          sink(
+            call(() => cpdf.toMemory(merged, false, false)),
+            0,
+          );
           return { pages: cpdf.pages(merged) };
         } finally {
           cpdf.deletePdf(merged);
@@ -48,7 +51,10 @@ export const cpdfEngine: PdfEngine = {
         ranges.forEach((range, index) => {
           const part = call(() => cpdf.selectPages(doc as Pdf, cpdf.range(range.first, range.last)));
           try {
-            sink(call(() => cpdf.toMemory(part, false, false)), index);
+            sink(
+              call(() => cpdf.toMemory(part, false, false)),
+              index,
+            );
           } finally {
             cpdf.deletePdf(part);
           }
@@ -62,7 +68,11 @@ export const cpdfEngine: PdfEngine = {
     const method = algorithm === 'aes128' ? cpdf.aes128bittrue : cpdf.aes256bitisotrue;
     withDocuments(
       [pdf],
-      ([doc]) => sink(call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)), 0),
+      ([doc]) =>
+        sink(
+          call(() => cpdf.toMemoryEncrypted(doc as Pdf, method, [], ownerPassword, userPassword, false, false)),
+          0,
+        ),
       password,
     );
   },
@@ -82,7 +92,15 @@ export const cpdfEngine: PdfEngine = {
       sink(pdf, 0);
       return { wasEncrypted };
     }
-    withDocuments([pdf], ([doc]) => sink(call(() => cpdf.toMemory(doc as Pdf, false, false)), 0), password);
+    withDocuments(
+      [pdf],
+      ([doc]) =>
+        sink(
+          call(() => cpdf.toMemory(doc as Pdf, false, false)),
+          0,
+        ),
+      password,
+    );
     return { wasEncrypted };
   },
 
@@ -92,7 +110,10 @@ export const cpdfEngine: PdfEngine = {
       ([doc]) => {
         const pages = [...selectedPages(ranges, cpdf.pages(doc as Pdf))].sort((a, b) => a - b);
         call(() => cpdf.rotateBy(doc as Pdf, pages, degrees));
-        sink(call(() => cpdf.toMemory(doc as Pdf, false, false)), 0);
+        sink(
+          call(() => cpdf.toMemory(doc as Pdf, false, false)),
+          0,
+        );
       },
       password,
     );
@@ -107,7 +128,10 @@ export const cpdfEngine: PdfEngine = {
         const pages = pageSequence(ranges);
         const selected = call(() => cpdf.selectPages(doc as Pdf, pages));
         try {
-          sink(call(() => cpdf.toMemory(selected, false, false)), 0);
+          sink(
+            call(() => cpdf.toMemory(selected, false, false)),
+            0,
+          );
         } finally {
           cpdf.deletePdf(selected);
         }
@@ -205,7 +229,7 @@ function viewedSize(doc: Pdf, page: number): PageSize {
   const [minX = 0, maxX = 612, minY = 0, maxY = 792] = cpdf.hasBox(doc, page, '/CropBox') ? cpdf.getCropBox(doc, page) : cpdf.getMediaBox(doc, page);
   const width = Math.round(Math.abs(maxX - minX) * 100) / 100;
   const height = Math.round(Math.abs(maxY - minY) * 100) / 100;
-  const quarterTurns = (((Math.round(cpdf.getPageRotation(doc, page) / 90) % 4) + 4) % 4);
+  const quarterTurns = ((Math.round(cpdf.getPageRotation(doc, page) / 90) % 4) + 4) % 4;
   return quarterTurns % 2 === 1 ? { width: height, height: width } : { width, height };
 }
 
@@ -296,5 +320,8 @@ function plainMessage(text: string): string {
   const final = text.split('final error was').at(-1) ?? text;
   const inner = /(?:PDFError|Failure)\(\\?"(.*?)\\?"\)/.exec(final)?.[1];
   const message = inner ?? final.replace(/^ERROR: \w+: /, '');
-  return message.replace(/\\n|\n/g, ' ').replace(/\s+/g, ' ').trim();
+  return message
+    .replace(/\\n|\n/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

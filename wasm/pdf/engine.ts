@@ -61,7 +61,6 @@ export interface PdfInfo {
   pageSizes: PageSize[];
 }
 
-
 export type RotationDegrees = 90 | 180 | 270;
 
 export interface RotateOptions {

@@ -19,7 +19,11 @@ const ASIDE_BYTES = 64 * 1024;
 /** Returns how many streams were encrypted aside (0: mupdf encrypted everything). */
 export function encryptPdf(pdf: Uint8Array, options: EncryptOptions, sink: PdfSink, password?: string): number {
   const saveOptions = encryptionOptions(options);
-  const aside = withDocument(pdf, (doc) => (options.algorithm === 'aes256' && !isEncrypted(doc) ? saveWithStreamsAside(doc, saveOptions, options.userPassword, sink) : undefined), password);
+  const aside = withDocument(
+    pdf,
+    (doc) => (options.algorithm === 'aes256' && !isEncrypted(doc) ? saveWithStreamsAside(doc, saveOptions, options.userPassword, sink) : undefined),
+    password,
+  );
   if (aside !== undefined) return aside;
   // The document was changed (its large streams emptied) on the way: start again from the input.
   withDocument(pdf, (doc) => save(doc, saveOptions, sink, 0), password);

@@ -8,7 +8,17 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../core/errors.js';
-import { placement, type Matrix, type OfdDocument, type OfdImage, type OfdObject, type OfdPath, type OfdText, type PathSegment, type Rgb } from '../ofd/model.js';
+import {
+  placement,
+  type Matrix,
+  type OfdDocument,
+  type OfdImage,
+  type OfdObject,
+  type OfdPath,
+  type OfdText,
+  type PathSegment,
+  type Rgb,
+} from '../ofd/model.js';
 import { save, withNewDocument } from './mupdf-document.js';
 import type { PdfSink } from './engine.js';
 import { utf16Hex } from './text-layer.js';
@@ -50,7 +60,10 @@ class OfdPainter {
     const out: string[] = [`q ${matrix([PT_PER_MM, 0, 0, -PT_PER_MM, -box.x * PT_PER_MM, height + box.y * PT_PER_MM])}`];
     this.paint(page.objects, out, resources);
     out.push('Q');
-    const dict = { Font: Object.fromEntries([...resources.fonts].map(([name, ref]) => [name, ref])), XObject: Object.fromEntries([...resources.images].map(([name, ref]) => [name, ref])) };
+    const dict = {
+      Font: Object.fromEntries([...resources.fonts].map(([name, ref]) => [name, ref])),
+      XObject: Object.fromEntries([...resources.images].map(([name, ref]) => [name, ref])),
+    };
     const pageObject = this.pdf.addPage([0, 0, width, height], 0, this.pdf.addObject(dict), out.join('\n'));
     this.pdf.insertPage(-1, pageObject);
   }
@@ -88,7 +101,9 @@ class OfdPainter {
       const said = given !== undefined && (given.length !== 1 || given[0] !== ownGid || [...glyph.char].length !== 1);
       if (said) out.push(`/Span <</ActualText <FEFF${utf16Hex(glyph.char)}>>> BDC`);
       // y-down page space: the glyph is flipped back upright by the -size.
-      out.push(`${num(object.size)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gids.map((gid) => gid.toString(16).padStart(4, '0')).join('')}> Tj`);
+      out.push(
+        `${num(object.size)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gids.map((gid) => gid.toString(16).padStart(4, '0')).join('')}> Tj`,
+      );
       if (said) out.push('EMC');
     }
     out.push('ET');
@@ -123,7 +138,8 @@ class OfdPainter {
 
   private image(object: OfdImage, out: string[], resources: PageResources): void {
     const key = typeof object.media === 'string' ? object.media : object.media.bytes;
-    if (!this.imageRefs.has(key)) this.imageRefs.set(key, this.addImage(typeof object.media === 'string' ? this.ofd.media.get(object.media)?.bytes : object.media.bytes));
+    if (!this.imageRefs.has(key))
+      this.imageRefs.set(key, this.addImage(typeof object.media === 'string' ? this.ofd.media.get(object.media)?.bytes : object.media.bytes));
     const ref = this.imageRefs.get(key);
     if (!ref) return;
     const name = `Im${[...this.imageRefs.keys()].indexOf(key)}`;
@@ -143,7 +159,10 @@ class OfdPainter {
     }
     try {
       if (image.getWidth() * image.getHeight() > this.maxPixels) {
-        throw new ApiError('TOO_LARGE', `An image of the OFD is ${image.getWidth()} × ${image.getHeight()} pixels, over the ${this.maxPixels.toLocaleString('en-US')}-pixel limit (--max-pixels)`);
+        throw new ApiError(
+          'TOO_LARGE',
+          `An image of the OFD is ${image.getWidth()} × ${image.getHeight()} pixels, over the ${this.maxPixels.toLocaleString('en-US')}-pixel limit (--max-pixels)`,
+        );
       }
       return this.pdf.addImage(image);
     } finally {

@@ -71,7 +71,13 @@ export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDraw
     path.destroy();
     colorspace.destroy();
     if (!subpaths || alpha < 0.1 || isWhite(color)) return;
-    for (const points of subpaths) rulings.push(...filledRulings(points.map((p) => apply(ctm, p)), pageArea));
+    for (const points of subpaths)
+      rulings.push(
+        ...filledRulings(
+          points.map((p) => apply(ctm, p)),
+          pageArea,
+        ),
+      );
   };
   callbacks.strokePath = (path, stroke, ctm, colorspace, color, alpha) => {
     const subpaths = countPath(path);
@@ -111,7 +117,12 @@ function walkPath(path: mupdf.Path, budget: number): Point[][] {
     if (current.length > 1) subpaths.push(current);
     current = [[x, y]];
   };
-  const walker: { moveTo?: (x: number, y: number) => void; lineTo?: (x: number, y: number) => void; curveTo?: (x1: number, y1: number, x2: number, y2: number, x3: number, y3: number) => void; closePath?: () => void } = {
+  const walker: {
+    moveTo?: (x: number, y: number) => void;
+    lineTo?: (x: number, y: number) => void;
+    curveTo?: (x1: number, y1: number, x2: number, y2: number, x3: number, y3: number) => void;
+    closePath?: () => void;
+  } = {
     moveTo: start,
     lineTo: (x, y) => {
       current.push([x, y]);
@@ -158,7 +169,8 @@ function axisSegment([ax, ay]: Point, [bx, by]: Point): Ruling | undefined {
  */
 function filledRulings(points: readonly Point[], pageArea: number): Ruling[] {
   if (points.length < 4 || points.length > 6) return [];
-  for (let i = 1; i < points.length; i++) if (!axisSegment(points[i - 1] as Point, points[i] as Point) && !samePoint(points[i - 1] as Point, points[i] as Point)) return [];
+  for (let i = 1; i < points.length; i++)
+    if (!axisSegment(points[i - 1] as Point, points[i] as Point) && !samePoint(points[i - 1] as Point, points[i] as Point)) return [];
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];

@@ -3,8 +3,5 @@
 import { ApiError } from '../../core/errors.js';
 
 export function passwordRequired(password: string | undefined): ApiError {
-  return new ApiError(
-    'PASSWORD_REQUIRED',
-    password === undefined ? 'The PDF is encrypted: give its password' : 'The password does not open this PDF',
-  );
+  return new ApiError('PASSWORD_REQUIRED', password === undefined ? 'The PDF is encrypted: give its password' : 'The password does not open this PDF');
 }

@@ -79,14 +79,23 @@ function measure(pages: readonly number[], rowsOf: (page: number) => PageRows): 
     const keys = bandKeys(rows);
     running.addPage(keys);
     const guessed = keys.map((k) => running.likelyRepeated(k));
-    style.addPage(readingRows(rows, (k) => guessed[keys.indexOf(k)] ?? false), 1);
+    style.addPage(
+      readingRows(rows, (k) => guessed[keys.indexOf(k)] ?? false),
+      1,
+    );
     if (keys.length) guesses.push({ index, keys, guessed });
   });
   for (const { index, keys, guessed } of guesses) {
     if (keys.every((k, i) => running.repeated(k) === guessed[i])) continue;
     const rows = rowsOf(pages[index] as number);
-    style.addPage(readingRows(rows, (k) => guessed[keys.indexOf(k)] ?? false), -1);
-    style.addPage(readingRows(rows, (k) => running.repeated(k)), 1);
+    style.addPage(
+      readingRows(rows, (k) => guessed[keys.indexOf(k)] ?? false),
+      -1,
+    );
+    style.addPage(
+      readingRows(rows, (k) => running.repeated(k)),
+      1,
+    );
   }
   return { running, style };
 }
@@ -120,7 +129,12 @@ function marginsOf({ rows, width, height }: PageRows): LaidOutPage['margins'] {
  * Both passes over the selected pages: each page laid out with the whole document's statistics
  * and handed to `visit` in order, until `visit` answers true (the read's cut).
  */
-function layOutPages({ ranges, maxPages, ...source }: SelectPagesTask, read: Read, budget: number, visit: (page: LaidOutPage) => boolean): { pageCount: number; selected: number; style: DocumentStyle } {
+function layOutPages(
+  { ranges, maxPages, ...source }: SelectPagesTask,
+  read: Read,
+  budget: number,
+  visit: (page: LaidOutPage) => boolean,
+): { pageCount: number; selected: number; style: DocumentStyle } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages, sizes } = selectPages(doc, ranges, maxPages);
   const kept = new Map<number, PageRows>();
@@ -137,7 +151,13 @@ function layOutPages({ ranges, maxPages, ...source }: SelectPagesTask, read: Rea
     const rows = kept.get(page) ?? extract(page);
     kept.delete(page);
     // Rows keep every line with text, so a page without rows has no text layer.
-    const blocks = rows.rows.length === 0 ? [] : pageBlocks(readingRows(rows, (k) => running.repeated(k)), documentStyle);
+    const blocks =
+      rows.rows.length === 0
+        ? []
+        : pageBlocks(
+            readingRows(rows, (k) => running.repeated(k)),
+            documentStyle,
+          );
     const size = sizes[index] as PageSize;
     if (visit({ page, blocks, needsOcr: rows.rows.length === 0, width: size.width, height: size.height, margins: marginsOf(rows) })) break;
   }

@@ -34,10 +34,15 @@ export interface PageSelection {
 export function selectPages(doc: mupdf.PDFDocument, ranges: readonly PageRange[] | undefined, maxPages: number): PageSelection {
   const pageCount = doc.countPages();
   if (ranges) checkRangesWithin(ranges, pageCount);
-  const listed = ranges ? ranges.flatMap(({ first, last }) => Array.from({ length: last - first + 1 }, (_, i) => first + i)) : Array.from({ length: pageCount }, (_, i) => i + 1);
+  const listed = ranges
+    ? ranges.flatMap(({ first, last }) => Array.from({ length: last - first + 1 }, (_, i) => first + i))
+    : Array.from({ length: pageCount }, (_, i) => i + 1);
   const pages = [...new Set(listed)];
   if (pages.length > maxPages) {
-    throw new ApiError('TOO_LARGE', `${pages.length} pages asked for; the budget is ${maxPages} pages per document (--max-pages; or ask for fewer with "pages")`);
+    throw new ApiError(
+      'TOO_LARGE',
+      `${pages.length} pages asked for; the budget is ${maxPages} pages per document (--max-pages; or ask for fewer with "pages")`,
+    );
   }
   return { pageCount, pages, sizes: pages.map((page) => pageSize(doc, page)) };
 }
@@ -110,7 +115,17 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
         const facts = fontFacts(font);
         // Released now, not by a finalizer: one wrapper per character would pile up on a small heap.
         font.destroy();
-        collector.onChar({ c, x: origin[0], y: origin[1], size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) });
+        collector.onChar({
+          c,
+          x: origin[0],
+          y: origin[1],
+          size,
+          ...facts,
+          left: Math.min(ulx, llx),
+          right: Math.max(urx, lrx),
+          top: Math.min(uly, ury),
+          bottom: Math.max(lly, lry),
+        });
       },
     });
     return { width: x1 - x0, height: y1 - y0, blocks: collector.blocks };
@@ -126,7 +141,14 @@ export interface RenderedFile {
 }
 
 /** Renders the page in colour at `dpi`, encodes it as `format` and writes it to `output`. */
-export async function renderToFile(doc: mupdf.PDFDocument, page: number, dpi: number, format: OutputFormat, quality: number, output: FileRef): Promise<RenderedFile> {
+export async function renderToFile(
+  doc: mupdf.PDFDocument,
+  page: number,
+  dpi: number,
+  format: OutputFormat,
+  quality: number,
+  output: FileRef,
+): Promise<RenderedFile> {
   const image = withPixmap(doc, page, dpi, mupdf.ColorSpace.DeviceRGB, rgbaOf);
   // Loaded on first use: the codecs' modules cost a PDF worker ~0.1 s to load, which a merge or
   // any task but rendering to an image file never needs.

@@ -37,8 +37,11 @@ export function readLayout(pdf: Uint8Array): SavedLayout | undefined {
 
 function readSections(table: string): XrefSection[] | undefined {
   const sections: XrefSection[] = [];
-  const lines = table.split(/\r?\n|\r/).map((line) => line.trim()).filter(Boolean);
-  for (let i = 0; i < lines.length; ) {
+  const lines = table
+    .split(/\r?\n|\r/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  for (let i = 0; i < lines.length;) {
     const header = /^(\d+) (\d+)$/.exec(lines[i++] as string);
     if (!header) return undefined;
     const entries = lines.slice(i, (i += Number(header[2]))).map(readEntry);

@@ -91,7 +91,7 @@ class BoundedOutput {
 
 function runLengthDecode(input: Uint8Array, limit: number): Uint8Array {
   const out = new BoundedOutput(limit);
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     const length = input[i++] as number;
     if (length === 128) break; // end of data
     if (length < 128) for (let n = 0; n <= length && i < input.length; n++) out.push(input[i++] as number);

@@ -9,7 +9,18 @@ import { ApiError, defineTask, documentException, serveTasks } from '../shared/t
 import { readInputFile, writeOutputFile } from '../shared/io.js';
 import { poolWorkerData } from '../shared/worker-data.js';
 import type { MetadataUpdate } from '../../core/pdf-metadata.js';
-import type { CompressOptions, EncryptOptions, FillOptions, PdfEngine, SignOptions, PdfSink, RedactOptions, RotateOptions, StampOptions, WatermarkOptions } from './engine.js';
+import type {
+  CompressOptions,
+  EncryptOptions,
+  FillOptions,
+  PdfEngine,
+  SignOptions,
+  PdfSink,
+  RedactOptions,
+  RotateOptions,
+  StampOptions,
+  WatermarkOptions,
+} from './engine.js';
 import type { PdfaLevel } from '../../core/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfMarkdown, readPdfModel, type ReadMarkdownTask } from './read-task.js';
@@ -32,8 +43,7 @@ export interface PdfWorkerData {
 }
 
 const { engine: engineName, maxDecompressedBytes } = poolWorkerData<PdfWorkerData>();
-const engine: PdfEngine =
-  engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
+const engine: PdfEngine = engineName === 'cpdf' ? (await import('./cpdf-engine.js')).cpdfEngine : (await import('./mupdf-engine.js')).mupdfEngine;
 
 /** Every task reads at least one PDF; `password` opens an encrypted one. */
 interface Reads {
@@ -102,7 +112,11 @@ function readBudgeted(file: FileRef, password: string | undefined): Uint8Array {
   return bytes;
 }
 
-function pdfTask<I, O>(run: (input: I) => O | Promise<O>, transfer?: (output: O) => ArrayBuffer[], describeUnexpected: (err: unknown) => ApiError | undefined = damagedInput) {
+function pdfTask<I, O>(
+  run: (input: I) => O | Promise<O>,
+  transfer?: (output: O) => ArrayBuffer[],
+  describeUnexpected: (err: unknown) => ApiError | undefined = damagedInput,
+) {
   return defineTask(
     (input: I) => {
       bytesRead = 0;
@@ -135,12 +149,16 @@ const tasks = {
     engine.rotate(read(input), options, writeTo([output]), password);
     return {};
   }),
-  rearrange: pdfTask(({ input, output, options, password }: EditTask<{ ranges: PageRange[] }>) => engine.rearrange(read(input), options.ranges, writeTo([output]), password)),
+  rearrange: pdfTask(({ input, output, options, password }: EditTask<{ ranges: PageRange[] }>) =>
+    engine.rearrange(read(input), options.ranges, writeTo([output]), password),
+  ),
   watermark: pdfTask(({ input, output, options, password }: EditTask<WatermarkOptions>) => {
     engine.watermark(read(input), options, writeTo([output]), password);
     return {};
   }),
-  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) => engine.compress(readBudgeted(input, password), options, writeTo([output]), password)),
+  compress: pdfTask(({ input, output, options, password }: EditTask<CompressOptions>) =>
+    engine.compress(readBudgeted(input, password), options, writeTo([output]), password),
+  ),
   toPdfa: pdfTask(async ({ input, output, options, password }: EditTask<{ level: PdfaLevel }>) => {
     await engine.toPdfa(readBudgeted(input, password), options.level, writeTo([output]), password);
     return {};
@@ -151,11 +169,15 @@ const tasks = {
   }),
   formFields: pdfTask(({ input, password }: Reads & { input: FileRef }) => engine.formFields(read(input), password)),
   fill: pdfTask(({ input, output, options, password }: EditTask<FillOptions>) => engine.fillForm(read(input), options, writeTo([output]), password)),
-  flatten: pdfTask(({ input, output, options, password }: EditTask<{ annotations: boolean }>) => engine.flatten(read(input), options, writeTo([output]), password)),
+  flatten: pdfTask(({ input, output, options, password }: EditTask<{ annotations: boolean }>) =>
+    engine.flatten(read(input), options, writeTo([output]), password),
+  ),
   sign: pdfTask(({ input, output, options: { certificate, ...options }, password }: EditTask<Omit<SignOptions, 'certificate'> & { certificate: FileRef }>) =>
     engine.sign(read(input), { ...options, certificate: read(certificate) }, writeTo([output]), password),
   ),
-  signatures: pdfTask(({ input, password, trustRoots }: Reads & { input: FileRef; trustRoots: string[] }) => engine.signatures(read(input), trustRoots, password)),
+  signatures: pdfTask(({ input, password, trustRoots }: Reads & { input: FileRef; trustRoots: string[] }) =>
+    engine.signatures(read(input), trustRoots, password),
+  ),
   redact: pdfTask(({ input, output, options, password }: EditTask<RedactOptions>) => engine.redact(read(input), options, writeTo([output]), password)),
   selectPages: pdfTask((task: scan.SelectPagesTask) => scan.selectPages(task, read, maxDecompressedBytes)),
   pageImages: pdfTask((task: scan.PageImagesTask) => scan.pageImages(task, read, maxDecompressedBytes)),

@@ -29,7 +29,8 @@ export interface Run extends RunStyle {
 export type Inline = Run | PhrasingContent;
 
 const isRun = (item: Inline): item is Run => !('type' in item);
-const sameStyle = (a: Run, b: Run) => !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && !!a.strike === !!b.strike && a.link === b.link;
+const sameStyle = (a: Run, b: Run) =>
+  !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && !!a.strike === !!b.strike && a.link === b.link;
 
 /**
  * Appends `items` to `target` one by one: `push(...items)` passes every item as an argument,
@@ -225,7 +226,11 @@ export function textCells(texts: readonly string[]): CellSource[] {
 
 /** A GFM table when every cell is one plain paragraph and nothing spans; else an HTML table. */
 export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: readonly BlockContent[]) => string): RootContent {
-  const simple = rows.every((row) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.length <= 1 && (cell.blocks[0]?.type ?? 'paragraph') === 'paragraph'));
+  const simple = rows.every((row) =>
+    row.every(
+      (cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.length <= 1 && (cell.blocks[0]?.type ?? 'paragraph') === 'paragraph',
+    ),
+  );
   if (simple) {
     const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
     const gfmRows: TableRow[] = rows.map((row, r) => ({
@@ -244,7 +249,10 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
       const tag = r === 0 && rows.length > 1 ? 'th' : 'td';
       const cells = row
         .filter((cell) => !cell.covered)
-        .map((cell) => `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(cell.blocks)}</${tag}>`);
+        .map(
+          (cell) =>
+            `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(cell.blocks)}</${tag}>`,
+        );
       return `<tr>${cells.join('')}</tr>`;
     })
     .join('\n');
@@ -264,7 +272,7 @@ export function htmlTableCells(node: Html): readonly CellSource[][] | undefined 
 export function styleChain<S>(name: string | undefined, styles: ReadonlyMap<string, S>, parentOf: (style: S) => string | undefined): S[] {
   const chain: S[] = [];
   const seen = new Set<string>();
-  for (let current = name; current !== undefined && !seen.has(current); ) {
+  for (let current = name; current !== undefined && !seen.has(current);) {
     seen.add(current);
     const style = styles.get(current);
     if (!style) break;

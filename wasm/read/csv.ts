@@ -18,7 +18,13 @@ export function readCsv(text: string): RootContent[] {
     step: ({ data }, parser) => {
       try {
         cells.spend(data.length);
-        rows.push(data.map((value) => ({ blocks: value.trim() ? [{ type: 'paragraph', children: [{ type: 'text', value: value.trim() }] }] : [], colSpan: 1, rowSpan: 1 })));
+        rows.push(
+          data.map((value) => ({
+            blocks: value.trim() ? [{ type: 'paragraph', children: [{ type: 'text', value: value.trim() }] }] : [],
+            colSpan: 1,
+            rowSpan: 1,
+          })),
+        );
       } catch (err) {
         failure = err;
         parser.abort();

@@ -58,7 +58,12 @@ function readPoints(dataModel: XmlElement): Map<string, Point> {
     const type = pt.attrs.type ?? 'node';
     if (type !== 'doc' && !CONTENT_POINTS.has(type)) continue;
     const body = child(pt, 'dgm:t');
-    const text = body ? findAll(body, 'a:p').map((p) => textOf(p).trim()).filter(Boolean).join(' ') : '';
+    const text = body
+      ? findAll(body, 'a:p')
+          .map((p) => textOf(p).trim())
+          .filter(Boolean)
+          .join(' ')
+      : '';
     points.set(pt.attrs.modelId ?? '', { text: text.replace(/\s+/g, ' '), content: type !== 'doc' });
   }
   return points;

@@ -23,7 +23,8 @@ const XML_PART = /(\.xml|\.rels|^mimetype)$/;
  * XML no reader looks at, often the largest parts of a package (Word's stylesWithEffects.xml
  * and themes run to hundreds of KB): left compressed, which halves the work on small documents.
  */
-const UNREAD_PART = /(^|\/)(theme|slideLayouts|slideMasters|notesMasters|handoutMasters|customXml|docProps|printerSettings|glossary)\/|(^|\/)(stylesWithEffects|fontTable|webSettings|settings|calcChain|people|commentsExtended|commentsIds)\.xml$/;
+const UNREAD_PART =
+  /(^|\/)(theme|slideLayouts|slideMasters|notesMasters|handoutMasters|customXml|docProps|printerSettings|glossary)\/|(^|\/)(stylesWithEffects|fontTable|webSettings|settings|calcChain|people|commentsExtended|commentsIds)\.xml$/;
 const isReadPart = (name: string) => XML_PART.test(name) && !UNREAD_PART.test(name);
 
 /** The reader of each package kind the table of input formats routes here (`reader: 'markup'`). */

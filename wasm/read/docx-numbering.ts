@@ -78,7 +78,21 @@ function levelsOf(def: XmlElement): Map<number, LevelDefinition> {
   return levels;
 }
 
-const ROMAN: readonly [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+const ROMAN: readonly [number, string][] = [
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
+];
 
 function formatNumber(n: number, format: string): string {
   // Letters and roman numerals for the numbers they are made for; a hostile start value is decimal.

@@ -6,7 +6,22 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
-import { append, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import {
+  append,
+  codeBlocks,
+  definedOnly,
+  heading,
+  MONOSPACE,
+  isEmptyParagraph,
+  nestLists,
+  paragraph,
+  styleChain,
+  table,
+  type CellSource,
+  type Inline,
+  type ListEntry,
+  type RunStyle,
+} from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
 import { diagramFrameBlocks } from './diagram.js';
@@ -43,7 +58,6 @@ interface DocxContext {
 
 /** The outline level given to the Title style: above every heading. */
 const TITLE_LEVEL = -1;
-
 
 export function readDocx(pkg: OfficePackage): RootContent[] {
   const document = pkg.xml('word/document.xml');
@@ -144,7 +158,8 @@ function readParagraphContent(p: XmlElement, context: DocxContext): Omit<ReadPar
   // Every numbered paragraph counts, so a heading's number is the one Word shows.
   const label = numbered ? context.numbering.advance(numId, level) : '';
   if (outline === TITLE_LEVEL) return { block: heading(1, inlines) };
-  if (outline !== undefined && outline >= 0 && outline < 9) return { block: heading(outline + context.headingShift, label ? [{ text: `${label} ` }, ...inlines] : inlines) };
+  if (outline !== undefined && outline >= 0 && outline < 9)
+    return { block: heading(outline + context.headingShift, label ? [{ text: `${label} ` }, ...inlines] : inlines) };
   const block = paragraph(inlines);
   if (!numbered) return { block };
   return { block, list: { level, ordered: context.numbering.isOrdered(numId, level) } };
@@ -206,7 +221,8 @@ function readRun(r: XmlElement, context: DocxContext, base: RunStyle, state: Inl
     if (text !== undefined) out.push({ ...style, text, ...(link && { link }) });
     else if (node.name === 'w:br' && attr(node, 'w:type') !== 'page') out.push({ type: 'break' });
     else if (node.name === 'w:footnoteReference' || node.name === 'w:endnoteReference') out.push(noteReference(node, context));
-    else if (node.name === 'w:drawing' || node.name === 'w:pict' || node.name === 'w:object' || node.name === 'mc:AlternateContent') append(out, readDrawing(node, context));
+    else if (node.name === 'w:drawing' || node.name === 'w:pict' || node.name === 'w:object' || node.name === 'mc:AlternateContent')
+      append(out, readDrawing(node, context));
   }
   return out;
 }
@@ -325,7 +341,9 @@ function tableRows(tbl: XmlElement, context: DocxContext): CellSource[][] {
     const gridBefore = Math.min(1000, Math.max(0, Number(attr(child(trPr, 'w:gridBefore'), 'w:val') ?? 0) || 0));
     const row: CellSource[] = Array.from({ length: gridBefore }, () => ({ blocks: [], colSpan: 1, rowSpan: 1 }));
     let column = gridBefore;
-    for (const tc of childElements(tr).flatMap((e) => (e.name === 'w:tc' ? [e] : e.name === 'w:sdt' ? childElements(child(e, 'w:sdtContent') ?? e, 'w:tc') : []))) {
+    for (const tc of childElements(tr).flatMap((e) =>
+      e.name === 'w:tc' ? [e] : e.name === 'w:sdt' ? childElements(child(e, 'w:sdtContent') ?? e, 'w:tc') : [],
+    )) {
       const tcPr = child(tc, 'w:tcPr');
       const colSpan = Math.max(1, Number(attr(child(tcPr, 'w:gridSpan'), 'w:val') ?? 1));
       const vMerge = child(tcPr, 'w:vMerge');
@@ -387,7 +405,6 @@ function resolveStyle(id: string | undefined, styles: Map<string, ParagraphStyle
   }
   return resolved;
 }
-
 
 function readNotes(root: XmlElement | undefined, element: string, prefix: string): [string, XmlElement][] {
   if (!root) return [];

@@ -53,10 +53,13 @@ function isChrome(element: Element, inSection: boolean): boolean {
 function isLanguageList(element: Element): boolean {
   if (element.tagName !== 'ul' && element.tagName !== 'ol') return false;
   const items = element.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'li');
-  return items.length > 0 && items.every((li) => {
-    const links = outermost(li, (e) => e.tagName === 'a');
-    return links.length === 1 && links[0]?.properties.hrefLang !== undefined;
-  });
+  return (
+    items.length > 0 &&
+    items.every((li) => {
+      const links = outermost(li, (e) => e.tagName === 'a');
+      return links.length === 1 && links[0]?.properties.hrefLang !== undefined;
+    })
+  );
 }
 
 /** "Skip to content": a link to a fragment of the page whose text says skip. */
@@ -66,7 +69,8 @@ function isSkipLink(element: Element): boolean {
   return href.startsWith('#') && /^\s*(skip|jump)\b/i.test(textOf(element));
 }
 
-const roleOf = (element: Element): string | undefined => (typeof element.properties.role === 'string' ? element.properties.role.trim().toLowerCase() : undefined);
+const roleOf = (element: Element): string | undefined =>
+  typeof element.properties.role === 'string' ? element.properties.role.trim().toLowerCase() : undefined;
 
 function classNames(element: Element): string {
   const value = element.properties.className;

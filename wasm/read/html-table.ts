@@ -25,7 +25,12 @@ export const tableHandler: Handle = (state, node) => {
   state.inTable = true;
   try {
     const caption = childElements(node).find((e) => e.tagName === 'caption');
-    const grid = foldHeaderOnlyRows(placeCells(rowsOf(node).map((tr) => childElements(tr).filter((c) => c.tagName === 'td' || c.tagName === 'th')), state));
+    const grid = foldHeaderOnlyRows(
+      placeCells(
+        rowsOf(node).map((tr) => childElements(tr).filter((c) => c.tagName === 'td' || c.tagName === 'th')),
+        state,
+      ),
+    );
     const out: RootContent[] = caption ? state.toFlow(state.all(caption)) : [];
     if (grid.length) out.push(tableBlock(toCellRows(grid), blocksToHtml));
     return out;
@@ -43,7 +48,8 @@ function rowsOf(node: Element): Element[] {
 
 const spanOf = (value: unknown, max: number) => Math.min(max, Math.max(1, Number.parseInt(String(value ?? 1), 10) || 1));
 
-const tooManySlots = () => new ApiError('TOO_LARGE', `A table of the page spans more than ${MAX_TABLE_SLOTS.toLocaleString('en-US')} grid cells (rowspan × colspan); refused`);
+const tooManySlots = () =>
+  new ApiError('TOO_LARGE', `A table of the page spans more than ${MAX_TABLE_SLOTS.toLocaleString('en-US')} grid cells (rowspan × colspan); refused`);
 
 /**
  * The HTML table model: each cell takes the first free slot of its row and covers its span.
@@ -66,7 +72,8 @@ function placeCells(rows: Element[][], state: State): (Slot | undefined)[][] {
       if (slots > MAX_TABLE_SLOTS) throw tooManySlots();
       const source: CellSource = { blocks: cellBlocks(cell, state), colSpan, rowSpan };
       for (let dr = 0; dr < rowSpan; dr++) {
-        for (let dc = 0; dc < colSpan; dc++) (grid[r + dr] as (Slot | undefined)[])[col + dc] = dr === 0 && dc === 0 ? { anchor: source } : { coveredBy: source };
+        for (let dc = 0; dc < colSpan; dc++)
+          (grid[r + dr] as (Slot | undefined)[])[col + dc] = dr === 0 && dc === 0 ? { anchor: source } : { coveredBy: source };
       }
       col += colSpan;
     }
@@ -87,7 +94,7 @@ function cellBlocks(cell: Element, state: State): BlockContent[] {
  */
 function foldHeaderOnlyRows(grid: (Slot | undefined)[][]): (Slot | undefined)[][] {
   const width = widthOf(grid);
-  for (let r = 0; r < grid.length - 1; ) {
+  for (let r = 0; r < grid.length - 1;) {
     const row = grid[r] as (Slot | undefined)[];
     const slots = Array.from({ length: width }, (_, c) => row[c]);
     const starts = slots.filter((s): s is { anchor: CellSource } => !!s && 'anchor' in s);

@@ -33,7 +33,15 @@ export function readHtml(html: string): RootContent[] {
       }
       return result;
     };
-  const handlers = { base: baseHandler, table: tableHandler, img: numbering(defaultHandlers.img), image: numbering(defaultHandlers.image), input: numbering(defaultHandlers.input), video: numbering(defaultHandlers.video), audio: numbering(defaultHandlers.audio) };
+  const handlers = {
+    base: baseHandler,
+    table: tableHandler,
+    img: numbering(defaultHandlers.img),
+    image: numbering(defaultHandlers.image),
+    input: numbering(defaultHandlers.input),
+    video: numbering(defaultHandlers.video),
+    audio: numbering(defaultHandlers.audio),
+  };
   const tree = toMdast(page, { handlers, nodeHandlers: { comment: () => undefined } }) as Root;
   return tree.children;
 }

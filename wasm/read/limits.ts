@@ -52,4 +52,5 @@ export class Budget {
   }
 }
 
-export const cellBudget = (): Budget => new Budget(MAX_CELLS, (limit) => `The document's tables hold more than ${limit.toLocaleString('en-US')} cells (repeated rows and columns counted); refused`);
+export const cellBudget = (): Budget =>
+  new Budget(MAX_CELLS, (limit) => `The document's tables hold more than ${limit.toLocaleString('en-US')} cells (repeated rows and columns counted); refused`);

@@ -41,9 +41,21 @@ const PIECE_GAP = 1.5;
 export function ocrPagesBlocks(layouts: readonly OcrPageLayout[], texts: readonly string[]): RootContent[][] {
   const pages = layouts.map((layout) => (isVertical(layout) ? undefined : toPageRows(ocrStextPage(layout))));
   const style = new StyleTally();
-  for (const page of pages) if (page) style.addPage(readingRows(page, () => false), 1);
+  for (const page of pages)
+    if (page)
+      style.addPage(
+        readingRows(page, () => false),
+        1,
+      );
   const documentStyle = style.style();
-  return pages.map((page, index) => (page ? pageBlocks(readingRows(page, () => false), documentStyle) : textBlocks(texts[index] ?? '')));
+  return pages.map((page, index) =>
+    page
+      ? pageBlocks(
+          readingRows(page, () => false),
+          documentStyle,
+        )
+      : textBlocks(texts[index] ?? ''),
+  );
 }
 
 /** The lines of an OCR page as mupdf's structured text: one block, each line's pieces its lines. */
@@ -128,12 +140,18 @@ function isVertical(layout: OcrPageLayout): boolean {
   return stacked.length * 2 > layout.lines.length;
 }
 
-
 /** An OCR engine's text as paragraphs: blank lines separate them, a paragraph's lines are joined. */
 function textBlocks(text: string): RootContent[] {
   return text
     .split(/\n\s*\n/)
-    .map((para) => joinLines(para.split('\n').map((l) => l.trim()).filter(Boolean)))
+    .map((para) =>
+      joinLines(
+        para
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    )
     .filter((para) => para !== '')
     .map((value) => paragraph([{ text: value }]));
 }

@@ -6,7 +6,23 @@
 
 import type { BlockContent, FootnoteDefinition, RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
-import { append, asSlideLabel, codeBlocks, definedOnly, heading, MONOSPACE, isEmptyParagraph, nestLists, paragraph, styleChain, table, type CellSource, type Inline, type ListEntry, type RunStyle } from './blocks.js';
+import {
+  append,
+  asSlideLabel,
+  codeBlocks,
+  definedOnly,
+  heading,
+  MONOSPACE,
+  isEmptyParagraph,
+  nestLists,
+  paragraph,
+  styleChain,
+  table,
+  type CellSource,
+  type Inline,
+  type ListEntry,
+  type RunStyle,
+} from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
@@ -45,7 +61,15 @@ export function readOdf(pkg: OfficePackage): RootContent[] {
   if (content === undefined) throw new ApiError('INVALID_INPUT', 'The file is not an OpenDocument package (no content.xml)');
   const stylesRoot = pkg.xml('styles.xml');
   const styleRoots = [...(stylesRoot ? [stylesRoot] : []), content];
-  const context: OdfContext = { styles: readStyles(styleRoots), listStyles: readListStyles(styleRoots), notes: [], images: { count: 0 }, headingShift: 0, cells: cellBudget(), pkg };
+  const context: OdfContext = {
+    styles: readStyles(styleRoots),
+    listStyles: readListStyles(styleRoots),
+    notes: [],
+    images: { count: 0 },
+    headingShift: 0,
+    cells: cellBudget(),
+    pkg,
+  };
   const body = child(content, 'office:body');
   const text = body && child(body, 'office:text');
   if (text) {
@@ -185,7 +209,10 @@ function readSpans(container: XmlElement, context: OdfContext, base: RunStyle = 
 
 /** Text boxes anchored in a paragraph hold blocks of their own; charts anchored there, their title and data. */
 function frameBlocks(p: XmlElement, context: OdfContext): RootContent[] {
-  return [...findAll(p, 'draw:text-box').flatMap((box) => readFlow(box, context, 0)), ...findAll(p, 'draw:object').flatMap((object) => chartObjectBlocks(object, context))];
+  return [
+    ...findAll(p, 'draw:text-box').flatMap((box) => readFlow(box, context, 0)),
+    ...findAll(p, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)),
+  ];
 }
 
 /**
@@ -202,7 +229,9 @@ function chartObjectBlocks(object: XmlElement, context: OdfContext): RootContent
   if (!chart) return [];
   const out: RootContent[] = [];
   for (const name of ['chart:title', 'chart:subtitle']) {
-    const text = textOf(child(chart, name) ?? { name: '', attrs: {}, children: [] }).replace(/\s+/g, ' ').trim();
+    const text = textOf(child(chart, name) ?? { name: '', attrs: {}, children: [] })
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) out.push(paragraph([{ text }]));
   }
   const data = find(chart, 'table:table');
@@ -270,7 +299,9 @@ const repeatCount = (value: string | undefined): number => Math.max(1, Math.floo
 
 /** Rows of a table, through row groups and header rows. */
 function tableRows(element: XmlElement): XmlElement[] {
-  return childElements(element).flatMap((e) => (e.name === 'table:table-row' ? [e] : ['table:table-header-rows', 'table:table-rows', 'table:table-row-group'].includes(e.name) ? tableRows(e) : []));
+  return childElements(element).flatMap((e) =>
+    e.name === 'table:table-row' ? [e] : ['table:table-header-rows', 'table:table-rows', 'table:table-row-group'].includes(e.name) ? tableRows(e) : [],
+  );
 }
 
 /** Trims empty rows and columns around the content (sheets carry thousands of formatted blanks). */
@@ -287,13 +318,19 @@ function usedRange(rows: GridCell[][]): CellSource[][] {
     const first = r.indexOf(true);
     if (first >= 0) firstCol = Math.min(firstCol, first);
   }
-  return rows.slice(first, last + 1).map((r) => Array.from({ length: lastCol - firstCol + 1 }, (_, i) => r[firstCol + i]?.source ?? { blocks: [], colSpan: 1, rowSpan: 1 }));
+  return rows
+    .slice(first, last + 1)
+    .map((r) => Array.from({ length: lastCol - firstCol + 1 }, (_, i) => r[firstCol + i]?.source ?? { blocks: [], colSpan: 1, rowSpan: 1 }));
 }
 
 /** The cells that hold something or belong to a merged range, by position. */
 function sheetCells(rows: GridCell[][]): SheetCells {
   const cells = new Map<number, CellSource>();
-  rows.forEach((row, r) => row.forEach((cell, c) => (cell.text !== '' || cell.source.covered || cell.source.colSpan > 1 || cell.source.rowSpan > 1 ? cells.set(cellKey(r, c), cell.source) : undefined)));
+  rows.forEach((row, r) =>
+    row.forEach((cell, c) =>
+      cell.text !== '' || cell.source.covered || cell.source.colSpan > 1 || cell.source.rowSpan > 1 ? cells.set(cellKey(r, c), cell.source) : undefined,
+    ),
+  );
   return cells;
 }
 
@@ -327,9 +364,17 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) append(out, codeBlocks(readFlow(box, context, 0)).map((b) => asSlideLabel(b, 3)));
+      if (box)
+        append(
+          out,
+          codeBlocks(readFlow(box, context, 0)).map((b) => asSlideLabel(b, 3)),
+        );
       else if (tbl) out.push(readTable(tbl, context));
-      else if (find(frame, 'draw:object')) append(out, findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)));
+      else if (find(frame, 'draw:object'))
+        append(
+          out,
+          findAll(frame, 'draw:object').flatMap((object) => chartObjectBlocks(object, context)),
+        );
       else if (find(frame, 'draw:image')) out.push({ type: 'paragraph', children: phrasingOf(imagesOf(frame, context)) });
       else if (frame.name === 'draw:custom-shape') append(out, readFlow(frame, context, 0));
     }
@@ -370,7 +415,6 @@ function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): 
   return resolved;
 }
 
-
 function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
   const styles = new Map<string, OdfStyle>();
   for (const root of roots) {
@@ -382,7 +426,8 @@ function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
       const fontStyle = props?.attrs['fo:font-style'];
       const through = props?.attrs['style:text-line-through-style'];
       const font = props?.attrs['style:font-name'] ?? props?.attrs['fo:font-family'];
-      const hidden = props?.attrs['text:display'] === 'none' || tableProps?.attrs['table:display'] === 'false' || pageProps?.attrs['presentation:visibility'] === 'hidden';
+      const hidden =
+        props?.attrs['text:display'] === 'none' || tableProps?.attrs['table:display'] === 'false' || pageProps?.attrs['presentation:visibility'] === 'hidden';
       const outline = style.attrs['style:default-outline-level'];
       const name = style.attrs['style:name'] ?? '';
       styles.set(name, {

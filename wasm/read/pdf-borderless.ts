@@ -103,7 +103,8 @@ const filledColumns = (gutters: readonly Gutter[], row: BorderlessRow) => new Se
  * Whether a row has text only right of the first column: a cell's wrapped line, which may start
  * in another size than the table's (code in a cell, set smaller in a monospaced font).
  */
-const continuesCell = (row: BorderlessRow, gutters: readonly Gutter[]) => gutters.some((g) => g.support >= 2) && row.pieces.every((p) => columnOf(gutters, p) > 0);
+const continuesCell = (row: BorderlessRow, gutters: readonly Gutter[]) =>
+  gutters.some((g) => g.support >= 2) && row.pieces.every((p) => columnOf(gutters, p) > 0);
 
 /** The rows from `start` that keep to common columns, and those columns' gutters. */
 function growRun(rows: readonly BorderlessRow[], start: number): { end: number; gutters: Gutter[] } {

@@ -247,7 +247,9 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   if (texts.size < 2 || [...texts.values()].some(holdsColumns)) return undefined;
   const rows = grid.ys.length - 1;
   const cols = grid.xs.length - 1;
-  const sources: CellSource[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })));
+  const sources: CellSource[][] = Array.from({ length: rows }, () =>
+    Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })),
+  );
   for (const cell of cells) {
     const text = cellText(texts.get(cell) ?? []);
     (sources[cell.row] as CellSource[])[cell.col] = { blocks: text ? [paragraph([{ text }])] : [], colSpan: cell.colSpan, rowSpan: cell.rowSpan };
@@ -274,7 +276,8 @@ export function visualLines(lines: readonly GridLine[]): GridLine[][] {
  * reading of its text does better than its few lines.
  */
 function holdsColumns(lines: readonly GridLine[]): boolean {
-  const split = (pieces: readonly GridLine[]) => pieces.some((p, i) => i > 0 && p.bbox.x - ((pieces[i - 1] as GridLine).bbox.x + (pieces[i - 1] as GridLine).bbox.w) > p.font.size * 1.5);
+  const split = (pieces: readonly GridLine[]) =>
+    pieces.some((p, i) => i > 0 && p.bbox.x - ((pieces[i - 1] as GridLine).bbox.x + (pieces[i - 1] as GridLine).bbox.w) > p.font.size * 1.5);
   return visualLines(lines).filter(split).length >= 2;
 }
 

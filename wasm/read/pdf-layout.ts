@@ -96,4 +96,3 @@ class ListCollector {
     this.left = Infinity;
   }
 }
-

@@ -12,9 +12,10 @@ const CODE_BLOCK_GAP = 2;
 function continuesCode(code: readonly Row[], row: Row): boolean {
   const previous = code.at(-1) as Row;
   const gap = row.top - previous.bottom;
-  return row.mono && code.every((r) => r.mono) && Math.abs(row.size - previous.size) <= 0.6 && gap <= previous.size * CODE_BLOCK_GAP && gap > -previous.size * 0.5;
+  return (
+    row.mono && code.every((r) => r.mono) && Math.abs(row.size - previous.size) <= 0.6 && gap <= previous.size * CODE_BLOCK_GAP && gap > -previous.size * 0.5
+  );
 }
-
 
 /** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
 export function paragraphs(rows: readonly Row[]): Paragraph[] {

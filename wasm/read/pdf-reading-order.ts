@@ -94,7 +94,7 @@ function leastCrossed(crossing: readonly number[], from: number, to: number): nu
   let least = Infinity;
   for (let k = from; k < to; k++) least = Math.min(least, crossing[k] as number);
   let best = { from, to: from };
-  for (let k = from; k < to; ) {
+  for (let k = from; k < to;) {
     if (crossing[k] !== least) {
       k++;
       continue;
@@ -126,7 +126,7 @@ function findGutter(rows: readonly Row[], left: number, right: number, spans: (r
   // Rows crossing a gutter are full-width ones (titles, an abstract, tables): allow some.
   const allowed = Math.max(1, Math.floor(rows.length * CROSSING_SHARE));
   let best: { from: number; to: number } | undefined;
-  for (let k = 0; k < steps; ) {
+  for (let k = 0; k < steps;) {
     if ((crossing[k] as number) > allowed) {
       k++;
       continue;
@@ -148,7 +148,8 @@ function sideBySide(rows: readonly Row[], gutter: number, width: number, spans: 
   const leftSide = textPieces(pieces.filter((p) => p.right <= gutter));
   const rightSide = textPieces(pieces.filter((p) => p.x >= gutter));
   if (leftSide.length < MIN_SIDE_PIECES || rightSide.length < MIN_SIDE_PIECES) return false;
-  const extent = (side: typeof pieces) => side.reduce((box, p) => ({ top: Math.min(box.top, p.top), bottom: Math.max(box.bottom, p.bottom) }), { top: Infinity, bottom: -Infinity });
+  const extent = (side: typeof pieces) =>
+    side.reduce((box, p) => ({ top: Math.min(box.top, p.top), bottom: Math.max(box.bottom, p.bottom) }), { top: Infinity, bottom: -Infinity });
   const [l, r] = [extent(leftSide), extent(rightSide)];
   return Math.min(l.bottom, r.bottom) - Math.max(l.top, r.top) > SHARED_HEIGHT_LINES * (leftSide[0] as (typeof pieces)[number]).size;
 }

@@ -11,11 +11,27 @@ import { ruleTables } from './pdf-rules.js';
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
-  const lines = page.blocks.flatMap((block, index) => (block.type === 'text' && block.lines ? block.lines.map(withoutControls).filter((l) => l.text.trim() !== '').map((line) => ({ line, block: index })) : []));
+  const lines = page.blocks.flatMap((block, index) =>
+    block.type === 'text' && block.lines
+      ? block.lines
+          .map(withoutControls)
+          .filter((l) => l.text.trim() !== '')
+          .map((line) => ({ line, block: index }))
+      : [],
+  );
   const rulings = mergeRulings(drawing.rulings);
-  const grids = rulingTables(rulings, lines.map((l) => l.line));
+  const grids = rulingTables(
+    rulings,
+    lines.map((l) => l.line),
+  );
   const inGrids = new Set(grids.flatMap((t) => [...t.lines]));
-  const tables = [...grids, ...ruleTables(loneRules(rulings), lines.map((l) => l.line).filter((l) => !inGrids.has(l)))];
+  const tables = [
+    ...grids,
+    ...ruleTables(
+      loneRules(rulings),
+      lines.map((l) => l.line).filter((l) => !inGrids.has(l)),
+    ),
+  ];
   const tableOf = new Map<StextLine, GridTable<StextLine>>();
   for (const t of tables) for (const line of t.lines) tableOf.set(line, t);
   const paints = paintIndex(drawing.paints);
@@ -57,7 +73,9 @@ function withCodeLedHeadings(rows: Row[]): Row[] {
     .sort((a, b) => a - b);
   const usual = ratios[Math.floor(ratios.length / 2)];
   if (usual === undefined) return rows;
-  return rows.map((r) => (r.mono && r.bold && !r.table && r.bottom - r.top > r.size * usual * TALLER ? { ...r, mono: false, size: (r.bottom - r.top) / usual } : r));
+  return rows.map((r) =>
+    r.mono && r.bold && !r.table && r.bottom - r.top > r.size * usual * TALLER ? { ...r, mono: false, size: (r.bottom - r.top) / usual } : r,
+  );
 }
 
 const sameBaseline = (row: readonly StextLine[], line: StextLine) => Math.abs((row[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3);
@@ -79,7 +97,9 @@ function besideRow(items: readonly ({ lines: StextLine[]; block: number } | { bl
     blocks.add(item.block);
     if (blocks.size > CELL_BLOCKS) return undefined;
     if (!('lines' in item) || !sameBaseline(item.lines, line)) continue;
-    const clear = item.lines.every((l) => (l.bbox.x + l.bbox.w <= line.bbox.x || line.bbox.x + line.bbox.w <= l.bbox.x) && Math.abs(l.font.size - line.font.size) <= line.font.size * 0.15);
+    const clear = item.lines.every(
+      (l) => (l.bbox.x + l.bbox.w <= line.bbox.x || line.bbox.x + line.bbox.w <= l.bbox.x) && Math.abs(l.font.size - line.font.size) <= line.font.size * 0.15,
+    );
     return clear ? item : undefined;
   }
   return undefined;
@@ -91,7 +111,22 @@ const withoutControls = (line: StextLine): StextLine => ({ ...line, text: line.t
 function tableRow(found: GridTable<StextLine>, block: number): Row {
   const sizes = [...found.lines].map((l) => l.font.size).sort((a, b) => a - b);
   const { left, top, right, bottom } = found.box;
-  return { text: '', x: left, y: top, top, bottom, right, size: sizes[Math.floor(sizes.length / 2)] ?? 10, bold: false, font: '', mono: false, block, cells: [], pieces: [], table: found.table };
+  return {
+    text: '',
+    x: left,
+    y: top,
+    top,
+    bottom,
+    right,
+    size: sizes[Math.floor(sizes.length / 2)] ?? 10,
+    bold: false,
+    font: '',
+    mono: false,
+    block,
+    cells: [],
+    pieces: [],
+    table: found.table,
+  };
 }
 
 /** Text paints bucketed by height, to find a row's colour without scanning the page. */
@@ -163,7 +198,12 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
-  const box = { left: Math.min(...lines.map((l) => l.bbox.x)), top: Math.min(...lines.map((l) => l.bbox.y)), right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)), bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)) };
+  const box = {
+    left: Math.min(...lines.map((l) => l.bbox.x)),
+    top: Math.min(...lines.map((l) => l.bbox.y)),
+    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
+    bottom: Math.max(...lines.map((l) => l.bbox.y + l.bbox.h)),
+  };
   const color = rowColor(paints, box);
   return {
     text: text.replace(/\s+/g, ' ').trim(),

@@ -123,7 +123,9 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
  * them lie the end of the first table, the text between the two and the second's header: no table.
  */
 function huggedAbove(rule: Rule, lines: readonly GridLine[]): boolean {
-  return lines.some((l) => l.bbox.x < rule.to && l.bbox.x + l.bbox.w > rule.from && l.bbox.y + l.bbox.h <= rule.at && rule.at - (l.bbox.y + l.bbox.h) <= l.font.size * HUG);
+  return lines.some(
+    (l) => l.bbox.x < rule.to && l.bbox.x + l.bbox.w > rule.from && l.bbox.y + l.bbox.h <= rule.at && rule.at - (l.bbox.y + l.bbox.h) <= l.font.size * HUG,
+  );
 }
 
 /** Column bands: the x extents of the pieces merged where they overlap or nearly meet. */
@@ -163,7 +165,10 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
     const previous = body[i - 1];
-    const continues = previous !== undefined && !ruledBetween(baseline(previous), baseline(v)) && (uneven ? (pitches[i - 1] as number) <= smallest * WRAP : !firstColumnFilled(v));
+    const continues =
+      previous !== undefined &&
+      !ruledBetween(baseline(previous), baseline(v)) &&
+      (uneven ? (pitches[i - 1] as number) <= smallest * WRAP : !firstColumnFilled(v));
     if (continues) (rows.at(-1) as GridLine[][]).push(v);
     else rows.push([v]);
   });

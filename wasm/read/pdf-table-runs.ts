@@ -11,7 +11,16 @@ import { blocksToHtml } from './render.js';
 
 /** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
 export function withBorderlessTables(rows: readonly Row[]): Row[] {
-  const found = borderlessTables(rows.map((r) => ({ y: r.y, top: r.top, bottom: r.bottom, size: r.size, pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }], excluded: r.table !== undefined || isItem(r) })));
+  const found = borderlessTables(
+    rows.map((r) => ({
+      y: r.y,
+      top: r.top,
+      bottom: r.bottom,
+      size: r.size,
+      pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }],
+      excluded: r.table !== undefined || isItem(r),
+    })),
+  );
   const out: Row[] = [];
   let next = 0;
   for (const { start, end, cells } of found) {
@@ -20,7 +29,17 @@ export function withBorderlessTables(rows: readonly Row[]): Row[] {
     const run = rows.slice(start, end);
     const top = Math.min(...run.map((r) => r.top));
     const first = run[0] as Row;
-    out.push({ ...first, text: '', top, x: Math.min(...run.map((r) => r.x)), right: Math.max(...run.map((r) => r.right)), bottom: Math.max(...run.map((r) => r.bottom)), cells: [], pieces: [], table: table(cells.map(textCells), blocksToHtml) });
+    out.push({
+      ...first,
+      text: '',
+      top,
+      x: Math.min(...run.map((r) => r.x)),
+      right: Math.max(...run.map((r) => r.right)),
+      bottom: Math.max(...run.map((r) => r.bottom)),
+      cells: [],
+      pieces: [],
+      table: table(cells.map(textCells), blocksToHtml),
+    });
     next = end;
   }
   out.push(...rows.slice(next));
@@ -48,7 +67,6 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   }
   return false;
 }
-
 
 /**
  * Runs of two or more rows split into the same columns (cells starting at the same x) are a
@@ -87,7 +105,8 @@ interface TableRun {
   anchors: number[];
 }
 
-const columnIn = (anchors: readonly number[], x: number) => anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
+const columnIn = (anchors: readonly number[], x: number) =>
+  anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
 
 /**
  * The rows just above a table that name its columns without starting where they start: a
@@ -109,7 +128,12 @@ function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | und
   const slack = first.size * 0.5;
   const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
   const fits = (row: Row) =>
-    !row.table && !isItem(row) && Math.abs(row.size - first.size) <= first.size * 0.05 && row.bottom <= first.top + 1 && first.top - row.bottom <= first.size * 2.5 && row.cells.every((c) => over(c).length === 1);
+    !row.table &&
+    !isItem(row) &&
+    Math.abs(row.size - first.size) <= first.size * 0.05 &&
+    row.bottom <= first.top + 1 &&
+    first.top - row.bottom <= first.size * 2.5 &&
+    row.cells.every((c) => over(c).length === 1);
   let k = before.length;
   while (k > 0 && fits(before[k - 1] as Row)) k--;
   const texts = anchors.map(() => '');
@@ -142,7 +166,8 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
   const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
-  const widens = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+  const widens = (row: Row) =>
+    !row.table && row.cells.length >= 2 && !isItem(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
   const single = (row: Row) => {
     const cell = row.cells[0];

@@ -26,7 +26,11 @@ function contentTypes(pkg: OfficePackage): ContentTypes {
     const types = pkg.xml('[Content_Types].xml');
     const entries = (name: string, key: string, normalise: (k: string) => string) =>
       new Map((types ? childElements(types, name) : []).map((e) => [normalise(e.attrs[key] ?? ''), e.attrs.ContentType ?? ''] as const));
-    known = { parts: entries('Override', 'PartName', (k) => k.replace(/^\//, '')), extensions: entries('Default', 'Extension', (k) => k.toLowerCase()), names: new Set(pkg.names) };
+    known = {
+      parts: entries('Override', 'PartName', (k) => k.replace(/^\//, '')),
+      extensions: entries('Default', 'Extension', (k) => k.toLowerCase()),
+      names: new Set(pkg.names),
+    };
     contentTypesOf.set(pkg, known);
   }
   return known;

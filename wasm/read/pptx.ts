@@ -5,7 +5,20 @@
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
-import { append, asSlideLabel, codeBlocks, heading, isEmptyParagraph, MONOSPACE, nestLists, paragraph, table, type CellSource, type Inline, type ListEntry } from './blocks.js';
+import {
+  append,
+  asSlideLabel,
+  codeBlocks,
+  heading,
+  isEmptyParagraph,
+  MONOSPACE,
+  nestLists,
+  paragraph,
+  table,
+  type CellSource,
+  type Inline,
+  type ListEntry,
+} from './blocks.js';
 import type { OfficePackage } from './package.js';
 import { chartFrameBlocks } from './chart.js';
 import { diagramFrameBlocks } from './diagram.js';
@@ -46,7 +59,11 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
 function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
-  const titleText = title ? textOf(find(title, 'p:txBody') ?? title).replace(/\s+/g, ' ').trim() : '';
+  const titleText = title
+    ? textOf(find(title, 'p:txBody') ?? title)
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
   // One `##` section a slide (the contract), an untitled one named by its place.
   const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
   for (const shape of shapes) {
@@ -70,7 +87,9 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
  * read them in the order of their few-hundredths-of-an-inch offsets.
  */
 function orderedShapes(tree: XmlElement): XmlElement[] {
-  const shapes = childElements(tree).flatMap((e) => (e.name === 'p:grpSp' ? orderedShapes(e) : ['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name) ? [e] : []));
+  const shapes = childElements(tree).flatMap((e) =>
+    e.name === 'p:grpSp' ? orderedShapes(e) : ['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name) ? [e] : [],
+  );
   const placed = shapes.map((shape, index) => ({ shape, index, ...boxOf(shape) })).sort((a, b) => a.top - b.top || a.left - b.left || a.index - b.index);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
@@ -128,7 +147,15 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     const block = paragraph(readRuns(p, context));
     if (isEmptyParagraph(block)) continue;
     const pPr = child(p, 'a:pPr');
-    const kind = child(pPr ?? p, 'a:buAutoNum') ? 'ordered' : child(pPr ?? p, 'a:buChar') ? 'bullet' : child(pPr ?? p, 'a:buNone') ? 'none' : bulletsByDefault ? 'bullet' : 'none';
+    const kind = child(pPr ?? p, 'a:buAutoNum')
+      ? 'ordered'
+      : child(pPr ?? p, 'a:buChar')
+        ? 'bullet'
+        : child(pPr ?? p, 'a:buNone')
+          ? 'none'
+          : bulletsByDefault
+            ? 'bullet'
+            : 'none';
     if (kind === 'none') {
       flush();
       out.push(context.labels ? asSlideLabel(block, 3) : block);
@@ -164,7 +191,9 @@ function readRuns(p: XmlElement, context: SlideContext): Inline[] {
 function readTable(tbl: XmlElement, context: SlideContext): RootContent {
   const rows: CellSource[][] = childElements(tbl, 'a:tr').map((tr) =>
     childElements(tr, 'a:tc').map((tc) => ({
-      blocks: readTextBody(child(tc, 'a:txBody'), { ...context, labels: false }, false).filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[],
+      blocks: readTextBody(child(tc, 'a:txBody'), { ...context, labels: false }, false).filter(
+        (b): b is BlockContent => b.type !== 'footnoteDefinition',
+      ) as BlockContent[],
       colSpan: Number(tc.attrs.gridSpan ?? 1),
       rowSpan: Number(tc.attrs.rowSpan ?? 1),
       covered: tc.attrs.hMerge === '1' || tc.attrs.vMerge === '1',

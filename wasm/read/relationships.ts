@@ -23,7 +23,11 @@ export function relationships(pkg: OfficePackage, sourcePart: string): Relations
   for (const rel of childElements(root, 'Relationship')) {
     const target = rel.attrs.Target ?? '';
     const external = rel.attrs.TargetMode === 'External';
-    const part = external ? undefined : target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePart), target));
+    const part = external
+      ? undefined
+      : target.startsWith('/')
+        ? target.slice(1)
+        : path.posix.normalize(path.posix.join(path.posix.dirname(sourcePart), target));
     map.set(rel.attrs.Id ?? '', { type: rel.attrs.Type ?? '', target, external, ...(part !== undefined && { part }) });
   }
   return map;

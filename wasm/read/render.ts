@@ -23,7 +23,8 @@ import { inertBlocks } from './inert.js';
  * its rendering; half of an e-invoice's); such text is written as it is, which is what the
  * escaping would give.
  */
-const PLAIN_TEXT = /^(?:[\p{L}\p{N}]|[^\0-\x7f\p{L}\p{N}\s])(?:[\p{L}\p{N} ,%/]|[^\0-\x7f\p{L}\p{N}\s]|(?<=\d)\.(?=\d)|(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}]))*(?<! )$/u;
+const PLAIN_TEXT =
+  /^(?:[\p{L}\p{N}]|[^\0-\x7f\p{L}\p{N}\s])(?:[\p{L}\p{N} ,%/]|[^\0-\x7f\p{L}\p{N}\s]|(?<=\d)\.(?=\d)|(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}]))*(?<! )$/u;
 
 const text: Handle = (node: Text, parent, state, info) => (PLAIN_TEXT.test(node.value) ? node.value : defaultHandlers.text(node, parent, state, info));
 
@@ -60,7 +61,16 @@ function plainCells(node: Table): string[][] | undefined {
   return matrix;
 }
 
-const OPTIONS: Options = { extensions: [GFM], handlers: { text, table }, bullet: '-', emphasis: '*', strong: '*', fences: true, listItemIndent: 'one', rule: '-' };
+const OPTIONS: Options = {
+  extensions: [GFM],
+  handlers: { text, table },
+  bullet: '-',
+  emphasis: '*',
+  strong: '*',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+};
 
 export type { Rendered };
 

@@ -4,7 +4,18 @@
 
 /** Excel's built-in date/time formats (ECMA-376 18.8.30). */
 const BUILTIN_DATE: Readonly<Record<number, 'date' | 'time' | 'datetime'>> = {
-  14: 'date', 15: 'date', 16: 'date', 17: 'date', 18: 'time', 19: 'time', 20: 'time', 21: 'time', 22: 'datetime', 45: 'time', 46: 'time', 47: 'time',
+  14: 'date',
+  15: 'date',
+  16: 'date',
+  17: 'date',
+  18: 'time',
+  19: 'time',
+  20: 'time',
+  21: 'time',
+  22: 'datetime',
+  45: 'time',
+  46: 'time',
+  47: 'time',
 };
 
 /** 'date' | 'time' | 'datetime' when the format shows a date or time, else undefined. */

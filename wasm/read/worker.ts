@@ -54,7 +54,11 @@ export interface WriteEditableTask {
   output: FileRef;
 }
 
-const ocrBlocks = (pages: OcrPagesTask['pages']) => ocrPagesBlocks(pages.map((p) => p.layout), pages.map((p) => p.text));
+const ocrBlocks = (pages: OcrPagesTask['pages']) =>
+  ocrPagesBlocks(
+    pages.map((p) => p.layout),
+    pages.map((p) => p.text),
+  );
 
 /**
  * Every task here reads a document's content (its file, or blocks and OCR lines taken from it):
@@ -71,12 +75,16 @@ const tasks = {
     return { kind, ...renderMarkdown(blocks, maxCharacters) };
   }),
   /** An OFD's plain text (convert to txt) and its custom data. */
-  readOfdText: readerTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) => readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 })),
+  readOfdText: readerTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) =>
+    readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 }),
+  ),
   render: readerTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (core/markdown-join.ts). */
   renderPages: readerTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),
   /** An image read by OCR as Markdown, its lines through the PDF page model. */
-  renderOcrPage: readerTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered => renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters)),
+  renderOcrPage: readerTask(({ page, maxCharacters }: { page: OcrPagesTask['pages'][number]; maxCharacters: number }): Rendered =>
+    renderMarkdown(ocrBlocks([page])[0] ?? [], maxCharacters),
+  ),
   /** Scanned PDF pages read by OCR, each page's blocks as Markdown (as renderPages). */
   renderOcrPages: readerTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
   /** Pages read by OCR as the block model itself (an editable document's pages), judged together. */

@@ -16,7 +16,8 @@ export interface XmlElement {
 export type XmlNode = XmlElement | string;
 
 /** The nodes one document may build over all its parts (MAX_XML_NODES). */
-export const xmlNodeBudget = (): Budget => new Budget(MAX_XML_NODES, (limit) => `The document's XML holds more than ${limit.toLocaleString('en-US')} elements and texts; refused`);
+export const xmlNodeBudget = (): Budget =>
+  new Budget(MAX_XML_NODES, (limit) => `The document's XML holds more than ${limit.toLocaleString('en-US')} elements and texts; refused`);
 
 /** Fed to saxes in slices: one write of a whole large part is several times slower. */
 const SLICE = 64 * 1024;

@@ -38,7 +38,6 @@ function moving<T>(outcome: TaskOutcome<T>, buffers: ArrayBuffer[]): TaskOutcome
   return Tinypool.move(movable as unknown as ArrayBuffer) as unknown as TaskOutcome<T>;
 }
 
-
 /**
  * For tasks that read a document: whatever a reader's own code (or a library it calls) throws
  * on it is that document's fault, INVALID_INPUT, not a 500 (contract v0.5: "No 500 from any

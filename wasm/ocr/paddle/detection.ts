@@ -27,7 +27,15 @@ export interface DetectionOptions {
   maxBandPixels: number;
 }
 
-export const DETECTION_DEFAULTS: DetectionOptions = { maxSide: 1600, minShortSide: 1152, threshold: 0.3, boxThreshold: 0.6, unclipRatio: 2, maxCandidates: 1000, maxBandPixels: 2_400_000 };
+export const DETECTION_DEFAULTS: DetectionOptions = {
+  maxSide: 1600,
+  minShortSide: 1152,
+  threshold: 0.3,
+  boxThreshold: 0.6,
+  unclipRatio: 2,
+  maxCandidates: 1000,
+  maxBandPixels: 2_400_000,
+};
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -49,7 +57,12 @@ export interface ProbabilityMap {
  * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
  * the page's scale, and a box is kept by the band whose middle part holds its centre.
  */
-export async function detectText(session: InferenceSession, image: Raster, options: DetectionOptions = DETECTION_DEFAULTS, checkpoint?: () => void): Promise<DetectedBox[]> {
+export async function detectText(
+  session: InferenceSession,
+  image: Raster,
+  options: DetectionOptions = DETECTION_DEFAULTS,
+  checkpoint?: () => void,
+): Promise<DetectedBox[]> {
   const scale = detectionScale(image.width, image.height, options);
   const bandHeight = Math.max(64, Math.floor(options.maxBandPixels / Math.max(1, image.width * scale) / scale));
   if (bandHeight >= image.height) return detectBand(session, image, options, scale);

@@ -209,16 +209,37 @@ function clampRound(v: number, limit: number): number {
 }
 
 /** DynamicQuantizeLinear of the input, then the integer op, Cast, and the rescale by x_scale × w_scale. */
-function integerOp(node: Node, op: 'ConvInteger' | 'MatMulInteger', weight: Node, weightZeroPoint: Node, weightScale: Node, attributes: OnnxSchema.IAttributeProto[], output: string): Node[] {
+function integerOp(
+  node: Node,
+  op: 'ConvInteger' | 'MatMulInteger',
+  weight: Node,
+  weightZeroPoint: Node,
+  weightScale: Node,
+  attributes: OnnxSchema.IAttributeProto[],
+  output: string,
+): Node[] {
   const base = node.name as string;
   const input = (node.input ?? [])[0] as string;
-  const [xq, xScale, xZero, y32, yFloat, scale] = ['x_q', 'x_scale', 'x_zero', 'int32', 'float', 'scale'].map((s) => `${base}_${s}`) as [string, string, string, string, string, string];
+  const [xq, xScale, xZero, y32, yFloat, scale] = ['x_q', 'x_scale', 'x_zero', 'int32', 'float', 'scale'].map((s) => `${base}_${s}`) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return [
     weight,
     weightZeroPoint,
     weightScale,
     { opType: 'DynamicQuantizeLinear', name: `${base}_quantize`, input: [input], output: [xq, xScale, xZero] },
-    { opType: op, name: `${base}_integer`, input: [xq, (weight.output ?? [])[0] as string, xZero, (weightZeroPoint.output ?? [])[0] as string], output: [y32], attribute: attributes },
+    {
+      opType: op,
+      name: `${base}_integer`,
+      input: [xq, (weight.output ?? [])[0] as string, xZero, (weightZeroPoint.output ?? [])[0] as string],
+      output: [y32],
+      attribute: attributes,
+    },
     { opType: 'Cast', name: `${base}_cast`, input: [y32], output: [yFloat], attribute: [{ name: 'to', type: ATTRIBUTE_INT, i: FLOAT }] },
     { opType: 'Mul', name: `${base}_scale`, input: [xScale, (weightScale.output ?? [])[0] as string], output: [scale] },
     { opType: 'Mul', name: `${base}_rescale`, input: [yFloat, scale], output: [output] },
@@ -244,7 +265,11 @@ function quantizedConv(node: Node, weight: Tensor, bias: Tensor | undefined, per
   const unbiased = `${base}_unbiased`;
   const biasValues = floats(bias);
   const biasNode = floatConstant(`${base}_bias`, biasValues, [biasValues.length, 1, 1]);
-  return [...integerOp(node, 'ConvInteger', wq, wz, ws, attributes, unbiased), biasNode, { opType: 'Add', name: `${base}_bias_add`, input: [unbiased, `${base}_bias`], output: [output] }];
+  return [
+    ...integerOp(node, 'ConvInteger', wq, wz, ws, attributes, unbiased),
+    biasNode,
+    { opType: 'Add', name: `${base}_bias_add`, input: [unbiased, `${base}_bias`], output: [output] },
+  ];
 }
 
 function quantizedMatMul(node: Node, weight: Tensor, perChannel: boolean): Node[] {

@@ -105,7 +105,11 @@ export function readDictionary(): string[] {
 }
 
 /** Runs a model with one float32 NCHW input and returns its single output. */
-export async function runModel(session: ort.InferenceSession, data: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }> {
+export async function runModel(
+  session: ort.InferenceSession,
+  data: Float32Array,
+  dims: readonly number[],
+): Promise<{ data: Float32Array; dims: readonly number[] }> {
   const input = new ort.Tensor('float32', data, dims);
   const outputs = await session.run({ [session.inputNames[0] as string]: input });
   const output = outputs[session.outputNames[0] as string] as ort.Tensor;
@@ -113,4 +117,3 @@ export async function runModel(session: ort.InferenceSession, data: Float32Array
   const result = { data: output.data as Float32Array, dims: output.dims };
   return result;
 }
-

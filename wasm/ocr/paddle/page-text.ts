@@ -57,7 +57,11 @@ function cut(items: Placed[], spacing: Spacing): Placed[][] {
   const columns = split(items, 0, vertical ? 0 : spacing.thickness / 2);
   if (columns.length > 1) return (vertical ? columns.reverse() : columns).flatMap((column) => cut(column, spacing));
   const rows = split(items, 1, 0);
-  if (rows.length > 1) return joinParagraphs(rows.map((row) => cut(row, spacing)), spacing.paragraphGap);
+  if (rows.length > 1)
+    return joinParagraphs(
+      rows.map((row) => cut(row, spacing)),
+      spacing.paragraphGap,
+    );
   // Overlapping boxes that no cut separates: top to bottom, then left to right.
   return [[...items].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])];
 }
@@ -142,4 +146,3 @@ export function boundingBox(quad: Quad): PixelBox {
   const ys = quad.map((p) => p.y);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
-

@@ -77,14 +77,24 @@ export interface RecognizedLine {
  * when most of the first (widest) batch is Latin the rest of the page is read at LATIN_SQUEEZE
  * straight away.
  */
-export async function recognizeLines(session: InferenceSession, characters: readonly string[], lines: readonly LineImage[], options: RecognitionOptions = RECOGNITION_DEFAULTS): Promise<RecognizedLine[]> {
+export async function recognizeLines(
+  session: InferenceSession,
+  characters: readonly string[],
+  lines: readonly LineImage[],
+  options: RecognitionOptions = RECOGNITION_DEFAULTS,
+): Promise<RecognizedLine[]> {
   const order = lines.map((_, i) => i).sort((a, b) => (lines[b] as LineImage).width - (lines[a] as LineImage).width);
   const results: RecognizedLine[] = new Array<RecognizedLine>(lines.length);
   const latinSession = options.latinSession ?? (() => Promise.resolve(session));
   // One model call: the lines at `indices`, squeezed; squeezed lines are read as CJK (int8), the others as Latin.
   const readBatch = async (indices: readonly number[], squeeze: number) => {
     options.beforeBatch?.();
-    const decoded = await recognizeBatch(squeeze < LATIN_SQUEEZE ? session : await latinSession(), characters, indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)), squeeze);
+    const decoded = await recognizeBatch(
+      squeeze < LATIN_SQUEEZE ? session : await latinSession(),
+      characters,
+      indices.map((i) => squeezeLine(lines[i] as LineImage, squeeze)),
+      squeeze,
+    );
     decoded.forEach((line, k) => (results[indices[k] as number] = line));
     return decoded;
   };
@@ -109,12 +119,19 @@ function mostlyLatin(text: string): boolean {
   return characters > 0 && latin >= LATIN_LINE_SHARE * characters;
 }
 
-async function recognizeBatch(session: InferenceSession, characters: readonly string[], batch: readonly LineImage[], squeeze: number): Promise<RecognizedLine[]> {
+async function recognizeBatch(
+  session: InferenceSession,
+  characters: readonly string[],
+  batch: readonly LineImage[],
+  squeeze: number,
+): Promise<RecognizedLine[]> {
   const width = Math.max(Math.round(MIN_BATCH_WIDTH * squeeze), ...batch.map((line) => line.width));
   const { tensor } = batchInput(batch, width);
   const output = await runModel(session, tensor, [batch.length, 3, LINE_HEIGHT, width]);
   const [, steps = 0, classes = 0] = output.dims;
-  return batch.map((line, k) => ctcDecode(output.data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, characters, line.width / width));
+  return batch.map((line, k) =>
+    ctcDecode(output.data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, characters, line.width / width),
+  );
 }
 
 /** The line shrunk along its length to `squeeze` of its width (area average over the columns each covers). */
@@ -128,7 +145,8 @@ export function squeezeLine(line: LineImage, squeeze: number): LineImage {
     const to = Math.min(line.width, from + scale);
     for (let s = Math.floor(from); s < to; s++) {
       const weight = (Math.min(s + 1, to) - Math.max(s, from)) / (to - from);
-      for (let row = 0; row < 3 * LINE_HEIGHT; row++) data[row * width + x] = (data[row * width + x] as number) + weight * (line.data[row * line.width + s] as number);
+      for (let row = 0; row < 3 * LINE_HEIGHT; row++)
+        data[row * width + x] = (data[row * width + x] as number) + weight * (line.data[row * line.width + s] as number);
     }
   }
   return { width, data };
@@ -195,7 +213,10 @@ export function ctcDecode(probabilities: Float32Array, steps: number, classes: n
  */
 function spreadSpans(chars: RecognizedChar[], halfStep: number): void {
   const centres = chars.map((c) => [c.from, c.to] as const);
-  const gaps = centres.slice(1).map(([from], i) => from - (centres[i] as readonly [number, number])[1]).sort((a, b) => a - b);
+  const gaps = centres
+    .slice(1)
+    .map(([from], i) => from - (centres[i] as readonly [number, number])[1])
+    .sort((a, b) => a - b);
   const edge = gaps.length > 0 ? (gaps[Math.floor(gaps.length / 2)] as number) / 2 + halfStep : 4 * halfStep;
   chars.forEach((char, i) => {
     const [from, to] = centres[i] as readonly [number, number];

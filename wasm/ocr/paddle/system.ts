@@ -48,7 +48,13 @@ export interface SystemOptions {
  */
 const CLASSIFY_BELOW = 0.9;
 
-export const SYSTEM_DEFAULTS: SystemOptions = { detection: DETECTION_DEFAULTS, batchSize: RECOGNITION_DEFAULTS.batchSize, classify: true, classifyBelow: CLASSIFY_BELOW, dropScore: 0.5 };
+export const SYSTEM_DEFAULTS: SystemOptions = {
+  detection: DETECTION_DEFAULTS,
+  batchSize: RECOGNITION_DEFAULTS.batchSize,
+  classify: true,
+  classifyBelow: CLASSIFY_BELOW,
+  dropScore: 0.5,
+};
 
 export interface PageChar {
   text: string;
@@ -116,7 +122,8 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   options.checkpoint?.();
   const read = await recognizeLines(models.recognition, models.characters, crops, recognition);
   timings.recognizeMs = lap();
-  if (options.classify) Object.assign(timings, await turnUpsideDownLines(models, { crops, placements, read }, options.classifyBelow, recognition), { classifyMs: lap() });
+  if (options.classify)
+    Object.assign(timings, await turnUpsideDownLines(models, { crops, placements, read }, options.classifyBelow, recognition), { classifyMs: lap() });
   const lines = pageLines(read, crops, placements, options.dropScore);
   timings.postMs = lap();
   return { lines, timings, abandoned: false };
@@ -136,9 +143,17 @@ async function turnUpsideDownLines(
   const { crops, placements, read } = page;
   const doubtful = read.flatMap((line, i) => (line.confidence < below ? [i] : []));
   if (doubtful.length === 0) return { classified: 0, turned: 0 };
-  const flagged = await upsideDown(models.classification, doubtful.map((i) => crops[i] as LineImage));
+  const flagged = await upsideDown(
+    models.classification,
+    doubtful.map((i) => crops[i] as LineImage),
+  );
   const candidates = doubtful.filter((_, k) => flagged[k]).map((i) => ({ i, crop: rotateHalf(crops[i] as LineImage) }));
-  const turnedReads = await recognizeLines(models.recognition, models.characters, candidates.map((t) => t.crop), recognition);
+  const turnedReads = await recognizeLines(
+    models.recognition,
+    models.characters,
+    candidates.map((t) => t.crop),
+    recognition,
+  );
   let turned = 0;
   candidates.forEach(({ i, crop }, k) => {
     const other = turnedReads[k] as RecognizedLine;

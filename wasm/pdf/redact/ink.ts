@@ -50,7 +50,11 @@ export function inkBox(page: mupdf.PDFPage, box: mupdf.Rect): mupdf.Rect | null 
     x1: Math.max(...chosen.map((s) => s.x1)) + 1,
     y1: Math.max(...chosen.map((s) => s.y1)) + 1,
   };
-  const grown = withMargin(ink, shapes.filter((shape) => !inBox(shape)), scale);
+  const grown = withMargin(
+    ink,
+    shapes.filter((shape) => !inBox(shape)),
+    scale,
+  );
   return [grown.x0 / scale, grown.y0 / scale, grown.x1 / scale, grown.y1 / scale];
 }
 

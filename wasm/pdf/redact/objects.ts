@@ -204,7 +204,9 @@ function appearanceShows(annot: mupdf.PDFAnnotation, matches: Matches): boolean 
     list.destroy();
   }
   // The strings of the drawing too: text drawn outside the annotation's box is in the stream but not in the rendering.
-  return appearanceStreams(annot.getObject().get('AP')).some((stream) => contentStrings(stream.readStream().asUint8Array()).some((token) => readingsOf(token.bytes).some(matches)));
+  return appearanceStreams(annot.getObject().get('AP')).some((stream) =>
+    contentStrings(stream.readStream().asUint8Array()).some((token) => readingsOf(token.bytes).some(matches)),
+  );
 }
 
 /** /N, /R and /D of an appearance dictionary, each a stream or a dictionary of streams by state. */

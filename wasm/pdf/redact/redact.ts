@@ -30,12 +30,19 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
   const touched = new Set<number>();
   let boxes = 0;
   for (let index = 0; index < count; index++) {
-    const onPage = redactPage(doc, index, { areas: areasOn(options.areas, index + 1), inImages: areasOn(options.imageAreas, index + 1) }, matchers, options.fill);
+    const onPage = redactPage(
+      doc,
+      index,
+      { areas: areasOn(options.areas, index + 1), inImages: areasOn(options.imageAreas, index + 1) },
+      matchers,
+      options.fill,
+    );
     const offPage = matchers.length > 0 ? onWholePlane(doc, index, (page) => removeOffPage(page, matchers)) : 0;
     if (onPage + offPage > 0) touched.add(index + 1);
     boxes += onPage + offPage;
   }
-  if (matchers.length === 0) return { redactions: boxes, pages: [...touched], removedElsewhere: { annotations: 0, fields: 0, bookmarks: 0, metadata: 0, attachments: 0, other: 0 } };
+  if (matchers.length === 0)
+    return { redactions: boxes, pages: [...touched], removedElsewhere: { annotations: 0, fields: 0, bookmarks: 0, metadata: 0, attachments: 0, other: 0 } };
   const removedElsewhere = removeFromDocumentText(doc, matchers, touched);
   const redact = (text: string) => removeMatches(text, matchers);
   const objects = redactObjects(doc, redact, (text) => findMatches(text, matchers).length > 0, touched);
@@ -45,7 +52,13 @@ export function redactDocument(doc: mupdf.PDFDocument, options: RedactOptions): 
 }
 
 /** Areas and text matches of one page, removed and painted; how many marks there were. */
-function redactPage(doc: mupdf.PDFDocument, index: number, { areas, inImages }: { areas: mupdf.Rect[]; inImages: mupdf.Rect[] }, matchers: readonly TextMatcher[], fill: [number, number, number]): number {
+function redactPage(
+  doc: mupdf.PDFDocument,
+  index: number,
+  { areas, inImages }: { areas: mupdf.Rect[]; inImages: mupdf.Rect[] },
+  matchers: readonly TextMatcher[],
+  fill: [number, number, number],
+): number {
   const page = doc.loadPage(index);
   try {
     const texts = matchers.length > 0 ? matchQuads(page, matchers) : [];
@@ -93,7 +106,13 @@ function areasOn(areas: readonly RedactArea[], page: number): mupdf.Rect[] {
  * One Redact annotation per mark, applied without mupdf's own boxes (always black: mupdf's
  * Redact annotations take no colour) — paintBoxes draws them in the fill colour.
  */
-function removeUnder(page: mupdf.PDFPage, marks: readonly mupdf.Quad[][], images: number, lineArt: number, text: number = mupdf.PDFPage.REDACT_TEXT_REMOVE): void {
+function removeUnder(
+  page: mupdf.PDFPage,
+  marks: readonly mupdf.Quad[][],
+  images: number,
+  lineArt: number,
+  text: number = mupdf.PDFPage.REDACT_TEXT_REMOVE,
+): void {
   for (const quads of marks) {
     const annot = page.createAnnotation('Redact');
     annot.setRect(boundsOf(quads));

@@ -7,7 +7,6 @@ import { removeMatches, type TextMatcher } from '../../../core/redact-patterns.j
 import type { TextRemovals } from '../engine.js';
 import { unescapeXmlCharacters } from '../tools/text-readings.js';
 
-
 /** Removes matches outside page content; adds the pages whose annotations or fields changed to `touched`. */
 export function removeFromDocumentText(doc: mupdf.PDFDocument, matchers: readonly TextMatcher[], touched: Set<number>): DocumentTextRemovals {
   const redact = (text: string) => removeMatches(text, matchers);

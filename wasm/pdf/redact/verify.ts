@@ -25,7 +25,10 @@ export function assertNothingLeft(pdf: Uint8Array, matchers: readonly TextMatche
   try {
     const where = objectHolding(doc, matches) ?? pageHolding(doc, matches);
     if (where) {
-      throw new ApiError('INVALID_INPUT', `A match could not be removed from ${where} (a place or an encoding this redaction cannot rewrite); nothing was written`);
+      throw new ApiError(
+        'INVALID_INPUT',
+        `A match could not be removed from ${where} (a place or an encoding this redaction cannot rewrite); nothing was written`,
+      );
     }
   } finally {
     shown.close();

@@ -33,7 +33,10 @@ const toDer = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes()
 
 /** DER orders the members of a SET OF by their encodings. */
 function sortedDer(items: forge.asn1.Asn1[]): forge.asn1.Asn1[] {
-  return items.map((item) => ({ item, der: toDer(item) })).sort((a, b) => Buffer.compare(a.der, b.der)).map(({ item }) => item);
+  return items
+    .map((item) => ({ item, der: toDer(item) }))
+    .sort((a, b) => Buffer.compare(a.der, b.der))
+    .map(({ item }) => item);
 }
 
 /** The issuer Name and serial INTEGER of a certificate, as DER nodes taken from it. */
@@ -67,7 +70,11 @@ export interface SignInput {
 
 /** A DER ContentInfo holding a detached SignedData over `digest`. */
 export function buildSignedData({ digest, privateKey, certificate, chain }: SignInput): Buffer {
-  const signedAttributes = [attribute(OID.contentType, oid(OID.data)), attribute(OID.messageDigest, octets(digest)), attribute(OID.signingCertificateV2, signingCertificateV2(certificate))];
+  const signedAttributes = [
+    attribute(OID.contentType, oid(OID.data)),
+    attribute(OID.messageDigest, octets(digest)),
+    attribute(OID.signingCertificateV2, signingCertificateV2(certificate)),
+  ];
   // The signature covers the attributes encoded as a SET (tag 0x31), not as the [0] they are stored in.
   const signature = crypto.sign('sha256', toDer(set(signedAttributes)), privateKey);
   const { issuer, serial } = issuerAndSerial(certificate);
@@ -102,23 +109,42 @@ export interface SignatureCheck {
 export function verifySignedData(padded: Buffer, digestOf: (algorithm: string) => Buffer): SignatureCheck {
   const signedData = ((fromPadded(padded).value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1;
   const parts = signedData.value as forge.asn1.Asn1[];
-  const certificates = parts.filter((part) => part.tagClass === Class.CONTEXT_SPECIFIC && part.type === 0).flatMap((part) => (part.value as forge.asn1.Asn1[]).map((cert) => new crypto.X509Certificate(toDer(cert))));
+  const certificates = parts
+    .filter((part) => part.tagClass === Class.CONTEXT_SPECIFIC && part.type === 0)
+    .flatMap((part) => (part.value as forge.asn1.Asn1[]).map((cert) => new crypto.X509Certificate(toDer(cert))));
   const signerInfo = ((parts.at(-1) as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1;
   const fields = signerInfo.value as forge.asn1.Asn1[];
   const sid = fields[1] as forge.asn1.Asn1;
-  const serialHex = Buffer.from(((sid.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as string, 'binary').toString('hex').replace(/^0+/, '').toUpperCase();
+  const serialHex = Buffer.from(((sid.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as string, 'binary')
+    .toString('hex')
+    .replace(/^0+/, '')
+    .toUpperCase();
   const certificate = certificates.find((cert) => cert.serialNumber.replace(/^0+/, '').toUpperCase() === serialHex) ?? certificates[0];
-  const digestAlgorithm = asn1.derToOid(forge.util.createBuffer((((fields[2] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string));
+  const digestAlgorithm = asn1.derToOid(
+    forge.util.createBuffer((((fields[2] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string),
+  );
   // SHA-2 only: SHA-1 has chosen-prefix collisions (SHA-1 is a Shambles, 2020), so a SHA-1 digest
   // of the signed bytes no longer pins them.
-  const hash = digestAlgorithm === OID.sha256 ? 'sha256' : digestAlgorithm === '2.16.840.1.101.3.4.2.3' ? 'sha512' : digestAlgorithm === '2.16.840.1.101.3.4.2.2' ? 'sha384' : undefined;
+  const hash =
+    digestAlgorithm === OID.sha256
+      ? 'sha256'
+      : digestAlgorithm === '2.16.840.1.101.3.4.2.3'
+        ? 'sha512'
+        : digestAlgorithm === '2.16.840.1.101.3.4.2.2'
+          ? 'sha384'
+          : undefined;
   const attributes = fields[3];
   if (!certificate || !hash || attributes?.tagClass !== Class.CONTEXT_SPECIFIC) return { valid: false, certificate, carried: certificates };
   // Exactly one message-digest attribute (RFC 5652 5.3): with two, which one a reader compares is a guess.
-  const digestAttributes = (attributes.value as forge.asn1.Asn1[]).filter((attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest);
+  const digestAttributes = (attributes.value as forge.asn1.Asn1[]).filter(
+    (attr) => asn1.derToOid(forge.util.createBuffer(((attr.value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string)) === OID.messageDigest,
+  );
   if (digestAttributes.length !== 1) return { valid: false, certificate, carried: certificates };
   const [digestAttribute] = digestAttributes;
-  const signedDigest = Buffer.from(((((digestAttribute?.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string, 'binary');
+  const signedDigest = Buffer.from(
+    ((((digestAttribute?.value as forge.asn1.Asn1[])[1] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[0] as forge.asn1.Asn1).value as string,
+    'binary',
+  );
   const signature = Buffer.from((fields[5] as forge.asn1.Asn1).value as string, 'binary');
   const attributesAsSet = toDer(asn1.create(Class.UNIVERSAL, Type.SET, true, attributes.value as forge.asn1.Asn1[]));
   const valid = signedDigest.equals(digestOf(hash)) && crypto.verify(hash, attributesAsSet, certificate.publicKey, signature);

@@ -20,10 +20,14 @@ const CERTIFICATE_PASSWORD_NEEDED =
 
 export function loadIdentity(p12: Uint8Array, password: string | undefined): SigningIdentity {
   const container = openContainer(p12, password ?? '');
-  const keyBag = [...bagsOf(container, forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bagsOf(container, forge.pki.oids.keyBag as string)].find((bag) => bag.key);
+  const keyBag = [...bagsOf(container, forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bagsOf(container, forge.pki.oids.keyBag as string)].find(
+    (bag) => bag.key,
+  );
   if (!keyBag?.key) throw new ApiError('INVALID_INPUT', 'The certificate file holds no private key (or one of a kind other than RSA)');
   const privateKey = crypto.createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
-  const certificates = bagsOf(container, forge.pki.oids.certBag as string).flatMap((bag) => (bag.cert ? [Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(bag.cert)).getBytes(), 'binary')] : []));
+  const certificates = bagsOf(container, forge.pki.oids.certBag as string).flatMap((bag) =>
+    bag.cert ? [Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(bag.cert)).getBytes(), 'binary')] : [],
+  );
   const publicKey = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
   const certificate = certificates.find((der) => new crypto.X509Certificate(der).publicKey.export({ type: 'spki', format: 'der' }).equals(publicKey));
   if (!certificate) throw new ApiError('INVALID_INPUT', 'The certificate file holds no certificate for its private key');
@@ -81,7 +85,10 @@ function withKdfBudget<T>(read: () => T): T {
       const iterations = Number(args[iterationsAt]);
       spent += Number.isFinite(iterations) && iterations > 0 ? iterations : 0;
       if (spent > MAX_KDF_ITERATIONS) {
-        throw new ApiError('INVALID_INPUT', `The certificate file asks for more than ${MAX_KDF_ITERATIONS.toLocaleString('en-US')} key-derivation iterations (this item alone: ${iterations.toLocaleString('en-US')}); export it again with fewer (openssl pkcs12 -export -iter 2048)`);
+        throw new ApiError(
+          'INVALID_INPUT',
+          `The certificate file asks for more than ${MAX_KDF_ITERATIONS.toLocaleString('en-US')} key-derivation iterations (this item alone: ${iterations.toLocaleString('en-US')}); export it again with fewer (openssl pkcs12 -export -iter 2048)`,
+        );
       }
       return original(...args);
     };

@@ -52,7 +52,12 @@ export function describeCertificate(certificate: crypto.X509Certificate): Certif
  * every certificate of the chain valid at `signedAt`. A self-signed signer that is not itself a
  * root is `self-signed`; any other chain that reaches no root is `unknown-issuer`.
  */
-export function judgeTrust(signer: crypto.X509Certificate, carried: readonly crypto.X509Certificate[], roots: readonly crypto.X509Certificate[], signedAt: Date): Trust {
+export function judgeTrust(
+  signer: crypto.X509Certificate,
+  carried: readonly crypto.X509Certificate[],
+  roots: readonly crypto.X509Certificate[],
+  signedAt: Date,
+): Trust {
   const chain = chainToRoot(signer, carried, roots);
   if (!chain) return { trusted: false, trustProblem: issues(signer, signer, false) ? 'self-signed' : 'unknown-issuer' };
   for (const certificate of chain) {
@@ -63,9 +68,13 @@ export function judgeTrust(signer: crypto.X509Certificate, carried: readonly cry
 }
 
 /** The signer, the carried certificates that lead up from it, and the root they reach; undefined when none is reached. */
-function chainToRoot(signer: crypto.X509Certificate, carried: readonly crypto.X509Certificate[], roots: readonly crypto.X509Certificate[]): crypto.X509Certificate[] | undefined {
+function chainToRoot(
+  signer: crypto.X509Certificate,
+  carried: readonly crypto.X509Certificate[],
+  roots: readonly crypto.X509Certificate[],
+): crypto.X509Certificate[] | undefined {
   const chain = [signer];
-  for (let current = signer; chain.length <= MAX_CHAIN; ) {
+  for (let current = signer; chain.length <= MAX_CHAIN;) {
     // A root given as the signer's own certificate (pinned) is trusted as it is.
     if (roots.some((root) => root.raw.equals(current.raw))) return chain;
     const root = roots.find((candidate) => issues(candidate, current));

@@ -62,7 +62,8 @@ function* tokens(data: Uint8Array): Generator<Token> {
 /** Every string token of `data`, in order. */
 export function contentStrings(data: Uint8Array): ContentString[] {
   const strings: ContentString[] = [];
-  for (const token of tokens(data)) if (token.kind === 'string') strings.push({ start: token.start, end: token.end, bytes: token.bytes, afterName: token.afterName });
+  for (const token of tokens(data))
+    if (token.kind === 'string') strings.push({ start: token.start, end: token.end, bytes: token.bytes, afterName: token.afterName });
   return strings;
 }
 
@@ -76,7 +77,8 @@ export interface OpenState {
 export function openState(data: Uint8Array): OpenState {
   const state: OpenState = { saves: 0, extraRestores: 0, inText: false };
   // Words compared byte by byte: a page holds hundreds of thousands of them, nearly all numbers.
-  const is = (token: { start: number; end: number }, word: string) => token.end - token.start === word.length && [...word].every((char, i) => data[token.start + i] === char.charCodeAt(0));
+  const is = (token: { start: number; end: number }, word: string) =>
+    token.end - token.start === word.length && [...word].every((char, i) => data[token.start + i] === char.charCodeAt(0));
   for (const token of tokens(data)) {
     if (token.kind !== 'word' || token.end - token.start > 2) continue;
     if (is(token, 'q')) state.saves++;

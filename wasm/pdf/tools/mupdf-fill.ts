@@ -39,7 +39,8 @@ function checkValue(entry: FieldWidgets | undefined, name: string, value: FormVa
     case 'radio':
     case 'choice':
       if (typeof value !== 'string') throw refused(name, `takes one of its options (${(field.options ?? []).join(', ')})`);
-      if (!(field.options ?? []).includes(value) && !entry.editable) throw refused(name, `"${value}" is not one of its options (${(field.options ?? []).join(', ')})`);
+      if (!(field.options ?? []).includes(value) && !entry.editable)
+        throw refused(name, `"${value}" is not one of its options (${(field.options ?? []).join(', ')})`);
       return entry;
     default:
       throw refused(name, 'a signature field is filled by signing, not by a value');

@@ -69,7 +69,10 @@ type Box = [number, number, number, number];
 function boxOf(page: mupdf.PDFObject, key: string): Box | undefined {
   const box = page.getInheritable(key);
   if (!box.isArray() || box.length !== 4) return undefined;
-  const numbers = [0, 1, 2, 3].map((i) => box.get(i)).filter((n) => n.isNumber()).map((n) => n.asNumber());
+  const numbers = [0, 1, 2, 3]
+    .map((i) => box.get(i))
+    .filter((n) => n.isNumber())
+    .map((n) => n.asNumber());
   return numbers.length === 4 ? (numbers as Box) : undefined;
 }
 

@@ -13,5 +13,8 @@ export function copyPagesInOrder(target: mupdf.PDFDocument, source: mupdf.PDFDoc
   indices.forEach((source, position) => {
     if (!firstCopy.has(source)) firstCopy.set(source, position);
   });
-  appendOutline(target, remapOutline(source.loadOutline() ?? [], (page) => firstCopy.get(page)));
+  appendOutline(
+    target,
+    remapOutline(source.loadOutline() ?? [], (page) => firstCopy.get(page)),
+  );
 }

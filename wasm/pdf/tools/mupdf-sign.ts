@@ -69,7 +69,8 @@ function addSignatureField(doc: mupdf.PDFDocument, identity: SigningIdentity, op
     ...(options.location && { Location: doc.newString(options.location) }),
   });
   const pageIndex = (options.visible?.page ?? 1) - 1;
-  if (pageIndex >= doc.countPages()) throw new ApiError('INVALID_PAGE_RANGE', `The signature is placed on page ${pageIndex + 1}, but the document has ${doc.countPages()} page(s)`);
+  if (pageIndex >= doc.countPages())
+    throw new ApiError('INVALID_PAGE_RANGE', `The signature is placed on page ${pageIndex + 1}, but the document has ${doc.countPages()} page(s)`);
   const page = doc.findPage(pageIndex);
   const rect = options.visible ? visibleRect(doc, pageIndex, options.visible) : [0, 0, 0, 0];
   const widget = doc.addObject({
@@ -109,7 +110,10 @@ function visibleRect(doc: mupdf.PDFDocument, pageIndex: number, { x, y, width, h
 /** A thin frame and two lines: who signed, and when (with the reason when given). */
 function appearance(doc: mupdf.PDFDocument, rect: number[], signer: string | undefined, options: SignOptions, now: Date): mupdf.PDFObject {
   const [width, height] = [Math.abs((rect[2] ?? 0) - (rect[0] ?? 0)), Math.abs((rect[3] ?? 0) - (rect[1] ?? 0))];
-  const lines = [`Digitally signed by ${signer ?? 'unknown'}`, `${now.toISOString().slice(0, 19).replace('T', ' ')} UTC${options.reason ? ` · ${options.reason}` : ''}`];
+  const lines = [
+    `Digitally signed by ${signer ?? 'unknown'}`,
+    `${now.toISOString().slice(0, 19).replace('T', ' ')} UTC${options.reason ? ` · ${options.reason}` : ''}`,
+  ];
   const texts = lines.map((line) => embedText(doc, line, 'signature'));
   const size = Math.max(1, Math.min(height / (lines.length * 1.4), (width - 6) / Math.max(...texts.map((text) => text.width), 0.01)));
   const fonts = Object.fromEntries(texts.map((text, i) => [`F${i}`, text.font]));
@@ -148,7 +152,10 @@ function fillPlaceholders(bytes: Buffer, appendedFrom: number, size: number, ide
   if (contentsStart < 0) throw new Error('The signature placeholder was not written as expected');
   const contentsEnd = contentsStart + hexZeros.length;
   const placeholder = `[${BYTE_RANGE_PLACEHOLDER.join(' ')}]`;
-  const rangeAt = bytes.lastIndexOf(placeholder, contentsStart, 'latin1') >= appendedFrom ? bytes.lastIndexOf(placeholder, contentsStart, 'latin1') : bytes.indexOf(placeholder, contentsEnd, 'latin1');
+  const rangeAt =
+    bytes.lastIndexOf(placeholder, contentsStart, 'latin1') >= appendedFrom
+      ? bytes.lastIndexOf(placeholder, contentsStart, 'latin1')
+      : bytes.indexOf(placeholder, contentsEnd, 'latin1');
   if (rangeAt < appendedFrom) throw new Error('The byte range placeholder was not written as expected');
   const range = [0, contentsStart, contentsEnd, bytes.length - contentsEnd];
   bytes.write(`[${range.join(' ')}]`.padEnd(placeholder.length, ' '), rangeAt, 'latin1');

@@ -68,7 +68,8 @@ function describeSignature(name: string, signature: SignatureDictionary, { file,
   if (revision && signedAsRead) {
     try {
       const cms = Buffer.from(signature.value.get('Contents').asByteString());
-      const signed = (hash: string) => crypto.createHash(hash).update(file.subarray(0, revision.gapStart)).update(file.subarray(revision.gapEnd, revision.end)).digest();
+      const signed = (hash: string) =>
+        crypto.createHash(hash).update(file.subarray(0, revision.gapStart)).update(file.subarray(revision.gapEnd, revision.end)).digest();
       check = verifySignedData(cms, signed);
     } catch {
       // An unreadable CMS: not valid, no certificate.
@@ -92,7 +93,13 @@ function describeSignature(name: string, signature: SignatureDictionary, { file,
  * is the reason (an invalid signature with a sound chain is untrusted, `valid: false` says why).
  * The signing time is the one the dictionary states (/M), else now.
  */
-function trustOf(valid: boolean, certificate: crypto.X509Certificate | undefined, carried: readonly crypto.X509Certificate[], roots: readonly crypto.X509Certificate[], signedAt: string | null): Trust {
+function trustOf(
+  valid: boolean,
+  certificate: crypto.X509Certificate | undefined,
+  carried: readonly crypto.X509Certificate[],
+  roots: readonly crypto.X509Certificate[],
+  signedAt: string | null,
+): Trust {
   if (!certificate) return { trusted: false };
   const trust = judgeTrust(certificate, carried, roots, signedAt ? new Date(signedAt) : new Date());
   return valid || !trust.trusted ? trust : { trusted: false };
@@ -134,7 +141,11 @@ class SignedRevisions {
     if (!revision) return false;
     if (revision === this.doc) return true;
     const then = sameDictionaryIn(revision, signature);
-    return then !== undefined && then.resolve().toString() === signature.value.resolve().toString() && JSON.stringify(reportedFields(then)) === JSON.stringify(reportedFields(signature.value));
+    return (
+      then !== undefined &&
+      then.resolve().toString() === signature.value.resolve().toString() &&
+      JSON.stringify(reportedFields(then)) === JSON.stringify(reportedFields(signature.value))
+    );
   }
 
   destroy(): void {
@@ -163,6 +174,10 @@ class SignedRevisions {
 
 /** The object at the same place in another revision: the same indirect object, or the /V of the same widget. */
 function sameDictionaryIn(revision: mupdf.PDFDocument, { widget, value }: SignatureDictionary): mupdf.PDFObject | undefined {
-  const found = value.isIndirect() ? revision.newIndirect(value.asIndirect()).resolve() : widget.isIndirect() ? revision.newIndirect(widget.asIndirect()).resolve().get('V') : undefined;
+  const found = value.isIndirect()
+    ? revision.newIndirect(value.asIndirect()).resolve()
+    : widget.isIndirect()
+      ? revision.newIndirect(widget.asIndirect()).resolve().get('V')
+      : undefined;
   return found?.isDictionary() ? found : undefined;
 }

@@ -60,7 +60,8 @@ function textMark(doc: mupdf.PDFDocument, text: string, fontSize: number, use: s
 function imageMark(doc: mupdf.PDFDocument, bytes: Uint8Array, { imageWidth: width, maxImagePixels = Infinity }: StampOptions): Mark {
   const image = loadImage(bytes);
   try {
-    if (image.getWidth() * image.getHeight() > maxImagePixels) throw new ApiError('TOO_LARGE', `The stamp image has ${image.getWidth()} x ${image.getHeight()} pixels, over the limit of ${maxImagePixels}`);
+    if (image.getWidth() * image.getHeight() > maxImagePixels)
+      throw new ApiError('TOO_LARGE', `The stamp image has ${image.getWidth()} x ${image.getHeight()} pixels, over the limit of ${maxImagePixels}`);
     const natural = (image.getWidth() * 72) / (image.getXResolution() || 96);
     const drawnWidth = width ?? natural;
     const drawnHeight = (drawnWidth * image.getHeight()) / image.getWidth();

@@ -24,7 +24,8 @@ export function embedText(target: mupdf.PDFDocument, text: string, use = 'waterm
   const font = watermarkFont();
   const gids = [...text].map((char) => font.encodeCharacter(char.codePointAt(0) ?? 0));
   const missing = [...text].filter((_, i) => gids[i] === 0);
-  if (missing.length > 0) throw new ApiError('VALIDATION_ERROR', `The ${use} font has no glyph for ${describeCharacters(missing)}; it would print as an empty box`);
+  if (missing.length > 0)
+    throw new ApiError('VALIDATION_ERROR', `The ${use} font has no glyph for ${describeCharacters(missing)}; it would print as an empty box`);
   const glyphs = gids.map((gid) => gid.toString(16).padStart(4, '0')).join('');
   const width = gids.reduce((sum, gid) => sum + font.advanceGlyph(gid), 0);
   return { font: subsetFontInto(target, font, glyphs), glyphs, width };

@@ -57,8 +57,17 @@ export function readXmpFields(xmp: string): Partial<XmpFields> {
 function listValue(xmp: string, name: string, kind: 'Alt' | 'Seq'): string | undefined {
   const body = new RegExp(`<${name}(?:\\s[^>]*)?>\\s*<rdf:${kind}(?:\\s[^>]*)?>([\\s\\S]*?)</rdf:${kind}>`).exec(xmp)?.[1];
   if (body === undefined) return undefined;
-  const items = [...body.matchAll(/<rdf:li(\s[^>]*)?>([^<]*)<\/rdf:li>/g)].map(([, attributes = '', text = '']) => ({ attributes, text: decodeXml(text).trim() }));
-  if (kind === 'Seq') return items.map((item) => item.text).filter(Boolean).join('; ') || undefined;
+  const items = [...body.matchAll(/<rdf:li(\s[^>]*)?>([^<]*)<\/rdf:li>/g)].map(([, attributes = '', text = '']) => ({
+    attributes,
+    text: decodeXml(text).trim(),
+  }));
+  if (kind === 'Seq')
+    return (
+      items
+        .map((item) => item.text)
+        .filter(Boolean)
+        .join('; ') || undefined
+    );
   return (items.find((item) => /xml:lang\s*=\s*["']x-default["']/.test(item.attributes)) ?? items[0])?.text || undefined;
 }
 

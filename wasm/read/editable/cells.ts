@@ -63,7 +63,19 @@ export function cellValue(text: string, decimal: DecimalMark): CellValue {
   return { value, ...(numFmt && { numFmt }) };
 }
 
-function numberFormat({ grouped, decimals, percent, currency, before }: { grouped: boolean; decimals: number; percent: boolean; currency: string; before: boolean }): string | undefined {
+function numberFormat({
+  grouped,
+  decimals,
+  percent,
+  currency,
+  before,
+}: {
+  grouped: boolean;
+  decimals: number;
+  percent: boolean;
+  currency: string;
+  before: boolean;
+}): string | undefined {
   if (!grouped && !percent && decimals === 0) return undefined;
   const base = `${grouped ? '#,##0' : '0'}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
   if (percent) return `${base}%`;

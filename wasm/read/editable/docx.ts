@@ -33,7 +33,14 @@ const twips = (points: number) => Math.round(points * 20);
 /** The font CJK text is set in: SimSun where Word runs, a metric-compatible face elsewhere. */
 const EAST_ASIAN_FONT = 'SimSun';
 const CODE_FONT = 'Courier New';
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+] as const;
 /** Word's margins where the page gives none (an image): an inch. */
 const DEFAULT_MARGIN = 72;
 const BULLETS = 'bullets';
@@ -114,7 +121,15 @@ class Writer {
   }
 
   private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
-    const paragraphs = cell.blocks.map((block) => new Paragraph({ children: runs(block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }], header ? { bold: true } : {}) }));
+    const paragraphs = cell.blocks.map(
+      (block) =>
+        new Paragraph({
+          children: runs(
+            block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }],
+            header ? { bold: true } : {},
+          ),
+        }),
+    );
     return new TableCell({
       children: paragraphs.length ? paragraphs : [new Paragraph({})],
       width: { size: columnWidth * cell.colSpan, type: WidthType.DXA },
@@ -172,7 +187,10 @@ function listLevels(ordered: boolean): ILevelsOptions[] {
  * base-14 and Liberation faces as the families they stand in for.
  */
 export function fontFamily(pdfName: string): string | undefined {
-  const name = pdfName.replace(/^[A-Z]{6}\+/, '').replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|BoldItalic|BoldOblique)+$/i, '').replace(/(PS)?MT$/, '');
+  const name = pdfName
+    .replace(/^[A-Z]{6}\+/, '')
+    .replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|BoldItalic|BoldOblique)+$/i, '')
+    .replace(/(PS)?MT$/, '');
   if (/times|liberationserif|nimbusroman|tinos/i.test(name)) return 'Times New Roman';
   if (/arial|helvetica|liberationsans|nimbussans|arimo/i.test(name)) return 'Arial';
   if (/courier|liberationmono|nimbusmono|cousine/i.test(name)) return 'Courier New';
@@ -209,7 +227,11 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
       type: SectionType.NEXT_PAGE,
       page: {
         // The library swaps width and height for a landscape page.
-        size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
+        size: {
+          width: twips(Math.min(page.width, page.height)),
+          height: twips(Math.max(page.width, page.height)),
+          orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+        },
         margin: { top: twips(margins.top), right: twips(margins.right), bottom: twips(margins.bottom), left: twips(margins.left) },
       },
     },
@@ -225,7 +247,12 @@ export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Arr
   const document = new Document({
     styles: {
       default: {
-        document: { run: { ...(model.body && { size: Math.round(model.body.size * 2) }), font: { ...(latin && { ascii: latin, hAnsi: latin, cs: latin }), eastAsia: EAST_ASIAN_FONT } } },
+        document: {
+          run: {
+            ...(model.body && { size: Math.round(model.body.size * 2) }),
+            font: { ...(latin && { ascii: latin, hAnsi: latin, cs: latin }), eastAsia: EAST_ASIAN_FONT },
+          },
+        },
         ...headingStyles(model.headingSizes),
       },
     },

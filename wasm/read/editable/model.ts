@@ -36,7 +36,9 @@ export interface EditableCounts {
 export function tableCells(block: RootContent): readonly CellSource[][] | undefined {
   if (block.type === 'html') return htmlTableCells(block);
   if (block.type !== 'table') return undefined;
-  return block.children.map((row) => row.children.map((cell) => ({ blocks: cell.children.length ? [{ type: 'paragraph', children: cell.children }] : [], colSpan: 1, rowSpan: 1 })));
+  return block.children.map((row) =>
+    row.children.map((cell) => ({ blocks: cell.children.length ? [{ type: 'paragraph', children: cell.children }] : [], colSpan: 1, rowSpan: 1 })),
+  );
 }
 
 /** A cell's text: its blocks' text, paragraphs on lines of their own. */
@@ -50,4 +52,3 @@ export function plainText(node: RootContent | { children?: unknown; value?: unkn
   if ('children' in node && Array.isArray(node.children)) return (node.children as RootContent[]).map(plainText).join('');
   return '';
 }
-

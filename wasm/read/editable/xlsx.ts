@@ -24,7 +24,8 @@ export function documentTables(model: EditableModel): Grid[] {
       const grid = tableCells(block);
       if (!grid?.length) continue;
       const last = tables.at(-1);
-      const continues = index === 0 && pageEndedInTable && last !== undefined && grid.length > 1 && width(last) === width(grid) && rowKey(last[0]) === rowKey(grid[0]);
+      const continues =
+        index === 0 && pageEndedInTable && last !== undefined && grid.length > 1 && width(last) === width(grid) && rowKey(last[0]) === rowKey(grid[0]);
       if (continues) tables[tables.length - 1] = [...last, ...grid.slice(1)];
       else tables.push(grid);
     }
