@@ -49,9 +49,16 @@ function hostScript(): { script: string; preload: string[] } {
   return { script: fileURLToPath(new URL('../../wasm/office/host.ts', import.meta.url)), preload: ['--import', 'tsx'] };
 }
 
-/** docwasm's own modules the host loads: its directory (host, network seal) and the package module it imports from core/. */
+/**
+ * docwasm's own modules the host loads: its directory (host, network seal) and the modules of
+ * core/ it imports, read from the compiled host's own import lines (type-only imports are gone
+ * there), so that an import added to the host is readable by the office without a list to keep.
+ */
 function hostModules(script: string): string[] {
-  return [path.dirname(script), fileURLToPath(new URL(`../../core/wasm-office-package${path.extname(script)}`, import.meta.url))];
+  const imports = [...readFileSync(script, 'utf8').matchAll(/from '((?:\.\.\/)+core\/[^']+)'/g)].map((match) =>
+    fileURLToPath(new URL(match[1] as string, pathToFileURL(script))),
+  );
+  return [path.dirname(script), ...imports];
 }
 
 /** The office package's directory and those of the packages it imports (zod), where Node resolves them from it. */
