@@ -66,8 +66,6 @@ export class EnginePool<M> {
   private readonly queue: JobQueue;
   private readonly threads: ThreadGate;
   private readonly idle: IdleRetirement;
-  /** Jobs holding a place in the queue and past it: running, loading or waiting for a thread. */
-  private jobs = 0;
   private readonly budgeted: { used(): void; changed(): void } | undefined;
 
   constructor(private readonly options: EnginePoolOptions) {
@@ -78,9 +76,9 @@ export class EnginePool<M> {
       engine: options.name,
       costMb: options.budget.threadCostMb,
       instances: () => this.workers,
-      busy: () => this.jobs > 0,
+      busy: () => this.idle.running > 0,
       retire: () => this.stopWorkers(),
-      state: () => (this.workers === 0 ? 'idle' : this.jobs > 0 ? 'busy' : 'ready'),
+      state: () => (this.workers === 0 ? 'idle' : this.idle.running > 0 ? 'busy' : 'ready'),
     });
   }
 
@@ -92,7 +90,6 @@ export class EnginePool<M> {
   job<T>(control: JobControl, work: (tasks: TaskClient<M>, deadline: Deadline) => Promise<T>): Promise<T> {
     return this.queue.hold(control, async () => {
       const end = this.idle.begin();
-      this.jobs += 1;
       this.budgeted?.used();
       try {
         // A job that will make the pool start a thread asks the memory budget first (its wait counts against --timeout).
@@ -101,7 +98,6 @@ export class EnginePool<M> {
         const deadline = startDeadline(this.options.name, this.options.timeoutMs, control);
         return await work(this.client(deadline), deadline);
       } finally {
-        this.jobs -= 1;
         end();
         this.budgeted?.changed();
       }
@@ -111,7 +107,7 @@ export class EnginePool<M> {
   /** No thread yet, or every thread busy with fewer than the pool may have: this job makes tinypool start one. */
   private startsAThread(): boolean {
     const workers = this.workers;
-    return workers === 0 || (workers < this.options.threads && this.jobs > workers);
+    return workers === 0 || (workers < this.options.threads && this.idle.running > workers);
   }
 
   /**

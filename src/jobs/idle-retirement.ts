@@ -4,6 +4,11 @@
 
 export class IdleRetirement {
   private jobs = 0;
+
+  /** Jobs begun and not yet ended. */
+  get running(): number {
+    return this.jobs;
+  }
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
