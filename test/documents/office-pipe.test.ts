@@ -16,7 +16,7 @@ import { ROOT } from '../helpers/service.js';
 import { startOffice, stopOffice } from '../helpers/soffice.js';
 
 /** The built module, as the service runs it. */
-const OFFICE_PIPE_MODULE = path.join(ROOT, 'dist', 'src', 'documents', 'office-pipe.js');
+const OFFICE_PIPE_MODULE = path.join(ROOT, 'dist', 'src', 'installed-office', 'office-pipe.js');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docwasm-pipe-'));
 const bytesOf = (url: string) => [...createHash('md5').update(Buffer.from(url, 'utf16le')).digest()];
 
