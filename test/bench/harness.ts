@@ -66,11 +66,22 @@ export function runCommand(cmd: string, args: readonly string[], options: { cwd?
 
 /** Resident memory of a process and its children (kB), from /proc. */
 export function treeRssKb(pid: number): number {
+  return sumOverTree(pid, (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0));
+}
+
+/**
+ * Proportional resident memory of a process and its children (kB): pages two of them share (the
+ * node binary of a launcher and of the service it started) are counted once across the tree.
+ */
+export function treePssKb(pid: number): number {
+  return sumOverTree(pid, (p) => Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0));
+}
+
+function sumOverTree(pid: number, measure: (pid: number) => number): number {
   let total = 0;
   const visit = (p: number) => {
     try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      total += measure(p);
       const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
       for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
     } catch {

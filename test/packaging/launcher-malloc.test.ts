@@ -12,7 +12,8 @@ import { stopAtEnd } from '../helpers/cleanup.js';
 
 const BIN = path.join(ROOT, 'bin/docwasm.mjs');
 const TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
-const glibc = process.platform === 'linux' && Boolean(process.report.getReport().header.glibcVersionRuntime);
+const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+const glibc = process.platform === 'linux' && Boolean(report.header?.glibcVersionRuntime);
 
 interface Started {
   launcher: ChildProcess;
