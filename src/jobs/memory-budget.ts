@@ -24,7 +24,7 @@ export interface BudgetedEngine {
   instances(): number;
   /** Work under way or waiting for it (jobs, queued files, a start): such an engine is not retired. */
   busy(): boolean;
-  /** Stops the engine's idle instances now, as its idle retirement would. */
+  /** Stops the engine's least recently used idle instance now, as its idle retirement would. */
   retire(): void;
   /** Health's word for it: 'idle' (no instance), 'ready' or 'busy'. */
   state(): string;
@@ -110,18 +110,25 @@ export class MemoryBudget {
     return sum;
   }
 
-  /** Retires the idle engine used longest ago (not `asking`, none twice for one admission); false when none is idle. */
+  /**
+   * Retires an idle instance of the engine used longest ago (not `asking`); an engine whose
+   * instances did not drop is not asked again within one admission. False when none is idle.
+   */
   private retireLeastRecentlyUsed(asking: Entry, retired: Set<Entry>): boolean {
     const idle = [...this.entries.values()]
       .filter((e) => e !== asking && !retired.has(e) && e.engine.instances() > 0 && !e.engine.busy())
       .sort((a, b) => a.lastUsed - b.lastUsed);
     const oldest = idle[0];
     if (!oldest) return false;
-    retired.add(oldest);
     const before = oldest.engine.instances();
     oldest.engine.retire();
+    const stopped = before - oldest.engine.instances();
+    if (stopped <= 0) {
+      retired.add(oldest);
+      return true;
+    }
     logEvent(
-      `docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${before} instance(s), about ${before * oldest.engine.costMb} MB)`,
+      `docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${stopped} instance(s), about ${stopped * oldest.engine.costMb} MB)`,
     );
     return true;
   }

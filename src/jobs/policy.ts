@@ -62,15 +62,12 @@ export function startDeadline(engine: string, limitMs: number, control: JobContr
 /** Running plus waiting jobs of one engine, bounded: the place where BUSY is decided. */
 export class JobQueue {
   private active = 0;
-  /** Closed when the engine shuts down: the queue takes no job after it. */
-  readonly gate: ShutdownGate;
-
   constructor(
     private readonly engine: string,
     private readonly capacity: number,
-  ) {
-    this.gate = new ShutdownGate(engine);
-  }
+    /** Closed when the engine shuts down (its supervisor's): the queue takes no job after it. */
+    readonly gate: ShutdownGate = new ShutdownGate(engine),
+  ) {}
 
   /** Takes a place or throws BUSY; the returned function gives the place back. */
   enter(): () => void {
