@@ -15,11 +15,12 @@
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import { ApiError, isErrorCode } from '../../core/errors.js';
-import { settleWithin } from '../../core/deadline.js';
+import { settleWithin, startDeadline, type Deadline } from '../../core/deadline.js';
 import type { PathPolicy } from '../files/paths.js';
 import { withStagedOutputs, type StagedFiles } from '../files/staging.js';
 import { LOAD_TASK, type Task, type TaskMessage, type TaskOutcome } from '../../core/task-protocol.js';
-import { CancelledError, JobQueue, startDeadline, type Deadline, type JobControl } from './policy.js';
+import { JobQueue, type JobControl } from './policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { logEvent } from '../../core/log.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Supervisor, type Process } from './supervisor.js';

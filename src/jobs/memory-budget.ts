@@ -13,7 +13,8 @@
 import { ApiError } from '../../core/errors.js';
 import { logEvent } from '../../core/log.js';
 import { treeResidentBytes } from '../../core/process-stat.js';
-import { CancelledError, type JobControl } from './policy.js';
+import type { JobControl } from './policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 
 /** What the budget knows of one engine; its owner (a worker pool, an office backend) answers. */
 export interface BudgetedEngine {
