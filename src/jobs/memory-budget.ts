@@ -15,6 +15,7 @@ import { logEvent } from '../../core/log.js';
 import { treeResidentBytes } from '../../core/process-stat.js';
 import type { JobControl } from './policy.js';
 import { CancelledError } from '../../core/job-errors.js';
+import { startDeadline } from '../../core/deadline.js';
 
 /** What the budget knows of one engine; its owner (a worker pool, an office backend) answers. */
 export interface BudgetedEngine {
@@ -78,19 +79,20 @@ export class MemoryBudget {
         `The ${name} engine needs about ${costMb} MB, more than the whole memory budget of ${this.budgetMb} MB (--memory-budget)`,
       );
     }
-    const deadline = Date.now() + waitMs;
+    // The wait's own limit, in the one deadline form; its signal also carries the caller's cancel.
+    const deadline = startDeadline(name, waitMs, control);
     const retired = new Set<Entry>();
     while (this.committedMb() + costMb > this.budgetMb) {
       if (this.retireLeastRecentlyUsed(entry, retired)) continue;
       if (control.signal?.aborted) throw new CancelledError();
-      const left = deadline - Date.now();
+      const left = deadline.at - Date.now();
       if (left <= 0) {
         throw new ApiError(
           'TIMEOUT',
           `The ${name} engine waited ${Math.round(waitMs / 1000)} s for memory within the budget of ${this.budgetMb} MB (--memory-budget); every engine stayed busy`,
         );
       }
-      await this.changeOrTimeout(left, control.signal);
+      await this.changeOrTimeout(left, deadline.signal);
     }
   }
 
@@ -147,7 +149,7 @@ export class MemoryBudget {
         this.waiting.delete(done);
         resolve();
       };
-      // Also a second's poll: an instance that stops by itself (a crash, tinypool's own idle stop) tells no one.
+      // Also a second's poll: an instance that ends by itself (a crash) may tell no one.
       const timer = setTimeout(done, Math.min(ms, 1000));
       signal?.addEventListener('abort', done, { once: true });
       this.waiting.add(done);
