@@ -18,3 +18,11 @@ export function queueFullError(engine: string): ApiError {
 }
 
 const bracketed = (detail: string) => (detail ? ` (${detail})` : '');
+
+/** A job that its caller cancelled: it ends with no output; not an error of the request. */
+export class CancelledError extends Error {
+  constructor() {
+    super('The job was cancelled');
+    this.name = 'CancelledError';
+  }
+}

@@ -16,6 +16,7 @@ import { createRuntime } from './operations/context.js';
 import { OPERATIONS } from './operations/index.js';
 import type { OperationContext, OperationResult } from './operations/operation.js';
 import { logStart } from '../core/log.js';
+import { settledWithin } from '../core/deadline.js';
 import { startReportLines } from './start-report.js';
 
 export interface Service {
@@ -56,8 +57,7 @@ export async function createService(config: Config): Promise<Service> {
     },
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([stopped, grace]);
+      await settledWithin(stopped, graceMs);
       // Jobs do not survive a restart: cancel them so they leave no output and no temp file.
       await jobs.close(graceMs);
       await runtime.close();

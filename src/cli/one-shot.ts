@@ -9,7 +9,7 @@ import { isErrorEnvelope, type Envelope } from '../operations/envelope.js';
 import { createRuntime } from '../operations/context.js';
 import { invokeOperation } from '../operations/invoke.js';
 import type { Operation } from '../operations/operation.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { commandOf } from './commands.js';
 import { operationHelp } from './help.js';
 import { engineFlags } from './one-shot-flags.js';

@@ -4,9 +4,9 @@
 // What each end means for the file is said once too (the outcomes below), so the installed
 // offices and the WebAssembly office answer a timeout, a memory breach or a crash in the same words.
 
-import { CancelledError, startDeadline, type Deadline } from '../jobs/policy.js';
+import { startDeadline, type Deadline } from '../../core/deadline.js';
 import { fileError } from '../../core/file-errors.js';
-import { timeoutError } from '../../core/job-errors.js';
+import { timeoutError, CancelledError } from '../../core/job-errors.js';
 import { failedOutcome, type ConversionOutcome } from './backend.js';
 import { MemoryWatch } from '../installed-office/office-memory.js';
 

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import { ApiError } from '../../core/errors.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { fileError, swappedError } from '../../core/file-errors.js';
 import { identityOf, NO_FOLLOW, type FileRef } from '../../core/file-ref.js';
 import { claimOutputDir, releaseOutputDir, type OutputDir } from './output-dirs.js';

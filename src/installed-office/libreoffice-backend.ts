@@ -1,10 +1,11 @@
-// The LibreOffice backend: a few slots (one private profile and one warm office each) and the
-// files waiting for them (how many requests may wait is the job policy's, see src/engines). Each
-// file is converted alone: files are never coalesced into one invocation, within a request or
-// across requests, because an office converting several documents shows each of them the others
-// (issue 20: a document read its neighbours' parts through vnd.sun.star.zip URLs). A batch's
-// files are spread over the free slots instead. Offices idle for the idle timeout are stopped
-// (they hold 150–300 MB each) and started again by the next conversion.
+// The LibreOffice backend: a few seats (one private profile and one warm office each, started
+// and kept by the supervisor, src/jobs/supervisor.ts) and the files waiting for them in its line
+// (how many requests may wait is the job policy's, see src/engines). Each file is converted
+// alone: files are never coalesced into one invocation, within a request or across requests,
+// because an office converting several documents shows each of them the others (issue 20: a
+// document read its neighbours' parts through vnd.sun.star.zip URLs). A batch's files are spread
+// over the free offices instead. Offices idle for the idle timeout are stopped (they hold
+// 150–300 MB each) and started again by the next conversion.
 
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -12,14 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
-import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { MemoryBudget } from '../jobs/memory-budget.js';
-import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { Supervisor, type Use } from '../jobs/supervisor.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from '../documents/formats.js';
 import type { MemoryCeiling } from './office-memory.js';
-import { OfficeSlot } from './office-slot.js';
-import { CANCELLED, WaitingFiles, type WaitingFile } from '../documents/waiting-files.js';
+import { convertInOffice } from './office-invocation.js';
+import { startInstalledOffice, type InstalledOffice, type OfficeSettings } from './office-slot.js';
+import { CANCELLED, convertFiles } from '../documents/waiting-files.js';
 import { reapOrphanedOffices } from './orphans.js';
 import { bundledCjkFonts } from '../documents/profile.js';
 import { detectSoffice, type DetectOptions } from './soffice-detect.js';
@@ -46,33 +47,40 @@ export interface LibreOfficeOptions {
 /** What one office may hold in the memory budget: 150–300 MB measured (docs/documents-backend.md). */
 const OFFICE_COST_MB = 300;
 
-const FAILED_SLOT_RETRY_MS = 5_000;
+/** An office killed while starting (OOM killer, someone's kill) is tried again before the start counts as failed. */
+const START_ATTEMPTS = 3;
 
 export class LibreOfficeBackend implements DocumentBackend {
   readonly name = 'libreoffice';
   private info: BackendInfo | undefined;
-  private slots: OfficeSlot[] = [];
-  private readonly waiting = new WaitingFiles(() => this.pump());
   private root: string | undefined;
-  private slotsCreated: Promise<void> | undefined;
-  private readonly gate = new ShutdownGate('document conversion');
-  private readonly idle: IdleRetirement;
-  private readonly budgeted: { used(): void; changed(): void } | undefined;
-  /** Offices are admitted by the memory budget one after another, so two cannot take the same room. */
-  private admissions: Promise<void> = Promise.resolve();
+  private settings: Promise<OfficeSettings> | undefined;
+  private readonly supervisor: Supervisor<InstalledOffice>;
 
   constructor(private readonly options: LibreOfficeOptions) {
-    // Retirement waits while files are queued or an office is starting or converting.
-    const busy = () => this.waiting.size > 0 || this.slots.some((s) => s.state === 'busy' || s.state === 'starting');
-    this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.slots.forEach((slot) => slot.retire(idleMs)), busy);
-    this.budgeted = options.budget?.register({
-      engine: this.name,
-      costMb: OFFICE_COST_MB,
-      instances: () => this.slots.filter((s) => s.state === 'starting' || s.state === 'ready' || s.state === 'busy').length,
-      busy,
-      retire: () => this.slots.forEach((slot) => slot.retire(undefined)),
-      state: () => this.state(),
-    });
+    this.supervisor = new Supervisor(
+      {
+        start: async (context) => startInstalledOffice(await (this.settings as Promise<OfficeSettings>), context),
+        stop: (office) => office.stop(),
+        healthy: (office) => office.alive,
+        memory: (office) => ({ pid: office.child.pid }),
+      },
+      {
+        engine: this.name,
+        label: 'libreoffice office',
+        size: options.slots,
+        costMb: OFFICE_COST_MB,
+        budget: options.budget,
+        idleMs: options.idleTimeoutMs,
+        waitMs: options.timeoutMs,
+        recycle: { jobs: options.recycleAfter },
+        startAttempts: START_ATTEMPTS,
+        startFailed: (reason) =>
+          new ApiError('BACKEND_UNAVAILABLE', `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}`),
+        keepWarm: true,
+        gateName: 'document conversion',
+      },
+    );
   }
 
   async detect(): Promise<BackendInfo> {
@@ -85,115 +93,64 @@ export class LibreOfficeBackend implements DocumentBackend {
   }
 
   state(): BackendState {
-    if (this.slots.some((slot) => slot.state === 'starting')) return 'starting';
-    return this.slots.some((slot) => slot.state === 'ready' || slot.state === 'busy') ? 'ready' : 'idle';
+    const state = this.supervisor.state();
+    return state === 'busy' ? 'ready' : state;
   }
 
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     const info = await this.detect();
     if (!info.available) throw new ApiError('BACKEND_UNAVAILABLE', info.reason);
-    this.gate.admit();
-    this.slotsCreated ??= this.createSlots(info.path);
-    await this.slotsCreated;
-    // Cancelled while the slots were being created: the queue answers CancelledError at once.
-    return this.waiting.submit(jobs, control);
+    this.supervisor.gate.admit();
+    this.settings ??= this.prepare(info.path);
+    await this.settings;
+    // Cancelled while the offices' room was being made: convertFiles answers CancelledError at once.
+    return convertFiles(jobs, control, (job, signal) => this.convertOne(job, signal));
   }
 
   async close(): Promise<void> {
-    this.gate.close();
-    this.idle.close();
-    this.waiting.settleAll((file) => failedOutcome(this.gate.error(`converting ${file.job.shownName}`)));
-    for (const slot of this.slots) slot.close();
+    await this.supervisor.close();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
   }
 
-  /** Slots and their offices start with the first conversion, so a service that never converts never starts LibreOffice. */
-  private async createSlots(soffice: string): Promise<void> {
+  /** The offices' room is made with the first conversion, so a service that never converts never starts LibreOffice. */
+  private async prepare(soffice: string): Promise<OfficeSettings> {
     const reaped = await reapOrphanedOffices();
     if (reaped > 0) logEvent(`docwasm libreoffice: killed ${reaped} process(es) left by a docwasm that did not shut down`);
     // Named after our PID so a process table shows whose office it is.
     this.root = await fs.mkdtemp(path.join(os.tmpdir(), `docwasm-soffice-${process.pid}-`));
-    const fonts = this.options.fonts ?? bundledCjkFonts();
-    for (let i = 0; i < this.options.slots; i++) {
-      const slot = new OfficeSlot({
-        soffice,
-        dir: path.join(this.root, `slot-${i}`),
-        timeoutMs: this.options.timeoutMs,
-        startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
-        recycleAfter: this.options.recycleAfter,
-        fonts,
-        env: this.options.env ?? {},
-        memory: this.options.memory,
-        gate: this.gate,
-        onStateChange: () => this.pump(),
-      });
-      this.slots.push(slot);
-      void this.startSlot(slot);
-    }
+    const { startTimeoutMs = 60_000, fonts = bundledCjkFonts(), env = {}, memory } = this.options;
+    return { soffice, root: this.root, startTimeoutMs, fonts, env, memory, gate: this.supervisor.gate };
   }
 
-  /** Hands the oldest waiting files to ready slots, one file per slot. */
-  private pump(): void {
-    if (this.gate.isClosed) return;
-    for (const slot of this.slots) {
-      if (slot.state === 'failed' && Date.now() - slot.failedAt > FAILED_SLOT_RETRY_MS) void this.startSlot(slot);
-      if (slot.state === 'stopped' && this.waiting.size > 0) void this.startSlot(slot);
-    }
-    if (this.waiting.size > 0 && this.slots.every((s) => s.state === 'failed')) {
-      const reason = this.slots[0]?.lastError ?? 'unknown error';
-      const message = `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}`;
-      this.waiting.settleAll(() => ({ ok: false, code: 'BACKEND_UNAVAILABLE', message }));
-      return;
-    }
-    for (const slot of this.slots) {
-      if (slot.state !== 'ready') continue;
-      const next = this.waiting.take();
-      if (!next) break;
-      void this.dispatch(slot, next);
-    }
-  }
-
-  /**
-   * Starts a slot's office once the memory budget has room for it (files waiting: up to
-   * --timeout; the first start, none). With no room and no office running, the files waiting are
-   * answered with the budget's error; the next file tries again.
-   */
-  private startSlot(slot: OfficeSlot): Promise<void> {
-    const budget = this.options.budget;
-    if (!budget) return slot.start();
-    this.admissions = this.admissions.then(async () => {
-      if (slot.state !== 'stopped' && slot.state !== 'failed') return;
+  /** One file: it waits for a free office in the supervisor's line, then runs; every end is an outcome. */
+  private async convertOne(job: ConversionJob, signal: AbortSignal | undefined): Promise<ConversionOutcome> {
+    for (;;) {
       try {
-        await budget.admit(this.name, {}, this.waiting.size > 0 ? this.options.timeoutMs : 0);
+        const outcome = await this.supervisor.run(signal, (office, use) => this.runIn(office, job, signal, use));
+        if (outcome !== 'retry') return outcome;
+        if (signal?.aborted) return CANCELLED;
       } catch (err) {
-        const running = this.slots.some((s) => s.state === 'starting' || s.state === 'ready' || s.state === 'busy');
-        if (!running && err instanceof ApiError) this.waiting.settleAll(() => ({ ok: false, code: err.code, message: err.message }));
-        return;
+        if (signal?.aborted) return CANCELLED;
+        if (this.supervisor.gate.isClosed) return failedOutcome(this.supervisor.gate.error(`converting ${job.shownName}`));
+        if (err instanceof ApiError) return failedOutcome(err);
+        throw err;
       }
-      void slot.start();
-    });
-    return this.admissions;
+    }
   }
 
-  private async dispatch(slot: OfficeSlot, file: WaitingFile): Promise<void> {
-    const end = this.idle.begin();
-    this.budgeted?.used();
+  /** `retry`: the office went away under the file for a reason not the file's; it waits again. */
+  private async runIn(office: InstalledOffice, job: ConversionJob, signal: AbortSignal | undefined, use: Use): Promise<ConversionOutcome | 'retry'> {
+    if (signal?.aborted) return 'retry';
     try {
-      const { job, signal } = file;
       const convertTo = convertToArgument(job.family, job.format, job.pdfa);
       const infilter = job.extension === 'csv' ? CSV_IMPORT_FILTER : undefined;
-      const outcome = await slot.run({ convertTo, infilter, job, signal });
-      if (!('retry' in outcome)) file.settle(outcome);
-      else if (signal?.aborted) file.settle(CANCELLED);
-      else this.waiting.putBack(file);
+      const { outcome, replace } = await convertInOffice(office.warm(), { convertTo, infilter, job, signal }, this.options.timeoutMs);
+      if (replace) use.replace();
+      return 'retry' in outcome ? 'retry' : outcome;
     } catch (err) {
       logEvent(`docwasm libreoffice: ${err instanceof Error ? err.message : String(err)}`);
-      file.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' });
-      void slot.start();
-    } finally {
-      end();
-      this.budgeted?.changed();
+      use.replace();
+      return { ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice backend failed unexpectedly' };
     }
-    this.pump();
   }
 }

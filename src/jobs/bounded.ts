@@ -4,7 +4,8 @@
 // every item before it is handed on; the work still running is then cancelled and awaited.
 // mapBounded is the case of results gathered into an array (file-system work over many paths).
 
-import { CancelledError, type JobControl } from './policy.js';
+import type { JobControl } from './policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 

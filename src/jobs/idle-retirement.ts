@@ -5,10 +5,8 @@
 export class IdleRetirement {
   private jobs = 0;
 
-  /** Jobs begun and not yet ended. */
-  get running(): number {
-    return this.jobs;
-  }
+  /** When the last job ended (performance.now()): the least recently used of several retires first. */
+  lastEnded = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -33,6 +31,7 @@ export class IdleRetirement {
       if (ended) return;
       ended = true;
       this.jobs -= 1;
+      this.lastEnded = performance.now();
       if (this.jobs === 0) this.arm();
     };
   }

@@ -13,7 +13,9 @@
 import { ApiError } from '../../core/errors.js';
 import { logEvent } from '../../core/log.js';
 import { treeResidentBytes } from '../../core/process-stat.js';
-import { CancelledError, type JobControl } from './policy.js';
+import type { JobControl } from './policy.js';
+import { CancelledError } from '../../core/job-errors.js';
+import { startDeadline } from '../../core/deadline.js';
 
 /** What the budget knows of one engine; its owner (a worker pool, an office backend) answers. */
 export interface BudgetedEngine {
@@ -24,7 +26,7 @@ export interface BudgetedEngine {
   instances(): number;
   /** Work under way or waiting for it (jobs, queued files, a start): such an engine is not retired. */
   busy(): boolean;
-  /** Stops the engine's idle instances now, as its idle retirement would. */
+  /** Stops the engine's least recently used idle instance now, as its idle retirement would. */
   retire(): void;
   /** Health's word for it: 'idle' (no instance), 'ready' or 'busy'. */
   state(): string;
@@ -77,19 +79,20 @@ export class MemoryBudget {
         `The ${name} engine needs about ${costMb} MB, more than the whole memory budget of ${this.budgetMb} MB (--memory-budget)`,
       );
     }
-    const deadline = Date.now() + waitMs;
+    // The wait's own limit, in the one deadline form; its signal also carries the caller's cancel.
+    const deadline = startDeadline(name, waitMs, control);
     const retired = new Set<Entry>();
     while (this.committedMb() + costMb > this.budgetMb) {
       if (this.retireLeastRecentlyUsed(entry, retired)) continue;
       if (control.signal?.aborted) throw new CancelledError();
-      const left = deadline - Date.now();
+      const left = deadline.at - Date.now();
       if (left <= 0) {
         throw new ApiError(
           'TIMEOUT',
           `The ${name} engine waited ${Math.round(waitMs / 1000)} s for memory within the budget of ${this.budgetMb} MB (--memory-budget); every engine stayed busy`,
         );
       }
-      await this.changeOrTimeout(left, control.signal);
+      await this.changeOrTimeout(left, deadline.signal);
     }
   }
 
@@ -110,18 +113,25 @@ export class MemoryBudget {
     return sum;
   }
 
-  /** Retires the idle engine used longest ago (not `asking`, none twice for one admission); false when none is idle. */
+  /**
+   * Retires an idle instance of the engine used longest ago (not `asking`); an engine whose
+   * instances did not drop is not asked again within one admission. False when none is idle.
+   */
   private retireLeastRecentlyUsed(asking: Entry, retired: Set<Entry>): boolean {
     const idle = [...this.entries.values()]
       .filter((e) => e !== asking && !retired.has(e) && e.engine.instances() > 0 && !e.engine.busy())
       .sort((a, b) => a.lastUsed - b.lastUsed);
     const oldest = idle[0];
     if (!oldest) return false;
-    retired.add(oldest);
     const before = oldest.engine.instances();
     oldest.engine.retire();
+    const stopped = before - oldest.engine.instances();
+    if (stopped <= 0) {
+      retired.add(oldest);
+      return true;
+    }
     logEvent(
-      `docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${before} instance(s), about ${before * oldest.engine.costMb} MB)`,
+      `docwasm ${oldest.engine.engine}: retired to make room for ${asking.engine.engine} within the memory budget of ${this.budgetMb} MB (${stopped} instance(s), about ${stopped * oldest.engine.costMb} MB)`,
     );
     return true;
   }
@@ -139,7 +149,7 @@ export class MemoryBudget {
         this.waiting.delete(done);
         resolve();
       };
-      // Also a second's poll: an instance that stops by itself (a crash, tinypool's own idle stop) tells no one.
+      // Also a second's poll: an instance that ends by itself (a crash) may tell no one.
       const timer = setTimeout(done, Math.min(ms, 1000));
       signal?.addEventListener('abort', done, { once: true });
       this.waiting.add(done);

@@ -6,7 +6,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { ApiError, reportFailure, toApiError } from '../../core/errors.js';
-import { CancelledError, type JobControl } from './policy.js';
+import type { JobControl } from './policy.js';
+import { CancelledError } from '../../core/job-errors.js';
+import { settledWithin } from '../../core/deadline.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -112,7 +114,7 @@ export class JobRegistry<R> {
     const job = this.find(id);
     if (!isFinished(job)) {
       job.controller.abort();
-      await Promise.race([job.settled, new Promise((resolve) => setTimeout(resolve, this.cancelWaitMs).unref())]);
+      await settledWithin(job.settled, this.cancelWaitMs);
     }
     return view(job);
   }
@@ -121,8 +123,7 @@ export class JobRegistry<R> {
   async close(graceMs: number): Promise<void> {
     const running = [...this.jobs.values()].filter((job) => !isFinished(job));
     for (const job of running) job.controller.abort();
-    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
-    await Promise.race([Promise.all(running.map((job) => job.settled)), grace]);
+    await settledWithin(Promise.all(running.map((job) => job.settled)), graceMs);
   }
 
   private create(spec: JobSpec<R>): Job<R> {

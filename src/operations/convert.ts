@@ -17,7 +17,7 @@ import { allowedFormats, familyOfExtension, OUTPUT_FORMATS, supportedInputExtens
 import { backendExtension, formatOfExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
 import { convertTargets, describeMatrix } from './convert-targets.js';
 import { PDFA_LEVELS, type PdfaLevel } from '../../core/pdfa.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
 import { convertOfd, isOfdInput } from './convert-ofd.js';

@@ -2,7 +2,7 @@
 // and answers the API envelope, for the doors that carry the envelope as data (CLI, MCP).
 
 import { reportFailure } from '../../core/errors.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { errorEnvelope, successEnvelope, type Envelope } from './envelope.js';
 import type { Operation, OperationContext } from './operation.js';
 import { validateRequest } from './validate.js';

@@ -12,7 +12,7 @@ import { ApiError } from '../../core/errors.js';
 import { mapBounded } from '../jobs/bounded.js';
 import { extensionOf, fileStem, resolveInputPath, resolveOutputPath, type PathPolicy } from '../files/paths.js';
 import { copyToStaged, withStagedOutputs } from '../files/staging.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import type { OperationContext, OperationResult } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import type { FileRef } from '../../core/file-ref.js';

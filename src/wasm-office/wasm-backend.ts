@@ -1,22 +1,20 @@
 // The WebAssembly document backend: LibreOffice compiled to WebAssembly (wasm-office.ts), one
-// warm office converting the waiting files one at a time. Its lifecycle is the native offices'
-// (libreoffice-backend.ts, office-slot.ts) with the same parts: the job policy's queue in front
-// (src/engines/documents.ts), the same queue of waiting files (WaitingFiles), idle retirement
-// (IdleRetirement), replacement after a number of files (RecycleMeter), the shutdown gate, the
-// same supervision of each file (ConversionWatch: deadline, memory ceiling on resident size here,
-// cancel) and the same words for each end (officeOutcomes). What differs is the office: it is started in the
-// background when the service starts (warm()), a start is bounded and retried (wasm-office-start.ts), and a file
-// whose office must be stopped (its deadline, its memory ceiling, a cancel) costs a new start.
+// warm office converting the waiting files one at a time. The office is the supervisor's
+// (src/jobs/supervisor.ts), as the installed offices are: its wait line, budget admission, idle
+// retirement, replacement after a number of files (--soffice-recycle-after) or after a file
+// whose office had to be stopped, start attempts and backoff, and the shutdown gate. This file
+// says how to start one office (bounded: wasm-office-start.ts), how to stop and health-check it,
+// and what a file's end means: the same supervision of each file as the installed office's
+// (ConversionWatch: deadline, memory ceiling on resident size here, cancel) and the same words
+// (officeOutcomes). What differs is that the office is started in the background when the
+// service starts (warm()).
 
 import { ApiError } from '../../core/errors.js';
 import { readChecked } from '../files/paths.js';
-import { IdleRetirement } from '../jobs/idle-retirement.js';
 import type { MemoryBudget } from '../jobs/memory-budget.js';
 import type { JobControl } from '../jobs/policy.js';
-import { ShutdownGate } from '../jobs/shutdown-gate.js';
+import { Supervisor, type Process, type Use } from '../jobs/supervisor.js';
 import { logEvent } from '../../core/log.js';
-import { logEngineRetired, logEngineStarted } from '../jobs/engine-events.js';
-import { RecycleMeter } from '../../core/recycle.js';
 import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
 import { exportFilterOptions, importFilterOptions } from '../documents/formats.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from '../documents/conversion-watch.js';
@@ -26,11 +24,11 @@ import { writeStaged } from '../files/staging.js';
 import { fontFamilies } from '../documents/fonts.js';
 import { bundledCjkFonts, wasmOfficeProfile } from '../documents/profile.js';
 import type { OfficeReply, WasmOffice } from './wasm-office.js';
-import { START_ATTEMPTS, startOffice } from './wasm-office-start.js';
+import { START_ATTEMPTS, startOnce } from './wasm-office-start.js';
 import { officeV8Flags } from './wasm-office-engine.js';
 import { findWasmOffice, type WasmOfficeFiles } from '../../core/wasm-office-package.js';
 import { officeVersion } from './wasm-office-version.js';
-import { CANCELLED, WaitingFiles, type WaitingFile } from '../documents/waiting-files.js';
+import { CANCELLED, convertFiles } from '../documents/waiting-files.js';
 
 export const WASM_BACKEND_NAME = 'libreoffice-wasm';
 
@@ -58,40 +56,27 @@ export interface WasmBackendOptions {
  */
 const OFFICE_COST_MB = 1000;
 
-/** After a failed start (every attempt), files wait this long before another start is tried. */
-const FAILED_START_RETRY_MS = 30_000;
-
 export class WasmOfficeBackend implements DocumentBackend {
   readonly name = WASM_BACKEND_NAME;
   private info: BackendInfo | undefined;
   private files: WasmOfficeFiles | undefined;
-  private office: WasmOffice | undefined;
-  private starting: Promise<WasmOffice | undefined> | undefined;
-  /** The office being started: a shutdown kills it rather than wait out its start. */
-  private launching: WasmOffice | undefined;
-  private busy = false;
-  private readonly waiting = new WaitingFiles(() => this.pump());
-  private failedAt = 0;
   private profileFiles: Record<string, string> | undefined;
-  private lastError = '';
-  private recycle: RecycleMeter;
-  private readonly gate = new ShutdownGate('document conversion');
-  private readonly idle: IdleRetirement;
-  /** The office being started was admitted by the memory budget: it counts there from then on. */
-  private admitted = false;
-  private readonly budgeted: { used(): void; changed(): void } | undefined;
+  private readonly supervisor: Supervisor<WasmOffice>;
 
   constructor(private readonly options: WasmBackendOptions) {
-    this.recycle = new RecycleMeter({ jobs: options.recycleAfter });
-    const busy = () => this.waiting.size > 0 || this.busy || this.starting !== undefined;
-    this.idle = new IdleRetirement(options.idleTimeoutMs, (idleMs) => this.retire(idleMs), busy);
-    this.budgeted = options.budget?.register({
+    this.supervisor = new Supervisor(this.officeProcess(), {
       engine: this.name,
+      label: 'libreoffice-wasm office',
+      size: 1,
       costMb: OFFICE_COST_MB,
-      instances: () => ((this.starting !== undefined && this.admitted) || this.office?.alive ? 1 : 0),
-      busy,
-      retire: () => this.retire(undefined),
-      state: () => this.state(),
+      budget: options.budget,
+      idleMs: options.idleTimeoutMs,
+      waitMs: options.timeoutMs,
+      recycle: { jobs: options.recycleAfter },
+      startAttempts: START_ATTEMPTS,
+      startFailed: (reason) => new ApiError('BACKEND_UNAVAILABLE', `LibreOffice in WebAssembly could not be started: ${reason}`),
+      keepWarm: true,
+      gateName: 'document conversion',
     });
   }
 
@@ -112,151 +97,83 @@ export class WasmOfficeBackend implements DocumentBackend {
   }
 
   state(): BackendState {
-    if (this.starting) return 'starting';
-    return this.office?.alive ? 'ready' : 'idle';
+    const state = this.supervisor.state();
+    return state === 'busy' ? 'ready' : state;
   }
 
   /** Starts the office in the background (the service's start): requests find it warm. */
   warm(): void {
-    if (this.gate.isClosed || this.office || this.starting) return;
-    void this.start();
+    this.supervisor.warm();
   }
 
   async convert(jobs: readonly ConversionJob[], control: JobControl = {}): Promise<ConversionOutcome[]> {
     await this.detect();
-    this.gate.admit();
-    return this.waiting.submit(jobs, control);
+    this.supervisor.gate.admit();
+    return convertFiles(jobs, control, (job, signal) => this.convertOne(job, signal));
   }
 
-  async close(): Promise<void> {
-    this.gate.close();
-    this.idle.close();
-    this.waiting.settleAll((file) => failedOutcome(this.gate.error(`converting ${file.job.shownName}`)));
-    await Promise.all([this.office?.stop(), this.launching?.stop()]);
-    await this.starting;
+  close(): Promise<void> {
+    return this.supervisor.close();
   }
 
-  /** Gives the oldest waiting file to the office, starting one when there is none. */
-  private pump(): void {
-    if (this.gate.isClosed || this.busy || this.waiting.size === 0) return;
-    if (this.starting) return;
-    if (!this.office?.alive) {
-      if (this.failedAt > 0 && Date.now() - this.failedAt < FAILED_START_RETRY_MS) return this.refuseAll();
-      void this.start();
-      return;
-    }
-    const next = this.waiting.take();
-    if (next) void this.dispatch(this.office, next);
+  /** How to start, stop and health-check one office. */
+  private officeProcess(): Process<WasmOffice> {
+    return {
+      start: ({ signal }) => this.startOffice(signal),
+      stop: (office) => office.stop(),
+      healthy: (office) => office.alive,
+      memory: (office) => ({ pid: office.pid }),
+    };
   }
 
-  /** Starts an office, bounded and retried; the files waiting are answered if every attempt fails. */
-  private start(): Promise<WasmOffice | undefined> {
-    this.starting ??= this.startAttempts().finally(() => {
-      this.starting = undefined;
-      this.admitted = false;
-      this.budgeted?.changed();
-      // A fresh office counts as a job just ended: unused, it is retired after the idle timeout.
-      this.idle.begin()();
-      this.pump();
-    });
-    return this.starting;
-  }
-
-  private async startAttempts(): Promise<WasmOffice | undefined> {
-    try {
-      return await this.attemptStarts();
-    } finally {
-      this.launching = undefined;
-    }
-  }
-
-  private async attemptStarts(): Promise<WasmOffice | undefined> {
+  private async startOffice(closing: AbortSignal): Promise<WasmOffice> {
     const files = this.files;
-    if (!files || !(await this.roomInBudget())) return undefined;
+    if (!files) throw new Error('the package is not installed');
     const fonts = [...this.options.fonts];
     const cjkFaces = bundledCjkFonts().filter((font) => fonts.includes(font));
     const settings = { entry: files.entry, wasmDir: files.wasmDir, glue: files.glue, fonts, cjkFaces, profile: this.profile(), locale: this.options.locale };
-    const started = await startOffice(settings, await officeV8Flags(), {
-      timeoutMs: this.options.startTimeoutMs,
-      launched: (office) => (this.launching = office),
-      abandoned: () => this.gate.isClosed,
-      failed: (attempt, message) => {
-        this.lastError = message;
-        if (!this.gate.isClosed) logEvent(`docwasm libreoffice-wasm: start ${attempt} of ${START_ATTEMPTS} failed: ${message}`);
-      },
-    });
-    if (this.gate.isClosed) {
-      await started?.office.stop();
-      return undefined;
-    }
-    if (!started) {
-      this.failedAt = Date.now();
-      this.refuseAll();
-      return undefined;
-    }
-    const { office, startMs } = started;
-    logEngineStarted('libreoffice-wasm office', startMs, { pid: office.pid });
-    this.office = office;
-    this.failedAt = 0;
-    this.recycle = new RecycleMeter({ jobs: this.options.recycleAfter });
-    return office;
-  }
-
-  private refuseAll(): void {
-    const message = `LibreOffice in WebAssembly could not be started: ${this.lastError}`;
-    this.waiting.settleAll(() => ({ ok: false, code: 'BACKEND_UNAVAILABLE', message }));
-  }
-
-  /**
-   * Waits for room in the memory budget (files waiting: up to --timeout; the service's warm-up:
-   * none); without it the files waiting are answered with the budget's error.
-   */
-  private async roomInBudget(): Promise<boolean> {
-    if (!this.options.budget) return true;
+    // A shutdown kills the office being started rather than wait out its start.
+    let launching: WasmOffice | undefined;
+    const stop = () => void launching?.stop();
+    closing.addEventListener('abort', stop, { once: true });
     try {
-      await this.options.budget.admit(this.name, {}, this.waiting.size > 0 ? this.options.timeoutMs : 0);
-      this.admitted = true;
-      return true;
+      return await startOnce(settings, await officeV8Flags(), this.options.startTimeoutMs, (office) => (launching = office));
+    } finally {
+      closing.removeEventListener('abort', stop);
+    }
+  }
+
+  /** One file: it waits for the office in the supervisor's line, then runs; every end is an outcome. */
+  private async convertOne(job: ConversionJob, signal: AbortSignal | undefined): Promise<ConversionOutcome> {
+    try {
+      return await this.supervisor.run(signal, (office, use) => this.runOrReplace(office, job, signal, use));
     } catch (err) {
-      const { code, message } = err instanceof ApiError ? err : new ApiError('INTERNAL_ERROR', String(err));
-      this.waiting.settleAll(() => ({ ok: false, code, message }));
-      return false;
+      if (signal?.aborted) return CANCELLED;
+      if (this.supervisor.gate.isClosed) return failedOutcome(this.supervisor.gate.error(`converting ${job.shownName}`));
+      if (err instanceof ApiError) return failedOutcome(err);
+      throw err;
     }
   }
 
-  /** Stops an idle office (after `idleMs` idle; undefined: for the memory budget, which says so); the next file starts a new one. */
-  private retire(idleMs: number | undefined): void {
-    if (this.busy || !this.office) return;
-    const office = this.office;
-    if (idleMs !== undefined) logEngineRetired('libreoffice-wasm office', idleMs, { pid: office.pid });
-    this.office = undefined;
-    void office.stop();
-  }
-
-  private async dispatch(office: WasmOffice, file: WaitingFile): Promise<void> {
-    this.busy = true;
-    this.budgeted?.used();
-    const end = this.idle.begin();
-    let replace = false;
+  /** A file whose office had to be stopped (deadline, ceiling, cancel) or that failed unexpectedly costs the office: it is replaced. */
+  private async runOrReplace(office: WasmOffice, job: ConversionJob, signal: AbortSignal | undefined, use: Use): Promise<ConversionOutcome> {
     try {
-      const { outcome, stopped } = await this.runOne(office, file);
-      replace = stopped !== undefined || !office.alive;
-      file.settle(outcome);
+      const { outcome, stopped } = await this.runOne(office, job, signal);
+      if (stopped !== undefined || !office.alive) use.replace();
+      return outcome;
     } catch (err) {
       logEvent(`docwasm libreoffice-wasm: ${err instanceof Error ? err.message : String(err)}`);
-      file.settle({ ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice (WebAssembly) backend failed unexpectedly' });
-      replace = true;
-    } finally {
-      this.busy = false;
-      end();
+      use.replace();
+      return { ok: false, code: 'INTERNAL_ERROR', message: 'The LibreOffice (WebAssembly) backend failed unexpectedly' };
     }
-    if (this.recycle.record({ failed: replace }) || !office.alive) await this.replace(office);
-    this.budgeted?.changed();
-    this.pump();
   }
 
   /** One file through the office, under its deadline, memory ceiling and cancel signal. */
-  private async runOne(office: WasmOffice, { job, signal }: WaitingFile): Promise<{ outcome: ConversionOutcome; stopped: StopReason | undefined }> {
+  private async runOne(
+    office: WasmOffice,
+    job: ConversionJob,
+    signal: AbortSignal | undefined,
+  ): Promise<{ outcome: ConversionOutcome; stopped: StopReason | undefined }> {
     if (signal?.aborted) return { outcome: CANCELLED, stopped: undefined };
     // Read through the descriptor that was checked: a FIFO or a swapped file is this file's error.
     const bytes = await readChecked(job.input, job.shownName).catch((err: unknown) => (err instanceof ApiError ? failedOutcome(err) : Promise.reject(err)));
@@ -289,19 +206,12 @@ export class WasmOfficeBackend implements DocumentBackend {
       return deliverProduct(job.outputShown, () => writeStaged(job.output, bytes, job.outputShown));
     }
     if (reply.kind === 'rejected') return officeOutcomes.rejected(job.shownName);
-    if (this.gate.isClosed) return failedOutcome(this.gate.error(`converting ${job.shownName}`));
+    if (this.supervisor.gate.isClosed) return failedOutcome(this.supervisor.gate.error(`converting ${job.shownName}`));
     if (stopped === 'cancelled') return CANCELLED;
     if (stopped === 'timeout') return officeOutcomes.timedOut(job.shownName, this.options.timeoutMs);
     if (stopped === 'too-large' || memoryExhausted) return officeOutcomes.tooLarge(job.shownName, this.options.memoryBytes);
     logEvent(`docwasm libreoffice-wasm: the office stopped while converting a document (${reply.detail})`);
     return officeOutcomes.crashed(job.shownName);
-  }
-
-  /** Stops `office` (if still the current one) and starts its successor: the backend stays warm. */
-  private async replace(office: WasmOffice): Promise<void> {
-    if (this.office === office) this.office = undefined;
-    await office.stop();
-    if (!this.gate.isClosed) void this.start();
   }
 }
 

@@ -1,6 +1,7 @@
-// Starting a WebAssembly office the one way the service (wasm-backend.ts) and its tests do: a
-// start bounded as a whole, a start that fails (deadlocked, timed out, crashed) stopped and tried
-// again, at most START_ATTEMPTS in all.
+// Starting a WebAssembly office: one attempt bounded as a whole, an attempt that fails
+// (deadlocked, timed out, crashed) stopped (startOnce); at most START_ATTEMPTS in a row — the
+// service's supervisor tries them (src/jobs/supervisor.ts startAttempts), tests and the bench
+// through startOffice.
 
 import { performance } from 'node:perf_hooks';
 import { settleWithin } from '../../core/deadline.js';
@@ -37,19 +38,34 @@ export interface StartedOffice {
 export async function startOffice(settings: HostSettings, v8Flags: readonly string[], options: StartOptions): Promise<StartedOffice | undefined> {
   for (let attempt = 1; attempt <= START_ATTEMPTS && !options.abandoned?.(); attempt++) {
     const begun = performance.now();
-    const office = new WasmOffice(settings, v8Flags);
-    options.launched?.(office);
     try {
-      await settleWithin(
-        office.ready,
-        options.timeoutMs,
-        () => new Error(`the office did not finish starting within ${options.timeoutMs / 1000} s, ${office.startProgress}, and was stopped`),
-      );
+      const office = await startOnce(settings, v8Flags, options.timeoutMs, options.launched);
       return { office, startMs: performance.now() - begun };
     } catch (err) {
-      await office.stop();
       options.failed?.(attempt, err instanceof Error ? err.message : String(err));
     }
   }
   return undefined;
+}
+
+/** One attempt: an office ready to convert, or (stopped first) why it is not. The service's supervisor tries again. */
+export async function startOnce(
+  settings: HostSettings,
+  v8Flags: readonly string[],
+  timeoutMs: number,
+  launched?: (office: WasmOffice) => void,
+): Promise<WasmOffice> {
+  const office = new WasmOffice(settings, v8Flags);
+  launched?.(office);
+  try {
+    await settleWithin(
+      office.ready,
+      timeoutMs,
+      () => new Error(`the office did not finish starting within ${timeoutMs / 1000} s, ${office.startProgress}, and was stopped`),
+    );
+    return office;
+  } catch (err) {
+    await office.stop();
+    throw err;
+  }
 }

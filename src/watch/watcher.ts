@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../../core/errors.js';
 import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
-import { CancelledError } from '../jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { WaitLine } from '../jobs/wait-line.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
 import { packageFormatOf } from '../document-checks/content-check.js';

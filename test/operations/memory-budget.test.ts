@@ -83,3 +83,39 @@ describe.runIf(fs.existsSync(SOFFICE))('a budget two engines do not fit in toget
     expect(service.stderr()).toMatch(/docwasm libreoffice: retired to make room for ocr/);
   }, 300_000);
 });
+
+// Room is made one instance at a time: an engine with two idle threads gives back only as many as
+// the new instance needs (before the supervisor, the budget stopped every thread of that engine).
+describe('a budget that one idle thread more would overshoot', () => {
+  let service: RunningService;
+
+  beforeAll(async () => {
+    // Two PDF threads (300 MB each) and an OCR thread (800 MB) are 1,400 MB: one PDF thread must go, not both.
+    service = await startService(['--memory-budget', '1100', '--workers', '2']);
+    const pages = Array.from({ length: 400 }, (_, i) => `page ${i + 1}`);
+    fs.writeFileSync(path.join(service.dir, 'long.pdf'), makePdf({ pages }));
+    fs.writeFileSync(path.join(service.dir, 'page.png'), await renderText(ENGLISH_TEXT));
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('retires only the least recently used idle thread the new instance needs room for', async () => {
+    // Requests at once until one finds the first thread busy and a second starts.
+    for (let round = 0; round < 10 && instancesOf(await memoryOf(service), 'pdf') < 2; round++) {
+      const merged = await Promise.all(
+        [1, 2, 3, 4].map((i) => service.post('/api/pdf/merge', { files: ['long.pdf', 'long.pdf'], output: `merged-${round}-${i}.pdf` })),
+      );
+      expect(merged.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    }
+    expect(instancesOf(await memoryOf(service), 'pdf')).toBe(2);
+
+    const ocr = await service.post('/api/ocr', { input: 'page.png', language: 'eng', engine: 'tesseract' });
+    expect(ocr.status, JSON.stringify(ocr.body)).toBe(200);
+    const memory = await memoryOf(service);
+    expect(instancesOf(memory, 'ocr')).toBe(1);
+    expect(instancesOf(memory, 'pdf')).toBe(1);
+    expect(memory.committedMb).toBe(1100);
+    expect(service.stderr()).toMatch(/docwasm pdf: retired to make room for ocr within the memory budget of 1100 MB \(1 instance\(s\)/);
+  }, 300_000);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../core/errors.js';
-import { startDeadline } from '../../src/jobs/policy.js';
+import { startDeadline } from '../../core/deadline.js';
 import { atMost, raceDeadline } from '../../core/deadline.js';
 
 const never = new Promise<never>(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
 import { pipelineInOrder } from '../../src/jobs/bounded.js';
 
 /** An item's job, settled by the test when it chooses. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../core/errors.js';
-import { CancelledError, JobQueue, startDeadline } from '../../src/jobs/policy.js';
+import { JobQueue } from '../../src/jobs/policy.js';
+import { CancelledError } from '../../core/job-errors.js';
+import { startDeadline } from '../../core/deadline.js';
 
 const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 
