@@ -26,6 +26,7 @@ import { logEvent } from '../../core/log.js';
 import { RecycleMeter, type RecycleLimits } from '../../core/recycle.js';
 import { logEngineRetired, logEngineStarted, type EngineMemory } from './engine-events.js';
 import { IdleRetirement } from './idle-retirement.js';
+import { collectGarbageSoon } from './collect-garbage.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { ShutdownGate } from './shutdown-gate.js';
 import { WaitLine } from './wait-line.js';
@@ -365,6 +366,7 @@ export class Supervisor<I> {
     if (seat.state !== 'ready' || this.gate.isClosed) return false;
     if (idleMs !== undefined) logEngineRetired(this.options.label, idleMs, this.process.memory(seat.instance as I));
     this.drop(seat);
+    if (idleMs !== undefined) collectGarbageSoon();
     seat.retired = true;
     this.budgeted?.changed();
     return true;
