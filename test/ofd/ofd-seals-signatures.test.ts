@@ -233,6 +233,24 @@ describe('seals drawn (GB/T 38540 v1 and v4; pictures PNG and OFD)', () => {
   );
 });
 
+describe('read shows each seal at its place', () => {
+  it('[seal: name] in the Markdown, on the stamped page; digital signatures (no seal) add nothing', async () => {
+    const markdown = async (input: string) => {
+      const answer = await service.post('/api/read', { input });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // Markdown escapes the bracket (\[seal: …]): read as text.
+      return (answer.body as { text: string }).text.replaceAll('\\[', '[');
+    };
+    // The invoice's stamp is at its top, below its title: read between the title and the date.
+    expect(await markdown('invoice-v4signed.ofd')).toMatch(/电子普通发票[^]*\[seal: 测试全国统一发票监制章国家税务总局重庆市税务局\][^]*开票日期/);
+    // sealed.ofd stamps page 2 of 2 (a v1 seal).
+    const pages = (await markdown('sealed.ofd')).split('<!-- page 2 -->');
+    expect(pages[0]).not.toContain('[seal:');
+    expect(pages[1]).toContain('[seal: 某某省人力资源和社会测试章]');
+    expect(await markdown('dashes-glyph-ids.ofd')).not.toContain('[seal:');
+  }, 120_000);
+});
+
 describe('a seal whose picture is an OFD: drawn by the same painter, under the same budgets', () => {
   /** A red ring of `operations` path operations, on a 40 × 40 mm page. */
   const ring = (operations: number) =>

@@ -120,9 +120,45 @@ class OfdReader {
     const pages = pageRefs.map((ref) => this.readPage(resolveLocation(docDir, ref.attrs.BaseLoc ?? ''), defaultBox, templates));
     const pageIndex = new Map(pageRefs.map((ref, i) => [ref.attrs.ID ?? '', i]));
     this.addAnnotations(resolveLocation(docDir, kidText(document, 'Annotations') ?? ''), pageIndex, pages);
+    this.found = { signatures: resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages };
     // A seal's own OFD draws no seals of its own.
-    if (this.purpose === 'draw' && !this.nesting) this.addSeals(resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages);
+    if (this.purpose === 'draw' && !this.nesting) this.addSeals();
     return { pages, fields, fonts: this.resources.fonts, media: this.resources.media, signatures: [] };
+  }
+
+  /** What read() found that seals need: the Signatures list's part, pages by ID, the pages. */
+  private found: { signatures: string | undefined; pageIndex: ReadonlyMap<string, number>; pages: OfdPage[] } = {
+    signatures: undefined,
+    pageIndex: new Map(),
+    pages: [],
+  };
+
+  /** Each StampAnnot of each signature: its signature's entry (ID, n-th), Signature.xml and folder, its page and box. */
+  private *stamps(): Generator<{ n: number; id: string; signature: XmlElement; dir: string; page: OfdPage; boundary: Box }> {
+    const { signatures: part, pageIndex, pages } = this.found;
+    const list = this.parts.xml(part);
+    if (!list || part === undefined) return;
+    for (const [n, entry] of kids(list, 'Signature').entries()) {
+      const signaturePart = resolveLocation(directoryOf(part), entry.attrs.BaseLoc ?? '');
+      const signature = this.parts.xml(signaturePart);
+      if (!signature || signaturePart === undefined) continue;
+      for (const stamp of kids(kid(signature, 'SignedInfo'), 'StampAnnot')) {
+        const page = pages[pageIndex.get(stamp.attrs.PageRef ?? '') ?? -1];
+        const boundary = parseBox(stamp.attrs.Boundary);
+        if (page && boundary) yield { n, id: entry.attrs.ID ?? '', signature, dir: directoryOf(signaturePart), page, boundary };
+      }
+    }
+  }
+
+  /** For reading: each seal as the text `[seal: name]` at its stamp's place (`sealNames`: signature ID → its seal's name). */
+  addSealMarkers(sealNames: ReadonlyMap<string, string>): void {
+    for (const { id, page, boundary } of this.stamps()) {
+      const name = sealNames.get(id);
+      if (name === undefined) continue;
+      const size = Math.max(1, boundary.height / 4);
+      const glyphs = [{ char: `[seal: ${name}]`, x: 0, y: boundary.height / 2 }];
+      page.objects.push({ kind: 'text', boundary, clips: [], font: undefined, size, fill: BLACK, glyphs });
+    }
   }
 
   private loadResources(part: string | undefined): void {
@@ -337,21 +373,13 @@ class OfdReader {
   }
 
   /** Each signature's seal picture, at its stamp's place. */
-  private addSeals(part: string | undefined, pageIndex: ReadonlyMap<string, number>, pages: OfdPage[]): void {
-    const list = this.parts.xml(part);
-    if (!list || part === undefined) return;
-    for (const [n, entry] of kids(list, 'Signature').entries()) {
-      const signaturePart = resolveLocation(directoryOf(part), entry.attrs.BaseLoc ?? '');
-      const signature = this.parts.xml(signaturePart);
-      if (!signature || signaturePart === undefined) continue;
-      const picture = this.sealPicture(signature, directoryOf(signaturePart));
-      if (!picture) continue;
-      for (const stamp of kids(kid(signature, 'SignedInfo'), 'StampAnnot')) {
-        const page = pages[pageIndex.get(stamp.attrs.PageRef ?? '') ?? -1];
-        const boundary = parseBox(stamp.attrs.Boundary);
-        const drawn = boundary && this.sealObject(picture, boundary, `seal${n}`);
-        if (page && drawn) page.objects.push(drawn);
-      }
+  private addSeals(): void {
+    const pictures = new Map<number, SealPicture | undefined>();
+    for (const { n, signature, dir, page, boundary } of this.stamps()) {
+      if (!pictures.has(n)) pictures.set(n, this.sealPicture(signature, dir));
+      const picture = pictures.get(n);
+      const drawn = picture && this.sealObject(picture, boundary, `seal${n}`);
+      if (drawn) page.objects.push(drawn);
     }
   }
 
@@ -410,7 +438,8 @@ export function readOfd(bytes: Uint8Array, purpose: OfdPurpose, limits?: Package
   const pkg = openPackage(bytes, purpose === 'draw' ? () => true : (name) => /\.xml$/i.test(name), limits);
   if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
   const parts = new OfdParts(pkg, xmlNodeBudget());
-  const document = new OfdReader(parts, purpose).read();
+  const reader = new OfdReader(parts, purpose);
+  const document = reader.read();
   const signatures = resolveLocation('', kidText(kid(parts.xml('OFD.xml'), 'DocBody'), 'Signatures') ?? '');
   if (signatures === undefined) return document;
   // A signature covers pictures and fonts too, which reading leaves packed: a signed OFD is opened whole to check them.
@@ -421,7 +450,10 @@ export function readOfd(bytes: Uint8Array, purpose: OfdPurpose, limits?: Package
           openPackage(bytes, () => true, limits),
           xmlNodeBudget(),
         );
-  return { ...document, signatures: checkSignatures(whole, signatures) };
+  const checked = checkSignatures(whole, signatures);
+  // Reading shows each seal where it is stamped, by name.
+  if (purpose === 'text') reader.addSealMarkers(new Map(checked.flatMap((s) => (s.sealName === null ? [] : [[s.id, s.sealName] as const]))));
+  return { ...document, signatures: checked };
 }
 
 /**
