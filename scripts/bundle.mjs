@@ -25,6 +25,7 @@ const SHIPPED = [
   'THIRD-PARTY-NOTICES.md',
   'licenses',
   'tessdata',
+  'fonts',
 ];
 /**
  * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are

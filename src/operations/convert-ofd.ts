@@ -10,6 +10,7 @@ import { packageFormatOf } from '../document-checks/content-check.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { OperationContext } from './operation.js';
 import { readInputToFile } from './read.js';
+import type { OfdSignature } from '../../wasm/ofd/signatures.js';
 
 /** What an OFD converts to. */
 export const OFD_FORMATS = ['pdf', 'md', 'txt'] as const;
@@ -20,6 +21,7 @@ export interface OfdConverted {
   outputPath: string;
   fields: Record<string, string>;
   pages: number;
+  signatures: OfdSignature[];
 }
 
 /**
@@ -49,7 +51,7 @@ export async function convertOfd(input: string, output: string, format: string, 
     throw new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .ofd to ${format}; an OFD converts to ${OFD_FORMATS.join(', ')}`);
   if (format === 'md') {
     const { outputPath, result } = await readInputToFile(input, output, context);
-    return { outputPath, fields: result.fields ?? {}, pages: result.pages ?? 0 };
+    return { outputPath, fields: result.fields ?? {}, pages: result.pages ?? 0, signatures: result.signatures ?? [] };
   }
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
@@ -66,5 +68,5 @@ function drawPdf(input: FileRef, output: FileRef, { engines, config, ...control 
 async function writeText(input: FileRef, temp: FileRef, outputPath: string, { engines, ...control }: OperationContext) {
   const read = await engines.read.job(control, (tasks) => tasks.readOfdText({ input, maxPackageBytes: MAX_OFD_PACKAGE_BYTES }));
   await writeStaged(temp, read.text, outputPath);
-  return { fields: read.fields, pages: read.pages };
+  return { fields: read.fields, pages: read.pages, signatures: read.signatures };
 }

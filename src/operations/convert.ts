@@ -103,7 +103,14 @@ export const convert = defineOperation({
       return {
         message: `Converted to ${target}`,
         outputPath: made.outputPath,
-        data: { format: target, backend: 'docwasm-ofd', durationMs: Math.round(performance.now() - started), pages: made.pages, fields: made.fields },
+        data: {
+          format: target,
+          backend: 'docwasm-ofd',
+          durationMs: Math.round(performance.now() - started),
+          pages: made.pages,
+          fields: made.fields,
+          signatures: made.signatures,
+        },
       };
     }
     if (target !== 'md' && (await isRebuiltInput(input, context))) {

@@ -100,5 +100,6 @@ export function readData(result: ReadResult): Record<string, unknown> {
     truncated: result.truncated,
     ocrPages: result.ocrPages,
     ...(result.fields && { fields: result.fields }),
+    ...(result.signatures && { signatures: result.signatures }),
   };
 }

@@ -21,6 +21,7 @@ import type { OutputFormat } from '../documents/formats.js';
 import { formatOfExtension, formatOfSniffed, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
 import { createPrivateOutput, trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
+import type { OfdSignature } from '../../wasm/ofd/signatures.js';
 
 export interface ReadRequest {
   input: FileRef;
@@ -44,6 +45,8 @@ export interface ReadResult {
   ocrPages: number[];
   /** OFD: the document's custom data (an e-invoice's fields), name → value. */
   fields?: Record<string, string>;
+  /** OFD: its signatures, checked (CONTRACT v0.5). */
+  signatures?: OfdSignature[];
 }
 
 export interface ReadContext extends JobControl {
@@ -103,6 +106,7 @@ async function readMarkup(
     ocrPages: [],
     ...(read.pages !== undefined && { pages: read.pages }),
     ...(read.fields && { fields: read.fields }),
+    ...(read.signatures && { signatures: read.signatures }),
   };
 }
 

@@ -3,8 +3,10 @@
 // service to PDF and Markdown, and each PDF judged by tools that are not docwasm's: `qpdf
 // --check`, poppler's `pdftotext` (recall of the TextCode characters the pages and their
 // templates draw, read from the package with `unzip`) and `pdftotext -bbox` (where the first
-// glyph of each TextObject lands against its OFD coordinates). The table goes into
-// docs/ofd-corpus.md.
+// glyph of each TextObject lands against its OFD coordinates), Latin words read whole, seals
+// drawn (seal-red in each StampAnnot's box of pdftoppm's page, counted by ImageMagick), and
+// signatures: the answer's verdicts, and whether tampered copies made here are all reported
+// invalid. The table goes into docs/ofd-corpus.md.
 // `npm run bench:ofd-corpus -- <ofdrw clone or bare git dir> [part of a file name]` (default:
 // $OFDRW_REPO; with a name, only those files, and the docs are left alone).
 
@@ -15,6 +17,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
+import { makeZip } from '../helpers/zip.js';
+import { latinWords } from '../helpers/ofd-words.js';
 
 const exec = promisify(execFile);
 const MM = 72 / 25.4;
@@ -35,6 +39,19 @@ interface Result {
   fields: string;
   /** The TextCode characters pdftotext did not find, for the log. */
   missing: string[];
+  /** Latin words (letters and digits) of the TextCodes, and how many pdftotext reads whole. */
+  words: number;
+  wordsWhole: number;
+  /** Words pdftotext broke, for the log. */
+  broken: string[];
+  /** StampAnnots of the signatures, and how many show seal-red in their box. */
+  seals: number;
+  sealsDrawn: number;
+  /** Signatures the answer lists, how many are valid; tampered copies made, how many had every signature reported invalid. */
+  signatures: number;
+  signaturesValid: number;
+  tampered: number;
+  tamperedDetected: number;
 }
 
 /** The .ofd files of the checkout, copied into `into`: from a work tree, or with `git show` from a bare git dir. */
@@ -105,7 +122,7 @@ interface Glyph {
 }
 
 /** What the first document's pages draw as text: every TextCode's characters, and the first glyph of each TextObject without a CTM (in pt, top-left origin). */
-function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Record<string, string> } {
+function textCodes(pkg: Package): { chars: string; words: string[]; firsts: Glyph[]; fields: Record<string, string> } {
   const ofdXml = pkg.part(pkg.names.find((n) => n.toLowerCase() === 'ofd.xml') as string);
   // docwasm trims the white space around a name and a value (docs/ofd.md); so does this reading.
   const fields = Object.fromEntries(
@@ -116,7 +133,7 @@ function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Reco
   );
   const docRoot = /<(?:\w+:)?DocRoot>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
   const docName = docRoot ? pkg.find(docRoot, 'OFD.xml') : undefined;
-  if (!docName) return { chars: '', firsts: [], fields };
+  if (!docName) return { chars: '', words: [], firsts: [], fields };
   const documentXml = pkg.part(docName);
   const templates = new Map([...documentXml.matchAll(/<(?:\w+:)?TemplatePage\b[^>]*>/g)].map((m) => [attr(m[0], 'ID'), attr(m[0], 'BaseLoc')]));
   const pageLocs = [...documentXml.matchAll(/<(?:\w+:)?Page\b[^>]*>/g)].map((m) => attr(m[0], 'BaseLoc')).filter((loc): loc is string => Boolean(loc));
@@ -124,6 +141,7 @@ function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Reco
   /** Each template drawn, with the box of the first page that draws it. */
   const usedTemplates = new Map<string, Box | undefined>();
   let chars = '';
+  const words: string[] = [];
   const firsts: Glyph[] = [];
   pageLocs.forEach((loc, index) => {
     const name = pkg.find(loc, docName);
@@ -135,11 +153,11 @@ function textCodes(pkg: Package): { chars: string; firsts: Glyph[]; fields: Reco
       const templateName = templateLoc ? pkg.find(templateLoc, docName) : undefined;
       if (templateName && !usedTemplates.has(templateName)) usedTemplates.set(templateName, box);
     }
-    chars += codesOf(xml, box);
+    chars += codesOf(xml, box, words);
     firsts.push(...firstGlyphs(xml, index + 1, box));
   });
-  for (const [name, box] of usedTemplates) chars += codesOf(pkg.part(name), box);
-  return { chars, firsts, fields };
+  for (const [name, box] of usedTemplates) chars += codesOf(pkg.part(name), box, words);
+  return { chars, words, firsts, fields };
 }
 
 type Box = [number, number, number, number];
@@ -168,7 +186,7 @@ function visible(head: string, page: Box | undefined): boolean {
  * text (overprinting, as some producers do for bold) counts once: pdftotext, like a reader's
  * eye, keeps one copy of a glyph drawn over itself.
  */
-function codesOf(xml: string, page: Box | undefined): string {
+function codesOf(xml: string, page: Box | undefined, words: string[]): string {
   const seen = new Set<string>();
   let chars = '';
   for (const m of xml.matchAll(/<(?:\w+:)?TextObject\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?TextObject>/g)) {
@@ -178,8 +196,114 @@ function codesOf(xml: string, page: Box | undefined): string {
     if (seen.has(key)) continue;
     seen.add(key);
     chars += codes.map((c) => noSpaces(unescape(c[2] as string))).join('');
+    for (const c of codes) words.push(...latinWords(unescape(c[2] as string), attr(c[1] as string, 'DeltaY')));
   }
   return chars;
+}
+
+/** Words of `wanted` that some word of pdftotext's holds whole (each pdftotext word may hold many). */
+function wordsWhole(wanted: readonly string[], drawn: readonly Word[], broken: string[]): number {
+  const text = `\n${drawn.map((w) => w.text).join('\n')}\n`;
+  let whole = 0;
+  for (const word of wanted) {
+    if (text.includes(word)) whole++;
+    else broken.push(word);
+  }
+  return whole;
+}
+
+interface Stamp {
+  page: number;
+  box: Box;
+}
+
+/** Every signature's StampAnnots (page number, Boundary in mm), read from the package with unzip. */
+function stampsOf(pkg: Package): Stamp[] {
+  const ofdXml = pkg.part(pkg.names.find((n) => n.toLowerCase() === 'ofd.xml') as string);
+  const listLoc = /<(?:\w+:)?Signatures>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
+  const listName = listLoc ? pkg.find(listLoc, 'OFD.xml') : undefined;
+  const docRoot = /<(?:\w+:)?DocRoot>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
+  const docName = docRoot ? pkg.find(docRoot, 'OFD.xml') : undefined;
+  if (!listName || !docName) return [];
+  const pageIds = [...pkg.part(docName).matchAll(/<(?:\w+:)?Page\b[^>]*>/g)].map((m) => attr(m[0], 'ID'));
+  const stamps: Stamp[] = [];
+  for (const entry of pkg.part(listName).matchAll(/<(?:\w+:)?Signature\b[^>]*>/g)) {
+    const signatureName = pkg.find(attr(entry[0], 'BaseLoc') ?? '', listName);
+    if (!signatureName) continue;
+    for (const stamp of pkg.part(signatureName).matchAll(/<(?:\w+:)?StampAnnot\b[^>]*>/g)) {
+      const box = (attr(stamp[0], 'Boundary') ?? '').trim().split(/\s+/).map(Number);
+      const page = pageIds.indexOf(attr(stamp[0], 'PageRef')) + 1;
+      if (page > 0 && box.length === 4 && box.every(Number.isFinite)) stamps.push({ page, box: box as Box });
+    }
+  }
+  return stamps;
+}
+
+/** Does the stamp's box of the PDF hold a seal? ≥ 1 % seal-red pixels (not an invoice's brown) in pdftoppm's page, counted by ImageMagick. */
+async function sealDrawn(pdf: string, stamp: Stamp, dir: string): Promise<boolean> {
+  const dpi = 100;
+  const prefix = path.join(dir, `seal-page-${stamp.page}`);
+  await exec('pdftoppm', ['-r', String(dpi), '-f', String(stamp.page), '-l', String(stamp.page), '-singlefile', '-png', pdf, prefix]);
+  const px = (mm: number) => Math.max(1, Math.round((mm / 25.4) * dpi));
+  const [x, y, w, h] = stamp.box;
+  const { stdout } = await exec('convert', [
+    `${prefix}.png`,
+    '-crop',
+    `${px(w)}x${px(h)}+${px(x)}+${px(y)}`,
+    '+repage',
+    '-fx',
+    'r>0.75 && g<0.3 && b<0.3 ? 1 : 0',
+    '-format',
+    '%[fx:mean]',
+    'info:',
+  ]);
+  fs.rmSync(`${prefix}.png`, { force: true });
+  return Number(stdout) >= 0.01;
+}
+
+/**
+ * Tampered copies of a signed OFD, made with unzip and a zip writer: the first digit of a Boundary
+ * in the first referenced part that has one changed (still well-formed), and one byte near the end of
+ * each signature value (the SignedValue a Signature.xml names) flipped.
+ */
+function tamperedCopies(pkg: Package): Buffer[] {
+  const parts = pkg.names.filter((n) => !n.endsWith('/'));
+  const bytes = (name: string) => execFileSync('unzip', ['-p', pkg.file, name], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  const read = (name: string): Buffer => {
+    try {
+      return bytes(name);
+    } catch (error) {
+      const { status, stdout } = error as { status?: number; stdout?: Buffer };
+      if (status === 1 && stdout) return stdout;
+      throw error;
+    }
+  };
+  const copy = (change: (name: string, data: Buffer) => Buffer) => makeZip(parts.map((name) => ({ name, data: change(name, read(name)) })));
+  const references = parts
+    .filter((n) => /signature\.xml$/i.test(n))
+    .flatMap((n) => [...pkg.part(n).matchAll(/FileRef="([^"]+)"/g)].map((m) => pkg.find(m[1] as string, n)))
+    .filter((n): n is string => n !== undefined && /\.xml$/i.test(n));
+  // A Boundary's first digit: the XML stays well-formed and the object moves a little.
+  const target = references.find((n) => /Boundary="\d/.test(pkg.part(n)));
+  const copies: Buffer[] = [];
+  if (target)
+    copies.push(
+      copy((name, data) =>
+        name === target ? Buffer.from(data.toString('utf8').replace(/Boundary="(\d)/, (_, d: string) => `Boundary="${(Number(d) + 1) % 10}`)) : data,
+      ),
+    );
+  const values = new Set(
+    parts.filter((n) => /signature\.xml$/i.test(n)).map((n) => pkg.find(/<(?:\w+:)?SignedValue>\s*([^<]+?)\s*</.exec(pkg.part(n))?.[1] ?? '', n)),
+  );
+  copies.push(
+    copy((name, data) => {
+      if (!values.has(name) || data.length < 8) return data;
+      const flipped = Buffer.from(data);
+      flipped[flipped.length - 5] = (flipped[flipped.length - 5] as number) ^ 0xff;
+      return flipped;
+    }),
+  );
+  return copies;
 }
 
 /** The first glyph of each TextObject that has no CTM: at Boundary origin + the TextCode's X, Y. */
@@ -293,6 +417,15 @@ async function judge(service: RunningService, file: string): Promise<Result> {
     placedOk: 0,
     fields: '',
     missing: [],
+    words: 0,
+    wordsWhole: 0,
+    broken: [],
+    seals: 0,
+    sealsDrawn: 0,
+    signatures: 0,
+    signaturesValid: 0,
+    tampered: 0,
+    tamperedDetected: 0,
   };
   const pdf = path.join(service.dir, `${name}.pdf`);
   const started = performance.now();
@@ -309,8 +442,10 @@ async function judge(service: RunningService, file: string): Promise<Result> {
   const codes = pkg ? textCodes(pkg) : undefined;
   result.wanted = codes ? [...codes.chars].length : 0;
   if (answer.status === 200) {
-    const data = answer.body.data as { pages?: number; fields?: Record<string, string> };
+    const data = answer.body.data as { pages?: number; fields?: Record<string, string>; signatures?: { valid: boolean }[] };
     result.pages = data.pages;
+    result.signatures = data.signatures?.length ?? 0;
+    result.signaturesValid = data.signatures?.filter((s) => s.valid).length ?? 0;
     const check = await exec('qpdf', ['--check', pdf]).then(
       (r) => (/No syntax or stream encoding errors found/.test(r.stdout) ? 'ok' : 'warnings'),
       () => 'errors',
@@ -324,6 +459,22 @@ async function judge(service: RunningService, file: string): Promise<Result> {
     result.placedOk = (codes?.firsts ?? []).filter((g) => placed(g, words)).length;
     const want = codes?.fields ?? {};
     result.fields = judgeFields(pkg as Package, want, data.fields ?? {});
+    result.words = codes?.words.length ?? 0;
+    result.wordsWhole = wordsWhole(codes?.words ?? [], words, result.broken);
+    const stamps = pkg ? stampsOf(pkg) : [];
+    result.seals = stamps.length;
+    for (const stamp of stamps) if (await sealDrawn(pdf, stamp, service.dir)) result.sealsDrawn++;
+    if (pkg && result.signatures > 0) {
+      for (const [i, bytes] of tamperedCopies(pkg).entries()) {
+        const copy = `tampered-${i}-${name}`;
+        fs.writeFileSync(path.join(service.dir, copy), bytes);
+        const read = await service.post('/api/read', { input: copy });
+        const verdicts = (read.body.data as { signatures?: { valid: boolean }[] } | undefined)?.signatures ?? [];
+        result.tampered++;
+        if (read.status === 200 && verdicts.length > 0 && verdicts.every((s) => !s.valid)) result.tamperedDetected++;
+        fs.rmSync(path.join(service.dir, copy), { force: true });
+      }
+    }
   }
   for (const out of [name, `${name}.pdf`, `${name}.md`]) fs.rmSync(path.join(service.dir, out), { force: true });
   return result;
@@ -338,18 +489,22 @@ function renderTable(results: readonly Result[]): string {
   const found = converted.reduce((s, r) => s + r.found, 0);
   const placedAll = converted.reduce((s, r) => s + r.placed, 0);
   const placedOk = converted.reduce((s, r) => s + r.placedOk, 0);
+  const sum = (key: 'words' | 'wordsWhole' | 'seals' | 'sealsDrawn' | 'signatures' | 'signaturesValid' | 'tampered' | 'tamperedDetected') =>
+    converted.reduce((s, r) => s + r[key], 0);
   const lines = [
     `Run ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
     '',
     `${results.length} files; ${converted.length} converted to PDF, ${results.filter((r) => r.md === 'ok').length} to Markdown; ` +
       `${converted.filter((r) => r.qpdf === 'ok').length} PDFs pass \`qpdf --check\`; ${recallOk.length} of ${converted.length} keep ≥ 99 % of their TextCode characters ` +
-      `(all files: ${percent(found, wanted)} of ${wanted}); first glyphs within ${TOLERANCE_PT} pt: ${percent(placedOk, placedAll)} of ${placedAll}.`,
+      `(all files: ${percent(found, wanted)} of ${wanted}); first glyphs within ${TOLERANCE_PT} pt: ${percent(placedOk, placedAll)} of ${placedAll}; ` +
+      `Latin words read whole: ${percent(sum('wordsWhole'), sum('words'))} of ${sum('words')}; seals drawn: ${sum('sealsDrawn')} of ${sum('seals')}; ` +
+      `signatures verified: ${sum('signaturesValid')} of ${sum('signatures')}; tampered copies with every signature reported invalid: ${sum('tamperedDetected')} of ${sum('tampered')}.`,
     '',
-    '| file | KB | pages | → PDF | → md | qpdf | TextCode recall | first glyphs within 2 pt | fields |',
-    '|---|--:|--:|---|---|---|--:|--:|---|',
+    '| file | KB | pages | → PDF | → md | qpdf | TextCode recall | first glyphs within 2 pt | Latin words whole | seals drawn | signatures valid | tampered detected | fields |',
+    '|---|--:|--:|---|---|---|--:|--:|--:|--:|--:|--:|---|',
     ...results.map(
       (r) =>
-        `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${r.pages ?? '–'} | ${r.pdf} | ${r.md} | ${r.qpdf || '–'} | ${r.pages === undefined ? '–' : `${percent(r.found, r.wanted)} (${r.found}/${r.wanted})`} | ${r.pages === undefined ? '–' : `${percent(r.placedOk, r.placed)} (${r.placedOk}/${r.placed})`} | ${r.fields || '–'} |`,
+        `| ${r.file} | ${Math.ceil(r.bytes / 1024)} | ${r.pages ?? '–'} | ${r.pdf} | ${r.md} | ${r.qpdf || '–'} | ${r.pages === undefined ? '–' : `${percent(r.found, r.wanted)} (${r.found}/${r.wanted})`} | ${r.pages === undefined ? '–' : `${percent(r.placedOk, r.placed)} (${r.placedOk}/${r.placed})`} | ${r.words ? `${percent(r.wordsWhole, r.words)} (${r.wordsWhole}/${r.words})` : '–'} | ${r.seals ? `${r.sealsDrawn}/${r.seals}` : '–'} | ${r.signatures ? `${r.signaturesValid}/${r.signatures}` : '–'} | ${r.tampered ? `${r.tamperedDetected}/${r.tampered}` : '–'} | ${r.fields || '–'} |`,
     ),
   ];
   return lines.join('\n');
@@ -368,7 +523,7 @@ async function main(): Promise<void> {
       results.push(await judge(service, file));
       const last = results.at(-1) as Result;
       process.stderr.write(
-        `ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields}${last.missing.length ? ` missing=${last.missing.slice(0, 40).join('')}` : ''}\n`,
+        `ofd-corpus: ${last.file} pdf=${last.pdf} md=${last.md} qpdf=${last.qpdf} recall=${last.found}/${last.wanted} placed=${last.placedOk}/${last.placed} fields=${last.fields} words=${last.wordsWhole}/${last.words} seals=${last.sealsDrawn}/${last.seals} signatures=${last.signaturesValid}/${last.signatures} tampered=${last.tamperedDetected}/${last.tampered}${last.missing.length ? ` missing=${last.missing.slice(0, 40).join('')}` : ''}${last.broken.length ? ` broken=${last.broken.slice(0, 12).join(',')}` : ''}\n`,
       );
     }
   } finally {

@@ -3,6 +3,8 @@
 // the resources they refer to. Filled by open.ts; drawn by wasm/pdf/ofd-pdf.ts, read as text by
 // text.ts.
 
+import type { OfdSignature } from './signatures.js';
+
 /** [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f (OFD's CTM, PDF's cm). */
 export type Matrix = readonly [number, number, number, number, number, number];
 
@@ -103,6 +105,8 @@ export interface OfdDocument {
   fields: Record<string, string>;
   fonts: ReadonlyMap<string, OfdFont>;
   media: ReadonlyMap<string, OfdMedia>;
+  /** Each signature of the document, checked (signatures.ts). */
+  signatures: OfdSignature[];
 }
 
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];

@@ -14,7 +14,8 @@ import { OfdBudget, pathOperations } from './budget.js';
 import type { Box, Glyph, Matrix, OfdDocument, OfdFont, OfdGroup, OfdMedia, OfdObject, OfdPage, OfdPath, PathSegment, Rgb } from './model.js';
 import { parsePathData } from './path-data.js';
 import { attachedInvoiceFields } from './invoice-attachment.js';
-import { sealImage } from './seal.js';
+import { parseSealFile, parseSesSignature, type SealPicture } from './seal.js';
+import { checkSignatures } from './signatures.js';
 
 /** Pages one OFD may have. */
 export const MAX_OFD_PAGES = 10_000;
@@ -59,18 +60,45 @@ interface Resources {
   composites: Map<string, XmlElement>;
 }
 
+/**
+ * What a seal's own OFD (its picture) shares with the document drawing it: the budget, the
+ * resources (its IDs kept apart by a prefix) and the package limits.
+ */
+interface Nesting {
+  budget: OfdBudget;
+  resources: Resources;
+  prefix: string;
+}
+
+/** Bytes a seal's picture, itself an OFD, may decompress to (seals are a few kilobytes). */
+const MAX_SEAL_PACKAGE_BYTES = 16 * 1024 * 1024;
+
 class OfdReader {
-  private readonly resources: Resources = { fonts: new Map(), media: new Map(), drawParams: new Map(), composites: new Map() };
+  private readonly resources: Resources;
   /** Page parts, templates and composites are read once each and charged at every use. */
-  private readonly budget = new OfdBudget();
+  private readonly budget: OfdBudget;
   /** Resource parts already loaded: many pages may name the same PageRes. */
   private readonly loaded = new Set<string>();
+  /** The page box of each seal drawn from an OFD picture, by signature. */
+  private readonly sealBoxes = new Map<string, Box>();
+  /** Put before the document's resource IDs and part keys: '' for the document, 'sealN/' for a seal's OFD drawn in it. */
+  private readonly prefix: string;
 
   /** `text`: only what reading needs — text objects, their groups and places (no paths, clips, pictures or seals). */
   constructor(
     private readonly parts: OfdParts,
     private readonly purpose: OfdPurpose,
-  ) {}
+    private readonly nesting?: Nesting,
+  ) {
+    this.resources = nesting?.resources ?? { fonts: new Map(), media: new Map(), drawParams: new Map(), composites: new Map() };
+    this.budget = nesting?.budget ?? new OfdBudget();
+    this.prefix = nesting?.prefix ?? '';
+  }
+
+  /** A resource ID of this document as the shared resources hold it. */
+  private id(raw: string | undefined): string {
+    return this.prefix + (raw ?? '');
+  }
 
   read(): OfdDocument {
     const ofd = this.parts.requiredXml('OFD.xml', 'OFD.xml');
@@ -92,8 +120,45 @@ class OfdReader {
     const pages = pageRefs.map((ref) => this.readPage(resolveLocation(docDir, ref.attrs.BaseLoc ?? ''), defaultBox, templates));
     const pageIndex = new Map(pageRefs.map((ref, i) => [ref.attrs.ID ?? '', i]));
     this.addAnnotations(resolveLocation(docDir, kidText(document, 'Annotations') ?? ''), pageIndex, pages);
-    if (this.purpose === 'draw') this.addSeals(resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages);
-    return { pages, fields, fonts: this.resources.fonts, media: this.resources.media };
+    this.found = { signatures: resolveLocation('', kidText(body, 'Signatures') ?? ''), pageIndex, pages };
+    // A seal's own OFD draws no seals of its own.
+    if (this.purpose === 'draw' && !this.nesting) this.addSeals();
+    return { pages, fields, fonts: this.resources.fonts, media: this.resources.media, signatures: [] };
+  }
+
+  /** What read() found that seals need: the Signatures list's part, pages by ID, the pages. */
+  private found: { signatures: string | undefined; pageIndex: ReadonlyMap<string, number>; pages: OfdPage[] } = {
+    signatures: undefined,
+    pageIndex: new Map(),
+    pages: [],
+  };
+
+  /** Each StampAnnot of each signature: its signature's entry (ID, n-th), Signature.xml and folder, its page and box. */
+  private *stamps(): Generator<{ n: number; id: string; signature: XmlElement; dir: string; page: OfdPage; boundary: Box }> {
+    const { signatures: part, pageIndex, pages } = this.found;
+    const list = this.parts.xml(part);
+    if (!list || part === undefined) return;
+    for (const [n, entry] of kids(list, 'Signature').entries()) {
+      const signaturePart = resolveLocation(directoryOf(part), entry.attrs.BaseLoc ?? '');
+      const signature = this.parts.xml(signaturePart);
+      if (!signature || signaturePart === undefined) continue;
+      for (const stamp of kids(kid(signature, 'SignedInfo'), 'StampAnnot')) {
+        const page = pages[pageIndex.get(stamp.attrs.PageRef ?? '') ?? -1];
+        const boundary = parseBox(stamp.attrs.Boundary);
+        if (page && boundary) yield { n, id: entry.attrs.ID ?? '', signature, dir: directoryOf(signaturePart), page, boundary };
+      }
+    }
+  }
+
+  /** For reading: each seal as the text `[seal: name]` at its stamp's place (`sealNames`: signature ID → its seal's name). */
+  addSealMarkers(sealNames: ReadonlyMap<string, string>): void {
+    for (const { id, page, boundary } of this.stamps()) {
+      const name = sealNames.get(id);
+      if (name === undefined) continue;
+      const size = Math.max(1, boundary.height / 4);
+      const glyphs = [{ char: `[seal: ${name}]`, x: 0, y: boundary.height / 2 }];
+      page.objects.push({ kind: 'text', boundary, clips: [], font: undefined, size, fill: BLACK, glyphs });
+    }
   }
 
   private loadResources(part: string | undefined): void {
@@ -104,28 +169,28 @@ class OfdReader {
     const base = resolveLocation(directoryOf(part), res.attrs.BaseLoc ?? '') ?? directoryOf(part);
     for (const font of kids(kid(res, 'Fonts'), 'Font')) {
       const file = kidText(font, 'FontFile');
-      this.resources.fonts.set(font.attrs.ID ?? '', {
+      this.resources.fonts.set(this.id(font.attrs.ID), {
         name: font.attrs.FontName ?? font.attrs.FamilyName ?? '',
         file: file ? this.parts.bytes(resolveLocation(base, file)) : undefined,
       });
     }
     for (const media of kids(kid(res, 'MultiMedias'), 'MultiMedia')) {
       const file = kidText(media, 'MediaFile') ?? '';
-      this.resources.media.set(media.attrs.ID ?? '', {
+      this.resources.media.set(this.id(media.attrs.ID), {
         bytes: this.parts.bytes(resolveLocation(base, file)),
         format: (media.attrs.Format ?? file.split('.').pop() ?? '').toLowerCase(),
       });
     }
     for (const param of kids(kid(res, 'DrawParams'), 'DrawParam'))
-      this.resources.drawParams.set(param.attrs.ID ?? '', { element: param, relative: param.attrs.Relative });
-    for (const unit of kids(kid(res, 'CompositeGraphicUnits'), 'CompositeGraphicUnit')) this.resources.composites.set(unit.attrs.ID ?? '', unit);
+      this.resources.drawParams.set(this.id(param.attrs.ID), { element: param, relative: param.attrs.Relative });
+    for (const unit of kids(kid(res, 'CompositeGraphicUnits'), 'CompositeGraphicUnit')) this.resources.composites.set(this.id(unit.attrs.ID), unit);
   }
 
   private readPage(part: string | undefined, defaultBox: Box, templates: ReadonlyMap<string, string | undefined>): OfdPage {
     const page = this.parts.requiredXml(part, 'page content');
     for (const res of kids(page, 'PageRes')) this.loadResources(resolveLocation(directoryOf(part as string), textOf(res)));
     const box = parseBox(kidText(kid(page, 'Area'), 'PhysicalBox')) ?? defaultBox;
-    const objects = this.budget.page(`page ${part}`, () => {
+    const objects = this.budget.page(`page ${this.prefix}${part}`, () => {
       const background: OfdObject[] = [];
       const foreground: OfdObject[] = [];
       for (const use of kids(page, 'Template'))
@@ -139,7 +204,8 @@ class OfdReader {
   /** A template's objects: an invoice book's pages all draw the same few templates. */
   private template(part: string | undefined): OfdObject[] {
     if (part === undefined) return [];
-    return this.budget.reused(`template ${part}`, `template ${part}`, () => this.layers(kid(this.parts.xml(part), 'Content')));
+    const key = `template ${this.prefix}${part}`;
+    return this.budget.reused(key, key, () => this.layers(kid(this.parts.xml(part), 'Content')));
   }
 
   /** The objects of a Content: its layers in order (a Background layer first, Foreground last). */
@@ -172,14 +238,14 @@ class OfdReader {
     const placed = { boundary, ctm: parseMatrix(element.attrs.CTM), clips: this.purpose === 'text' ? [] : this.clips(element) };
     if (name === 'TextObject') return this.text(element, placed, param);
     if (name === 'PathObject') return this.path(element, placed, param);
-    if (name === 'ImageObject') return { kind: 'image', ...placed, media: element.attrs.ResourceID ?? '' };
+    if (name === 'ImageObject') return { kind: 'image', ...placed, media: this.id(element.attrs.ResourceID) };
     if (name === 'CompositeObject') return this.composite(element, placed, param);
     return undefined;
   }
 
   /** A CompositeObject: its unit's objects, in the unit's space, placed by the object's CTM and Boundary. */
   private composite(element: XmlElement, placed: Pick<OfdGroup, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdGroup | undefined {
-    const id = element.attrs.ResourceID ?? '';
+    const id = this.id(element.attrs.ResourceID);
     const unit = this.resources.composites.get(id);
     // Alpha 0 is wholly transparent (ofdrw's testPathClip lays such a picture over its page).
     if (!unit || element.attrs.Alpha?.trim() === '0') return undefined;
@@ -228,7 +294,7 @@ class OfdReader {
       offset += chars.length;
     }
     const fill = element.attrs.Fill === 'false' ? undefined : (color(kid(element, 'FillColor')) ?? param.fill ?? BLACK);
-    return { kind: 'text', ...placed, font: element.attrs.Font, size, fill, glyphs };
+    return { kind: 'text', ...placed, font: element.attrs.Font === undefined ? undefined : this.id(element.attrs.Font), size, fill, glyphs };
   }
 
   private path(element: XmlElement, placed: Pick<OfdPath, 'boundary' | 'ctm' | 'clips'>, param: DrawParam): OfdPath {
@@ -265,7 +331,7 @@ class OfdReader {
     const seen = new Set<string>();
     for (let next = id; next !== undefined && !seen.has(next);) {
       seen.add(next);
-      const found = this.resources.drawParams.get(next);
+      const found = this.resources.drawParams.get(this.id(next));
       if (!found) break;
       chain.unshift(found.element);
       next = found.relative;
@@ -307,26 +373,58 @@ class OfdReader {
   }
 
   /** Each signature's seal picture, at its stamp's place. */
-  private addSeals(part: string | undefined, pageIndex: ReadonlyMap<string, number>, pages: OfdPage[]): void {
-    const list = this.parts.xml(part);
-    if (!list || part === undefined) return;
-    for (const entry of kids(list, 'Signature')) {
-      const signaturePart = resolveLocation(directoryOf(part), entry.attrs.BaseLoc ?? '');
-      const signature = this.parts.xml(signaturePart);
-      if (!signature || signaturePart === undefined) continue;
-      const value = this.parts.bytes(resolveLocation(directoryOf(signaturePart), kidText(signature, 'SignedValue') ?? ''));
-      const image = value ? sealImage(value) : undefined;
-      if (!image) continue;
-      for (const stamp of kids(kid(signature, 'SignedInfo'), 'StampAnnot')) {
-        const page = pages[pageIndex.get(stamp.attrs.PageRef ?? '') ?? -1];
-        const boundary = parseBox(stamp.attrs.Boundary);
-        if (!page || !boundary) continue;
-        // An image object fills its unit square: the CTM scales it to the stamp's size.
-        page.objects.push({ kind: 'image', boundary, ctm: [boundary.width, 0, 0, boundary.height, 0, 0], clips: [], media: { bytes: image } });
-      }
+  private addSeals(): void {
+    const pictures = new Map<number, SealPicture | undefined>();
+    for (const { n, signature, dir, page, boundary } of this.stamps()) {
+      if (!pictures.has(n)) pictures.set(n, this.sealPicture(signature, dir));
+      const picture = pictures.get(n);
+      const drawn = picture && this.sealObject(picture, boundary, `seal${n}`);
+      if (drawn) page.objects.push(drawn);
+    }
+  }
+
+  /** The seal's picture: from its signature value (SES_Signature), else from the seal file (Seal.esl) the signature names. */
+  private sealPicture(signature: XmlElement, dir: string): SealPicture | undefined {
+    const value = this.parts.bytes(resolveLocation(dir, kidText(signature, 'SignedValue') ?? ''));
+    const fromValue = value ? parseSesSignature(value)?.picture : undefined;
+    if (fromValue) return fromValue;
+    const sealFile = kidText(kid(kid(signature, 'SignedInfo'), 'Seal'), 'BaseLoc');
+    const seal = sealFile ? this.parts.bytes(resolveLocation(dir, sealFile)) : undefined;
+    return seal ? parseSealFile(seal) : undefined;
+  }
+
+  /** A seal drawn in `boundary`: a picture fills it; an OFD picture's first page is drawn into it, scaled. */
+  private sealObject(picture: SealPicture, boundary: Box, key: string): OfdObject | undefined {
+    // An image object fills its unit square: the CTM scales it to the stamp's size.
+    if (!isZip(picture.bytes))
+      return { kind: 'image', boundary, ctm: [boundary.width, 0, 0, boundary.height, 0, 0], clips: [], media: { bytes: picture.bytes } };
+    // Read once however many stamps show it, and charged at each (a seal on every page of 10,000).
+    const objects = this.budget.reused(`seal ${key}`, `seal ${key}`, () => this.sealOfd(picture.bytes, key));
+    const box = this.sealBoxes.get(key);
+    if (!box || !(box.width > 0) || !(box.height > 0)) return undefined;
+    const sx = boundary.width / box.width;
+    const sy = boundary.height / box.height;
+    return { kind: 'group', boundary, ctm: [sx, 0, 0, sy, -box.x * sx, -box.y * sy], clips: [], objects };
+  }
+
+  /** The first page of a seal's own OFD, read with this document's budget and resources (its IDs prefixed); [] when it is not a readable OFD. */
+  private sealOfd(bytes: Uint8Array, key: string): OfdObject[] {
+    try {
+      const pkg = openPackage(bytes, () => true, { maxTotalBytes: MAX_SEAL_PACKAGE_BYTES, maxEntries: 1000 });
+      if (!isOfdPackage(pkg.names)) return [];
+      const seal = new OfdReader(new OfdParts(pkg, xmlNodeBudget()), 'draw', { budget: this.budget, resources: this.resources, prefix: `${key}/` }).read();
+      const first = seal.pages[0];
+      if (first) this.sealBoxes.set(key, first.box);
+      return first?.objects ?? [];
+    } catch (error) {
+      // Budgets hold for the seal as for the page; a seal that is not a readable OFD is left out.
+      if (error instanceof ApiError && error.code === 'TOO_LARGE') throw error;
+      return [];
     }
   }
 }
+
+const isZip = (bytes: Uint8Array): boolean => bytes[0] === 0x50 && bytes[1] === 0x4b;
 
 /**
  * What an OFD is read for: `draw` (to PDF: every object, fonts, pictures and seals) or `text`
@@ -335,11 +433,27 @@ class OfdReader {
  */
 export type OfdPurpose = 'draw' | 'text';
 
-/** Reads an OFD file into the document model, with what `purpose` needs. */
+/** Reads an OFD file into the document model, with what `purpose` needs, its signatures checked. */
 export function readOfd(bytes: Uint8Array, purpose: OfdPurpose, limits?: PackageLimits): OfdDocument {
   const pkg = openPackage(bytes, purpose === 'draw' ? () => true : (name) => /\.xml$/i.test(name), limits);
   if (!isOfdPackage(pkg.names)) throw new ApiError('INVALID_INPUT', 'The zip is not an OFD (no OFD.xml at its root)');
-  return new OfdReader(new OfdParts(pkg, xmlNodeBudget()), purpose).read();
+  const parts = new OfdParts(pkg, xmlNodeBudget());
+  const reader = new OfdReader(parts, purpose);
+  const document = reader.read();
+  const signatures = resolveLocation('', kidText(kid(parts.xml('OFD.xml'), 'DocBody'), 'Signatures') ?? '');
+  if (signatures === undefined) return document;
+  // A signature covers pictures and fonts too, which reading leaves packed: a signed OFD is opened whole to check them.
+  const whole =
+    purpose === 'draw'
+      ? parts
+      : new OfdParts(
+          openPackage(bytes, () => true, limits),
+          xmlNodeBudget(),
+        );
+  const checked = checkSignatures(whole, signatures);
+  // Reading shows each seal where it is stamped, by name.
+  if (purpose === 'text') reader.addSealMarkers(new Map(checked.flatMap((s) => (s.sealName === null ? [] : [[s.id, s.sealName] as const]))));
+  return { ...document, signatures: checked };
 }
 
 /**

@@ -3,8 +3,10 @@
 // transform flips OFD's y-down millimetres into PDF's y-up points once; every object then draws
 // in its own space under its placement (CTM, then Boundary's corner), clipped by its Clips.
 // Text is placed glyph by glyph (Tm per glyph) with the document's embedded font where it has
-// the glyph, else mupdf's built-in CJK face, both embedded as CID fonts with a ToUnicode map,
-// so text extraction reads the characters.
+// the glyph, else a shipped Liberation face for Latin characters (metric-compatible with the font
+// the OFD names, wasm/ofd/faces.ts) or mupdf's built-in CJK face, all embedded as CID fonts with a
+// ToUnicode map, so text extraction reads the characters. A substitute glyph is fitted to the
+// advance the OFD gives it, so no gap opens inside a word (pdftotext reads words whole).
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../core/errors.js';
@@ -19,6 +21,7 @@ import {
   type PathSegment,
   type Rgb,
 } from '../ofd/model.js';
+import { latinFaceFile, latinFaceFor, type LatinFace } from '../ofd/faces.js';
 import { save, withNewDocument } from './mupdf-document.js';
 import type { PdfSink } from './engine.js';
 import { utf16Hex } from './text-layer.js';
@@ -32,6 +35,32 @@ const rgb = (color: Rgb, operator: 'rg' | 'RG'): string => `${color.map(num).joi
 let fallbackFont: mupdf.Font | undefined;
 /** mupdf's built-in Droid Sans Fallback: Latin, Greek, Cyrillic and CJK (see tools/watermark-font.ts). */
 const fallback = () => (fallbackFont ??= new mupdf.Font('zh-Hans'));
+
+const LATIN_FONT_NAMES: Readonly<Record<LatinFace, string>> = { sans: 'LiberationSans', serif: 'LiberationSerif', mono: 'LiberationMono' };
+const latinFonts = new Map<LatinFace, mupdf.Font>();
+/** A shipped Liberation face, loaded once per worker. */
+const latinFont = (face: LatinFace): mupdf.Font => {
+  let font = latinFonts.get(face);
+  if (!font) {
+    font = new mupdf.Font(LATIN_FONT_NAMES[face], latinFaceFile(face));
+    latinFonts.set(face, font);
+  }
+  return font;
+};
+
+/** Characters of the CJK blocks (and fullwidth forms) are the CJK face's, whatever the font's name. */
+const isCjk = (code: number) => code >= 0x2e80;
+
+/**
+ * The horizontal scale that makes a substitute glyph fill the advance the OFD gives it (to the
+ * next glyph on its baseline): pdftotext breaks a word where a gap of a tenth of an em opens. A
+ * gap or overlap past three times the glyph's own width is the document's spacing: kept.
+ */
+function fitScale(advance: number | undefined, natural: number): number {
+  if (advance === undefined || !(natural > 0) || Math.abs(advance - natural) <= 0.03) return 1;
+  const ratio = advance / natural;
+  return ratio >= 1 / 3 && ratio <= 3 ? ratio : 1;
+}
 
 /** What a page's content stream names: fonts and images, each added to the document once. */
 class PageResources {
@@ -83,26 +112,37 @@ class OfdPainter {
   private text(object: OfdText, out: string[], resources: PageResources): void {
     if (!object.fill || object.glyphs.length === 0) return;
     const own = this.embeddedFont(object.font);
+    const latin = latinFont(latinFaceFor(this.ofd.fonts.get(object.font ?? '')?.name ?? '').face);
     out.push(rgb(object.fill, 'rg'), 'BT');
     let current: string | undefined;
-    for (const glyph of object.glyphs) {
+    for (const [i, glyph] of object.glyphs.entries()) {
       const code = glyph.char.codePointAt(0) ?? 0;
       const ownGid = own ? own.encodeCharacter(code) : 0;
       // A CGTransform names the document's font's own glyphs: they are what the page shows.
       const given = own && glyph.gids ? glyph.gids : undefined;
-      const font = given || ownGid > 0 ? (own as mupdf.Font) : fallback();
-      const gids = given ?? [ownGid > 0 ? ownGid : fallback().encodeCharacter(code)];
+      const latinGid = given || ownGid > 0 || isCjk(code) ? 0 : latin.encodeCharacter(code);
+      const font = given || ownGid > 0 ? (own as mupdf.Font) : latinGid > 0 ? latin : fallback();
+      const gids = given ?? [ownGid > 0 ? ownGid : latinGid > 0 ? latinGid : fallback().encodeCharacter(code)];
+      const next = object.glyphs[i + 1];
+      const advance = next && next.y === glyph.y && !/\s/.test(glyph.char) ? (next.x - glyph.x) / object.size : undefined;
+      // The document's own glyphs keep their own widths; a substitute is fitted to the OFD's advance.
+      const scale = given || ownGid > 0 ? 1 : fitScale(advance, font.advanceGlyph(gids[0] as number, 0));
       const name = this.fontName(font, resources);
       if (name !== current) {
         out.push(`/${name} 1 Tf`);
         current = name;
       }
-      // The font's own map may not lead from those glyphs back to the characters: they are said as ActualText.
-      const said = given !== undefined && (given.length !== 1 || given[0] !== ownGid || [...glyph.char].length !== 1);
+      // The font's own map may not lead from those glyphs back to the characters, a cluster drawn
+      // as its first character holds more, and a character no face has (Thai, Tamil … in a font
+      // the document only names) is drawn as the empty box: each is said as ActualText.
+      const said =
+        given !== undefined
+          ? given.length !== 1 || given[0] !== ownGid || [...glyph.char].length !== 1
+          : [...glyph.char].length !== 1 || (gids[0] === 0 && !/\s/.test(glyph.char));
       if (said) out.push(`/Span <</ActualText <FEFF${utf16Hex(glyph.char)}>>> BDC`);
       // y-down page space: the glyph is flipped back upright by the -size.
       out.push(
-        `${num(object.size)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gids.map((gid) => gid.toString(16).padStart(4, '0')).join('')}> Tj`,
+        `${num(object.size * scale)} 0 0 ${num(-object.size)} ${num(glyph.x)} ${num(glyph.y)} Tm <${gids.map((gid) => gid.toString(16).padStart(4, '0')).join('')}> Tj`,
       );
       if (said) out.push('EMC');
     }

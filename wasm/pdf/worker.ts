@@ -194,7 +194,7 @@ const tasks = {
   ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
     const ofd = readOfd(read(input), 'draw', { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
     ofdToPdf(ofd, maxPixels, writeTo([output]));
-    return { pages: ofd.pages.length, fields: ofd.fields };
+    return { pages: ofd.pages.length, fields: ofd.fields, signatures: ofd.signatures };
   }),
 };
 

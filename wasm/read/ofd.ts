@@ -3,6 +3,7 @@
 
 import { joinBlocks, pageMarker, type Rendered } from '../../core/markdown-join.js';
 import { isOfdPackage, readOfd } from '../ofd/open.js';
+import type { OfdSignature } from '../ofd/signatures.js';
 import { fieldsTable, pageBlocks, pageLines } from '../ofd/text.js';
 import { openPackage, type PackageLimits } from './package.js';
 import { renderedBlocks } from './render.js';
@@ -10,16 +11,17 @@ import { renderedBlocks } from './render.js';
 export interface OfdRead extends Rendered {
   fields: Record<string, string>;
   pages: number;
+  signatures: OfdSignature[];
 }
 
 /** Is this zip an OFD? Only its part names are read (nothing inflated). */
 export const isOfdZip = (bytes: Uint8Array, limits?: PackageLimits): boolean => isOfdPackage(openPackage(bytes, () => false, limits).names);
 
 /** The text alone: each page's lines, pages apart by a form feed (as OCR's text of several pages). */
-export function readOfdText(bytes: Uint8Array, limits?: PackageLimits): { text: string; fields: Record<string, string>; pages: number } {
+export function readOfdText(bytes: Uint8Array, limits?: PackageLimits): Omit<OfdRead, keyof Rendered> & { text: string } {
   const document = readOfd(bytes, 'text', limits);
   const text = document.pages.map((page) => pageLines(page).join('\n')).join('\n\f');
-  return { text: text === '' ? '' : `${text}\n`, fields: document.fields, pages: document.pages.length };
+  return { text: text === '' ? '' : `${text}\n`, fields: document.fields, pages: document.pages.length, signatures: document.signatures };
 }
 
 export function readOfdMarkdown(bytes: Uint8Array, maxCharacters: number, limits?: PackageLimits): OfdRead {
@@ -33,5 +35,5 @@ export function readOfdMarkdown(bytes: Uint8Array, maxCharacters: number, limits
       yield* renderedBlocks(page);
     }
   }
-  return { ...joinBlocks(blocks(), maxCharacters), fields: document.fields, pages: document.pages.length };
+  return { ...joinBlocks(blocks(), maxCharacters), fields: document.fields, pages: document.pages.length, signatures: document.signatures };
 }

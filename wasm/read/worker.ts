@@ -14,6 +14,7 @@ import { readBlocks, type MarkupKind } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
 import { isOfdZip, readOfdMarkdown, readOfdText } from './ofd.js';
+import type { OfdSignature } from '../ofd/signatures.js';
 import type { OcrPageLayout } from '../../core/ocr-layout.js';
 
 export interface ReadFileTask {
@@ -31,6 +32,8 @@ export interface ReadFileResult extends Rendered {
   fields?: Record<string, string>;
   /** OFD: its page count. */
   pages?: number;
+  /** OFD: its signatures, checked. */
+  signatures?: OfdSignature[];
 }
 
 export interface RenderTask {
