@@ -68,6 +68,16 @@ const PAGES: readonly Page[] = [
     'groff',
     ['getstatic', 'grep', 'groovy', 'history', 'jvm', 'keymap', 'logger', 'mbean', 'memory', 'perfcounter', 'redefine', 'stack'].map(arthasEn),
   ),
+  ...each(
+    ARTHAS,
+    'chrome-numbered',
+    ['arthas-properties', 'external-command', 'install-detail', 'manual-install', 'idea-plugin', 'async', 'advice-class', 'mcp-server'].map(arthasEn),
+  ),
+  ...each(
+    ARTHAS,
+    'chrome-numbered',
+    ['arthas-properties', 'external-command', 'install-detail', 'manual-install', 'idea-plugin', 'advanced-use', 'ai', 'auth'].map(arthasZh),
+  ),
   ...each(ARTHAS, 'ghostscript', ['sm', 'sysenv', 'sysprop', 'tee', 'vmtool', 'dump', 'jad', 'line', 'ognl', 'cat', 'help', 'pwd'].map(arthasEn)),
   ...each(ARTHAS, 'impress', ['batch-support', 'start-arthas', 'http-api', 'tunnel', 'quick-start', 'web-console'].map(arthasEn)),
   ...each(ARTHAS, 'impress', ['getstatic', 'perfcounter', 'sysprop', 'vmoption'].map(arthasZh)),

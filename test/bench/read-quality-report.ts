@@ -132,7 +132,7 @@ const PRODUCER_OF: Readonly<Record<string, string>> = {
   groff: 'groff (gropdf), numbered headings',
   ghostscript: 'groff → Ghostscript',
   impress: 'LibreOffice Impress (slides)',
-  docling: "docling's test PDFs (pdfTeX, Word, InDesign, …)",
+  docling: "docling's test PDFs (InDesign, pdfTeX, PDFium, Word, PowerPoint)",
 };
 const producerOf = (doc: Scored['doc']) => PRODUCER_OF[doc.source] ?? 'LibreOffice Writer';
 
