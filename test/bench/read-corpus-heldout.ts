@@ -16,16 +16,16 @@ import path from 'node:path';
 import { runSoffice } from '../helpers/soffice.js';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
 
-interface Repository {
+export interface Repository {
   name: string;
   commit: string;
 }
 
 const DOCLING: Repository = { name: 'docling-project/docling', commit: 'e1cb2b234c48ff29746b0f2f843d07f8e23905a0' };
-const ARTHAS: Repository = { name: 'alibaba/arthas', commit: 'a5ecd7a84a93da8761b396fae2eee95301b3d6ff' };
-const ROCKETMQ: Repository = { name: 'apache/rocketmq', commit: '8fc57f1468d182eea11c01e089c0250d647dc5f3' };
-const REACT_FA: Repository = { name: 'reactjs/fa.react.dev', commit: '846227e0c0eb27bb4a2a4a36991586069112646e' };
-const REACT_AR: Repository = { name: 'reactjs/ar.react.dev', commit: '5a263fdf83412db827ed8ef8d816613aba49df85' };
+export const ARTHAS: Repository = { name: 'alibaba/arthas', commit: 'a5ecd7a84a93da8761b396fae2eee95301b3d6ff' };
+export const ROCKETMQ: Repository = { name: 'apache/rocketmq', commit: '8fc57f1468d182eea11c01e089c0250d647dc5f3' };
+export const REACT_FA: Repository = { name: 'reactjs/fa.react.dev', commit: '846227e0c0eb27bb4a2a4a36991586069112646e' };
+export const REACT_AR: Repository = { name: 'reactjs/ar.react.dev', commit: '5a263fdf83412db827ed8ef8d816613aba49df85' };
 
 /**
  * docling's test files with a ground truth, minus those of the tuned set (fixtures/reading/docling):
@@ -202,12 +202,12 @@ const MAX_SHEETS = 6;
 /** Bump when the recipe changes in a way the manifest above does not show, to rebuild the cache. */
 const RECIPE_VERSION = 1;
 
-function mirrorOf(repo: Repository): string | undefined {
+export function mirrorOf(repo: Repository): string | undefined {
   const dir = path.join(process.env.READ_CORPUS_MIRRORS ?? '/work/.mirror', repo.name.replace('/', '+'), 'repo');
   return fs.existsSync(path.join(dir, 'objects')) ? dir : undefined;
 }
 
-function gitShow(repo: Repository, file: string): Buffer {
+export function gitShow(repo: Repository, file: string): Buffer {
   const mirror = mirrorOf(repo);
   if (!mirror) throw new Error(`no mirror of ${repo.name}`);
   return execFileSync('git', ['-C', mirror, 'show', `${repo.commit}:${file}`], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -220,7 +220,7 @@ function gitShow(repo: Repository, file: string): Buffer {
  * components (VuePress `:::` containers, MDX tags, heading anchors), images and HTML dropped,
  * links reduced to their text; cut at a section boundary past MAX_SOURCE_CHARS.
  */
-function cleanSiteMarkdown(markdown: string): string {
+export function cleanSiteMarkdown(markdown: string): string {
   const lines = markdown.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n');
   const kept: string[] = [];
   let inCode = false;
@@ -248,7 +248,7 @@ function cleanSiteMarkdown(markdown: string): string {
 }
 
 /** pandoc's GitHub Markdown of `markdown`: the ground truth of a page rendered from it. */
-const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
+export const normalised = (markdown: string) => execFileSync('pandoc', ['-f', 'gfm', '-t', 'gfm', '--wrap=none'], { input: markdown, encoding: 'utf8' });
 
 // ---- spreadsheets from a page's tables --------------------------------------------------------
 
@@ -329,7 +329,7 @@ interface Entry {
   groundTruth: string;
 }
 
-const stemOf = (repo: Repository, file: string) =>
+export const stemOf = (repo: Repository, file: string) =>
   `${repo.name.split('/')[1]}__${file
     .replace(/\.md$/, '')
     .replace(/^(site\/docs\/|docs\/|src\/content\/)/, '')
@@ -407,7 +407,7 @@ interface Part {
 }
 
 const mirrored = (repos: readonly Repository[]) => repos.map((r) => Boolean(mirrorOf(r)));
-const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+export const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 const PARTS: Readonly<Record<string, Part>> = {
   docling: { build: doclingEntries, stamp: () => hashOf({ RECIPE_VERSION, DOCLING, DOCLING_FILES, mirrors: mirrored([DOCLING]) }) },

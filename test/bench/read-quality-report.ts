@@ -125,6 +125,48 @@ function hiddenComparison(heldOut: readonly Scored[], tuned: readonly Scored[]):
   ].join('\n');
 }
 
+/** The program that made a PDF of the corpus: the producers' part names its own, the held-out pages are LibreOffice Writer's. */
+const PRODUCER_OF: Readonly<Record<string, string>> = {
+  chrome: "Chrome's print (Skia/PDF)",
+  'chrome-numbered': "Chrome's print, a manual's numbered headings at body size",
+  groff: 'groff (gropdf), numbered headings',
+  ghostscript: 'groff → Ghostscript',
+  impress: 'LibreOffice Impress (slides)',
+  docling: "docling's test PDFs (InDesign, pdfTeX, PDFium, Word, PowerPoint)",
+};
+const producerOf = (doc: Scored['doc']) => PRODUCER_OF[doc.source] ?? 'LibreOffice Writer';
+
+/** The PDFs by producer, held-out and dev halves apart: every engine side by side. */
+function producerTable(scored: readonly Scored[], engines: readonly string[]): string {
+  const pdfs = scored.filter((s) => s.doc.format === 'pdf' && s.doc.set !== 'tuned');
+  const pdfEngines = engines.filter((e) => pdfs.some((s) => s.engine === e));
+  const groups = [...new Set(pdfs.map((s) => `${producerOf(s.doc)}\t${s.doc.set}`))].sort();
+  const line = (label: string, set: string, rows: readonly Scored[]) =>
+    `| ${label} | ${set} | ${docCount(rows)} | ${pdfEngines.map((e) => summary(ofEngine(rows, e)) || '–').join(' | ')} |`;
+  return [
+    `| producer | set | docs | ${pdfEngines.join(' | ')} |`,
+    `|---|---|---|${pdfEngines.map(() => '---').join('|')}|`,
+    ...groups.map((g) => {
+      const [producer, set] = g.split('\t') as [string, string];
+      return line(
+        producer,
+        set,
+        pdfs.filter((s) => producerOf(s.doc) === producer && s.doc.set === set),
+      );
+    }),
+    line(
+      '**all**',
+      'held-out',
+      pdfs.filter((s) => s.doc.set === 'held-out'),
+    ),
+    line(
+      '**all**',
+      'dev',
+      pdfs.filter((s) => s.doc.set === 'dev'),
+    ),
+  ].join('\n');
+}
+
 function timeTable(scored: readonly Scored[], engines: readonly string[]): string {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const cell = (rows: readonly Scored[]) => (rows.length ? String(Math.round(median(rows.map((r) => r.ms)))) : '–');
@@ -149,12 +191,13 @@ export function renderQualityReport(scored: readonly Scored[], date: string): st
   const engines = engineOrder(scored);
   const heldOut = scored.filter((s) => s.doc.set === 'held-out');
   const tuned = scored.filter((s) => s.doc.set === 'tuned');
+  const dev = scored.filter((s) => s.doc.set === 'dev');
   const chinese = docCount(heldOut.filter((s) => s.doc.chinese));
   return `# Reading quality
 
 Written by \`npm run bench:read-quality\` (also part of \`npm run bench\`) on ${date}; do not edit by hand.
 
-Two corpora, scored apart:
+Three corpora, scored apart:
 
 - **held-out** (${docCount(heldOut)} documents, ${chinese} Chinese; \`test/bench/read-corpus-heldout.ts\`) — documents
   docwasm's readers were not tuned on, built the way issue 31's hidden corpus is: docling's test
@@ -165,6 +208,11 @@ Two corpora, scored apart:
   is its source Markdown as pandoc normalises it (spreadsheets: a page's tables, one sheet each).
   **This is the figure to hold docwasm to.** It is extracted from local mirrors
   ($READ_CORPUS_MIRRORS) into \`.bench-work/\`, not committed.
+  Half of its PDFs are printed by other programs than LibreOffice (\`test/bench/read-corpus-producers.ts\`:
+  Chrome's print, groff, Ghostscript, LibreOffice Impress; issue 45), the half named by a hash of
+  each name; the other half is the **dev** set below.
+- **dev** (${docCount(dev)} PDFs; \`test/bench/read-corpus-producers.ts\`) — the half of the producers'
+  PDFs the PDF reader may be tuned on (\`npx tsx test/bench/read-dev.ts --producers\`).
 - **tuned set** (${docCount(tuned)} documents; \`test/bench/read-corpus.ts\`, \`fixtures/reading/\`) — the
   documents the readers were developed against; reported on its own below.
 
@@ -196,6 +244,10 @@ The hidden corpus (159 documents, 37 Chinese) was scored with the same metrics b
 author; its documents are not available here, so its figures sit beside ours, not in one run.
 
 ${hiddenComparison(heldOut, tuned)}
+
+### PDFs by producer
+
+${producerTable(scored, engines)}
 
 ## Tuned set
 

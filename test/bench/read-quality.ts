@@ -14,6 +14,7 @@ import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { ROOT, startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { readingCorpus } from './read-corpus.js';
 import { heldOutCorpus } from './read-corpus-heldout.js';
+import { producersCorpus } from './read-corpus-producers.js';
 import { scoreMarkdown } from './read-metrics.js';
 import { renderQualityReport, type Scored } from './read-quality-report.js';
 
@@ -127,7 +128,11 @@ async function timed(read: () => Promise<string>): Promise<{ text: string; ms: n
 
 export async function scoreCorpus(service: RunningService, workDir: string): Promise<Scored[]> {
   // The held-out half is cached beside the bench's other work (.bench-work/, not committed): rendering it takes minutes.
-  const corpus = [...readingCorpus(path.join(workDir, 'read-corpus')), ...heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))];
+  const corpus = [
+    ...readingCorpus(path.join(workDir, 'read-corpus')),
+    ...heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout')),
+    ...producersCorpus(path.join(ROOT, '.bench-work/read-corpus-producers')),
+  ];
   const peers = [...PEERS, markitdownPeer(), await pymupdf4llmPeer(workDir)].filter((p): p is Peer => p !== undefined);
   const scored: Scored[] = [];
   for (const doc of corpus) {

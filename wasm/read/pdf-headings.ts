@@ -3,6 +3,7 @@
 // which paragraphs that tells to be headings. Pure functions over rows and paragraphs.
 
 import { joinLines } from '../../core/cjk-text.js';
+import { sectionDepth } from './pdf-numbering.js';
 import type { Paragraph, Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 
@@ -15,6 +16,11 @@ export interface DocumentStyle {
   levels: Map<number, number>;
   /** Colours headings set in a larger size use, other than the body's: a body-size line in one is a heading too. */
   headingColors: Set<string>;
+  /**
+   * A numbered heading's level is this plus its number's depth (pdf-numbering.ts): learnt from the
+   * sized headings that carry numbers (`1 Introduction` at the `##` size: 1), else one past the sizes.
+   */
+  numberOffset: number;
 }
 
 export const rounded = (size: number) => Math.round(size * 2) / 2;
@@ -59,6 +65,8 @@ export class StyleTally {
   private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
   private readonly colors = new Map<string, number>();
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
+  /** Heading-shaped paragraphs that start with a section number, by rounded size and the number's depth. */
+  private readonly numbered = new Map<string, number>();
 
   /** Counts (sign 1) or takes back (sign -1) a page's rows, running lines already removed, in reading order. */
   addPage(rows: readonly Row[], sign: 1 | -1): void {
@@ -86,6 +94,8 @@ export class StyleTally {
       entry.count += sign;
       if (entry.count === 0) this.headings.delete(key);
       else this.headings.set(key, entry);
+      const depth = sectionDepth(joinLines(p.rows.map((r) => r.text)));
+      if (depth !== undefined) add(this.numbered, JSON.stringify([rounded(first.size), depth]), sign);
     }
   }
 
@@ -100,7 +110,18 @@ export class StyleTally {
     const sizes = new Set(headings.map((h) => rounded(h.size)));
     const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
     const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
-    return { body, font, color, levels, headingColors };
+    return { body, font, color, levels, headingColors, numberOffset: this.numberOffset(levels) };
+  }
+
+  /** The offset most numbered sized headings show between their level and their number's depth; one past the sizes without any. */
+  private numberOffset(levels: ReadonlyMap<number, number>): number {
+    const offsets = new Map<number, number>();
+    for (const [key, count] of this.numbered) {
+      const [size, depth] = JSON.parse(key) as [number, number];
+      const level = levels.get(size);
+      if (level !== undefined) add(offsets, level - depth, count);
+    }
+    return mostWeight(offsets) ?? levels.size;
   }
 }
 

@@ -9,6 +9,7 @@ import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
 import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, rounded, type DocumentStyle } from './pdf-headings.js';
+import { sectionDepth } from './pdf-numbering.js';
 import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
@@ -62,9 +63,21 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const apart = first.bold || inHeadingColor;
   const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
-  if (apart && bodyLine) return heading(style.levels.size + 1, [{ text }]);
+  if (!bodyLine) return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+  // Numbered, its level is its number's depth (`2.3.1` three below the offset); in the body's weight only a dotted number marks it.
+  const depth = sectionDepth(text, !apart);
+  const byNumber = depth !== undefined && (apart || !/^\d/.test(text) || NUMBERED_TITLE.test(text));
+  if (byNumber) return heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]);
+  if (apart) return heading(style.levels.size + 1, [{ text }]);
   return paragraph([{ text, ...(first.bold && { bold: true }) }]);
 }
+
+/**
+ * A body-weight line read as a heading by its dotted number (Chinese numbering needs no more):
+ * the title starts with a capital or a letter of a script without case, and no dot leader runs
+ * to a page number (a contents line).
+ */
+const NUMBERED_TITLE = /^[\d.]+\s+[\p{Lu}\p{Lo}](?!.*(?:\.\s?){3,}\s*\d+$)/u;
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {

@@ -18,7 +18,7 @@ export function withBorderlessTables(rows: readonly Row[]): Row[] {
       bottom: r.bottom,
       size: r.size,
       pieces: r.pieces.length ? r.pieces : [{ x: r.x, right: r.right, text: r.text }],
-      excluded: r.table !== undefined || isItem(r),
+      excluded: r.table !== undefined || outOfTables(r),
     })),
   );
   const out: Row[] = [];
@@ -129,7 +129,7 @@ function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | und
   const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
   const fits = (row: Row) =>
     !row.table &&
-    !isItem(row) &&
+    !outOfTables(row) &&
     Math.abs(row.size - first.size) <= first.size * 0.05 &&
     row.bottom <= first.top + 1 &&
     first.top - row.bottom <= first.size * 2.5 &&
@@ -148,7 +148,12 @@ function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | und
   return texts;
 }
 
-const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
+/**
+ * A row no table takes: a list item, or a row of code (monospaced for most of it) in columns — a
+ * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
+ * indents it. A cell's wrapped line that starts with code is one piece, and stays in its table.
+ */
+const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.test(row.text) || NUMBERED.test(row.text);
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and
@@ -160,18 +165,18 @@ const isItem = (row: Row) => BULLET.test(row.text) || NUMBERED.test(row.text);
 function tableRun(rows: readonly Row[], start: number): TableRun {
   const first = rows[start] as Row;
   const anchors = first.cells.map((c) => c.x);
-  if (first.cells.length < 2 || isItem(first)) return { rows: [], anchors };
+  if (first.cells.length < 2 || outOfTables(first)) return { rows: [], anchors };
   const near = (row: Row, x: number) => anchors.some((a) => Math.abs(a - x) <= row.size * 1.5);
-  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !isItem(row) && row.cells.every((c) => near(row, c.x));
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c.x));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
   const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
   const widens = (row: Row) =>
-    !row.table && row.cells.length >= 2 && !isItem(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+    !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
   const single = (row: Row) => {
     const cell = row.cells[0];
-    if (row.table || row.cells.length !== 1 || !cell || isItem(row) || !close(row)) return false;
+    if (row.table || row.cells.length !== 1 || !cell || outOfTables(row) || !close(row)) return false;
     const [firstColumn, second] = [...anchors].sort((a, b) => a - b);
     return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
   };

@@ -1,0 +1,143 @@
+// Reading PDFs from other producers than LibreOffice (issue 45): a manual whose numbered
+// headings (`2.3.1 …`) are in the body's font and weight, its levels from the numbers, and the
+// same in Chinese numbering (一、 → （一）), drawn line by line by ReportLab (python3-reportlab);
+// console output in a code block that groff (pandoc's ms) indents, its columns lined up.
+
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PYTHON } from '../helpers/tools.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+
+/**
+ * Draws `lines` (kind, text) on A4 pages, every line in one size (10 pt): kind `b` bold, `h` in
+ * the body's face (a numbered heading with space above and below it), `p` body text. Chinese in WenQuanYi
+ * Zen Hei (fonts-wqy-zenhei; no bold face: a bold line is in the same face, as such manuals are).
+ */
+const MANUAL_PDF = `
+import json, sys
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+name, chinese, lines = sys.argv[1], sys.argv[2] == 'zh', json.loads(sys.argv[3])
+if chinese:
+    pdfmetrics.registerFont(TTFont('Zen', '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', subfontIndex=0))
+body, bold = ('Zen', 'Zen') if chinese else ('Helvetica', 'Helvetica-Bold')
+c = canvas.Canvas(name, pagesize=(595, 842))
+y = 780
+for kind, text in lines:
+    if kind != 'p':
+        y -= 10
+    if y < 80:
+        c.showPage()
+        y = 780
+    c.setFont(bold if kind == 'b' else body, 10)
+    c.drawString(72, y, text)
+    y -= 14 if kind == 'p' else 18
+c.save()
+`;
+
+const PROSE = [
+  'The unit is shipped with its mounting plate, two brackets and the cable set. Check the contents',
+  'against the packing list before you start, and keep the carton until the unit has been tested.',
+];
+
+const ENGLISH: [string, string][] = [
+  ['b', '1 Installation'],
+  ['p', PROSE[0] as string],
+  ['p', PROSE[1] as string],
+  ['h', '1.1 Before You Start'],
+  ['p', PROSE[0] as string],
+  ['h', '1.1.1 Tools Needed'],
+  ['p', PROSE[1] as string],
+  // Set apart as headings are, but a measure and a contents line: no headings.
+  ['h', '2.5 kg is what the plate weighs with both brackets'],
+  ['h', '3.4 Cleaning . . . . . . . . . . . . . . . . . . . . 12'],
+  ['h', '1.1.2 Mounting the Plate'],
+  ['p', PROSE[0] as string],
+  ['h', '1.2 Wiring'],
+  ['p', PROSE[1] as string],
+  ['b', '2 Operation'],
+  ['p', PROSE[0] as string],
+  ['h', '2.1 First Start'],
+  ['p', PROSE[1] as string],
+];
+
+const CHINESE_PROSE = '设备出厂时附带安装板、两个支架和电缆组件。开始之前，请对照装箱单检查内容，并在设备测试完成之前保留包装箱。';
+const CHINESE: [string, string][] = [
+  ['b', '一、安装'],
+  ['p', CHINESE_PROSE],
+  ['b', '（一）准备工作'],
+  ['p', CHINESE_PROSE],
+  ['b', '（二）接线'],
+  ['p', CHINESE_PROSE],
+  ['b', '二、运行'],
+  ['p', CHINESE_PROSE],
+  ['b', '（一）首次启动'],
+  ['p', CHINESE_PROSE],
+];
+
+/** The Markdown headings of a read, `level text`. */
+const headingsOf = (markdown: string) => [...markdown.matchAll(/^(#{1,6}) (.*)$/gm)].map((m) => `${(m[1] as string).length} ${m[2] as string}`);
+
+/** A page with console output whose columns line up, as a manual shows it. */
+const CONSOLE_MD = `# memory
+
+Shows the memory of the JVM.
+
+## Usage
+
+\`\`\`bash
+$ memory
+Memory                    used      total      max        usage
+heap                      32M       256M       4096M      0.79%
+g1_eden_space             11M       68M        -1         16.18%
+g1_old_gen                17M       184M       4096M      0.43%
+nonheap                   35M       39M        -1         89.55%
+\`\`\`
+
+The heap is the memory the objects take.
+`;
+
+beforeAll(async () => {
+  ops = await inProcess({ workers: '1' });
+  ops.put('console.md', CONSOLE_MD);
+  const ms = execFileSync('pandoc', ['console.md', '-f', 'gfm', '-s', '-t', 'ms'], { cwd: ops.dir });
+  ops.put('console.pdf', execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
+  execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-en.pdf', 'en', JSON.stringify(ENGLISH)], { cwd: ops.dir });
+  execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-zh.pdf', 'zh', JSON.stringify(CHINESE)], { cwd: ops.dir });
+}, 60_000);
+afterAll(() => ops.close());
+
+describe('read: code from groff (pandoc → ms → groff)', () => {
+  it('reads console output whose columns line up as a code block, not as a table', async () => {
+    const text = (await ops.ok('read', { input: 'console.pdf' })).text ?? '';
+    expect(text).not.toContain('|');
+    const code = /```\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
+    expect(code.split('\n').map((l) => l.split(/\s+/)[0])).toEqual(['$', 'Memory', 'heap', 'g1_eden_space', 'g1_old_gen', 'nonheap']);
+    expect(text).toMatch(/^The heap is the memory the objects take\.$/m);
+  });
+});
+
+describe('read: headings of PDFs set in the body size (ReportLab)', () => {
+  it('reads numbered headings in the body font and weight as headings, their levels from the numbers', async () => {
+    const text = (await ops.ok('read', { input: 'manual-en.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([
+      '1 1 Installation',
+      '2 1.1 Before You Start',
+      '3 1.1.1 Tools Needed',
+      '3 1.1.2 Mounting the Plate',
+      '2 1.2 Wiring',
+      '1 2 Operation',
+      '2 2.1 First Start',
+    ]);
+    expect(text).toMatch(/^2\.5 kg is what the plate weighs/m);
+    expect(text).toMatch(/^3\.4 Cleaning \. \./m);
+  });
+
+  it('reads Chinese numbered headings at the body size by their numbering: 一、 over （一）', async () => {
+    const text = (await ops.ok('read', { input: 'manual-zh.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual(['1 一、安装', '2 （一）准备工作', '2 （二）接线', '1 二、运行', '2 （一）首次启动']);
+  });
+});
