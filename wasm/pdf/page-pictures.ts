@@ -4,7 +4,7 @@
 // as most of the page is its background or a scan under a text layer, not a picture of the text,
 // and one a few points wide is a rule or a dot: both are left out. The pictures of one document
 // share a byte budget so a PDF of a thousand photos cannot fill the worker's memory; past it,
-// pictures are left out (counted, so the answer can say so).
+// pictures are left out.
 
 import * as mupdf from 'mupdf';
 
@@ -24,14 +24,10 @@ const BACKGROUND_SHARE = 0.8;
 
 /** The PNG bytes pictures may take over one document. */
 export class PictureBudget {
-  skipped = 0;
   constructor(private left: number) {}
 
   take(bytes: number): boolean {
-    if (bytes > this.left) {
-      this.skipped++;
-      return false;
-    }
+    if (bytes > this.left) return false;
     this.left -= bytes;
     return true;
   }
