@@ -46,6 +46,7 @@ const WRITER: Readonly<Record<string, string>> = {
   reliability: 'npm run test:reliability',
   'ofd-corpus': 'npm run bench:ofd-corpus',
   'office-fidelity': 'npm run bench:office-fidelity',
+  'editable-quality': 'npm run bench:editable',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 
