@@ -105,7 +105,16 @@ async function readPdfModel(request: EditableRequest, { engines, config, ...cont
   const scanned = scans.length ? await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: layouts })) : [];
   const blocksOf = new Map<number, RootContent[]>(scans.map((page, k) => [page, scanned[k] ?? []]));
   const margins = documentMargins(laid.pages.map((p) => p.margins));
-  const pages: EditablePage[] = laid.pages.map((p) => ({ blocks: blocksOf.get(p.page) ?? p.blocks, width: p.width, height: p.height, margins }));
+  const pages: EditablePage[] = laid.pages.map((p) => ({
+    blocks: blocksOf.get(p.page) ?? p.blocks,
+    width: p.width,
+    height: p.height,
+    margins,
+    number: p.page,
+    pictures: p.pictures,
+    header: p.header,
+    footer: p.footer,
+  }));
   // The body style is the text layer's; a PDF of scans only has none worth keeping.
   const model = scans.length === total ? { pages } : { pages, body: laid.body, headingSizes: laid.headingSizes };
   return { model, ocrPages: scans };

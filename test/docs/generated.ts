@@ -47,6 +47,7 @@ const WRITER: Readonly<Record<string, string>> = {
   'ofd-corpus': 'npm run bench:ofd-corpus',
   'office-fidelity': 'npm run bench:office-fidelity',
   'bench-memory': 'npm run bench:memory',
+  'editable-quality': 'npm run bench:editable',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 

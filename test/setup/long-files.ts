@@ -22,6 +22,7 @@ export const LONG_FILES: readonly string[] = [
   'test/documents/wasm-cjk-pages.test.ts',
   'test/documents/wasm-office-limits.test.ts',
   'test/operations/editable.test.ts',
+  'test/operations/editable-pages.test.ts',
   'test/ocr/paddle-text.test.ts',
   'test/pipeline/watch.test.ts',
   'test/pdf/damaged-messages.test.ts',

@@ -14,13 +14,14 @@ import type { RootContent } from 'mdast';
 import { pageBlocks } from '../read/pdf-layout.js';
 import { StyleTally, type DocumentStyle } from '../read/pdf-headings.js';
 import { toPageRows } from '../read/pdf-rows.js';
-import type { PageRows } from '../read/pdf-page-model.js';
+import type { PageRows, Row } from '../read/pdf-page-model.js';
 import { readingRows } from '../read/pdf-reading-order.js';
 import { bandKeys, RunningLines } from '../read/pdf-running-lines.js';
 import { renderedBlocks } from '../read/render.js';
 import { joinedLength, pageMarker } from '../../core/markdown-join.js';
 import { selectPages, stextOf, withPage, type PageSize } from './render.js';
 import { pageDrawing } from './page-drawing.js';
+import { pagePictures, PictureBudget, type PagePicture } from './page-pictures.js';
 import { openSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
@@ -110,13 +111,27 @@ export interface LaidOutPage {
   height: number;
   /** Points from each edge to the text the page holds; absent for a page without text. */
   margins?: { top: number; right: number; bottom: number; left: number } | undefined;
+  /** For an editable document: the pictures its `image` blocks name (url `picture:<index>`). */
+  pictures?: PagePicture[];
+  /** For an editable document: the running lines `read` leaves out, at the top and the bottom. */
+  header?: RunningText | undefined;
+  footer?: RunningText | undefined;
 }
+
+/** Running lines of a page's top or bottom band, in order, and how far the band's outer line is from that edge (points). */
+export interface RunningText {
+  lines: string[];
+  edge: number;
+}
+
+/** The PNG bytes an editable document's pictures may take together (the model crosses threads whole). */
+const PICTURE_BYTES = 64 * 1024 * 1024;
 
 /** A page's margins are taken as its text's, within a quarter inch and two inches. */
 const MARGIN_RANGE = [18, 144] as const;
 const clampMargin = (points: number) => Math.round(Math.min(MARGIN_RANGE[1], Math.max(MARGIN_RANGE[0], points)));
 
-function marginsOf({ rows, width, height }: PageRows): LaidOutPage['margins'] {
+function marginsOf({ rows, width, height }: { rows: readonly Row[]; width: number; height: number }): LaidOutPage['margins'] {
   if (rows.length === 0) return undefined;
   const left = Math.min(...rows.map((r) => r.x));
   const right = Math.max(...rows.map((r) => r.right));
@@ -134,6 +149,7 @@ function layOutPages(
   read: Read,
   budget: number,
   visit: (page: LaidOutPage) => boolean,
+  pictures?: PictureBudget,
 ): { pageCount: number; selected: number; style: DocumentStyle } {
   const doc = openSource(source, read, (opened) => checkDecompressedBudget(opened, budget));
   const { pageCount, pages, sizes } = selectPages(doc, ranges, maxPages);
@@ -150,18 +166,56 @@ function layOutPages(
   for (const [index, page] of pages.entries()) {
     const rows = kept.get(page) ?? extract(page);
     kept.delete(page);
-    // Rows keep every line with text, so a page without rows has no text layer.
-    const blocks =
-      rows.rows.length === 0
-        ? []
-        : pageBlocks(
-            readingRows(rows, (k) => running.repeated(k)),
-            documentStyle,
-          );
+    const repeated = (k: string) => running.repeated(k);
     const size = sizes[index] as PageSize;
-    if (visit({ page, blocks, needsOcr: rows.rows.length === 0, width: size.width, height: size.height, margins: marginsOf(rows) })) break;
+    const laid = { page, needsOcr: rows.rows.length === 0, width: size.width, height: size.height };
+    // Rows keep every line with text, so a page without rows has no text layer.
+    if (rows.rows.length === 0) {
+      if (visit({ ...laid, blocks: [], margins: undefined })) break;
+    } else if (!pictures) {
+      if (visit({ ...laid, blocks: pageBlocks(readingRows(rows, repeated), documentStyle), margins: marginsOf(rows) })) break;
+    } else {
+      const found = withPage(doc, page, (loaded) => pagePictures(loaded, pictures));
+      const blocks = blocksWithPictures(readingRows(rows, repeated), found, documentStyle);
+      if (visit({ ...laid, blocks, pictures: found, ...furniture(rows, repeated) })) break;
+    }
   }
   return { pageCount, selected: pages.length, style: documentStyle };
+}
+
+/** The page's blocks with its pictures in the flow: each before the first row, in reading order, at or below its top. */
+function blocksWithPictures(ordered: readonly Row[], pictures: readonly PagePicture[], style: DocumentStyle): RootContent[] {
+  const out: RootContent[] = [];
+  let from = 0;
+  const byTop = [...pictures.keys()].sort((a, b) => (pictures[a] as PagePicture).top - (pictures[b] as PagePicture).top);
+  for (const k of byTop) {
+    const top = (pictures[k] as PagePicture).top;
+    const at = ordered.findIndex((row, i) => i >= from && row.top >= top);
+    const to = at < 0 ? ordered.length : at;
+    if (to > from) out.push(...pageBlocks(ordered.slice(from, to), style));
+    out.push({ type: 'image', url: `picture:${k}` });
+    from = to;
+  }
+  if (from < ordered.length) out.push(...pageBlocks(ordered.slice(from), style));
+  return out;
+}
+
+/**
+ * The page's running lines (those `read` leaves out) as its header and footer, and its margins
+ * measured on the body's text alone: the header and footer stand in the margins, as in Word.
+ */
+function furniture(page: PageRows, repeated: (key: string) => boolean): Pick<LaidOutPage, 'margins' | 'header' | 'footer'> {
+  const body = RunningLines.kept(page, repeated);
+  const kept = new Set(body);
+  const running = page.rows.filter((r) => !kept.has(r)).sort((a, b) => a.top - b.top || a.x - b.x);
+  const top = running.filter((r) => r.bottom <= page.height / 2);
+  const bottom = running.filter((r) => r.bottom > page.height / 2);
+  const text = (rows: readonly Row[], edge: number): RunningText | undefined => (rows.length ? { lines: rows.map((r) => r.text), edge } : undefined);
+  return {
+    margins: marginsOf({ rows: body.length ? body : page.rows, width: page.width, height: page.height }),
+    header: text(top, Math.min(...top.map((r) => r.top))),
+    footer: text(bottom, page.height - Math.max(...bottom.map((r) => r.bottom))),
+  };
 }
 
 export function readPdfMarkdown({ maxCharacters, ...task }: ReadMarkdownTask, read: Read, budget: number): PdfMarkdown {
@@ -189,10 +243,16 @@ export interface PdfModel {
 /** Every selected page's blocks as the model itself, for a writer that rebuilds the document (an editable DOCX). */
 export function readPdfModel(task: SelectPagesTask, read: Read, budget: number): PdfModel {
   const pages: LaidOutPage[] = [];
-  const { pageCount, style } = layOutPages(task, read, budget, (page) => {
-    pages.push(page);
-    return false;
-  });
+  const { pageCount, style } = layOutPages(
+    task,
+    read,
+    budget,
+    (page) => {
+      pages.push(page);
+      return false;
+    },
+    new PictureBudget(PICTURE_BYTES),
+  );
   const headingSizes = [...style.levels].sort((a, b) => a[1] - b[1]).map(([size]) => size);
   return { pageCount, pages, body: { size: style.body, font: style.font }, headingSizes };
 }

@@ -56,20 +56,20 @@ function codeBlock(rows: readonly Row[]): RootContent {
 function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
   const level = style.levels.get(rounded(first.size));
-  if (level !== undefined && isSizeHeading(p, style)) return heading(level, [{ text }]);
+  if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), first);
   // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
   // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
   const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
   const apart = first.bold || inHeadingColor;
   const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
-  if (!bodyLine) return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+  if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
   // Numbered, its level is its number's depth (`2.3.1` three below the offset); in the body's weight only a dotted number marks it.
   const depth = sectionDepth(text, !apart);
   const byNumber = depth !== undefined && (apart || !/^\d/.test(text) || NUMBERED_TITLE.test(text));
-  if (byNumber) return heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]);
-  if (apart) return heading(style.levels.size + 1, [{ text }]);
-  return paragraph([{ text, ...(first.bold && { bold: true }) }]);
+  if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), first);
+  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), first);
+  return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
 }
 
 /**
@@ -78,6 +78,25 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
  * to a page number (a contents line).
  */
 const NUMBERED_TITLE = /^[\d.]+\s+[\p{Lu}\p{Lo}](?!.*(?:\.\s?){3,}\s*\d+$)/u;
+
+/** How a block's text is set in the PDF, for a writer that keeps it (an editable DOCX); Markdown ignores it. */
+export interface PdfTextStyle {
+  /** The font most of the first line is set in (its name tells italic). */
+  font: string;
+  /** Its fill, "r,g,b" in 0–1. */
+  color?: string;
+}
+
+declare module 'mdast' {
+  interface Data {
+    pdfText?: PdfTextStyle;
+  }
+}
+
+const styled = <T extends RootContent>(block: T, row: Row): T => ({
+  ...block,
+  data: { pdfText: { font: row.font, ...(row.color !== undefined && { color: row.color }) } },
+});
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {

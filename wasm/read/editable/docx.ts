@@ -10,9 +10,13 @@ import {
   AlignmentType,
   Document,
   ExternalHyperlink,
+  Footer,
+  Header,
   HeadingLevel,
+  ImageRun,
   LevelFormat,
   Packer,
+  PageNumber,
   PageOrientation,
   Paragraph,
   SectionType,
@@ -26,6 +30,8 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { CellSource } from '../blocks.js';
+import type { PagePicture } from '../../pdf/page-pictures.js';
+import type { RunningText } from '../../pdf/read-task.js';
 import { plainText, tableCells, type EditableCounts, type EditableModel, type EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -51,14 +57,42 @@ interface RunStyle {
   italics?: boolean;
   strike?: boolean;
   code?: boolean;
+  /** Hex RRGGBB. */
+  color?: string;
+}
+
+/** Font names that say italic (a PDF's font says so only in its name). */
+const ITALIC_FONT_NAME = /italic|oblique/i;
+/** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
+const NEAR_BLACK = 0.15;
+/** CSS pixels (Word's picture unit in the library) a point. */
+const PIXELS_PER_POINT = 96 / 72;
+
+/** The style a block's PDF text carries (read's layout notes its font and colour): italic, and a colour other than black. */
+function blockStyle(block: RootContent): RunStyle {
+  const pdf = block.data?.pdfText;
+  if (!pdf) return {};
+  const rgb = pdf.color?.split(',').map(Number) ?? [];
+  const coloured = rgb.length === 3 && rgb.some((v) => v > NEAR_BLACK);
+  const hex = rgb
+    .map((v) =>
+      Math.round(Math.min(1, Math.max(0, v)) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
+  return { ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }), ...(coloured && { color: hex.toUpperCase() }) };
 }
 
 /** The counts and a fresh instance number per numbered list (each list starts at 1). */
 class Writer {
   readonly counts: EditableCounts = { paragraphs: 0, headings: 0, tables: 0, images: 0 };
   private lists = 0;
+  /** The pictures of the page being written. */
+  private pictures: readonly PagePicture[] = [];
 
-  blocks(blocks: readonly RootContent[], textWidth: number): (Paragraph | Table)[] {
+  blocks(blocks: readonly RootContent[], textWidth: number, pictures: readonly PagePicture[] = []): (Paragraph | Table)[] {
+    this.pictures = pictures;
     return blocks.flatMap((block) => this.block(block, textWidth));
   }
 
@@ -68,10 +102,10 @@ class Writer {
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
-        return [new Paragraph({ heading: HEADINGS[block.depth - 1], children: runs(block.children) })];
+        return [new Paragraph({ heading: HEADINGS[block.depth - 1], children: runs(block.children, blockStyle(block)) })];
       case 'paragraph':
         this.counts.paragraphs++;
-        return [new Paragraph({ children: runs(block.children) })];
+        return [new Paragraph({ children: runs(block.children, blockStyle(block)) })];
       case 'list':
         return this.list(block, 0);
       case 'code':
@@ -80,12 +114,22 @@ class Writer {
       case 'blockquote':
         return block.children.flatMap((child) => this.block(child, textWidth));
       case 'image':
-        this.counts.images++;
-        return [];
+        return this.picture(block.url, textWidth);
       default:
         // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
         return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
     }
+  }
+
+  /** A picture of the page in a paragraph of its own, at its size on the page (narrowed to the text's width). */
+  private picture(url: string, textWidth: number): Paragraph[] {
+    const match = /^picture:(\d+)$/.exec(url);
+    const picture = match ? this.pictures[Number(match[1])] : undefined;
+    if (!picture) return [];
+    this.counts.images++;
+    const scale = Math.min(1, textWidth / picture.width);
+    const transformation = { width: Math.round(picture.width * scale * PIXELS_PER_POINT), height: Math.round(picture.height * scale * PIXELS_PER_POINT) };
+    return [new Paragraph({ children: [new ImageRun({ type: 'png', data: picture.png, transformation })] })];
   }
 
   private list(list: List, level: number): Paragraph[] {
@@ -167,6 +211,20 @@ function textRun(text: string, { code, ...style }: RunStyle): TextRun {
   return new TextRun({ text, ...style, ...(code && { font: CODE_FONT }) });
 }
 
+/**
+ * A running line as a paragraph of the header or footer; the page's own number in it (a bare
+ * number, "Page 3 of 9") becomes Word's PAGE field, which counts from the section's start number.
+ */
+function runningParagraph(line: string, page: number | undefined): Paragraph {
+  const at = page === undefined ? -1 : line.search(new RegExp(`(?<!\\d)${page}(?!\\d)`));
+  if (page === undefined || at < 0) return new Paragraph({ children: [new TextRun(line)] });
+  const before = line.slice(0, at);
+  const after = line.slice(at + String(page).length);
+  return new Paragraph({ children: [new TextRun({ children: [before, PageNumber.CURRENT, after].filter((part) => part !== '') })] });
+}
+
+const running = (text: RunningText | undefined, page: number | undefined) => text?.lines.map((line) => runningParagraph(line, page));
+
 const indentOf = (level: number) => 360 * (level + 1);
 
 /** Nine levels of one kind of list: bullets, or decimal numbers (1. then a. then i., as Word's own). */
@@ -222,7 +280,16 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
   const margins = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
   const landscape = page.width > page.height;
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
+  const header = running(page.header, page.number);
+  const footer = running(page.footer, page.number);
+  // The header and footer stand where the PDF sets them, inside the body's margins.
+  const edges = {
+    ...(page.header && { header: twips(Math.min(page.header.edge, margins.top)) }),
+    ...(page.footer && { footer: twips(Math.min(page.footer.edge, margins.bottom)) }),
+  };
   return {
+    ...(header && { headers: { default: new Header({ children: header }) } }),
+    ...(footer && { footers: { default: new Footer({ children: footer }) } }),
     properties: {
       type: SectionType.NEXT_PAGE,
       page: {
@@ -232,10 +299,11 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
           height: twips(Math.max(page.width, page.height)),
           orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
         },
-        margin: { top: twips(margins.top), right: twips(margins.right), bottom: twips(margins.bottom), left: twips(margins.left) },
+        margin: { top: twips(margins.top), right: twips(margins.right), bottom: twips(margins.bottom), left: twips(margins.left), ...edges },
+        ...(page.number !== undefined && { pageNumbers: { start: page.number } }),
       },
     },
-    children: writer.blocks(page.blocks, textWidth),
+    children: writer.blocks(page.blocks, textWidth, page.pictures),
   };
 }
 

@@ -5,6 +5,8 @@
 
 import type { RootContent } from 'mdast';
 import { htmlTableCells, type CellSource } from '../blocks.js';
+import type { PagePicture } from '../../pdf/page-pictures.js';
+import type { RunningText } from '../../pdf/read-task.js';
 
 export interface EditablePage {
   blocks: RootContent[];
@@ -13,6 +15,13 @@ export interface EditablePage {
   height: number;
   /** Points from each edge to the text; absent: the writer's defaults. */
   margins?: { top: number; right: number; bottom: number; left: number } | undefined;
+  /** The PDF's number of the page (what its running page number counts). */
+  number?: number;
+  /** The pictures the page's `image` blocks name (url `picture:<index>`). */
+  pictures?: readonly PagePicture[] | undefined;
+  /** Running lines at the top and bottom of the page: its header and footer. */
+  header?: RunningText | undefined;
+  footer?: RunningText | undefined;
 }
 
 export interface EditableModel {
