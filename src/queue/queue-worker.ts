@@ -7,9 +7,12 @@
 // job through Redis pub/sub (the cancel channel) and a job picked up later through its cancel
 // mark. A job's end is called back (webhooks) by the process that ended it, once.
 
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { reportFailure } from '../../core/errors.js';
+import { withTempJournal } from '../files/staging.js';
 import { CancelledError } from '../jobs/policy.js';
 import { grownProgress, type JobRunner } from '../jobs/registry.js';
 import type { OperationResult } from '../operations/operation.js';
@@ -26,6 +29,9 @@ export interface QueueWorkerOptions {
 /** A lost worker's job waits this long before another takes it (BullMQ renews the lock at half of it). */
 const LOCK_MS = 15_000;
 const STALLED_CHECK_MS = 5_000;
+/** The temp files a job's runs created, kept while it may run again. */
+const tempsKey = (id: string) => `docwasm:${QUEUE_NAME}:temps:${id}`;
+const TEMPS_KEPT_MS = 7 * 86_400_000;
 
 export class QueueWorker {
   private readonly worker: Worker<QueuedJob, OperationResult>;
@@ -48,7 +54,12 @@ export class QueueWorker {
     });
     this.worker.on('error', () => {});
     this.worker.on('completed', (job) => void store.callBack(job));
-    this.worker.on('failed', (job) => void (job && store.callBack(job)));
+    this.worker.on('failed', (job) => {
+      if (!job) return;
+      // A job that failed before it ran again (it started --job-attempts times) still had its dead run's temp files.
+      void this.removeLeftovers(job.id as string).catch(() => {});
+      void store.callBack(job);
+    });
     this.subscriber = connect(store.server);
     this.subscriber.on('message', (_channel: string, id: string) => this.worker.cancelJob(id, CANCELLED_REASON));
     void this.subscriber.subscribe(cancelChannel).catch(() => {});
@@ -80,9 +91,18 @@ export class QueueWorker {
       progress = grownProgress(progress, done, total);
       job.updateProgress(progress).catch(() => {});
     };
+    await this.removeLeftovers(id);
+    const journal = async (temp: string) => {
+      // Kept by its real path: removeLeftovers removes it only where that path still leads.
+      const real = path.join(await fs.realpath(path.dirname(temp)), path.basename(temp));
+      await this.store.redis.multi().sadd(tempsKey(id), real).pexpire(tempsKey(id), TEMPS_KEPT_MS).exec();
+    };
     try {
-      return await this.run(job.data.request, { signal, progress: report });
+      const result = await withTempJournal(journal, () => this.run(job.data.request, { signal, progress: report }));
+      await this.store.redis.del(tempsKey(id)).catch(() => {});
+      return result;
     } catch (err) {
+      await this.store.redis.del(tempsKey(id)).catch(() => {});
       if (this.closing) {
         await job.moveToWait(token);
         throw new WaitingError();
@@ -91,5 +111,17 @@ export class QueueWorker {
       const { code, message } = reportFailure(err, `job ${id} (${job.data.request.operation}) internal error`);
       throw new UnrecoverableError(JSON.stringify({ code, message }));
     }
+  }
+
+  /** A run that died (kill -9) left its temp files: they go before the job runs again. */
+  private async removeLeftovers(id: string): Promise<void> {
+    const temps = await this.store.redis.smembers(tempsKey(id));
+    // Only files named as staging names its temp files, in the real folder staging checked (not one swapped for a link since).
+    for (const temp of temps) {
+      const folder = path.dirname(temp);
+      const real = await fs.realpath(folder).catch(() => undefined);
+      if (path.basename(temp).endsWith('.docwasm.tmp') && real === folder) await fs.rm(temp, { force: true });
+    }
+    if (temps.length > 0) await this.store.redis.del(tempsKey(id));
   }
 }
