@@ -49,8 +49,10 @@ export interface RunningWorker {
 }
 
 /** `docwasm worker --queue <url>`; resolves once it says it runs. */
-export async function startWorker(url: string, flags: string[] = []): Promise<RunningWorker> {
-  const child = stopAtEnd(spawn(process.execPath, [CLI, 'worker', '--queue', url, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] }));
+export async function startWorker(url: string, flags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningWorker> {
+  const child = stopAtEnd(
+    spawn(process.execPath, [CLI, 'worker', '--queue', url, ...flags], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
