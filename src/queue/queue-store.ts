@@ -7,6 +7,7 @@
 // has reconnected by itself; synchronous requests never touch it.
 
 import { randomUUID } from 'node:crypto';
+import './no-native.js';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ApiError, isErrorPayload } from '../../core/errors.js';

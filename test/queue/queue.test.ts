@@ -74,6 +74,8 @@ describe('a service and two workers sharing a Redis queue', () => {
         expect(pageCount(file(`merged/${i}.pdf`))).toBe(3);
       }
       expect([pngs('two-1').length, pngs('two-2').length]).toEqual([PAGES, PAGES]);
+      // No native code runs: msgpackr's optional addon, should npm have installed it, stays unloaded.
+      for (const { child } of workers) expect(fs.readFileSync(`/proc/${child.pid}/maps`, 'utf8')).not.toMatch(/\.node$/m);
       expect(leftoverTempFiles(dir)).toEqual([]);
       for (const worker of workers) await worker.stop();
       await service.stop();
