@@ -134,9 +134,12 @@ export class QueueStore implements JobStore<OperationResult> {
   }
 
   /** The job as the doors see it. */
-  async view(job: Job<QueuedJob, OperationResult>): Promise<JobView<OperationResult>> {
-    const id = job.id as string;
-    const [state, cancelledAt, callback] = await Promise.all([job.getState(), this.redis.get(cancelKey(id)), this.redis.get(callbackKey(id))]);
+  async view(fetched: Job<QueuedJob, OperationResult>): Promise<JobView<OperationResult>> {
+    const id = fetched.id as string;
+    const [state, cancelledAt, callback] = await Promise.all([fetched.getState(), this.redis.get(cancelKey(id)), this.redis.get(callbackKey(id))]);
+    // A job read just before it ended has no result yet: read it again, now that its state says it ended.
+    const ended = state === 'completed' || state === 'failed';
+    const job = ended && fetched.finishedOn === undefined ? ((await this.queue.getJob(id)) ?? fetched) : fetched;
     const { status, error } = statusOf(state, job.failedReason, cancelledAt);
     const finishedOn = job.finishedOn ?? (status === 'cancelled' && cancelledAt !== null ? Date.parse(cancelledAt) : undefined);
     const total = job.data.request.total;
