@@ -127,4 +127,5 @@ async function main(): Promise<void> {
   console.log(table);
 }
 
-await main();
+// A failed run leaves neither its files nor its Redis behind (the services and workers stop with this process).
+await main().finally(() => fs.rmSync(dir, { recursive: true, force: true }));
