@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cleanUpTestFile } from '../helpers/cleanup.js';
 import { makePdf } from '../helpers/make-pdf.js';
 import { finishedJob } from '../helpers/jobs.js';
 import { startRedis, startWorker, type RunningWorker } from '../helpers/redis.js';
@@ -127,5 +128,8 @@ async function main(): Promise<void> {
   console.log(table);
 }
 
-// A failed run leaves neither its files nor its Redis behind (the services and workers stop with this process).
-await main().finally(() => fs.rmSync(dir, { recursive: true, force: true }));
+// A failed run leaves nothing behind either: its folder, and the services, workers and Redis it started.
+await main().finally(async () => {
+  await cleanUpTestFile();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
