@@ -59,6 +59,16 @@ export interface Config {
   trustRoots: string[];
   /** The paper of documents that set none (paper.ts); by default the locale's. */
   paper: Paper;
+  /** `redis://…` of a shared job queue (src/queue/); none: jobs live in the service. */
+  queue: string | undefined;
+  /** With a queue: the service accepts jobs but runs none. */
+  noLocalWorker: boolean;
+  /** With a queue: times a job may start (a worker that died mid-job counts one). */
+  jobAttempts: number;
+  /** Key of the callbacks' HMAC-SHA256 signature (src/webhooks/). */
+  webhookSecret: string | undefined;
+  /** Hosts (`host[:port]`) a callbackUrl may name; none: loopback only. */
+  webhookAllow: string[];
 }
 
 /** The engines of docwasm; an operation names those it runs on, a flag those it tunes. */
@@ -70,16 +80,18 @@ export interface FlagSpec {
   flag: string;
   env: string;
   key: keyof Config;
-  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend' | 'paper';
+  /** `switch`: a flag without a value (its env twin: 1 or true). */
+  kind: 'string' | 'int' | 'seconds' | 'list' | 'engine' | 'sandbox' | 'backend' | 'paper' | 'switch';
   repeatable?: boolean;
   /** The value's placeholder in --help when the kind's own (N, VALUE) says too little. */
   metavar?: string;
   description: string;
   /**
    * Which commands take it: `http` the HTTP service alone, `server` the long-running ones (serve,
-   * mcp), a list of engines the commands running on one of them; every command when absent.
+   * mcp, worker), `jobs` those that keep async jobs (serve, worker), a list of engines the
+   * commands running on one of them; every command when absent.
    */
-  appliesTo?: 'http' | 'server' | readonly EngineName[];
+  appliesTo?: 'http' | 'server' | 'jobs' | readonly EngineName[];
 }
 
 export const FLAGS: readonly FlagSpec[] = [
@@ -291,6 +303,51 @@ export const FLAGS: readonly FlagSpec[] = [
     appliesTo: ['documents'],
   },
   {
+    flag: 'queue',
+    env: 'DOCWASM_QUEUE',
+    key: 'queue',
+    kind: 'string',
+    metavar: 'redis://HOST:PORT',
+    description:
+      'keep async jobs in a shared, durable queue on this Redis server (redis://[:password@]host:port[/db]), run by `docwasm worker` processes here or on other machines that see the same paths (default: jobs live in the service)',
+    appliesTo: 'jobs',
+  },
+  {
+    flag: 'no-local-worker',
+    env: 'DOCWASM_NO_LOCAL_WORKER',
+    key: 'noLocalWorker',
+    kind: 'switch',
+    description: "with --queue: accept jobs but leave them to the queue's workers",
+    appliesTo: 'http',
+  },
+  {
+    flag: 'job-attempts',
+    env: 'DOCWASM_JOB_ATTEMPTS',
+    key: 'jobAttempts',
+    kind: 'int',
+    description: 'with --queue: times a job may start; a worker that dies mid-job gives it to another, then it fails (default 3)',
+    appliesTo: 'jobs',
+  },
+  {
+    flag: 'webhook-secret',
+    env: 'DOCWASM_WEBHOOK_SECRET',
+    key: 'webhookSecret',
+    kind: 'string',
+    metavar: 'SECRET',
+    description: "sign each job's callback: X-Docwasm-Signature: sha256=<HMAC-SHA256 of the body>",
+    appliesTo: 'jobs',
+  },
+  {
+    flag: 'webhook-allow',
+    env: 'DOCWASM_WEBHOOK_ALLOW',
+    key: 'webhookAllow',
+    kind: 'list',
+    repeatable: true,
+    metavar: 'HOST[:PORT]',
+    description: 'a callbackUrl may name this host (repeatable; default: loopback addresses only)',
+    appliesTo: 'jobs',
+  },
+  {
     flag: 'document-sandbox',
     env: 'DOCWASM_DOCUMENT_SANDBOX',
     key: 'documentSandbox',
@@ -340,13 +397,18 @@ export function defaultConfig(): Config {
     trustCerts: [],
     trustRoots: [],
     paper: localePaper(process.env),
+    queue: undefined,
+    noLocalWorker: false,
+    jobAttempts: 3,
+    webhookSecret: undefined,
+    webhookAllow: [],
   };
 }
 
 export class ConfigError extends Error {}
 
 /** Builds a Config from parsed flag values (strings, or string arrays for repeatable flags) and env. */
-export function resolveConfig(flags: Readonly<Record<string, string | string[] | undefined>>, env: NodeJS.ProcessEnv): Config {
+export function resolveConfig(flags: Readonly<Record<string, string | string[] | boolean | undefined>>, env: NodeJS.ProcessEnv): Config {
   const config = { ...defaultConfig(), paper: localePaper(env) };
   const target = config as unknown as Record<string, unknown>;
   for (const spec of FLAGS) {
@@ -363,7 +425,8 @@ export function resolveConfig(flags: Readonly<Record<string, string | string[] |
   return config;
 }
 
-function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
+function parseValue(spec: FlagSpec, raw: string | string[] | boolean): unknown {
+  if (typeof raw === 'boolean') return raw;
   const values = Array.isArray(raw) ? raw : [raw];
   switch (spec.kind) {
     case 'list':
@@ -400,6 +463,11 @@ function parseValue(spec: FlagSpec, raw: string | string[]): unknown {
       const value = values.at(-1);
       if (!PAPERS.some((choice) => choice === value)) throw new ConfigError(`--paper must be one of ${PAPERS.join(', ')}, got "${value}"`);
       return value;
+    }
+    case 'switch': {
+      const value = String(values.at(-1)).toLowerCase();
+      if (!['1', 'true', '0', 'false'].includes(value)) throw new ConfigError(`${spec.env} must be 1, true, 0 or false, got "${values.at(-1)}"`);
+      return value === '1' || value === 'true';
     }
     case 'string':
       return values.at(-1);
@@ -441,7 +509,7 @@ export function workerHeapLimitMb(config: Config, engineCapMb: number | undefine
 }
 
 /** The commands that take flags: the HTTP service, the MCP server, a one-shot operation on its engines. */
-export type FlagDoor = { door: 'serve' | 'mcp' } | { door: 'one-shot'; engines: readonly EngineName[] };
+export type FlagDoor = { door: 'serve' | 'mcp' | 'worker' } | { door: 'one-shot'; engines: readonly EngineName[] };
 
 /** The flags that change what `command` does, in FLAGS order. */
 export function flagsFor(command: FlagDoor): FlagSpec[] {
@@ -451,28 +519,32 @@ export function flagsFor(command: FlagDoor): FlagSpec[] {
       case 'serve':
         return true;
       case 'mcp':
+        return appliesTo !== 'http' && appliesTo !== 'jobs';
+      case 'worker':
         return appliesTo !== 'http';
       case 'one-shot':
-        return appliesTo !== 'http' && appliesTo !== 'server' && appliesTo.some((engine) => command.engines.includes(engine));
+        return appliesTo !== 'http' && appliesTo !== 'server' && appliesTo !== 'jobs' && appliesTo.some((engine) => command.engines.includes(engine));
     }
   });
 }
 
-export type FlagOptions = Record<string, { type: 'string'; multiple: boolean }>;
+export type FlagOptions = Record<string, { type: 'string' | 'boolean'; multiple: boolean }>;
 
 /** The flags as `node:util` parseArgs options. */
 export function flagOptions(flags: readonly FlagSpec[]): FlagOptions {
-  return Object.fromEntries(flags.map((f) => [f.flag, { type: 'string' as const, multiple: Boolean(f.repeatable) }]));
+  return Object.fromEntries(
+    flags.map((f) => [f.flag, { type: f.kind === 'switch' ? ('boolean' as const) : ('string' as const), multiple: Boolean(f.repeatable) }]),
+  );
 }
 
 /** Builds the Config from the parsed values of `flags` (flags win over env, env over defaults). */
 export function configFromFlags(values: Readonly<Record<string, unknown>>, flags: readonly FlagSpec[]): Config {
-  const given = Object.fromEntries(flags.map((f) => [f.flag, values[f.flag] as string | string[] | undefined]));
+  const given = Object.fromEntries(flags.map((f) => [f.flag, values[f.flag] as string | string[] | boolean | undefined]));
   return resolveConfig(given, process.env);
 }
 
 export function flagHelpLines(flags: readonly FlagSpec[]): string[] {
-  return flags.map((f) => helpLine(`--${f.flag} ${metavar(f)}`, `${f.description} [${f.env}]`));
+  return flags.map((f) => helpLine(f.kind === 'switch' ? `--${f.flag}` : `--${f.flag} ${metavar(f)}`, `${f.description} [${f.env}]`));
 }
 
 /** One aligned line of a help text. */

@@ -11,8 +11,11 @@ import { healthRoute } from './http/health.js';
 import { jobRoutes } from './http/jobs.js';
 import { openApiRoute } from './http/openapi.js';
 import { operationRoute } from './http/operation-route.js';
-import { JobRegistry } from './jobs/registry.js';
+import { JobRegistry, type JobStore } from './jobs/registry.js';
 import { createRuntime } from './operations/context.js';
+import { jobRunner } from './operations/run-job.js';
+import { openQueue } from './queue/open-queue.js';
+import { Webhooks } from './webhooks/webhooks.js';
 import { OPERATIONS } from './operations/index.js';
 import type { OperationContext, OperationResult } from './operations/operation.js';
 import { logStart } from '../core/log.js';
@@ -32,9 +35,9 @@ export async function createService(config: Config): Promise<Service> {
   const startedAt = Date.now();
   const runtime = await createRuntime(config);
   const { engines } = runtime;
-  const jobs = new JobRegistry<OperationResult>({ retentionMs: config.jobRetentionMs });
+  const { store: jobs, close: closeJobs } = await openJobStore(config, runtime);
   // In the order /docs lists their groups: the operations', Jobs, Service.
-  const apiRoutes = [...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs), healthRoute(engines, startedAt)];
+  const apiRoutes = [...OPERATIONS.map((operation) => operationRoute(operation, runtime, jobs)), ...jobRoutes(jobs), healthRoute(engines, startedAt, jobs)];
   const hosts = acceptedHosts(config.host, config.port);
   const app = createApp([...apiRoutes, openApiRoute(apiRoutes, { tokenRequired: config.token !== undefined })], {
     hosts,
@@ -58,9 +61,23 @@ export async function createService(config: Config): Promise<Service> {
     close: async (graceMs = 10_000) => {
       const stopped = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       await settledWithin(stopped, graceMs);
-      // Jobs do not survive a restart: cancel them so they leave no output and no temp file.
-      await jobs.close(graceMs);
+      // Embedded jobs do not survive a restart: cancelled, they leave no output and no temp file.
+      // Queued ones running here go back to the queue, for a live worker.
+      await closeJobs(graceMs);
       await runtime.close();
     },
   };
+}
+
+/** Jobs live in the service (the default) or, with --queue, in the shared queue. */
+async function openJobStore(config: Config, runtime: OperationContext): Promise<{ store: JobStore<OperationResult>; close(graceMs: number): Promise<void> }> {
+  if (config.queue !== undefined) return openQueue(config.queue, config, runtime, { localWorker: !config.noLocalWorker });
+  const webhooks = new Webhooks(config);
+  const store = new JobRegistry<OperationResult>({
+    retentionMs: config.jobRetentionMs,
+    run: jobRunner(runtime),
+    check: (url) => webhooks.check(url),
+    finished: (job, record) => void webhooks.deliverJob(job, record),
+  });
+  return { store, close: (graceMs) => store.close(graceMs) };
 }

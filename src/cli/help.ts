@@ -23,6 +23,7 @@ export function topLevelHelp(): string {
     helpLine('serve', 'run the HTTP JSON service (the default command)'),
     helpLine('mcp', 'serve the Model Context Protocol over stdio (one tool per operation)'),
     helpLine('watch', 'run every file that appears in a folder through a pipeline (docwasm watch --help)'),
+    helpLine('worker', 'run the async jobs of a shared queue (serve --queue), here or on another machine'),
     ...commandSummaries(),
     '',
     'Run `docwasm <command> --help` for its inputs and options.',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, or a one-shot
+// `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, `worker`, or a one-shot
 // operation command (`docwasm pdf merge …`). Each door is loaded only when asked for, so a
 // one-shot command does not pay for the HTTP stack.
 
@@ -30,6 +30,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     const { runMcpServer } = await import('../mcp/server.js');
     return runMcpServer(rest);
   }
+  if (first === 'worker') {
+    const { runWorker } = await import('./worker.js');
+    return runWorker(rest);
+  }
   const match = matchOperation(argv);
   if (match) {
     const { runOneShot } = await import('./one-shot.js');
@@ -50,7 +54,7 @@ function printed(text: string): number {
 /** The command whose --help explains a bad command line: serve, mcp, watch or the operation's words. */
 function commandNamed(argv: readonly string[]): string | undefined {
   if (isServe(argv[0])) return 'serve';
-  if (argv[0] === 'mcp' || argv[0] === 'watch') return argv[0];
+  if (argv[0] === 'mcp' || argv[0] === 'watch' || argv[0] === 'worker') return argv[0];
   const match = matchOperation(argv);
   return match && commandOf(match.operation);
 }

@@ -4,6 +4,7 @@
 // interrupted job leaves neither output nor temp file behind. An existing target must be a
 // regular file: a FIFO, device or directory there is refused, never replaced.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -19,6 +20,19 @@ import { isConfined, openInput, type PathPolicy } from './paths.js';
 const liveTempFiles = new Set<string>();
 /** Private work dirs of the service (a pipeline's intermediate files), removed with the temp files. */
 const liveTempDirs = new Set<string>();
+
+/**
+ * Told of each temp file before it is created, by the job that creates it: a queue worker keeps
+ * them in Redis so that the job, run again after its worker died (kill -9), first removes the
+ * temp files the dead one left (src/queue/queue-worker.ts).
+ */
+type TempJournal = (temp: string) => Promise<void>;
+const journals = new AsyncLocalStorage<TempJournal>();
+
+/** Runs `work` with every temp file it stages told to `journal` first. */
+export function withTempJournal<T>(journal: TempJournal, work: () => Promise<T>): Promise<T> {
+  return journals.run(journal, work);
+}
 
 export interface StagedOutput {
   /** Where the engine writes: the temp file, as created (see core/file-ref.ts), reached through its held directory. */
@@ -37,25 +51,27 @@ export interface StagedOutput {
  * path still leads there, so a folder renamed or swapped for a link mid-job redirects nothing.
  * A directory created for it is removed again if the output is discarded and leaves it empty.
  */
-export async function stageOutput(policy: PathPolicy, target: string): Promise<StagedOutput> {
+export async function stageOutput(policy: PathPolicy, target: string, journal = journals.getStore()): Promise<StagedOutput> {
   const checked = isConfined(policy);
   const dir = await claimOutputDir(path.dirname(target), checked, target).catch((err: unknown) => {
     // A link met where the checked path had a folder (ELOOP) is a swap: PATH_NOT_ALLOWED.
     throw fileError(err, { role: 'output', shown: target, checked });
   });
   try {
-    return await createTemp(dir, target);
+    return await createTemp(dir, target, journal);
   } catch (err) {
     await releaseOutputDir(dir);
     throw err;
   }
 }
 
-async function createTemp(dir: OutputDir, target: string): Promise<StagedOutput> {
+async function createTemp(dir: OutputDir, target: string, journal: TempJournal | undefined): Promise<StagedOutput> {
   const name = path.basename(target);
   refuseNonRegular(await fs.stat(dir.entry(name)).catch(() => undefined), target);
   const tempName = `.${name.slice(0, 100)}.${randomBytes(6).toString('hex')}.docwasm.tmp`;
   const temp = dir.entry(tempName);
+  // By its folder's name (the real path checked), not the held descriptor's /proc path: another process removes it.
+  await journal?.(path.join(dir.path, tempName));
   const handle = await fs.open(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NO_FOLLOW).catch((err: unknown) => {
     throw outputError(err, target);
   });
@@ -103,9 +119,11 @@ export type Stage = (target: string) => Promise<FileRef>;
  */
 export async function withLazyStaging<T>(policy: PathPolicy, signal: AbortSignal | undefined, work: (stage: Stage) => Promise<T>): Promise<T> {
   const staged: StagedOutput[] = [];
+  // The job's journal, taken now: `stage` may be called back from an engine's events, outside the job's context.
+  const journal = journals.getStore();
   const stage: Stage = async (target) => {
     if (signal?.aborted) throw new CancelledError();
-    const output = await stageOutput(policy, target);
+    const output = await stageOutput(policy, target, journal);
     staged.push(output);
     return output.temp;
   };

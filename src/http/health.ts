@@ -1,10 +1,11 @@
-// GET /api/health: version, uptime and each engine's availability.
+// GET /api/health: version, uptime, each engine's availability and, with --queue, the queue's state.
 
 import type { Engines } from '../engines/engines.js';
+import type { JobStore } from '../jobs/registry.js';
 import { VERSION } from '../version.js';
 import { SERVICE_TAG, type GetRoute } from './route.js';
 
-export function healthRoute(engines: Engines, startedAt: number): GetRoute {
+export function healthRoute(engines: Engines, startedAt: number, jobs: JobStore<unknown>): GetRoute {
   return {
     method: 'GET',
     path: '/api/health',
@@ -12,7 +13,11 @@ export function healthRoute(engines: Engines, startedAt: number): GetRoute {
     tag: SERVICE_TAG,
     handle: async () => {
       const uptime = Math.round((Date.now() - startedAt) / 1000);
-      return { message: 'docwasm is running', data: { version: VERSION, uptime, ...(await engines.health()), memory: engines.memory() } };
+      const queue = await jobs.health();
+      return {
+        message: 'docwasm is running',
+        data: { version: VERSION, uptime, ...(await engines.health()), memory: engines.memory(), ...(queue && { queue }) },
+      };
     },
   };
 }

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { ERROR_CODES, STATUS_BY_CODE } from '../../core/errors.js';
-import { acceptedData, asyncFlag } from './jobs.js';
+import { acceptedData, asyncFlag, callbackUrlField } from './jobs.js';
 import { SERVICE_TAG, type GetRoute, type Route } from './route.js';
 import { VERSION } from '../version.js';
 
@@ -92,10 +92,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return converted;
 }
 
-/** Every POST operation also takes `async`. */
+/** Every POST operation also takes `async` and, with it, `callbackUrl`. */
 function withAsyncFlag(body: Record<string, unknown>): Record<string, unknown> {
   const properties = (body.properties ?? {}) as Record<string, unknown>;
-  return { ...body, properties: { ...properties, async: jsonSchema(asyncFlag, 'input') } };
+  return { ...body, properties: { ...properties, async: jsonSchema(asyncFlag, 'input'), callbackUrl: jsonSchema(callbackUrlField, 'input') } };
 }
 
 /** The Success envelope, with its `data` described when the route says what it holds. */

@@ -1,8 +1,10 @@
-// Async jobs, for any door: an operation started with a JobControl of the registry's own
-// (cancel signal, progress recorder, started hook), kept in memory while it runs and for a
-// retention time after it ends. A job is accepted once its operation holds its place in an
-// engine's queue (`started`), i.e. once every check passed; what ends before that is the
-// caller's to answer synchronously. Jobs do not survive a restart.
+// Async jobs, for any door. `JobStore` is what the doors use, whichever store keeps the jobs:
+// this embedded one (the default), or the shared queue of src/queue/ (`--queue redis://…`).
+// Here, an operation is started with a JobControl of the registry's own (cancel signal,
+// progress recorder, started hook), kept in memory while it runs and for a retention time after
+// it ends. A job is accepted once its operation holds its place in an engine's queue
+// (`started`), i.e. once every check passed; what ends before that is the caller's to answer
+// synchronously. Jobs do not survive a restart.
 
 import { randomUUID } from 'node:crypto';
 import { ApiError, reportFailure, toApiError } from '../../core/errors.js';
@@ -30,22 +32,58 @@ export interface JobView<R> {
   result?: R;
   /** Set when `failed`. */
   error?: ApiError;
+  /** Set when the request gave a `callbackUrl`: how its delivery went (src/webhooks/). */
+  callback?: CallbackState;
 }
 
-export interface JobSpec<R> {
+export interface CallbackState {
+  url: string;
+  attempts: number;
+  delivered: boolean;
+  lastError?: string;
+}
+
+/** What a job is asked to do, as plain data: it may travel to another machine. */
+export interface JobRequest {
   /** The operation's id. */
   operation: string;
+  /** The request's body, without `async` and `callbackUrl`. */
+  body: Record<string, unknown>;
   /** Items known before the work starts (the operation may report another total). */
   total: number;
-  run: (control: JobControl) => Promise<R>;
+  callbackUrl?: string;
 }
+
+/** Runs a request's operation under a job's control (src/operations/run-job.ts). */
+export type JobRunner<R> = (request: JobRequest, control: JobControl) => Promise<R>;
 
 /** Either a job (accepted, or already finished well), or the error the operation ended with before it was accepted. */
 export type Submission<R> = { job: JobView<R> } | { error: unknown };
 
-export interface RegistryOptions {
+/** Where the doors keep async jobs: the embedded registry below, or the shared queue (src/queue/). */
+export interface JobStore<R> {
+  submit(request: JobRequest): Promise<Submission<R>>;
+  get(id: string): Promise<JobView<R>>;
+  /** Jobs kept, oldest first, without their outcomes. */
+  list(): Promise<JobView<R>[]>;
+  /** Cancels a queued or running job and waits for it to end; a finished job is left as it is. */
+  cancel(id: string): Promise<JobView<R>>;
+  /** For GET /api/health: the queue's state, when jobs are kept in one. */
+  health(): Promise<Record<string, unknown> | undefined>;
+  /** Shutdown: what is running here is cancelled (embedded) or given back to the queue. */
+  close(graceMs: number): Promise<void>;
+}
+
+/** Called once a finished job's view is final; delivers its callback and reports each attempt. */
+export type FinishedHook<R> = (job: JobView<R>, record: (state: CallbackState) => void) => void;
+
+export interface RegistryOptions<R> {
   /** How long a finished job stays readable. */
   retentionMs: number;
+  run: JobRunner<R>;
+  /** Refuses a callbackUrl the service may not call (src/webhooks/). */
+  check?: (callbackUrl: string) => void;
+  finished?: FinishedHook<R>;
   /** Finished jobs kept at most; the oldest go first. */
   maxFinished?: number;
   /** How long DELETE waits for a cancelled job to clean up before answering. */
@@ -62,19 +100,20 @@ interface Job<R> extends JobView<R> {
 const FINISHED: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
 const isFinished = (job: JobView<unknown>) => FINISHED.includes(job.status);
 
-export class JobRegistry<R> {
+export class JobRegistry<R> implements JobStore<R> {
   private readonly jobs = new Map<string, Job<R>>();
   private readonly maxFinished: number;
   private readonly cancelWaitMs: number;
 
-  constructor(private readonly options: RegistryOptions) {
+  constructor(private readonly options: RegistryOptions<R>) {
     this.maxFinished = options.maxFinished ?? 1_000;
     this.cancelWaitMs = options.cancelWaitMs ?? 30_000;
   }
 
   /** Starts the operation; answers once it is accepted or has ended, whichever comes first. */
-  async submit(spec: JobSpec<R>): Promise<Submission<R>> {
-    const job = this.create(spec);
+  async submit(request: JobRequest): Promise<Submission<R>> {
+    if (request.callbackUrl !== undefined) this.options.check?.(request.callbackUrl);
+    const job = this.create(request);
     let accept = () => {};
     const accepted = new Promise<void>((resolve) => (accept = resolve));
     const control: JobControl = {
@@ -88,7 +127,7 @@ export class JobRegistry<R> {
       },
     };
     let thrown: unknown;
-    job.settled = spec.run(control).then(
+    job.settled = this.options.run(request, control).then(
       (result) => this.finish(job, { status: 'succeeded', result }),
       (err: unknown) => this.finish(job, { status: 'failed', error: (thrown = err) }),
     );
@@ -96,17 +135,22 @@ export class JobRegistry<R> {
     if (job.status === 'failed' && job.startedAt === undefined) return { error: thrown };
     this.prune();
     this.jobs.set(job.jobId, job);
+    // Only an accepted job calls back: one refused before is answered to its caller instead.
+    void job.settled.then(() => this.options.finished?.(view(job), (state) => (job.callback = state)));
     return { job: view(job) };
   }
 
-  get(id: string): JobView<R> {
+  async get(id: string): Promise<JobView<R>> {
     return view(this.find(id));
   }
 
-  /** Jobs kept, oldest first, without their outcomes. */
-  list(): JobView<R>[] {
+  async list(): Promise<JobView<R>[]> {
     this.prune();
     return [...this.jobs.values()].map((job) => view(job, { outcome: false }));
+  }
+
+  async health(): Promise<undefined> {
+    return undefined;
   }
 
   /** Cancels a queued or running job and waits for it to end; a finished job is left as it is. */
@@ -126,12 +170,13 @@ export class JobRegistry<R> {
     await settledWithin(Promise.all(running.map((job) => job.settled)), graceMs);
   }
 
-  private create(spec: JobSpec<R>): Job<R> {
+  private create(request: JobRequest): Job<R> {
     return {
       jobId: randomUUID(),
-      operation: spec.operation,
+      operation: request.operation,
       status: 'queued',
-      progress: { done: 0, total: Math.max(0, spec.total) },
+      progress: { done: 0, total: Math.max(0, request.total) },
+      ...(request.callbackUrl !== undefined && { callback: { url: request.callbackUrl, attempts: 0, delivered: false } }),
       createdAt: new Date().toISOString(),
       controller: new AbortController(),
       settled: Promise.resolve(),
@@ -178,8 +223,13 @@ export class JobRegistry<R> {
 /** Progress only grows; an operation may announce a larger total than the registry guessed. */
 function recordProgress(job: JobView<unknown>, done: number, total: number): void {
   if (isFinished(job)) return;
-  const grown = Math.max(job.progress.done, done);
-  job.progress = { done: grown, total: Math.max(job.progress.total, total, grown) };
+  job.progress = grownProgress(job.progress, done, total);
+}
+
+/** The progress after a report of `done` of `total`: neither count ever shrinks. */
+export function grownProgress(progress: JobProgress, done: number, total: number): JobProgress {
+  const grown = Math.max(progress.done, done);
+  return { done: grown, total: Math.max(progress.total, total, grown) };
 }
 
 function view<R>(job: Job<R>, { outcome = true } = {}): JobView<R> {
@@ -193,5 +243,6 @@ function view<R>(job: Job<R>, { outcome = true } = {}): JobView<R> {
     ...(job.finishedAt !== undefined && { finishedAt: job.finishedAt }),
     ...(outcome && job.result !== undefined && { result: job.result }),
     ...(outcome && job.error !== undefined && { error: job.error }),
+    ...(job.callback !== undefined && { callback: { ...job.callback } }),
   };
 }

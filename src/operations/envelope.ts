@@ -3,6 +3,7 @@
 // `{success: false, error, code}`.
 
 import { toApiError, type ErrorCode } from '../../core/errors.js';
+import type { JobView } from '../jobs/registry.js';
 import type { OperationResult } from './operation.js';
 
 export interface SuccessEnvelope {
@@ -42,4 +43,16 @@ export function errorEnvelope(err: unknown): ErrorEnvelope {
 
 export function isErrorEnvelope(envelope: Envelope): envelope is ErrorEnvelope {
   return 'code' in envelope;
+}
+
+/** An async job as GET /api/jobs/{id} answers it, and as its callback is POSTed: its state, and its outcome as the synchronous answer's body. */
+export function jobEnvelope(job: JobView<OperationResult>): SuccessEnvelope {
+  return successEnvelope({ message: `Job ${job.status}`, data: jobBody(job) });
+}
+
+export function jobBody(job: JobView<OperationResult>): Record<string, unknown> {
+  const { result, error, ...state } = job;
+  if (result !== undefined) return { ...state, result: successEnvelope(result) };
+  if (error !== undefined) return { ...state, result: errorEnvelope(error) };
+  return state;
 }

@@ -5,7 +5,7 @@
 // configuration's included (started by the SDK's client, as an MCP host would).
 // Needs `npm run build` first, like every test of the built service.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,14 @@ describe('the packed tarball installed into an empty project', () => {
     expect(npm(['exec', '--offline', '--', 'docwasm', '--version'], project).trim()).toBe(version);
     const installed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/docwasm/package.json'), 'utf8')) as { scripts?: Record<string, string> };
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[hook]).toBeUndefined();
+  });
+
+  it('leaves the shared queue's libraries out (BullMQ's msgpackr brings a native decoder): --queue says how to add them, exit 2', () => {
+    expect(fs.existsSync(path.join(project, 'node_modules/bullmq'))).toBe(false);
+    const cli = path.join(project, 'node_modules/docwasm/dist/src/cli/main.js');
+    const result = spawnSync(process.execPath, [cli, 'worker', '--queue', 'redis://127.0.0.1:9'], { cwd: project, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('npm install bullmq ioredis');
   });
 
   it('packs the bin and the CLI it runs executable (tsc writes 0644), and neither the staleness check nor sources', () => {
