@@ -106,7 +106,7 @@ describe('the packed tarball installed into an empty project', () => {
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[hook]).toBeUndefined();
   });
 
-  it('leaves the shared queue's libraries out (BullMQ's msgpackr brings a native decoder): --queue says how to add them, exit 2', () => {
+  it("leaves the shared queue's libraries out (BullMQ's msgpackr brings a native decoder): --queue says how to add them, exit 2", () => {
     expect(fs.existsSync(path.join(project, 'node_modules/bullmq'))).toBe(false);
     const cli = path.join(project, 'node_modules/docwasm/dist/src/cli/main.js');
     const result = spawnSync(process.execPath, [cli, 'worker', '--queue', 'redis://127.0.0.1:9'], { cwd: project, encoding: 'utf8' });
