@@ -4,7 +4,7 @@
 
 import { upsideDown } from './classify.js';
 import { cropLine, isVertical, pagePoint, rotateHalf, type LineImage, type LinePlacement } from './crop.js';
-import { DETECTION_DEFAULTS, detectionScale, detectText, type DetectionOptions } from './detection.js';
+import { DETECTION_DEFAULTS, detectionScale, detectText, type DetectedBox, type DetectionOptions } from './detection.js';
 import type { Point, Quad } from './geometry.js';
 import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
@@ -116,21 +116,29 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   options.checkpoint?.();
   const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint, latinSession: models.latinRecognition };
   const timings: PageTimings = { detectMs: 0, cropMs: 0, sampleMs: 0, detectionScale: 0, classifyMs: 0, recognizeMs: 0, classified: 0, turned: 0, postMs: 0 };
-  const ruleScale = detectionScale(image.width, image.height, options.detection);
+  const roughOptions = sampleDetection(options.detection);
+  const scales = { rule: detectionScale(image.width, image.height, options.detection), rough: detectionScale(image.width, image.height, roughOptions) };
   const scaleFromText = options.scaleFromText ?? true;
-  let scale = ruleScale;
+  let scale = scales.rule;
+  let rough: DetectedBox[] | undefined;
   if (options.abandonAfterSample || scaleFromText) {
-    const rough = (await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint)).map(({ quad }) => quad);
-    if (scaleFromText) scale = scaleForText(image, rough, ruleScale);
+    rough = await detectText(models.detection, image, roughOptions, options.checkpoint, scales.rough);
+    if (scaleFromText)
+      scale = scaleForText(
+        image,
+        rough.map(({ quad }) => quad),
+        scales,
+      );
     if (options.abandonAfterSample) {
-      const sampled = sampleLines(rough.map(placed)).map((placement) => cropLine(image, placement));
+      const sampled = sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement));
       const sample = await recognizeLines(models.recognition, models.characters, sampled, { ...recognition, rereadLatin: options.sampleRereadsLatin ?? false });
       if (options.abandonAfterSample(sample)) return { lines: [], timings: { ...timings, sampleMs: lap() }, abandoned: true };
     }
     timings.sampleMs = lap();
   }
   timings.detectionScale = scale;
-  const boxes = await detectText(models.detection, image, options.detection, options.checkpoint, scale);
+  // The rough look saw the text tall enough (text-scale.ts): its boxes are the page's.
+  const boxes = rough && scale === scales.rough ? rough : await detectText(models.detection, image, options.detection, options.checkpoint, scale);
   timings.detectMs = lap();
   const placements = boxes.map(({ quad }) => placed(quad));
   const crops = placements.map((placement) => cropLine(image, placement));
