@@ -19,13 +19,13 @@ import { pixel, type Raster } from './raster.js';
  * rule gives every page of the page set (Ming 12 pt at 300 dpi: ~21 px, the tallest), so those
  * pages — and the CER table — keep the rule's scale exactly.
  */
-export const TARGET_INK = 26;
+const TARGET_INK = 26;
 /**
  * Ink height, in detection input pixels, at which the rough look's boxes are kept as the page's.
  * The page set is read at 18–21 px (Hei 10 pt at 300 dpi: 18.1) at the CERs of the table;
  * PaddleOCR's own 960 px limit puts A4 text at ~13 px and reads 4 of 6 Chinese pages worse.
  */
-export const READ_INK = 18;
+const READ_INK = 18;
 /** Lines whose ink is measured: a few spread over the page say its body text's height. */
 const MEASURED_LINES = 16;
 /** The low quartile of the lines' ink heights: a page of several sizes is detected for its smaller text. */
@@ -47,7 +47,7 @@ export function scaleForText(image: Raster, rough: readonly Quad[], scales: { ru
 }
 
 /** Ink heights (page pixels) of horizontal lines spread over the page; lines not clearly apart from their neighbours are left out. */
-export function inkHeights(image: Raster, rough: readonly Quad[]): number[] {
+function inkHeights(image: Raster, rough: readonly Quad[]): number[] {
   const lines = rough.filter((quad) => !isVertical(quad));
   const step = Math.max(1, lines.length / MEASURED_LINES);
   const heights: number[] = [];
@@ -65,7 +65,7 @@ export function inkHeights(image: Raster, rough: readonly Quad[]): number[] {
  * through the box's middle. Undefined when that run reaches the band's edge (lines set without
  * a gap between them, or a box far off its text): such a height says nothing.
  */
-export function inkHeight(image: Raster, quad: Quad): number | undefined {
+function inkHeight(image: Raster, quad: Quad): number | undefined {
   const [topLeft, topRight, bottomRight, bottomLeft] = quad;
   const { width: length, height: boxHeight } = boxSides(quad);
   if (length < 16 || boxHeight < 4) return undefined;
