@@ -22,6 +22,8 @@ export interface BenchCase {
   targetMs?: number;
   /** The process whose memory to sample, when the case runs on a service of its own. */
   servicePid?: number;
+  /** The case runs a process of its own (a one-shot command): its peak resident memory (kB) stands for the service's. */
+  ownPeakKb?: () => number;
 }
 
 export interface BenchContext {

@@ -2,7 +2,8 @@
 // CPU time of this process (process.cpuUsage: onnxruntime-web on 1 thread runs in this thread,
 // tesseract.js in a nested thread of this process; nothing else runs here meanwhile), medians
 // of REPEATS reads (default 3) after a warm-up read. Pages: test/helpers/ocr-page-set.ts's A4
-// Ming 12 pt 300 dpi Chinese page (`auto`, chi_sim+eng: the sample, then PP-OCR) and Serif 11 pt
+// Ming 12 pt 300 dpi Chinese page and the 2556 × 954 Ming 12 pt block (`auto`, chi_sim+eng: the
+// sample, then PP-OCR; PROFILE_RULE_SCALE=1 detects at the size rule's scale, as before issue 46) and Serif 11 pt
 // English page (`eng`: tesseract.js alone; and `auto`, chi_sim+eng: the sample, then
 // tesseract.js), as PNG files decoded as the OCR worker decodes them; and a 10-page 300 dpi
 // English scan (that page as a grey JPEG per page, test/helpers/scanned-pdf.ts) rendered by
@@ -14,7 +15,7 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import type { InferenceSession } from 'onnxruntime-web';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
-import { CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
+import { CHINESE_BLOCK, CHINESE_PAGES, ENGLISH_PAGES, expectedText, renderTestPage } from '../helpers/ocr-page-set.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { decodeImage } from '../../wasm/image/decode.js';
 import { loadModels, type PaddleModels } from '../../wasm/ocr/paddle/models.js';
@@ -106,12 +107,13 @@ async function paddleStages(image: Raster, auto: boolean): Promise<{ stages: Sta
     clock: cpuNow,
     sampleRereadsLatin: process.env.PROFILE_SAMPLE_REREAD === '1',
     ...(auto && { abandonAfterSample }),
+    scaleFromText: process.env.PROFILE_RULE_SCALE !== '1',
   });
   const t: PageTimings = timings;
   const layoutFrom = cpuNow();
   const text = abandoned ? '' : pageText(readingOrder(lines));
   const stages = {
-    'auto sample (third-scale detection + 1 batch)': t.sampleMs,
+    'auto sample (third-scale detection + line heights + 1 batch)': t.sampleMs,
     'detection: model': 0,
     'detection: resize/normalise + boxes': 0,
     'line crops': t.cropMs,
@@ -142,6 +144,7 @@ const chinese = CHINESE_PAGES[0] as (typeof CHINESE_PAGES)[number];
 const english = ENGLISH_PAGES[0] as (typeof ENGLISH_PAGES)[number];
 const zhPng = await pngPage(chinese, 'zh-ming-12');
 const enPng = await pngPage(english, 'en-serif-11');
+const blockPng = await pngPage(CHINESE_BLOCK, 'zh-ming-12-block');
 const scan = path.join(dir, 'scan-10.pdf');
 if (!fs.existsSync(scan)) fs.writeFileSync(scan, await makeScannedPdf(Array.from({ length: 10 }, () => ({ image: Buffer.from(enPng), dpi: 300 }))));
 
@@ -155,10 +158,10 @@ async function decoded(png: Uint8Array): Promise<{ image: Raster; pnm: () => Uin
   return { image: { width: rgba.width, height: rgba.height, channels: 4, data: rgba.data }, pnm: () => toPnm(rgba), ms };
 }
 
-async function chinesePage(): Promise<string> {
-  const { image, ms } = await decoded(zhPng);
+async function chinesePage(png = zhPng, name = 'zh Ming 12pt 300dpi'): Promise<string> {
+  const { image, ms } = await decoded(png);
   const { stages, text } = await paddleStages(image, true);
-  record('zh Ming 12pt 300dpi, auto chi_sim+eng', { 'decode PNG': ms, ...stages });
+  record(`${name}, auto chi_sim+eng`, { 'decode PNG': ms, ...stages });
   return text;
 }
 
@@ -167,7 +170,8 @@ async function englishPage(auto: boolean): Promise<string> {
   const stages: Stages = { 'decode PNG': ms };
   if (auto)
     Object.assign(stages, {
-      'auto sample (third-scale detection + 1 batch)': (await paddleStages(image, true)).stages['auto sample (third-scale detection + 1 batch)'] ?? 0,
+      'auto sample (third-scale detection + line heights + 1 batch)':
+        (await paddleStages(image, true)).stages['auto sample (third-scale detection + line heights + 1 batch)'] ?? 0,
     });
   const pnmFrom = cpuNow();
   const bytes = pnm();
@@ -206,6 +210,7 @@ async function scanPages(): Promise<string> {
 
 // Warm-up: models, tesseract workers, the decoders.
 await chinesePage();
+await chinesePage(blockPng, CHINESE_BLOCK.name);
 await englishPage(false);
 await englishPage(true);
 rows.clear();
@@ -213,6 +218,7 @@ const cer: Record<string, number> = {};
 for (let round = 0; round < repeats; round++) {
   process.stderr.write(`round ${round + 1}, load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
   cer['zh Ming 12pt 300dpi'] = characterErrorRate(expectedText(chinese), await chinesePage());
+  cer[CHINESE_BLOCK.name] = characterErrorRate(expectedText(CHINESE_BLOCK), await chinesePage(blockPng, CHINESE_BLOCK.name));
   cer['en Serif 11pt 300dpi, eng'] = characterErrorRate(expectedText(english), await englishPage(false));
   cer['en Serif 11pt 300dpi, auto'] = characterErrorRate(expectedText(english), await englishPage(true));
   if (round === 0) cer['scan page 1'] = characterErrorRate(expectedText(english), await scanPages());

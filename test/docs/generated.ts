@@ -38,6 +38,7 @@ function renderConvertTable(): string {
 const WRITER: Readonly<Record<string, string>> = {
   bench: 'npm run bench',
   'bench-read': 'npm run bench -- read',
+  'bench-ocr': 'npm run bench -- ocr',
   'bench-ofd': 'npm run bench -- ofd',
   'bench-paddle': 'npm run bench -- paddle',
   'bench-paddle-cer': 'npm run bench -- paddle',

@@ -55,15 +55,16 @@ export interface ProbabilityMap {
 /**
  * Boxes on the page. A page much longer than wide (a scroll, pages stacked) would shrink its text
  * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
- * the page's scale, and a box is kept by the band whose middle part holds its centre.
+ * the page's scale, and a box is kept by the band whose middle part holds its centre. `scale`:
+ * the one the page's text needs (text-scale.ts), else the size rule's (detectionScale).
  */
 export async function detectText(
   session: InferenceSession,
   image: Raster,
   options: DetectionOptions = DETECTION_DEFAULTS,
   checkpoint?: () => void,
+  scale = detectionScale(image.width, image.height, options),
 ): Promise<DetectedBox[]> {
-  const scale = detectionScale(image.width, image.height, options);
   const bandHeight = Math.max(64, Math.floor(options.maxBandPixels / Math.max(1, image.width * scale) / scale));
   if (bandHeight >= image.height) return detectBand(session, image, options, scale);
   const overlap = Math.min(Math.floor(bandHeight / 4), Math.round(256 / scale));

@@ -4,13 +4,14 @@
 
 import { upsideDown } from './classify.js';
 import { cropLine, isVertical, pagePoint, rotateHalf, type LineImage, type LinePlacement } from './crop.js';
-import { DETECTION_DEFAULTS, detectText, type DetectionOptions } from './detection.js';
+import { DETECTION_DEFAULTS, detectionScale, detectText, type DetectedBox, type DetectionOptions } from './detection.js';
 import type { Point, Quad } from './geometry.js';
 import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
 import { RECOGNITION_DEFAULTS, recognizeLines, type RecognitionOptions, type RecognizedLine } from './recognition.js';
 import { sampleDetection, sampleLines } from './sample.js';
+import { scaleForText } from './text-scale.js';
 import { restoreWordSpaces } from './word-spaces.js';
 
 export interface SystemOptions {
@@ -37,6 +38,12 @@ export interface SystemOptions {
   abandonAfterSample?: (sample: readonly RecognizedLine[]) => boolean;
   /** The sample's Latin lines are read a second time, unsqueezed, as the page's are (a bench's before/after; default false). */
   sampleRereadsLatin?: boolean;
+  /**
+   * Detect at the scale the text needs, chosen from the ink of the lines a rough look (the
+   * sample's, at a third of the scale) found: text-scale.ts (default true; false: the size
+   * rule's scale, as before issue 46, for a bench's before/after).
+   */
+  scaleFromText?: boolean;
   /** Milliseconds for the stage timings: wall time by default; a bench passes CPU time. */
   clock?: () => number;
 }
@@ -77,8 +84,10 @@ export interface PageTimings {
   detectMs: number;
   /** Cutting out the line images. */
   cropMs: number;
-  /** Detecting and reading the sample `abandonAfterSample` looks at. */
+  /** Detecting and reading the sample `abandonAfterSample` looks at, and the rough look's line heights. */
   sampleMs: number;
+  /** The scale the page was detected at (1: full size). */
+  detectionScale: number;
   classifyMs: number;
   recognizeMs: number;
   /** Lines the classifier looked at (classifyBelow) and those it turned. */
@@ -106,15 +115,30 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   };
   options.checkpoint?.();
   const recognition = { batchSize: options.batchSize, squeeze: options.squeeze, beforeBatch: options.checkpoint, latinSession: models.latinRecognition };
-  const timings: PageTimings = { detectMs: 0, cropMs: 0, sampleMs: 0, classifyMs: 0, recognizeMs: 0, classified: 0, turned: 0, postMs: 0 };
-  if (options.abandonAfterSample) {
-    const rough = await detectText(models.detection, image, sampleDetection(options.detection), options.checkpoint);
-    const sampled = sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement));
-    const sample = await recognizeLines(models.recognition, models.characters, sampled, { ...recognition, rereadLatin: options.sampleRereadsLatin ?? false });
+  const timings: PageTimings = { detectMs: 0, cropMs: 0, sampleMs: 0, detectionScale: 0, classifyMs: 0, recognizeMs: 0, classified: 0, turned: 0, postMs: 0 };
+  const roughOptions = sampleDetection(options.detection);
+  const scales = { rule: detectionScale(image.width, image.height, options.detection), rough: detectionScale(image.width, image.height, roughOptions) };
+  const scaleFromText = options.scaleFromText ?? true;
+  let scale = scales.rule;
+  let rough: DetectedBox[] | undefined;
+  if (options.abandonAfterSample || scaleFromText) {
+    rough = await detectText(models.detection, image, roughOptions, options.checkpoint, scales.rough);
+    if (scaleFromText)
+      scale = scaleForText(
+        image,
+        rough.map(({ quad }) => quad),
+        scales,
+      );
+    if (options.abandonAfterSample) {
+      const sampled = sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement));
+      const sample = await recognizeLines(models.recognition, models.characters, sampled, { ...recognition, rereadLatin: options.sampleRereadsLatin ?? false });
+      if (options.abandonAfterSample(sample)) return { lines: [], timings: { ...timings, sampleMs: lap() }, abandoned: true };
+    }
     timings.sampleMs = lap();
-    if (options.abandonAfterSample(sample)) return { lines: [], timings, abandoned: true };
   }
-  const boxes = await detectText(models.detection, image, options.detection, options.checkpoint);
+  timings.detectionScale = scale;
+  // The rough look saw the text tall enough (text-scale.ts): its boxes are the page's.
+  const boxes = rough && scale === scales.rough ? rough : await detectText(models.detection, image, options.detection, options.checkpoint, scale);
   timings.detectMs = lap();
   const placements = boxes.map(({ quad }) => placed(quad));
   const crops = placements.map((placement) => cropLine(image, placement));
