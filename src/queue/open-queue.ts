@@ -21,7 +21,7 @@ export interface OpenQueue {
 }
 
 export async function openQueue(url: string, config: Config, context: OperationContext, { localWorker }: { localWorker: boolean }): Promise<OpenQueue> {
-  const [{ QueueStore }, { QueueWorker }, { checkReachable, queueServer }] = await queueModules();
+  const { QueueStore, QueueWorker, checkReachable, queueServer } = await import('./bullmq-parts.js').catch(notInstalled);
   const server = queueServer(url);
   await checkReachable(server);
   const store = new QueueStore(server, { retentionMs: config.jobRetentionMs, webhooks: new Webhooks(config) });
@@ -37,11 +37,11 @@ export async function openQueue(url: string, config: Config, context: OperationC
   };
 }
 
-const queueModules = () =>
-  Promise.all([import('./queue-store.js'), import('./queue-worker.js'), import('./redis.js')]).catch((err: unknown) => {
-    const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && /'(bullmq|ioredis)'/.exec(String((err as Error).message));
-    if (!missing) throw err;
-    throw new ConfigError(
-      `--queue needs ${missing[1]}, which a default install leaves out: run \`npm install bullmq ioredis\` where docwasm is installed (docs/scaling-out.md)`,
-    );
-  });
+/** BullMQ or ioredis missing: say how to add them; anything else is what it is. */
+function notInstalled(err: unknown): never {
+  const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && /'(bullmq|ioredis)'/.exec(String((err as Error).message));
+  if (!missing) throw err;
+  throw new ConfigError(
+    `--queue needs ${missing[1]}, which a default install leaves out: run \`npm install bullmq ioredis\` where docwasm is installed (docs/scaling-out.md)`,
+  );
+}
