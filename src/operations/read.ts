@@ -29,7 +29,7 @@ export const maxCharacters = z
 
 export const read = defineOperation({
   id: 'read',
-  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')} — an OFD's custom data in data.fields): call this to look inside a file`,
+  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')}${INPUT_FORMATS.flatMap((f) => (f.readNote ? [` — ${f.readNote}`] : [])).join('')}): call this to look inside a file`,
   // PDFs and their scans, OCR of images, LibreOffice for legacy .doc/.xls/.ppt/.rtf.
   engines: ['pdf', 'ocr', 'documents'],
   // With `output` it also writes the Markdown there.
@@ -82,7 +82,7 @@ export function readToFile(request: FileReadRequest, outputPath: string, context
 
 /**
  * Reads `input` as Markdown into `output`, both as the user named them: the one path of every
- * Markdown output of convert (office, PDF, images, OFD), with the whole document's bound.
+ * Markdown output of convert (every input format), with the whole document's bound.
  */
 export async function readInputToFile(input: string, output: string, context: OperationContext): Promise<{ outputPath: string; result: ReadResult }> {
   const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { FLAGS } from '../../src/config.js';
 import { ERROR_CODES, MEANING_BY_CODE, STATUS_BY_CODE } from '../../core/errors.js';
-import { convertMatrix } from '../../src/operations/convert-targets.js';
+import { convertMatrix } from '../../src/formats/registry.js';
 
 interface GeneratedSection {
   file: string;
