@@ -23,8 +23,8 @@ export const editableConverter: Converter = {
     if (info.openError !== undefined && info.named?.rebuiltAs !== undefined) return info.openError;
     return isEditable(target) ? undefined : unsupported(info, target, matrix);
   },
-  convert: oneByOne(async ({ input, output }, { format, options }, context) => {
-    const made = await convertEditable(input, output, format as EditableFormat, options ?? {}, context);
+  convert: oneByOne(async ({ input, output, info }, { format, options }, context) => {
+    const made = await convertEditable(input, output, format as EditableFormat, options ?? {}, context, info);
     return { outputPath: made.outputPath, data: { ...made.data } };
   }),
 };

@@ -23,9 +23,9 @@ export const markdownConverter: Converter = {
       : new ApiError('UNSUPPORTED_CONVERSION', `Cannot read .${extension} as Markdown; readable: ${readable()}`),
   convert: (items, _target, context) => {
     let done = 0;
-    const readOne = async ({ input, output }: ConvertItem): Promise<ConvertedItem> => {
+    const readOne = async ({ input, output, info }: ConvertItem): Promise<ConvertedItem> => {
       try {
-        const { outputPath } = await readInputToFile(input, output, context);
+        const { outputPath } = await readInputToFile(input, output, context, info.openError === undefined ? info : undefined);
         return { input, success: true, outputPath };
       } catch (err) {
         return failedItem(input, err);

@@ -35,9 +35,9 @@ export const ofdConverter: Converter = {
       return new ApiError('UNSUPPORTED_CONVERSION', `Cannot convert .ofd to ${target}; an OFD converts to ${FORMATS.join(', ')}`);
     return undefined;
   },
-  convert: oneByOne(async ({ input, output }, { format }, context) => {
+  convert: oneByOne(async ({ input, output, info }, { format }, context) => {
     if (format === 'md') {
-      const { outputPath, result } = await readInputToFile(input, output, context);
+      const { outputPath, result } = await readInputToFile(input, output, context, info);
       return { outputPath, data: { pages: result.pages ?? 0, fields: result.fields ?? {} } };
     }
     const ref = await resolveInputPath(context.paths, input);

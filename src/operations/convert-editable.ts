@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { EditableFormat } from '../../core/input-formats.js';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import type { StreamInfo } from '../formats/stream-info.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeEditable, type EditableData } from '../reading/editable.js';
 import type { OperationContext } from './operation.js';
@@ -31,18 +32,19 @@ export const editableOptions = {
 
 export type EditableOptions = z.output<z.ZodObject<typeof editableOptions>>;
 
-/** A PDF or image converted to `format` (the registry has judged the pair). */
+/** A PDF or image converted to `format` (the registry has judged the pair, and `judged` what the input is). */
 export async function convertEditable(
   input: string,
   output: string,
   format: EditableFormat,
   options: EditableOptions,
   context: OperationContext,
+  judged?: StreamInfo,
 ): Promise<{ outputPath: string; data: EditableData }> {
   const codes = context.engines.ocr.parseLanguages(options.language ?? DEFAULT_LANGUAGE);
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
-  const request = { input: ref, shownName: input, ranges: options.pages, password: options.password, codes, engine: options.engine };
+  const request = { input: ref, shownName: input, ranges: options.pages, password: options.password, codes, engine: options.engine, judged };
   const data = await writeEditable(request, format, outputPath, context);
   return { outputPath, data };
 }

@@ -19,7 +19,7 @@ import type { PageRange } from '../../core/page-ranges.js';
 import { checkDocumentContent, markupBudget } from '../document-checks/content-check.js';
 import type { OutputFormat } from '../documents/formats.js';
 import { formatOfExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
-import { detectFormat } from '../formats/stream-info.js';
+import { detectFormat, type StreamInfo } from '../formats/stream-info.js';
 import { createPrivateOutput, trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
 
@@ -27,6 +27,8 @@ export interface ReadRequest {
   input: FileRef;
   /** The input as the user named it (its extension says what a text file is). */
   shownName: string;
+  /** What the input is, when the caller has judged it already (convert's dispatch); else judged here, once. */
+  judged?: StreamInfo | undefined;
   ranges?: PageRange[] | undefined;
   password?: string | undefined;
   /** OCR language codes, already validated. */
@@ -60,7 +62,7 @@ const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx
  */
 const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
-  const { sniffed, content, named, extension } = await detectFormat(request.input, request.shownName);
+  const { sniffed, content, named, extension } = request.judged ?? (await detectFormat(request.input, request.shownName));
   // By content where it has a signature (a ZIP by its parts, told to the reader worker; an OLE
   // container goes to the office backend as its name says, checked against its content there);
   // text formats by their name.

@@ -34,6 +34,16 @@ describe('format registry', () => {
     expect(naming).toEqual([]);
   });
 
+  it('judges a file by its content in one place: no reader, converter or worker looks again (formatOfSniffed, formatOfPackage, packageFormatOf)', () => {
+    // The table that defines them, the one judgement (stream-info), the content check before an office
+    // (is the file what its name says?) and the OFD engine checking its own package.
+    const judges = ['core/input-formats.ts', 'src/formats/stream-info.ts', 'src/document-checks/content-check.ts', 'wasm/ofd/open.ts'];
+    const calling = ['core', 'src', 'wasm']
+      .flatMap(codeFiles)
+      .filter((file) => /\b(formatOfSniffed|formatOfPackage|packageFormatOf)\(/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(calling.filter((file) => !judges.includes(file))).toEqual([]);
+  });
+
   it("writes the matrix from the converters' targets: every input format converts to md, OFD by its own converter", () => {
     for (const format of INPUT_FORMATS) expect(convertTargets(format), format.kind).toContain('md');
     const ofd = formatOfExtension('ofd');
