@@ -95,8 +95,9 @@ export async function convertAll(
   const groups = new Map<Converter, number[]>();
   for (const [index, item] of items.entries()) {
     const { converter, refused } = route(item, target.format);
-    if (refused === undefined) groups.set(converter, [...(groups.get(converter) ?? []), index]);
-    else results[index] = failedItem(item.input, refused);
+    if (refused !== undefined) results[index] = failedItem(item.input, refused);
+    else if (groups.has(converter)) groups.get(converter)?.push(index);
+    else groups.set(converter, [index]);
   }
   let done = items.length - [...groups.values()].reduce((sum, g) => sum + g.length, 0);
   context.progress?.(done, items.length);
