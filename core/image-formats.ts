@@ -15,6 +15,8 @@ const BY_EXTENSION: Record<string, OutputFormat> = {
 };
 
 export const OUTPUT_EXTENSIONS = Object.keys(BY_EXTENSION);
+/** The image formats docwasm writes, each once: the one list health, the pipeline's file kinds and the encoders follow. */
+export const IMAGE_OUTPUT_FORMATS: readonly OutputFormat[] = [...new Set(Object.values(BY_EXTENSION))];
 
 export function outputFormatOf(outputPath: string): OutputFormat {
   const extension = path.extname(outputPath).toLowerCase();

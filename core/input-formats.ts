@@ -2,7 +2,8 @@
 // registry is the model): for each kind its extensions, how its content is recognised, the file
 // kind the pipeline planner and the watcher see, which reader reads it and which conversions
 // the office backend makes from it. Doors, content checks, readers, the planner and the watcher
-// all ask this table; adding an input kind is one entry here plus its reader.
+// all ask this table; what each kind converts to is said by the converters that accept it
+// (src/formats/registry.ts). Adding an input kind: docs/architecture.md, "Adding an input format".
 
 import type { SniffedType } from './sniff.js';
 
@@ -47,6 +48,10 @@ export interface InputFormat {
   rebuiltAs?: readonly EditableFormat[];
   /** Only under these extensions (RTF must not pass as .docx, where checks meant for RTF would be skipped). */
   onlyAs?: readonly string[];
+  /** What a file named as this kind is not, when its content says otherwise (INVALID_INPUT): "… is not <mismatch>". */
+  mismatch?: string;
+  /** What `read` answers of this kind beside its Markdown, in the read operation's summary. */
+  readNote?: string;
 }
 
 const ODF = 'application/vnd.oasis.opendocument';
@@ -156,9 +161,18 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
     onlyAs: ['rtf'],
   },
   { kind: 'csv', description: 'CSV text', extensions: ['csv'], signature: { byName: true }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
-  // OFD (GB/T 33190): read by the reader worker (wasm/read/ofd.ts), drawn to PDF by the PDF
-  // worker (src/operations/convert-ofd.ts); LibreOffice does not take it.
-  { kind: 'ofd', description: 'an OFD document (.ofd)', extensions: ['ofd'], signature: { zipPart: 'OFD.xml' }, fileKind: 'ofd', reader: 'markup' },
+  // OFD (GB/T 33190): converted by its own module (src/formats/ofd.ts), its engine in wasm/ofd/;
+  // LibreOffice does not take it.
+  {
+    kind: 'ofd',
+    description: 'an OFD document (.ofd)',
+    extensions: ['ofd'],
+    signature: { zipPart: 'OFD.xml' },
+    fileKind: 'ofd',
+    reader: 'markup',
+    mismatch: 'an OFD (not a zip whose root holds OFD.xml)',
+    readNote: "an OFD's custom data in data.fields",
+  },
   { kind: 'html', description: 'an HTML page', extensions: ['html', 'htm'], signature: { byName: true }, fileKind: 'html', reader: 'markup' },
 ];
 
@@ -204,6 +218,11 @@ export function readableExtensions(): string[] {
 /** Extensions the office backend converts, with their families. */
 export function officeExtensions(): Readonly<Record<string, DocumentFamily>> {
   return Object.fromEntries(INPUT_FORMATS.flatMap(({ family, extensions }) => (family ? extensions.map((e) => [e, family] as const) : [])));
+}
+
+/** The extension a file of this kind is given where only its kind is known (a pipeline's intermediate files). */
+export function extensionOfKind(kind: FileKind): string {
+  return INPUT_FORMATS.find((f) => f.fileKind === kind)?.extensions[0] ?? 'txt';
 }
 
 /** Sniffed image types docwasm decodes. */

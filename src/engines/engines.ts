@@ -19,6 +19,7 @@ import type { OcrTasks } from '../../wasm/ocr/worker.js';
 import type { PdfTasks, PdfWorkerData } from '../../wasm/pdf/worker.js';
 import type { ReadTasks } from '../../wasm/read/worker.js';
 import { imageTypes } from '../../core/input-formats.js';
+import { IMAGE_OUTPUT_FORMATS } from '../../core/image-formats.js';
 import { logEvent } from '../../core/log.js';
 import { paddleThreadsPerWorker, type OcrWorkerData } from '../../core/paddle-threads.js';
 
@@ -30,7 +31,7 @@ const IMAGE_INPUTS = imageTypes();
  * limits (--max-pixels, --max-decompressed-bytes) and were seen below these in the benches.
  */
 const THREAD_COST_MB = { pdf: 300, image: 300, ocr: 800, read: 200 };
-const IMAGE_OUTPUTS = ['jpeg', 'png', 'webp', 'avif'];
+const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];
 
 export class Engines {
   private pdfPool: EnginePool<PdfTasks> | undefined;
@@ -85,7 +86,7 @@ export class Engines {
 
   async health(): Promise<Record<'pdf' | 'image' | 'ocr' | 'document', EngineHealth>> {
     const { pdfEngine } = this.config;
-    const jsquash = ['jpeg', 'png', 'webp', 'avif'].map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
+    const jsquash = IMAGE_OUTPUT_FORMATS.map((codec) => `${codec} ${packageVersion(`@jsquash/${codec}`)}`).join(', ');
     const turbo = `libjpeg-turbo ${packageVersion('@cwasm/jpeg-turbo')} / ${packageVersion('@cornerstonejs/codec-libjpeg-turbo-8bit')}`;
     const { name: ocrName, version: ocrVersion, languages } = this.ocr;
     return {

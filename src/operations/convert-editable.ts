@@ -1,16 +1,15 @@
 // PDFs and images as inputs of convert to docx, odt and xlsx: rebuilt from their reading as
 // documents a person edits (src/reading/editable.ts), never by the office backend's PDF import
 // (one text box per line). Which inputs and formats is the input-format table's word
-// (core/input-formats.ts, `rebuiltAs`); the options here are those of `read`.
+// (core/input-formats.ts, `rebuiltAs`), judged by the format registry (src/formats/editable.ts);
+// the options here are those of `read`.
 
 import { z } from 'zod';
-import { ApiError } from '../../core/errors.js';
-import { EDITABLE_FORMATS, formatOfExtension, formatOfSniffed, type EditableFormat } from '../../core/input-formats.js';
-import { sniffType } from '../../core/sniff.js';
-import { extensionOf, readInputHead, resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import type { EditableFormat } from '../../core/input-formats.js';
+import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
+import type { StreamInfo } from '../formats/stream-info.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { writeEditable, type EditableData } from '../reading/editable.js';
-import { convertTargets } from './convert-targets.js';
 import type { OperationContext } from './operation.js';
 import { ocrEngine, pageRanges, password } from './fields.js';
 
@@ -33,48 +32,19 @@ export const editableOptions = {
 
 export type EditableOptions = z.output<z.ZodObject<typeof editableOptions>>;
 
-const isEditable = (format: string): format is EditableFormat => (EDITABLE_FORMATS as readonly string[]).includes(format);
-
-/**
- * Is the input a PDF or an image, that convert rebuilds? By content; a name that says so counts
- * too (a damaged .pdf is then INVALID_INPUT, not an unsupported type), as does a file that cannot
- * be opened under such a name (its own error follows).
- */
-export async function isRebuiltInput(input: string, context: OperationContext): Promise<boolean> {
-  const named = formatOfExtension(extensionOf(input))?.rebuiltAs !== undefined;
-  try {
-    const head = await readInputHead(await resolveInputPath(context.paths, input), 1024, input);
-    return named || formatOfSniffed(sniffType(head))?.rebuiltAs !== undefined;
-  } catch (err) {
-    if (named) throw err;
-    return false;
-  }
-}
-
-/** A PDF or image converted to `format`: UNSUPPORTED_CONVERSION for one it does not rebuild in. */
+/** A PDF or image converted to `format` (the registry has judged the pair, and `judged` what the input is). */
 export async function convertEditable(
   input: string,
   output: string,
-  format: string,
+  format: EditableFormat,
   options: EditableOptions,
   context: OperationContext,
+  judged?: StreamInfo,
 ): Promise<{ outputPath: string; data: EditableData }> {
-  if (!isEditable(format)) throw unsupported(input, format);
   const codes = context.engines.ocr.parseLanguages(options.language ?? DEFAULT_LANGUAGE);
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
-  const request = { input: ref, shownName: input, ranges: options.pages, password: options.password, codes, engine: options.engine };
+  const request = { input: ref, shownName: input, ranges: options.pages, password: options.password, codes, engine: options.engine, judged };
   const data = await writeEditable(request, format, outputPath, context);
   return { outputPath, data };
-}
-
-/** The matrix's own words (convert-targets.ts): ".pdf converts to docx, odt, xlsx, md". */
-function unsupported(input: string, format: string): ApiError {
-  const extension = extensionOf(input);
-  const kind = formatOfExtension(extension) ?? formatOfExtension('pdf');
-  const targets = kind ? convertTargets(kind).join(', ') : '';
-  return new ApiError(
-    'UNSUPPORTED_CONVERSION',
-    `Cannot convert ${input} to ${format}; ${kind?.extensions.includes(extension) ? `.${extension}` : 'a PDF'} converts to ${targets}`,
-  );
 }

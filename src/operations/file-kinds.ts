@@ -1,11 +1,14 @@
 // What each operation reads and writes, for the chains of /api/pipeline and the watcher (the
-// file kinds of inputs are declared in core/input-formats.ts). Whether a step takes one file or many, and makes one
+// file kinds of inputs are declared in core/input-formats.ts; what convert makes of each, in the
+// format registry, src/formats/registry.ts). Whether a step takes one file or many, and makes one
 // or many, is read from its own schema (`input`/`files`, `output`/`outputDir`); only the kinds
 // are said here. An operation missing from this table cannot be a pipeline step.
 
 import { OUTPUT_FORMATS } from '../documents/formats.js';
 import { extensionOf } from '../files/paths.js';
-import { EDITABLE_FORMATS, formatOfExtension, INPUT_FORMATS, type FileKind } from '../../core/input-formats.js';
+import { formatOfExtension, INPUT_FORMATS, type FileKind } from '../../core/input-formats.js';
+import { OUTPUT_EXTENSIONS } from '../../core/image-formats.js';
+import { formatsConvertedTo } from '../formats/registry.js';
 
 /**
  * The kinds a step reads: fixed, or set by its `format` — convert to Markdown reads every kind
@@ -22,29 +25,22 @@ export interface FileFlow {
   writes: Writes;
 }
 
-const IMAGE_OUTPUTS = { png: 'image', jpg: 'image', jpeg: 'image', webp: 'image', avif: 'image' } as const;
-const OFFICE_OUTPUTS: Record<string, FileKind> = {
-  ...Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, format === 'pdf' ? 'pdf' : format === 'txt' ? 'text' : 'office'])),
-  md: 'text',
-};
+/** The kind of each format a step may name (by its `format`, or its output's extension). */
+const kindsOf = (formats: readonly string[]): Record<string, FileKind> =>
+  Object.fromEntries(formats.map((format) => [format, kindOfExtension(`file.${format}`) as FileKind]));
+const IMAGE_OUTPUTS = kindsOf(OUTPUT_EXTENSIONS.map((e) => e.slice(1)));
+const CONVERT_FORMATS = [...OUTPUT_FORMATS, 'md'];
 
-/** What `read` (and convert to md) reads: every input kind. */
+/** What `read` reads: every input kind. */
 const READABLE: readonly FileKind[] = [...new Set(INPUT_FORMATS.map((f) => f.fileKind))];
-/** convert to pdf or txt: office files by the backend, OFD by its own painter and reader. */
-const CONVERTED_OR_OFD: readonly FileKind[] = ['office', 'ofd'];
+/** The kinds convert reads when it writes `format`: those of the inputs the registry's converters make it from. */
+const convertReads = (format: string): readonly FileKind[] => [...new Set(formatsConvertedTo(format).map((f) => f.fileKind))];
 const PDF_EDIT: FileFlow = { reads: ['pdf'], writes: 'pdf' };
-/** convert to docx, odt, xlsx: office files by the backend, and the kinds rebuilt as editable documents (PDFs, images). */
-const EDITABLE_READS: Readonly<Record<string, readonly FileKind[]>> = Object.fromEntries(
-  EDITABLE_FORMATS.map((format) => [
-    format,
-    [...new Set(['office' as FileKind, ...INPUT_FORMATS.filter((f) => f.rebuiltAs?.includes(format)).map((f) => f.fileKind)])],
-  ]),
-);
 
 export const FILE_FLOWS: Readonly<Record<string, FileFlow>> = {
   convert: {
-    reads: { byFormat: { md: READABLE, pdf: CONVERTED_OR_OFD, txt: CONVERTED_OR_OFD, ...EDITABLE_READS }, otherwise: ['office'] },
-    writes: { byFormat: OFFICE_OUTPUTS },
+    reads: { byFormat: Object.fromEntries(CONVERT_FORMATS.map((format) => [format, convertReads(format)])), otherwise: ['office'] },
+    writes: { byFormat: kindsOf(CONVERT_FORMATS) },
   },
   'pdf/merge': PDF_EDIT,
   'pdf/split': PDF_EDIT,

@@ -4,13 +4,13 @@
 import { z } from 'zod';
 import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import type { FileRef } from '../../core/file-ref.js';
-import { outputFormatOf } from '../../core/image-formats.js';
+import { OUTPUT_EXTENSIONS, outputFormatOf } from '../../core/image-formats.js';
 import { defineOperation, type OperationContext } from './operation.js';
 import { filePath, quality } from './fields.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { TaskClient } from '../jobs/engine-pool.js';
 
-const outputPath = filePath.describe('target file; its extension (.jpg .jpeg .png .webp .avif) picks the format');
+const outputPath = filePath.describe(`target file; its extension (${OUTPUT_EXTENSIONS.join(' ')}) picks the format`);
 
 const side = z.number().int().min(1).max(65_535);
 

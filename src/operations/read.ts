@@ -7,6 +7,7 @@ import { resolveInputPath, resolveOutputPath } from '../files/paths.js';
 import { withStagedOutputs, writeStaged } from '../files/staging.js';
 import { DEFAULT_LANGUAGE } from '../ocr/language-store.js';
 import { readDocument, type ReadResult } from '../reading/read-document.js';
+import type { StreamInfo } from '../formats/stream-info.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { INPUT_FORMATS } from '../../core/input-formats.js';
 import type { PageRange } from '../../core/page-ranges.js';
@@ -29,7 +30,7 @@ export const maxCharacters = z
 
 export const read = defineOperation({
   id: 'read',
-  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')} — an OFD's custom data in data.fields): call this to look inside a file`,
+  summary: `Read a document's content as Markdown (${INPUT_FORMATS.map((f) => f.kind).join(', ')}${INPUT_FORMATS.flatMap((f) => (f.readNote ? [` — ${f.readNote}`] : [])).join('')}): call this to look inside a file`,
   // PDFs and their scans, OCR of images, LibreOffice for legacy .doc/.xls/.ppt/.rtf.
   engines: ['pdf', 'ocr', 'documents'],
   // With `output` it also writes the Markdown there.
@@ -65,6 +66,7 @@ export const READ_OPERATIONS = [read];
 interface FileReadRequest {
   input: FileRef;
   shownName: string;
+  judged?: StreamInfo;
   ranges?: PageRange[] | undefined;
   password?: string | undefined;
   codes: string[];
@@ -82,13 +84,20 @@ export function readToFile(request: FileReadRequest, outputPath: string, context
 
 /**
  * Reads `input` as Markdown into `output`, both as the user named them: the one path of every
- * Markdown output of convert (office, PDF, images, OFD), with the whole document's bound.
+ * Markdown output of convert (every input format), with the whole document's bound. `judged`:
+ * what convert's dispatch found the input to be (src/formats/stream-info.ts), not judged again.
  */
-export async function readInputToFile(input: string, output: string, context: OperationContext): Promise<{ outputPath: string; result: ReadResult }> {
+export async function readInputToFile(
+  input: string,
+  output: string,
+  context: OperationContext,
+  judged?: StreamInfo,
+): Promise<{ outputPath: string; result: ReadResult }> {
   const codes = context.engines.ocr.parseLanguages(DEFAULT_LANGUAGE);
   const ref = await resolveInputPath(context.paths, input);
   const outputPath = await resolveOutputPath(context.paths, output);
-  const result = await readToFile({ input: ref, shownName: input, codes, maxCharacters: MAX_READ_CHARACTERS }, outputPath, context);
+  const request = { input: ref, shownName: input, codes, maxCharacters: MAX_READ_CHARACTERS, ...(judged && { judged }) };
+  const result = await readToFile(request, outputPath, context);
   return { outputPath, result };
 }
 

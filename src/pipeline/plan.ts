@@ -9,7 +9,7 @@ import { ApiError, toApiError } from '../../core/errors.js';
 import { fileStem } from '../files/paths.js';
 import { formatOfOutput } from '../operations/fields.js';
 import { FILE_FLOWS, kindOfExtension, readsOf, type FileFlow } from '../operations/file-kinds.js';
-import type { FileKind } from '../../core/input-formats.js';
+import { extensionOfKind, type FileKind } from '../../core/input-formats.js';
 import type { Operation } from '../operations/operation.js';
 import { unknownFields, unknownFieldWarning } from '../operations/unknown-fields.js';
 import { validateInput } from '../operations/validate.js';
@@ -59,7 +59,6 @@ export interface PipelinePlan {
 
 /** Paths a step is given by the pipeline, never by its own fields. */
 const PATH_FIELDS = ['input', 'files', 'output', 'outputDir'] as const;
-const EXTENSION_OF_KIND: Readonly<Record<FileKind, string>> = { pdf: 'pdf', text: 'txt', image: 'png', office: 'docx', html: 'html', ofd: 'ofd' };
 
 export function planPipeline(body: PipelineBody, operations: readonly Operation[]): PipelinePlan {
   if ((body.input === undefined) === (body.files === undefined)) throw invalid('give either input or files (not both)');
@@ -152,7 +151,7 @@ function outputOf(
   if (format !== undefined && !hasOwnFormat)
     throw invalid(`${where}: takes no format (its output is ${writes === 'same-as-input' ? "of its input's type" : writes})`);
   if (writes === 'same-as-input') return { kind: 'image', extension: undefined };
-  return { kind: writes, extension: EXTENSION_OF_KIND[writes] };
+  return { kind: writes, extension: extensionOfKind(writes) };
 }
 
 /** The last step's outputs must fit what the caller asked for. */
@@ -167,7 +166,7 @@ function checkLastStep(step: PlannedStep, body: PipelineBody, severalItems: bool
 
 /** The step's fields through its operation's own schema, with stand-ins for the paths the pipeline gives. */
 function checkFields(step: PlannedStep, previous: PlannedStep | undefined, where: string): void {
-  const inputExtension = previous?.extension ?? (previous ? EXTENSION_OF_KIND[previous.kind] : 'pdf');
+  const inputExtension = previous?.extension ?? (previous ? extensionOfKind(previous.kind) : 'pdf');
   const raw = { ...step.fields, ...stepPaths(step, [`step-input.${inputExtension}`], `step-output.${step.extension ?? inputExtension}`, 'step-output') };
   try {
     validateInput(step.operation.input, raw);

@@ -12,11 +12,10 @@ import path from 'node:path';
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
 import type { FileRef } from '../../core/file-ref.js';
-import { formatOfSniffed, type EditableFormat } from '../../core/input-formats.js';
+import type { EditableFormat } from '../../core/input-formats.js';
 import { NO_LINES } from '../../core/ocr-layout.js';
-import { sniffType } from '../../core/sniff.js';
 import type { EditableCounts, EditableModel, EditablePage } from '../../wasm/read/editable/model.js';
-import { readInputHead } from '../files/paths.js';
+import { detectFormat } from '../formats/stream-info.js';
 import { createPrivateOutput, trackTempDir, withStagedOutputs } from '../files/staging.js';
 import type { JobControl } from '../jobs/policy.js';
 import { readPdfPage } from '../scans/pdf-ocr.js';
@@ -77,7 +76,7 @@ async function writeOdt(model: EditableModel, output: FileRef, shownName: string
 }
 
 async function readModel(request: EditableRequest, context: ReadContext): Promise<{ model: EditableModel; ocrPages: number[] }> {
-  const format = formatOfSniffed(sniffType(await readInputHead(request.input, 1024, request.shownName)));
+  const { content: format } = request.judged ?? (await detectFormat(request.input, request.shownName));
   if (format?.rebuiltAs?.length && format.reader === 'pdf') return readPdfModel(request, context);
   if (format?.rebuiltAs?.length && format.reader === 'ocr') return readImageModel(request, context);
   throw new ApiError('INVALID_INPUT', `${request.shownName} is neither a PDF nor an image by its content: only those are rebuilt as editable documents`);

@@ -1,5 +1,7 @@
-// Reading any supported document as Markdown: office packages, HTML and CSV in the reader
-// worker; legacy .doc/.xls/.ppt/.rtf first turned into their OOXML twin by the document backend
+// Reading any supported document as Markdown, by the reader its kind names in the table of
+// input formats (core/input-formats.ts), its kind judged once here (src/formats/stream-info.ts)
+// and told to the reader worker: office packages, HTML, CSV and the formats with engines of
+// their own in the reader worker; legacy .doc/.xls/.ppt/.rtf first turned into their OOXML twin by the document backend
 // (sandboxed, as for conversion); PDFs laid out by the PDF worker with their scanned pages read
 // by OCR; images read by OCR. Every path ends in the one renderer of the reader worker.
 
@@ -9,24 +11,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../core/errors.js';
 import type { Engines } from '../engines/engines.js';
-import { extensionOf, readInputHead } from '../files/paths.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { Config } from '../config.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { NO_LINES } from '../../core/ocr-layout.js';
 import type { PageRange } from '../../core/page-ranges.js';
-import { sniffType } from '../../core/sniff.js';
 import { checkDocumentContent, markupBudget } from '../document-checks/content-check.js';
 import type { OutputFormat } from '../documents/formats.js';
-import { formatOfExtension, formatOfSniffed, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { formatOfExtension, readableExtensions, type DocumentFamily } from '../../core/input-formats.js';
+import { detectFormat, type StreamInfo } from '../formats/stream-info.js';
 import { createPrivateOutput, trackTempDir } from '../files/staging.js';
 import { readScansToCut } from './pdf-scans.js';
-import type { OfdSignature } from '../../wasm/ofd/signatures.js';
+import type { DocumentSignature } from '../../core/document-signature.js';
 
 export interface ReadRequest {
   input: FileRef;
   /** The input as the user named it (its extension says what a text file is). */
   shownName: string;
+  /** What the input is, when the caller has judged it already (convert's dispatch); else judged here, once. */
+  judged?: StreamInfo | undefined;
   ranges?: PageRange[] | undefined;
   password?: string | undefined;
   /** OCR language codes, already validated. */
@@ -43,10 +46,10 @@ export interface ReadResult {
   format: string;
   pages?: number;
   ocrPages: number[];
-  /** OFD: the document's custom data (an e-invoice's fields), name → value. */
+  /** A format read by an engine of its own: the document's custom data (an e-invoice's fields), name → value. */
   fields?: Record<string, string>;
-  /** OFD: its signatures, checked (CONTRACT v0.5). */
-  signatures?: OfdSignature[];
+  /** A format read by an engine of its own: its signatures, checked (CONTRACT v0.5). */
+  signatures?: DocumentSignature[];
 }
 
 export interface ReadContext extends JobControl {
@@ -62,15 +65,13 @@ const OOXML_TWIN: Readonly<Record<DocumentFamily, OutputFormat>> = { text: 'docx
  */
 const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 export async function readDocument(request: ReadRequest, context: ReadContext): Promise<ReadResult> {
-  const type = sniffType(await readInputHead(request.input, 1024, request.shownName));
-  const extension = extensionOf(request.shownName);
-  const named = formatOfExtension(extension);
-  // By content where it has a signature (a ZIP is told apart inside the reader worker, an OLE
+  const { sniffed, content, named, extension } = request.judged ?? (await detectFormat(request.input, request.shownName));
+  // By content where it has a signature (a ZIP by its parts, told to the reader worker; an OLE
   // container goes to the office backend as its name says, checked against its content there);
   // text formats by their name.
-  if (type === 'zip') return readMarkup(request.input, undefined, request, context);
-  if (type === 'ole') return readLegacy(request, extension, context);
-  const format = formatOfSniffed(type) ?? (type === undefined && named && 'byName' in named.signature ? named : undefined);
+  if (sniffed === 'zip') return readMarkup(request.input, content?.kind, request, context);
+  if (sniffed === 'ole') return readLegacy(request, extension, context);
+  const format = content ?? (sniffed === undefined && named && 'byName' in named.signature ? named : undefined);
   switch (format?.reader) {
     case 'pdf':
       return readPdf(request, context);
@@ -79,9 +80,9 @@ export async function readDocument(request: ReadRequest, context: ReadContext): 
     case 'office-twin':
       return readLegacy(request, extension, context);
     case 'markup':
-      if (format.kind === 'html' || format.kind === 'csv') return readMarkup(request.input, format.kind, request, context);
+      return readMarkup(request.input, format.kind, request, context);
   }
-  if (named?.kind === 'ofd') throw new ApiError('INVALID_INPUT', `${request.shownName} is not an OFD (not a zip whose root holds OFD.xml)`);
+  if (named?.mismatch !== undefined) throw new ApiError('INVALID_INPUT', `${request.shownName} is not ${named.mismatch}`);
   throw new ApiError(
     'UNSUPPORTED_CONVERSION',
     `${request.shownName} is not a document that can be read as Markdown; readable: ${readableExtensions()
@@ -90,14 +91,10 @@ export async function readDocument(request: ReadRequest, context: ReadContext): 
   );
 }
 
-async function readMarkup(
-  input: FileRef,
-  textKind: 'html' | 'csv' | undefined,
-  request: ReadRequest,
-  { engines, ...control }: ReadContext,
-): Promise<ReadResult> {
+/** The reader worker reads `kind` (undefined: a zip of no kind docwasm reads, answered as such there). */
+async function readMarkup(input: FileRef, kind: string | undefined, request: ReadRequest, { engines, ...control }: ReadContext): Promise<ReadResult> {
   const read = await engines.read.job(control, (tasks) =>
-    tasks.readFile({ input, textKind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }),
+    tasks.readFile({ input, kind, maxCharacters: request.maxCharacters, maxPackageBytes: MAX_PACKAGE_BYTES }),
   );
   return {
     markdown: read.markdown,
@@ -130,7 +127,7 @@ async function readLegacy(request: ReadRequest, extension: string, context: Read
       ),
     );
     if (!outcome?.ok) throw new ApiError(outcome?.code ?? 'INTERNAL_ERROR', outcome?.message ?? 'No conversion result');
-    const read = await readMarkup(twin, undefined, request, context);
+    const read = await readMarkup(twin, OOXML_TWIN[family], request, context);
     return { ...read, format: named.kind };
   } finally {
     await tracked.remove();

@@ -13,16 +13,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../../core/errors.js';
-import { extensionOf, fileStem, readInputHead } from '../files/paths.js';
+import { extensionOf, fileStem } from '../files/paths.js';
 import { CancelledError } from '../../core/job-errors.js';
 import { WaitLine } from '../jobs/wait-line.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
-import { packageFormatOf } from '../document-checks/content-check.js';
-import { formatOfExtension, formatOfSniffed, type FileKind } from '../../core/input-formats.js';
+import { detectFormat } from '../formats/stream-info.js';
+import { formatOfExtension, type FileKind } from '../../core/input-formats.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { validateInput } from '../operations/validate.js';
 import { planPipeline, type PipelinePlan, type StepBody } from '../pipeline/plan.js';
-import { sniffType } from '../../core/sniff.js';
 import { decide, sameVersion } from './decide.js';
 import { makePartialDir, mayReplaceDir, moveInto, notOurs, publishDir, recoverMoves, removeLeftovers, writeFileAtomically } from './files.js';
 import { lockFolder, type FolderLock } from './lock.js';
@@ -311,9 +310,10 @@ class FileRunner {
  * the name after the watcher saw a file cannot hold the watcher.
  */
 async function kindOfFile(file: string): Promise<FileKind | undefined> {
-  const sniffed = sniffType(await readInputHead({ path: file }, 1024).catch(() => new Uint8Array()));
-  const byContent = formatOfSniffed(sniffed) ?? (sniffed === 'zip' ? await packageFormatOf({ path: file }).catch(() => undefined) : undefined);
-  // PDF, images and OFD by their content, whatever their name. Office containers and text say
+  const info = await detectFormat({ path: file }, file).catch(() => undefined);
+  const sniffed = info?.sniffed;
+  const byContent = info?.content;
+  // PDF, images and the packages of kinds of their own by their content, whatever their name. Office containers and text say
   // their kind by name (the step's own content check tells a liar), unless the name's kind has a
   // signature the bytes lack (a .pdf that is not a PDF).
   if (byContent && byContent.fileKind !== 'office') return byContent.fileKind;

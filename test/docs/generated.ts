@@ -1,12 +1,12 @@
 // The parts of docs/ that are written from the code's own tables, so they cannot go stale:
 // the error codes (core/errors.ts), the options (src/config.ts FLAGS) and convert's formats
-// (src/operations/convert-targets.ts). `npm run docs` writes
+// (the format registry, src/formats/registry.ts). `npm run docs` writes
 // them; test/docs/docs.test.ts fails when a file no longer holds what the code says.
 
 import fs from 'node:fs';
 import { FLAGS } from '../../src/config.js';
 import { ERROR_CODES, MEANING_BY_CODE, STATUS_BY_CODE } from '../../core/errors.js';
-import { convertMatrix } from '../../src/operations/convert-targets.js';
+import { convertMatrix } from '../../src/formats/registry.js';
 
 interface GeneratedSection {
   file: string;

@@ -1,6 +1,6 @@
 // The OFD document model (GB/T 33190) both outputs are made from: pages in millimetres with
 // their objects in drawing order (templates first), each object with its Boundary and CTM, and
-// the resources they refer to. Filled by open.ts; drawn by wasm/pdf/ofd-pdf.ts, read as text by
+// the resources they refer to. Filled by open.ts; drawn by pdf.ts, read as text by
 // text.ts.
 
 import type { OfdSignature } from './signatures.js';

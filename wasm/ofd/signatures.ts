@@ -13,24 +13,10 @@ import { isElement, textOf, type XmlElement } from '../read/xml.js';
 import { directoryOf, resolveLocation, type OfdParts } from './locations.js';
 import { parseSesSignature } from './seal.js';
 import { algorithmName, bytesOf, children, oidOf, parseDer, readCertificate, SM2_WITH_SM3, verifySignatureValue } from './signature-value.js';
+import type { DocumentSignature } from '../../core/document-signature.js';
 
-export interface OfdSignature {
-  /** The signature's ID in the Signatures list. */
-  id: string;
-  /** The signer certificate's subject (its common name), when the value carries a certificate. */
-  signer: string | null;
-  /** The seal's name (an electronic seal), else null. */
-  sealName: string | null;
-  /** Signature.xml's SignatureDateTime as YYYY-MM-DDTHH:MM:SS (the signer's local time), or as written. */
-  signedAt: string | null;
-  /** 'SM2-with-SM3', 'RSA-SHA256', … (or the OID Signature.xml names). */
-  algorithm: string;
-  valid: boolean;
-  /** What is wrong, when not valid: which file changed or went missing, or that the value does not verify. */
-  problem?: string;
-  /** Whether the signer chains to a trusted root: not judged. */
-  trusted: null;
-}
+/** An OFD's signature, checked (core/document-signature.ts). */
+export type OfdSignature = DocumentSignature;
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 const kids = (element: XmlElement | undefined, name: string): XmlElement[] =>

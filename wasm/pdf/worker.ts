@@ -25,15 +25,19 @@ import type { PdfaLevel } from '../../core/pdfa.js';
 import * as scan from './scan-tasks.js';
 import { readPdfMarkdown, readPdfModel, type ReadMarkdownTask } from './read-task.js';
 import { checkPdfBudget } from './stream-budget.js';
-import { readOfd } from '../ofd/open.js';
-import { ofdToPdf } from './ofd-pdf.js';
+import { formatEngine, packageLimits } from '../shared/format-engines.js';
 
-/** An OFD drawn as a PDF (always with mupdf, whichever engine serves the PDF tools). */
-export interface OfdToPdfTask {
+/**
+ * A document of a format with an engine of its own (wasm/shared/format-engines.ts) drawn as a
+ * PDF, always with mupdf, whichever engine serves the PDF tools.
+ */
+export interface DrawPdfTask {
+  /** The input's kind, as the service judged it (core/input-formats.ts). */
+  kind: string;
   input: FileRef;
   output: FileRef;
   maxPixels: number;
-  /** Bytes the OFD package may decompress to (zip bombs → TOO_LARGE). */
+  /** Bytes the package may decompress to (zip bombs → TOO_LARGE). */
   maxPackageBytes: number;
 }
 
@@ -191,11 +195,9 @@ const tasks = {
   readMarkdown: pdfTask((task: ReadMarkdownTask) => readPdfMarkdown(task, read, maxDecompressedBytes), undefined, pdfReaderException),
   /** The pages' blocks as the model, for convert's editable documents (DOCX, XLSX). */
   readModel: pdfTask((task: scan.SelectPagesTask) => readPdfModel(task, read, maxDecompressedBytes), undefined, pdfReaderException),
-  ofdToPdf: pdfTask(({ input, output, maxPixels, maxPackageBytes }: OfdToPdfTask) => {
-    const ofd = readOfd(read(input), 'draw', { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 });
-    ofdToPdf(ofd, maxPixels, writeTo([output]));
-    return { pages: ofd.pages.length, fields: ofd.fields, signatures: ofd.signatures };
-  }),
+  drawPdf: pdfTask(({ kind, input, output, maxPixels, maxPackageBytes }: DrawPdfTask) =>
+    formatEngine(kind).pdf(read(input), maxPixels, writeTo([output]), packageLimits(maxPackageBytes)),
+  ),
 };
 
 export type PdfTasks = typeof tasks;

@@ -1,10 +1,10 @@
-// Which reader a document goes to, judged by its content: a zip is told apart by its parts as
-// the table of input formats declares them (core/input-formats.ts), text files by the kind
-// the caller names. A kind the reader worker reads has one function in MARKUP_READERS.
+// The block readers of the reader worker, one function per kind (PACKAGE_READERS, and HTML and
+// CSV as text). Which kind a document is, the service decided once, by its content
+// (src/formats/stream-info.ts, after the table of core/input-formats.ts): it is not judged here
+// again.
 
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
-import { formatOfPackage } from '../../core/input-formats.js';
 import { readCsv } from './csv.js';
 import { readDocx } from './docx.js';
 import { readHtml } from './html.js';
@@ -15,7 +15,7 @@ import { visit } from './visit.js';
 import { readXlsx } from './xlsx.js';
 
 /** Formats read here; PDF and images are read by the PDF and OCR engines. */
-export type MarkupKind = 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'html' | 'csv';
+type MarkupKind = 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'html' | 'csv';
 
 /** Parts a reader may need: XML and relationships, never media. */
 const XML_PART = /(\.xml|\.rels|^mimetype)$/;
@@ -38,27 +38,20 @@ const PACKAGE_READERS: Readonly<Record<Exclude<MarkupKind, 'html' | 'csv'>, (pkg
 };
 const isPackageKind = (kind: string): kind is keyof typeof PACKAGE_READERS => Object.hasOwn(PACKAGE_READERS, kind);
 
-export interface ReadBlocks {
-  kind: MarkupKind;
-  blocks: RootContent[];
+/**
+ * Reads a document of the kind the service judged it to be; undefined: a zip of no kind docwasm
+ * reads (opened all the same, so a damaged or oversized one answers as such).
+ */
+export function readBlocks(bytes: Uint8Array, kind: string | undefined, limits?: PackageLimits): RootContent[] {
+  return numberNotes(readByKind(bytes, kind, limits));
 }
 
-/** `textKind` says what a file that is not a zip is ('html' or 'csv'); zips are judged by content. */
-export function readBlocks(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, limits?: PackageLimits): ReadBlocks {
-  const { kind, blocks } = readByKind(bytes, textKind, limits);
-  return { kind, blocks: numberNotes(blocks) };
-}
-
-function readByKind(bytes: Uint8Array, textKind: 'html' | 'csv' | undefined, limits?: PackageLimits): ReadBlocks {
+function readByKind(bytes: Uint8Array, kind: string | undefined, limits?: PackageLimits): RootContent[] {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (!isZip) {
-    if (!textKind) throw new ApiError('INVALID_INPUT', 'The file is not an office document (not a zip package)');
-    const text = decodeText(bytes);
-    return { kind: textKind, blocks: textKind === 'html' ? readHtml(text) : readCsv(text) };
-  }
+  if (kind === 'html' || kind === 'csv') return kind === 'html' ? readHtml(decodeText(bytes)) : readCsv(decodeText(bytes));
+  if (!isZip) throw new ApiError('INVALID_INPUT', 'The file is not an office document (not a zip package)');
   const pkg = openPackage(bytes, isReadPart, limits);
-  const kind = formatOfPackage(pkg.names, pkg.text('mimetype'))?.kind;
-  if (kind !== undefined && isPackageKind(kind)) return { kind, blocks: PACKAGE_READERS[kind](pkg) };
+  if (kind !== undefined && isPackageKind(kind)) return PACKAGE_READERS[kind](pkg);
   throw new ApiError('INVALID_INPUT', 'The zip is neither an OOXML (docx/xlsx/pptx) nor an OpenDocument package');
 }
 

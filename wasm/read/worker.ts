@@ -10,30 +10,40 @@ import { readInputFile, writeOutputFile } from '../shared/io.js';
 import type { EditableCounts, EditableModel } from './editable/model.js';
 import { writeDocx } from './editable/docx.js';
 import { writeXlsx } from './editable/xlsx.js';
-import { readBlocks, type MarkupKind } from './document.js';
+import { readBlocks } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
-import { isOfdZip, readOfdMarkdown, readOfdText } from './ofd.js';
-import type { OfdSignature } from '../ofd/signatures.js';
+import { formatEngine, hasFormatEngine, packageLimits } from '../shared/format-engines.js';
 import type { OcrPageLayout } from '../../core/ocr-layout.js';
+import type { DocumentSignature } from '../../core/document-signature.js';
 
 export interface ReadFileTask {
   input: FileRef;
-  /** What a file that is not a zip package is; zips are judged by their parts. */
-  textKind?: 'html' | 'csv' | undefined;
+  /**
+   * The input's kind, as the service judged it by content (core/input-formats.ts); undefined: a
+   * zip of no kind docwasm reads.
+   */
+  kind: string | undefined;
   maxCharacters: number;
   /** Decompressed bytes of XML a package may hold. */
   maxPackageBytes: number;
 }
 
 export interface ReadFileResult extends Rendered {
-  kind: MarkupKind | 'ofd';
-  /** OFD: the document's custom data (an e-invoice's fields), name → value. */
+  kind: string;
+  /** A format read by an engine of its own: the document's custom data (an e-invoice's fields), name → value. */
   fields?: Record<string, string>;
-  /** OFD: its page count. */
+  /** A format read by an engine of its own: its page count. */
   pages?: number;
-  /** OFD: its signatures, checked. */
-  signatures?: OfdSignature[];
+  /** A format read by an engine of its own: its signatures, checked. */
+  signatures?: DocumentSignature[];
+}
+
+/** The plain text of a format with an engine of its own (convert to txt). */
+export interface ReadTextTask {
+  kind: string;
+  input: FileRef;
+  maxPackageBytes: number;
 }
 
 export interface RenderTask {
@@ -70,17 +80,14 @@ const ocrBlocks = (pages: OcrPagesTask['pages']) =>
 const readerTask = <I, O>(run: (input: I) => Promise<O> | O) => defineTask(run, { describeUnexpected: documentException('The document') });
 
 const tasks = {
-  readFile: readerTask(({ input, textKind, maxCharacters, maxPackageBytes }: ReadFileTask): ReadFileResult => {
+  readFile: readerTask(async ({ input, kind, maxCharacters, maxPackageBytes }: ReadFileTask): Promise<ReadFileResult> => {
     const bytes = readInputFile(input);
-    const limits = { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 };
-    if (textKind === undefined && isOfdZip(bytes, limits)) return { kind: 'ofd', ...readOfdMarkdown(bytes, maxCharacters, limits) };
-    const { kind, blocks } = readBlocks(bytes, textKind, limits);
-    return { kind, ...renderMarkdown(blocks, maxCharacters) };
+    const limits = packageLimits(maxPackageBytes);
+    if (kind !== undefined && hasFormatEngine(kind)) return { kind, ...(await formatEngine(kind).markdown(bytes, maxCharacters, limits)) };
+    return { kind: kind ?? 'zip', ...renderMarkdown(readBlocks(bytes, kind, limits), maxCharacters) };
   }),
-  /** An OFD's plain text (convert to txt) and its custom data. */
-  readOfdText: readerTask(({ input, maxPackageBytes }: { input: FileRef; maxPackageBytes: number }) =>
-    readOfdText(readInputFile(input), { maxTotalBytes: maxPackageBytes, maxEntries: 20_000 }),
-  ),
+  /** The plain text of a format with an engine of its own (convert to txt), and its custom data. */
+  readText: readerTask(({ kind, input, maxPackageBytes }: ReadTextTask) => formatEngine(kind).text(readInputFile(input), packageLimits(maxPackageBytes))),
   render: readerTask(({ blocks, maxCharacters }: RenderTask): Rendered => renderMarkdown(blocks, maxCharacters)),
   /** Each page's blocks as Markdown, to be joined with other pages' (core/markdown-join.ts). */
   renderPages: readerTask(({ pages }: RenderPagesTask): string[][] => pages.map((blocks) => [...renderedBlocks(blocks)])),

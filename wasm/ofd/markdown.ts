@@ -2,20 +2,17 @@
 // text in reading order after its `<!-- page N -->` comment (wasm/ofd/text.ts).
 
 import { joinBlocks, pageMarker, type Rendered } from '../../core/markdown-join.js';
-import { isOfdPackage, readOfd } from '../ofd/open.js';
-import type { OfdSignature } from '../ofd/signatures.js';
-import { fieldsTable, pageBlocks, pageLines } from '../ofd/text.js';
-import { openPackage, type PackageLimits } from './package.js';
-import { renderedBlocks } from './render.js';
+import { readOfd } from './open.js';
+import type { OfdSignature } from './signatures.js';
+import { fieldsTable, pageBlocks, pageLines } from './text.js';
+import type { PackageLimits } from '../read/package.js';
+import { renderedBlocks } from '../read/render.js';
 
 export interface OfdRead extends Rendered {
   fields: Record<string, string>;
   pages: number;
   signatures: OfdSignature[];
 }
-
-/** Is this zip an OFD? Only its part names are read (nothing inflated). */
-export const isOfdZip = (bytes: Uint8Array, limits?: PackageLimits): boolean => isOfdPackage(openPackage(bytes, () => false, limits).names);
 
 /** The text alone: each page's lines, pages apart by a form feed (as OCR's text of several pages). */
 export function readOfdText(bytes: Uint8Array, limits?: PackageLimits): Omit<OfdRead, keyof Rendered> & { text: string } {

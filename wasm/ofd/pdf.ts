@@ -10,21 +10,11 @@
 
 import * as mupdf from 'mupdf';
 import { ApiError } from '../../core/errors.js';
-import {
-  placement,
-  type Matrix,
-  type OfdDocument,
-  type OfdImage,
-  type OfdObject,
-  type OfdPath,
-  type OfdText,
-  type PathSegment,
-  type Rgb,
-} from '../ofd/model.js';
-import { latinFaceFile, latinFaceFor, type LatinFace } from '../ofd/faces.js';
-import { save, withNewDocument } from './mupdf-document.js';
-import type { PdfSink } from './engine.js';
-import { utf16Hex } from './text-layer.js';
+import { placement, type Matrix, type OfdDocument, type OfdImage, type OfdObject, type OfdPath, type OfdText, type PathSegment, type Rgb } from './model.js';
+import { latinFaceFile, latinFaceFor, type LatinFace } from './faces.js';
+import { save, withNewDocument } from '../pdf/mupdf-document.js';
+import type { PdfSink } from '../pdf/engine.js';
+import { utf16Hex } from '../pdf/text-layer.js';
 
 const PT_PER_MM = 72 / 25.4;
 
@@ -33,7 +23,7 @@ const matrix = (m: Matrix): string => `${m.map(num).join(' ')} cm`;
 const rgb = (color: Rgb, operator: 'rg' | 'RG'): string => `${color.map(num).join(' ')} ${operator}`;
 
 let fallbackFont: mupdf.Font | undefined;
-/** mupdf's built-in Droid Sans Fallback: Latin, Greek, Cyrillic and CJK (see tools/watermark-font.ts). */
+/** mupdf's built-in Droid Sans Fallback: Latin, Greek, Cyrillic and CJK (see ../pdf/tools/watermark-font.ts). */
 const fallback = () => (fallbackFont ??= new mupdf.Font('zh-Hans'));
 
 const LATIN_FONT_NAMES: Readonly<Record<LatinFace, string>> = { sans: 'LiberationSans', serif: 'LiberationSerif', mono: 'LiberationMono' };
