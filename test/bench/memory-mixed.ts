@@ -152,7 +152,7 @@ interface EngineCost {
   jobs: string;
 }
 
-/** Each engine's heaviest usual jobs, run one after the other on a service of its own. */
+/** Each engine's heaviest usual jobs, run one at a time on a service of its own. */
 const ENGINE_JOBS: { engine: string; jobs: string; flags: string[]; requests: [string, Record<string, unknown>][] }[] = [
   {
     engine: 'pdf',
@@ -209,7 +209,9 @@ async function measureEngine(spec: (typeof ENGINE_JOBS)[number]): Promise<Engine
     const restKb = spec.engine === 'libreoffice-wasm' ? 0 : treeRssKb(child.pid!);
     let peakKb = restKb;
     const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 50);
-    const failed = await runTwoInFlight(service, spec.requests);
+    // One request at a time: the row is one instance's cost, and two in flight would start two.
+    const failed: string[] = [];
+    for (const request of spec.requests) failed.push(...(await runTwoInFlight(service, [request])));
     clearInterval(sampler);
     if (failed.length > 0) throw new Error(`${spec.engine}: ${failed.join('; ')}`);
     const engines = ((await service.get('/api/health')).body.data as { memory: { engines: { engine: string; costMb: number }[] } }).memory.engines;
