@@ -26,11 +26,12 @@ import { paddleThreadsPerWorker, type OcrWorkerData } from '../../core/paddle-th
 const IMAGE_INPUTS = imageTypes();
 
 /**
- * What one worker thread of each pool may hold in the memory budget, at its peak. OCR: a PP-OCR
- * worker peaks at 700–800 MB (docs/ocr-engines.md); the others are bounded by their inputs'
- * limits (--max-pixels, --max-decompressed-bytes) and were seen below these in the benches.
+ * What one worker thread of each pool may hold in the memory budget, at its peak: measured by
+ * `npm run bench:memory` (its second table: each engine's heaviest usual jobs, one at a time, the
+ * service's tree above its rest) and rounded up — pdf 233–244 MB, image 533–646 MB (an 8.7 MP
+ * page to AVIF), ocr 768–787 MB (PP-OCR, an A4 Chinese page), read 275–279 MB.
  */
-const THREAD_COST_MB = { pdf: 300, image: 300, ocr: 800, read: 200 };
+const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 800, read: 300 };
 const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];
 
 export class Engines {

@@ -52,7 +52,8 @@ export interface WasmBackendOptions {
 
 /**
  * What one office may hold in the memory budget: measured 751–762 MB alone once ready on an idle
- * machine, 972–999 MB with two CPU hogs beside it (docs/performance.md).
+ * machine, 972–999 MB with two CPU hogs beside it; the whole service with it converting two docx
+ * 989–1,055 MB (`npm run bench:memory`, docs/performance.md).
  */
 const OFFICE_COST_MB = 1000;
 

@@ -94,7 +94,7 @@ async function runTwoInFlight(service: RunningService, requests: [string, Record
     while (next < requests.length) {
       const [route, body] = requests[next++]!;
       const answer = await service.post(route, body);
-      if (answer.body.success !== true) failed.push(`${route} ${String(answer.body.code)}: ${String(answer.body.message)}`);
+      if (answer.body.success !== true) failed.push(`${route} ${String(answer.body.code)}: ${String(answer.body.error)}`);
     }
   };
   await Promise.all([lane(), lane()]);
