@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { startService, stopAndRemove, type RunningService } from '../helpers/service.js';
 import { replaceGenerated } from '../docs/generated.js';
 import { makeZip } from '../helpers/zip.js';
-import { latinWords } from '../helpers/ofd-words.js';
+import { latinWords, xmlText } from '../helpers/ofd-words.js';
 
 const exec = promisify(execFile);
 const MM = 72 / 25.4;
@@ -103,15 +103,6 @@ class Package {
 }
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-const unescape = (text: string) =>
-  text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 const noSpaces = (text: string) => text.replace(/\s+/g, '');
 
 interface Glyph {
@@ -126,10 +117,7 @@ function textCodes(pkg: Package): { chars: string; words: string[]; firsts: Glyp
   const ofdXml = pkg.part(pkg.names.find((n) => n.toLowerCase() === 'ofd.xml') as string);
   // docwasm trims the white space around a name and a value (docs/ofd.md); so does this reading.
   const fields = Object.fromEntries(
-    [...ofdXml.matchAll(/<(?:\w+:)?CustomData\s+Name="([^"]*)"\s*(?:\/>|>([^<]*)<)/g)].map((m) => [
-      unescape(m[1] as string).trim(),
-      unescape(m[2] ?? '').trim(),
-    ]),
+    [...ofdXml.matchAll(/<(?:\w+:)?CustomData\s+Name="([^"]*)"\s*(?:\/>|>([^<]*)<)/g)].map((m) => [xmlText(m[1] as string).trim(), xmlText(m[2] ?? '').trim()]),
   );
   const docRoot = /<(?:\w+:)?DocRoot>\s*([^<]+?)\s*</.exec(ofdXml)?.[1];
   const docName = docRoot ? pkg.find(docRoot, 'OFD.xml') : undefined;
@@ -195,8 +183,8 @@ function codesOf(xml: string, page: Box | undefined, words: string[]): string {
     const key = [attr(m[1] as string, 'Boundary'), attr(m[1] as string, 'CTM'), ...codes.map((c) => `${c[1]}${c[2]}`)].join('|');
     if (seen.has(key)) continue;
     seen.add(key);
-    chars += codes.map((c) => noSpaces(unescape(c[2] as string))).join('');
-    for (const c of codes) words.push(...latinWords(unescape(c[2] as string), attr(c[1] as string, 'DeltaY')));
+    chars += codes.map((c) => noSpaces(xmlText(c[2] as string))).join('');
+    for (const c of codes) words.push(...latinWords(xmlText(c[2] as string), attr(c[1] as string, 'DeltaY')));
   }
   return chars;
 }
@@ -314,7 +302,7 @@ function firstGlyphs(xml: string, page: number, box: Box | undefined): Glyph[] {
     if (attr(head, 'CTM') || !visible(head, box)) continue;
     const [bx, by] = (attr(head, 'Boundary') ?? '').trim().split(/\s+/).map(Number);
     const code = /<(?:\w+:)?TextCode\b([^>]*)>([^<]*)</.exec(m[2] as string);
-    const char = code ? [...unescape(code[2] as string)][0] : undefined;
+    const char = code ? [...xmlText(code[2] as string)][0] : undefined;
     const x = Number(attr(code?.[1] ?? '', 'X'));
     const y = Number(attr(code?.[1] ?? '', 'Y'));
     if (!char || /\s/.test(char) || !Number.isFinite(bx) || !Number.isFinite(by) || !Number.isFinite(x) || !Number.isFinite(y)) continue;
@@ -353,7 +341,7 @@ async function bboxWords(pdf: string): Promise<Word[]> {
   let page = 0;
   for (const m of stdout.matchAll(/<page |<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
     if (m[0] === '<page ') page++;
-    else words.push({ page, text: unescape(m[5] as string), xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
+    else words.push({ page, text: xmlText(m[5] as string), xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
   }
   return words;
 }

@@ -3,6 +3,17 @@
 // invoice's cipher block is one TextCode wrapped every 27 characters). Read from the XML's own
 // attributes, for tests and benches that judge pdftotext's words against the document.
 
+/** XML character data as text: the five named entities and numeric references (`&#x20;` is a space). */
+export const xmlText = (raw: string): string =>
+  raw
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
 /** DeltaY as the standard writes it: numbers, "g N v" standing for v repeated N times. */
 function deltas(text: string): number[] {
   const tokens = text

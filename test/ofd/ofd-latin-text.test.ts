@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip } from '../helpers/zip.js';
-import { latinWords } from '../helpers/ofd-words.js';
+import { latinWords, xmlText } from '../helpers/ofd-words.js';
 import { ROOT, startService, type RunningService } from '../helpers/service.js';
 
 const FIXTURES = path.join(ROOT, 'fixtures/ofd');
@@ -17,16 +17,6 @@ const run = (tool: string, args: string[]) => execFileSync(tool, args, { encodin
 
 /** pdftotext -bbox's words (each glyph kept, hyphens too). */
 const pdfWords = (pdf: string) => [...run('pdftotext', ['-bbox', pdf, '-']).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((m) => m[1] as string);
-
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** The Latin words (two or more ASCII letters and digits, a line at a time) of every TextCode of the package's pages and templates, read with unzip. */
 function latinWordsOf(file: string): string[] {
@@ -37,7 +27,7 @@ function latinWordsOf(file: string): string[] {
   for (const name of names) {
     const result = spawnSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 1 << 26 });
     for (const m of result.stdout.matchAll(/<(?:\w+:)?TextCode\b([^>]*)>([^<]*)</g))
-      words.push(...latinWords(unescapeXml(m[2] as string), /\sDeltaY="([^"]*)"/.exec(m[1] as string)?.[1]));
+      words.push(...latinWords(xmlText(m[2] as string), /\sDeltaY="([^"]*)"/.exec(m[1] as string)?.[1]));
   }
   return words;
 }

@@ -12,6 +12,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip } from '../helpers/zip.js';
 import { ROOT, startService, tempDir, type RunningService } from '../helpers/service.js';
+import type { DocumentSignature } from '../../core/document-signature.js';
 
 const FIXTURES = path.join(ROOT, 'fixtures/ofd');
 const run = (tool: string, args: string[], cwd?: string) => execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 1 << 26, cwd });
@@ -67,16 +68,7 @@ function redShare(pdf: string, stamp: { page: number; box: number[] }, dir: stri
   return Number(share);
 }
 
-interface Signature {
-  id: string;
-  signer: string | null;
-  sealName: string | null;
-  signedAt: string | null;
-  algorithm: string;
-  valid: boolean;
-  problem?: string;
-  trusted: null;
-}
+type Signature = DocumentSignature;
 
 /**
  * OpenSSL's own verdict on an SES_Signature (GB/T 38540 v4) in `value`: the SM2 signature (default

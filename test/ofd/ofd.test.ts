@@ -14,6 +14,7 @@ import { callTool } from '../helpers/mcp-call.js';
 import { makeZip } from '../helpers/zip.js';
 import { CLI, leftoverTempFiles, ROOT, startService, type RunningService } from '../helpers/service.js';
 import { codeOf, inProcess, type InProcess } from '../operations/in-process.js';
+import { xmlText } from '../helpers/ofd-words.js';
 
 const FIXTURES = path.join(ROOT, 'fixtures/ofd');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -75,17 +76,6 @@ function drawnTextCodes(file: string): string {
     .flatMap((xml) => [...xml.matchAll(/<(?:ofd:)?TextCode[^>]*>([^<]*)</g)].map((m) => noSpaces(xmlText(m[1] as string))))
     .join('');
 }
-
-/** XML character data as text: the five named entities and numeric references (`&#x20;` is a space). */
-const xmlText = (raw: string) =>
-  raw
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** Words of one page with their boxes, from pdftotext -bbox. */
 function words(pdf: string, page: number): { text: string; xMin: number; yMin: number; yMax: number }[] {

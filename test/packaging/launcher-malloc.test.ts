@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, ROOT, tempDir } from '../helpers/service.js';
 import { stopAtEnd } from '../helpers/cleanup.js';
+import { isAlive, waitFor } from '../helpers/documents.js';
 
 const BIN = path.join(ROOT, 'bin/docwasm.mjs');
 const TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
@@ -39,17 +40,6 @@ async function startWithBin(env: NodeJS.ProcessEnv = {}): Promise<Started> {
 
 /** The process's environment as it started; glibc, parsing GLIBC_TUNABLES, ends each setting with a NUL in place. */
 const environOf = (pid: number): string[] => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
-
 describe.runIf(glibc)('the launcher starts the service with glibc’s malloc settings', () => {
   it('the listening process has them, and SIGTERM to the launcher stops both with status 0', async () => {
     const { launcher, service } = await startWithBin();
@@ -59,13 +49,13 @@ describe.runIf(glibc)('the launcher starts the service with glibc’s malloc set
     const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
     launcher.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(await until(() => !alive(service), 30_000)).toBe(true);
+    expect(await waitFor(() => !isAlive(service), 30_000)).toBe(true);
   }, 120_000);
 
   it('a launcher killed outright (SIGKILL) does not leave the service running', async () => {
     const { launcher, service } = await startWithBin();
     launcher.kill('SIGKILL');
-    expect(await until(() => !alive(service), 30_000)).toBe(true);
+    expect(await waitFor(() => !isAlive(service), 30_000)).toBe(true);
   }, 120_000);
 
   it('keeps a GLIBC_TUNABLES the user set, in one process', async () => {
