@@ -3,6 +3,8 @@
 
 import type { ApiError, ErrorCode } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
+import type { MemoryBudget } from '../jobs/memory-budget.js';
+import type { SupervisorOptions } from '../jobs/supervisor.js';
 import type { OutputFormat } from './formats.js';
 import type { DocumentFamily } from '../../core/input-formats.js';
 import type { FileRef } from '../../core/file-ref.js';
@@ -47,4 +49,32 @@ export interface DocumentBackend {
    */
   convert(jobs: readonly ConversionJob[], control?: JobControl): Promise<ConversionOutcome[]>;
   close(): Promise<void>;
+}
+
+/** The limits both offices' supervisors take from the service's options. */
+export interface OfficeLimits {
+  /** Per file, from the moment an office takes it; also the longest a file waits for room in the budget. */
+  timeoutMs: number;
+  recycleAfter: number;
+  idleTimeoutMs?: number | undefined;
+  budget?: MemoryBudget | undefined;
+}
+
+/**
+ * What is the same for every office backend's supervisor: its limits from the service's options,
+ * kept warm, and named as document conversion at shutdown. The backend adds what is its own.
+ */
+export function officeSupervision(
+  limits: OfficeLimits,
+  own: Pick<SupervisorOptions, 'engine' | 'label' | 'size' | 'costMb' | 'startAttempts' | 'startFailed'>,
+): SupervisorOptions {
+  return {
+    ...own,
+    budget: limits.budget,
+    idleMs: limits.idleTimeoutMs,
+    waitMs: limits.timeoutMs,
+    recycle: { jobs: limits.recycleAfter },
+    keepWarm: true,
+    gateName: 'document conversion',
+  };
 }

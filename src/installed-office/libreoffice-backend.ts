@@ -15,7 +15,15 @@ import { ApiError } from '../../core/errors.js';
 import type { JobControl } from '../jobs/policy.js';
 import type { MemoryBudget } from '../jobs/memory-budget.js';
 import { Supervisor, type Use } from '../jobs/supervisor.js';
-import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
+import {
+  failedOutcome,
+  officeSupervision,
+  type BackendInfo,
+  type BackendState,
+  type ConversionJob,
+  type ConversionOutcome,
+  type DocumentBackend,
+} from '../documents/backend.js';
 import { convertToArgument, CSV_IMPORT_FILTER } from '../documents/formats.js';
 import type { MemoryCeiling } from './office-memory.js';
 import { convertInOffice } from './office-invocation.js';
@@ -65,21 +73,15 @@ export class LibreOfficeBackend implements DocumentBackend {
         healthy: (office) => office.alive,
         memory: (office) => ({ pid: office.child.pid }),
       },
-      {
+      officeSupervision(options, {
         engine: this.name,
         label: 'libreoffice office',
         size: options.slots,
         costMb: OFFICE_COST_MB,
-        budget: options.budget,
-        idleMs: options.idleTimeoutMs,
-        waitMs: options.timeoutMs,
-        recycle: { jobs: options.recycleAfter },
         startAttempts: START_ATTEMPTS,
         startFailed: (reason) =>
           new ApiError('BACKEND_UNAVAILABLE', `LibreOffice (${this.info?.available ? this.info.path : 'soffice'}) could not be started: ${reason}`),
-        keepWarm: true,
-        gateName: 'document conversion',
-      },
+      }),
     );
   }
 

@@ -15,7 +15,15 @@ import type { MemoryBudget } from '../jobs/memory-budget.js';
 import type { JobControl } from '../jobs/policy.js';
 import { Supervisor, type Process, type Use } from '../jobs/supervisor.js';
 import { logEvent } from '../../core/log.js';
-import { failedOutcome, type BackendInfo, type BackendState, type ConversionJob, type ConversionOutcome, type DocumentBackend } from '../documents/backend.js';
+import {
+  failedOutcome,
+  officeSupervision,
+  type BackendInfo,
+  type BackendState,
+  type ConversionJob,
+  type ConversionOutcome,
+  type DocumentBackend,
+} from '../documents/backend.js';
 import { exportFilterOptions, importFilterOptions } from '../documents/formats.js';
 import { ConversionWatch, deliverProduct, officeOutcomes, type StopReason } from '../documents/conversion-watch.js';
 import { largestResidentSize } from '../installed-office/office-memory.js';
@@ -65,20 +73,17 @@ export class WasmOfficeBackend implements DocumentBackend {
   private readonly supervisor: Supervisor<WasmOffice>;
 
   constructor(private readonly options: WasmBackendOptions) {
-    this.supervisor = new Supervisor(this.officeProcess(), {
-      engine: this.name,
-      label: 'libreoffice-wasm office',
-      size: 1,
-      costMb: OFFICE_COST_MB,
-      budget: options.budget,
-      idleMs: options.idleTimeoutMs,
-      waitMs: options.timeoutMs,
-      recycle: { jobs: options.recycleAfter },
-      startAttempts: START_ATTEMPTS,
-      startFailed: (reason) => new ApiError('BACKEND_UNAVAILABLE', `LibreOffice in WebAssembly could not be started: ${reason}`),
-      keepWarm: true,
-      gateName: 'document conversion',
-    });
+    this.supervisor = new Supervisor(
+      this.officeProcess(),
+      officeSupervision(options, {
+        engine: this.name,
+        label: 'libreoffice-wasm office',
+        size: 1,
+        costMb: OFFICE_COST_MB,
+        startAttempts: START_ATTEMPTS,
+        startFailed: (reason) => new ApiError('BACKEND_UNAVAILABLE', `LibreOffice in WebAssembly could not be started: ${reason}`),
+      }),
+    );
   }
 
   /** The office's profile files (its font aliases know the fonts it is given). */
