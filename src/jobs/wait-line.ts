@@ -1,6 +1,6 @@
-// Things waiting their turn, oldest first: the one waiting mechanism of docwasm. Tasks waiting
-// for a worker thread (engine-pool.ts), files waiting for an office (src/documents/waiting-files.ts)
-// and a watch folder's files waiting for a lane (src/watch/watcher.ts) all wait in a WaitLine.
+// Things waiting their turn, oldest first: the one line of work waiting for an engine instance.
+// Tasks waiting for a worker thread and files waiting for an office (src/documents/waiting-files.ts)
+// all wait in the supervisor's WaitLine (items waiting for a lane are src/jobs/bounded.ts's).
 // An entry whose signal fires leaves the line at once and is told so (`withdrawn`): a cancelled
 // request or a stopped watcher never leaves work behind in a queue that no one will serve.
 

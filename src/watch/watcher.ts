@@ -15,7 +15,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { ApiError, toApiError } from '../../core/errors.js';
 import { extensionOf, fileStem } from '../files/paths.js';
 import { CancelledError } from '../../core/job-errors.js';
-import { WaitLine } from '../jobs/wait-line.js';
+import { BoundedQueue } from '../jobs/bounded.js';
 import { kindOfExtension } from '../operations/file-kinds.js';
 import { detectFormat } from '../formats/stream-info.js';
 import { formatOfExtension, type FileKind } from '../../core/input-formats.js';
@@ -138,18 +138,12 @@ const POLL_INTERVAL_MS = 1_000;
 
 type RunnerOptions = Omit<WatchOptions, 'poll' | 'settleMs'>;
 
-/** Runs scheduled files through the pipeline, `concurrency` at a time, each name once at a time. */
+/** Runs scheduled files through the pipeline, `concurrency` at a time (src/jobs/bounded.ts), each name once at a time. */
 class FileRunner {
-  /** Names waiting for a lane; stopping the runner withdraws them all. */
-  private readonly waiting = new WaitLine<string>();
-  private readonly running = new Set<string>();
-  /** Changed while running: looked at again when its run ends. */
-  private readonly dirty = new Set<string>();
+  /** Names waiting or running; one changed while running is looked at again when its run ends. */
+  private readonly queue: BoundedQueue<string>;
   private readonly stop = new AbortController();
-  private readonly lanes = new Set<Promise<void>>();
   private readonly reads: readonly FileKind[];
-  private seen = 0;
-  private finished = 0;
 
   constructor(
     private readonly options: RunnerOptions,
@@ -159,43 +153,22 @@ class FileRunner {
     private readonly context: OperationContext,
   ) {
     this.reads = (plan.steps[0] as PipelinePlan['steps'][number]).reads;
+    this.queue = new BoundedQueue({
+      limit: options.concurrency,
+      run: (name) => this.handle(name),
+      failed: (name, err) => this.options.log(`${name}: ${toApiError(err).code}: ${toApiError(err).message}`),
+      ended: (finished, seen) => this.options.progress?.(finished, seen),
+    });
   }
 
   schedule(name: string): void {
-    if (this.stop.signal.aborted) return;
-    if (this.running.has(name)) return void this.dirty.add(name);
-    if (this.waiting.has(name)) return;
-    this.waiting.join({ item: name, signal: this.stop.signal });
-    this.seen += 1;
-    this.pump();
+    this.queue.add(name);
   }
 
+  /** Stops: what waits is dropped, what runs is cancelled (it publishes nothing) and awaited. */
   async close(): Promise<void> {
     this.stop.abort();
-    await Promise.all([...this.lanes]);
-  }
-
-  private pump(): void {
-    while (this.lanes.size < Math.max(1, this.options.concurrency) && this.waiting.size > 0) {
-      const lane: Promise<void> = this.drain().finally(() => this.lanes.delete(lane));
-      this.lanes.add(lane);
-    }
-  }
-
-  private async drain(): Promise<void> {
-    for (let name = this.waiting.takeNext()?.item; name !== undefined && !this.stop.signal.aborted; name = this.waiting.takeNext()?.item) {
-      this.running.add(name);
-      try {
-        await this.handle(name);
-      } catch (err) {
-        this.options.log(`${name}: ${toApiError(err).code}: ${toApiError(err).message}`);
-      } finally {
-        this.running.delete(name);
-        this.finished += 1;
-        this.options.progress?.(this.finished, this.seen);
-      }
-      if (this.dirty.delete(name)) this.schedule(name);
-    }
+    await this.queue.close();
   }
 
   private async handle(name: string): Promise<void> {

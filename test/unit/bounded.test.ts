@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapBounded } from '../../src/jobs/bounded.js';
+import { BoundedQueue, mapBounded } from '../../src/jobs/bounded.js';
+import { codeFiles, codeOf } from '../helpers/code-files.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -65,5 +66,117 @@ describe('mapBounded', () => {
     await expect(run).rejects.toThrow('item 1 failed');
     expect(stillRunning).toBe(0);
     expect(started.length).toBeLessThanOrEqual(4);
+  });
+});
+
+// Bounded-concurrency helpers: 1 (issue 43; docs/lifecycle.md). What a hand-written one looks like,
+// from the four that were (files/bounded.ts's lanes, pipeline/run.ts's runEach, the first
+// pipelineInOrder, the watcher's FileRunner.pump): each has at least one of these shapes.
+const PUMP_SHAPES: Readonly<Record<string, RegExp>> = {
+  'a loop that starts work while fewer than a limit are under way':
+    /\b(while|for)\s*\([^{;\n]*\.(size|length)\s*<(?!=)[^{;)\n]*\b(limit|concurrency|parallel|workers|lanes|max\w*)/i,
+  'a race over the work under way': /Promise\.race\(\s*(\[\s*\.\.\.)?(this\.)?\w+\s*\]?\s*\)/,
+  'a fixed number of lanes pulling from one index': /Promise\.all\(\s*Array\.from\(\s*\{\s*length:/,
+  'a pump or drain of its own': /^\s*(private\s+|async\s+|function\s+)*(pump|drain)\s*\(/m,
+};
+
+/** The shapes of a hand-written bounded-concurrency mechanism `code` has. */
+const pumpShapes = (code: string): string[] => Object.keys(PUMP_SHAPES).filter((shape) => PUMP_SHAPES[shape]?.test(code));
+
+describe('bounded-concurrency helpers: 1', () => {
+  it('no module but src/jobs/bounded.ts runs work a few at a time by a mechanism of its own', () => {
+    // The supervisor hands engine instances to waiting work (its `pump`): it is the one owner of
+    // instances, not a helper over items; its bound is its seats and the memory budget.
+    const allowed: Readonly<Record<string, readonly string[]>> = { 'src/jobs/supervisor.ts': ['a pump or drain of its own'] };
+    const found = codeFiles('core', 'src', 'wasm')
+      .filter((file) => file !== 'src/jobs/bounded.ts')
+      .map((file) => ({ file, shapes: pumpShapes(codeOf(file)).filter((shape) => !allowed[file]?.includes(shape)) }))
+      .filter(({ shapes }) => shapes.length > 0);
+    expect(found).toEqual([]);
+  });
+
+  it('knows the shapes of the four mechanisms there were, and not a loop filling an array', () => {
+    const fileRunner = `private pump(): void {
+    while (this.lanes.size < Math.max(1, this.options.concurrency) && this.waiting.size > 0) {
+      const lane: Promise<void> = this.drain().finally(() => this.lanes.delete(lane));`;
+    const lanes = `const lane = async () => { while (next < items.length) results[next] = await fn(items[next++]); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));`;
+    const window = `while (next < end && running.size < limit) start(next++);
+      await Promise.race(running);`;
+    expect(pumpShapes(fileRunner)).toEqual(['a loop that starts work while fewer than a limit are under way', 'a pump or drain of its own']);
+    expect(pumpShapes(lanes)).toEqual(['a fixed number of lanes pulling from one index']);
+    expect(pumpShapes(window)).toEqual(['a loop that starts work while fewer than a limit are under way', 'a race over the work under way']);
+    expect(pumpShapes('while (head.length < columns) head.push(""); for (; chain.length <= MAX_CHAIN; ) next();')).toEqual([]);
+    expect(pumpShapes(codeOf('src/jobs/bounded.ts')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('BoundedQueue (work that arrives over time: a watched folder)', () => {
+  /** A queue whose runs the test ends by hand. */
+  function manualQueue(limit: number) {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const failures: string[] = [];
+    const counts: [number, number][] = [];
+    const queue = new BoundedQueue<string>({
+      limit,
+      run: (item) =>
+        new Promise<void>((resolve, reject) => {
+          started.push(item);
+          finish.set(item, () => (item.startsWith('bad') ? reject(new Error(item)) : resolve()));
+        }),
+      failed: (item, error) => failures.push(`${item}: ${(error as Error).message}`),
+      ended: (ended, added) => counts.push([ended, added]),
+    });
+    const end = async (item: string) => {
+      finish.get(item)?.();
+      finish.delete(item);
+      for (let i = 0; i < 5; i++) await tick();
+    };
+    return { queue, started, failures, counts, end };
+  }
+
+  it('runs at most `limit` at once, oldest first, the next as soon as one ends, a failure told and the queue going on', async () => {
+    const { queue, started, failures, counts, end } = manualQueue(2);
+    for (const item of ['a', 'bad', 'c', 'd']) queue.add(item);
+    expect(started).toEqual(['a', 'bad']);
+    await end('bad');
+    expect(started).toEqual(['a', 'bad', 'c']);
+    expect(failures).toEqual(['bad: bad']);
+    await end('a');
+    await end('c');
+    await end('d');
+    expect(started).toEqual(['a', 'bad', 'c', 'd']);
+    expect(counts.at(-1)).toEqual([4, 4]);
+  });
+
+  it('runs an item once at a time: added while waiting it keeps its place, added while running it runs once more after', async () => {
+    const { queue, started, end } = manualQueue(1);
+    queue.add('a');
+    queue.add('b');
+    queue.add('b');
+    queue.add('a');
+    queue.add('a');
+    expect(started).toEqual(['a']);
+    await end('a');
+    expect(started).toEqual(['a', 'b']);
+    await end('b');
+    expect(started).toEqual(['a', 'b', 'a']);
+    await end('a');
+    expect(started).toEqual(['a', 'b', 'a']);
+  });
+
+  it('close() drops what waits, takes nothing more and resolves once what runs has ended', async () => {
+    const { queue, started, end } = manualQueue(1);
+    queue.add('a');
+    queue.add('b');
+    let closed = false;
+    const closing = queue.close().then(() => (closed = true));
+    queue.add('c');
+    await tick();
+    expect(closed).toBe(false);
+    await end('a');
+    await closing;
+    expect(started).toEqual(['a']);
   });
 });

@@ -4,33 +4,22 @@
 // in the workers). OFD proves it: outside those, its module (src/formats/ofd.ts) and its engine
 // (wasm/ofd/), no code names it.
 
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { convertMatrix, convertTargets, formatsConvertedTo } from '../../src/formats/registry.js';
 import { FILE_FLOWS, readsOf } from '../../src/operations/file-kinds.js';
 import { CONVERT_OPERATIONS } from '../../src/operations/convert.js';
 import { formatOfExtension, INPUT_FORMATS } from '../../core/input-formats.js';
-import { ROOT } from '../helpers/service.js';
+import { codeFiles, codeOf } from '../helpers/code-files.js';
 
 /** Where OFD may be named: its module, its engine, and the registry's line on each floor. */
 const OFD_PLACES = ['src/formats/ofd.ts', 'wasm/ofd/', 'core/input-formats.ts', 'src/formats/registry.ts', 'wasm/shared/format-engines.ts'];
 
-function codeFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return codeFiles(relative);
-    return /\.(ts|mts|js|mjs)$/.test(entry.name) ? [relative] : [];
-  });
-}
-
 describe('format registry', () => {
   it('names OFD nowhere outside its module, its engine and the registry (file names and contents)', () => {
-    const naming = ['core', 'src', 'wasm']
-      .flatMap(codeFiles)
+    const naming = codeFiles('core', 'src', 'wasm')
       .filter((file) => !OFD_PLACES.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place)))
-      .filter((file) => /ofd/i.test(file) || /ofd/i.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => /ofd/i.test(file) || /ofd/i.test(codeOf(file)));
     expect(naming).toEqual([]);
   });
 
@@ -38,9 +27,7 @@ describe('format registry', () => {
     // The table that defines them, the one judgement (stream-info), the content check before an office
     // (is the file what its name says?) and the OFD engine checking its own package.
     const judges = ['core/input-formats.ts', 'src/formats/stream-info.ts', 'src/document-checks/content-check.ts', 'wasm/ofd/open.ts'];
-    const calling = ['core', 'src', 'wasm']
-      .flatMap(codeFiles)
-      .filter((file) => /\b(formatOfSniffed|formatOfPackage|packageFormatOf)\(/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    const calling = codeFiles('core', 'src', 'wasm').filter((file) => /\b(formatOfSniffed|formatOfPackage|packageFormatOf)\(/.test(codeOf(file)));
     expect(calling.filter((file) => !judges.includes(file))).toEqual([]);
   });
 
