@@ -52,6 +52,13 @@ export interface InputFormat {
   mismatch?: string;
   /** What `read` answers of this kind beside its Markdown, in the read operation's summary. */
   readNote?: string;
+  /**
+   * Converted by code of its own (not the office backend, not the readers), found by the kind's
+   * name: `src/formats/kinds/<kind>.ts` exports its `convert`, to `targets`; with `engine`, that
+   * code runs in the engine workers too: `wasm/<kind>/format.ts` exports its `engine`
+   * (a FormatEngine: Markdown, text, PDF). No registry lists them.
+   */
+  ownCode?: { targets: readonly string[]; engine: boolean };
 }
 
 const ODF = 'application/vnd.oasis.opendocument';
@@ -161,8 +168,8 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
     onlyAs: ['rtf'],
   },
   { kind: 'csv', description: 'CSV text', extensions: ['csv'], signature: { byName: true }, fileKind: 'office', reader: 'markup', family: 'spreadsheet' },
-  // OFD (GB/T 33190): converted by its own module (src/formats/ofd.ts), its engine in wasm/ofd/;
-  // LibreOffice does not take it.
+  // OFD (GB/T 33190): converted by its own code (src/formats/kinds/ofd.ts), its engine in
+  // wasm/ofd/; LibreOffice does not take it.
   {
     kind: 'ofd',
     description: 'an OFD document (.ofd)',
@@ -172,6 +179,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
     reader: 'markup',
     mismatch: 'an OFD (not a zip whose root holds OFD.xml)',
     readNote: "an OFD's custom data in data.fields",
+    ownCode: { targets: ['pdf', 'md', 'txt'], engine: true },
   },
   { kind: 'html', description: 'an HTML page', extensions: ['html', 'htm'], signature: { byName: true }, fileKind: 'html', reader: 'markup' },
 ];

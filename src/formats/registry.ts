@@ -11,13 +11,16 @@ import type { OperationContext } from '../operations/operation.js';
 import { failedItem, type Converter, type ConvertedItem, type ConvertItem, type ConvertTarget } from './converter.js';
 import { editableConverter } from './editable.js';
 import { markdownConverter } from './markdown.js';
-import { ofdConverter } from './ofd.js';
 import { officeConverter } from './office.js';
+import { ownCodeConverters } from './own-code.js';
 import { inputInfoOf } from './stream-info.js';
 import { mapBounded } from '../jobs/bounded.js';
 
 /** By priority (a stable sort keeps this order among equals): specific formats first. */
-const CONVERTERS: readonly Converter[] = [ofdConverter, editableConverter, officeConverter, markdownConverter].sort((a, b) => a.priority - b.priority);
+/** Formats with code of their own come from their declarations (core/input-formats.ts `ownCode`): none is listed here. */
+const CONVERTERS: readonly Converter[] = [...ownCodeConverters(), editableConverter, officeConverter, markdownConverter].sort(
+  (a, b) => a.priority - b.priority,
+);
 
 /** The formats `convert` makes from a file of this format, from every converter that takes it. */
 export function convertTargets(format: InputFormat): readonly string[] {

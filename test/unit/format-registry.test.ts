@@ -1,9 +1,12 @@
-// The format registry drives the code (issue 43): an input format is one module plus one line in
-// the registry of each floor it runs on — core/input-formats.ts (what a file is),
-// src/formats/registry.ts (what convert makes of it), wasm/shared/format-engines.ts (its engine
-// in the workers). OFD proves it: outside those, its module (src/formats/ofd.ts) and its engine
-// (wasm/ofd/), no code names it.
+// The format registry drives the code (issue 43): an input format is its declaration — one entry
+// in core/input-formats.ts's INPUT_FORMATS — plus, where it converts by code of its own, that
+// code: its converter src/formats/kinds/<kind>.ts and, where that code runs in the engine
+// workers, its engine wasm/<kind>/format.ts. The service's registry (src/formats/registry.ts) and
+// the workers' (wasm/shared/format-engines.ts) find both by the kind's name: no list to add to.
+// OFD proves it: outside its declaration, its converter and its engine (wasm/ofd/), no code
+// names it.
 
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { convertMatrix, convertTargets, formatsConvertedTo } from '../../src/formats/registry.js';
@@ -12,11 +15,11 @@ import { CONVERT_OPERATIONS } from '../../src/operations/convert.js';
 import { formatOfExtension, INPUT_FORMATS } from '../../core/input-formats.js';
 import { codeFiles, codeOf } from '../helpers/code-files.js';
 
-/** Where OFD may be named: its module, its engine, and the registry's line on each floor. */
-const OFD_PLACES = ['src/formats/ofd.ts', 'wasm/ofd/', 'core/input-formats.ts', 'src/formats/registry.ts', 'wasm/shared/format-engines.ts'];
+/** Where OFD may be named: its declaration, its converter, its engine. */
+const OFD_PLACES = ['core/input-formats.ts', 'src/formats/kinds/ofd.ts', 'wasm/ofd/'];
 
 describe('format registry', () => {
-  it('names OFD nowhere outside its module, its engine and the registry (file names and contents)', () => {
+  it('names OFD nowhere outside its declaration, its converter and its engine (file names and contents)', () => {
     const naming = codeFiles('core', 'src', 'wasm')
       .filter((file) => !OFD_PLACES.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place)))
       .filter((file) => /ofd/i.test(file) || /ofd/i.test(codeOf(file)));
@@ -49,5 +52,25 @@ describe('format registry', () => {
       const kinds = [...new Set(formatsConvertedTo(target).map((f) => f.fileKind))];
       expect(convert && [...readsOf(convert, target)].sort(), target).toEqual(kinds.sort());
     }
+  });
+
+  it('adds a format by its declaration alone: its converter and engine are found by its name, and nothing else holds a module of its own', async () => {
+    const declared = INPUT_FORMATS.filter((f) => f.ownCode);
+    expect(declared.map((f) => f.kind)).toContain('ofd');
+    for (const format of declared) {
+      const { convert } = (await import(/* @vite-ignore */ `../../src/formats/kinds/${format.kind}.js`)) as { convert?: unknown };
+      expect(typeof convert, format.kind).toBe('function');
+      const engine = format.ownCode?.engine
+        ? ((await import(/* @vite-ignore */ `../../wasm/${format.kind}/format.js`)) as { engine?: Record<string, unknown> }).engine
+        : undefined;
+      if (format.ownCode?.engine) expect(Object.keys(engine ?? {}).sort(), format.kind).toEqual(['markdown', 'pdf', 'text']);
+    }
+    // No module of its own that is not declared (it would never be found), and no registry that lists one.
+    const kindsOfModules = codeFiles('src/formats/kinds').map((file) => path.basename(file, '.ts'));
+    expect(kindsOfModules.sort()).toEqual(declared.map((f) => f.kind).sort());
+    const engines = codeFiles('wasm').filter((file) => /^wasm\/[^/]+\/format\.ts$/.test(file));
+    expect(engines.sort()).toEqual(declared.filter((f) => f.ownCode?.engine).map((f) => `wasm/${f.kind}/format.ts`));
+    for (const registry of ['src/formats/registry.ts', 'wasm/shared/format-engines.ts'])
+      expect(codeOf(registry), registry).not.toMatch(/from '\.\/kinds\/|from '\.\.\/[\w-]+\/(format|engine)\.js'/);
   });
 });

@@ -1,10 +1,10 @@
-// OFD's face to the engine workers (wasm/shared/format-engines.ts): read as Markdown or text by
-// the reader worker, drawn as a PDF by the PDF worker. Each loads its part when first used, so
+// OFD's face to the engine workers, found by its kind's name (wasm/shared/format-engines.ts): read
+// as Markdown or text by the reader worker, drawn as a PDF by the PDF worker. Each loads its part when first used, so
 // the reader worker never loads the drawing code (mupdf).
 
 import type { FormatEngine } from '../shared/format-engine.js';
 
-export const ofdEngine: FormatEngine = {
+export const engine: FormatEngine = {
   markdown: async (bytes, maxCharacters, limits) => (await import('./markdown.js')).readOfdMarkdown(bytes, maxCharacters, limits),
   text: async (bytes, limits) => (await import('./markdown.js')).readOfdText(bytes, limits),
   pdf: async (bytes, maxPixels, sink, limits) => {
