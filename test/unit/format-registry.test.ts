@@ -13,6 +13,7 @@ import { convertMatrix, convertTargets, formatsConvertedTo } from '../../src/for
 import { FILE_FLOWS, readsOf } from '../../src/operations/file-kinds.js';
 import { CONVERT_OPERATIONS } from '../../src/operations/convert.js';
 import { formatOfExtension, INPUT_FORMATS } from '../../core/input-formats.js';
+import { formatEngine } from '../../wasm/shared/format-engines.js';
 import { codeFiles, codeOf } from '../helpers/code-files.js';
 
 /** Where OFD may be named: its declaration, its converter, its engine. */
@@ -70,6 +71,8 @@ describe('format registry', () => {
     expect(kindsOfModules.sort()).toEqual(declared.map((f) => f.kind).sort());
     const engines = codeFiles('wasm').filter((file) => /^wasm\/[^/]+\/format\.ts$/.test(file));
     expect(engines.sort()).toEqual(declared.filter((f) => f.ownCode?.engine).map((f) => `wasm/${f.kind}/format.ts`));
+    // The path is built from the table's word only: any other kind is refused before.
+    for (const kind of ['pdf', 'docx', '../read/worker', 'nothing']) expect(() => formatEngine(kind), kind).toThrow(`No engine of its own reads ${kind}`);
     for (const registry of ['src/formats/registry.ts', 'wasm/shared/format-engines.ts'])
       expect(codeOf(registry), registry).not.toMatch(/from '\.\/kinds\/|from '\.\.\/[\w-]+\/(format|engine)\.js'/);
   });
