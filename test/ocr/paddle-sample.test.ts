@@ -81,6 +81,8 @@ describe("auto's sample of an image of a few lines", () => {
       const reading = await readPage(sampled.models, english, { ...SYSTEM_DEFAULTS, abandonAfterSample: LATIN_PAGE });
       expect(reading.abandoned).toBe(true);
       expect(reading.lines).toEqual([]);
+      // Given up after the page's own batch (its detection scale chosen), not after a separate sample.
+      expect(reading.timings.detectionScale).toBeGreaterThan(0);
       expect(sampled.calls).toEqual({ recognition: 1, latinLoads: 0 });
     },
     READ_TIMEOUT,
