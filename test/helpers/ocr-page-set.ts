@@ -50,6 +50,10 @@ export interface PageSpec {
   dpi: number;
   variant: Variant;
   paragraphs: readonly string[];
+  /** Page margin in inches (default 0.8; 0.3 on a page with a size of its own). */
+  margin?: number;
+  /** Space between lines, in ems of the font (default 0.5). */
+  lineSpacing?: number;
 }
 
 const A4_INCHES = { width: 8.27, height: 11.69 };
@@ -99,7 +103,7 @@ export function expectedText(page: Pick<PageSpec, 'paragraphs'>): string {
 export async function renderTestPage(page: PageSpec & { size?: { width: number; height: number } }): Promise<Buffer> {
   const width = page.size?.width ?? Math.round(A4_INCHES.width * page.dpi);
   const height = page.size?.height ?? Math.round(A4_INCHES.height * page.dpi);
-  const margin = Math.round(page.dpi * (page.size ? 0.3 : 0.8));
+  const margin = Math.round(page.dpi * (page.margin ?? (page.size ? 0.3 : 0.8)));
   const markup = page.paragraphs.map(escapeMarkup).join('\n\n');
   const { data, info } = await sharp({
     text: {
@@ -108,7 +112,7 @@ export async function renderTestPage(page: PageSpec & { size?: { width: number; 
       dpi: page.dpi,
       width: width - 2 * margin,
       wrap: 'word-char',
-      spacing: Math.round(((page.points * page.dpi) / 72) * 0.5),
+      spacing: Math.round(((page.points * page.dpi) / 72) * (page.lineSpacing ?? 0.5)),
     },
   })
     .flatten({ background: '#000000' })

@@ -112,6 +112,29 @@ export async function recognizeLines(
   return results;
 }
 
+/**
+ * The second half of recognizeLines for lines it read squeezed with `rereadLatin: false`: the
+ * lines read as mostly Latin letters are read again at LATIN_SQUEEZE with the Latin model, in
+ * place. (`auto` on an image of one batch of lines: system.ts decides on the squeezed reading first.)
+ */
+export async function rereadLatinLines(
+  session: InferenceSession,
+  characters: readonly string[],
+  lines: readonly LineImage[],
+  read: RecognizedLine[],
+  options: RecognitionOptions,
+): Promise<void> {
+  const latin = read.flatMap((line, i) => (mostlyLatin(line.text) ? [i] : []));
+  if (latin.length === 0) return;
+  const again = await recognizeLines(
+    session,
+    characters,
+    latin.map((i) => lines[i] as LineImage),
+    { ...options, squeeze: LATIN_SQUEEZE },
+  );
+  latin.forEach((i, k) => (read[i] = again[k] as RecognizedLine));
+}
+
 /** At least this share of the line's characters are Latin letters. */
 function mostlyLatin(text: string): boolean {
   const characters = text.replace(/\s+/g, '').length;

@@ -9,7 +9,7 @@ import type { Point, Quad } from './geometry.js';
 import type { PaddleModels } from './models.js';
 import type { Raster } from './raster.js';
 import { restoreCentredStops } from './punctuation.js';
-import { RECOGNITION_DEFAULTS, recognizeLines, type RecognitionOptions, type RecognizedLine } from './recognition.js';
+import { RECOGNITION_DEFAULTS, recognizeLines, rereadLatinLines, type RecognitionOptions, type RecognizedLine } from './recognition.js';
 import { sampleDetection, sampleLines } from './sample.js';
 import { scaleForText } from './text-scale.js';
 import { restoreWordSpaces } from './word-spaces.js';
@@ -121,6 +121,7 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   const scaleFromText = options.scaleFromText ?? true;
   let scale = scales.rule;
   let rough: DetectedBox[] | undefined;
+  let pageIsSample = false;
   if (options.abandonAfterSample || scaleFromText) {
     rough = await detectText(models.detection, image, roughOptions, options.checkpoint, scales.rough);
     if (scaleFromText)
@@ -129,7 +130,10 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
         rough.map(({ quad }) => quad),
         scales,
       );
-    if (options.abandonAfterSample) {
+    // The rough look's boxes are the page's and one recognition batch holds every line: the
+    // page's own reading of that batch is the sample (a screenshot block: −1 model call, ~⅙ of its read).
+    pageIsSample = options.abandonAfterSample !== undefined && scale === scales.rough && rough.length <= options.batchSize;
+    if (options.abandonAfterSample && !pageIsSample) {
       const sampled = sampleLines(rough.map(({ quad }) => placed(quad))).map((placement) => cropLine(image, placement));
       const sample = await recognizeLines(models.recognition, models.characters, sampled, { ...recognition, rereadLatin: options.sampleRereadsLatin ?? false });
       if (options.abandonAfterSample(sample)) return { lines: [], timings: { ...timings, sampleMs: lap() }, abandoned: true };
@@ -144,7 +148,11 @@ export async function readPage(models: PaddleModels, image: Raster, options: Sys
   const crops = placements.map((placement) => cropLine(image, placement));
   timings.cropMs = lap();
   options.checkpoint?.();
-  const read = await recognizeLines(models.recognition, models.characters, crops, recognition);
+  const read = await recognizeLines(models.recognition, models.characters, crops, { ...recognition, rereadLatin: !pageIsSample });
+  if (pageIsSample) {
+    if (options.abandonAfterSample?.(read)) return { lines: [], timings: { ...timings, recognizeMs: lap() }, abandoned: true };
+    await rereadLatinLines(models.recognition, models.characters, crops, read, recognition);
+  }
   timings.recognizeMs = lap();
   if (options.classify)
     Object.assign(timings, await turnUpsideDownLines(models, { crops, placements, read }, options.classifyBelow, recognition), { classifyMs: lap() });
