@@ -7,6 +7,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
+import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
 
 /** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
@@ -60,10 +61,10 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   // From the first row, a shorter reading in no more columns is a table cut short (a long
   // wrapped cell ends it), which the borderless reading carries on.
   const own = tableRun(rows, start);
-  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.anchors.length > columns)) return true;
+  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.columns.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);
-    if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
+    if (run.rows.length >= FINER_RUN_ROWS && run.columns.length > columns) return true;
   }
   return false;
 }
@@ -101,47 +102,53 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
 
 interface TableRun {
   rows: Row[];
-  /** Where the columns start, left to right. */
-  anchors: number[];
+  /** The columns, left to right. */
+  columns: Column[];
 }
-
-const columnIn = (anchors: readonly number[], x: number) =>
-  anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
 
 /**
  * The rows just above a table that name its columns without starting where they start: a
  * header centred over its columns, its cells wrapped onto two lines ("State funded / legal aid"
- * over a column of asterisks). A row belongs to it when it lies within two lines above the
- * table, in the table's size, and each of its pieces lies over one column only; together they
- * name two columns or more. Taken off the end of `before`; answers the header row's texts.
+ * over a column of asterisks), or set flush left over numbers set flush right, its names too
+ * close to stand apart as cells ("Units Revenue"; pdf-table-columns.ts reads their pieces). A
+ * row belongs to it when it lies within two lines above the table, in the table's size, and
+ * each of its pieces names one column; together they name two columns or more. Taken off the
+ * end of `before`; answers the header row's texts.
  */
-function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | undefined {
+function headerAbove(before: Row[], { rows, columns }: TableRun): string[] | undefined {
   const first = rows[0] as Row;
-  const bands = anchors.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
+  const bands = columns.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
   for (const row of rows) {
     for (const cell of row.cells) {
-      const band = bands[columnIn(anchors, cell.x)] as { from: number; to: number };
+      const band = bands[nearestColumn(columns, cell, row.size)] as { from: number; to: number };
       band.from = Math.min(band.from, cell.x);
       band.to = Math.max(band.to, cell.right);
     }
   }
-  const slack = first.size * 0.5;
-  const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
-  const fits = (row: Row) =>
+  const named = (row: Row) =>
     !row.table &&
     !outOfTables(row) &&
     Math.abs(row.size - first.size) <= first.size * 0.05 &&
     row.bottom <= first.top + 1 &&
-    first.top - row.bottom <= first.size * 2.5 &&
-    row.cells.every((c) => over(c).length === 1);
+    first.top - row.bottom <= first.size * 2.5
+      ? headerUnitsAbove(row.pieces.length ? row.pieces : row.cells, bands, first.size)
+      : undefined;
+  const found: { row: Row; columns: number[] }[] = [];
   let k = before.length;
-  while (k > 0 && fits(before[k - 1] as Row)) k--;
-  const texts = anchors.map(() => '');
-  for (const row of before.slice(k).sort((a, b) => a.top - b.top || a.x - b.x)) {
-    for (const cell of row.cells) {
-      const column = bands.indexOf(over(cell)[0] as { from: number; to: number });
-      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
-    }
+  while (k > 0) {
+    const row = before[k - 1] as Row;
+    const at = named(row);
+    if (!at) break;
+    found.push({ row, columns: at });
+    k--;
+  }
+  const texts = columns.map(() => '');
+  for (const { row, columns: at } of found.sort((a, b) => a.row.top - b.row.top || a.row.x - b.row.x)) {
+    const units = row.pieces.length ? row.pieces : row.cells;
+    units.forEach((unit, u) => {
+      const column = at[u] as number;
+      texts[column] = joinLines([texts[column] as string, unit.text.trim()].filter(Boolean));
+    });
   }
   if (texts.filter(Boolean).length < 2) return undefined;
   before.splice(k);
@@ -159,25 +166,26 @@ const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.t
  * The rows from `start` that line up in columns. The columns are those of the first row, and
  * grow by a later row's cells when most of that row's cells fall in columns already known (a
  * sparse first row: a header over the value columns only, "Hours Rate Cost" above "Parts …
- * 2,100"). A row of one piece in the first column, ending before the second, is a row of its
- * own (a group label, "Supplies") when the table goes on after it.
+ * 2,100"). A cell keeps to a column by its left edge, or by its right edge where numbers are
+ * set flush right (pdf-table-columns.ts). A row of one piece in the first column, ending before
+ * the second, is a row of its own (a group label, "Supplies") when the table goes on after it.
  */
 function tableRun(rows: readonly Row[], start: number): TableRun {
   const first = rows[start] as Row;
-  const anchors = first.cells.map((c) => c.x);
-  if (first.cells.length < 2 || outOfTables(first)) return { rows: [], anchors };
-  const near = (row: Row, x: number) => anchors.some((a) => Math.abs(a - x) <= row.size * 1.5);
-  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c.x));
+  const columns: Column[] = first.cells.map((c) => ({ x: c.x, ends: [c.right] }));
+  if (first.cells.length < 2 || outOfTables(first)) return { rows: [], columns };
+  const near = (row: Row, cell: Row['cells'][number]) => columnAt(columns, cell, row.size) >= 0;
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
   const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
   const widens = (row: Row) =>
-    !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+    !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
   const single = (row: Row) => {
     const cell = row.cells[0];
     if (row.table || row.cells.length !== 1 || !cell || outOfTables(row) || !close(row)) return false;
-    const [firstColumn, second] = [...anchors].sort((a, b) => a - b);
+    const [firstColumn, second] = columns.map((c) => c.x).sort((a, b) => a - b);
     return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
   };
   for (let j = start + 1; j < rows.length; j++) {
@@ -186,8 +194,12 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
       // A column cannot start inside a cell above: that row's cells were read merged (a tight
       // header, "Screen Start"), so its columns are not these.
       const inside = (x: number) => run.some((r) => r.cells.some((c) => x > c.x + r.size * 1.5 && x < c.right));
-      if (row.cells.some((c) => !near(row, c.x) && inside(c.x))) break;
-      for (const cell of row.cells) if (!near(row, cell.x)) anchors.push(cell.x);
+      if (row.cells.some((c) => !near(row, c) && inside(c.x))) break;
+      for (const cell of row.cells) {
+        const at = columnAt(columns, cell, row.size);
+        if (at < 0) columns.push({ x: cell.x, ends: [cell.right] });
+        else if (Math.abs((columns[at] as Column).x - cell.x) > row.size * 1.5) (columns[at] as Column).ends.push(cell.right);
+      }
       run.push(row);
       continue;
     }
@@ -202,14 +214,14 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
     run.splice(run.length - (k - j));
     break;
   }
-  return { rows: run, anchors: anchors.sort((a, b) => a - b) };
+  return { rows: run, columns: columns.sort((a, b) => a.x - b.x) };
 }
 
-function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | undefined): RootContent {
+function tableOf({ rows: run, columns }: TableRun, header: readonly string[] | undefined): RootContent {
   const rows = run.map((row) => {
-    const texts = anchors.map(() => '');
+    const texts = columns.map(() => '');
     for (const cell of row.cells) {
-      const column = columnIn(anchors, cell.x);
+      const column = nearestColumn(columns, cell, row.size);
       texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
     }
     return texts;
