@@ -115,4 +115,43 @@ describe('columns of a table without rules', () => {
     expect(markdown.startsWith('Sales by region and product\n\n| Region | Product | Units | Revenue |')).toBe(true);
     expect(markdown).toContain('| South | Lamps | 210 | 10,050 |');
   });
+
+  it('reads a header of two levels above a table without rules as its header rows: the upper names over the groups of columns they start', () => {
+    // openpyxl's sheet with "2023" and "2024" merged over two columns each, as LibreOffice prints it.
+    const sales: [string, number, number][][] = [
+      [
+        ['2023', 158, 189],
+        ['2024', 278, 308],
+      ],
+      [
+        ['H1', 115, 130],
+        ['H2', 174, 190],
+        ['H1', 234, 249],
+        ['H2', 294, 309],
+      ],
+      [
+        ['North', 55, 86],
+        ['12,500', 134, 172],
+        ['13,940', 194, 232],
+        ['15,010', 253, 292],
+        ['16,200', 313, 352],
+      ],
+      [
+        ['South', 55, 87],
+        ['8,020', 141, 172],
+        ['7,760', 201, 232],
+        ['9,105', 260, 292],
+        ['9,980', 320, 352],
+      ],
+    ];
+    expect(markdownOf(sheet(sales))).toBe(
+      [
+        '| | 2023 | | 2024 | |',
+        '| - | - | - | - | - |',
+        '| | H1 | H2 | H1 | H2 |',
+        '| North | 12,500 | 13,940 | 15,010 | 16,200 |',
+        '| South | 8,020 | 7,760 | 9,105 | 9,980 |',
+      ].join('\n'),
+    );
+  });
 });

@@ -85,10 +85,18 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
     }
     const run = tableRun(rows, i);
     if (run.rows.length >= 2) {
+      // A run in fewer columns right above another may be its header: names over column groups.
+      const below = tableRun(rows, i + run.rows.length);
+      const over = headerRowsOver(run, below);
+      if (over) {
+        out.push({ table: tableOf(below, over) });
+        i += run.rows.length + below.rows.length;
+        continue;
+      }
       const last = out.at(-1);
       const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
       if (last && 'rows' in last && !last.rows.length) out.pop();
-      out.push({ table: tableOf(run, header) });
+      out.push({ table: tableOf(run, header && [header]) });
       i += run.rows.length;
       continue;
     }
@@ -115,16 +123,10 @@ interface TableRun {
  * each of its pieces names one column; together they name two columns or more. Taken off the
  * end of `before`; answers the header row's texts.
  */
-function headerAbove(before: Row[], { rows, columns }: TableRun): string[] | undefined {
-  const first = rows[0] as Row;
-  const bands = columns.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
-  for (const row of rows) {
-    for (const cell of row.cells) {
-      const band = bands[nearestColumn(columns, cell, row.size)] as { from: number; to: number };
-      band.from = Math.min(band.from, cell.x);
-      band.to = Math.max(band.to, cell.right);
-    }
-  }
+function headerAbove(before: Row[], run: TableRun): string[] | undefined {
+  const first = run.rows[0] as Row;
+  const { columns } = run;
+  const bands = bandsOf(run);
   const named = (row: Row) =>
     !row.table &&
     !outOfTables(row) &&
@@ -155,6 +157,43 @@ function headerAbove(before: Row[], { rows, columns }: TableRun): string[] | und
   return texts;
 }
 
+/** The x extent of each column's cells. */
+function bandsOf({ rows, columns }: TableRun): { from: number; to: number }[] {
+  const bands = columns.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const band = bands[nearestColumn(columns, cell, row.size)] as { from: number; to: number };
+      band.from = Math.min(band.from, cell.x);
+      band.to = Math.max(band.to, cell.right);
+    }
+  }
+  return bands;
+}
+
+/**
+ * The rows of a table run as header rows of the run right below it, when that one has more
+ * columns and each piece of the upper rows names one of them: a header of two levels, its upper
+ * names centred over groups of columns ("2023" over "H1 H2"), read as a table of its own in the
+ * fewer columns its names leave apart. Each upper row stays a row.
+ */
+function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefined {
+  const last = upper.rows.at(-1) as Row;
+  const first = lower.rows[0];
+  if (!first || lower.rows.length < 2 || lower.columns.length <= upper.columns.length) return undefined;
+  if (first.top - last.bottom > first.size * 1.5 || Math.abs(first.size - last.size) > first.size * 0.05) return undefined;
+  const bands = bandsOf(lower);
+  const header: string[][] = [];
+  for (const row of upper.rows) {
+    const units = row.pieces.length ? row.pieces : row.cells;
+    const at = headerUnitsAbove(units, bands, first.size);
+    if (!at) return undefined;
+    const texts = lower.columns.map(() => '');
+    units.forEach((unit, u) => (texts[at[u] as number] = joinLines([texts[at[u] as number] as string, unit.text.trim()].filter(Boolean))));
+    header.push(texts);
+  }
+  return header;
+}
+
 /**
  * A row no table takes: a list item, or a row of code (monospaced for most of it) in columns — a
  * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
@@ -171,7 +210,8 @@ const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.t
  * the second, is a row of its own (a group label, "Supplies") when the table goes on after it.
  */
 function tableRun(rows: readonly Row[], start: number): TableRun {
-  const first = rows[start] as Row;
+  const first = rows[start];
+  if (!first) return { rows: [], columns: [] };
   const columns: Column[] = first.cells.map((c) => ({ x: c.x, ends: [c.right] }));
   if (first.cells.length < 2 || outOfTables(first)) return { rows: [], columns };
   const near = (row: Row, cell: Row['cells'][number]) => columnAt(columns, cell, row.size) >= 0;
@@ -217,7 +257,7 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   return { rows: run, columns: columns.sort((a, b) => a.x - b.x) };
 }
 
-function tableOf({ rows: run, columns }: TableRun, header: readonly string[] | undefined): RootContent {
+function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
   const rows = run.map((row) => {
     const texts = columns.map(() => '');
     for (const cell of row.cells) {
@@ -226,5 +266,5 @@ function tableOf({ rows: run, columns }: TableRun, header: readonly string[] | u
     }
     return texts;
   });
-  return table([...(header ? [header] : []), ...rows].map(textCells), blocksToHtml);
+  return table([...header, ...rows].map(textCells), blocksToHtml);
 }
