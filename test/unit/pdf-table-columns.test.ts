@@ -69,6 +69,8 @@ describe('columns of a table without rules', () => {
     expect(columnAt(columns, { x: 58, right: 90, text: 'South' }, 10)).toBe(0);
     expect(columnAt(columns, { x: 138, right: 170.6, text: '10,000' }, 10)).toBe(1);
     expect(columnAt(columns, { x: 100, right: 120, text: 'between' }, 10)).toBe(-1);
+    // Only numbers are set flush right: text ending there is not in the column (a colophon's "Tel. … ISSN …" lines).
+    expect(columnAt(columns, { x: 120, right: 170.6, text: 'ISSN 2005-744X' }, 10)).toBe(-1);
   });
 
   it('reads the names of a header over the columns they stand over, or start before', () => {
@@ -153,5 +155,12 @@ describe('columns of a table without rules', () => {
         '| South | 8,020 | 7,760 | 9,105 | 9,980 |',
       ].join('\n'),
     );
+  });
+
+  it("joins a header's wrapped lines over one column into one header row: only a name centred between columns starts a level", () => {
+    const wrapped = [[['Sales', 196.2, 218.5]], ...SALES] as [string, number, number][][];
+    expect(markdownOf(sheet(wrapped)).split('\n').slice(0, 2)).toEqual(['| Region | Product | Units | Sales Revenue |', '| - | - | - | - |']);
+    const grouped = [[['Sales', 171, 195]], ...SALES] as [string, number, number][][];
+    expect(markdownOf(sheet(grouped)).split('\n').slice(0, 3)).toEqual(['| | | | Sales |', '| - | - | - | - |', '| Region | Product | Units | Revenue |']);
   });
 });

@@ -1,7 +1,7 @@
 // Columns of a table read from the alignment of its rows (pdf-table-runs.ts): which column a
 // cell keeps to, and which columns the names of a header row stand over. A spreadsheet or a
 // report sets text flush left and numbers flush right in the same columns, so a column is known
-// by where its cells start and by where its right-aligned cells end; a header's names, set flush
+// by where its cells start and by where its numbers, set flush right, end; a header's names, set flush
 // left over numbers, start in the room between two columns of numbers. Pure functions over plain
 // data, tested on arrays.
 
@@ -23,7 +23,10 @@ const LEFT_EMS = 1.5;
 /** A cell ending within this many ems of one of a column's right edges keeps to it (flush right: numbers end exactly there). */
 const RIGHT_EMS = 0.5;
 
-/** The column a cell keeps to — by its left edge, else by its right edge — or -1. */
+/** A number as a table sets it, flush right: digits with signs, separators, currency or percent, no letters (2,400; $12.50; (63); 2024-03-07). */
+const isNumber = (text: string) => /\d/.test(text) && !/\p{L}/u.test(text);
+
+/** The column a cell keeps to — by its left edge, else (a number) by its right edge — or -1. */
 export function columnAt(columns: readonly Column[], cell: Unit, size: number): number {
   let best = -1;
   let distance = Infinity;
@@ -31,7 +34,7 @@ export function columnAt(columns: readonly Column[], cell: Unit, size: number): 
     const d = Math.abs(column.x - cell.x);
     if (d <= size * LEFT_EMS && d < distance) [best, distance] = [k, d];
   });
-  if (best >= 0) return best;
+  if (best >= 0 || !isNumber(cell.text)) return best;
   columns.forEach((column, k) => {
     const d = Math.min(...column.ends.map((end) => Math.abs(end - cell.right)));
     if (d <= size * RIGHT_EMS && d < distance) [best, distance] = [k, d];

@@ -96,7 +96,7 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
       const last = out.at(-1);
       const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
       if (last && 'rows' in last && !last.rows.length) out.pop();
-      out.push({ table: tableOf(run, header && [header]) });
+      out.push({ table: tableOf(run, header) });
       i += run.rows.length;
       continue;
     }
@@ -123,7 +123,7 @@ interface TableRun {
  * each of its pieces names one column; together they name two columns or more. Taken off the
  * end of `before`; answers the header row's texts.
  */
-function headerAbove(before: Row[], run: TableRun): string[] | undefined {
+function headerAbove(before: Row[], run: TableRun): string[][] | undefined {
   const first = run.rows[0] as Row;
   const { columns } = run;
   const bands = bandsOf(run);
@@ -144,17 +144,27 @@ function headerAbove(before: Row[], run: TableRun): string[] | undefined {
     found.push({ row, columns: at });
     k--;
   }
+  found.sort((a, b) => a.row.top - b.row.top || a.row.x - b.row.x);
   const texts = columns.map(() => '');
-  for (const { row, columns: at } of found.sort((a, b) => a.row.top - b.row.top || a.row.x - b.row.x)) {
-    const units = row.pieces.length ? row.pieces : row.cells;
-    units.forEach((unit, u) => {
+  const put = (into: string[], { row, columns: at }: (typeof found)[number]) =>
+    (row.pieces.length ? row.pieces : row.cells).forEach((unit, u) => {
       const column = at[u] as number;
-      texts[column] = joinLines([texts[column] as string, unit.text.trim()].filter(Boolean));
+      into[column] = joinLines([into[column] as string, unit.text.trim()].filter(Boolean));
     });
-  }
+  for (const line of found) put(texts, line);
   if (texts.filter(Boolean).length < 2) return undefined;
   before.splice(k);
-  return texts;
+  // A top line centred over a group of columns (its middle between two columns' cells) is a
+  // header's upper level ("2023" over "H1 H2"): a row of its own. Else the lines are one cell's wrapped lines.
+  const top = found[0] as (typeof found)[number];
+  const lower = found.filter((f) => f.row.top > top.row.bottom - 1);
+  const units = top.row.pieces.length ? top.row.pieces : top.row.cells;
+  const grouped = lower.length > 0 && units.some((u) => !bands.some((b) => (u.x + u.right) / 2 >= b.from && (u.x + u.right) / 2 <= b.to));
+  if (!grouped) return [texts];
+  const upper = columns.map(() => '');
+  const rest = columns.map(() => '');
+  for (const line of found) put(lower.includes(line) ? rest : upper, line);
+  return [upper, rest];
 }
 
 /** The x extent of each column's cells. */
