@@ -49,6 +49,7 @@ const WRITER: Readonly<Record<string, string>> = {
   'office-fidelity': 'npm run bench:office-fidelity',
   'bench-memory': 'npm run bench:memory',
   'editable-quality': 'npm run bench:editable',
+  'editable-xlsx': 'npm run bench:editable -- --xlsx',
 };
 const fence = (marker: string) => [`<!-- generated:${marker} (${WRITER[marker] ?? 'npm run docs'}) -->`, `<!-- /generated:${marker} -->`] as const;
 

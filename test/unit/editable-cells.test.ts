@@ -34,4 +34,11 @@ describe('cell values of an editable workbook', () => {
     expect(cellValue('0.5', '.')).toEqual({ value: 0.5, numFmt: '0.0' });
     expect(cellValue('  ', '.')).toEqual({ value: null });
   });
+
+  it('reads an ISO date as a date, and a date-like text that is no date as text', () => {
+    expect(cellValue('2024-03-07', '.')).toEqual({ value: new Date(Date.UTC(2024, 2, 7)), numFmt: 'yyyy-mm-dd' });
+    expect(cellValue('1999-12-31', ',')).toEqual({ value: new Date(Date.UTC(1999, 11, 31)), numFmt: 'yyyy-mm-dd' });
+    expect(cellValue('2024-02-30', '.')).toEqual({ value: '2024-02-30' });
+    expect(cellValue('2024-3-7', '.')).toEqual({ value: '2024-3-7' });
+  });
 });

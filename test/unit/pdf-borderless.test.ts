@@ -29,6 +29,24 @@ describe('borderlessTables', () => {
     ]);
   });
 
+  it('starts rows by the first column when the wider pitch sets only the header apart (groff: the header padded, the rows not)', () => {
+    const rows = [
+      row(297, [p(107, 152, 'Parameter'), p(167, 221, 'Explanation')], 10),
+      row(311, [p(100, 152, 'class-pattern'), p(167, 250, 'class name pattern')], 10),
+      row(323, [p(90, 152, 'method-pattern'), p(167, 263, 'method name pattern')], 10),
+      row(335, [p(96, 152, 'script-filepath'), p(167, 271, 'the absolute path of the')], 10),
+      row(347, [p(167, 226, 'groovy script')], 10),
+      row(359, [p(140, 152, '[S]'), p(167, 259, 'match all sub classes')], 10),
+    ];
+    expect(borderlessTables(rows)[0]?.cells).toEqual([
+      ['Parameter', 'Explanation'],
+      ['class-pattern', 'class name pattern'],
+      ['method-pattern', 'method name pattern'],
+      ['script-filepath', 'the absolute path of the groovy script'],
+      ['[S]', 'match all sub classes'],
+    ]);
+  });
+
   it('finds no table in prose, whose lines run across any gap', () => {
     const rows = [
       row(100, [p(72, 90, '个'), p(95, 500, 'ClassLoader 所加载，则会出现多次')]),

@@ -147,7 +147,8 @@ function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
 
 /**
  * Which rows start a logical row: by a wider baseline pitch, or by text in the first column. The
- * pitch is believed only when the rows it starts all have text in the first column: a table set
+ * pitch is believed only when it starts two body rows or more, and the rows it starts all have
+ * text in the first column: a table set
  * at one line pitch whose lines mix fonts (CJK and Latin, code) has baselines that jitter by
  * more than UNIFORM_PITCH, and the widest pitches then fall before a cell's wrapped lines.
  */
@@ -158,7 +159,9 @@ function rowStarts(rows: readonly BorderlessRow[], cells: readonly string[][]): 
   const [least, most] = [Math.min(...pitches), Math.max(...pitches)];
   if (pitches.length === 0 || most - least < size * UNIFORM_PITCH) return byColumn;
   const byPitch = rows.map((_, k) => k === 0 || (pitches[k - 1] as number) > (least + most) / 2);
-  return byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byColumn;
+  // A pitch that sets only the first row apart is the header's padding, not the rows' (groff).
+  const bodyStarts = byPitch.filter(Boolean).length - 1;
+  return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byColumn;
 }
 
 /** Splits rows into logical table rows, a cell's wrapped lines joined. */

@@ -7,6 +7,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
+import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
 
 /** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
@@ -60,10 +61,10 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   // From the first row, a shorter reading in no more columns is a table cut short (a long
   // wrapped cell ends it), which the borderless reading carries on.
   const own = tableRun(rows, start);
-  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.anchors.length > columns)) return true;
+  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.columns.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);
-    if (run.rows.length >= FINER_RUN_ROWS && run.anchors.length > columns) return true;
+    if (run.rows.length >= FINER_RUN_ROWS && run.columns.length > columns) return true;
   }
   return false;
 }
@@ -84,6 +85,14 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
     }
     const run = tableRun(rows, i);
     if (run.rows.length >= 2) {
+      // A run in fewer columns right above another may be its header: names over column groups.
+      const below = tableRun(rows, i + run.rows.length);
+      const over = headerRowsOver(run, below);
+      if (over) {
+        out.push({ table: tableOf(below, over) });
+        i += run.rows.length + below.rows.length;
+        continue;
+      }
       const last = out.at(-1);
       const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
       if (last && 'rows' in last && !last.rows.length) out.pop();
@@ -101,51 +110,98 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
 
 interface TableRun {
   rows: Row[];
-  /** Where the columns start, left to right. */
-  anchors: number[];
+  /** The columns, left to right. */
+  columns: Column[];
 }
-
-const columnIn = (anchors: readonly number[], x: number) =>
-  anchors.reduce((best, a, k) => (Math.abs(a - x) < Math.abs((anchors[best] as number) - x) ? k : best), 0);
 
 /**
  * The rows just above a table that name its columns without starting where they start: a
  * header centred over its columns, its cells wrapped onto two lines ("State funded / legal aid"
- * over a column of asterisks). A row belongs to it when it lies within two lines above the
- * table, in the table's size, and each of its pieces lies over one column only; together they
- * name two columns or more. Taken off the end of `before`; answers the header row's texts.
+ * over a column of asterisks), or set flush left over numbers set flush right, its names too
+ * close to stand apart as cells ("Units Revenue"; pdf-table-columns.ts reads their pieces). A
+ * row belongs to it when it lies within two lines above the table, in the table's size, and
+ * each of its pieces names one column; together they name two columns or more. Taken off the
+ * end of `before`; answers the header row's texts.
  */
-function headerAbove(before: Row[], { rows, anchors }: TableRun): string[] | undefined {
-  const first = rows[0] as Row;
-  const bands = anchors.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
-  for (const row of rows) {
-    for (const cell of row.cells) {
-      const band = bands[columnIn(anchors, cell.x)] as { from: number; to: number };
-      band.from = Math.min(band.from, cell.x);
-      band.to = Math.max(band.to, cell.right);
-    }
-  }
-  const slack = first.size * 0.5;
-  const over = (cell: Row['cells'][number]) => bands.filter((b) => cell.right > b.from - slack && cell.x < b.to + slack);
-  const fits = (row: Row) =>
+function headerAbove(before: Row[], run: TableRun): string[][] | undefined {
+  const first = run.rows[0] as Row;
+  const { columns } = run;
+  const bands = bandsOf(run);
+  const named = (row: Row) =>
     !row.table &&
     !outOfTables(row) &&
     Math.abs(row.size - first.size) <= first.size * 0.05 &&
     row.bottom <= first.top + 1 &&
-    first.top - row.bottom <= first.size * 2.5 &&
-    row.cells.every((c) => over(c).length === 1);
+    first.top - row.bottom <= first.size * 2.5
+      ? headerUnitsAbove(row.pieces.length ? row.pieces : row.cells, bands, first.size)
+      : undefined;
+  const found: { row: Row; columns: number[] }[] = [];
   let k = before.length;
-  while (k > 0 && fits(before[k - 1] as Row)) k--;
-  const texts = anchors.map(() => '');
-  for (const row of before.slice(k).sort((a, b) => a.top - b.top || a.x - b.x)) {
-    for (const cell of row.cells) {
-      const column = bands.indexOf(over(cell)[0] as { from: number; to: number });
-      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
-    }
+  while (k > 0) {
+    const row = before[k - 1] as Row;
+    const at = named(row);
+    if (!at) break;
+    found.push({ row, columns: at });
+    k--;
   }
+  found.sort((a, b) => a.row.top - b.row.top || a.row.x - b.row.x);
+  const texts = columns.map(() => '');
+  const put = (into: string[], { row, columns: at }: (typeof found)[number]) =>
+    (row.pieces.length ? row.pieces : row.cells).forEach((unit, u) => {
+      const column = at[u] as number;
+      into[column] = joinLines([into[column] as string, unit.text.trim()].filter(Boolean));
+    });
+  for (const line of found) put(texts, line);
   if (texts.filter(Boolean).length < 2) return undefined;
   before.splice(k);
-  return texts;
+  // A top line centred over a group of columns (its middle between two columns' cells) is a
+  // header's upper level ("2023" over "H1 H2"): a row of its own. Else the lines are one cell's wrapped lines.
+  const top = found[0] as (typeof found)[number];
+  const lower = found.filter((f) => f.row.top > top.row.bottom - 1);
+  const units = top.row.pieces.length ? top.row.pieces : top.row.cells;
+  const grouped = lower.length > 0 && units.some((u) => !bands.some((b) => (u.x + u.right) / 2 >= b.from && (u.x + u.right) / 2 <= b.to));
+  if (!grouped) return [texts];
+  const upper = columns.map(() => '');
+  const rest = columns.map(() => '');
+  for (const line of found) put(lower.includes(line) ? rest : upper, line);
+  return [upper, rest];
+}
+
+/** The x extent of each column's cells. */
+function bandsOf({ rows, columns }: TableRun): { from: number; to: number }[] {
+  const bands = columns.map((): { from: number; to: number } => ({ from: Infinity, to: -Infinity }));
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const band = bands[nearestColumn(columns, cell, row.size)] as { from: number; to: number };
+      band.from = Math.min(band.from, cell.x);
+      band.to = Math.max(band.to, cell.right);
+    }
+  }
+  return bands;
+}
+
+/**
+ * The rows of a table run as header rows of the run right below it, when that one has more
+ * columns and each piece of the upper rows names one of them: a header of two levels, its upper
+ * names centred over groups of columns ("2023" over "H1 H2"), read as a table of its own in the
+ * fewer columns its names leave apart. Each upper row stays a row.
+ */
+function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefined {
+  const last = upper.rows.at(-1) as Row;
+  const first = lower.rows[0];
+  if (!first || lower.rows.length < 2 || lower.columns.length <= upper.columns.length) return undefined;
+  if (first.top - last.bottom > first.size * 1.5 || Math.abs(first.size - last.size) > first.size * 0.05) return undefined;
+  const bands = bandsOf(lower);
+  const header: string[][] = [];
+  for (const row of upper.rows) {
+    const units = row.pieces.length ? row.pieces : row.cells;
+    const at = headerUnitsAbove(units, bands, first.size);
+    if (!at) return undefined;
+    const texts = lower.columns.map(() => '');
+    units.forEach((unit, u) => (texts[at[u] as number] = joinLines([texts[at[u] as number] as string, unit.text.trim()].filter(Boolean))));
+    header.push(texts);
+  }
+  return header;
 }
 
 /**
@@ -159,25 +215,27 @@ const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.t
  * The rows from `start` that line up in columns. The columns are those of the first row, and
  * grow by a later row's cells when most of that row's cells fall in columns already known (a
  * sparse first row: a header over the value columns only, "Hours Rate Cost" above "Parts …
- * 2,100"). A row of one piece in the first column, ending before the second, is a row of its
- * own (a group label, "Supplies") when the table goes on after it.
+ * 2,100"). A cell keeps to a column by its left edge, or by its right edge where numbers are
+ * set flush right (pdf-table-columns.ts). A row of one piece in the first column, ending before
+ * the second, is a row of its own (a group label, "Supplies") when the table goes on after it.
  */
 function tableRun(rows: readonly Row[], start: number): TableRun {
-  const first = rows[start] as Row;
-  const anchors = first.cells.map((c) => c.x);
-  if (first.cells.length < 2 || outOfTables(first)) return { rows: [], anchors };
-  const near = (row: Row, x: number) => anchors.some((a) => Math.abs(a - x) <= row.size * 1.5);
-  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c.x));
+  const first = rows[start];
+  if (!first) return { rows: [], columns: [] };
+  const columns: Column[] = first.cells.map((c) => ({ x: c.x, ends: [c.right] }));
+  if (first.cells.length < 2 || outOfTables(first)) return { rows: [], columns };
+  const near = (row: Row, cell: Row['cells'][number]) => columnAt(columns, cell, row.size) >= 0;
+  const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
   const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
   const widens = (row: Row) =>
-    !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c.x)).length * 2 >= row.cells.length;
+    !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
   const single = (row: Row) => {
     const cell = row.cells[0];
     if (row.table || row.cells.length !== 1 || !cell || outOfTables(row) || !close(row)) return false;
-    const [firstColumn, second] = [...anchors].sort((a, b) => a - b);
+    const [firstColumn, second] = columns.map((c) => c.x).sort((a, b) => a - b);
     return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
   };
   for (let j = start + 1; j < rows.length; j++) {
@@ -186,8 +244,12 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
       // A column cannot start inside a cell above: that row's cells were read merged (a tight
       // header, "Screen Start"), so its columns are not these.
       const inside = (x: number) => run.some((r) => r.cells.some((c) => x > c.x + r.size * 1.5 && x < c.right));
-      if (row.cells.some((c) => !near(row, c.x) && inside(c.x))) break;
-      for (const cell of row.cells) if (!near(row, cell.x)) anchors.push(cell.x);
+      if (row.cells.some((c) => !near(row, c) && inside(c.x))) break;
+      for (const cell of row.cells) {
+        const at = columnAt(columns, cell, row.size);
+        if (at < 0) columns.push({ x: cell.x, ends: [cell.right] });
+        else if (Math.abs((columns[at] as Column).x - cell.x) > row.size * 1.5) (columns[at] as Column).ends.push(cell.right);
+      }
       run.push(row);
       continue;
     }
@@ -202,17 +264,17 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
     run.splice(run.length - (k - j));
     break;
   }
-  return { rows: run, anchors: anchors.sort((a, b) => a - b) };
+  return { rows: run, columns: columns.sort((a, b) => a.x - b.x) };
 }
 
-function tableOf({ rows: run, anchors }: TableRun, header: readonly string[] | undefined): RootContent {
+function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
   const rows = run.map((row) => {
-    const texts = anchors.map(() => '');
+    const texts = columns.map(() => '');
     for (const cell of row.cells) {
-      const column = columnIn(anchors, cell.x);
+      const column = nearestColumn(columns, cell, row.size);
       texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
     }
     return texts;
   });
-  return table([...(header ? [header] : []), ...rows].map(textCells), blocksToHtml);
+  return table([...header, ...rows].map(textCells), blocksToHtml);
 }

@@ -1,13 +1,14 @@
 // A table cell's text as a spreadsheet value: numbers as numbers (thousands separators, currency
 // and percent signs, an accounting minus in brackets understood), with the document's decimal
-// convention (1,234.50 or 1.234,50) decided once over all its cells; anything else, and numbers
+// convention (1,234.50 or 1.234,50) decided once over all its cells; ISO dates (2024-03-07,
+// what a spreadsheet prints for a date in its own format) as dates; anything else, and numbers
 // with leading zeros (IDs, postcodes), stays text.
 
 /** `.` or `,`: which one separates decimals in the document. */
 export type DecimalMark = '.' | ',';
 
 export interface CellValue {
-  value: string | number | null;
+  value: string | number | Date | null;
   /** Excel's number format for a number that was written with one. */
   numFmt?: string;
 }
@@ -37,9 +38,21 @@ export function decimalMarkOf(texts: Iterable<string>): DecimalMark {
   return comma > point ? ',' : '.';
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day written year-month-day, when it is one (not 2024-02-30). */
+function isoDate(text: string): Date | undefined {
+  const [, year, month, day] = (ISO_DATE.exec(text) ?? []).map(Number);
+  if (year === undefined || month === undefined || day === undefined) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
 export function cellValue(text: string, decimal: DecimalMark): CellValue {
   const trimmed = text.trim();
   if (trimmed === '') return { value: null };
+  const date = isoDate(trimmed);
+  if (date) return { value: date, numFmt: 'yyyy-mm-dd' };
   const match = NUMERIC.exec(trimmed);
   if (!match) return { value: trimmed };
   const [, sign = '', open = '', before = '', digits = '', after = '', close = ''] = match;

@@ -1,6 +1,6 @@
 // The tables of a PDF or a scan as a workbook, written with exceljs: each table `read` found is a
 // sheet (`Table 1`, `Table 2`, … in reading order), a table that goes on over the next page
-// under a repeated header one sheet; cells typed (cells.ts), the header row bold, merged cells
+// (under a repeated header or not) one sheet; cells typed (cells.ts), the header row bold, merged cells
 // merged. No table → INVALID_INPUT, before anything is written.
 
 import ExcelJS from 'exceljs';
@@ -14,7 +14,11 @@ type Grid = readonly CellSource[][];
 const width = (grid: Grid) => Math.max(0, ...grid.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
 const rowKey = (row: readonly CellSource[] | undefined) => (row ?? []).map(cellText).join('\u0000');
 
-/** Every table in reading order; one that goes on over the next page under its header again is joined to it. */
+/**
+ * Every table in reading order; one that goes on at the top of the next page in as many columns
+ * is joined to it, its header dropped when the page repeats it. A spreadsheet printed over many
+ * pages repeats its header only when told to; its columns are the sign that the table goes on.
+ */
 export function documentTables(model: EditableModel): Grid[] {
   const tables: Grid[] = [];
   // The previous page ended with a table: this page's first block may continue it.
@@ -24,10 +28,10 @@ export function documentTables(model: EditableModel): Grid[] {
       const grid = tableCells(block);
       if (!grid?.length) continue;
       const last = tables.at(-1);
-      const continues =
-        index === 0 && pageEndedInTable && last !== undefined && grid.length > 1 && width(last) === width(grid) && rowKey(last[0]) === rowKey(grid[0]);
-      if (continues) tables[tables.length - 1] = [...last, ...grid.slice(1)];
-      else tables.push(grid);
+      if (index === 0 && pageEndedInTable && last !== undefined && width(last) === width(grid)) {
+        const repeated = grid.length > 1 && rowKey(last[0]) === rowKey(grid[0]);
+        tables[tables.length - 1] = [...last, ...(repeated ? grid.slice(1) : grid)];
+      } else tables.push(grid);
     }
     const lastBlock = page.blocks.at(-1);
     pageEndedInTable = lastBlock !== undefined && tableCells(lastBlock) !== undefined;

@@ -1,0 +1,96 @@
+// Tables of PDFs to XLSX (issue 44) as people make them: a spreadsheet written by openpyxl and
+// printed by LibreOffice (no rules, the header's names flush left over numbers flush right, dates,
+// IDs with leading zeros, currency, many pages without the header repeated), and a Word table
+// whose header row repeats on each page. Converted over HTTP, checked with openpyxl only.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSoffice } from '../helpers/soffice.js';
+import { startService, tempDir, type RunningService } from '../helpers/service.js';
+import { PYTHON } from '../helpers/tools.js';
+
+let service: RunningService;
+let dir: string;
+
+const SOURCES = `
+import datetime, docx, openpyxl
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from openpyxl.styles import Font
+
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Account', 'Opened', 'Balance', 'Share'])
+for c in range(1, 5): ws.cell(1, c).font = Font(bold=True)
+for k in range(120):
+    ws.append(['%06d' % (100 + k), datetime.datetime(2024, 1 + k % 12, 1 + k % 28), 100 + k * 997.25, (k % 100) / 100])
+    ws.cell(k + 2, 2).number_format = 'yyyy-mm-dd'
+    ws.cell(k + 2, 3).number_format = '"$"#,##0.00'
+    ws.cell(k + 2, 4).number_format = '0%'
+ws.column_dimensions['A'].width = 12; ws.column_dimensions['B'].width = 12; ws.column_dimensions['C'].width = 14
+wb.save('ledger.xlsx')
+
+d = docx.Document()
+t = d.add_table(rows=1, cols=3)
+t.style = 'Table Grid'
+for c, name in enumerate(['Code', 'Item', 'Price']): t.cell(0, c).text = name
+header = t.rows[0]._tr.get_or_add_trPr(); mark = OxmlElement('w:tblHeader'); mark.set(qn('w:val'), 'true'); header.append(mark)
+for k in range(90):
+    cells = t.add_row().cells
+    cells[0].text = '%05d' % (k + 1); cells[1].text = 'Part number %d' % (k + 1); cells[2].text = '%d.50' % (k + 10)
+d.save('parts.docx')
+`;
+
+/** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
+function sheets(file: string): Record<string, Record<string, [unknown, string, boolean]>> {
+  const script = `
+import json, sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+print(json.dumps({ws.title: {c.coordinate: [c.value, c.data_type, bool(c.font.b)] for row in ws.iter_rows() for c in row if c.value is not None} for ws in wb.worksheets}, default=str))
+`;
+  return JSON.parse(execFileSync(PYTHON, ['-c', script, file]).toString()) as ReturnType<typeof sheets>;
+}
+
+beforeAll(async () => {
+  dir = tempDir('docwasm-editable-xlsx-');
+  const work = tempDir('docwasm-editable-xlsx-src-');
+  execFileSync(PYTHON, ['-c', SOURCES], { cwd: work });
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'ledger.xlsx'), path.join(work, 'parts.docx')]);
+  service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
+}, 240_000);
+afterAll(() => service.stop());
+
+describe('convert a printed spreadsheet and a long table → xlsx', () => {
+  it('reads a sheet printed without rules: its header row (names flush left over numbers flush right), dates, IDs and currency, all its pages one sheet', async () => {
+    const answer = await service.post('/api/convert', { input: 'ledger.pdf', output: 'ledger.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'ledger.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'B1', 'C1', 'D1'].map((at) => cells[at])).toEqual([
+      ['Account', 's', true],
+      ['Opened', 's', true],
+      ['Balance', 's', true],
+      ['Share', 's', true],
+    ]);
+    expect(cells.A2?.slice(0, 2)).toEqual(['000100', 's']);
+    expect(cells.B2?.slice(0, 2)).toEqual(['2024-01-01 00:00:00', 'd']);
+    expect(cells.C2?.slice(0, 2)).toEqual([100, 'n']);
+    expect(cells.D3?.slice(0, 2)).toEqual([0.01, 'n']);
+    // Row 121 is the last account, on the last page.
+    expect(cells.A121?.slice(0, 2)).toEqual(['000219', 's']);
+    expect(cells.C121?.slice(0, 2)).toEqual([100 + 119 * 997.25, 'n']);
+    expect(cells.A122).toBeUndefined();
+  }, 120_000);
+
+  it('writes a table whose header repeats on each page as one sheet, the header once', async () => {
+    const answer = await service.post('/api/convert', { input: 'parts.pdf', output: 'parts.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'parts.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(Object.values(cells).filter(([value]) => value === 'Code')).toHaveLength(1);
+    expect(cells.A91?.slice(0, 2)).toEqual(['00090', 's']);
+    expect(cells.C91?.slice(0, 2)).toEqual([99.5, 'n']);
+  }, 120_000);
+});
