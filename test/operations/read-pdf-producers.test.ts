@@ -1,7 +1,8 @@
 // Reading PDFs from other producers than LibreOffice (issue 45): a manual whose numbered
 // headings (`2.3.1 …`) are in the body's font and weight, its levels from the numbers, and the
 // same in Chinese numbering (一、 → （一）), drawn line by line by ReportLab (python3-reportlab);
-// console output in a code block that groff (pandoc's ms) indents, its columns lined up.
+// console output in a code block that groff (pandoc's ms) indents, its columns lined up; headings
+// set as body text whose levels only the PDF's outline (bookmarks) tells.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,58 @@ const CHINESE: [string, string][] = [
   ['p', CHINESE_PROSE],
 ];
 
+/**
+ * Draws `lines` (kind, text) in Helvetica 10 on A4 pages (kind `page` starts one): kind `1`, `2`
+ * a heading the outline names at that depth, set as body text with no number; `p` body text.
+ * `outline` (title, depth, page index) replaces the bookmarks the headings would get.
+ */
+const BOOKMARKED_PDF = `
+import json, sys
+from reportlab.pdfgen import canvas
+name, lines, outline = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+c = canvas.Canvas(name, pagesize=(595, 842))
+y, page, entries = 780, 0, []
+def mark_page():
+    for n, (title, depth, at) in enumerate(outline or []):
+        if at == page:
+            c.bookmarkPage('o%d' % n)
+            entries.append(('o%d' % n, title, depth))
+mark_page()
+for kind, text in lines:
+    if kind == 'page':
+        c.showPage()
+        y, page = 780, page + 1
+        mark_page()
+        continue
+    if kind != 'p':
+        y -= 10
+        if outline is None:
+            c.bookmarkHorizontal('h%d' % len(entries), 72, y + 12)
+            entries.append(('h%d' % len(entries), text, int(kind)))
+    c.setFont('Helvetica', 10)
+    c.drawString(72, y, text)
+    y -= 14 if kind == 'p' else 18
+for key, title, depth in entries:
+    c.addOutlineEntry(title, key, level=depth - 1)
+c.showOutline()
+c.save()
+`;
+
+const GUIDE: [string, string][] = [
+  ['1', 'Getting started'],
+  ['p', PROSE[0] as string],
+  ['2', 'what you need'],
+  ['p', PROSE[1] as string],
+  ['2', 'unpacking the unit'],
+  ['p', PROSE[0] as string],
+  ['page', ''],
+  ['1', 'Wiring'],
+  ['p', PROSE[1] as string],
+  // The words of a heading of another page, as a line of this one: body text.
+  ['p', 'what you need'],
+  ['p', PROSE[0] as string],
+];
+
 /** The Markdown headings of a read, `level text`. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^(#{1,6}) (.*)$/gm)].map((m) => `${(m[1] as string).length} ${m[2] as string}`);
 
@@ -107,6 +160,12 @@ beforeAll(async () => {
   ops.put('console.pdf', execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-en.pdf', 'en', JSON.stringify(ENGLISH)], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-zh.pdf', 'zh', JSON.stringify(CHINESE)], { cwd: ops.dir });
+  execFileSync(PYTHON, ['-c', BOOKMARKED_PDF, 'guide.pdf', JSON.stringify(GUIDE), 'null'], { cwd: ops.dir });
+  const otherTitles = [
+    ['Chapter One', 1, 0],
+    ['Chapter Two', 1, 1],
+  ];
+  execFileSync(PYTHON, ['-c', BOOKMARKED_PDF, 'guide-other-outline.pdf', JSON.stringify(GUIDE), JSON.stringify(otherTitles)], { cwd: ops.dir });
 }, 60_000);
 afterAll(() => ops.close());
 
@@ -139,5 +198,20 @@ describe('read: headings of PDFs set in the body size (ReportLab)', () => {
   it('reads Chinese numbered headings at the body size by their numbering: 一、 over （一）', async () => {
     const text = (await ops.ok('read', { input: 'manual-zh.pdf' })).text ?? '';
     expect(headingsOf(text)).toEqual(['1 一、安装', '2 （一）准备工作', '2 （二）接线', '1 二、运行', '2 （一）首次启动']);
+  });
+});
+
+describe('read: heading levels from the outline (bookmarks)', () => {
+  it('reads body-text lines the outline names on their page as headings at its depths', async () => {
+    const text = (await ops.ok('read', { input: 'guide.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual(['1 Getting started', '2 what you need', '2 unpacking the unit', '1 Wiring']);
+    expect(text).toContain('has been tested. what you need The unit');
+  });
+
+  it('leaves the headings to the text when the outline names other titles', async () => {
+    const text = (await ops.ok('read', { input: 'guide-other-outline.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([]);
+    expect(text).toContain('Getting started');
+    expect(text).toContain('Wiring');
   });
 });
