@@ -131,6 +131,53 @@ const GUIDE: [string, string][] = [
   ['p', PROSE[0] as string],
 ];
 
+/**
+ * Right-to-left lines (DejaVu Sans) as two producers draw them: `words` as Chrome's Skia does — the
+ * line set from the right margin, its words drawn from the left, each Arabic word's letters in
+ * logical order (each left of the one before); `logical` as LibreOffice draws a line of a
+ * left-to-right paragraph — its Arabic run at the left margin, the letters in logical order, and a
+ * Latin word after it at the run's right. Letters unshaped: the text layer is what is read.
+ */
+const RTL_PDF = `
+import json, sys
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+pdfmetrics.registerFont(TTFont('DV', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'))
+name, lines = sys.argv[1], json.loads(sys.argv[2])
+c = canvas.Canvas(name, pagesize=(595, 842))
+y = 780
+def arabic(word):
+    return any('\u0600' <= ch <= '\u06ff' for ch in word)
+def letters_leftwards(word, right, size):
+    for ch in word:
+        right -= pdfmetrics.stringWidth(ch, 'DV', size)
+        c.drawString(right, y, ch)
+for size, how, words in lines:
+    c.setFont('DV', size)
+    width = lambda s: pdfmetrics.stringWidth(s, 'DV', size)
+    if how == 'words':
+        placed, x = [], 523
+        for word in words:
+            x -= width(word)
+            placed.append((x, word))
+            x -= width(' ')
+        for x, word in reversed(placed):
+            if arabic(word):
+                letters_leftwards(word, x + width(word), size)
+            else:
+                c.drawString(x, y, word)
+    else:
+        run = ' '.join(w for w in words if arabic(w))
+        letters_leftwards(run, 72 + width(run), size)
+        c.drawString(72 + width(run + ' '), y, ' '.join(w for w in words if not arabic(w)))
+    y -= size * 2
+c.save()
+`;
+
+const ARABIC_HEADING = ['يكتب', 'محمد', 'رسالة'];
+const ARABIC_LINE = ['يكتب', 'محمد', 'رسالة', 'طويلة', 'في', 'المساء', 'ويستخدم', 'React', 'كل', 'يوم'];
+
 /** The Markdown headings of a read, `level text`. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^(#{1,6}) (.*)$/gm)].map((m) => `${(m[1] as string).length} ${m[2] as string}`);
 
@@ -161,6 +208,12 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-en.pdf', 'en', JSON.stringify(ENGLISH)], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-zh.pdf', 'zh', JSON.stringify(CHINESE)], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', BOOKMARKED_PDF, 'guide.pdf', JSON.stringify(GUIDE), 'null'], { cwd: ops.dir });
+  const rtl = [
+    [16, 'words', ARABIC_HEADING],
+    [10, 'words', ARABIC_LINE],
+    [10, 'logical', [...ARABIC_HEADING, 'null']],
+  ];
+  execFileSync(PYTHON, ['-c', RTL_PDF, 'arabic.pdf', JSON.stringify(rtl)], { cwd: ops.dir });
   const otherTitles = [
     ['Chapter One', 1, 0],
     ['Chapter Two', 1, 1],
@@ -213,5 +266,18 @@ describe('read: heading levels from the outline (bookmarks)', () => {
     expect(headingsOf(text)).toEqual([]);
     expect(text).toContain('Getting started');
     expect(text).toContain('Wiring');
+  });
+});
+
+describe('read: right-to-left lines in logical order however drawn', () => {
+  it('reads a line drawn word by word from the left (Chrome) right to left, a Latin word in its place', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([`1 ${ARABIC_HEADING.join(' ')}`]);
+    expect(text).toContain(ARABIC_LINE.join(' '));
+  });
+
+  it('reads a line drawn in logical order as drawn, though its Latin word stands at its right', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(text).toContain([...ARABIC_HEADING, 'null'].join(' '));
   });
 });
