@@ -1,7 +1,8 @@
 // PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
-// title placeholder (else by its one text set larger than the rest), bold labels in its text as `###` sub-headings, its shapes top to bottom
-// (bullets as nested lists, tables, charts' titles and data, SmartArt as a nested list, image
-// placeholders; a group's shapes where the group places them), then its speaker notes as a quote.
+// title placeholder (else by its one text set larger than the rest), bold labels in its text as
+// `###` sub-headings, its shapes top to bottom (bullets as nested lists, tables, charts' titles
+// and data, SmartArt as a nested list, image placeholders; a group's shapes where the group
+// places them on the slide), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
