@@ -257,6 +257,13 @@ const sheetMarkdown = (name: string, rows: string[][]) =>
 /** Whether a ground truth holds Chinese (the corpus reports Chinese and other documents apart). */
 export const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
+/** Written right to left: a fifth or more of its letters Hebrew or Arabic (Persian is Arabic's script). */
+export function isRightToLeft(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const rtl = text.match(/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g)?.length ?? 0;
+  return letters > 0 && rtl >= letters / 5;
+}
+
 function committedDocuments(): CorpusDocument[] {
   const out: CorpusDocument[] = [];
   for (const source of ['docling', 'markitdown']) {

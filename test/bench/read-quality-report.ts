@@ -3,7 +3,7 @@
 // (read-corpus.ts) on its own, times, and every document's scores.
 
 import path from 'node:path';
-import type { CorpusDocument } from './read-corpus.js';
+import { isRightToLeft, type CorpusDocument } from './read-corpus.js';
 import type { DocumentScores } from './read-metrics.js';
 
 export interface Scored {
@@ -15,8 +15,8 @@ export interface Scored {
   pages?: number;
 }
 
-/** Issue 31's targets (for the hidden corpus; held to here on the held-out one). */
-const TARGET = { overall: 0.92, format: 0.85, pdfTables: 0.75, secondsPerPage: 0.05 };
+/** Issue 45's targets (for the hidden corpus; held to here on the held-out one). */
+const TARGET = { overall: 0.93, format: 0.88, pdfTables: 0.85, pdfHeadings: 0.85, rightToLeft: 0.85, secondsPerPage: 0.05 };
 
 /**
  * The hidden corpus of issue 31 (159 documents, 37 Chinese, scored by the issue's author
@@ -64,13 +64,15 @@ function targetCells(label: string, rows: readonly Scored[]): [string, string] {
   const overall = overallOf(ours) ?? 0;
   if (label === 'pdf') {
     const teds = mean(ours.map((r) => r.scores.teds)) ?? 0;
+    const mhs = mean(ours.map((r) => r.scores.mhs)) ?? 0;
     const spp = secondsPerPage(rows) ?? 0;
     return [
-      `≥ ${TARGET.format}, TEDS ≥ ${TARGET.pdfTables}, ≤ ${TARGET.secondsPerPage} s/page`,
-      `${mark(overall >= TARGET.format)}, ${mark(teds >= TARGET.pdfTables)}, ${mark(spp <= TARGET.secondsPerPage)} (${spp.toFixed(3)} s/page)`,
+      `≥ ${TARGET.format}, TEDS ≥ ${TARGET.pdfTables}, MHS ≥ ${TARGET.pdfHeadings}, ≤ ${TARGET.secondsPerPage} s/page`,
+      `${mark(overall >= TARGET.format)}, ${mark(teds >= TARGET.pdfTables)}, ${mark(mhs >= TARGET.pdfHeadings)}, ${mark(spp <= TARGET.secondsPerPage)} (${spp.toFixed(3)} s/page)`,
     ];
   }
   if (label === '**all**') return [`≥ ${TARGET.overall}`, mark(overall >= TARGET.overall)];
+  if (label === 'right-to-left') return [`≥ ${TARGET.rightToLeft}`, mark(overall >= TARGET.rightToLeft)];
   if (label === 'English' || label === 'Chinese') return ['', ''];
   return [`≥ ${TARGET.format}`, mark(overall >= TARGET.format)];
 }
@@ -108,6 +110,14 @@ function formatTable(rows: readonly Scored[], engines: readonly string[], withTa
       'Chinese',
       rows.filter((s) => s.doc.chinese),
     ),
+    ...(rows.some((s) => isRightToLeft(s.doc.groundTruth))
+      ? [
+          line(
+            'right-to-left',
+            rows.filter((s) => isRightToLeft(s.doc.groundTruth)),
+          ),
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -187,6 +197,63 @@ function perDocumentTable(scored: readonly Scored[]): string {
   return ['| document | set | source | docwasm overall | NID | TEDS | MHS | best peer |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The classes of issue 45 the held-out figures still show, as the run of 2026-12-05 measured them (to be rewritten with the figures). */
+const REMAINING = `## What remains (issue 45)
+
+Where the held-out figures still fall short, by class (examples from the dev and tuned sets; the
+held-out documents' own output is not looked at):
+
+- **PDF tables** (TEDS 0.61 held-out): tables without rules and with spanning header cells —
+  another stage's work (pdf-grid, pdf-borderless, pdf-table-runs), not this section's.
+- **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
+  LaTeX, groff's pdfmark) the outline now names the headings and their levels (pdf-outline.ts;
+  an Impress deck 0.00 → 0.87 MHS on dev); Chrome's prints and docling's test PDFs carry none,
+  and their headings set as body text or bold runs at body size (docling's test PDFs, MHS 0.51)
+  remain.
+- **Right-to-left** (0.79 against 0.85): lines Chrome draws word by word are now read in logical
+  order (pdf-bidi.ts; Arabic Chrome pages on dev 0.45–0.61 → 0.74–0.87). What remains: the
+  lam-alef ligature, whose glyph some fonts map to its letters reversed (\`ولا\` read \`وال\`, as
+  poppler reads it too); a line without any Arabic or Hebrew letter in a right-to-left paragraph
+  (code, a Latin line), whose base direction the PDF does not say; docling's three right-to-left
+  PDFs (held-out, not examined). No Hebrew document is in the corpora yet (react.dev has no Hebrew
+  translation under a licence we use).
+- **Slides**: a group's shapes are placed by the group's transform, and an untitled slide is
+  headed by its one text set largest (pptx.ts); no deck here has either, so the figures do not
+  move; the hidden corpus's pptx (0.749) and odp (0.690) decks are not available to check.
+- **Peers**: MarkItDown fails on three documents here (an unrecognised shape, a control character
+  in a slide, an external image in a docx) — scored as empty, as a user would get; pymupdf4llm
+  0.0.27 in WebAssembly returns no text for most of Chrome's prints (not investigated: the peer
+  is run as packaged).
+
+`;
+
+/** How the Python peers were run here (PyPI is out of reach; issue 45 asks for both beside docwasm). */
+const RUNNING_PEERS = `## Running the peers
+
+Neither Python peer is installed by \`npm install\` or used by \`npm test\`; the bench adds a column
+for each one it finds.
+
+- **MarkItDown** runs from its source with Debian 12's \`/usr/bin/python3\`: \`MARKITDOWN_SRC\` is
+  a checkout's \`packages/markitdown/src\` (github.com/microsoft/markitdown), run as
+  \`python3 -m markitdown FILE\`, one process a document. Debian packages most of what it needs:
+  \`apt-get install python3-bs4 python3-charset-normalizer python3-requests python3-defusedxml
+  python3-lxml python3-pdfminer python3-openpyxl python3-pandas python3-xlrd python3-olefile
+  python3-xlsxwriter python3-pil\`. Debian has no package of five pure-Python ones — markdownify,
+  mammoth and its cobble, python-pptx, pdfplumber — whose source directories (\`markdownify/\`,
+  \`mammoth/\`, \`cobble/\`, \`src/pptx/\`, \`pdfplumber/\`) go into one folder named by
+  \`MARKITDOWN_PYTHONPATH\`. Two it imports have native parts and no Debian package, so a
+  stand-in module of a few lines sits in that folder in their place: **magika** (onnxruntime; it
+  only guesses a file's type from its bytes — the stand-in guesses nothing, so the file's
+  extension decides, which is right for every file here) and **pypdfium2** (pdfplumber renders
+  page images with it, which MarkItDown never asks for). Debian's pdfminer (20221105) is older than
+  MarkItDown asks (≥ 20251230); it read every PDF here.
+- **pymupdf4llm** cannot run on Debian's packages: its source (github.com/pymupdf/pymupdf4llm,
+  1.28.2) requires PyMuPDF 1.28.2 and pymupdf_layout, and the release the WebAssembly package
+  carries, 0.0.27, PyMuPDF ≥ 1.26.3 (it calls \`find_tables\`); Debian 12's python3-fitz is PyMuPDF
+  1.21.1 and pymupdf_layout is not packaged. It runs in WebAssembly instead:
+  \`npm install --prefix DIR @bentopdf/pymupdf-wasm@0.11.16\` (Pyodide with pymupdf4llm 0.0.27 on
+  PyMuPDF 1.26.3) and \`PYMUPDF_WASM_DIR=DIR/node_modules/@bentopdf/pymupdf-wasm\`.`;
+
 export function renderQualityReport(scored: readonly Scored[], date: string): string {
   const engines = engineOrder(scored);
   const heldOut = scored.filter((s) => s.doc.set === 'held-out');
@@ -227,14 +294,16 @@ metrics a document has material for. Cells read \`overall (NID / TEDS / MHS)\`; 
 does not read that format or the documents have no table/heading. docwasm's \`<!-- page N -->\`
 markers are removed before scoring. Peers: pandoc (\`-t gfm\`), mammoth (npm,
 \`--output-format=markdown\`), \`pdftotext -layout\` (poppler; plain text) and, when installed,
-MarkItDown (its \`markitdown\` command on PATH) and pymupdf4llm in WebAssembly (npm
-\`@bentopdf/pymupdf-wasm\`; see \`test/bench/read-quality.ts\`); a peer that is not installed has no
-column. ms/doc is docwasm's mean warm time per document over HTTP on the machine of the run, and
+MarkItDown (from its source with Debian's Python, \`MARKITDOWN_SRC\`, or its \`markitdown\` command
+on PATH) and pymupdf4llm in WebAssembly (npm \`@bentopdf/pymupdf-wasm\`, \`PYMUPDF_WASM_DIR\`); how to
+set them up is in "Running the peers" at the end; a peer that is not installed has no column.
+*right-to-left* is every document whose letters are a fifth or more Hebrew or Arabic script.
+ms/doc is docwasm's mean warm time per document over HTTP on the machine of the run, and
 s/page its warm seconds per PDF page (shared machine, so only indicative).
 
 ## Held-out corpus
 
-Targets (issue 31): overall ≥ ${TARGET.overall}, every format ≥ ${TARGET.format}, PDF ≥ ${TARGET.format} with tables (TEDS) ≥ ${TARGET.pdfTables}, ≤ ${TARGET.secondsPerPage} s per PDF page.
+Targets (issue 45): overall ≥ ${TARGET.overall}, every format ≥ ${TARGET.format}, PDF ≥ ${TARGET.format} with tables (TEDS) ≥ ${TARGET.pdfTables} and headings (MHS) ≥ ${TARGET.pdfHeadings}, right-to-left ≥ ${TARGET.rightToLeft}, ≤ ${TARGET.secondsPerPage} s per PDF page.
 
 ${formatTable(heldOut, engines, true)}
 
@@ -260,5 +329,8 @@ ${timeTable(scored, engines)}
 ## Per document
 
 ${perDocumentTable(scored)}
+
+${REMAINING}
+${RUNNING_PEERS}
 `;
 }

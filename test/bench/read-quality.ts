@@ -51,14 +51,23 @@ const onPath = (name: string) =>
     .map((dir) => path.join(dir, name))
     .find((file) => fs.existsSync(file));
 
-/** Microsoft's MarkItDown (Python, `pip install 'markitdown[all]'`), when its command is on PATH. */
+/**
+ * Microsoft's MarkItDown: from its source with Debian's Python when `MARKITDOWN_SRC` names a
+ * checkout's `packages/markitdown/src` (what Debian does not package is put on
+ * `MARKITDOWN_PYTHONPATH`; docs/reading-quality.md says how), else its `markitdown` command when
+ * on PATH (`pip install 'markitdown[all]'`). One process a document, as a user runs it.
+ */
 function markitdownPeer(): Peer | undefined {
-  const command = onPath('markitdown');
+  const source = process.env.MARKITDOWN_SRC;
+  const command = source ? '/usr/bin/python3' : onPath('markitdown');
   if (!command) return undefined;
+  const args = source ? ['-m', 'markitdown'] : [];
+  const pythonPath = [source, process.env.MARKITDOWN_PYTHONPATH].filter(Boolean).join(path.delimiter);
+  const env = source ? { ...process.env, PYTHONPATH: pythonPath } : process.env;
   return {
     name: 'MarkItDown',
     formats: ['docx', 'pptx', 'xlsx', 'html', 'pdf', 'csv'],
-    read: async (file) => (await run(command, [file], { maxBuffer: 1e8 })).stdout,
+    read: async (file) => (await run(command, [...args, file], { maxBuffer: 1e8, env })).stdout,
   };
 }
 

@@ -1,7 +1,8 @@
 // Reading PDFs from other producers than LibreOffice (issue 45): a manual whose numbered
 // headings (`2.3.1 …`) are in the body's font and weight, its levels from the numbers, and the
 // same in Chinese numbering (一、 → （一）), drawn line by line by ReportLab (python3-reportlab);
-// console output in a code block that groff (pandoc's ms) indents, its columns lined up.
+// console output in a code block that groff (pandoc's ms) indents, its columns lined up; headings
+// set as body text whose levels only the PDF's outline (bookmarks) tells.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,105 @@ const CHINESE: [string, string][] = [
   ['p', CHINESE_PROSE],
 ];
 
+/**
+ * Draws `lines` (kind, text) in Helvetica 10 on A4 pages (kind `page` starts one): kind `1`, `2`
+ * a heading the outline names at that depth, set as body text with no number; `p` body text.
+ * `outline` (title, depth, page index) replaces the bookmarks the headings would get.
+ */
+const BOOKMARKED_PDF = `
+import json, sys
+from reportlab.pdfgen import canvas
+name, lines, outline = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+c = canvas.Canvas(name, pagesize=(595, 842))
+y, page, entries = 780, 0, []
+def mark_page():
+    for n, (title, depth, at) in enumerate(outline or []):
+        if at == page:
+            c.bookmarkPage('o%d' % n)
+            entries.append(('o%d' % n, title, depth))
+mark_page()
+for kind, text in lines:
+    if kind == 'page':
+        c.showPage()
+        y, page = 780, page + 1
+        mark_page()
+        continue
+    if kind != 'p':
+        y -= 10
+        if outline is None:
+            c.bookmarkHorizontal('h%d' % len(entries), 72, y + 12)
+            entries.append(('h%d' % len(entries), text, int(kind)))
+    c.setFont('Helvetica', 10)
+    c.drawString(72, y, text)
+    y -= 14 if kind == 'p' else 18
+for key, title, depth in entries:
+    c.addOutlineEntry(title, key, level=depth - 1)
+c.showOutline()
+c.save()
+`;
+
+const GUIDE: [string, string][] = [
+  ['1', 'Getting started'],
+  ['p', PROSE[0] as string],
+  ['2', 'what you need'],
+  ['p', PROSE[1] as string],
+  ['2', 'unpacking the unit'],
+  ['p', PROSE[0] as string],
+  ['page', ''],
+  ['1', 'Wiring'],
+  ['p', PROSE[1] as string],
+  // The words of a heading of another page, as a line of this one: body text.
+  ['p', 'what you need'],
+  ['p', PROSE[0] as string],
+];
+
+/**
+ * Right-to-left lines (DejaVu Sans) as two producers draw them: `words` as Chrome's Skia does — the
+ * line set from the right margin, its words drawn from the left, each Arabic word's letters in
+ * logical order (each left of the one before); `logical` as LibreOffice draws a line of a
+ * left-to-right paragraph — its Arabic run at the left margin, the letters in logical order, and a
+ * Latin word after it at the run's right. Letters unshaped: the text layer is what is read.
+ */
+const RTL_PDF = `
+import json, sys
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+pdfmetrics.registerFont(TTFont('DV', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'))
+name, lines = sys.argv[1], json.loads(sys.argv[2])
+c = canvas.Canvas(name, pagesize=(595, 842))
+y = 780
+def arabic(word):
+    return any('\u0600' <= ch <= '\u06ff' for ch in word)
+def letters_leftwards(word, right, size):
+    for ch in word:
+        right -= pdfmetrics.stringWidth(ch, 'DV', size)
+        c.drawString(right, y, ch)
+for size, how, words in lines:
+    c.setFont('DV', size)
+    width = lambda s: pdfmetrics.stringWidth(s, 'DV', size)
+    if how == 'words':
+        placed, x = [], 523
+        for word in words:
+            x -= width(word)
+            placed.append((x, word))
+            x -= width(' ')
+        for x, word in reversed(placed):
+            if arabic(word):
+                letters_leftwards(word, x + width(word), size)
+            else:
+                c.drawString(x, y, word)
+    else:
+        run = ' '.join(w for w in words if arabic(w))
+        letters_leftwards(run, 72 + width(run), size)
+        c.drawString(72 + width(run + ' '), y, ' '.join(w for w in words if not arabic(w)))
+    y -= size * 2
+c.save()
+`;
+
+const ARABIC_HEADING = ['يكتب', 'محمد', 'رسالة'];
+const ARABIC_LINE = ['يكتب', 'محمد', 'رسالة', 'طويلة', 'في', 'المساء', 'ويستخدم', 'React', 'كل', 'يوم'];
+
 /** The Markdown headings of a read, `level text`. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^(#{1,6}) (.*)$/gm)].map((m) => `${(m[1] as string).length} ${m[2] as string}`);
 
@@ -107,6 +207,18 @@ beforeAll(async () => {
   ops.put('console.pdf', execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-en.pdf', 'en', JSON.stringify(ENGLISH)], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', MANUAL_PDF, 'manual-zh.pdf', 'zh', JSON.stringify(CHINESE)], { cwd: ops.dir });
+  execFileSync(PYTHON, ['-c', BOOKMARKED_PDF, 'guide.pdf', JSON.stringify(GUIDE), 'null'], { cwd: ops.dir });
+  const rtl = [
+    [16, 'words', ARABIC_HEADING],
+    [10, 'words', ARABIC_LINE],
+    [10, 'logical', [...ARABIC_HEADING, 'null']],
+  ];
+  execFileSync(PYTHON, ['-c', RTL_PDF, 'arabic.pdf', JSON.stringify(rtl)], { cwd: ops.dir });
+  const otherTitles = [
+    ['Chapter One', 1, 0],
+    ['Chapter Two', 1, 1],
+  ];
+  execFileSync(PYTHON, ['-c', BOOKMARKED_PDF, 'guide-other-outline.pdf', JSON.stringify(GUIDE), JSON.stringify(otherTitles)], { cwd: ops.dir });
 }, 60_000);
 afterAll(() => ops.close());
 
@@ -139,5 +251,33 @@ describe('read: headings of PDFs set in the body size (ReportLab)', () => {
   it('reads Chinese numbered headings at the body size by their numbering: 一、 over （一）', async () => {
     const text = (await ops.ok('read', { input: 'manual-zh.pdf' })).text ?? '';
     expect(headingsOf(text)).toEqual(['1 一、安装', '2 （一）准备工作', '2 （二）接线', '1 二、运行', '2 （一）首次启动']);
+  });
+});
+
+describe('read: heading levels from the outline (bookmarks)', () => {
+  it('reads body-text lines the outline names on their page as headings at its depths', async () => {
+    const text = (await ops.ok('read', { input: 'guide.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual(['1 Getting started', '2 what you need', '2 unpacking the unit', '1 Wiring']);
+    expect(text).toContain('has been tested. what you need The unit');
+  });
+
+  it('leaves the headings to the text when the outline names other titles', async () => {
+    const text = (await ops.ok('read', { input: 'guide-other-outline.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([]);
+    expect(text).toContain('Getting started');
+    expect(text).toContain('Wiring');
+  });
+});
+
+describe('read: right-to-left lines in logical order however drawn', () => {
+  it('reads a line drawn word by word from the left (Chrome) right to left, a Latin word in its place', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([`1 ${ARABIC_HEADING.join(' ')}`]);
+    expect(text).toContain(ARABIC_LINE.join(' '));
+  });
+
+  it('reads a line drawn in logical order as drawn, though its Latin word stands at its right', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(text).toContain([...ARABIC_HEADING, 'null'].join(' '));
   });
 });

@@ -51,6 +51,15 @@ describe('reading order (pdf-reading-order.ts)', () => {
     expect(order).toEqual(['A title across both columns', ...Array.from({ length: 8 }, (_, i) => `L${i}`), ...Array.from({ length: 8 }, (_, i) => `R${i}`)]);
   });
 
+  it('reads two columns of right-to-left text right then left, and Latin text beside them left then right', () => {
+    const arabic = (rows: Row[]) =>
+      rows.map((r) => ({ ...r, text: `${r.text} نص عربي`, cells: [{ ...(r.cells[0] as Row['cells'][number]), text: `${r.text} نص عربي` }] }));
+    const order = texts(columnOrder(arabic(twoColumns(8)), 0, PAGE.width)).map((t) => t.split(' ')[0]);
+    expect(order).toEqual([...Array.from({ length: 8 }, (_, i) => `R${i}`), ...Array.from({ length: 8 }, (_, i) => `L${i}`)]);
+    // A Latin quotation in an Arabic page is no reason to turn a band of Latin columns around.
+    expect(texts(columnOrder(twoColumns(8), 0, PAGE.width))[0]).toBe('L0');
+  });
+
   it('cuts rows drawn across both columns at the gutter inside them', () => {
     const rows = Array.from({ length: 8 }, (_, i) => {
       const [left, right] = [

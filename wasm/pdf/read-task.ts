@@ -13,6 +13,7 @@ import type * as mupdf from 'mupdf';
 import type { RootContent } from 'mdast';
 import { pageBlocks } from '../read/pdf-layout.js';
 import { StyleTally, type DocumentStyle } from '../read/pdf-headings.js';
+import { OutlineLevels, outlineEntries } from '../read/pdf-outline.js';
 import { toPageRows } from '../read/pdf-rows.js';
 import type { PageRows, Row } from '../read/pdf-page-model.js';
 import { readingRows } from '../read/pdf-reading-order.js';
@@ -71,9 +72,9 @@ interface Guess {
  * its running lines as guessed so far; the few pages whose guess the whole count proves wrong
  * (mostly the first ones) are read again and counted anew, so the result is the whole-document one.
  */
-function measure(pages: readonly number[], rowsOf: (page: number) => PageRows): { running: RunningLines; style: StyleTally } {
+function measure(pages: readonly number[], rowsOf: (page: number) => PageRows, outline: OutlineLevels): { running: RunningLines; style: StyleTally } {
   const running = new RunningLines(pages.length);
-  const style = new StyleTally();
+  const style = new StyleTally(outline);
   const guesses: Guess[] = [];
   pages.forEach((page, index) => {
     const rows = rowsOf(page);
@@ -161,26 +162,42 @@ function layOutPages(
     if (kept.size < WINDOW_PAGES) kept.set(page, rows);
     return rows;
   };
-  const { running, style } = measure(pages, rowsOf);
+  const { running, style } = measure(pages, rowsOf, selectedOutline(doc, pages));
   const documentStyle = style.style();
   for (const [index, page] of pages.entries()) {
     const rows = kept.get(page) ?? extract(page);
     kept.delete(page);
     const repeated = (k: string) => running.repeated(k);
+    const pageStyle = documentStyle.outline
+      ? { ...documentStyle, outline: { ...documentStyle.outline, page: documentStyle.outline.levels.onPage(page) } }
+      : documentStyle;
     const size = sizes[index] as PageSize;
     const laid = { page, needsOcr: rows.rows.length === 0, width: size.width, height: size.height };
     // Rows keep every line with text, so a page without rows has no text layer.
     if (rows.rows.length === 0) {
       if (visit({ ...laid, blocks: [], margins: undefined })) break;
     } else if (!pictures) {
-      if (visit({ ...laid, blocks: pageBlocks(readingRows(rows, repeated), documentStyle), margins: marginsOf(rows) })) break;
+      if (visit({ ...laid, blocks: pageBlocks(readingRows(rows, repeated), pageStyle), margins: marginsOf(rows) })) break;
     } else {
       const found = withPage(doc, page, (loaded) => pagePictures(loaded, pictures));
-      const blocks = blocksWithPictures(readingRows(rows, repeated), found, documentStyle);
+      const blocks = blocksWithPictures(readingRows(rows, repeated), found, pageStyle);
       if (visit({ ...laid, blocks, pictures: found, ...furniture(rows, repeated) })) break;
     }
   }
   return { pageCount, selected: pages.length, style: documentStyle };
+}
+
+/**
+ * The outline's entries that point into the selected pages (or nowhere in particular). A damaged
+ * outline (a loop, nesting past the stack) is no outline: the headings come from the text alone.
+ */
+function selectedOutline(doc: mupdf.PDFDocument, pages: readonly number[]): OutlineLevels {
+  const selected = new Set(pages);
+  try {
+    return new OutlineLevels(outlineEntries(doc.loadOutline()).filter((e) => e.page === undefined || selected.has(e.page + 1)));
+  } catch {
+    return new OutlineLevels([]);
+  }
 }
 
 /** The page's blocks with its pictures in the flow: each before the first row, in reading order, at or below its top. */

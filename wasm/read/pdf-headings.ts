@@ -4,6 +4,7 @@
 
 import { joinLines } from '../../core/cjk-text.js';
 import { sectionDepth } from './pdf-numbering.js';
+import { outlineKey, type OutlineLevels, type PageOutline } from './pdf-outline.js';
 import type { Paragraph, Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 
@@ -21,6 +22,13 @@ export interface DocumentStyle {
    * sized headings that carry numbers (`1 Introduction` at the `##` size: 1), else one past the sizes.
    */
   numberOffset: number;
+  /**
+   * The outline's levels (pdf-outline.ts), when it names enough of the text's headings; `offset`
+   * is added to an entry's depth: 1 when a heading set larger than the outline's top entries (a
+   * title the outline leaves out) takes `#`. `page`: the entries of the page being laid out
+   * (OutlineLevels.onPage), each taken once; without it a title is a heading on any page.
+   */
+  outline?: { levels: OutlineLevels; offset: number; page?: PageOutline } | undefined;
 }
 
 export const rounded = (size: number) => Math.round(size * 2) / 2;
@@ -52,6 +60,14 @@ export function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 
   return candidate !== undefined && headingBySize(candidate.first.size, candidate.first.font, candidate.line, style);
 }
 
+/** A paragraph's heading level by the document's outline, when the outline is trusted and names it. */
+export function outlineLevel(p: Paragraph, text: string, style: Pick<DocumentStyle, 'outline'>): number | undefined {
+  if (!style.outline || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) return undefined;
+  const { page, levels, offset } = style.outline;
+  const depth = page ? page.take(text) : levels.depthOf(text);
+  return depth === undefined ? undefined : Math.min(6, depth + offset);
+}
+
 /**
  * The document's text style counted page by page, so no page's rows are kept to measure it:
  * characters per size, per size and font, per colour, and paragraphs shaped like headings by
@@ -67,6 +83,11 @@ export class StyleTally {
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
   /** Heading-shaped paragraphs that start with a section number, by rounded size and the number's depth. */
   private readonly numbered = new Map<string, number>();
+  /** Heading-shaped paragraphs the outline names: by outline title, and the sizes of its top entries. */
+  private readonly outlined = new Map<string, number>();
+  private readonly outlineTopSizes = new Map<number, number>();
+
+  constructor(private readonly outline?: OutlineLevels) {}
 
   /** Counts (sign 1) or takes back (sign -1) a page's rows, running lines already removed, in reading order. */
   addPage(rows: readonly Row[], sign: 1 | -1): void {
@@ -86,6 +107,7 @@ export class StyleTally {
       else this.fonts.set(byFont, entry);
     }
     for (const p of paragraphs(text)) {
+      if (!p.code) this.countOutlined(p, sign);
       const candidate = p.code ? undefined : sizeHeadingCandidate(p);
       if (!candidate) continue;
       const { first, line } = candidate;
@@ -110,7 +132,22 @@ export class StyleTally {
     const sizes = new Set(headings.map((h) => rounded(h.size)));
     const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
     const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
-    return { body, font, color, levels, headingColors, numberOffset: this.numberOffset(levels) };
+    return { body, font, color, levels, headingColors, numberOffset: this.numberOffset(levels), outline: this.trustedOutline(levels) };
+  }
+
+  private countOutlined(p: Paragraph, sign: 1 | -1): void {
+    const text = joinLines(p.rows.map((r) => r.text));
+    const depth = this.outline && isHeadingShape(p) ? this.outline.depthOf(text) : undefined;
+    if (depth === undefined) return;
+    add(this.outlined, outlineKey(text), sign);
+    if (depth === 1) add(this.outlineTopSizes, rounded((p.rows[0] as Row).size), sign);
+  }
+
+  /** The outline, when the text shows enough of its titles, with the levels a larger title above it takes. */
+  private trustedOutline(levels: ReadonlyMap<number, number>): DocumentStyle['outline'] {
+    if (!this.outline?.matches(this.outlined.size)) return undefined;
+    const top = this.outlineTopSizes.size ? Math.max(...this.outlineTopSizes.keys()) : Infinity;
+    return { levels: this.outline, offset: [...levels.keys()].some((size) => size > top) ? 1 : 0 };
   }
 
   /** The offset most numbered sized headings show between their level and their number's depth; one past the sizes without any. */

@@ -8,7 +8,7 @@
 import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
-import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, rounded, type DocumentStyle } from './pdf-headings.js';
+import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
@@ -32,7 +32,11 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
       }
       const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
-      if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
+      const outlined = outlineLevel(p, text, style);
+      if (outlined !== undefined) {
+        lists.flush();
+        out.push(styled(heading(outlined, [{ text }]), first));
+      } else if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
       else if (p.marker || !lists.continues(first.x, text)) {
         lists.flush();
         out.push(textBlock(p, text, style));

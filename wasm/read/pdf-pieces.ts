@@ -4,6 +4,7 @@
 // apart with no space between them. The pieces are what the later stages see as StextLines.
 // Pure functions over plain data, so they are tested on arrays.
 
+import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, logicalOrder } from './pdf-bidi.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
@@ -32,6 +33,9 @@ const PIECE_GAP = 0.3;
 /** A gap wider than this many ems, without a space character, is a word space (pdftotext reads one too); redaction matches with the same rule. */
 export const WORD_GAP = 0.12;
 
+/** A combining mark (Arabic's shadda and tanween, Hebrew's points): it sits on its letter, whatever the gap its box shows. */
+const MARK = /^\p{M}+$/u;
+
 /**
  * The room between two glyphs, whichever way the line runs: right-to-left text (Arabic,
  * Hebrew, Persian) comes in logical order, each glyph left of the one before it.
@@ -47,26 +51,48 @@ function runsRightToLeft(chars: readonly PageChar[]): boolean {
 
 /**
  * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
- * whole: its pieces would be put back left to right, in the wrong order.
+ * whole (its pieces would be put back left to right, in the wrong order), its characters in
+ * logical order (pdf-bidi.ts).
  */
 export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
-  const cuts = wmode === 0 && !runsRightToLeft(chars);
-  for (const ch of chars) {
+  const rightToLeft = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
+  const cuts = wmode === 0 && !rightToLeft;
+  // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
+  const visual = rightToLeft && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP);
+  const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : chars;
+  for (const ch of ordered) {
     const previous = current.at(-1);
     if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
       pieces.push(current);
       current = [];
     }
-    const before = current.at(-1);
-    if (before && wmode === 0 && before.c !== ' ' && ch.c !== ' ' && gapBetween(before, ch) > Math.max(before.size, ch.size) * WORD_GAP) {
-      current.push({ ...before, c: ' ', left: Math.min(before.right, ch.right), right: Math.max(before.left, ch.left) });
-    }
     current.push(ch);
   }
   if (current.length) pieces.push(current);
-  return pieces.map((p) => toLine(p, wmode)).filter((l) => l.text.trim() !== '');
+  return pieces.map((p) => toLine(visual ? p : withWordSpaces(p, wmode), wmode)).filter((l) => l.text.trim() !== '');
+}
+
+/** Glyphs in order with a space put in wherever two stand a word's space apart and the stream has none. */
+function withWordSpaces(chars: readonly PageChar[], wmode: number): PageChar[] {
+  const out: PageChar[] = [];
+  for (const ch of chars) {
+    const before = out.at(-1);
+    if (
+      before &&
+      wmode === 0 &&
+      before.c !== ' ' &&
+      ch.c !== ' ' &&
+      !MARK.test(ch.c) &&
+      !MARK.test(before.c) &&
+      gapBetween(before, ch) > Math.max(before.size, ch.size) * WORD_GAP
+    ) {
+      out.push({ ...before, c: ' ', left: Math.min(before.right, ch.right), right: Math.max(before.left, ch.left) });
+    }
+    out.push(ch);
+  }
+  return out;
 }
 
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {

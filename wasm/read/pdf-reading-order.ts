@@ -4,6 +4,7 @@
 // on arrays (test/unit/pdf-reading-order.test.ts).
 
 import type { PageRows, Row } from './pdf-page-model.js';
+import { isRightToLeft } from './pdf-rows.js';
 import { RunningLines } from './pdf-running-lines.js';
 
 /** Columns inside columns are looked for this deep (a page of three columns needs two). */
@@ -27,7 +28,8 @@ const SHARED_HEIGHT_LINES = 3;
  * Rows in reading order across columns. A gutter is an x band in the middle of the page that no
  * row crosses while rows of text stand on both sides of it at the same heights; rows that cross
  * it (a title, a full-width table) split the page into bands, and within a band the left side is
- * read before the right (each side again split if it has a gutter of its own). Without a gutter
+ * read before the right — the right before the left where the band's text is mostly of a
+ * right-to-left script — each side again split if it has a gutter of its own. Without a gutter
  * mupdf's blocks are read top to bottom, each block's rows in its order.
  *
  * Some producers draw a two-column page row by row across both columns, so that each row holds
@@ -47,8 +49,11 @@ export function columnOrder(rows: readonly Row[], left: number, right: number, d
   const flush = () => {
     const byTop = (a: Row, b: Row) => a.top - b.top;
     const sides = band.flatMap((row) => splitAt(row, gutter));
-    out.push(...columnOrder(sides.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1));
-    out.push(...columnOrder(sides.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1));
+    const leftSide = columnOrder(sides.filter((r) => r.right <= gutter).sort(byTop), left, gutter, depth + 1);
+    const rightSide = columnOrder(sides.filter((r) => r.x >= gutter).sort(byTop), gutter, right, depth + 1);
+    // Columns of right-to-left text are read from the right.
+    const rightFirst = isRightToLeft(band.map((r) => r.text).join(''));
+    out.push(...(rightFirst ? [...rightSide, ...leftSide] : [...leftSide, ...rightSide]));
     band = [];
   };
   for (const row of [...rows].sort((a, b) => a.top - b.top)) {

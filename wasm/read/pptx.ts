@@ -1,7 +1,8 @@
 // PowerPoint decks (pptx) from their own XML: one `## ` section per shown slide, titled by its
-// title placeholder, bold labels in its text as `###` sub-headings, its shapes top to bottom
-// (bullets as nested lists, tables, charts' titles and data, SmartArt as a nested list, image
-// placeholders), then its speaker notes as a quote.
+// title placeholder (else by its one text set larger than the rest), bold labels in its text as
+// `###` sub-headings, its shapes top to bottom (bullets as nested lists, tables, charts' titles
+// and data, SmartArt as a nested list, image placeholders; a group's shapes where the group
+// places them on the slide), then its speaker notes as a quote.
 
 import type { BlockContent, RootContent } from 'mdast';
 import { ApiError } from '../../core/errors.js';
@@ -58,7 +59,7 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
 
 function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
-  const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? ''));
+  const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? '')) ?? headlineOf(shapes);
   const titleText = title
     ? textOf(find(title, 'p:txBody') ?? title)
         .replace(/\s+/g, ' ')
@@ -80,17 +81,72 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
   return out;
 }
 
+/** A slide without a title placeholder is headed by a line of text set at least this large (points)… */
+const HEADLINE_MIN_SIZE = 20;
+/** …and no longer than this. */
+const HEADLINE_MAX_LENGTH = 100;
+
+/** The largest size (points) a shape's runs set, or undefined when none sets one (it inherits). */
+function setSize(shape: XmlElement): number | undefined {
+  const sizes = findAll(shape, 'a:rPr')
+    .map((r) => Number(r.attrs.sz) / 100)
+    .filter((size) => size > 0);
+  return sizes.length ? Math.max(...sizes) : undefined;
+}
+
+/**
+ * A slide's heading where it has no title placeholder: its first text, in reading order, that is
+ * one short line set larger than any other text of the slide (a text box used as the title).
+ */
+function headlineOf(shapes: readonly XmlElement[]): XmlElement | undefined {
+  const texts = shapes.filter((s) => s.name === 'p:sp' && textOf(find(s, 'p:txBody') ?? s).trim() !== '');
+  const sized = texts.map((shape) => ({ shape, size: setSize(shape) }));
+  const largest = Math.max(...sized.map((s) => s.size ?? 0));
+  const first = sized.find((s) => s.size === largest);
+  if (!first || largest < HEADLINE_MIN_SIZE || sized.filter((s) => s.size === largest).length > 1) return undefined;
+  const paragraphs = childElements(find(first.shape, 'p:txBody') ?? first.shape, 'a:p').filter((p) => textOf(p).trim() !== '');
+  return paragraphs.length === 1 && textOf(first.shape).trim().length <= HEADLINE_MAX_LENGTH ? first.shape : undefined;
+}
+
+/** Where a group's children are placed on the slide: slide = offset + scale × the child's own coordinates (EMU). */
+interface Placement {
+  dx: number;
+  dy: number;
+  sx: number;
+  sy: number;
+}
+
+const ON_SLIDE: Placement = { dx: 0, dy: 0, sx: 1, sy: 1 };
+
+/**
+ * The placement of a group's children: a group's transform maps its children's coordinate space
+ * (a:chOff, a:chExt) onto its own box (a:off, a:ext), which its own parent places in turn.
+ */
+function groupPlacement(group: XmlElement, outer: Placement): Placement {
+  const xfrm = child(child(group, 'p:grpSpPr') ?? group, 'a:xfrm');
+  const at = (name: string, x: string, y: string): [number, number] => {
+    const element = xfrm && child(xfrm, name);
+    return [Number(element?.attrs[x] ?? 0) || 0, Number(element?.attrs[y] ?? 0) || 0];
+  };
+  const [offX, offY] = at('a:off', 'x', 'y');
+  const [extX, extY] = at('a:ext', 'cx', 'cy');
+  const [chOffX, chOffY] = at('a:chOff', 'x', 'y');
+  const [chExtX, chExtY] = at('a:chExt', 'cx', 'cy');
+  const sx = extX > 0 && chExtX > 0 ? extX / chExtX : 1;
+  const sy = extY > 0 && chExtY > 0 ? extY / chExtY : 1;
+  return { dx: outer.dx + outer.sx * (offX - chOffX * sx), dy: outer.dy + outer.sy * (offY - chOffY * sy), sx: outer.sx * sx, sy: outer.sy * sy };
+}
+
 /**
  * Shapes (groups opened) in the order a reader scans a slide: top to bottom, and shapes set side
- * by side left to right. Side by side means tops aligned within a tenth of the shorter shape's
- * height: boxes in a row are rarely aligned to the EMU, and a strict top-to-bottom sort would
- * read them in the order of their few-hundredths-of-an-inch offsets.
+ * by side left to right, a group's shapes where the group puts them on the slide. Side by side
+ * means tops aligned within a tenth of the shorter shape's height: boxes in a row are rarely
+ * aligned to the EMU, and a strict top-to-bottom sort would read them in the order of their
+ * few-hundredths-of-an-inch offsets.
  */
 function orderedShapes(tree: XmlElement): XmlElement[] {
-  const shapes = childElements(tree).flatMap((e) =>
-    e.name === 'p:grpSp' ? orderedShapes(e) : ['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name) ? [e] : [],
-  );
-  const placed = shapes.map((shape, index) => ({ shape, index, ...boxOf(shape) })).sort((a, b) => a.top - b.top || a.left - b.left || a.index - b.index);
+  const placed = placedShapes(tree, ON_SLIDE).map((item, index) => ({ ...item, index }));
+  placed.sort((a, b) => a.top - b.top || a.left - b.left || a.index - b.index);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
     const row = rows.at(-1);
@@ -99,6 +155,16 @@ function orderedShapes(tree: XmlElement): XmlElement[] {
     else rows.push([item]);
   }
   return rows.flatMap((row) => row.sort((a, b) => a.left - b.left || a.top - b.top || a.index - b.index).map((item) => item.shape));
+}
+
+/** Every shape of a tree, groups opened, with its box on the slide. */
+function placedShapes(tree: XmlElement, placement: Placement): { shape: XmlElement; top: number; left: number; height: number }[] {
+  return childElements(tree).flatMap((e) => {
+    if (e.name === 'p:grpSp') return placedShapes(e, groupPlacement(e, placement));
+    if (!['p:sp', 'p:graphicFrame', 'p:pic'].includes(e.name)) return [];
+    const box = boxOf(e);
+    return [{ shape: e, top: placement.dy + placement.sy * box.top, left: placement.dx + placement.sx * box.left, height: placement.sy * box.height }];
+  });
 }
 
 function boxOf(shape: XmlElement): { top: number; left: number; height: number } {

@@ -1,0 +1,55 @@
+// Slides (pptx.ts): shapes read in the order they stand on the slide, a group's shapes where the
+// group's transform puts them (its children's own coordinates scaled and moved), and the
+// slide's heading from its title, else from its first text set larger than the rest.
+
+import { describe, expect, it } from 'vitest';
+import { readBlocks } from '../../wasm/read/document.js';
+import { renderedBlocks } from '../../wasm/read/render.js';
+import { pptx } from '../helpers/hostile-readers.js';
+
+/** A text box at (x, y) EMU, 1 inch high, with one paragraph; `size` in points when given. */
+const textBox = (text: string, x: number, y: number, size?: number) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Text"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="3000000" cy="914400"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"${size ? ` sz="${size * 100}"` : ''}/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+
+const title = (text: string) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="1" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="500000" y="100000"/><a:ext cx="8000000" cy="900000"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+
+/** A group placing its children's space (chOff, chExt) onto its box (off, ext). */
+const group = (off: [number, number], ext: [number, number], chOff: [number, number], chExt: [number, number], children: string) =>
+  `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="9" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr><a:xfrm><a:off x="${off[0]}" y="${off[1]}"/><a:ext cx="${ext[0]}" cy="${ext[1]}"/><a:chOff x="${chOff[0]}" y="${chOff[1]}"/><a:chExt cx="${chExt[0]}" cy="${chExt[1]}"/></a:xfrm></p:grpSpPr>${children}</p:grpSp>`;
+
+const read = (shapes: string) => [...renderedBlocks(readBlocks(pptx(shapes), 'pptx'))];
+
+describe('slides (pptx.ts)', () => {
+  it('reads a group’s shapes where the group places them, below a box that stands above them', () => {
+    const shapes = [
+      title('Wiring'),
+      group([500000, 4000000], [6000000, 2000000], [0, 0], [6000000, 2000000], textBox('Lower one', 0, 0) + textBox('Lower two', 0, 1000000)),
+      textBox('Middle', 500000, 2000000),
+    ].join('');
+    expect(read(shapes)).toEqual(['## Wiring', 'Middle', 'Lower one', 'Lower two']);
+  });
+
+  it('scales a group’s child coordinates to its box', () => {
+    // Child space ten times the group's height: a child at 9,000,000 stands at 1,900,000 on the slide, above "Middle".
+    const shapes = [
+      title('Wiring'),
+      textBox('Middle', 500000, 2000000),
+      group([500000, 1000000], [6000000, 1000000], [0, 0], [60000000, 10000000], textBox('Scaled low', 0, 9000000) + textBox('Scaled top', 0, 0)),
+    ].join('');
+    expect(read(shapes)).toEqual(['## Wiring', 'Scaled top', 'Scaled low', 'Middle']);
+  });
+
+  it('heads a slide without a title by its first text set larger than the rest, and by its place where none is', () => {
+    const headed = [
+      textBox('Quarterly results', 500000, 300000, 32),
+      textBox('Revenue rose', 500000, 2000000, 18),
+      textBox('Costs held', 500000, 3000000),
+    ].join('');
+    expect(read(headed)).toEqual(['## Quarterly results', 'Revenue rose', 'Costs held']);
+    // Two texts as large as each other, or the largest below a heading's size: no headline.
+    const even = [textBox('Left column', 500000, 300000, 28), textBox('Right column', 5000000, 300000, 28)].join('');
+    expect(read(even)).toEqual(['## Slide 1', 'Left column', 'Right column']);
+    expect(read(textBox('A caption', 500000, 300000, 14))).toEqual(['## Slide 1', 'A caption']);
+  });
+});
