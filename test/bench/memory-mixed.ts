@@ -267,7 +267,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(cost));
     costs.push(cost);
   }
-  const text = `${table(results)}\nWhat one instance of each engine costs, each on a service of its own started plainly:\n\n${costTable(costs)}\n`;
+  const text = `${table(results)}\nWhat one instance of each engine costs, each on a service of its own with glibc’s defaults (\`GLIBC_TUNABLES\` empty: one process):\n\n${costTable(costs)}\n`;
   console.log(text);
   if (process.env.MEMORY_ROUNDS === undefined) replaceGenerated(path.join(ROOT, 'docs/performance.md'), 'bench-memory', text);
 }
