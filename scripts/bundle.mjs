@@ -28,11 +28,11 @@ const SHIPPED = [
   'fonts',
 ];
 /**
- * glibc keeps memory freed by finished worker threads in per-thread arenas unless large blocks are
- * always mapped on their own; with these the idle service after retirement measured 103 MB
- * instead of 160 MB. Other C libraries ignore the variable.
+ * src/cli/malloc-restart.ts's MALLOC_TUNABLES (where they are measured), set here so that the
+ * service starts in one process (it starts itself again only when the variable is unset). Other C
+ * libraries ignore the variable.
  */
-const GLIBC_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
+const GLIBC_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768:glibc.malloc.arena_max=2';
 const MALLOC_WHY = 'glibc: give memory of finished worker threads back to the system (docs/performance.md, "Memory").';
 const LAUNCHERS = {
   docwasm: {

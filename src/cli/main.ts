@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 // `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, `worker`, or a one-shot
 // operation command (`docwasm pdf merge …`). Each door is loaded only when asked for, so a
-// one-shot command does not pay for the HTTP stack.
+// one-shot command does not pay for the HTTP stack; the CLI's own modules too, so that a service
+// started again with glibc's malloc settings (malloc-restart.ts) leaves a lean process behind.
 
-import { ConfigError } from '../config.js';
-import { commandOf, groupMembers, matchOperation } from './commands.js';
-import { groupHelp, topLevelHelp } from './help.js';
-import { UsageError } from './usage-error.js';
+import { restartedWithMallocSettings } from './malloc-restart.js';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
@@ -21,6 +19,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     await serve(first === 'serve' ? rest : argv);
     return undefined;
   }
+  const { groupMembers, matchOperation } = await import('./commands.js');
+  const { groupHelp, topLevelHelp } = await import('./help.js');
   if (HELP_FLAGS.has(first)) return printed(topLevelHelp());
   if (first === 'watch') {
     const { runWatchCommand } = await import('./watch.js');
@@ -41,9 +41,9 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (groupMembers(first).length > 0) {
     if (rest.length === 0 || rest.some((arg) => HELP_FLAGS.has(arg))) return printed(groupHelp(first));
-    throw new UsageError(`Unknown command "${first} ${rest[0]}"`, first);
+    throw new (await usageError())(`Unknown command "${first} ${rest[0]}"`, first);
   }
-  throw new UsageError(`Unknown command "${first}"`);
+  throw new (await usageError())(`Unknown command "${first}"`);
 }
 
 function printed(text: string): number {
@@ -52,17 +52,22 @@ function printed(text: string): number {
 }
 
 /** The command whose --help explains a bad command line: serve, mcp, watch or the operation's words. */
-function commandNamed(argv: readonly string[]): string | undefined {
+async function commandNamed(argv: readonly string[]): Promise<string | undefined> {
   if (isServe(argv[0])) return 'serve';
   if (argv[0] === 'mcp' || argv[0] === 'watch' || argv[0] === 'worker') return argv[0];
+  const { commandOf, matchOperation } = await import('./commands.js');
   const match = matchOperation(argv);
   return match && commandOf(match.operation);
 }
 
-function reportFailure(err: unknown, argv: readonly string[]): number {
+const usageError = async () => (await import('./usage-error.js')).UsageError;
+
+async function reportFailure(err: unknown, argv: readonly string[]): Promise<number> {
   const code = (err as { code?: string })?.code;
+  const UsageError = await usageError();
+  const { ConfigError } = await import('../config.js');
   if (err instanceof UsageError || err instanceof ConfigError || code?.startsWith('ERR_PARSE_ARGS')) {
-    const command = err instanceof UsageError ? err.command : commandNamed(argv);
+    const command = err instanceof UsageError ? err.command : await commandNamed(argv);
     process.stderr.write(`docwasm: ${(err as Error).message}\nRun \`docwasm ${command ? `${command} ` : ''}--help\` for the usage.\n`);
   } else {
     process.stderr.write(`docwasm: ${String((err as Error)?.stack ?? err)}\n`);
@@ -70,12 +75,15 @@ function reportFailure(err: unknown, argv: readonly string[]): number {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (status) => {
-    if (status === undefined) return;
-    process.exitCode = status;
-    // Everything was closed; should a library still hold the event loop, do not wait for it.
-    setTimeout(() => process.exit(status), 2_000).unref();
-  },
-  (err: unknown) => process.exit(reportFailure(err, process.argv.slice(2))),
-);
+const argv = process.argv.slice(2);
+if (!restartedWithMallocSettings(isServe(argv[0]))) {
+  main(argv).then(
+    (status) => {
+      if (status === undefined) return;
+      process.exitCode = status;
+      // Everything was closed; should a library still hold the event loop, do not wait for it.
+      setTimeout(() => process.exit(status), 2_000).unref();
+    },
+    (err: unknown) => reportFailure(err, argv).then((status) => process.exit(status)),
+  );
+}

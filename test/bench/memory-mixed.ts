@@ -15,6 +15,7 @@ import path from 'node:path';
 import { attachService, CLI, freePort, ROOT, stopAndRemove, tempDir, type RunningService } from '../helpers/service.js';
 import { CHINESE_PAGES, renderTestPage } from '../helpers/ocr-page-set.js';
 import { replaceGenerated } from '../docs/generated.js';
+import { MALLOC_TUNABLES } from '../../src/cli/malloc-restart.js';
 import { treePssKb, treeRssKb } from './harness.js';
 
 const BUDGET_MB = 1600;
@@ -22,8 +23,6 @@ const PEAK_TARGET_MB = 1760;
 const IDLE_TARGET_MB = 250;
 const IDLE_TIMEOUT_S = 5;
 const ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 3);
-/** What the portable launcher sets (scripts/bundle.mjs). */
-const LAUNCHER_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
 
 interface Start {
   name: string;
@@ -34,16 +33,20 @@ interface Start {
 
 const STARTS: Start[] = [
   {
-    name: '`npm start`, `npx docwasm serve` (bin/docwasm.mjs: its launcher and the service)',
+    name: '`npm start`, `npx docwasm serve` (bin/docwasm.mjs; on Node 20 it stays as the service’s parent)',
     command: [process.execPath, path.join(ROOT, 'bin/docwasm.mjs'), 'serve'],
     env: { GLIBC_TUNABLES: undefined },
   },
   {
-    name: 'the portable bundle’s launcher (`exec node` with its allocator settings)',
+    name: 'the portable bundle’s launcher (`exec node` with the allocator settings: one process)',
     command: [process.execPath, CLI, 'serve'],
-    env: { GLIBC_TUNABLES: LAUNCHER_TUNABLES },
+    env: { GLIBC_TUNABLES: MALLOC_TUNABLES },
   },
-  { name: '`node dist/src/cli/main.js serve` (no launcher, glibc’s defaults)', command: [process.execPath, CLI, 'serve'], env: { GLIBC_TUNABLES: undefined } },
+  {
+    name: '`node dist/src/cli/main.js serve` (it starts itself again with the settings: two processes on Node 20)',
+    command: [process.execPath, CLI, 'serve'],
+    env: { GLIBC_TUNABLES: undefined },
+  },
 ];
 
 interface Result {
@@ -199,7 +202,7 @@ async function measureEngine(spec: (typeof ENGINE_JOBS)[number]): Promise<Engine
   const port = await freePort();
   const dir = tempDir('docwasm-bench-memory-');
   const flags = ['--port', String(port), '--base-dir', dir, '--idle-timeout', '600', ...spec.flags];
-  const child = spawn(process.execPath, [CLI, 'serve', ...flags], { env: { ...process.env, GLIBC_TUNABLES: undefined }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...flags], { env: { ...process.env, GLIBC_TUNABLES: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const service = await attachService(child, port, dir);
   try {
     await prepare(dir);
@@ -264,7 +267,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(cost));
     costs.push(cost);
   }
-  const text = `${table(results)}\nWhat one instance of each engine costs, each on a service of its own started plainly:\n\n${costTable(costs)}\n`;
+  const text = `${table(results)}\nWhat one instance of each engine costs, each on a service of its own with glibc’s defaults (\`GLIBC_TUNABLES\` empty: one process):\n\n${costTable(costs)}\n`;
   console.log(text);
   if (process.env.MEMORY_ROUNDS === undefined) replaceGenerated(path.join(ROOT, 'docs/performance.md'), 'bench-memory', text);
 }

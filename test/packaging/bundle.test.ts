@@ -72,7 +72,7 @@ describe.runIf(process.platform !== 'win32')('the portable bundle, unpacked read
       // The launcher execs node (same pid) with glibc's malloc told to give freed memory back.
       const environ = fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
       // (glibc rewrites the variable in place as it reads it: only its start is certain to remain.)
-      expect(environ.some((v) => v.startsWith('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072'))).toBe(true);
+      expect(environ.some((v) => v.startsWith('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768'))).toBe(true);
     }
 
     const health = await service.get('/api/health');

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentOf } from '../reliability/proc.js';
 import { OfficeTraces } from './office-traces.js';
+import { MALLOC_TUNABLES } from '../../src/cli/malloc-restart.js';
 
 /** Names docwasm, its tests and LibreOffice give their temp entries. */
 const OURS = /^(docwasm-|lu.*\.tmp$)/;
@@ -43,12 +44,17 @@ export function setup(): void {
     saved.set(name, process.env[name]);
     process.env[name] = root;
   }
+  // The services the tests start serve in the process the test spawned, as the service runs once
+  // it started itself again with these settings (src/cli/malloc-restart.ts): a test's child pid is
+  // the service. The restart itself is tested with it unset (test/packaging/launcher-malloc.test.ts).
+  saved.set('GLIBC_TUNABLES', process.env.GLIBC_TUNABLES);
+  process.env.GLIBC_TUNABLES ??= MALLOC_TUNABLES;
 }
 
 export function teardown(): void {
   clearInterval(watch);
   noteOtherRuns();
-  for (const name of ENV_NAMES) {
+  for (const name of [...ENV_NAMES, 'GLIBC_TUNABLES']) {
     const value = saved.get(name);
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;

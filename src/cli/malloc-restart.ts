@@ -1,0 +1,52 @@
+// The service on Linux with glibc runs with glibc's malloc told to give memory back, however it
+// was started (`npm start`, `npx docwasm`, `node dist/src/cli/main.js serve`): without it, what
+// the engines' worker threads freed stays in glibc's heaps once they retire. glibc
+// reads GLIBC_TUNABLES only when a process starts, so the process must start again: on Node ≥
+// 22.15 `process.execve` replaces this one; on older Node a child runs the service and this
+// process only passes signals on and exits as it does (the child ends itself if this process is
+// killed outright: serve.ts stopWithLauncher). A GLIBC_TUNABLES already set is kept, an empty one
+// included (glibc's defaults, asked for).
+//
+// This module imports nothing of docwasm's: the process that stays behind on older Node holds
+// only Node itself (41 MB resident, against 67 MB with the CLI's modules loaded).
+
+import { spawn } from 'node:child_process';
+
+/**
+ * Blocks from 32 KB up are mapped on their own and unmapped when freed, and there are at most two
+ * heaps. What stayed behind after retirement was holes in glibc's heaps ([heap] and the 64 MB
+ * arenas in /proc/<pid>/smaps: 196 of 262 MB with a 128 KB threshold; the V8 heap and
+ * WebAssembly memories were gone); blocks of 32–128 KB freed by the engines' threads (likely
+ * V8's compiler zones, whose segments are of that size) were most of it. Measured after the mixed
+ * workload (bench:memory, idle): glibc's defaults 350–500 MB, a 128 KB threshold 230–317 MB, 32
+ * KB 136 and 139 MB; one arena with 128 KB 248 MB. Its cost: an OCR page 4 % more CPU (16.3 s
+ * against 15.6 s; the time in the kernel 0.8 → 1.5 s).
+ */
+export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768:glibc.malloc.arena_max=2';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** True when this process handed the service to one started again with the settings (and must not serve itself). */
+export function restartedWithMallocSettings(serves: boolean): boolean {
+  if (!serves || !wantsMallocSettings()) return false;
+  const args = [...process.execArgv, ...process.argv.slice(1)];
+  const env = { ...process.env, GLIBC_TUNABLES: MALLOC_TUNABLES };
+  const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never }).execve;
+  if (typeof execve === 'function') execve(process.execPath, [process.execPath, ...args], env);
+  const child = spawn(process.execPath, args, { env: { ...env, DOCWASM_LAUNCHER_PID: String(process.pid) }, stdio: 'inherit' });
+  for (const signal of SIGNALS) process.on(signal, () => child.kill(signal));
+  child.once('exit', (code, signal) => {
+    if (signal === null) process.exit(code ?? 1);
+    // Ends as the service ended: by the same signal.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  });
+  return true;
+}
+
+function wantsMallocSettings(): boolean {
+  if (process.argv.slice(2).some((arg) => ['-h', '--help', '-v', '--version'].includes(arg))) return false;
+  if (process.platform !== 'linux' || process.env.GLIBC_TUNABLES !== undefined) return false;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return Boolean(report?.header?.glibcVersionRuntime);
+}
