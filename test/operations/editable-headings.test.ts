@@ -3,8 +3,10 @@
 // checked with independent tools only: the DOCX's XML (unzip) for heading styles, pandoc for text.
 
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { startService, tempDir, type RunningService } from '../helpers/service.js';
 import { PYTHON } from '../helpers/tools.js';
@@ -41,6 +43,18 @@ for r in range(12):
         cell.text = f'Small print {r + 1}.{c + 1} of the schedule'
         cell.paragraphs[0].runs[0].font.size = Pt(8)
 s.save('small-print.docx')
+
+# For a scan: a heading in each of two sizes over paragraphs of body text, one of them a short
+# line of its own (a size read from a scan must not make it a heading).
+r = docx.Document()
+r.add_heading('Plant inspection summary', 1)
+r.add_paragraph('The inspection covered every production line of the northern plant over two days in March, with the safety officer present throughout the visit.')
+r.add_heading('Findings on the lines', 2)
+r.add_paragraph('Two guards on the packing line were loose and have been fixed. The other lines met every point of the checklist used by the inspectors.')
+r.add_paragraph('No further action.')
+r.add_heading('Next inspection', 2)
+r.add_paragraph('The next inspection is planned for the autumn, when the new line has run for six months and its first maintenance is done.')
+r.save('inspection.docx')
 `;
 
 const xml = (file: string, part: string) => execFileSync('unzip', ['-p', file, part]).toString();
@@ -50,8 +64,11 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-headings-');
   const work = tempDir('docwasm-editable-headings-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  const sources = ['titled-tables.docx', 'small-print.docx'].map((name) => path.join(work, name));
+  const sources = ['titled-tables.docx', 'small-print.docx', 'inspection.docx'].map((name) => path.join(work, name));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
+  // The inspection scanned at 300 dpi, as a scanner's PDF.
+  execFileSync('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-png', '-singlefile', path.join(dir, 'inspection.pdf'), path.join(work, 'inspection')]);
+  fs.writeFileSync(path.join(dir, 'inspection-scan.pdf'), await makeScannedPdf([{ image: fs.readFileSync(path.join(work, 'inspection.png')), dpi: 300 }]));
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
 afterAll(() => service.stop());
@@ -76,4 +93,21 @@ describe('convert PDF → docx: headings', () => {
     expect(text).toMatch(/^Paragraph 3 is one short sentence of prose\.$/m);
     expect(text).not.toMatch(/^#/m);
   }, 120_000);
+});
+
+describe('convert a scan → docx: headings', () => {
+  it('finds headings on a scanned page by the size OCR measures, at two levels, and keeps a short line of body text a paragraph', async () => {
+    const answer = await service.post('/api/convert', { input: 'inspection-scan.pdf', output: 'inspection-scan.docx', language: 'eng', engine: 'tesseract' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ ocrPages: [1], headings: 3 });
+    const out = path.join(dir, 'inspection-scan.docx');
+    const styleOf = (text: string) =>
+      new RegExp(`<w:pStyle w:val="(Heading\\d)"/></w:pPr><w:r>(?:<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${text}`).exec(
+        xml(out, 'word/document.xml'),
+      )?.[1];
+    expect(styleOf('Plant inspection summary')).toBe('Heading1');
+    expect(styleOf('Findings on the lines')).toBe('Heading2');
+    expect(styleOf('Next inspection')).toBe('Heading2');
+    expect(pandoc(out)).toMatch(/^No further action\.$/m);
+  }, 300_000);
 });
