@@ -50,6 +50,8 @@ interface Result {
   renderedPages: number | null;
   ssim: number | null;
   seconds: number;
+  /** A scan's: those seconds `ocr` of its pages alone takes. */
+  ocrSeconds?: number | undefined;
 }
 
 /** Scans: these document-made PDFs, as a 200-dpi grey scanner would give them. */
@@ -122,23 +124,37 @@ function buildCases(corpus: readonly CorpusDocument[], dir: string): Case[] {
 
 // ---- the converters ---------------------------------------------------------------------------
 
+interface Converted {
+  docx: string;
+  seconds: number;
+  ocrSeconds?: number;
+}
+
 interface Converter {
   name: string;
-  /** Each case's DOCX (absent: failed), and its seconds. */
-  convert: (cases: readonly Case[], out: string) => Promise<Map<Case, { docx: string; seconds: number }>>;
+  /** Each case's DOCX (absent: failed), its seconds, and for a scan those its OCR alone takes. */
+  convert: (cases: readonly Case[], out: string) => Promise<Map<Case, Converted>>;
 }
 
 function docwasm(service: RunningService): Converter {
   return {
     name: 'docwasm',
     convert: async (cases, out) => {
-      const done = new Map<Case, { docx: string; seconds: number }>();
+      const done = new Map<Case, Converted>();
       for (const c of cases) {
         const docx = path.join(out, `${stemOf(c.pdf)}.docx`);
         const start = performance.now();
         const answer = await service.post('/api/convert', { input: c.pdf, output: docx });
-        if (answer.status === 200) done.set(c, { docx, seconds: (performance.now() - start) / 1000 });
-        else process.stderr.write(`docwasm ${c.name}: ${JSON.stringify(answer.body).slice(0, 200)}\n`);
+        const seconds = (performance.now() - start) / 1000;
+        if (answer.status !== 200) {
+          process.stderr.write(`docwasm ${c.name}: ${JSON.stringify(answer.body).slice(0, 200)}\n`);
+          continue;
+        }
+        // A scan's OCR alone: the same pages read by `ocr` on the same warm service (same engine, language and 300 dpi).
+        const ocrStart = performance.now();
+        const ocr = c.kind === 'scan' ? await service.post('/api/ocr', { input: c.pdf }) : undefined;
+        const ocrSeconds = ocr?.status === 200 ? (performance.now() - ocrStart) / 1000 : undefined;
+        done.set(c, { docx, seconds, ...(ocrSeconds !== undefined && { ocrSeconds }) });
       }
       return done;
     },
@@ -149,7 +165,7 @@ function docwasm(service: RunningService): Converter {
 const libreOffice: Converter = {
   name: 'LibreOffice PDF import',
   convert: async (cases, out) => {
-    const done = new Map<Case, { docx: string; seconds: number }>();
+    const done = new Map<Case, Converted>();
     for (const c of cases) {
       const start = performance.now();
       await officeFile(out, ['--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', out, c.pdf]);
@@ -179,7 +195,7 @@ function pdf2docx({ python, env }: { python: string; env: NodeJS.ProcessEnv }): 
   return {
     name: 'pdf2docx',
     convert: async (cases, out) => {
-      const done = new Map<Case, { docx: string; seconds: number }>();
+      const done = new Map<Case, Converted>();
       for (const c of cases) {
         const docx = path.join(out, `${stemOf(c.pdf)}.docx`);
         const start = performance.now();
@@ -328,6 +344,7 @@ async function measure(converter: Converter, cases: readonly Case[], dir: string
       renderedPages,
       ssim: renderedPages ? ssim(c.pdf, rendered, out) : null,
       seconds: done.seconds,
+      ocrSeconds: done.ocrSeconds,
     });
   }
   return results;
@@ -385,6 +402,14 @@ interface Row {
   ssim: number | null;
   secondsBorn: number | null;
   secondsScan: number | null;
+  /** A scanned page's seconds less its OCR's (the rebuild, and the page's rendering for OCR). */
+  secondsScanRebuild: number | null;
+}
+
+/** Seconds a page of the conversion less the OCR of those pages. */
+function rebuildPerPage(rows: readonly [Case, Result][]): number | null {
+  const pages = rows.reduce((n, [c]) => n + c.pages, 0);
+  return pages ? rows.reduce((t, [, r]) => t + Math.max(0, r.seconds - (r.ocrSeconds ?? 0)), 0) / pages : null;
 }
 
 function summarise(results: Map<Case, Result>): Row {
@@ -408,6 +433,7 @@ function summarise(results: Map<Case, Result>): Row {
     ssim: mean(all.flatMap((r) => (r.ssim === null ? [] : [r.ssim]))),
     secondsBorn: perPage('document', 'born-digital'),
     secondsScan: perPage('scan'),
+    secondsScanRebuild: rebuildPerPage([...results].filter(([c, r]) => c.kind === 'scan' && r.ocrSeconds !== undefined)),
   };
 }
 
@@ -437,7 +463,7 @@ function report(
   const perCase = ours
     ? [...ours.results].map(
         ([c, r]) =>
-          `| ${c.name} | ${c.kind} | ${c.pages} | ${fixed(r.overall)} | ${percent(r.characters ? r.flowing / r.characters : null)} | ${r.headingsFound} of ${r.headingsTrue} | ${r.renderedPages ?? '–'} | ${fixed(r.ssim, 2)} | ${fixed(r.seconds / c.pages, 2)} |`,
+          `| ${c.name} | ${c.kind} | ${c.pages} | ${fixed(r.overall)} | ${percent(r.characters ? r.flowing / r.characters : null)} | ${r.headingsFound} of ${r.headingsTrue} | ${r.renderedPages ?? '–'} | ${fixed(r.ssim, 2)} | ${fixed(r.seconds / c.pages, 2)} | ${r.ocrSeconds === undefined ? '–' : fixed(r.ocrSeconds / c.pages, 2)} |`,
       )
     : [];
   return [
@@ -453,19 +479,20 @@ function report(
     line('pages within ±10 %', `≥ ${TARGETS.pages * 100} % of files`, (r) => percent(r.pages)),
     line('SSIM, first three pages at 50 dpi', `≥ ${TARGETS.ssim}`, (r) => fixed(r.ssim, 2)),
     line('seconds a page, born-digital', `≤ ${TARGETS.secondsBorn}`, (r) => fixed(r.secondsBorn, 2)),
-    line('seconds a page, scanned (OCR included)', `≤ ${TARGETS.secondsScan} (OCR aside)`, (r) => fixed(r.secondsScan, 2)),
+    line('seconds a page, scanned (OCR included)', '–', (r) => fixed(r.secondsScan, 2)),
+    line('seconds a page, scanned, OCR aside', `≤ ${TARGETS.secondsScan}`, (r) => fixed(r.secondsScanRebuild, 2)),
     '',
     `SSIM here is Wang et al.'s over 8 × 8 windows of the grey pages; a blank page scores ${fixed(blank, 2)} against the same sources (the issue's own SSIM, another implementation, put the originals at 0.89 and a blank page at 0.78).`,
     '',
     `Tables to XLSX: ${xlsx.right} of ${xlsx.cells} cells right in value and type (${percent(xlsx.cells ? xlsx.right / xlsx.cells : null)}; target ≥ ${TARGETS.xlsx * 100} %) over the corpus's ${xlsx.files} spreadsheets printed to PDF by LibreOffice and rebuilt by docwasm, read with openpyxl.`,
     ...(missing.length ? ['', `Not run here: ${missing.join('; ')}.`] : []),
     '',
-    "LibreOffice's times include its start for each file (one `soffice` a file). docwasm's seconds are the service's answer time, a warm service, OCR included for scans.",
+    "LibreOffice's times include its start for each file (one `soffice` a file). docwasm's seconds are the service's answer time, a warm service, OCR included for scans; OCR aside is that time less the time `ocr` of the same pages takes on the same service (same engine, languages and 300 dpi), measured right after.",
     '',
     '<details><summary>docwasm, file by file</summary>',
     '',
-    '| file | kind | pages | overall | flows | headings | pages rendered | SSIM | s/page |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| file | kind | pages | overall | flows | headings | pages rendered | SSIM | s/page | of it OCR |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...perCase,
     '',
     '</details>',
