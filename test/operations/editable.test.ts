@@ -127,7 +127,7 @@ describe('convert PDF → docx', () => {
     expect(answer.body.data).toMatchObject({ format: 'docx', pages: 2, headings: 3, tables: 1, images: 0, ocrPages: [] });
     const out = path.join(dir, 'report.docx');
     const document = xml(out, 'word/document.xml');
-    expect(document).toMatch(/<w:pStyle w:val="Heading1"\/>(<w:spacing[^>]*\/>)?<\/w:pPr><w:r>(<w:rPr>.*?<\/w:rPr>)?<w:t[^>]*>Annual plant report/);
+    expect(document).toMatch(/<w:pStyle w:val="Heading1"\/><\/w:pPr><w:r>(<w:rPr>.*?<\/w:rPr>)?<w:t[^>]*>Annual plant report/);
     expect(document).toMatch(/<w:pStyle w:val="Heading2"\/>/);
     expect(document.match(/<w:numPr>/g)?.length).toBe(6);
     expect(xml(out, 'word/numbering.xml')).toMatch(/w:numFmt w:val="decimal"[\s\S]*|w:numFmt w:val="bullet"/);

@@ -56,20 +56,20 @@ function codeBlock(rows: readonly Row[]): RootContent {
 function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
   const level = style.levels.get(rounded(first.size));
-  if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), p);
+  if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), first);
   // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
   // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
   const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
   const apart = first.bold || inHeadingColor;
   const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
-  if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
+  if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
   // Numbered, its level is its number's depth (`2.3.1` three below the offset); in the body's weight only a dotted number marks it.
   const depth = sectionDepth(text, !apart);
   const byNumber = depth !== undefined && (apart || !/^\d/.test(text) || NUMBERED_TITLE.test(text));
-  if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), p);
-  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), p);
-  return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
+  if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), first);
+  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), first);
+  return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
 }
 
 /**
@@ -85,13 +85,6 @@ export interface PdfTextStyle {
   font: string;
   /** Its fill, "r,g,b" in 0–1. */
   color?: string;
-  /** Points from the page's top to the first line's baseline and to the last's: the space above and below the block. */
-  baseline: number;
-  lastBaseline: number;
-  /** Points from one line's baseline to the next, where the block has more than one line. */
-  pitch?: number;
-  /** The first line's size in points. */
-  size: number;
 }
 
 declare module 'mdast' {
@@ -100,18 +93,10 @@ declare module 'mdast' {
   }
 }
 
-const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
-  const [first, last] = [rows[0] as Row, rows.at(-1) as Row];
-  const pitch = rows.length > 1 ? (last.y - first.y) / (rows.length - 1) : undefined;
-  const pdfText: PdfTextStyle = {
-    font: first.font,
-    ...(first.color !== undefined && { color: first.color }),
-    size: first.size,
-    baseline: first.y,
-    lastBaseline: last.y,
-  };
-  return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
-};
+const styled = <T extends RootContent>(block: T, row: Row): T => ({
+  ...block,
+  data: { pdfText: { font: row.font, ...(row.color !== undefined && { color: row.color }) } },
+});
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {

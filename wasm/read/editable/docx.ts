@@ -15,7 +15,6 @@ import {
   HeadingLevel,
   ImageRun,
   LevelFormat,
-  LineRuleType,
   Packer,
   PageNumber,
   PageOrientation,
@@ -68,12 +67,6 @@ const ITALIC_FONT_NAME = /italic|oblique/i;
 const NEAR_BLACK = 0.15;
 /** CSS pixels (Word's picture unit in the library) a point. */
 const PIXELS_PER_POINT = 96 / 72;
-/** A line's height in ems where its spacing is left to the font (Liberation's and Word's faces: about 1.15). */
-const NATURAL_LINE = 1.15;
-/** Line pitches a paragraph keeps exactly, in ems of its size: outside them it is a reading's slip, left to the font. */
-const PITCH_RANGE = [0.95, 2.5] as const;
-/** The most space kept above a block, in points: more is a page's gap (a figure left out, a column's end), not spacing. */
-const MOST_SPACE_ABOVE = 72;
 
 /** The style a block's PDF text carries (read's layout notes its font and colour): italic, and a colour other than black. */
 function blockStyle(block: RootContent): RunStyle {
@@ -97,42 +90,10 @@ class Writer {
   private lists = 0;
   /** The pictures of the page being written. */
   private pictures: readonly PagePicture[] = [];
-  /** The last baseline of the block written before, on this page, where it is known. */
-  private above: number | undefined;
-
-  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs. */
-  constructor(private readonly bodyPitch: number | undefined) {}
 
   blocks(blocks: readonly RootContent[], textWidth: number, pictures: readonly PagePicture[] = []): (Paragraph | Table)[] {
     this.pictures = pictures;
-    this.above = undefined;
-    return blocks.flatMap((block) => {
-      const written = this.block(block, textWidth);
-      this.above = block.data?.pdfText?.lastBaseline;
-      return written;
-    });
-  }
-
-  /**
-   * A paragraph's spacing as the PDF sets it: its lines at their pitch (a paragraph's own, or the
-   * document's for a one-line one), and the space above it that leaves its first baseline as far
-   * below the block before as on the page — so lines break and pages fill as in the PDF.
-   */
-  private spacing(
-    block: RootContent,
-    body: boolean,
-  ): { spacing?: { line?: number; lineRule?: (typeof LineRuleType)[keyof typeof LineRuleType]; before?: number } } {
-    const pdf = block.data?.pdfText;
-    if (!pdf) return {};
-    const pitch = pdf.pitch ?? (body ? this.bodyPitch : undefined);
-    const kept = pitch !== undefined && pitch >= PITCH_RANGE[0] * pdf.size && pitch <= PITCH_RANGE[1] * pdf.size ? pitch : undefined;
-    const line = kept ?? pdf.size * NATURAL_LINE;
-    const gap = this.above === undefined ? undefined : pdf.baseline - this.above - line;
-    const spacing = {
-      ...(kept !== undefined && { line: twips(kept), lineRule: LineRuleType.EXACT }),
-      ...(gap !== undefined && gap > 0 && gap <= MOST_SPACE_ABOVE && { before: twips(gap) }),
-    };
-    return Object.keys(spacing).length ? { spacing } : {};
+    return blocks.flatMap((block) => this.block(block, textWidth));
   }
 
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
@@ -141,10 +102,10 @@ class Writer {
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
-        return [new Paragraph({ heading: HEADINGS[block.depth - 1], ...this.spacing(block, false), children: runs(block.children, blockStyle(block)) })];
+        return [new Paragraph({ heading: HEADINGS[block.depth - 1], children: runs(block.children, blockStyle(block)) })];
       case 'paragraph':
         this.counts.paragraphs++;
-        return [new Paragraph({ ...this.spacing(block, true), children: runs(block.children, blockStyle(block)) })];
+        return [new Paragraph({ children: runs(block.children, blockStyle(block)) })];
       case 'list':
         return this.list(block, 0);
       case 'code':
@@ -346,15 +307,9 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
   };
 }
 
-/** The line pitch most paragraphs of more than one line show (the median's), in points. */
-function bodyPitch(model: EditableModel): number | undefined {
-  const pitches = model.pages.flatMap((page) => page.blocks.flatMap((block) => (block.type === 'paragraph' && block.data?.pdfText?.pitch) || []));
-  return pitches.sort((a, b) => a - b)[Math.floor(pitches.length / 2)];
-}
-
 /** The DOCX's bytes and what it holds. */
 export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
-  const writer = new Writer(bodyPitch(model));
+  const writer = new Writer();
   const sections = model.pages.map((page) => section(page, writer));
   const latin = model.body ? fontFamily(model.body.font) : undefined;
   const document = new Document({
