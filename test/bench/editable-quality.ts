@@ -50,6 +50,8 @@ interface Result {
   renderedPages: number | null;
   ssim: number | null;
   seconds: number;
+  /** A scan's: those seconds `ocr` of its pages alone takes. */
+  ocrSeconds?: number | undefined;
 }
 
 /** Scans: these document-made PDFs, as a 200-dpi grey scanner would give them. */
@@ -122,23 +124,37 @@ function buildCases(corpus: readonly CorpusDocument[], dir: string): Case[] {
 
 // ---- the converters ---------------------------------------------------------------------------
 
+interface Converted {
+  docx: string;
+  seconds: number;
+  ocrSeconds?: number;
+}
+
 interface Converter {
   name: string;
-  /** Each case's DOCX (absent: failed), and its seconds. */
-  convert: (cases: readonly Case[], out: string) => Promise<Map<Case, { docx: string; seconds: number }>>;
+  /** Each case's DOCX (absent: failed), its seconds, and for a scan those its OCR alone takes. */
+  convert: (cases: readonly Case[], out: string) => Promise<Map<Case, Converted>>;
 }
 
 function docwasm(service: RunningService): Converter {
   return {
     name: 'docwasm',
     convert: async (cases, out) => {
-      const done = new Map<Case, { docx: string; seconds: number }>();
+      const done = new Map<Case, Converted>();
       for (const c of cases) {
         const docx = path.join(out, `${stemOf(c.pdf)}.docx`);
         const start = performance.now();
         const answer = await service.post('/api/convert', { input: c.pdf, output: docx });
-        if (answer.status === 200) done.set(c, { docx, seconds: (performance.now() - start) / 1000 });
-        else process.stderr.write(`docwasm ${c.name}: ${JSON.stringify(answer.body).slice(0, 200)}\n`);
+        const seconds = (performance.now() - start) / 1000;
+        if (answer.status !== 200) {
+          process.stderr.write(`docwasm ${c.name}: ${JSON.stringify(answer.body).slice(0, 200)}\n`);
+          continue;
+        }
+        // A scan's OCR alone: the same pages read by `ocr` on the same warm service (same engine, language and 300 dpi).
+        const ocrStart = performance.now();
+        const ocr = c.kind === 'scan' ? await service.post('/api/ocr', { input: c.pdf }) : undefined;
+        const ocrSeconds = ocr?.status === 200 ? (performance.now() - ocrStart) / 1000 : undefined;
+        done.set(c, { docx, seconds, ...(ocrSeconds !== undefined && { ocrSeconds }) });
       }
       return done;
     },
@@ -149,7 +165,7 @@ function docwasm(service: RunningService): Converter {
 const libreOffice: Converter = {
   name: 'LibreOffice PDF import',
   convert: async (cases, out) => {
-    const done = new Map<Case, { docx: string; seconds: number }>();
+    const done = new Map<Case, Converted>();
     for (const c of cases) {
       const start = performance.now();
       await officeFile(out, ['--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', out, c.pdf]);
@@ -160,29 +176,31 @@ const libreOffice: Converter = {
   },
 };
 
-/** A Python with pdf2docx: PDF2DOCX_PYTHON, or a venv under ~/.cache made by pip (outside git, never in npm test). */
-function pdf2docxPython(): string | undefined {
-  const given = process.env.PDF2DOCX_PYTHON;
-  const venv = path.join(os.homedir(), '.cache/docwasm-bench/pdf2docx-venv');
-  const python = given ?? path.join(venv, 'bin/python');
-  const has = () => spawnSync(python, ['-c', 'import pdf2docx']).status === 0;
-  if (fs.existsSync(python) && has()) return python;
-  if (given) return undefined;
-  spawnSync(PYTHON, ['-m', 'venv', venv], { stdio: 'ignore' });
-  spawnSync(path.join(venv, 'bin/pip'), ['install', '-q', 'pdf2docx'], { stdio: 'ignore', timeout: 600_000 });
-  return has() ? python : undefined;
+/**
+ * How to run pdf2docx, or why not: a Python that imports it (PDF2DOCX_PYTHON, default Debian's
+ * /usr/bin/python3), from a checkout of its source where PDF2DOCX_SRC names one (put on
+ * PYTHONPATH; its dependencies from Debian: python3-fitz, python3-docx, python3-opencv,
+ * python3-fonttools, python3-numpy). Nothing of it is installed by npm or run by npm test.
+ */
+function pdf2docxRunner(): { python: string; env: NodeJS.ProcessEnv } | string {
+  const python = process.env.PDF2DOCX_PYTHON ?? PYTHON;
+  const source = process.env.PDF2DOCX_SRC;
+  const env = { ...process.env, ...(source && { PYTHONPATH: path.resolve(source) }) };
+  const probe = spawnSync(python, ['-c', 'import pdf2docx'], { env, encoding: 'utf8' });
+  if (probe.status === 0) return { python, env };
+  return `pdf2docx (${python} cannot import it${source ? ` from ${source}` : ''}: set PDF2DOCX_SRC to a checkout of its source, or PDF2DOCX_PYTHON to a Python that has it; the issue measured it at 0.455 overall, 100 % flowing, 0 of 33 headings, 86 % of pages)`;
 }
 
-function pdf2docx(python: string): Converter {
+function pdf2docx({ python, env }: { python: string; env: NodeJS.ProcessEnv }): Converter {
   return {
     name: 'pdf2docx',
     convert: async (cases, out) => {
-      const done = new Map<Case, { docx: string; seconds: number }>();
+      const done = new Map<Case, Converted>();
       for (const c of cases) {
         const docx = path.join(out, `${stemOf(c.pdf)}.docx`);
         const start = performance.now();
         const script = 'import sys\nfrom pdf2docx import Converter\nc = Converter(sys.argv[1])\nc.convert(sys.argv[2])\nc.close()';
-        const ok = await run(python, ['-c', script, c.pdf, docx], { timeout: 600_000 }).then(
+        const ok = await run(python, ['-c', script, c.pdf, docx], { timeout: 600_000, env }).then(
           () => true,
           () => false,
         );
@@ -210,8 +228,20 @@ function flowShare(docx: string): { flowing: number; characters: number } {
   return { flowing: characters - boxed - framed, characters };
 }
 
+/**
+ * A document's headings, compared as text: emphasis and spacing aside, and a section number's
+ * closing dot (docling's truth writes `1 Section 1` where Word and LibreOffice render the
+ * numbering `%1.` as `1. Section 1`).
+ */
 const headingsOf = (markdown: string) =>
-  [...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => (m[1] as string).replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase());
+  [...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) =>
+    (m[1] as string)
+      .replace(/[*_`]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(\d+(?:\.\d+)*)\.(?= )/, '$1')
+      .toLowerCase(),
+  );
 
 /** Truth's headings that the reading has as headings (each found once). */
 function headingsFound(truth: string, read: string): number {
@@ -314,6 +344,7 @@ async function measure(converter: Converter, cases: readonly Case[], dir: string
       renderedPages,
       ssim: renderedPages ? ssim(c.pdf, rendered, out) : null,
       seconds: done.seconds,
+      ocrSeconds: done.ocrSeconds,
     });
   }
   return results;
@@ -335,6 +366,14 @@ interface Row {
   ssim: number | null;
   secondsBorn: number | null;
   secondsScan: number | null;
+  /** A scanned page's seconds less its OCR's (the rebuild, and the page's rendering for OCR). */
+  secondsScanRebuild: number | null;
+}
+
+/** Seconds a page of the conversion less the OCR of those pages. */
+function rebuildPerPage(rows: readonly [Case, Result][]): number | null {
+  const pages = rows.reduce((n, [c]) => n + c.pages, 0);
+  return pages ? rows.reduce((t, [, r]) => t + Math.max(0, r.seconds - (r.ocrSeconds ?? 0)), 0) / pages : null;
 }
 
 function summarise(results: Map<Case, Result>): Row {
@@ -358,6 +397,7 @@ function summarise(results: Map<Case, Result>): Row {
     ssim: mean(all.flatMap((r) => (r.ssim === null ? [] : [r.ssim]))),
     secondsBorn: perPage('document', 'born-digital'),
     secondsScan: perPage('scan'),
+    secondsScanRebuild: rebuildPerPage([...results].filter(([c, r]) => c.kind === 'scan' && r.ocrSeconds !== undefined)),
   };
 }
 
@@ -386,7 +426,7 @@ function report(
   const perCase = ours
     ? [...ours.results].map(
         ([c, r]) =>
-          `| ${c.name} | ${c.kind} | ${c.pages} | ${fixed(r.overall)} | ${percent(r.characters ? r.flowing / r.characters : null)} | ${r.headingsFound} of ${r.headingsTrue} | ${r.renderedPages ?? '–'} | ${fixed(r.ssim, 2)} | ${fixed(r.seconds / c.pages, 2)} |`,
+          `| ${c.name} | ${c.kind} | ${c.pages} | ${fixed(r.overall)} | ${percent(r.characters ? r.flowing / r.characters : null)} | ${r.headingsFound} of ${r.headingsTrue} | ${r.renderedPages ?? '–'} | ${fixed(r.ssim, 2)} | ${fixed(r.seconds / c.pages, 2)} | ${r.ocrSeconds === undefined ? '–' : fixed(r.ocrSeconds / c.pages, 2)} |`,
       )
     : [];
   return [
@@ -402,23 +442,34 @@ function report(
     line('pages within ±10 %', `≥ ${TARGETS.pages * 100} % of files`, (r) => percent(r.pages)),
     line('SSIM, first three pages at 50 dpi', `≥ ${TARGETS.ssim}`, (r) => fixed(r.ssim, 2)),
     line('seconds a page, born-digital', `≤ ${TARGETS.secondsBorn}`, (r) => fixed(r.secondsBorn, 2)),
-    line('seconds a page, scanned (OCR included)', `≤ ${TARGETS.secondsScan} (OCR aside)`, (r) => fixed(r.secondsScan, 2)),
+    line('seconds a page, scanned (OCR included)', '–', (r) => fixed(r.secondsScan, 2)),
+    line('seconds a page, scanned, OCR aside', `≤ ${TARGETS.secondsScan}`, (r) => fixed(r.secondsScanRebuild, 2)),
     '',
-    `SSIM here is Wang et al.'s over 8 × 8 windows of the grey pages; a blank page scores ${fixed(blank, 2)} against the same sources (the issue's own SSIM, another implementation, put the originals at 0.89 and a blank page at 0.78).`,
+    `SSIM here is Wang et al.'s over 8 × 8 windows of the grey pages (scikit-image's structural_similarity, 7 × 7 windows, gives the same within 0.01 on the files checked: en-report 0.70 / 0.71, lorem_ipsum 0.74 / 0.74); a blank page scores ${fixed(blank, 2)} against the same sources (the issue's own SSIM, another implementation, put the originals at 0.89 and a blank page at 0.78).`,
     '',
     ...(missing.length ? ['', `Not run here: ${missing.join('; ')}.`] : []),
     '',
-    "LibreOffice's times include its start for each file (one `soffice` a file). docwasm's seconds are the service's answer time, a warm service, OCR included for scans.",
+    "LibreOffice's times include its start for each file (one `soffice` a file). docwasm's seconds are the service's answer time, a warm service, OCR included for scans; OCR aside is that time less the time `ocr` of the same pages takes on the same service (same engine, languages and 300 dpi), measured right after.",
     '',
     '<details><summary>docwasm, file by file</summary>',
     '',
-    '| file | kind | pages | overall | flows | headings | pages rendered | SSIM | s/page |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| file | kind | pages | overall | flows | headings | pages rendered | SSIM | s/page | of it OCR |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...perCase,
     '',
     '</details>',
   ].join('\n');
 }
+
+/**
+ * While iterating, a subset: EDITABLE_CASES (a pattern of file names) and EDITABLE_CONVERTERS
+ * (names, comma-separated: docwasm, libreoffice, pdf2docx). A subset prints its table and leaves
+ * the docs alone.
+ */
+const ONLY_CASES = process.env.EDITABLE_CASES ? new RegExp(process.env.EDITABLE_CASES, 'i') : undefined;
+const ONLY_CONVERTERS = process.env.EDITABLE_CONVERTERS?.toLowerCase().split(',');
+const wanted = (converter: string) => !ONLY_CONVERTERS || ONLY_CONVERTERS.some((name) => converter.toLowerCase().startsWith(name.trim()));
+const subset = ONLY_CASES !== undefined || ONLY_CONVERTERS !== undefined;
 
 async function main(): Promise<void> {
   const xlsxOnly = process.argv.includes('--xlsx');
@@ -426,10 +477,11 @@ async function main(): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const corpus = readingCorpus(path.join(dir, 'read-corpus'));
-  const cases = xlsxOnly ? [] : buildCases(corpus, dir);
+  const cases = xlsxOnly ? [] : buildCases(corpus, dir).filter((c) => !ONLY_CASES || ONLY_CASES.test(c.name));
   const service = await startService(['--timeout', '600', '--base-dir', dir, '--allow-dir', dir, '--allow-dir', path.join(ROOT, 'fixtures/reading')]);
   try {
     if (!xlsxOnly) await documentsToDocx(service, cases, dir);
+    if (subset) return;
     const xlsx = xlsxReport(await tablesToXlsx(service, corpus, dir), TARGETS.xlsx).join('\n');
     replaceGenerated(path.join(ROOT, 'docs/editable-documents.md'), 'editable-xlsx', xlsx);
     process.stdout.write(`${xlsx}\n`);
@@ -440,18 +492,14 @@ async function main(): Promise<void> {
 
 async function documentsToDocx(service: RunningService, cases: readonly Case[], dir: string): Promise<void> {
   await service.post('/api/convert', { input: cases[0]?.pdf, output: path.join(dir, 'warm.docx') });
-  const converters = [docwasm(service), libreOffice];
   const missing: string[] = [];
-  const python = pdf2docxPython();
-  if (python) converters.push(pdf2docx(python));
-  else
-    missing.push(
-      'pdf2docx (no Python with it: set PDF2DOCX_PYTHON, or let pip reach PyPI; the issue measured it at 0.455 overall, 100 % flowing, 0 of 33 headings, 86 % of pages)',
-    );
+  const runner = pdf2docxRunner();
+  if (typeof runner === 'string') missing.push(runner);
+  const converters = [docwasm(service), libreOffice, ...(typeof runner === 'string' ? [] : [pdf2docx(runner)])].filter((c) => wanted(c.name));
   const measured: { name: string; results: Map<Case, Result> }[] = [];
   for (const converter of converters) measured.push({ name: converter.name, results: await measure(converter, cases, dir) });
   const text = report(blankSsim(cases, dir), cases, measured, await ceiling(cases), missing);
-  replaceGenerated(path.join(ROOT, 'docs/editable-documents.md'), 'editable-quality', text);
+  if (!subset) replaceGenerated(path.join(ROOT, 'docs/editable-documents.md'), 'editable-quality', text);
   process.stdout.write(`${text}\n`);
 }
 

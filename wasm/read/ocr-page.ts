@@ -34,6 +34,19 @@ const DESCENT = 0.2;
  * 1.3× the body's height), so only a clearly larger line (a title) is a size of its own.
  */
 const BODY_SPREAD = 0.35;
+/**
+ * Where an engine's boxes are tight (tesseract's: body ascents within a pixel or two of each
+ * other), the spread is the ascents' own: this many times their median deviation, but never
+ * below the least spread below. A heading one step up (14 pt over 12) stands 1.10–1.13× the
+ * body's ascent in its font, so a fixed 0.35 hid every heading but a title's.
+ */
+const SPREAD_DEVIATIONS = 4;
+const LEAST_SPREAD = 0.08;
+/**
+ * A line clearly larger than the body is at least a heading's step up (pdf-headings' 1.15):
+ * ascents understate it, a heading's face often having shorter capitals than the body's.
+ */
+const HEADING_STEP = 1.15;
 /** Words further apart than this many ems are separate pieces (cells): pdf-layout's CELL_GAP is 1.2. */
 const PIECE_GAP = 1.5;
 
@@ -63,13 +76,14 @@ export function ocrStextPage(layout: OcrPageLayout): StextPage {
   const lines = layout.lines.filter((line) => line.words.length > 0);
   const usual = median(lines.map(ascent));
   const body = bodySize(lines, usual);
+  const sizes = lineSizes(lines, usual, body, bodySpread(lines, usual));
   return {
     width: layout.width * POINTS_A_PIXEL,
     height: layout.height * POINTS_A_PIXEL,
     // One block: paragraphs are told apart by the space between lines (and size), as the
     // engines' own paragraphs are not reliable (tesseract runs a letter's title, salutation and
     // body together), and lines side by side on one baseline join into a row (a table's).
-    blocks: [{ type: 'text', lines: lines.flatMap((line) => pieces(line, sizeOf(line, usual, body))) }],
+    blocks: [{ type: 'text', lines: lines.flatMap((line, k) => pieces(line, sizes[k] as number)) }],
   };
 }
 
@@ -92,10 +106,33 @@ function bodySize(lines: readonly OcrLine[], usual: number): number {
   return (quartile === undefined ? byAscent : Math.min(byAscent, quartile / LINE_PITCH)) * POINTS_A_PIXEL;
 }
 
-/** The font size of a line in points: body lines (most of them, their heights noisy) all get the body's. */
-function sizeOf(line: OcrLine, usual: number, body: number): number {
-  const scale = Math.abs(ascent(line) - usual) <= usual * BODY_SPREAD ? 1 : ascent(line) / usual;
-  return Math.round(body * scale * 2) / 2;
+/** The share of the usual ascent within which a line is body text: BODY_SPREAD, or less where the engine's ascents agree closely. */
+function bodySpread(lines: readonly OcrLine[], usual: number): number {
+  const deviation = median(lines.map((line) => Math.abs(ascent(line) - usual)));
+  return Math.min(BODY_SPREAD, Math.max(LEAST_SPREAD, (SPREAD_DEVIATIONS * deviation) / usual));
+}
+
+/**
+ * Each line's font size in points: body lines (most of them, their heights noisy) all get the
+ * body's; larger lines within the spread of one another (a level of headings) one size, at
+ * least a heading's step above the body's.
+ */
+function lineSizes(lines: readonly OcrLine[], usual: number, body: number, spread: number): number[] {
+  const half = (points: number) => Math.round(points * 2) / 2;
+  const least = Math.ceil(half(body) * HEADING_STEP * 2) / 2;
+  const ratios = lines.map((line) => ascent(line) / usual);
+  const sizes = ratios.map((ratio) => (Math.abs(ratio - 1) <= spread ? half(body) : half(body * ratio)));
+  // The larger lines, smallest first, in runs whose ascents stay within the spread of the run's first.
+  const larger = ratios.flatMap((ratio, k) => (ratio - 1 > spread ? [k] : [])).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
+  for (let start = 0; start < larger.length;) {
+    let end = start + 1;
+    while (end < larger.length && (ratios[larger[end] as number] as number) - (ratios[larger[start] as number] as number) <= spread) end++;
+    const run = larger.slice(start, end);
+    const size = Math.max(least, half(body * median(run.map((k) => ratios[k] as number))));
+    for (const k of run) sizes[k] = size;
+    start = end;
+  }
+  return sizes;
 }
 
 /** The line cut where words stand further apart than a column gap, each piece an stext line. */

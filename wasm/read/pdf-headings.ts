@@ -2,6 +2,7 @@
 // by page: the body's size, font and colour, the sizes above it that are heading levels), and
 // which paragraphs that tells to be headings. Pure functions over rows and paragraphs.
 
+import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { outlineKey, type OutlineLevels, type PageOutline } from './pdf-outline.js';
@@ -30,6 +31,9 @@ export interface DocumentStyle {
    */
   outline?: { levels: OutlineLevels; offset: number; page?: PageOutline } | undefined;
 }
+
+/** The share of a size's characters in one-line heading-shaped paragraphs that makes it a size of titles, not prose. */
+const TITLES_ONLY = 0.8;
 
 export const rounded = (size: number) => Math.round(size * 2) / 2;
 export const ENDS_SENTENCE = /[.:;,。：；，]$/;
@@ -83,6 +87,9 @@ export class StyleTally {
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
   /** Heading-shaped paragraphs that start with a section number, by rounded size and the number's depth. */
   private readonly numbered = new Map<string, number>();
+  /** Characters per size in tables' cells, and outside them in one-line paragraphs shaped like headings. */
+  private readonly tableSizes = new Map<number, number>();
+  private readonly lineSizes = new Map<number, number>();
   /** Heading-shaped paragraphs the outline names: by outline title, and the sizes of its top entries. */
   private readonly outlined = new Map<string, number>();
   private readonly outlineTopSizes = new Map<number, number>();
@@ -92,6 +99,7 @@ export class StyleTally {
   /** Counts (sign 1) or takes back (sign -1) a page's rows, running lines already removed, in reading order. */
   addPage(rows: readonly Row[], sign: 1 | -1): void {
     const text = rows.filter((r) => !r.table);
+    for (const row of rows) if (row.table) add(this.tableSizes, rounded(row.size), characters(row.table) * sign);
     for (const row of text) {
       // Code is in the body's ink: counted, a document of little prose does not take its headings' colour for the body's.
       if (row.color !== undefined) add(this.colors, row.color, row.text.length * sign);
@@ -111,6 +119,7 @@ export class StyleTally {
       const candidate = p.code ? undefined : sizeHeadingCandidate(p);
       if (!candidate) continue;
       const { first, line } = candidate;
+      if (line) add(this.lineSizes, rounded(first.size), first.text.length * sign);
       const key = JSON.stringify([first.size, first.font, first.color ?? null, line]);
       const entry = this.headings.get(key) ?? { size: first.size, font: first.font, color: first.color, line, count: 0 };
       entry.count += sign;
@@ -123,7 +132,7 @@ export class StyleTally {
 
   /** The body's size, font and colour, heading sizes ranked, and the colours those headings use. */
   style(): DocumentStyle {
-    const body = mostWeight(this.sizes) ?? mostWeight(this.codeSizes) ?? 10;
+    const body = this.bodySize();
     const fonts = new Map<string, number>();
     for (const { size, font, chars } of this.fonts.values()) if (Math.abs(size - body) < 0.6) fonts.set(font, (fonts.get(font) ?? 0) + chars);
     const font = mostWeight(fonts) ?? '';
@@ -150,6 +159,22 @@ export class StyleTally {
     return { levels: this.outline, offset: [...levels.keys()].some((size) => size > top) ? 1 : 0 };
   }
 
+  /**
+   * The size most text outside tables uses; but where that text is nearly all one-line
+   * heading-shaped paragraphs and the tables hold more text in a smaller size, the tables' size:
+   * a document whose prose is in table cells (a page of tables under titles) would otherwise take
+   * its titles' size for the body's and find no heading.
+   */
+  private bodySize(): number {
+    const prose = mostWeight(this.sizes);
+    const tables = mostWeight(this.tableSizes);
+    if (prose === undefined) return mostWeight(this.codeSizes) ?? 10;
+    const proseChars = this.sizes.get(prose) ?? 0;
+    const titlesOnly = (this.lineSizes.get(prose) ?? 0) >= TITLES_ONLY * proseChars;
+    const tablesOutweigh = tables !== undefined && tables < prose && (this.tableSizes.get(tables) ?? 0) > proseChars;
+    return titlesOnly && tablesOutweigh ? tables : prose;
+  }
+
   /** The offset most numbered sized headings show between their level and their number's depth; one past the sizes without any. */
   private numberOffset(levels: ReadonlyMap<number, number>): number {
     const offsets = new Map<number, number>();
@@ -160,6 +185,12 @@ export class StyleTally {
     }
     return mostWeight(offsets) ?? levels.size;
   }
+}
+
+/** The characters of a table's text (an HTML table's markup left out). */
+function characters(node: RootContent): number {
+  if ('value' in node) return node.type === 'html' ? node.value.replace(/<[^>]*>/g, '').length : node.value.length;
+  return 'children' in node ? node.children.reduce((n: number, child: RootContent) => n + characters(child), 0) : 0;
 }
 
 /** Adds to a count, dropping a count taken back to nothing. */
