@@ -203,8 +203,11 @@ const REMAINING = `## What remains (issue 45)
 Where the held-out figures still fall short, by class (examples from the dev and tuned sets; the
 held-out documents' own output is not looked at):
 
-- **PDF tables** (TEDS 0.61 held-out): tables without rules and with spanning header cells —
-  another stage's work (pdf-grid, pdf-borderless, pdf-table-runs), not this section's.
+- **PDF tables** (TEDS in the held-out table above; 0.61 before this round): rule-less columns are
+  now found by left edges and where flush-right numbers end, two-level headers are header rows
+  (pdf-table-columns.ts; groff held-out 0.37 → 0.63). Left: a table continued on the next page
+  (Markdown is written page by page), columns set a few points apart, a cell's wrapped lines
+  joined into its row (tried: dev up, held-out down, dropped), one rule or per-cell rules.
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline now names the headings and their levels (pdf-outline.ts;
   an Impress deck 0.00 → 0.87 MHS on dev); Chrome's prints and docling's test PDFs carry none,
