@@ -316,6 +316,11 @@ export function zipPart(file: string, part: string): string {
   return execFileSync('unzip', ['-p', file, part]).toString();
 }
 
+/** A DOCX read back by an independent reader, as GitHub Markdown (pandoc). */
+export function docxMarkdown(file: string): string {
+  return execFileSync('pandoc', ['-f', 'docx', '-t', 'gfm', file]).toString();
+}
+
 export function zipParts(file: string): string[] {
   return execFileSync('unzip', ['-Z1', file])
     .toString()

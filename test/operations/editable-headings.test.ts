@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
+import { docxMarkdown, zipPart } from '../helpers/documents.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { startService, tempDir, type RunningService } from '../helpers/service.js';
 import { PYTHON } from '../helpers/tools.js';
@@ -57,9 +58,6 @@ r.add_paragraph('The next inspection is planned for the autumn, when the new lin
 r.save('inspection.docx')
 `;
 
-const xml = (file: string, part: string) => execFileSync('unzip', ['-p', file, part]).toString();
-const pandoc = (file: string) => execFileSync('pandoc', ['-f', 'docx', '-t', 'gfm', file]).toString();
-
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-headings-');
   const work = tempDir('docwasm-editable-headings-src-');
@@ -79,17 +77,17 @@ describe('convert PDF → docx: headings', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ headings: 3, tables: 3 });
     const out = path.join(dir, 'titled-tables.docx');
-    const document = xml(out, 'word/document.xml');
+    const document = zipPart(out, 'word/document.xml');
     for (const title of ['Prices by region', 'Staff by plant', 'Energy by month'])
       expect(document).toMatch(new RegExp(`<w:pStyle w:val="Heading\\d"/></w:pPr><w:r>(<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${title}<`));
-    expect(pandoc(out)).toMatch(/^#{1,6} Staff by plant$/m);
+    expect(docxMarkdown(out)).toMatch(/^#{1,6} Staff by plant$/m);
   }, 120_000);
 
   it('keeps short sentences of prose as body text beside a table of more text in small print', async () => {
     const answer = await service.post('/api/convert', { input: 'small-print.pdf', output: 'small-print.docx' });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ headings: 0, tables: 1 });
-    const text = pandoc(path.join(dir, 'small-print.docx'));
+    const text = docxMarkdown(path.join(dir, 'small-print.docx'));
     expect(text).toMatch(/^Paragraph 3 is one short sentence of prose\.$/m);
     expect(text).not.toMatch(/^#/m);
   }, 120_000);
@@ -103,11 +101,11 @@ describe('convert a scan → docx: headings', () => {
     const out = path.join(dir, 'inspection-scan.docx');
     const styleOf = (text: string) =>
       new RegExp(`<w:pStyle w:val="(Heading\\d)"/></w:pPr><w:r>(?:<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${text}`).exec(
-        xml(out, 'word/document.xml'),
+        zipPart(out, 'word/document.xml'),
       )?.[1];
     expect(styleOf('Plant inspection summary')).toBe('Heading1');
     expect(styleOf('Findings on the lines')).toBe('Heading2');
     expect(styleOf('Next inspection')).toBe('Heading2');
-    expect(pandoc(out)).toMatch(/^No further action\.$/m);
+    expect(docxMarkdown(out)).toMatch(/^No further action\.$/m);
   }, 300_000);
 });

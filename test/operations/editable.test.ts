@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxMarkdown, zipPart } from '../helpers/documents.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { makeScannedPdf } from '../helpers/scanned-pdf.js';
 import { leftoverTempFiles, startService, tempDir, type RunningService } from '../helpers/service.js';
@@ -79,9 +80,6 @@ for n in (2, 3):
 f.save('furniture.docx')
 `;
 
-const xml = (file: string, part: string) => execFileSync('unzip', ['-p', file, part]).toString();
-const pandoc = (file: string) => execFileSync('pandoc', ['-f', 'docx', '-t', 'gfm', file]).toString();
-
 /** The workbook as openpyxl sees it: per sheet, each cell's value, type, format and boldness, and the merged ranges. */
 function workbook(file: string): Record<string, { cells: Record<string, [unknown, string, string, boolean]>; merged: string[] }> {
   const script = `
@@ -126,19 +124,19 @@ describe('convert PDF → docx', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ format: 'docx', pages: 2, headings: 3, tables: 1, images: 0, ocrPages: [] });
     const out = path.join(dir, 'report.docx');
-    const document = xml(out, 'word/document.xml');
+    const document = zipPart(out, 'word/document.xml');
     expect(document).toMatch(/<w:pStyle w:val="Heading1"\/><\/w:pPr><w:r>(<w:rPr>.*?<\/w:rPr>)?<w:t[^>]*>Annual plant report/);
     expect(document).toMatch(/<w:pStyle w:val="Heading2"\/>/);
     expect(document.match(/<w:numPr>/g)?.length).toBe(6);
-    expect(xml(out, 'word/numbering.xml')).toMatch(/w:numFmt w:val="decimal"[\s\S]*|w:numFmt w:val="bullet"/);
-    expect(xml(out, 'word/numbering.xml')).toContain('w:val="bullet"');
+    expect(zipPart(out, 'word/numbering.xml')).toMatch(/w:numFmt w:val="decimal"[\s\S]*|w:numFmt w:val="bullet"/);
+    expect(zipPart(out, 'word/numbering.xml')).toContain('w:val="bullet"');
     expect(document.match(/<w:tbl>/g)?.length).toBe(1);
     expect(document).toMatch(/<w:gridSpan w:val="2"\/>/);
     // One section a PDF page, each starting a new page, at the PDF's size (Letter: 612 × 792 pt).
     expect(document.match(/<w:sectPr>/g)?.length).toBe(2);
     expect(document.match(/<w:pgSz w:w="12240" w:h="15840"/g)?.length).toBe(2);
     expectFlowingText(document);
-    const text = pandoc(out);
+    const text = docxMarkdown(out);
     expect(text).toMatch(/^# Annual plant report$/m);
     expect(text).toMatch(/^## Output by plant$/m);
     expect(text).toMatch(/It is long enough to wrap onto a\s+second line so that its lines are joined\./);
@@ -152,12 +150,12 @@ describe('convert PDF → docx', () => {
     const answer = await service.post('/api/convert', { input: 'chinese.pdf', output: 'chinese.docx' });
     expect(answer.status).toBe(200);
     const out = path.join(dir, 'chinese.docx');
-    expect(xml(out, 'word/styles.xml')).toMatch(/<w:rFonts [^>]*w:eastAsia="SimSun"/);
-    const text = pandoc(out);
+    expect(zipPart(out, 'word/styles.xml')).toMatch(/<w:rFonts [^>]*w:eastAsia="SimSun"/);
+    const text = docxMarkdown(out);
     expect(text).toMatch(/^# 年度工作报告$/m);
     expect(text).toMatch(/^## 生产情况$/m);
     expect(text).toContain('北方工厂的产量比去年增加了百分之十二。');
-    expectFlowingText(xml(out, 'word/document.xml'));
+    expectFlowingText(zipPart(out, 'word/document.xml'));
   }, 120_000);
 
   it('opens an encrypted PDF with its password, and answers PASSWORD_REQUIRED without it, writing nothing', async () => {
@@ -166,7 +164,7 @@ describe('convert PDF → docx', () => {
     const answer = await service.post('/api/convert', { input: 'locked.pdf', output: 'locked.docx', password: 'open-sesame', pages: '2' });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ pages: 1 });
-    expect(pandoc(path.join(dir, 'locked.docx'))).toMatch(/^# Second page$/m);
+    expect(docxMarkdown(path.join(dir, 'locked.docx'))).toMatch(/^# Second page$/m);
   }, 120_000);
 
   it('reads a scanned PDF and a photo of a page with OCR into the same editable document', async () => {
@@ -175,12 +173,12 @@ describe('convert PDF → docx', () => {
       const answer = await service.post('/api/convert', { input, output, language: 'eng', engine: 'tesseract' });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toMatchObject({ format: 'docx', pages: 1, ocrPages: [1] });
-      const document = xml(path.join(dir, output), 'word/document.xml');
+      const document = zipPart(path.join(dir, output), 'word/document.xml');
       expectFlowingText(document);
       // What read finds on the scan: its numbered list and its table, as real ones.
       expect(document).toMatch(/<w:numPr>/);
       expect(document).toMatch(/<w:tbl>/);
-      const text = pandoc(path.join(dir, output));
+      const text = docxMarkdown(path.join(dir, output));
       expect(text).toMatch(/Annual plant report/);
       expect(text).toMatch(/^1\.\s+North plant in Leeds$/m);
     }
@@ -190,19 +188,19 @@ describe('convert PDF → docx', () => {
     const chinese = await service.post('/api/convert', { input: 'chinese-scan.pdf', output: 'chinese-scan.docx' });
     expect(chinese.status).toBe(200);
     expect(chinese.body.data).toMatchObject({ pages: 1, images: 0, ocrPages: [1] });
-    const document = xml(path.join(dir, 'chinese-scan.docx'), 'word/document.xml');
+    const document = zipPart(path.join(dir, 'chinese-scan.docx'), 'word/document.xml');
     expectFlowingText(document);
     expect(document).not.toContain('<w:drawing>');
-    const text = pandoc(path.join(dir, 'chinese-scan.docx')).replace(/\s+/g, '');
+    const text = docxMarkdown(path.join(dir, 'chinese-scan.docx')).replace(/\s+/g, '');
     expect(text).toContain('本报告介绍了今年各个工厂的生产情况');
     expect(text).toContain('北方工厂的产量比去年增加了百分之十二');
-    expect(xml(path.join(dir, 'chinese-scan.docx'), 'word/styles.xml')).toMatch(/<w:rFonts [^>]*w:eastAsia="SimSun"/);
+    expect(zipPart(path.join(dir, 'chinese-scan.docx'), 'word/styles.xml')).toMatch(/<w:rFonts [^>]*w:eastAsia="SimSun"/);
     // tesseract's searchable PDF: its text layer is read, its page-sized picture is not copied into the document.
     const searchable = await service.post('/api/convert', { input: 'searchable.pdf', output: 'searchable.docx' });
     expect(searchable.status).toBe(200);
     expect(searchable.body.data).toMatchObject({ images: 0, ocrPages: [] });
-    expect(xml(path.join(dir, 'searchable.docx'), 'word/document.xml')).not.toContain('<w:drawing>');
-    expect(pandoc(path.join(dir, 'searchable.docx'))).toMatch(/Annual plant report/);
+    expect(zipPart(path.join(dir, 'searchable.docx'), 'word/document.xml')).not.toContain('<w:drawing>');
+    expect(docxMarkdown(path.join(dir, 'searchable.docx'))).toMatch(/Annual plant report/);
   }, 300_000);
 
   it('answers INVALID_INPUT for a corrupt PDF, leaving nothing behind, and converts a batch file by file', async () => {
@@ -212,7 +210,7 @@ describe('convert PDF → docx', () => {
     const batch = await service.post('/api/convert/batch', { files: ['report.pdf', 'corrupt.pdf'], format: 'docx', outputDir: 'batch' });
     expect(batch.body.data).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
     expect(fs.readdirSync(path.join(dir, 'batch'))).toEqual(['report.docx']);
-    expect(pandoc(path.join(dir, 'batch', 'report.docx'))).toMatch(/^# Annual plant report$/m);
+    expect(docxMarkdown(path.join(dir, 'batch', 'report.docx'))).toMatch(/^# Annual plant report$/m);
     expect(leftoverTempFiles(dir)).toEqual([]);
   }, 120_000);
 });
@@ -223,7 +221,7 @@ describe('convert PDF → docx: what the page carries besides its text', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ format: 'docx', pages: 3, images: 1 });
     const out = path.join(dir, 'furniture.docx');
-    const document = xml(out, 'word/document.xml');
+    const document = zipPart(out, 'word/document.xml');
     expectFlowingText(document);
     // The picture: inline between its two paragraphs, 2 inches wide (1,828,800 EMU), 1 high, its pixels as the PDF's.
     const drawing = document.indexOf('<w:drawing>');
@@ -245,14 +243,14 @@ describe('convert PDF → docx: what the page carries besides its text', () => {
     // The running header and the page number are the header's and footer's, not the body's; the number is Word's PAGE field.
     expect(document).not.toContain('Acme quarterly report');
     const parts = execFileSync('unzip', ['-Z1', out]).toString().split('\n');
-    const headers = parts.filter((name) => /^word\/header\d+\.xml$/.test(name)).map((name) => xml(out, name));
-    const footers = parts.filter((name) => /^word\/footer\d+\.xml$/.test(name)).map((name) => xml(out, name));
+    const headers = parts.filter((name) => /^word\/header\d+\.xml$/.test(name)).map((name) => zipPart(out, name));
+    const footers = parts.filter((name) => /^word\/footer\d+\.xml$/.test(name)).map((name) => zipPart(out, name));
     expect(headers).toHaveLength(3);
     for (const header of headers) expect(header).toContain('Acme quarterly report');
     expect(footers).toHaveLength(3);
     for (const footer of footers) expect(footer).toMatch(/Page <\/w:t>.*<w:instrText[^>]*>PAGE<\/w:instrText>/s);
     expect(document.match(/<w:pgNumType w:start="(\d)"/g)).toEqual(['<w:pgNumType w:start="1"', '<w:pgNumType w:start="2"', '<w:pgNumType w:start="3"']);
-    expect(pandoc(out)).not.toMatch(/Acme quarterly report|^Page \d$/m);
+    expect(docxMarkdown(out)).not.toMatch(/Acme quarterly report|^Page \d$/m);
     // Colour, italic and bold where the PDF sets them; ordinary text in neither.
     const runOf = (text: string) => new RegExp(`<w:r>(<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${text}`).exec(document)?.[1] ?? '';
     expect(runOf('A warning set in red')).toContain('<w:color w:val="CC0000"/>');
@@ -275,7 +273,7 @@ describe('convert in a pipeline', () => {
       output: 'chain.docx',
     });
     expect(answer.body).toMatchObject({ success: true });
-    expect(pandoc(path.join(dir, 'chain.docx'))).toMatch(/^# Annual plant report$/m);
+    expect(docxMarkdown(path.join(dir, 'chain.docx'))).toMatch(/^# Annual plant report$/m);
   }, 120_000);
 });
 
@@ -284,7 +282,7 @@ describe('convert PDF → odt', () => {
     const answer = await service.post('/api/convert', { input: 'report.pdf', output: 'report.odt' });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ format: 'odt', pages: 2, headings: 3, tables: 1 });
-    const content = xml(path.join(dir, 'report.odt'), 'content.xml');
+    const content = zipPart(path.join(dir, 'report.odt'), 'content.xml');
     expect(content).toMatch(/<text:h [^>]*text:outline-level="1"[^>]*>(<text:span [^>]*>)?Annual plant report/);
     expect(content).toMatch(/<text:list /);
     expect(content).toMatch(/<table:table /);
