@@ -1,7 +1,8 @@
 // How many of the machine's cores are idle now: the idle share of every core's CPU time over a
 // short window (os.cpus()), times the cores. Used when an OCR worker starts to decide whether a
 // page may use more than one core (core/paddle-threads.ts). The load average is not used: it
-// lags by a minute and counts waiting processes, not busy cores.
+// lags by a minute and counts waiting processes, not busy cores. Every core the kernel lists is
+// counted, also any this process may not run on (a CPU affinity mask).
 
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
