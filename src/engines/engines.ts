@@ -13,6 +13,7 @@ import { packageVersion } from '../version.js';
 import { DocumentEngine } from './documents.js';
 import type { EngineHealth } from './health.js';
 import type { OcrEngine } from './ocr-engine.js';
+import { idleCores } from './idle-cores.js';
 import { TesseractEngine } from './tesseract-engine.js';
 import type { ImageTasks } from '../../wasm/image/worker.js';
 import type { OcrTasks } from '../../wasm/ocr/worker.js';
@@ -65,8 +66,14 @@ export class Engines {
     return this.ocrEngine;
   }
 
-  private ocrWorkerData(): OcrWorkerData {
-    return { paddleThreads: paddleThreadsPerWorker(os.availableParallelism(), this.config.workers) };
+  /** Made as each OCR worker starts: more than one thread only for cores the machine leaves idle then. */
+  private ocrWorkerData(): () => Promise<OcrWorkerData> {
+    return async () => {
+      const cores = os.availableParallelism();
+      const share = paddleThreadsPerWorker(cores, this.config.workers);
+      // The idle cores are measured only where they can change the answer (a pool of fewer workers than cores).
+      return { paddleThreads: share > 1 ? paddleThreadsPerWorker(cores, this.config.workers, await idleCores()) : share };
+    };
   }
 
   /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */

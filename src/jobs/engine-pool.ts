@@ -34,6 +34,10 @@ export interface EnginePoolOptions {
   idleTimeoutMs: number;
   /** V8 heap cap per worker; WASM memory is outside it. */
   maxOldGenerationSizeMb?: number | undefined;
+  /**
+   * Handed to each worker as it starts; a function (never cloneable workerData itself) makes it
+   * at each start, for what depends on the moment (core/paddle-threads.ts: the idle cores).
+   */
   workerData?: unknown;
   /** The service's memory budget and what one of this pool's threads costs in it (memory-budget.ts). */
   budget?: { of: MemoryBudget; threadCostMb: number } | undefined;
@@ -160,7 +164,7 @@ export class EnginePool<M> {
       maxThreads: 1,
       // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
       isolateWorkers: false,
-      workerData,
+      workerData: typeof workerData === 'function' ? await (workerData as () => Promise<unknown>)() : workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
     // A worker that dies between tasks is reported here; one that dies under a task fails that task.

@@ -1,17 +1,24 @@
 // PP-OCR text recognition (predict_rec.py): line images sorted by width/height ratio, run in
-// batches padded to the widest ratio of the batch (at least 320/48 unsqueezed), normalised to
-// −1…1 with zero (mid-grey) padding on the right; the output is decoded by CTC's greedy rule
-// (best class per time step, repeats merged, blanks dropped). Each character keeps the time
-// steps it was read at, which say where it sits along the line. Lines are read squeezed along
-// their length (half width for CJK, where a glyph still spans three time steps), which halves
-// the cost of recognition, the bulk of a page's time; lines read as Latin are read again less
-// squeezed.
+// batches of lines of similar width, each padded to the widest ratio of its batch (at least
+// 320/48 unsqueezed), normalised to −1…1 with zero (mid-grey) padding on the right; the output
+// is decoded by CTC's greedy rule (best class per time step, repeats merged, blanks dropped).
+// Each character keeps the time steps it was read at, which say where it sits along the line.
+// Lines are read squeezed along their length (half width for CJK, where a glyph still spans
+// three time steps), which halves the cost of recognition, the bulk of a page's time; lines
+// read as Latin are read again less squeezed.
 
 import type { InferenceSession } from 'onnxruntime-web';
 import { LINE_HEIGHT, type LineImage } from './crop.js';
 import { runModel } from './models.js';
 
 const MIN_BATCH_WIDTH = 320;
+/**
+ * A line narrower than this share of its batch's widest starts a batch of its own (issue 46):
+ * the 2556 × 954 block's short last line (25 of 47 characters) padded to the full lines' width
+ * cost 16 % of its recognition CPU (1,173 → 988 ms, medians of 7); a dense page's paragraph
+ * ends, already a batch of their own, did not move. Padding stays ≤ 25 % of any line.
+ */
+const BATCH_FILL = 0.75;
 /**
  * Line images are read squeezed to this share of their width. Recognition's cost grows with the
  * width (the model steps every 8 columns), and a CJK glyph 48 px tall still gets 3 steps at half
@@ -100,13 +107,17 @@ export async function recognizeLines(
   };
   const reread: number[] = [];
   let squeeze = options.squeeze ?? CJK_SQUEEZE;
-  for (let start = 0; start < order.length; start += options.batchSize) {
-    const indices = order.slice(start, start + options.batchSize);
+  // The page's script is judged on its widest `batchSize` lines (one batch unless widths split them).
+  const judgeAfter = Math.min(options.batchSize, order.length);
+  let read = 0;
+  for (const indices of widthBatches(order, (i) => (lines[i] as LineImage).width, options.batchSize)) {
     const decoded = await readBatch(indices, squeeze);
     decoded.forEach((line, k) => {
       if (options.rereadLatin !== false && squeeze < LATIN_SQUEEZE && mostlyLatin(line.text)) reread.push(indices[k] as number);
     });
-    if (start === 0 && 2 * reread.length >= indices.length) squeeze = Math.max(squeeze, LATIN_SQUEEZE);
+    const judged = read < judgeAfter && read + indices.length >= judgeAfter;
+    read += indices.length;
+    if (judged && 2 * reread.length >= read) squeeze = Math.max(squeeze, LATIN_SQUEEZE);
   }
   for (let start = 0; start < reread.length; start += options.batchSize) await readBatch(reread.slice(start, start + options.batchSize), LATIN_SQUEEZE);
   return results;
@@ -133,6 +144,21 @@ export async function rereadLatinLines(
     { ...options, squeeze: LATIN_SQUEEZE },
   );
   latin.forEach((i, k) => (read[i] = again[k] as RecognizedLine));
+}
+
+/**
+ * `order` (widest first) cut into batches of at most `size` lines, a new batch begun where a line
+ * is narrower than BATCH_FILL of its batch's widest: every line is padded to the widest of its
+ * batch, and the model's cost grows with the padded width.
+ */
+function widthBatches(order: readonly number[], widthOf: (i: number) => number, size: number): number[][] {
+  const batches: number[][] = [];
+  for (const i of order) {
+    const batch = batches.at(-1);
+    if (batch && batch.length < size && widthOf(i) >= BATCH_FILL * widthOf(batch[0] as number)) batch.push(i);
+    else batches.push([i]);
+  }
+  return batches;
 }
 
 /** At least this share of the line's characters are Latin letters. */
