@@ -37,11 +37,7 @@ export interface PaddleModels {
    * never needs.
    */
   latinRecognition: () => Promise<ort.InferenceSession>;
-  /**
-   * The direction classifier, loaded when a page first has a line read below
-   * system.ts's classifyBelow (then kept): upright lines never need it (issue 46).
-   */
-  classification: () => Promise<ort.InferenceSession>;
+  classification: ort.InferenceSession;
   /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
   characters: string[];
 }
@@ -92,7 +88,7 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
   const detection = await session(detectionModel === undefined ? MODEL_FILES.detection : fs.readFileSync(detectionModel));
   const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
   const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
-  const classification = once(() => session(MODEL_FILES.classification));
+  const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
 }
 
