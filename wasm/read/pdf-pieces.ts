@@ -6,6 +6,7 @@
 
 import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, logicalOrder } from './pdf-bidi.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
+import { isRightToLeft } from './pdf-rows.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
 export interface PageChar {
@@ -49,18 +50,36 @@ function runsRightToLeft(chars: readonly PageChar[]): boolean {
   return back * 2 > chars.length - 1;
 }
 
+/** Punctuation that ends a sentence or clause: what a left-to-right line set in a right-to-left paragraph shows at its left end. */
+const CLOSING = /^[.:;,!?]$/;
+
+/**
+ * Whether a line without right-to-left letters, on a right-to-left page, is set in a
+ * right-to-left paragraph ("Then, replace this line:" drawn `:Then, replace this line`): its
+ * leftmost glyph closes a sentence, which a left-to-right paragraph puts at the right.
+ */
+function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2) return false;
+  const leftmost = visible.reduce((a, b) => (b.left < a.left ? b : a));
+  return CLOSING.test(leftmost.c) && visible.some((c) => /\p{L}/u.test(c.c));
+}
+
 /**
  * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
  * whole (its pieces would be put back left to right, in the wrong order), its characters in
- * logical order (pdf-bidi.ts).
+ * logical order (pdf-bidi.ts); so does a left-to-right line set in a right-to-left paragraph
+ * of a right-to-left page (`rightToLeftPage`), its closing punctuation put back at its end.
  */
-export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
+export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
-  const rightToLeft = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
+  const rightToLeftLine = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
+  const latinInRightToLeft = wmode === 0 && rightToLeftPage && !rightToLeftLine && inRightToLeftParagraph(chars);
+  const rightToLeft = rightToLeftLine || latinInRightToLeft;
   const cuts = wmode === 0 && !rightToLeft;
   // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
-  const visual = rightToLeft && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP);
+  const visual = latinInRightToLeft || (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : chars;
   for (const ch of ordered) {
     const previous = current.at(-1);
@@ -117,6 +136,8 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
 /** Collects a walked page's blocks: text blocks of pieces, other blocks kept as their type. */
 export class PieceCollector {
   readonly blocks: StextBlock[] = [];
+  /** `rightToLeftPage`: the page's text is mostly right to left (isRightToLeftPage). */
+  constructor(private readonly rightToLeftPage = false) {}
   private lines: StextLine[] | undefined;
   private chars: PageChar[] = [];
   private wmode = 0;
@@ -132,7 +153,7 @@ export class PieceCollector {
     this.chars.push(ch);
   }
   endLine(): void {
-    this.lines?.push(...linePieces(this.chars, this.wmode));
+    this.lines?.push(...linePieces(this.chars, this.wmode, this.rightToLeftPage));
     this.chars = [];
   }
   endTextBlock(): void {
@@ -161,3 +182,16 @@ export function mayHoldCells(blocks: readonly StextBlock[]): boolean {
   const margin = Math.min(...lines.map((l) => l.bbox.x));
   return lines.filter((l) => l.bbox.x > margin + l.font.size * INDENT_EMS).length >= INDENTED_LINES;
 }
+
+/**
+ * Whether a page's text is mostly right to left (Arabic, Persian, Hebrew). Walking every such page
+ * character by character was tried: LibreOffice's pages read worse (a Latin line's words judged
+ * drawn in visual order, word spaces before full stops), Chrome's, already walked, the same.
+ */
+export const isRightToLeftPage = (blocks: readonly StextBlock[]) =>
+  isRightToLeft(
+    blocks
+      .flatMap((b) => b.lines ?? [])
+      .map((l) => l.text)
+      .join(''),
+  );
