@@ -153,4 +153,30 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     expect(read(';let index = 0', false)).toEqual([';let index = 0']);
     expect(read('(see above) and more', true)).toEqual(['(see above) and more']);
   });
+
+  it('reads LibreOffice’s lam-alef lam first in a line drawn in logical order', () => {
+    // الأولى as LibreOffice draws it: in logical order, the ligature's alef first, without width at the lam's right edge.
+    const glyph = (c: string, left: number, right: number): PageChar => ({
+      c,
+      left,
+      right,
+      top: 90,
+      bottom: 102,
+      x: left,
+      y: 100,
+      size: 10,
+      font: 'DejaVuSans',
+      bold: false,
+      mono: false,
+    });
+    const stream = [
+      glyph('ا', 339, 343.8),
+      glyph('أ', 339, 339),
+      glyph('ل', 328.6, 339),
+      glyph('و', 319.9, 328.6),
+      glyph('ل', 314.6, 319.8),
+      glyph('ى', 300.4, 314.6),
+    ];
+    expect(linePieces(stream, 0).map((l) => l.text)).toEqual(['الأولى']);
+  });
 });

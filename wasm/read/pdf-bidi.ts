@@ -76,11 +76,11 @@ const LIGATURE_SLACK = 0.5;
 
 /**
  * The lam-alef ligature (ﻻ, one glyph for ل + ا) in logical order, lam first. Chrome's Skia
- * maps the glyph to alef then lam: the lam takes the glyph's box and the alef stands without
- * width at its right edge, so by position the alef comes first (poppler reads `تعاملات` as
+ * and LibreOffice map the glyph to alef then lam: the lam takes the glyph's box and the alef
+ * stands without width at its right edge, so in the stream and by position the alef comes first (poppler reads `تعاملات` as
  * `تعامالت` too). An alef with no width at a lam's right edge, just before it, goes after it, at its left edge.
  */
-function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
+export function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
   for (let k = 0; k + 1 < order.length; k++) {
     const [alef, lam] = [order[k] as T, order[k + 1] as T];
     const zeroWidth = alef.right - alef.left < LIGATURE_SLACK;

@@ -4,7 +4,7 @@
 // apart with no space between them. The pieces are what the later stages see as StextLines.
 // Pure functions over plain data, so they are tested on arrays.
 
-import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, logicalOrder } from './pdf-bidi.js';
+import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, lamAlefInOrder, logicalOrder } from './pdf-bidi.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
 import { isRightToLeft } from './pdf-rows.js';
 
@@ -80,7 +80,7 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   const cuts = wmode === 0 && !rightToLeft;
   // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
   const visual = latinInRightToLeft || (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
-  const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : chars;
+  const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   for (const ch of ordered) {
     const previous = current.at(-1);
     if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
