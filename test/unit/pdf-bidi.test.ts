@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { drawnInVisualOrder, isRightToLeftLine, logicalOrder, type PlacedChar } from '../../wasm/read/pdf-bidi.js';
-import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
+import { linePieces, PieceCollector, type PageChar } from '../../wasm/read/pdf-pieces.js';
 
 /** Glyphs 6 points wide with a 3-point space between words, placed as a right-to-left line shows `logical`, its left-to-right runs left to right. */
 function laidOut(visualWords: readonly string[]): PlacedChar[][] {
@@ -178,5 +178,41 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
       glyph('ى', 300.4, 314.6),
     ];
     expect(linePieces(stream, 0).map((l) => l.text)).toEqual(['الأولى']);
+  });
+
+  it('reads the lines of a flush-right block on a right-to-left page by position, though Chrome draws their runs from the left (Hebrew)', () => {
+    // Each glyph 6 points wide; a right-to-left run's letters drawn in logical order from its right edge, a number left to right.
+    const glyph = (c: string, left: number): PageChar => ({
+      c,
+      left,
+      right: left + 6,
+      top: 90,
+      bottom: 102,
+      x: left,
+      y: 100,
+      size: 10,
+      font: 'LiberationSerif',
+      bold: false,
+      mono: false,
+    });
+    const hebrew = (text: string, right: number) => [...text].map((c, i) => glyph(c, right - 6 * (i + 1)));
+    const latin = (text: string, left: number) => [...text].map((c, i) => glyph(c, left + 6 * i));
+    // אבג דהו 2021 זחט, set right to left from x = 300: the runs drawn from the left, as Chrome does.
+    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 300)];
+    const read = (second: PageChar[]) => {
+      const collector = new PieceCollector({ rightToLeft: true, left: 100, right: 300 });
+      collector.beginTextBlock();
+      // The second line on the next baseline.
+      for (const line of [first, second.map((c) => ({ ...c, y: 114, top: 104, bottom: 116 }))]) {
+        collector.beginLine(0);
+        for (const ch of line) collector.onChar(ch);
+        collector.endLine();
+      }
+      collector.endTextBlock();
+      return collector.blocks[0]?.lines?.map((l) => l.text);
+    };
+    expect(read(hebrew('סוף', 300))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    // The same lines in a flush-left block (a left-to-right paragraph): read as they come.
+    expect(read(hebrew('סוף', 174 + 18))?.[0]).toBe('זחט 2021 אבג דהו');
   });
 });

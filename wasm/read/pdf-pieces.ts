@@ -70,8 +70,9 @@ function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
  * whole (its pieces would be put back left to right, in the wrong order), its characters in
  * logical order (pdf-bidi.ts); so does a left-to-right line set in a right-to-left paragraph
  * of a right-to-left page (`rightToLeftPage`), its closing punctuation put back at its end.
+ * `flushRight`: the line's block is set flush right (a right-to-left paragraph's base direction).
  */
-export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false): StextLine[] {
+export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false, flushRight = false): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
   const rightToLeftLine = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
@@ -79,7 +80,13 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   const rightToLeft = rightToLeftLine || latinInRightToLeft;
   const cuts = wmode === 0 && !rightToLeft;
   // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
-  const visual = latinInRightToLeft || (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+  // A right-to-left line of a flush-right block on a right-to-left page is read by position whatever order it is drawn in:
+  // Chrome draws a line's runs from the left, each run's letters in logical order, which the stream's steps cannot tell
+  // from a left-to-right paragraph's runs in logical order (LibreOffice, flush left).
+  const visual =
+    latinInRightToLeft ||
+    (rightToLeftLine && rightToLeftPage && flushRight) ||
+    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   for (const ch of ordered) {
     const previous = current.at(-1);
@@ -133,12 +140,20 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   };
 }
 
+/** What the walk needs to know of the page's text from mupdf's JSON: its direction and its margins. */
+export interface PageText {
+  /** Mostly right to left (Arabic, Persian, Hebrew). */
+  rightToLeft: boolean;
+  left: number;
+  right: number;
+}
+
 /** Collects a walked page's blocks: text blocks of pieces, other blocks kept as their type. */
 export class PieceCollector {
   readonly blocks: StextBlock[] = [];
-  /** `rightToLeftPage`: the page's text is mostly right to left (isRightToLeftPage). */
-  constructor(private readonly rightToLeftPage = false) {}
-  private lines: StextLine[] | undefined;
+  constructor(private readonly page: PageText = { rightToLeft: false, left: 0, right: 0 }) {}
+  /** The block's lines, kept as characters until the block ends: its alignment tells a right-to-left line's base direction. */
+  private lines: { chars: PageChar[]; wmode: number }[] | undefined;
   private chars: PageChar[] = [];
   private wmode = 0;
 
@@ -153,16 +168,53 @@ export class PieceCollector {
     this.chars.push(ch);
   }
   endLine(): void {
-    this.lines?.push(...linePieces(this.chars, this.wmode, this.rightToLeftPage));
+    this.lines?.push({ chars: this.chars, wmode: this.wmode });
     this.chars = [];
   }
   endTextBlock(): void {
-    this.blocks.push({ type: 'text', lines: this.lines ?? [] });
+    const lines = this.lines ?? [];
+    const flushRight =
+      this.page.rightToLeft &&
+      setFlushRight(
+        lines.map((l) => l.chars),
+        this.page,
+      );
+    this.blocks.push({ type: 'text', lines: lines.flatMap((l) => linePieces(l.chars, l.wmode, this.page.rightToLeft, flushRight)) });
     this.lines = undefined;
   }
   onImageBlock(): void {
     this.blocks.push({ type: 'image' });
   }
+}
+
+/**
+ * Whether a block is set flush right, as a right-to-left paragraph is: the right edges of its
+ * rows (its glyphs on one baseline, which mupdf may split into several lines) agree more closely
+ * than their left edges; one row, nearer the page's right margin than its left.
+ */
+function setFlushRight(lines: readonly PageChar[][], page: PageText): boolean {
+  const rows = new Map<number, { left: number; right: number }>();
+  for (const ch of lines.flat()) {
+    const y = Math.round(ch.y);
+    const row = rows.get(y);
+    rows.set(y, { left: Math.min(row?.left ?? Infinity, ch.left), right: Math.max(row?.right ?? -Infinity, ch.right) });
+  }
+  const edges = [...rows.values()];
+  if (edges.length === 0) return false;
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  if (edges.length > 1) return spread(edges.map((e) => e.right)) < spread(edges.map((e) => e.left));
+  const [only] = edges as [{ left: number; right: number }];
+  return page.right - only.right < only.left - page.left;
+}
+
+/** The direction and text margins of a page, from mupdf's JSON lines. */
+export function pageTextOf(blocks: readonly StextBlock[]): PageText {
+  const lines = blocks.flatMap((b) => b.lines ?? []);
+  return {
+    rightToLeft: isRightToLeft(lines.map((l) => l.text).join('')),
+    left: Math.min(...lines.map((l) => l.bbox.x)),
+    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
+  };
 }
 
 /** Lines starting this many ems right of the page's text margin hint at columns of cells. */
@@ -182,16 +234,3 @@ export function mayHoldCells(blocks: readonly StextBlock[]): boolean {
   const margin = Math.min(...lines.map((l) => l.bbox.x));
   return lines.filter((l) => l.bbox.x > margin + l.font.size * INDENT_EMS).length >= INDENTED_LINES;
 }
-
-/**
- * Whether a page's text is mostly right to left (Arabic, Persian, Hebrew). Walking every such page
- * character by character was tried: LibreOffice's pages read worse (a Latin line's words judged
- * drawn in visual order, word spaces before full stops), Chrome's, already walked, the same.
- */
-export const isRightToLeftPage = (blocks: readonly StextBlock[]) =>
-  isRightToLeft(
-    blocks
-      .flatMap((b) => b.lines ?? [])
-      .map((l) => l.text)
-      .join(''),
-  );
