@@ -121,6 +121,21 @@ function withWordSpaces(chars: readonly PageChar[], wmode: number): PageChar[] {
   return out;
 }
 
+/** Han, kana and hangul: their faces often have no bold, which is then drawn thicker under the regular face's name. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+
+/**
+ * The font a line is named by: its first glyph's, but where a bold lead runs into text in the
+ * body's weight ("Key: supports …"), the first glyph's of that text — unless that text is CJK,
+ * whose bold may be drawn in the regular face's name (a bold heading `1 启动` would lose its weight).
+ */
+function lineFont(visible: readonly PageChar[], bold: boolean): string | undefined {
+  const first = visible[0];
+  if (!first || bold === first.bold) return first?.font;
+  const rest = visible.filter((c) => c.bold === bold);
+  return rest.filter((c) => CJK.test(c.c)).length * 2 > rest.length ? first.font : rest[0]?.font;
+}
+
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const first = chars[0] as PageChar;
   const left = Math.min(...chars.map((c) => c.left));
@@ -132,7 +147,7 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const bold = visible.filter((c) => c.bold).length * 2 > visible.length;
   return {
     bbox: { x: left, y: top, w: right - left, h: bottom - top },
-    font: { size: first.size, name: (visible[0] ?? first).font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
+    font: { size: first.size, name: lineFont(visible, bold) ?? first.font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
     x: first.x,
     y: first.y,
     text: chars.map((c) => c.c).join(''),
