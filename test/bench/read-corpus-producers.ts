@@ -185,14 +185,23 @@ function printWithChrome(dir: string, base: string, page: Page, chinese: boolean
   if (page.producer === 'chrome-numbered') fs.writeFileSync(path.join(dir, `${base}.css.html`), manualStyle(chinese));
   const style = page.producer === 'chrome-numbered' ? ['-H', `${base}.css.html`] : [];
   execFileSync('pandoc', [`${base}.md`, '-f', 'gfm', '-s', ...meta, ...style, '-o', `${base}.html`], { cwd: dir });
+  printHtmlWithChrome(dir, `${base}.html`, `${base}.pdf`);
+  fs.rmSync(path.join(dir, `${base}.html`));
+  fs.rmSync(path.join(dir, `${base}.css.html`), { force: true });
+}
+
+/** Chrome's print of an HTML file in `dir` to a PDF there (its profile in `dir/chrome-profile`, for the caller to remove). */
+export function printHtmlWithChrome(dir: string, html: string, pdf: string): void {
   const profile = path.join(dir, 'chrome-profile');
   execFileSync(
     'chromium',
-    ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--user-data-dir=${profile}`, `--print-to-pdf=${base}.pdf`, `${base}.html`],
-    { cwd: dir, stdio: 'ignore', timeout: 120_000 },
+    ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--user-data-dir=${profile}`, `--print-to-pdf=${pdf}`, html],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+      timeout: 120_000,
+    },
   );
-  fs.rmSync(path.join(dir, `${base}.html`));
-  fs.rmSync(path.join(dir, `${base}.css.html`), { force: true });
 }
 
 /** groff's PDF (gropdf) or PostScript through Ghostscript, from pandoc's ms; tables through tbl, UTF-8 through preconv. */

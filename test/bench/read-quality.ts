@@ -15,6 +15,7 @@ import { ROOT, startService, stopAndRemove, type RunningService } from '../helpe
 import { readingCorpus } from './read-corpus.js';
 import { heldOutCorpus } from './read-corpus-heldout.js';
 import { producersCorpus } from './read-corpus-producers.js';
+import { hebrewCorpus } from './read-corpus-hebrew.js';
 import { scoreMarkdown } from './read-metrics.js';
 import { renderQualityReport, type Scored } from './read-quality-report.js';
 
@@ -141,6 +142,7 @@ export async function scoreCorpus(service: RunningService, workDir: string): Pro
     ...readingCorpus(path.join(workDir, 'read-corpus')),
     ...heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout')),
     ...producersCorpus(path.join(ROOT, '.bench-work/read-corpus-producers')),
+    ...hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew')),
   ];
   const peers = [...PEERS, markitdownPeer(), await pymupdf4llmPeer(workDir)].filter((p): p is Peer => p !== undefined);
   const scored: Scored[] = [];

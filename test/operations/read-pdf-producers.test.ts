@@ -148,7 +148,7 @@ name, lines = sys.argv[1], json.loads(sys.argv[2])
 c = canvas.Canvas(name, pagesize=(595, 842))
 y = 780
 def arabic(word):
-    return any('\u0600' <= ch <= '\u06ff' for ch in word)
+    return any('\u0590' <= ch <= '\u06ff' for ch in word)
 def letters_leftwards(word, right, size):
     for ch in word:
         right -= pdfmetrics.stringWidth(ch, 'DV', size)
@@ -167,6 +167,24 @@ for size, how, words in lines:
                 letters_leftwards(word, x + width(word), size)
             else:
                 c.drawString(x, y, word)
+    elif how == 'runs':
+        # Chrome's way with Hebrew: the runs placed right to left, then drawn from the left, each run's letters in logical order.
+        runs = []
+        for word in words:
+            if runs and arabic(runs[-1][-1]) == arabic(word):
+                runs[-1].append(word)
+            else:
+                runs.append([word])
+        placed, x = [], 523
+        for run in (' '.join(r) for r in runs):
+            x -= width(run)
+            placed.append((x, run))
+            x -= width(' ')
+        for x, run in reversed(placed):
+            if arabic(run):
+                letters_leftwards(run, x + width(run), size)
+            else:
+                c.drawString(x, y, run)
     else:
         run = ' '.join(w for w in words if arabic(w))
         letters_leftwards(run, 72 + width(run), size)
@@ -177,6 +195,7 @@ c.save()
 
 const ARABIC_HEADING = ['يكتب', 'محمد', 'رسالة'];
 const ARABIC_LINE = ['يكتب', 'محمد', 'رسالة', 'طويلة', 'في', 'المساء', 'ويستخدم', 'React', 'كل', 'يوم'];
+const HEBREW_LINE = ['הגינה', 'נפתחה', 'באביב', '2021', 'ומשמשת', 'היום', 'יותר', 'מ', 'React', 'משפחות'];
 
 /** The Markdown headings of a read, `level text`. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^(#{1,6}) (.*)$/gm)].map((m) => `${(m[1] as string).length} ${m[2] as string}`);
@@ -212,6 +231,7 @@ beforeAll(async () => {
     [16, 'words', ARABIC_HEADING],
     [10, 'words', ARABIC_LINE],
     [10, 'logical', [...ARABIC_HEADING, 'null']],
+    [10, 'runs', HEBREW_LINE],
   ];
   execFileSync(PYTHON, ['-c', RTL_PDF, 'arabic.pdf', JSON.stringify(rtl)], { cwd: ops.dir });
   const otherTitles = [
@@ -274,6 +294,11 @@ describe('read: right-to-left lines in logical order however drawn', () => {
     const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
     expect(headingsOf(text)).toEqual([`1 ${ARABIC_HEADING.join(' ')}`]);
     expect(text).toContain(ARABIC_LINE.join(' '));
+  });
+
+  it('reads a flush-right Hebrew line whose runs are drawn from the left, each in logical order (Chrome), right to left', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(text).toContain(HEBREW_LINE.join(' '));
   });
 
   it('reads a line drawn in logical order as drawn, though its Latin word stands at its right', async () => {

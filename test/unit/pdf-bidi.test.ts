@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { drawnInVisualOrder, isRightToLeftLine, logicalOrder, type PlacedChar } from '../../wasm/read/pdf-bidi.js';
+import { linePieces, PieceCollector, type PageChar } from '../../wasm/read/pdf-pieces.js';
 
 /** Glyphs 6 points wide with a 3-point space between words, placed as a right-to-left line shows `logical`, its left-to-right runs left to right. */
 function laidOut(visualWords: readonly string[]): PlacedChar[][] {
@@ -63,5 +64,155 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
       { c: 'ن', left: 0, right: 6 },
     ];
     expect(text(logicalOrder(stream))).toBe('ك' + 'و' + '\u0651' + 'ن');
+  });
+
+  it('reads Arabic-Indic and Persian digits inside a right-to-left line left to right, as a number is written', () => {
+    // On the page, from the left: سال ۱۴۰۲ در (Persian digits) and عام ١٢ في (Arabic-Indic), drawn glyph by glyph from the left.
+    for (const [logical, fromLeft] of [
+      ['در سال ۱۴۰۲', ['۱۴۰۲', reversed('سال'), reversed('در')]],
+      ['في عام ١٢ و 34', ['34', reversed('و'), '١٢', reversed('عام'), reversed('في')]],
+    ] as const) {
+      const stream = laidOut(fromLeft).map(spaceAfter).flat();
+      expect(drawnInVisualOrder(stream, apart)).toBe(true);
+      expect(text(logicalOrder(stream)).trim()).toBe(logical);
+    }
+  });
+
+  it('reads the lam-alef ligature lam first where its alef stands without width at the lam’s edge (Chrome)', () => {
+    // تعاملات and لا, as Chrome's Skia draws them: each word's glyphs in logical order, the ligature's
+    // glyph mapped to alef (no width, at the glyph's right edge) then lam (the glyph's box).
+    const glyphs = (word: readonly [string, number, number][]) => word.map(([c, left, right]) => ({ c, left, right }));
+    const taamolat = glyphs([
+      ['ت', 337, 340],
+      ['ع', 331, 337],
+      ['ا', 327, 331],
+      ['م', 321, 327],
+      ['ا', 321, 321],
+      ['ل', 314, 321],
+      ['ت', 303, 314],
+    ]);
+    const la = glyphs([
+      ['ا', 300, 300],
+      ['ل', 293, 300],
+    ]);
+    const stream = [...la, { c: ' ', left: 300, right: 303 }, ...taamolat];
+    expect(drawnInVisualOrder(stream, apart)).toBe(true);
+    expect(text(logicalOrder(stream))).toBe('تعاملات لا');
+    // An alef with its own width beside a lam is two letters, read by position: ال.
+    expect(
+      text(
+        logicalOrder(
+          glyphs([
+            ['ل', 10, 16],
+            ['ا', 16, 19],
+          ]),
+        ),
+      ),
+    ).toBe('ال');
+  });
+
+  it('keeps a number’s sign with its digits and a bracket pair inside its left-to-right run (W5, N0)', () => {
+    // Set in a right-to-left paragraph, from the left: `;font-size: 100%` and `;x = list[index]`.
+    for (const [logical, fromLeft] of [
+      ['font-size: 100%;', ';font-size: 100%'],
+      ['x = list[index];', ';x = list[index]'],
+      ['عدد 50% هنا', [reversed('هنا'), '50%', reversed('عدد')].join(' ')],
+    ] as const) {
+      const stream = laidOut([fromLeft]).flat();
+      expect(text(logicalOrder(stream))).toBe(logical);
+    }
+  });
+
+  it('does not take a step across a left-to-right run for visual order (a heading in a left-to-right paragraph, LibreOffice)', () => {
+    // تمرير JSX كأطفال set left to right: the first Arabic word at the left, the last at the right, each in logical order.
+    const [first, latin, last] = laidOut([reversed('تمرير'), 'JSX', reversed('كأطفال')]).map(spaceAfter);
+    const stream = [...(first as PlacedChar[])].reverse().concat(latin as PlacedChar[], [...(last as PlacedChar[])].reverse());
+    expect(drawnInVisualOrder(stream, apart)).toBe(false);
+  });
+
+  it('reads a line of Latin letters set in a right-to-left paragraph with its closing punctuation at its end, on a right-to-left page only', () => {
+    // Chrome draws `let index = 0;` of a right-to-left page's code as `;let index = 0`, left to right.
+    const placed = (visual: string): PageChar[] =>
+      [...visual].map((c, i) => ({
+        c,
+        left: 100 + i * 6,
+        right: 106 + i * 6,
+        top: 90,
+        bottom: 102,
+        x: 100 + i * 6,
+        y: 100,
+        size: 10,
+        font: 'DejaVuSansMono',
+        bold: false,
+        mono: true,
+      }));
+    const read = (visual: string, rightToLeftPage: boolean) => linePieces(placed(visual), 0, rightToLeftPage).map((l) => l.text);
+    expect(read(';let index = 0', true)).toEqual(['let index = 0;']);
+    expect(read(':Then, replace this line', true)).toEqual(['Then, replace this line:']);
+    // On a left-to-right page, or without closing punctuation at its left, the line is read as it stands.
+    expect(read(';let index = 0', false)).toEqual([';let index = 0']);
+    expect(read('(see above) and more', true)).toEqual(['(see above) and more']);
+  });
+
+  it('reads LibreOffice’s lam-alef lam first in a line drawn in logical order', () => {
+    // الأولى as LibreOffice draws it: in logical order, the ligature's alef first, without width at the lam's right edge.
+    const glyph = (c: string, left: number, right: number): PageChar => ({
+      c,
+      left,
+      right,
+      top: 90,
+      bottom: 102,
+      x: left,
+      y: 100,
+      size: 10,
+      font: 'DejaVuSans',
+      bold: false,
+      mono: false,
+    });
+    const stream = [
+      glyph('ا', 339, 343.8),
+      glyph('أ', 339, 339),
+      glyph('ل', 328.6, 339),
+      glyph('و', 319.9, 328.6),
+      glyph('ل', 314.6, 319.8),
+      glyph('ى', 300.4, 314.6),
+    ];
+    expect(linePieces(stream, 0).map((l) => l.text)).toEqual(['الأولى']);
+  });
+
+  it('reads the lines of a flush-right block on a right-to-left page by position, though Chrome draws their runs from the left (Hebrew)', () => {
+    // Each glyph 6 points wide; a right-to-left run's letters drawn in logical order from its right edge, a number left to right.
+    const glyph = (c: string, left: number): PageChar => ({
+      c,
+      left,
+      right: left + 6,
+      top: 90,
+      bottom: 102,
+      x: left,
+      y: 100,
+      size: 10,
+      font: 'LiberationSerif',
+      bold: false,
+      mono: false,
+    });
+    const hebrew = (text: string, right: number) => [...text].map((c, i) => glyph(c, right - 6 * (i + 1)));
+    const latin = (text: string, left: number) => [...text].map((c, i) => glyph(c, left + 6 * i));
+    // אבג דהו 2021 זחט, set right to left from x = 300: the runs drawn from the left, as Chrome does.
+    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 300)];
+    const read = (second: PageChar[]) => {
+      const collector = new PieceCollector({ rightToLeft: true, left: 100, right: 300 });
+      collector.beginTextBlock();
+      // The second line on the next baseline.
+      for (const line of [first, second.map((c) => ({ ...c, y: 114, top: 104, bottom: 116 }))]) {
+        collector.beginLine(0);
+        for (const ch of line) collector.onChar(ch);
+        collector.endLine();
+      }
+      collector.endTextBlock();
+      return collector.blocks[0]?.lines?.map((l) => l.text);
+    };
+    expect(read(hebrew('סוף', 300))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    // The same lines in a flush-left block (a left-to-right paragraph): read as they come.
+    expect(read(hebrew('סוף', 174 + 18))?.[0]).toBe('זחט 2021 אבג דהו');
   });
 });

@@ -95,4 +95,21 @@ describe('stage 6, headings (pdf-headings.ts), and the page blocks (pdf-layout.t
     const markdown = [...renderedBlocks(pageBlocks(rows, tally.style()))].join('\n\n');
     expect(markdown.startsWith(`# Report title\n\n## Section one\n\n${body[0]} ${body[1]}`)).toBe(true);
   });
+
+  it('takes no one-line paragraph in the prose’s ink for a heading where code in another colour outweighs the prose', () => {
+    // A page of react.dev: code highlighted in blue outweighs the prose; prose and headings are black.
+    const code = Array.from({ length: 30 }, (_, i) => `const value${i} = compute(index) + offset; // a line of the example`);
+    const blocks = [
+      ...column(['Adding a state variable'], { top: 60, size: 18 }),
+      ...column(body.slice(0, 4), { top: 90 }),
+      ...column(['Then, replace this line'], { top: 160 }),
+      ...column(code, { top: 190, font: 'DejaVuSansMono' }),
+    ];
+    const colored = pageRows(page(...blocks)).map((r) => ({ ...r, color: r.mono ? '0.25,0.44,0.63' : '0,0,0' }));
+    const tally = new StyleTally();
+    tally.addPage(colored, 1);
+    const markdown = [...renderedBlocks(pageBlocks(colored, tally.style()))].join('\n\n');
+    expect(markdown).toContain('# Adding a state variable');
+    expect(markdown).toContain('\n\nThen, replace this line\n\n');
+  });
 });

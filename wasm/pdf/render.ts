@@ -11,7 +11,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
-import { mayHoldCells, PieceCollector } from '../read/pdf-pieces.js';
+import { mayHoldCells, pageTextOf, PieceCollector } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 
 export interface PageSize {
@@ -92,7 +92,7 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
   // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
   const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
   try {
-    const collector = new PieceCollector();
+    const collector = new PieceCollector(pageTextOf(blocks));
     // A Font object per character: its facts are read once per font.
     const fonts = new Map<unknown, { font: string; bold: boolean; mono: boolean }>();
     const fontFacts = (font: mupdf.Font) => {

@@ -16,9 +16,13 @@ export interface PlacedChar {
   right: number;
 }
 
-/** Right-to-left letters; left-to-right letters and digits; anything else (spaces, punctuation, marks) takes its place from them. */
+/**
+ * Right-to-left letters; left-to-right letters and digits; anything else (spaces, punctuation,
+ * marks) takes its place from them. Arabic-Indic and Persian digits (U+0660–U+06F9) are in the
+ * Arabic block but a number runs left to right in any script, so every digit counts as 'L'.
+ */
 type Strength = 'R' | 'L' | 'N';
-const strengthOf = (c: string): Strength => (isRightToLeft(c) ? 'R' : /[\p{L}\p{N}]/u.test(c) ? 'L' : 'N');
+const strengthOf = (c: string): Strength => (/\p{Nd}/u.test(c) ? 'L' : isRightToLeft(c) ? 'R' : /[\p{L}\p{N}]/u.test(c) ? 'L' : 'N');
 
 /** Whether a line is written right to left: more of its letters are of a right-to-left script than of a left-to-right one. */
 export const isRightToLeftLine = (chars: readonly PlacedChar[]) => isRightToLeft(chars.map((c) => c.c).join(''));
@@ -27,8 +31,8 @@ const center = (c: PlacedChar) => (c.left + c.right) / 2;
 
 /**
  * Whether a right-to-left line is drawn in visual order: from one word to the next of its
- * right-to-left words (a space between them, or glyphs `apart`), the stream steps right more
- * often than left. A line drawn in logical order
+ * right-to-left words (a space between them, or glyphs `apart`; no left-to-right letter between
+ * them), the stream steps right more often than left. A line drawn in logical order
  * (LibreOffice) steps left, and is read as it comes: its base direction may be left to right (a
  * heading that ends in `null` drawn with `null` at its right), which its positions cannot tell.
  */
@@ -39,7 +43,10 @@ export function drawnInVisualOrder<T extends PlacedChar>(chars: readonly T[], ap
   let newWord = false;
   for (const ch of chars) {
     if (ch.c.trim() === '') newWord = true;
-    if (strengthOf(ch.c) !== 'R') continue;
+    const strength = strengthOf(ch.c);
+    // Across a left-to-right run the step tells the base direction, not the order: not counted.
+    if (strength === 'L') last = undefined;
+    if (strength !== 'R') continue;
     if (last && (newWord || apart(last, ch))) {
       if (center(ch) > center(last)) right++;
       else left++;
@@ -54,10 +61,38 @@ const isMark = (c: PlacedChar) => (/^\p{M}+$/u.test(c.c) ? 1 : 0);
 
 /** Characters from the rightmost to the leftmost; glyphs at one place in the stream's order, a combining mark after its letter. */
 export const fromTheRight = <T extends PlacedChar>(chars: readonly T[]): T[] =>
-  chars
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => center(b.c) - center(a.c) || isMark(a.c) - isMark(b.c) || a.i - b.i)
-    .map(({ c }) => c);
+  lamAlefInOrder(
+    chars
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => center(b.c) - center(a.c) || isMark(a.c) - isMark(b.c) || a.i - b.i)
+      .map(({ c }) => c),
+  );
+
+const LAM = 'ل';
+/** Alef and its forms with madda and hamza: the letters the lam-alef ligature joins to a lam. */
+const ALEF = /^[\u0622\u0623\u0625\u0627]$/u;
+/** Points within which the alef of a ligature stands at its lam's edge. */
+const LIGATURE_SLACK = 0.5;
+
+/**
+ * The lam-alef ligature (ﻻ, one glyph for ل + ا) in logical order, lam first. Chrome's Skia
+ * and LibreOffice map the glyph to alef then lam: the lam takes the glyph's box and the alef
+ * stands without width at its right edge, so in the stream and by position the alef comes first (poppler reads `تعاملات` as
+ * `تعامالت` too). An alef with no width at a lam's right edge, just before it, goes after it, at its left edge.
+ */
+export function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
+  for (let k = 0; k + 1 < order.length; k++) {
+    const [alef, lam] = [order[k] as T, order[k + 1] as T];
+    const zeroWidth = alef.right - alef.left < LIGATURE_SLACK;
+    if (ALEF.test(alef.c) && lam.c === LAM && zeroWidth && Math.abs(alef.left - lam.right) < LIGATURE_SLACK) {
+      order[k] = lam;
+      // Put at the lam's left, where the next letter joins, so that no word space comes between them.
+      order[k + 1] = { ...alef, left: lam.left, right: lam.left };
+      k++;
+    }
+  }
+  return order;
+}
 
 /**
  * A right-to-left line's characters in logical order: read from right to left by where each
@@ -68,7 +103,10 @@ export const fromTheRight = <T extends PlacedChar>(chars: readonly T[]): T[] =>
  */
 export function logicalOrder<T extends PlacedChar>(chars: readonly T[]): T[] {
   const order = fromTheRight(chars);
-  const strengths = order.map((c) => strengthOf(c.c));
+  const strengths = withNumbersAndBrackets(
+    order.map((c) => c.c),
+    order.map((c) => strengthOf(c.c)),
+  );
   const out: T[] = [];
   for (let k = 0; k < order.length;) {
     if (strengths[k] !== 'L') {
@@ -82,4 +120,30 @@ export function logicalOrder<T extends PlacedChar>(chars: readonly T[]): T[] {
     k = end;
   }
   return out;
+}
+
+/** Signs that go with a number (`100%`, `$5`, `#3`): they run with its digits. */
+const NUMBER_SIGN = /^[%‰°#$€£¥]$/u;
+const CLOSING_OF: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
+
+/**
+ * Two rules of the bidirectional algorithm that put neutrals into a left-to-right run: a sign
+ * beside a number's digits is part of the number (W5: `100%`), and a closing bracket whose
+ * opening bracket is inside the run that follows it, from the right, closes that run (N0:
+ * `sculptureList[index]`). `strengths` are the characters' in order from the right; returned changed.
+ */
+function withNumbersAndBrackets(chars: readonly string[], strengths: Strength[]): Strength[] {
+  const digit = (k: number) => /^\p{Nd}$/u.test(chars[k] ?? '');
+  for (let k = 0; k < chars.length; k++) {
+    const c = chars[k] as string;
+    if (strengths[k] !== 'N') continue;
+    if (NUMBER_SIGN.test(c) && (digit(k - 1) || digit(k + 1))) strengths[k] = 'L';
+    const opening = CLOSING_OF[c];
+    if (opening && strengths[k + 1] === 'L') {
+      let end = k + 1;
+      while (end < chars.length && strengths[end] !== 'R') end++;
+      if (chars.slice(k + 1, end).includes(opening)) strengths[k] = 'L';
+    }
+  }
+  return strengths;
 }

@@ -84,6 +84,8 @@ export class StyleTally {
   private readonly codeSizes = new Map<number, number>();
   private readonly fonts = new Map<string, { size: number; font: string; chars: number }>();
   private readonly colors = new Map<string, number>();
+  /** Characters per colour in paragraphs of two rows or more (not code): the prose's ink, which no heading is set apart by. */
+  private readonly proseColors = new Map<string, number>();
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
   /** Heading-shaped paragraphs that start with a section number, by rounded size and the number's depth. */
   private readonly numbered = new Map<string, number>();
@@ -116,6 +118,7 @@ export class StyleTally {
     }
     for (const p of paragraphs(text)) {
       if (!p.code) this.countOutlined(p, sign);
+      if (!p.code && p.rows.length > 1) for (const row of p.rows) if (row.color !== undefined) add(this.proseColors, row.color, row.text.length * sign);
       const candidate = p.code ? undefined : sizeHeadingCandidate(p);
       if (!candidate) continue;
       const { first, line } = candidate;
@@ -140,7 +143,9 @@ export class StyleTally {
     const headings = [...this.headings.values()].filter((h) => headingBySize(h.size, h.font, h.line, { body, font }));
     const sizes = new Set(headings.map((h) => rounded(h.size)));
     const levels = new Map([...sizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 5)]));
-    const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color));
+    // Not the prose's ink either: where code outweighs the prose, the body's colour is the code's.
+    const prose = mostWeight(this.proseColors);
+    const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color && c !== prose));
     return { body, font, color, levels, headingColors, numberOffset: this.numberOffset(levels), outline: this.trustedOutline(levels) };
   }
 

@@ -4,8 +4,9 @@
 // apart with no space between them. The pieces are what the later stages see as StextLines.
 // Pure functions over plain data, so they are tested on arrays.
 
-import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, logicalOrder } from './pdf-bidi.js';
+import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, lamAlefInOrder, logicalOrder } from './pdf-bidi.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
+import { isRightToLeft } from './pdf-rows.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
 export interface PageChar {
@@ -49,19 +50,44 @@ function runsRightToLeft(chars: readonly PageChar[]): boolean {
   return back * 2 > chars.length - 1;
 }
 
+/** Punctuation that ends a sentence or clause: what a left-to-right line set in a right-to-left paragraph shows at its left end. */
+const CLOSING = /^[.:;,!?]$/;
+
+/**
+ * Whether a line without right-to-left letters, on a right-to-left page, is set in a
+ * right-to-left paragraph ("Then, replace this line:" drawn `:Then, replace this line`): its
+ * leftmost glyph closes a sentence, which a left-to-right paragraph puts at the right.
+ */
+function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2) return false;
+  const leftmost = visible.reduce((a, b) => (b.left < a.left ? b : a));
+  return CLOSING.test(leftmost.c) && visible.some((c) => /\p{L}/u.test(c.c));
+}
+
 /**
  * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
  * whole (its pieces would be put back left to right, in the wrong order), its characters in
- * logical order (pdf-bidi.ts).
+ * logical order (pdf-bidi.ts); so does a left-to-right line set in a right-to-left paragraph
+ * of a right-to-left page (`rightToLeftPage`), its closing punctuation put back at its end.
+ * `flushRight`: the line's block is set flush right (a right-to-left paragraph's base direction).
  */
-export function linePieces(chars: readonly PageChar[], wmode: number): StextLine[] {
+export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false, flushRight = false): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
-  const rightToLeft = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
+  const rightToLeftLine = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
+  const latinInRightToLeft = wmode === 0 && rightToLeftPage && !rightToLeftLine && inRightToLeftParagraph(chars);
+  const rightToLeft = rightToLeftLine || latinInRightToLeft;
   const cuts = wmode === 0 && !rightToLeft;
   // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
-  const visual = rightToLeft && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP);
-  const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : chars;
+  // A right-to-left line of a flush-right block on a right-to-left page is read by position whatever order it is drawn in:
+  // Chrome draws a line's runs from the left, each run's letters in logical order, which the stream's steps cannot tell
+  // from a left-to-right paragraph's runs in logical order (LibreOffice, flush left).
+  const visual =
+    latinInRightToLeft ||
+    (rightToLeftLine && rightToLeftPage && flushRight) ||
+    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+  const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   for (const ch of ordered) {
     const previous = current.at(-1);
     if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
@@ -95,6 +121,21 @@ function withWordSpaces(chars: readonly PageChar[], wmode: number): PageChar[] {
   return out;
 }
 
+/** Han, kana and hangul: their faces often have no bold, which is then drawn thicker under the regular face's name. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+
+/**
+ * The font a line is named by: its first glyph's, but where a bold lead runs into text in the
+ * body's weight ("Key: supports …"), the first glyph's of that text — unless that text is CJK,
+ * whose bold may be drawn in the regular face's name (a bold heading `1 启动` would lose its weight).
+ */
+function lineFont(visible: readonly PageChar[], bold: boolean): string | undefined {
+  const first = visible[0];
+  if (!first || bold === first.bold) return first?.font;
+  const rest = visible.filter((c) => c.bold === bold);
+  return rest.filter((c) => CJK.test(c.c)).length * 2 > rest.length ? first.font : rest[0]?.font;
+}
+
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const first = chars[0] as PageChar;
   const left = Math.min(...chars.map((c) => c.left));
@@ -106,7 +147,7 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const bold = visible.filter((c) => c.bold).length * 2 > visible.length;
   return {
     bbox: { x: left, y: top, w: right - left, h: bottom - top },
-    font: { size: first.size, name: (visible[0] ?? first).font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
+    font: { size: first.size, name: lineFont(visible, bold) ?? first.font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
     x: first.x,
     y: first.y,
     text: chars.map((c) => c.c).join(''),
@@ -114,10 +155,20 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   };
 }
 
+/** What the walk needs to know of the page's text from mupdf's JSON: its direction and its margins. */
+export interface PageText {
+  /** Mostly right to left (Arabic, Persian, Hebrew). */
+  rightToLeft: boolean;
+  left: number;
+  right: number;
+}
+
 /** Collects a walked page's blocks: text blocks of pieces, other blocks kept as their type. */
 export class PieceCollector {
   readonly blocks: StextBlock[] = [];
-  private lines: StextLine[] | undefined;
+  constructor(private readonly page: PageText = { rightToLeft: false, left: 0, right: 0 }) {}
+  /** The block's lines, kept as characters until the block ends: its alignment tells a right-to-left line's base direction. */
+  private lines: { chars: PageChar[]; wmode: number }[] | undefined;
   private chars: PageChar[] = [];
   private wmode = 0;
 
@@ -132,16 +183,53 @@ export class PieceCollector {
     this.chars.push(ch);
   }
   endLine(): void {
-    this.lines?.push(...linePieces(this.chars, this.wmode));
+    this.lines?.push({ chars: this.chars, wmode: this.wmode });
     this.chars = [];
   }
   endTextBlock(): void {
-    this.blocks.push({ type: 'text', lines: this.lines ?? [] });
+    const lines = this.lines ?? [];
+    const flushRight =
+      this.page.rightToLeft &&
+      setFlushRight(
+        lines.map((l) => l.chars),
+        this.page,
+      );
+    this.blocks.push({ type: 'text', lines: lines.flatMap((l) => linePieces(l.chars, l.wmode, this.page.rightToLeft, flushRight)) });
     this.lines = undefined;
   }
   onImageBlock(): void {
     this.blocks.push({ type: 'image' });
   }
+}
+
+/**
+ * Whether a block is set flush right, as a right-to-left paragraph is: the right edges of its
+ * rows (its glyphs on one baseline, which mupdf may split into several lines) agree more closely
+ * than their left edges; one row, nearer the page's right margin than its left.
+ */
+function setFlushRight(lines: readonly PageChar[][], page: PageText): boolean {
+  const rows = new Map<number, { left: number; right: number }>();
+  for (const ch of lines.flat()) {
+    const y = Math.round(ch.y);
+    const row = rows.get(y);
+    rows.set(y, { left: Math.min(row?.left ?? Infinity, ch.left), right: Math.max(row?.right ?? -Infinity, ch.right) });
+  }
+  const edges = [...rows.values()];
+  if (edges.length === 0) return false;
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  if (edges.length > 1) return spread(edges.map((e) => e.right)) < spread(edges.map((e) => e.left));
+  const [only] = edges as [{ left: number; right: number }];
+  return page.right - only.right < only.left - page.left;
+}
+
+/** The direction and text margins of a page, from mupdf's JSON lines. */
+export function pageTextOf(blocks: readonly StextBlock[]): PageText {
+  const lines = blocks.flatMap((b) => b.lines ?? []);
+  return {
+    rightToLeft: isRightToLeft(lines.map((l) => l.text).join('')),
+    left: Math.min(...lines.map((l) => l.bbox.x)),
+    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
+  };
 }
 
 /** Lines starting this many ems right of the page's text margin hint at columns of cells. */

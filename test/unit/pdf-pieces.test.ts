@@ -1,0 +1,42 @@
+// Stage 0 of PDF reading, pieces (pdf-pieces.ts): a piece is named by its first glyph of the
+// weight most of it has, so a bold lead ("**AI-Native Integration**: Supports …") does not make
+// its line bold, nor a bold heading's code words (`Decompile java.lang.String`) make it code;
+// but Chinese after a bold number keeps the number's name (its bold may be drawn, not named).
+
+import { describe, expect, it } from 'vitest';
+import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
+
+/** Glyphs of `text` from x, 5 points apart, in `font`. */
+const glyphs = (text: string, x: number, font: string): PageChar[] =>
+  [...text].map((c, i) => ({
+    c,
+    left: x + i * 5,
+    right: x + i * 5 + 5,
+    top: 90,
+    bottom: 102,
+    x: x + i * 5,
+    y: 100,
+    size: 10,
+    font,
+    bold: /Bold/.test(font),
+    mono: false,
+  }));
+
+describe('stage 0, pieces (pdf-pieces.ts)', () => {
+  it('names a piece by its first glyph of the weight most of it has, not by its first glyph', () => {
+    const lead = glyphs('Key:', 0, 'LiberationSerif-Bold');
+    const rest = glyphs(' supports the main clients of the protocol', 20, 'LiberationSerif');
+    const [line] = linePieces([...lead, ...rest], 0);
+    expect(line?.font.name).toBe('LiberationSerif');
+    expect(line?.font.weight).toBeUndefined();
+    // Mostly bold, it is named by its bold font.
+    const [bold] = linePieces([...glyphs('Supported diagnostic tools', 0, 'LiberationSerif-Bold'), ...glyphs(' (13)', 130, 'LiberationSerif')], 0);
+    expect(bold?.font.name).toBe('LiberationSerif-Bold');
+    // A bold heading whose second half is a name in bold code: named by its first face.
+    const [heading] = linePieces([...glyphs('Decompile ', 0, 'Palatino-Bold'), ...glyphs('java.lang.String', 50, 'Courier-Bold')], 0);
+    expect(heading?.font.name).toBe('Palatino-Bold');
+    // A bold number before Chinese in a face without bold (drawn thicker, named regular): still named bold.
+    const [chinese] = linePieces([...glyphs('1.2 ', 0, 'LiberationSerif-Bold'), ...glyphs('启动名字服务器', 20, 'WenQuanYiZenHei')], 0);
+    expect(chinese?.font.name).toBe('LiberationSerif-Bold');
+  });
+});
