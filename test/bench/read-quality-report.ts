@@ -203,11 +203,16 @@ const REMAINING = `## What remains (issue 45)
 Where the held-out figures still fall short, by class (examples from the dev and tuned sets; the
 held-out documents' own output is not looked at):
 
-- **PDF tables** (TEDS in the held-out table above; 0.61 before this round): rule-less columns are
-  now found by left edges and where flush-right numbers end, two-level headers are header rows
-  (pdf-table-columns.ts; groff held-out 0.37 → 0.63). Left: a table continued on the next page
-  (Markdown is written page by page), columns set a few points apart, a cell's wrapped lines
-  joined into its row (tried: dev up, held-out down, dropped), one rule or per-cell rules.
+- **PDF tables** (TEDS in the held-out table above): rule-less columns are found by left edges
+  and where flush-right numbers (or a manual's flush-right option names) end, two-level headers
+  are header rows (pdf-table-columns.ts); a cell's wrapped lines join their row
+  (pdf-table-wraps.ts), and a table continued on the next page is one table, its repeated header
+  dropped and a cell the break cut joined (pdf-table-pages.ts). Left: Chrome's prints of tables
+  whose cells are centred vertically (a name set between its description's lines, the line above
+  it read as a row of its own: arthas's \`jfr\` and \`mcp-server\` on dev); key/value pairs side
+  by side under short cells, read as a wrap of the row above (the tuned set's REPAIR invoice,
+  "VIN" / "Color"); columns set a few points apart; one rule or per-cell rules; header cells
+  spanning rule-less columns.
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline now names the headings and their levels (pdf-outline.ts;
   an Impress deck 0.00 → 0.87 MHS on dev); Chrome's prints and docling's test PDFs carry none,

@@ -244,6 +244,46 @@ const CODE_CELLS_MD = `# Storage settings
 Changes to these settings take effect at the next start of the service.
 `;
 
+/** A parts list of 70 rows: LibreOffice prints it over four pages, repeating its header row (pandoc marks it so) on each. */
+const LONG_TABLE_MD = [
+  '# Parts list',
+  '',
+  'Every part the plant keeps, by code.',
+  '',
+  '| Code | Part | Note |',
+  '| --- | --- | --- |',
+  ...Array.from(
+    { length: 70 },
+    (_, k) => `| P-${String(k + 1).padStart(3, '0')} | Part number ${k + 1} | ${(k + 1) % 3 ? 'spare held in the north store' : 'ordered on demand'} |`,
+  ),
+  '',
+  'The list is checked every quarter.',
+  '',
+].join('\n');
+
+/**
+ * arthas's `jad` options as its manual has them: option names set flush right, descriptions
+ * that groff's tbl wraps onto the lines below at the same pitch as the rows, one name longer than
+ * the column's other names (it starts at the margin).
+ */
+const WRAPPED_OPTIONS_MD = `# jad
+
+Decompile the specified classes.
+
+## Options
+
+|                  Name | Specification                                                   |
+|----------------------:|:----------------------------------------------------------------|
+|         class-pattern | pattern for the class name                                      |
+|                \`[c:]\` | hashcode of the class loader that loads the class               |
+| \`[classLoaderClass:]\` | The class name of the class loader that executes the expression. |
+|                 \`[E]\` | turn on regex match while the default is wildcard match         |
+
+## Usage
+
+Decompile a class by its name.
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -287,6 +327,11 @@ beforeAll(async () => {
     ['two-tables', TWO_TABLES_MD, 'docx', ['-f', 'gfm']],
     ['code-cells', CODE_CELLS_MD, 'odt', ['-f', 'gfm']],
   ];
+  // groff's tbl (pandoc's ms through groff -ms -t), whose tables have no padding between rows.
+  ops.put('wrapped-options.md', WRAPPED_OPTIONS_MD);
+  const ms = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', 'wrapped-options.md'], { cwd: ops.dir });
+  fs.writeFileSync(ops.at('wrapped-options.pdf'), execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
+  pandocPdf.push(['long-table', LONG_TABLE_MD, 'docx', ['-f', 'gfm']]);
   for (const [name, markdown, office, from] of pandocPdf) {
     ops.put(`${name}.md`, markdown);
     execFileSync('pandoc', [...from, `${name}.md`, '-o', `${name}.${office}`], { cwd: ops.dir });
@@ -418,6 +463,25 @@ describe('read: PDF tables from aligned columns, cells wrapped in every column',
       if (k !== 2) expect(line.endsWith(` | ${example as string}`)).toBe(true);
     });
     expect(body[1]).toMatch(/^\| replicaGroup \| /);
+  });
+});
+
+describe('read: PDF tables over page breaks and wrapped cells', () => {
+  it('reads a table LibreOffice prints over four pages under its repeated header as one table, the header once (pandoc → docx → LibreOffice)', async () => {
+    const text = await markdownOf('long-table.pdf');
+    const [header, ...body] = sourceTableRows(LONG_TABLE_MD);
+    expect(body).toHaveLength(70);
+    const pages = execFileSync('pdfinfo', [ops.at('long-table.pdf')], { encoding: 'utf8' });
+    expect(pages).toMatch(/Pages:\s+[3-9]\n/);
+    expect(text).toContain(['Every part the plant keeps, by code.', '', header, '| - | - | - |', ...body, ''].join('\n'));
+    expect(text.split(header as string)).toHaveLength(2);
+  });
+
+  it("reads groff's table of options as one row an option, the names flush right and each description's wrapped lines in its cell (pandoc → ms → groff)", async () => {
+    const text = await markdownOf('wrapped-options.pdf');
+    const [header, ...body] = sourceTableRows(WRAPPED_OPTIONS_MD);
+    expect(body).toHaveLength(4);
+    expect(text).toContain(['## Options', '', header, '| - | - |', ...body, '', '## Usage'].join('\n'));
   });
 });
 

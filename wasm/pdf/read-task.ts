@@ -12,6 +12,7 @@ import type { FileRef } from '../../core/file-ref.js';
 import type * as mupdf from 'mupdf';
 import type { RootContent } from 'mdast';
 import { pageBlocks } from '../read/pdf-layout.js';
+import { joinContinuedTable } from '../read/pdf-table-pages.js';
 import { StyleTally, type DocumentStyle } from '../read/pdf-headings.js';
 import { OutlineLevels, outlineEntries } from '../read/pdf-outline.js';
 import { toPageRows } from '../read/pdf-rows.js';
@@ -239,12 +240,31 @@ export function readPdfMarkdown({ maxCharacters, ...task }: ReadMarkdownTask, re
   const out: PdfPageMarkdown[] = [];
   // The length the Markdown joined so far has (as joinBlocks counts it; scans count nothing yet).
   let length = 0;
-  const { pageCount, selected } = layOutPages(task, read, budget, ({ page, blocks: model, needsOcr }) => {
+  // The last page with blocks, as a model: a table ending it goes on with the next page's first
+  // block (pdf-table-pages.ts). It is rendered again once, when the table stops going on (a table
+  // over hundreds of pages is not rendered a page at a time).
+  let previous: { markdown: PdfPageMarkdown; model: RootContent[]; joined: boolean } | undefined;
+  const settle = () => {
+    if (previous?.joined) previous.markdown.blocks = [...renderedBlocks(previous.model)];
+  };
+  const { pageCount, selected } = layOutPages(task, read, budget, ({ page, blocks: laid, needsOcr }) => {
+    const model = [...laid];
+    const first = model[0];
+    if (first && previous && joinContinuedTable(previous.model, model)) {
+      previous.joined = true;
+      // The rows carried onto the table above count toward the cut as they would on their own.
+      length = joinedLength(length, [...renderedBlocks([first])]);
+    }
     const blocks = [...renderedBlocks(model)];
     out.push({ page, blocks, needsOcr });
+    if (model.length || needsOcr) {
+      settle();
+      previous = model.length ? { markdown: out.at(-1) as PdfPageMarkdown, model, joined: false } : undefined;
+    }
     length = joinedLength(length, [pageMarker(page), ...blocks]);
     return length > maxCharacters;
   });
+  settle();
   return { pageCount, selected, pages: out };
 }
 

@@ -81,9 +81,6 @@ export function heading(level: number, items: readonly Inline[]): Heading {
 /** A slide label's most characters; longer bold text is emphasis, not a title. */
 const MAX_LABEL_CHARS = 80;
 
-const plainText = (nodes: readonly PhrasingContent[]): string =>
-  nodes.map((n) => ('value' in n ? n.value : 'children' in n ? plainText(n.children as PhrasingContent[]) : '')).join('');
-
 /**
  * A slide's paragraph that is all bold, short and not a sentence (no closing stop, no colon
  * leading into what follows) titles what comes after it on the slide: returned as a heading of
@@ -94,7 +91,7 @@ export function asSlideLabel(block: RootContent, depth: number): RootContent {
   if (block.type !== 'paragraph' || block.children.length !== 1) return block;
   const only = block.children[0];
   if (only?.type !== 'strong') return block;
-  const text = plainText(only.children).trim();
+  const text = plainText(only).trim();
   if (!text || text.length > MAX_LABEL_CHARS || /[.。!！?？;；,，:：]$/.test(text)) return block;
   return { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children: only.children };
 }
@@ -263,6 +260,27 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
 /** The cells, with their spans, of a table `table` wrote as HTML; undefined for any other HTML. */
 export function htmlTableCells(node: Html): readonly CellSource[][] | undefined {
   return (node.data as { cells?: CellSource[][] } | undefined)?.cells;
+}
+
+/** A cell's text: its blocks' text, paragraphs on lines of their own. */
+export function cellText(cell: CellSource): string {
+  return cell.blocks.map(plainText).join('\n');
+}
+
+/** The text of any node, its children's joined. */
+export function plainText(node: RootContent | { children?: unknown; value?: unknown }): string {
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  if ('children' in node && Array.isArray(node.children)) return (node.children as RootContent[]).map(plainText).join('');
+  return '';
+}
+
+/** A table block's cells with their spans (a GFM table's as plain cells); undefined: not a table. */
+export function tableCells(block: RootContent): readonly CellSource[][] | undefined {
+  if (block.type === 'html') return htmlTableCells(block);
+  if (block.type !== 'table') return undefined;
+  return block.children.map((row) =>
+    row.children.map((cell) => ({ blocks: cell.children.length ? [{ type: 'paragraph', children: cell.children }] : [], colSpan: 1, rowSpan: 1 })),
+  );
 }
 
 /**

@@ -26,15 +26,18 @@ const RIGHT_EMS = 0.5;
 /** A number as a table sets it, flush right: digits with signs, separators, currency or percent, no letters (2,400; $12.50; (63); 2024-03-07). */
 const isNumber = (text: string) => /\d/.test(text) && !/\p{L}/u.test(text);
 
-/** The column a cell keeps to — by its left edge, else (a number) by its right edge — or -1. */
-export function columnAt(columns: readonly Column[], cell: Unit, size: number): number {
+/**
+ * The column a cell keeps to — by its left edge, else (a number, or any text when
+ * `flushRightText`: the row's other cells show where its columns are) by its right edge — or -1.
+ */
+export function columnAt(columns: readonly Column[], cell: Unit, size: number, flushRightText = false): number {
   let best = -1;
   let distance = Infinity;
   columns.forEach((column, k) => {
     const d = Math.abs(column.x - cell.x);
     if (d <= size * LEFT_EMS && d < distance) [best, distance] = [k, d];
   });
-  if (best >= 0 || !isNumber(cell.text)) return best;
+  if (best >= 0 || (!flushRightText && !isNumber(cell.text))) return best;
   columns.forEach((column, k) => {
     const d = Math.min(...column.ends.map((end) => Math.abs(end - cell.right)));
     if (d <= size * RIGHT_EMS && d < distance) [best, distance] = [k, d];

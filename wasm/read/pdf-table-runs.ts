@@ -8,6 +8,7 @@ import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
+import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
 
 /** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
@@ -224,7 +225,17 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   if (!first) return { rows: [], columns: [] };
   const columns: Column[] = first.cells.map((c) => ({ x: c.x, ends: [c.right] }));
   if (first.cells.length < 2 || outOfTables(first)) return { rows: [], columns };
-  const near = (row: Row, cell: Row['cells'][number]) => columnAt(columns, cell, row.size) >= 0;
+  // Text set flush right (a manual's option names) keeps to a column by its right edge only
+  // beside a cell that keeps to one by its left, and against a column to its right: lines that
+  // end together at the margin are prose or a colophon ("Tel. …   ISSN …").
+  const keep = (row: Row, cell: Row['cells'][number]) => {
+    const at = columnAt(columns, cell, row.size);
+    if (at >= 0) return at;
+    const beside = row.cells.some((other) => other !== cell && columnAt(columns, other, row.size) >= 0);
+    const flush = beside ? columnAt(columns, cell, row.size, true) : -1;
+    return flush >= 0 && columns.some((c) => c.x > (columns[flush] as Column).x) ? flush : -1;
+  };
+  const near = (row: Row, cell: Row['cells'][number]) => keep(row, cell) >= 0;
   const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
@@ -238,6 +249,12 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
     const [firstColumn, second] = columns.map((c) => c.x).sort((a, b) => a - b);
     return Math.abs(cell.x - (firstColumn as number)) <= row.size * 1.5 && (second === undefined || row.right < second);
   };
+  const wrapped = (row: Row) =>
+    !row.table &&
+    !outOfTables(row) &&
+    close(row) &&
+    row.cells.every((c) => near(row, c)) &&
+    wrapsFrom(lineOf(run.at(-1) as Row, columns), lineOf(row, columns));
   for (let j = start + 1; j < rows.length; j++) {
     const row = rows[j] as Row;
     if (aligned(row) || widens(row)) {
@@ -246,10 +263,15 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
       const inside = (x: number) => run.some((r) => r.cells.some((c) => x > c.x + r.size * 1.5 && x < c.right));
       if (row.cells.some((c) => !near(row, c) && inside(c.x))) break;
       for (const cell of row.cells) {
-        const at = columnAt(columns, cell, row.size);
+        const at = keep(row, cell);
         if (at < 0) columns.push({ x: cell.x, ends: [cell.right] });
         else if (Math.abs((columns[at] as Column).x - cell.x) > row.size * 1.5) (columns[at] as Column).ends.push(cell.right);
       }
+      run.push(row);
+      continue;
+    }
+    // A cell's text wrapped onto the line below (pdf-table-wraps.ts).
+    if (wrapped(row)) {
       run.push(row);
       continue;
     }
@@ -267,14 +289,25 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   return { rows: run, columns: columns.sort((a, b) => a.x - b.x) };
 }
 
+/**
+ * A row's text in each of the columns (left to right), and where it stands. Text set flush right
+ * (tableRun's keep) keeps to a column two of whose cells already end where it ends; a cell that
+ * keeps to none (centred) goes to the column whose start is nearest.
+ */
+function lineOf(row: Row, columns: readonly Column[]): TableLine {
+  const sorted = [...columns].sort((a, b) => a.x - b.x);
+  const texts = sorted.map(() => '');
+  const flushRight = (cell: Row['cells'][number]) =>
+    columnAt(sorted, cell, row.size) < 0 ? sorted.findIndex((c) => c.ends.filter((end) => Math.abs(end - cell.right) <= row.size * 0.5).length >= 2) : -1;
+  for (const cell of row.cells) {
+    const flush = flushRight(cell);
+    const column = flush >= 0 ? flush : nearestColumn(sorted, cell, row.size);
+    texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
+  }
+  return { texts, top: row.top, bottom: row.bottom, size: row.size };
+}
+
 function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
-  const rows = run.map((row) => {
-    const texts = columns.map(() => '');
-    for (const cell of row.cells) {
-      const column = nearestColumn(columns, cell, row.size);
-      texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
-    }
-    return texts;
-  });
+  const rows = joinWrappedLines(run.map((row) => lineOf(row, columns)));
   return table([...header, ...rows].map(textCells), blocksToHtml);
 }

@@ -4,7 +4,6 @@
 // reads the PDF again.
 
 import type { RootContent } from 'mdast';
-import { htmlTableCells, type CellSource } from '../blocks.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 
@@ -41,23 +40,5 @@ export interface EditableCounts {
   sheets?: number;
 }
 
-/** A table block's cells with their spans (a GFM table's as plain cells); undefined: not a table. */
-export function tableCells(block: RootContent): readonly CellSource[][] | undefined {
-  if (block.type === 'html') return htmlTableCells(block);
-  if (block.type !== 'table') return undefined;
-  return block.children.map((row) =>
-    row.children.map((cell) => ({ blocks: cell.children.length ? [{ type: 'paragraph', children: cell.children }] : [], colSpan: 1, rowSpan: 1 })),
-  );
-}
-
-/** A cell's text: its blocks' text, paragraphs on lines of their own. */
-export function cellText(cell: CellSource): string {
-  return cell.blocks.map(plainText).join('\n');
-}
-
-/** The text of any node, its children's joined. */
-export function plainText(node: RootContent | { children?: unknown; value?: unknown }): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node && Array.isArray(node.children)) return (node.children as RootContent[]).map(plainText).join('');
-  return '';
-}
+// A table block's cells and text: blocks.ts, where the PDF reader's stage that joins a table across pages reads them too.
+export { cellText, plainText, tableCells } from '../blocks.js';

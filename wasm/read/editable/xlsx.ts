@@ -4,39 +4,33 @@
 // merged. No table → INVALID_INPUT, before anything is written.
 
 import ExcelJS from 'exceljs';
+import type { RootContent } from 'mdast';
 import { ApiError } from '../../../core/errors.js';
 import type { CellSource } from '../blocks.js';
 import { cellValue, decimalMarkOf, type DecimalMark } from './cells.js';
+import { joinContinuedTable } from '../pdf-table-pages.js';
 import { cellText, tableCells, type EditableCounts, type EditableModel } from './model.js';
 
 type Grid = readonly CellSource[][];
 
-const width = (grid: Grid) => Math.max(0, ...grid.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
-const rowKey = (row: readonly CellSource[] | undefined) => (row ?? []).map(cellText).join('\u0000');
-
 /**
  * Every table in reading order; one that goes on at the top of the next page in as many columns
- * is joined to it, its header dropped when the page repeats it. A spreadsheet printed over many
- * pages repeats its header only when told to; its columns are the sign that the table goes on.
+ * is joined to it (pdf-table-pages.ts), its header dropped when the page repeats it. A
+ * spreadsheet printed over many pages repeats its header only when told to; its columns are the
+ * sign that the table goes on.
  */
 export function documentTables(model: EditableModel): Grid[] {
-  const tables: Grid[] = [];
-  // The previous page ended with a table: this page's first block may continue it.
-  let pageEndedInTable = false;
-  for (const page of model.pages) {
-    for (const [index, block] of page.blocks.entries()) {
-      const grid = tableCells(block);
-      if (!grid?.length) continue;
-      const last = tables.at(-1);
-      if (index === 0 && pageEndedInTable && last !== undefined && width(last) === width(grid)) {
-        const repeated = grid.length > 1 && rowKey(last[0]) === rowKey(grid[0]);
-        tables[tables.length - 1] = [...last, ...(repeated ? grid.slice(1) : grid)];
-      } else tables.push(grid);
-    }
-    const lastBlock = page.blocks.at(-1);
-    pageEndedInTable = lastBlock !== undefined && tableCells(lastBlock) !== undefined;
+  const pages = model.pages.map((page) => [...page.blocks]);
+  // The last page with blocks: a page a continued table filled whole leaves the table to the next.
+  let previous: RootContent[] | undefined;
+  for (const blocks of pages) {
+    if (previous) joinContinuedTable(previous, blocks);
+    if (blocks.length) previous = blocks;
   }
-  return tables;
+  return pages.flat().flatMap((block) => {
+    const grid = tableCells(block);
+    return grid?.length ? [grid] : [];
+  });
 }
 
 function addSheet(workbook: ExcelJS.Workbook, name: string, grid: Grid, decimal: DecimalMark): void {

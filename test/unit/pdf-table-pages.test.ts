@@ -1,0 +1,97 @@
+// A table continued on the next page is one table (wasm/read/pdf-table-pages.ts): what a PDF's
+// page break cuts in two — under a repeated header row or not, a row's cell carried over the
+// break — joined back, as `read` and the XLSX writer join it.
+
+import type { RootContent } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { paragraph, table, type CellSource } from '../../wasm/read/blocks.js';
+import { joinContinuedTable } from '../../wasm/read/pdf-table-pages.js';
+import { blocksToHtml, renderedBlocks } from '../../wasm/read/render.js';
+
+const cell = (text: string): CellSource => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 });
+const grid = (rows: string[][]) =>
+  table(
+    rows.map((row) => row.map(cell)),
+    blocksToHtml,
+  );
+const text = (value: string): RootContent => paragraph([{ text: value }]);
+const markdown = (blocks: RootContent[]) => [...renderedBlocks(blocks)].join('\n\n');
+
+describe('a table continued on the next page', () => {
+  it('drops the header the next page repeats and joins the cell the break carried over into its row', () => {
+    const first = [
+      text('Properties'),
+      grid([
+        ['Name', 'Specification'],
+        ['OBJECT', 'hashCode() of the object'],
+        ['CLASS', 'class name of the object'],
+      ]),
+    ];
+    // The page's number, left at its foot, does not end the table.
+    first.push(text('1'));
+    const next = [
+      grid([
+        ['Name', 'Specification'],
+        ['', 'invoking the method'],
+        ['METHOD', 'method being invoked'],
+      ]),
+      text('Tips:'),
+    ];
+    expect(joinContinuedTable(first, next)).toBe(true);
+    expect(markdown(first)).toBe(
+      [
+        'Properties',
+        [
+          '| Name | Specification |',
+          '| - | - |',
+          '| OBJECT | hashCode() of the object |',
+          '| CLASS | class name of the object invoking the method |',
+          '| METHOD | method being invoked |',
+        ].join('\n'),
+        '1',
+      ].join('\n\n'),
+    );
+    expect(markdown(next)).toBe('Tips:');
+  });
+
+  it('joins a table the next page goes on with, without a header, in as many columns', () => {
+    const first = [
+      grid([
+        ['Region', 'Units'],
+        ['North', '120'],
+      ]),
+    ];
+    const next = [
+      grid([
+        ['South', '210'],
+        ['', '330'],
+      ]),
+    ];
+    expect(joinContinuedTable(first, next)).toBe(true);
+    // A row of numbers alone under an empty first cell (a total) stays a row.
+    expect(markdown(first)).toBe(['| Region | Units |', '| - | - |', '| North | 120 |', '| South | 210 |', '| | 330 |'].join('\n'));
+    expect(next).toEqual([]);
+  });
+
+  it('leaves tables apart when the next page starts with something else, or in other columns', () => {
+    const first = [
+      grid([
+        ['Region', 'Units'],
+        ['North', '120'],
+      ]),
+    ];
+    const prose = [text('Notes'), grid([['South', '210']])];
+    expect(joinContinuedTable(first, prose)).toBe(false);
+    const wider = [grid([['South', '210', 'x']])];
+    expect(joinContinuedTable(first, wider)).toBe(false);
+    const afterProse = [
+      grid([
+        ['Region', 'Units'],
+        ['North', '120'],
+      ]),
+      text('Sales went up.'),
+    ];
+    expect(joinContinuedTable(afterProse, [grid([['South', '210']])])).toBe(false);
+    expect(prose).toHaveLength(2);
+  });
+});

@@ -1,0 +1,72 @@
+// A table continued on the next page is one table. A PDF is read page by page, so a table that
+// runs over a page break comes out as two; the second goes on the first when it is the next
+// page's first block and has as many columns. Its header row is dropped when the page repeats
+// the first's (a word processor's repeated heading rows, Chrome's <thead>), and its first row is
+// the last row's own when it holds nothing in the first column: a cell whose text the break
+// carried over. Pure functions over blocks; `read` (wasm/pdf/read-task.ts) and the XLSX writer
+// (editable/xlsx.ts) join with them.
+
+import type { Paragraph, RootContent } from 'mdast';
+import { cellText, plainText, table, tableCells, type CellSource } from './blocks.js';
+import { blocksToHtml } from './render.js';
+
+type Grid = readonly (readonly CellSource[])[];
+
+/** A table's width in columns, its cells' spans counted. */
+const width = (grid: Grid) => Math.max(0, ...grid.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
+
+const textOf = (cell: CellSource) => cellText(cell).trim();
+const rowKey = (row: readonly CellSource[] | undefined) => (row ?? []).map(textOf).join('\u0000');
+const plain = (row: readonly CellSource[]) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1);
+const numbersOnly = (row: readonly CellSource[]) => row.map(textOf).every((t) => !t || (/\d/.test(t) && !/\p{L}/u.test(t)));
+
+/** A row the break cut: nothing in its first column, text after it (not figures alone, a total). */
+function carriedOver(last: readonly CellSource[] | undefined, row: readonly CellSource[] | undefined): boolean {
+  if (!last || !row || row.length !== last.length || !plain(row) || !plain(last)) return false;
+  return textOf(last[0] as CellSource) !== '' && textOf(row[0] as CellSource) === '' && !numbersOnly(row) && row.some((cell) => textOf(cell));
+}
+
+/** One cell's text followed by the text the break carried onto the next page, in one paragraph where both are one. */
+function joinedCell(above: CellSource, below: CellSource): CellSource {
+  const last = above.blocks.at(-1);
+  const first = below.blocks[0];
+  if (!last || !first) return { ...above, blocks: [...above.blocks, ...below.blocks] };
+  if (last.type !== 'paragraph' || first.type !== 'paragraph') return { ...above, blocks: [...above.blocks, ...below.blocks] };
+  const paragraph: Paragraph = { type: 'paragraph', children: [...last.children, { type: 'text', value: ' ' }, ...first.children] };
+  return { ...above, blocks: [...above.blocks.slice(0, -1), paragraph, ...below.blocks.slice(1)] };
+}
+
+/** The rows of `after` put under `before`'s, when `after` continues it; else undefined. */
+export function joinedGrid(before: Grid, after: Grid): CellSource[][] | undefined {
+  if (before.length === 0 || after.length === 0 || width(before) !== width(after)) return undefined;
+  const rows = after.length > 1 && rowKey(before[0]) === rowKey(after[0]) ? after.slice(1) : after;
+  const joined = before.map((row) => [...row]);
+  if (carriedOver(joined.at(-1), rows[0])) {
+    const last = joined.at(-1) as CellSource[];
+    joined[joined.length - 1] = last.map((cell, c) => joinedCell(cell, (rows[0] as readonly CellSource[])[c] as CellSource));
+    return [...joined, ...rows.slice(1).map((row) => [...row])];
+  }
+  return [...joined, ...rows.map((row) => [...row])];
+}
+
+/** A page's number left at its foot (a footer the running-line stage did not take): it does not end the page's table. */
+const isPageNumber = (block: RootContent) => block.type === 'paragraph' && /^\s*\d{1,4}\s*$/.test(plainText(block));
+
+/**
+ * Joins `page`'s first block into the table that ends `previous` (a page number after it
+ * aside), when it continues that table: the joined table takes the first's place and the block
+ * leaves `page`. Answers whether they were joined.
+ */
+export function joinContinuedTable(previous: RootContent[], page: RootContent[]): boolean {
+  let at = previous.length - 1;
+  while (at >= 0 && isPageNumber(previous[at] as RootContent)) at--;
+  const last = previous[at];
+  const first = page[0];
+  const before = last && tableCells(last);
+  const after = first && tableCells(first);
+  const grid = before && after ? joinedGrid(before, after) : undefined;
+  if (!grid) return false;
+  previous[at] = table(grid, blocksToHtml);
+  page.shift();
+  return true;
+}
