@@ -108,7 +108,8 @@ async function readPdfModel(request: EditableRequest, { engines, config, ...cont
     blocks: blocksOf.get(p.page) ?? p.blocks,
     width: p.width,
     height: p.height,
-    margins,
+    // A page whose text starts lower than the others' keeps its own top: its first line stands where the PDF's does.
+    margins: margins && { ...margins, top: Math.max(margins.top, p.margins?.top ?? margins.top) },
     number: p.page,
     pictures: p.pictures,
     header: p.header,
@@ -119,6 +120,9 @@ async function readPdfModel(request: EditableRequest, { engines, config, ...cont
   return { model, ocrPages: scans };
 }
 
+/** Points the longest line of a ragged-right page may stop short of its right margin. */
+const RAGGED_RIGHT = 12;
+
 /**
  * The document's margins: on each side the least any page leaves (a page's own text may stop
  * short of the bottom, or of the right on a short line); none when no page has text.
@@ -127,7 +131,10 @@ function documentMargins(pages: readonly EditablePage['margins'][]): EditablePag
   const known = pages.filter((m) => m !== undefined);
   if (known.length === 0) return undefined;
   const least = (side: 'top' | 'right' | 'bottom' | 'left') => Math.min(...known.map((m) => m[side]));
-  return { top: least('top'), right: least('right'), bottom: least('bottom'), left: least('left') };
+  const [left, right] = [least('left'), least('right')];
+  // Lines end short of the right margin by up to a word (ragged right): a right margin a little
+  // wider than the left is the left's, or every line would break a word early.
+  return { top: least('top'), right: right > left && right - left <= RAGGED_RIGHT ? left : right, bottom: least('bottom'), left };
 }
 
 async function readImageModel(request: EditableRequest, { engines, config, ...control }: ReadContext): Promise<{ model: EditableModel; ocrPages: number[] }> {

@@ -79,7 +79,9 @@ describe('convert PDF → docx: headings', () => {
     const out = path.join(dir, 'titled-tables.docx');
     const document = zipPart(out, 'word/document.xml');
     for (const title of ['Prices by region', 'Staff by plant', 'Energy by month'])
-      expect(document).toMatch(new RegExp(`<w:pStyle w:val="Heading\\d"/></w:pPr><w:r>(<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${title}<`));
+      expect(document).toMatch(
+        new RegExp(`<w:pStyle w:val="Heading\\d"/>(<w:spacing[^>]*/>)?</w:pPr><w:r>(<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${title}<`),
+      );
     expect(docxMarkdown(out)).toMatch(/^#{1,6} Staff by plant$/m);
   }, 120_000);
 
@@ -100,7 +102,7 @@ describe('convert a scan → docx: headings', () => {
     expect(answer.body.data).toMatchObject({ ocrPages: [1], headings: 3 });
     const out = path.join(dir, 'inspection-scan.docx');
     const styleOf = (text: string) =>
-      new RegExp(`<w:pStyle w:val="(Heading\\d)"/></w:pPr><w:r>(?:<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${text}`).exec(
+      new RegExp(`<w:pStyle w:val="(Heading\\d)"/>(?:<w:spacing[^>]*/>)?</w:pPr><w:r>(?:<w:rPr>(?:(?!</w:rPr>).)*</w:rPr>)?<w:t[^>]*>${text}`).exec(
         zipPart(out, 'word/document.xml'),
       )?.[1];
     expect(styleOf('Plant inspection summary')).toBe('Heading1');

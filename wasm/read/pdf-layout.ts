@@ -18,10 +18,12 @@ import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
 export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
   const out: RootContent[] = [];
   const lists = new ListCollector(out, style.body);
-  for (const part of splitTables(withBorderlessTables(rows))) {
+  const laid = withBorderlessTables(rows);
+  const parts = splitTables(laid);
+  for (const [k, part] of parts.entries()) {
     if ('table' in part) {
       lists.flush();
-      out.push(part.table);
+      out.push(withTableBox(part.table, tableRows(laid, parts, k)));
       continue;
     }
     for (const p of paragraphs(part.rows)) {
@@ -30,14 +32,13 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
         out.push(codeBlock(p.rows));
         continue;
       }
-      const first = p.rows[0] as Row;
       const text = joinLines(p.rows.map((r) => r.text));
       const outlined = outlineLevel(p, text, style);
       if (outlined !== undefined) {
         lists.flush();
-        out.push(styled(heading(outlined, [{ text }]), first));
-      } else if (p.marker && !isSizeHeading(p, style)) lists.addItem(first.x, p.marker.ordered, text);
-      else if (p.marker || !lists.continues(first.x, text)) {
+        out.push(styled(heading(outlined, [{ text }]), p));
+      } else if (p.marker && !isSizeHeading(p, style)) lists.addItem(p, p.marker.ordered, text);
+      else if (p.marker || !lists.continues(p, text)) {
         lists.flush();
         out.push(textBlock(p, text, style));
       }
@@ -60,20 +61,20 @@ function codeBlock(rows: readonly Row[]): RootContent {
 function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
   const first = p.rows[0] as Row;
   const level = style.levels.get(rounded(first.size));
-  if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), first);
+  if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), p);
   // A line at body size set apart by weight or by a heading's colour: the level below the sized ones.
   // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
   const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
   const apart = first.bold || inHeadingColor;
   const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
-  if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
+  if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
   // Numbered, its level is its number's depth (`2.3.1` three below the offset); in the body's weight only a dotted number marks it.
   const depth = sectionDepth(text, !apart);
   const byNumber = depth !== undefined && (apart || !/^\d/.test(text) || NUMBERED_TITLE.test(text));
-  if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), first);
-  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), first);
-  return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), first);
+  if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), p);
+  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), p);
+  return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
 }
 
 /**
@@ -89,18 +90,58 @@ export interface PdfTextStyle {
   font: string;
   /** Its fill, "r,g,b" in 0–1. */
   color?: string;
+  /** Points from the page's top to the first line's baseline and to the last's: the space above and below the block. */
+  baseline: number;
+  lastBaseline: number;
+  /** Points from one line's baseline to the next, where the block has more than one line. */
+  pitch?: number;
+  /** The first line's size in points. */
+  size: number;
+}
+
+/** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
+export interface PdfTableBox {
+  top: number;
+  bottom: number;
 }
 
 declare module 'mdast' {
   interface Data {
     pdfText?: PdfTextStyle;
+    pdfTable?: PdfTableBox;
   }
 }
 
-const styled = <T extends RootContent>(block: T, row: Row): T => ({
-  ...block,
-  data: { pdfText: { font: row.font, ...(row.color !== undefined && { color: row.color }) } },
-});
+/**
+ * The rows a table part was made of: those of the page between the text parts around it (a ruled
+ * table is one row standing for all of it). Two tables with no text between: not told apart, none.
+ */
+function tableRows(rows: readonly Row[], parts: ReturnType<typeof splitTables>, k: number): readonly Row[] {
+  const [before, after] = [parts[k - 1], parts[k + 1]];
+  if ((before && 'table' in before) || (after && 'table' in after)) return [];
+  const last = before?.rows.at(-1);
+  const first = after?.rows[0];
+  return rows.slice(last ? rows.indexOf(last) + 1 : 0, first ? rows.indexOf(first) : rows.length);
+}
+
+function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
+  if (rows.length === 0) return table;
+  const box = { top: Math.min(...rows.map((r) => r.top)), bottom: Math.max(...rows.map((r) => r.bottom)) };
+  return { ...table, data: { ...table.data, pdfTable: box } };
+}
+
+const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
+  const [first, last] = [rows[0] as Row, rows.at(-1) as Row];
+  const pitch = rows.length > 1 ? (last.y - first.y) / (rows.length - 1) : undefined;
+  const pdfText: PdfTextStyle = {
+    font: first.font,
+    ...(first.color !== undefined && { color: first.color }),
+    size: first.size,
+    baseline: first.y,
+    lastBaseline: last.y,
+  };
+  return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
+};
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {
@@ -112,17 +153,20 @@ class ListCollector {
     private readonly body: number,
   ) {}
 
-  addItem(x: number, ordered: boolean, text: string): void {
+  addItem(p: Paragraph, ordered: boolean, text: string): void {
+    const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
-    this.entries.push({ level, ordered, content: [paragraph([{ text: text.replace(ordered ? NUMBERED : BULLET, '') }])] });
+    this.entries.push({ level, ordered, content: [styled(paragraph([{ text: text.replace(ordered ? NUMBERED : BULLET, '') }]), p)] });
   }
 
   /** A paragraph indented past the list's markers continues the last item. */
-  continues(x: number, text: string): boolean {
+  continues(p: Paragraph, text: string): boolean {
     const para = this.entries.at(-1)?.content[0];
-    if (x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    if ((p.rows[0] as Row).x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
     para.children[0].value = joinLines([para.children[0].value, text]);
+    const pdfText = para.data?.pdfText;
+    if (pdfText) pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
     return true;
   }
 

@@ -15,6 +15,7 @@ import {
   HeadingLevel,
   ImageRun,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageNumber,
   PageOrientation,
@@ -30,6 +31,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { CellSource } from '../blocks.js';
+import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 import { plainText, tableCells, type EditableCounts, type EditableModel, type EditablePage } from './model.js';
@@ -67,6 +69,22 @@ const ITALIC_FONT_NAME = /italic|oblique/i;
 const NEAR_BLACK = 0.15;
 /** CSS pixels (Word's picture unit in the library) a point. */
 const PIXELS_PER_POINT = 96 / 72;
+/** A line's height in ems where its spacing is left to the font (Liberation's and Word's faces: about 1.15). */
+const NATURAL_LINE = 1.15;
+/** Line pitches a paragraph keeps exactly, in ems of its size: outside them it is a reading's slip, left to the font. */
+const PITCH_RANGE = [0.95, 2.5] as const;
+/** The most space kept above a block, in points: more is a page's gap (a figure left out, a column's end), not spacing. */
+const MOST_SPACE_ABOVE = 72;
+/** The part of a line under its baseline, in ems (Liberation's and Word's faces: 0.21). */
+const DESCENT = 0.21;
+/**
+ * Points the bottom margin is narrowed by, the least it is left: lines set at the PDF's pitch fill
+ * a page as far down as the PDF's, and a line the renderer's metrics set a point lower would run
+ * the page onto a page of its own (each PDF page is a section). Where the page breaks is all a
+ * bottom margin decides, so the slack moves no line.
+ */
+const BOTTOM_SLACK = 36;
+const LEAST_MARGIN = 18;
 
 /** The style a block's PDF text carries (read's layout notes its font and colour): italic, and a colour other than black. */
 function blockStyle(block: RootContent): RunStyle {
@@ -84,28 +102,129 @@ function blockStyle(block: RootContent): RunStyle {
   return { ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }), ...(coloured && { color: hex.toUpperCase() }) };
 }
 
+/** Where a block's text starts and ends down the page (points from the top), where the PDF says: a list's, each item's. */
+function verticalSpans(block: RootContent): [number, number][] {
+  const { pdfText, pdfTable } = block.data ?? {};
+  if (pdfText) return [[pdfText.baseline, pdfText.lastBaseline]];
+  if (pdfTable) return [[pdfTable.top, pdfTable.bottom]];
+  return block.type === 'list' ? block.children.flatMap((item) => item.children.flatMap(verticalSpans)) : [];
+}
+
+/** The paragraph a block ends with: a list's, its last item's last. */
+function lastParagraph(block: RootContent): RootContent {
+  const last = block.type === 'list' ? block.children.at(-1)?.children.at(-1) : undefined;
+  return last ? lastParagraph(last) : block;
+}
+
+/** Points a block may start above the end of the one before and still be below it (a line's rounding). */
+const COLUMN_STEP = 12;
+
+/**
+ * Whether each block starts below the one before: a page read in columns (or in an order that
+ * climbs back up it) is one column in the DOCX, whose text runs longer than any column of the
+ * PDF's, so keeping the PDF's spacing there would only run it onto another page.
+ */
+function flowsDown(blocks: readonly RootContent[]): boolean {
+  let end = -Infinity;
+  for (const span of blocks.flatMap(verticalSpans)) {
+    if (span[0] < end - COLUMN_STEP) return false;
+    end = span[1];
+  }
+  return true;
+}
+
 /** The counts and a fresh instance number per numbered list (each list starts at 1). */
 class Writer {
   readonly counts: EditableCounts = { paragraphs: 0, headings: 0, tables: 0, images: 0 };
   private lists = 0;
   /** The pictures of the page being written. */
   private pictures: readonly PagePicture[] = [];
+  /** Points from the page's top to the foot of what was written last on this page, where it is known. */
+  private above: number | undefined;
+  /** The table under the block being written, where it is known: its last paragraph (`over`) keeps the space down to it. */
+  private tableBelow: (PdfTableBox & { over: RootContent }) | undefined;
 
-  blocks(blocks: readonly RootContent[], textWidth: number, pictures: readonly PagePicture[] = []): (Paragraph | Table)[] {
+  /** The last baseline written on this page, where it is known. */
+  private lastBaseline: number | undefined;
+  /** The page's blocks run down it in one column: their spacing is the PDF's. */
+  private spaced = false;
+
+  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs. */
+  constructor(private readonly bodyPitch: number | undefined) {}
+
+  /** `top`: the page's top margin, where its first line box starts. */
+  blocks(blocks: readonly RootContent[], textWidth: number, pictures: readonly PagePicture[] = [], top?: number): (Paragraph | Table)[] {
     this.pictures = pictures;
-    return blocks.flatMap((block) => this.block(block, textWidth));
+    this.above = top;
+    this.lastBaseline = undefined;
+    this.spaced = flowsDown(blocks);
+    return blocks.flatMap((block, k) => {
+      const table = blocks[k + 1]?.data?.pdfTable;
+      this.tableBelow = table && { ...table, over: lastParagraph(block) };
+      const before = this.above;
+      const written = this.block(block, textWidth);
+      // A block that did not say where it ends (a picture, code) leaves the next one's space unknown.
+      if (this.above === before) this.above = undefined;
+      return written;
+    });
+  }
+
+  /**
+   * A paragraph's spacing as the PDF sets it: its lines at their pitch (a paragraph's own, or the
+   * document's for a one-line one), the space above it that leaves its first line as far below
+   * what stands above as on the page, and below it the space down to a table under it — so lines
+   * break and pages fill as in the PDF.
+   */
+  private spacing(block: RootContent, body: boolean): { spacing?: { line?: number; lineRule?: typeof LineRuleType.EXACT; before?: number; after?: number } } {
+    const pdf = block.data?.pdfText;
+    if (!pdf || !this.spaced) return {};
+    const { line, exact } = this.lineOf(pdf, body);
+    // A line box holds the font's descent under the baseline, the rest of its height above it.
+    const descent = DESCENT * pdf.size;
+    const before = this.above === undefined ? undefined : pdf.baseline - (line - descent) - this.above;
+    const foot = pdf.lastBaseline + descent;
+    const after = this.tableBelow?.over === block ? this.tableBelow.top - foot : undefined;
+    this.above = foot;
+    this.lastBaseline = pdf.lastBaseline;
+    const spacing = {
+      ...(exact && { line: twips(line), lineRule: LineRuleType.EXACT }),
+      ...(before !== undefined && before > 0 && before <= MOST_SPACE_ABOVE && { before: twips(before) }),
+      ...(after !== undefined && after > 0 && after <= MOST_SPACE_ABOVE && { after: twips(after) }),
+    };
+    return Object.keys(spacing).length ? { spacing } : {};
+  }
+
+  /**
+   * A paragraph's line pitch: its own, or for a one-line one the document's usual, no more than
+   * the step down from the line above (list items, a one-line table of contents). Outside
+   * PITCH_RANGE it is a reading's slip: the font's own spacing.
+   */
+  private lineOf(pdf: PdfTextStyle, body: boolean): { line: number; exact: boolean } {
+    const step = this.lastBaseline === undefined ? undefined : pdf.baseline - this.lastBaseline;
+    const usual = body ? this.bodyPitch : undefined;
+    const pitch = pdf.pitch ?? (usual !== undefined && step !== undefined && step > 0 ? Math.min(usual, step) : usual);
+    const exact = pitch !== undefined && pitch >= PITCH_RANGE[0] * pdf.size && pitch <= PITCH_RANGE[1] * pdf.size;
+    return exact ? { line: pitch, exact } : { line: pdf.size * NATURAL_LINE, exact };
+  }
+
+  /** Where the page's first line box starts, points from the top, when its blocks keep the PDF's spacing. */
+  firstLineTop(blocks: readonly RootContent[]): number | undefined {
+    const first = blocks.find((block) => block.type !== 'image')?.data?.pdfText;
+    if (!first || !flowsDown(blocks)) return undefined;
+    this.lastBaseline = undefined;
+    return first.baseline - (this.lineOf(first, true).line - DESCENT * first.size);
   }
 
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
     const cells = tableCells(block);
-    if (cells) return [this.table(cells, textWidth)];
+    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable)];
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
-        return [new Paragraph({ heading: HEADINGS[block.depth - 1], children: runs(block.children, blockStyle(block)) })];
+        return [new Paragraph({ heading: HEADINGS[block.depth - 1], ...this.spacing(block, false), children: runs(block.children, blockStyle(block)) })];
       case 'paragraph':
         this.counts.paragraphs++;
-        return [new Paragraph({ children: runs(block.children, blockStyle(block)) })];
+        return [new Paragraph({ ...this.spacing(block, true), children: runs(block.children, blockStyle(block)) })];
       case 'list':
         return this.list(block, 0);
       case 'code':
@@ -140,16 +259,24 @@ class Writer {
         if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
         this.counts.paragraphs++;
         const children = child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))];
+        const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
-        return [new Paragraph(k === 0 ? { children, numbering: { reference, level, instance } } : { children, indent: { left: indentOf(level + 1) } })];
+        return [
+          new Paragraph(
+            k === 0 ? { children, ...spacing, numbering: { reference, level, instance } } : { children, ...spacing, indent: { left: indentOf(level + 1) } },
+          ),
+        ];
       }),
     );
   }
 
-  private table(rows: readonly CellSource[][], textWidth: number): Table {
+  /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
+  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined): Table {
     this.counts.tables++;
     const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
     const width = Math.floor(twips(textWidth) / columns);
+    this.above = box?.bottom;
+    this.lastBaseline = undefined;
     return new Table({
       width: { size: width * columns, type: WidthType.DXA },
       columnWidths: Array.from({ length: columns }, () => width),
@@ -277,7 +404,10 @@ function headingStyles(sizes: readonly number[] | undefined): Record<string, Hea
 }
 
 function section(page: EditablePage, writer: Writer): ISectionOptions {
-  const margins = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
+  const measured = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
+  // The first line's box may start above its glyphs (a wide pitch): the margin is where it starts.
+  const lineTop = writer.firstLineTop(page.blocks);
+  const margins = { ...measured, top: Math.max(LEAST_MARGIN, Math.min(measured.top, lineTop ?? measured.top)) };
   const landscape = page.width > page.height;
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
   const header = running(page.header, page.number);
@@ -299,17 +429,29 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
           height: twips(Math.max(page.width, page.height)),
           orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
         },
-        margin: { top: twips(margins.top), right: twips(margins.right), bottom: twips(margins.bottom), left: twips(margins.left), ...edges },
+        margin: {
+          top: twips(margins.top),
+          right: twips(margins.right),
+          bottom: twips(Math.min(margins.bottom, Math.max(LEAST_MARGIN, margins.bottom - BOTTOM_SLACK))),
+          left: twips(margins.left),
+          ...edges,
+        },
         ...(page.number !== undefined && { pageNumbers: { start: page.number } }),
       },
     },
-    children: writer.blocks(page.blocks, textWidth, page.pictures),
+    children: writer.blocks(page.blocks, textWidth, page.pictures, lineTop === undefined ? undefined : margins.top),
   };
+}
+
+/** The line pitch most paragraphs of more than one line show (the median's), in points. */
+function bodyPitch(model: EditableModel): number | undefined {
+  const pitches = model.pages.flatMap((page) => page.blocks.flatMap((block) => (block.type === 'paragraph' && block.data?.pdfText?.pitch) || []));
+  return pitches.sort((a, b) => a - b)[Math.floor(pitches.length / 2)];
 }
 
 /** The DOCX's bytes and what it holds. */
 export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
-  const writer = new Writer();
+  const writer = new Writer(bodyPitch(model));
   const sections = model.pages.map((page) => section(page, writer));
   const latin = model.body ? fontFamily(model.body.font) : undefined;
   const document = new Document({

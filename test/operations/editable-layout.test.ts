@@ -1,0 +1,120 @@
+// Editable documents (issue 44): the DOCX rendered looks like the PDF — its lines where the PDF
+// sets them and as many pages. Documents made by python-docx, printed to PDF by LibreOffice,
+// converted to DOCX over HTTP, the DOCX rendered back by LibreOffice; where each line stands is
+// read from both PDFs by pdftotext's boxes (never by our own reader).
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfinfo } from '../helpers/pdf-inspect.js';
+import { runSoffice } from '../helpers/soffice.js';
+import { startService, tempDir, type RunningService } from '../helpers/service.js';
+import { PYTHON } from '../helpers/tools.js';
+
+let service: RunningService;
+let dir: string;
+let work: string;
+
+const DOCUMENTS = `
+import docx
+from docx.shared import Pt, Inches
+
+def page_setup(d):
+    s = d.sections[0]
+    s.page_width, s.page_height = docx.shared.Mm(210), docx.shared.Mm(297)
+    s.left_margin = s.right_margin = s.top_margin = s.bottom_margin = Inches(1)
+
+# Paragraphs at 1.5 lines with 12 pt after each, a bulleted list and a table between them, over
+# two pages: the first page filled to its foot.
+d = docx.Document()
+page_setup(d)
+def para(text):
+    p = d.add_paragraph(text)
+    p.paragraph_format.line_spacing = 1.5
+    p.paragraph_format.space_after = Pt(12)
+for n in range(1, 4):
+    para(f'Opening paragraph {n}: ' + 'its words run on over several lines, left aligned, so that each line stops short of the right margin. ' * 2)
+for n in range(1, 4):
+    d.add_paragraph(f'Bulleted point {n} of the list, one line long.', style='List Bullet')
+t = d.add_table(rows=4, cols=3)
+t.style = 'Table Grid'
+for r in range(4):
+    for c in range(3):
+        t.cell(r, c).text = f'Cell {r + 1}.{c + 1}'
+for n in range(1, 13):
+    para(f'Closing paragraph {n}: ' + 'more words that run on over two lines of the page, to fill it down to its foot and beyond. ' * 2)
+d.save('spaced.docx')
+
+# A page of tight single-spaced prose with 6 pt after each paragraph, filled to its foot.
+s = docx.Document()
+page_setup(s)
+for n in range(1, 15):
+    p = s.add_paragraph(f'Dense paragraph {n}: ' + 'single-spaced words fill the page down to its very last line. ' * 4)
+    p.paragraph_format.line_spacing = 1.0
+    p.paragraph_format.space_after = Pt(6)
+s.save('dense.docx')
+`;
+
+beforeAll(async () => {
+  dir = tempDir('docwasm-editable-layout-');
+  work = tempDir('docwasm-editable-layout-src-');
+  execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'spaced.docx'), path.join(work, 'dense.docx')]);
+  service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
+}, 240_000);
+afterAll(() => service.stop());
+
+/** Each line's text and the top of its box (points), by page, from pdftotext's boxes. */
+function lines(pdf: string): Map<string, { page: number; top: number }> {
+  const boxes = execFileSync('pdftotext', ['-bbox-layout', pdf, '-']).toString();
+  const found = new Map<string, { page: number; top: number }>();
+  let page = 0;
+  for (const part of boxes.split(/<page /).slice(1)) {
+    page++;
+    for (const line of part.matchAll(/<line xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
+      // A list's bullet is a word of the line where it is drawn as text, apart where it is a glyph of a symbol font.
+      const words = [...(line[2] as string).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((w) => w[1]);
+      const text = words.filter((word) => !/^[•·◦▪\uF0B7]$/u.test(word ?? '')).join(' ');
+      // A text met twice (a table's cells) says nothing of where one line is.
+      if (found.has(text)) found.set(text, { page: -1, top: 0 });
+      else found.set(text, { page, top: Number(line[1]) });
+    }
+  }
+  return found;
+}
+
+/** The DOCX rendered by LibreOffice: its lines against the source PDF's, and both page counts. */
+async function renderedAgainstSource(name: string): Promise<{ matched: number; total: number; worst: number; pages: [number, number] }> {
+  const answer = await service.post('/api/convert', { input: `${name}.pdf`, output: `${name}-out.docx` });
+  expect(answer.status).toBe(200);
+  const rendered = path.join(work, 'rendered');
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', rendered, path.join(dir, `${name}-out.docx`)]);
+  const [source, back] = [path.join(dir, `${name}.pdf`), path.join(rendered, `${name}-out.pdf`)];
+  const theirs = lines(back);
+  let [matched, worst] = [0, 0];
+  const ours = [...lines(source)].filter(([, at]) => at.page > 0);
+  for (const [text, at] of ours) {
+    const other = theirs.get(text);
+    if (!other || other.page !== at.page) continue;
+    matched++;
+    worst = Math.max(worst, Math.abs(other.top - at.top));
+  }
+  return { matched, total: ours.length, worst, pages: [Number(pdfinfo(source).Pages), Number(pdfinfo(back).Pages)] };
+}
+
+describe('convert PDF → docx: the page as the PDF sets it', () => {
+  it("sets paragraphs, list items and a table at the PDF's line pitch and spacing: rendered, each line stands within 6 points of the PDF's, on as many pages", async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('spaced');
+    expect(pages[0]).toBe(2);
+    expect(pages[1]).toBe(pages[0]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it('keeps a page of single-spaced prose filled to its foot on one page, its lines where the PDF has them', async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('dense');
+    expect(pages[1]).toBe(pages[0]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+  }, 240_000);
+});
