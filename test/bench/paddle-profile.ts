@@ -84,7 +84,7 @@ const models: PaddleModels = {
   detection: counted('detection', base.detection),
   recognition: counted('recognition', base.recognition),
   latinRecognition: async () => counted('recognition', await base.latinRecognition()),
-  classification: counted('classification', base.classification),
+  classification: async () => counted('classification', await base.classification()),
 };
 const workers = new WarmWorkers();
 const langs = await langDir();
