@@ -84,7 +84,7 @@ const models: PaddleModels = {
   detection: counted('detection', base.detection),
   recognition: counted('recognition', base.recognition),
   latinRecognition: async () => counted('recognition', await base.latinRecognition()),
-  classification: async () => counted('classification', await base.classification()),
+  classification: counted('classification', base.classification),
 };
 const workers = new WarmWorkers();
 const langs = await langDir();

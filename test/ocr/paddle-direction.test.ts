@@ -1,16 +1,13 @@
 // PP-OCR's direction classifier looks only at lines read with little confidence (issue 32):
 // an upright line never reaches it, a line printed upside down still reads. Lines laid out by
-// pango-view, turned by ImageMagick; read in-process with the shipped models. The classifier's
-// session itself is loaded only when a line first needs it (issue 46: a one-shot `docwasm ocr` of
-// an upright page does not pay for it).
+// pango-view, turned by ImageMagick; read in-process with the shipped models.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as ort from 'onnxruntime-web';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { removeAtEnd } from '../helpers/cleanup.js';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { loadModels, type PaddleModels } from '../../wasm/ocr/paddle/models.js';
@@ -29,9 +26,9 @@ beforeAll(async () => {
   models = await loadModels({ threads: 1 });
 }, READ_TIMEOUT);
 
-async function read(file: string, using = models) {
+async function read(file: string) {
   const { data, info } = await sharp(path.join(dir, file)).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const { lines, timings } = await readPage(using, { width: info.width, height: info.height, channels: 1, data }, SYSTEM_DEFAULTS);
+  const { lines, timings } = await readPage(models, { width: info.width, height: info.height, channels: 1, data }, SYSTEM_DEFAULTS);
   return { text: pageText(readingOrder(lines)), timings };
 }
 
@@ -54,27 +51,6 @@ describe('direction classifier', () => {
       expect(timings.classified).toBeGreaterThanOrEqual(1);
       // Detected as one box or a few (the turned line's punctuation can split it): every piece turned.
       expect(timings.turned).toBe(timings.classified);
-    },
-    READ_TIMEOUT,
-  );
-
-  it(
-    'loads its session only when a line first needs it: not for an upright page, once for a turned line',
-    async () => {
-      const created = vi.spyOn(ort.InferenceSession, 'create');
-      try {
-        const fresh = await loadModels({ threads: 1 });
-        const sessions = created.mock.calls.length;
-        await read('upright.png', fresh);
-        expect(created.mock.calls.length).toBe(sessions);
-        await read('turned.png', fresh);
-        await read('turned.png', fresh);
-        expect(created.mock.calls.length).toBe(sessions + 1);
-        // Detection and int8 recognition (the float model for Latin lines is loaded on demand too).
-        expect(sessions).toBe(2);
-      } finally {
-        created.mockRestore();
-      }
     },
     READ_TIMEOUT,
   );

@@ -37,12 +37,7 @@ export interface PaddleModels {
    * never needs.
    */
   latinRecognition: () => Promise<ort.InferenceSession>;
-  /**
-   * The direction classifier, loaded for the first line read with little confidence (system.ts:
-   * classifyBelow): upright pages never call it, and a one-shot `docwasm ocr` of one then pays
-   * neither its session nor its load.
-   */
-  classification: () => Promise<ort.InferenceSession>;
+  classification: ort.InferenceSession;
   /** Class i of the recognition output is `characters[i - 1]`; class 0 is CTC's blank. */
   characters: string[];
 }
@@ -93,7 +88,7 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
   const detection = await session(detectionModel === undefined ? MODEL_FILES.detection : fs.readFileSync(detectionModel));
   const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
   const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
-  const classification = once(() => session(MODEL_FILES.classification));
+  const classification = await session(MODEL_FILES.classification);
   return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
 }
 

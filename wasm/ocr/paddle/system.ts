@@ -176,7 +176,7 @@ async function turnUpsideDownLines(
   const doubtful = read.flatMap((line, i) => (line.confidence < below ? [i] : []));
   if (doubtful.length === 0) return { classified: 0, turned: 0 };
   const flagged = await upsideDown(
-    await models.classification(),
+    models.classification,
     doubtful.map((i) => crops[i] as LineImage),
   );
   const candidates = doubtful.filter((_, k) => flagged[k]).map((i) => ({ i, crop: rotateHalf(crops[i] as LineImage) }));
