@@ -12,6 +12,8 @@ const MAX_THREADS = 4;
 /** What the OCR pool hands each of its workers. */
 export interface OcrWorkerData {
   paddleThreads: number;
+  /** Detect in bands of ≤ 0.6 MP (a lean instance: src/engines/engines.ts decides). */
+  lean: boolean;
 }
 
 export function paddleThreadsPerWorker(cores: number, workers: number): number {

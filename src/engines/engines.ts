@@ -32,6 +32,15 @@ const IMAGE_INPUTS = imageTypes();
  * page to AVIF), ocr 768–787 MB (PP-OCR, an A4 Chinese page), read 275–279 MB.
  */
 const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 800, read: 300 };
+
+/**
+ * A lean OCR thread: PP-OCR detecting in bands of ≤ 0.6 MP stitched on the probability map
+ * (wasm/ocr/paddle/detection.ts). On the dense A4 Chinese page the service's tree peaks at 516
+ * against 682 MB with a full thread (test/ocr/paddle-lean.test.ts), for ~2× detection's CPU: the
+ * full cost less those 166 MB, rounded up. The pool's threads start lean when the budget could
+ * not hold one full thread at all, so a budget that would refuse every OCR page reads it.
+ */
+const LEAN_OCR_COST_MB = 650;
 const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];
 
 export class Engines {
@@ -61,12 +70,14 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, THREAD_COST_MB.ocr, this.ocrWorkerData()), this.languages());
+    const lean = this.config.memoryBudgetMb < THREAD_COST_MB.ocr;
+    const costMb = lean ? LEAN_OCR_COST_MB : THREAD_COST_MB.ocr;
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, costMb, this.ocrWorkerData(lean)), this.languages());
     return this.ocrEngine;
   }
 
-  private ocrWorkerData(): OcrWorkerData {
-    return { paddleThreads: paddleThreadsPerWorker(os.availableParallelism(), this.config.workers) };
+  private ocrWorkerData(lean: boolean): OcrWorkerData {
+    return { paddleThreads: paddleThreadsPerWorker(os.availableParallelism(), this.config.workers), lean };
   }
 
   /** Documents read as Markdown (office XML, HTML, CSV) and the Markdown renderer. */
