@@ -35,10 +35,11 @@ const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 800, read: 300 };
 
 /**
  * A lean OCR thread: PP-OCR detecting in bands of ≤ 0.6 MP stitched on the probability map
- * (wasm/ocr/paddle/detection.ts). On the dense A4 Chinese page the service's tree peaks at 516
- * against 682 MB with a full thread (test/ocr/paddle-lean.test.ts), for ~2× detection's CPU: the
- * full cost less those 166 MB, rounded up. The pool's threads start lean when the budget could
- * not hold one full thread at all, so a budget that would refuse every OCR page reads it.
+ * (wasm/ocr/paddle/detection.ts). On the dense A4 Chinese page the service's tree peaks at
+ * 516–556 MB against 665–713 MB with a full thread (test/ocr/paddle-lean.test.ts), for ~2×
+ * detection's CPU: declared with the margin the full cost keeps over that page. The pool's
+ * threads start lean when the budget could not hold one full thread at all, so a budget that
+ * would refuse every OCR page reads it.
  */
 const LEAN_OCR_COST_MB = 650;
 const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];

@@ -15,8 +15,11 @@ import { CHINESE_DENSE, expectedText, renderTestPage } from '../helpers/ocr-page
 import { leftoverTempFiles, startService, type RunningService } from '../helpers/service.js';
 import { descendants, peakRssMb } from '../reliability/proc.js';
 
-/** Measured (dense page, one read, the tree's VmHWM): full service 682 MB (CER 1.3 %), lean 516 MB (CER 1.1 %). */
-const LEAN_CEILING_MB = 600;
+/**
+ * Measured (dense page, one read, the tree's VmHWM): full service 665–713 MB (CER 1.3 %), lean
+ * 516–556 MB (CER 1.1 %); a lean cost declared without the bands: 729 MB.
+ */
+const LEAN_CEILING_MB = 620;
 const READ_TIMEOUT = 900_000;
 
 let page: Buffer;
@@ -59,7 +62,7 @@ describe('an OCR worker started lean under a small memory budget', () => {
       expect(lean.costMb).toBeLessThanOrEqual(700);
       expect(lean.cer).toBeLessThanOrEqual(Math.max(0.02, full.cer + 0.005));
       expect(lean.peakMb).toBeLessThan(LEAN_CEILING_MB);
-      expect(full.peakMb).toBeGreaterThan(lean.peakMb + 80);
+      expect(full.peakMb).toBeGreaterThan(lean.peakMb + 60);
     },
     READ_TIMEOUT,
   );
