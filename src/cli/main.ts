@@ -2,9 +2,10 @@
 // `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, `worker`, or a one-shot
 // operation command (`docwasm pdf merge …`). Each door is loaded only when asked for, so a
 // one-shot command does not pay for the HTTP stack; the CLI's own modules too, so that a service
-// started again with glibc's malloc settings (malloc-restart.ts) leaves a lean process behind.
+// (or an OCR one-shot command) started again with glibc's malloc settings (malloc-restart.ts)
+// leaves a lean process behind.
 
-import { restartedWithMallocSettings } from './malloc-restart.js';
+import { oneShotWantsMallocSettings, restartedWithMallocSettings } from './malloc-restart.js';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
@@ -76,7 +77,7 @@ async function reportFailure(err: unknown, argv: readonly string[]): Promise<num
 }
 
 const argv = process.argv.slice(2);
-if (!restartedWithMallocSettings(isServe(argv[0]))) {
+if (!restartedWithMallocSettings(isServe(argv[0]) || oneShotWantsMallocSettings(argv))) {
   main(argv).then(
     (status) => {
       if (status === undefined) return;

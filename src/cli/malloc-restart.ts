@@ -1,6 +1,8 @@
 // The service on Linux with glibc runs with glibc's malloc told to give memory back, however it
 // was started (`npm start`, `npx docwasm`, `node dist/src/cli/main.js serve`): without it, what
-// the engines' worker threads freed stays in glibc's heaps once they retire. glibc
+// the engines' worker threads freed stays in glibc's heaps once they retire. One-shot commands
+// that can read with the OCR engine start again the same way: there the freed blocks are V8's
+// compiler zones for onnxruntime's module, held while PP-OCR's activations grow (ONE_SHOTS below). glibc
 // reads GLIBC_TUNABLES only when a process starts, so the process must start again: on Node ≥
 // 22.15 `process.execve` replaces this one; on older Node a child runs the service and this
 // process only passes signals on and exits as it does (the child ends itself if this process is
@@ -24,11 +26,27 @@ import { spawn } from 'node:child_process';
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768:glibc.malloc.arena_max=2';
 
+/**
+ * The one-shot commands whose operation can read with the OCR engine (test/packaging/launcher-malloc.test.ts
+ * checks the list against the operations), as their leading words. Measured with /usr/bin/time
+ * (issue 46, 2026-12-05, two runs each): `docwasm ocr` of the dense A4 Chinese page peaks at 852
+ * → 698 MB (20.8 → 21.4 s of CPU), of the 2556 × 954 block at 485–496 → 401–423 MB (5.3–5.5 →
+ * 6.3–6.4 s: freed blocks go back to the kernel and are mapped again); a 128 KB threshold gave 772
+ * and 424 MB, two arenas alone 818 and 480 MB. A docx `convert` runs its office in a process of its
+ * own and is unmoved (79–82 MB either way).
+ */
+const ONE_SHOTS = ['ocr', 'read', 'convert', 'pipeline', 'pdf redact'];
+
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** True when this process handed the service to one started again with the settings (and must not serve itself). */
-export function restartedWithMallocSettings(serves: boolean): boolean {
-  if (!serves || !wantsMallocSettings()) return false;
+/** Whether the command line `docwasm ARGS…` is a one-shot command started again with the settings. */
+export function oneShotWantsMallocSettings(args: readonly string[]): boolean {
+  return ONE_SHOTS.some((command) => command.split(' ').every((word, i) => args[i] === word));
+}
+
+/** True when this process handed the command to one started again with the settings (and must not run it itself). */
+export function restartedWithMallocSettings(wanted: boolean): boolean {
+  if (!wanted || !wantsMallocSettings()) return false;
   const args = [...process.execArgv, ...process.argv.slice(1)];
   const env = { ...process.env, GLIBC_TUNABLES: MALLOC_TUNABLES };
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never }).execve;

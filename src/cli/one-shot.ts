@@ -42,8 +42,7 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
   const request = await requestFrom(operation, shape, line);
   const runtime = await createRuntime(configFromFlags(line.values, engineFlags(operation, shape)));
   const cancel = new AbortController();
-  // A first Ctrl-C cancels the job (no output, no temp file left); a second one kills.
-  process.once('SIGINT', () => cancel.abort());
+  cancelOnFirstInterrupt(cancel);
   const progress = progressLine(`docwasm ${commandOf(operation)}`);
   try {
     const envelope = await invokeOperation(operation, request, { ...runtime, signal: cancel.signal, progress: progress?.update });
@@ -61,6 +60,30 @@ export async function runOneShot(operation: Operation, args: string[]): Promise<
     await runtime.close();
   }
 }
+
+/**
+ * A first Ctrl-C cancels the job (no output, no temp file left); a second one kills. Started
+ * again with glibc's malloc settings (malloc-restart.ts), this process gets a terminal's Ctrl-C
+ * twice: from the terminal and passed on by the launcher a moment later, which is one press.
+ */
+function cancelOnFirstInterrupt(cancel: AbortController): void {
+  const launched = process.env.DOCWASM_LAUNCHER_PID !== undefined;
+  let first = 0;
+  const onInterrupt = () => {
+    if (first === 0) {
+      first = Date.now();
+      cancel.abort();
+      if (!launched) process.removeListener('SIGINT', onInterrupt);
+    } else if (Date.now() - first > SAME_PRESS_MS) {
+      process.removeListener('SIGINT', onInterrupt);
+      process.kill(process.pid, 'SIGINT');
+    }
+  };
+  process.on('SIGINT', onInterrupt);
+}
+
+/** Two interrupts this close together are one Ctrl-C reaching both the launcher and this process. */
+const SAME_PRESS_MS = 300;
 
 function readCommandLine(operation: Operation, shape: CommandShape, args: string[]): CommandLine {
   const fieldOptions = Object.fromEntries(

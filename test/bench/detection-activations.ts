@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-web';
-import { DETECTION_DEFAULTS, detectionInput, detectionScale } from '../../wasm/ocr/paddle/detection.js';
+import { DETECTION_DEFAULTS, detectionInput, detectionScale, detectionSize } from '../../wasm/ocr/paddle/detection.js';
 import { decodeModel } from '../../wasm/ocr/paddle/int8.js';
 import { configureRuntime, MODEL_DIR, MODEL_FILES } from '../../wasm/ocr/paddle/models.js';
 import { greyRaster } from '../helpers/ocr-page-set.js';
@@ -27,7 +27,8 @@ const modelBytes = fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.detection));
 
 async function detectionTensor(): Promise<{ tensor: Float32Array; width: number; height: number }> {
   const raster = await greyRaster(image as string);
-  return detectionInput(raster, detectionScale(raster.width, raster.height, DETECTION_DEFAULTS));
+  const { width, height } = detectionSize(raster.width, raster.height, detectionScale(raster.width, raster.height, DETECTION_DEFAULTS));
+  return { tensor: detectionInput(raster, width, height), width, height };
 }
 
 /** Each node's output shape, from the input's; elementwise ops take their widest input's. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { characterErrorRate } from '../helpers/ocr-accuracy.js';
 import { CHINESE_TEXT, ENGLISH_TEXT, MIXED_TEXT, renderPage } from '../helpers/ocr-images.js';
-import { CHINESE_BLOCK, CHINESE_PARAGRAPHS, expectedText, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
+import { CHINESE_BLOCK, CHINESE_DENSE, expectedText, renderTestPage, type PageSpec } from '../helpers/ocr-page-set.js';
 import { CLI, type RunningService } from '../helpers/service.js';
 import { postOk, runCommand, type BenchCase, type BenchSuite } from './harness.js';
 
@@ -35,23 +35,7 @@ const ENGLISH = fromParagraphs('A4 English page', 'latin', Array<string>(9).fill
 const CHINESE = fromParagraphs('A4 Chinese page', 'cjk', Array<string>(9).fill(CHINESE_TEXT + CHINESE_TEXT));
 const MIXED = fromParagraphs('A4 mixed page', 'cjk', Array<string>(6).fill(`${MIXED_TEXT} ${ENGLISH_TEXT} ${CHINESE_TEXT}`));
 const BLOCK = fromSpec('Chinese block 2556×954 (Ming 12 pt)', CHINESE_BLOCK);
-/**
- * Issue 46's dense page: about 2,400 characters at 10.5 pt (五号) on one A4 sheet — six long
- * paragraphs (2,496 characters) with 0.6 in margins and lines 0.2 em apart, as a packed office
- * document sets them. (The earlier row, 2,080 characters in 20 short paragraphs at the page
- * set's 0.8 in and 0.5 em, ran to 2481 × 5320: one and a half A4 pages.)
- */
-const DENSE_SPEC: PageSpec = {
-  name: 'zh Ming 10.5pt 300dpi dense',
-  font: 'AR PL UMing CN',
-  points: 10.5,
-  dpi: 300,
-  variant: 'clean',
-  paragraphs: Array.from({ length: 6 }, () => CHINESE_PARAGRAPHS.join('')),
-  margin: 0.6,
-  lineSpacing: 0.2,
-};
-const DENSE = fromSpec('dense A4 Chinese page (Ming 10.5 pt)', DENSE_SPEC);
+const DENSE = fromSpec('dense A4 Chinese page (Ming 10.5 pt)', CHINESE_DENSE);
 
 interface Row {
   page: Page;

@@ -95,6 +95,22 @@ export const CHINESE_BLOCK: PageSpec & { size: { width: number; height: number }
   size: { width: 2556, height: 954 },
 };
 
+/**
+ * Issue 46's dense page: about 2,400 characters at 10.5 pt (五号) on one A4 sheet — six long
+ * paragraphs (2,496 characters) with 0.6 in margins and lines 0.2 em apart, as a packed office
+ * document sets them. (The earlier row, 2,080 characters in 20 short paragraphs at the page
+ * set's 0.8 in and 0.5 em, ran to 2481 × 5320: one and a half A4 pages.)
+ */
+export const CHINESE_DENSE: PageSpec = {
+  name: 'zh Ming 10.5pt 300dpi dense',
+  font: 'AR PL UMing CN',
+  points: 10.5,
+  dpi: 300,
+  variant: 'clean',
+  paragraphs: Array.from({ length: 6 }, () => CHINESE_PARAGRAPHS.join('')),
+  margin: 0.6,
+  lineSpacing: 0.2,
+};
 export function expectedText(page: Pick<PageSpec, 'paragraphs'>): string {
   return page.paragraphs.join('\n');
 }

@@ -23,7 +23,10 @@ export interface DetectionOptions {
   boxThreshold: number;
   unclipRatio: number;
   maxCandidates: number;
-  /** Detection input is at most this many pixels per model call; a larger page goes in bands. */
+  /**
+   * Detection input is at most this many pixels per model call; a larger page goes in bands
+   * stitched on the probability map (detectText). A lean OCR instance uses LEAN_BAND_PIXELS.
+   */
   maxBandPixels: number;
 }
 
@@ -36,6 +39,13 @@ export const DETECTION_DEFAULTS: DetectionOptions = {
   maxCandidates: 1000,
   maxBandPixels: 2_400_000,
 };
+
+/**
+ * A lean OCR instance's band (src/engines/engines.ts decides): an A4 page in bands of ≤ 0.6 MP holds the
+ * page set's CER table and peaks ~140 MB lower than in one run, for ~2× detection's CPU
+ * (docs/ocr-engines.md, "Fourth round: memory").
+ */
+export const LEAN_BAND_PIXELS = 600_000;
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -53,10 +63,19 @@ export interface ProbabilityMap {
 }
 
 /**
- * Boxes on the page. A page much longer than wide (a scroll, pages stacked) would shrink its text
- * out of sight under the longest-side limit: it is cut into overlapping bands, each detected at
- * the page's scale, and a box is kept by the band whose middle part holds its centre. `scale`:
- * the one the page's text needs (text-scale.ts), else the size rule's (detectionScale).
+ * Rows of context each band reads above and below the rows of the map it keeps (3 of the
+ * model's strides of 32): the map's rows near a band's edge, where the model sees no text
+ * beyond, are another band's.
+ */
+const BAND_HALO = 96;
+
+/**
+ * Boxes on the page at `scale`: the one the page's text needs (text-scale.ts), else the size
+ * rule's (detectionScale). A page whose input would be more than `maxBandPixels` is detected
+ * in bands of rows, each resized on its own and each keeping its middle rows of the
+ * probability map; the boxes are drawn once on the stitched map, so a line across two bands
+ * is one box. The bands bound onnxruntime's heap (an A4 page: 356 MB in one run, 131 MB in
+ * bands of 0.6 MP) and let a scroll keep the scale its text needs.
  */
 export async function detectText(
   session: InferenceSession,
@@ -65,36 +84,23 @@ export async function detectText(
   checkpoint?: () => void,
   scale = detectionScale(image.width, image.height, options),
 ): Promise<DetectedBox[]> {
-  const bandHeight = Math.max(64, Math.floor(options.maxBandPixels / Math.max(1, image.width * scale) / scale));
-  if (bandHeight >= image.height) return detectBand(session, image, options, scale);
-  const overlap = Math.min(Math.floor(bandHeight / 4), Math.round(256 / scale));
-  const boxes: DetectedBox[] = [];
-  for (let top = 0; top < image.height; top += bandHeight - overlap) {
+  const { width, height } = detectionSize(image.width, image.height, scale);
+  const bandRows = Math.max(2 * BAND_HALO + 32, Math.floor(options.maxBandPixels / width / 32) * 32);
+  const map = new Float32Array(width * height);
+  const keepRows = bandRows - 2 * BAND_HALO;
+  for (let keepFrom = 0; keepFrom < height; keepFrom += keepRows) {
     checkpoint?.();
-    const height = Math.min(bandHeight, image.height - top);
-    const band = cropRows(image, top, height);
-    const keepFrom = top === 0 ? 0 : top + overlap / 2;
-    const keepTo = top + height >= image.height ? image.height : top + height - overlap / 2;
-    for (const box of await detectBand(session, band, options, scale)) {
-      const quad = box.quad.map((p) => ({ x: p.x, y: p.y + top })) as Quad;
-      const centre = quad.reduce((sum, p) => sum + p.y, 0) / 4;
-      if (centre >= keepFrom && centre < keepTo) boxes.push({ quad, score: box.score });
-    }
-    if (top + height >= image.height) break;
+    // One run when the whole input fits a band; else halos on the sides that have neighbours.
+    const whole = bandRows >= height;
+    const keepTo = whole ? height : Math.min(height, keepFrom + keepRows);
+    const from = whole ? 0 : Math.max(0, keepFrom - BAND_HALO);
+    const to = whole ? height : Math.min(height, keepTo + BAND_HALO);
+    const tensor = detectionInput(image, width, height, { from, to });
+    const band = await runModel(session, tensor, [1, 3, to - from, width]);
+    map.set(band.data.subarray((keepFrom - from) * width, (keepTo - from) * width), keepFrom * width);
+    if (whole) break;
   }
-  return boxes;
-}
-
-async function detectBand(session: InferenceSession, image: Raster, options: DetectionOptions, scale: number): Promise<DetectedBox[]> {
-  const { width, height, tensor } = detectionInput(image, scale);
-  const output = await runModel(session, tensor, [1, 3, height, width]);
-  return boxesFromMap({ width, height, data: output.data }, image.width, image.height, options);
-}
-
-/** Rows top…top+height of an image, sharing its pixels. */
-function cropRows(image: Raster, top: number, height: number): Raster {
-  const row = image.width * image.channels;
-  return { ...image, height, data: image.data.subarray(top * row, (top + height) * row) };
+  return boxesFromMap({ width, height, data: map }, image.width, image.height, options);
 }
 
 /** Shrink factor: longest side at most maxSide, unless that takes the shorter side below minShortSide; never enlarged. */
@@ -103,24 +109,33 @@ export function detectionScale(width: number, height: number, { maxSide, minShor
 }
 
 /** Target size: both sides scaled, each rounded to a multiple of 32 (at least 32). */
-function detectionSize(width: number, height: number, scale: number): { width: number; height: number } {
+export function detectionSize(width: number, height: number, scale: number): { width: number; height: number } {
   const round32 = (n: number) => Math.max(32, Math.round((n * scale) / 32) * 32);
   return { width: round32(width), height: round32(height) };
 }
 
-/** The model's input: resized, scaled to 0–1, normalised per channel. PaddleOCR feeds OpenCV's BGR order. */
-export function detectionInput(image: Raster, scale: number): { width: number; height: number; tensor: Float32Array } {
-  const { width, height } = detectionSize(image.width, image.height, scale);
-  const rgb = resizePlanar(image, width, height);
-  const plane = width * height;
-  const tensor = new Float32Array(3 * plane);
+/**
+ * The model's input for rows from…to of the page resized to width × height: scaled to 0–1,
+ * normalised per channel. PaddleOCR feeds OpenCV's BGR order. Made in the resized planes
+ * themselves: a second array would be another 22.5 MB beside them for an A4 page in one run
+ * (3 × 1152 × 1632 floats), alive while the model runs.
+ */
+export function detectionInput(image: Raster, width: number, height: number, rows = { from: 0, to: height }): Float32Array {
+  const tensor = resizePlanar(image, width, height, rows);
+  const plane = width * (rows.to - rows.from);
+  const red = tensor.subarray(0, plane);
+  const blue = tensor.subarray(2 * plane);
+  for (let i = 0; i < plane; i++) {
+    const r = red[i] as number;
+    red[i] = blue[i] as number;
+    blue[i] = r;
+  }
   for (let c = 0; c < 3; c++) {
-    const source = (2 - c) * plane;
     const mean = MEAN[c] as number;
     const std = STD[c] as number;
-    for (let i = 0; i < plane; i++) tensor[c * plane + i] = ((rgb[source + i] as number) / 255 - mean) / std;
+    for (let i = c * plane; i < (c + 1) * plane; i++) tensor[i] = ((tensor[i] as number) / 255 - mean) / std;
   }
-  return { width, height, tensor };
+  return tensor;
 }
 
 /** db_postprocess.py's boxes_from_bitmap (box_type quad, score_mode fast). */

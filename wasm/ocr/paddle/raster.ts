@@ -74,17 +74,28 @@ function axisTaps(source: number, target: number): Taps {
   return taps;
 }
 
-/** Resizes to width × height into planar float channels (R, G, B planes, 0–255). */
-export function resizePlanar(image: Raster, width: number, height: number): Float32Array {
+/**
+ * Resizes to width × height into planar float channels (R, G, B planes, 0–255). With `rows`, only
+ * target rows from…to are made (the same values as in the whole resize), from only the source
+ * rows they need: a band of a long page without the whole page's planes.
+ */
+export function resizePlanar(image: Raster, width: number, height: number, rows: { from: number; to: number } = { from: 0, to: height }): Float32Array {
   const xTaps = axisTaps(image.width, width);
   const yTaps = axisTaps(image.height, height);
   const colours = image.channels === 1 ? 1 : 3;
+  let sourceFrom = image.height;
+  let sourceTo = 0;
+  for (let y = rows.from; y < rows.to; y++) {
+    sourceFrom = Math.min(sourceFrom, yTaps.first[y] as number);
+    sourceTo = Math.max(sourceTo, (yTaps.first[y] as number) + (yTaps.count[y] as number));
+  }
   // Horizontal pass into rows of the target width, one plane per colour.
-  const rows = new Float32Array(colours * image.height * width);
-  const rowPlane = image.height * width;
+  const rowPlane = Math.max(0, sourceTo - sourceFrom) * width;
+  const horizontal = new Float32Array(colours * rowPlane);
   const { data, channels } = image;
-  for (let y = 0; y < image.height; y++) {
+  for (let y = sourceFrom; y < sourceTo; y++) {
     const rowStart = y * image.width;
+    const at = (y - sourceFrom) * width;
     for (let x = 0; x < width; x++) {
       const first = xTaps.first[x] as number;
       const count = xTaps.count[x] as number;
@@ -96,20 +107,21 @@ export function resizePlanar(image: Raster, width: number, height: number): Floa
           const value = data[i + c] as number;
           sum += (xTaps.weights[x * xTaps.span + k] as number) * (alpha === 255 ? value : (value * alpha + 255 * (255 - alpha)) / 255);
         }
-        rows[c * rowPlane + y * width + x] = sum;
+        horizontal[c * rowPlane + at + x] = sum;
       }
     }
   }
-  const out = new Float32Array(3 * width * height);
-  const plane = width * height;
-  for (let y = 0; y < height; y++) {
-    const first = yTaps.first[y] as number;
+  const plane = width * (rows.to - rows.from);
+  const out = new Float32Array(3 * plane);
+  for (let y = rows.from; y < rows.to; y++) {
+    const first = (yTaps.first[y] as number) - sourceFrom;
     const count = yTaps.count[y] as number;
+    const at = (y - rows.from) * width;
     for (let c = 0; c < colours; c++) {
       for (let x = 0; x < width; x++) {
         let sum = 0;
-        for (let k = 0; k < count; k++) sum += (yTaps.weights[y * yTaps.span + k] as number) * (rows[c * rowPlane + (first + k) * width + x] as number);
-        out[c * plane + y * width + x] = sum;
+        for (let k = 0; k < count; k++) sum += (yTaps.weights[y * yTaps.span + k] as number) * (horizontal[c * rowPlane + (first + k) * width + x] as number);
+        out[c * plane + at + x] = sum;
       }
     }
   }
