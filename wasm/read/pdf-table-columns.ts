@@ -24,7 +24,7 @@ const LEFT_EMS = 1.5;
 const RIGHT_EMS = 0.5;
 
 /** A number as a table sets it, flush right: digits with signs, separators, currency or percent, no letters (2,400; $12.50; (63); 2024-03-07). */
-const isNumber = (text: string) => /\d/.test(text) && !/\p{L}/u.test(text);
+export const isNumber = (text: string) => /\d/.test(text) && !/\p{L}/u.test(text);
 
 /**
  * The column a cell keeps to — by its left edge, else (a number, or any text when

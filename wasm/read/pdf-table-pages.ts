@@ -8,6 +8,7 @@
 
 import type { Paragraph, RootContent } from 'mdast';
 import { cellText, plainText, table, tableCells, type CellSource } from './blocks.js';
+import { isNumber } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
 
 type Grid = readonly (readonly CellSource[])[];
@@ -18,7 +19,7 @@ const width = (grid: Grid) => Math.max(0, ...grid.map((row) => row.reduce((n, ce
 const textOf = (cell: CellSource) => cellText(cell).trim();
 const rowKey = (row: readonly CellSource[] | undefined) => (row ?? []).map(textOf).join('\u0000');
 const plain = (row: readonly CellSource[]) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1);
-const numbersOnly = (row: readonly CellSource[]) => row.map(textOf).every((t) => !t || (/\d/.test(t) && !/\p{L}/u.test(t)));
+const numbersOnly = (row: readonly CellSource[]) => row.map(textOf).every((t) => !t || isNumber(t));
 
 /** A row the break cut: nothing in its first column, text after it (not figures alone, a total). */
 function carriedOver(last: readonly CellSource[] | undefined, row: readonly CellSource[] | undefined): boolean {

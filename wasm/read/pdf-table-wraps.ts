@@ -7,6 +7,7 @@
 // split into the table's columns.
 
 import { joinLines } from '../../core/cjk-text.js';
+import { isNumber } from './pdf-table-columns.js';
 
 /** One line of a table: its text in each column ('' where it has none), and where it stands. */
 export interface TableLine {
@@ -20,14 +21,14 @@ export interface TableLine {
 const WRAP_GAP_EMS = 0.6;
 
 /** A line with a number in a cell of its own (a total, an item's cost) is a row: a figure does not wrap. */
-const holdsNumber = (texts: readonly string[]) => texts.some((t) => /\d/.test(t) && !/\p{L}/u.test(t));
+const holdsNumber = (texts: readonly string[]) => texts.some(isNumber);
 
 /** Whether `line` goes on the cells of the line right above it rather than starting a row: nothing in the first column, close below. */
 export function wrapsFrom(above: TableLine, line: TableLine): boolean {
   if (line.texts[0]) return false;
   if (sameLine(above, line)) return true;
   // A figure alone under a column is a total, not a wrapped cell's text.
-  if (line.top - above.bottom > line.size * WRAP_GAP_EMS || line.texts.every((t) => !t || holdsNumber([t]))) return false;
+  if (line.top - above.bottom > line.size * WRAP_GAP_EMS || line.texts.every((t) => !t || isNumber(t))) return false;
   // Text in two columns or more with a figure among it is a row of its own ("Paint Supplies … 60").
   return !(line.texts.filter(Boolean).length >= 2 && holdsNumber(line.texts));
 }
