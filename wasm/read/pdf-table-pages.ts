@@ -31,8 +31,7 @@ function carriedOver(last: readonly CellSource[] | undefined, row: readonly Cell
 function joinedCell(above: CellSource, below: CellSource): CellSource {
   const last = above.blocks.at(-1);
   const first = below.blocks[0];
-  if (!last || !first) return { ...above, blocks: [...above.blocks, ...below.blocks] };
-  if (last.type !== 'paragraph' || first.type !== 'paragraph') return { ...above, blocks: [...above.blocks, ...below.blocks] };
+  if (last?.type !== 'paragraph' || first?.type !== 'paragraph') return { ...above, blocks: [...above.blocks, ...below.blocks] };
   const paragraph: Paragraph = { type: 'paragraph', children: [...last.children, { type: 'text', value: ' ' }, ...first.children] };
   return { ...above, blocks: [...above.blocks.slice(0, -1), paragraph, ...below.blocks.slice(1)] };
 }

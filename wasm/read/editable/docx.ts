@@ -30,11 +30,11 @@ import {
   type ISectionOptions,
   type ParagraphChild,
 } from 'docx';
-import type { CellSource } from '../blocks.js';
 import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
-import { plainText, tableCells, type EditableCounts, type EditableModel, type EditablePage } from './model.js';
+import { plainText, tableCells, type CellSource } from '../blocks.js';
+import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
 const twips = (points: number) => Math.round(points * 20);

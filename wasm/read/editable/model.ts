@@ -39,6 +39,3 @@ export interface EditableCounts {
   images: number;
   sheets?: number;
 }
-
-// A table block's cells and text: blocks.ts, where the PDF reader's stage that joins a table across pages reads them too.
-export { cellText, plainText, tableCells } from '../blocks.js';

@@ -6,10 +6,10 @@
 import ExcelJS from 'exceljs';
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../../core/errors.js';
-import type { CellSource } from '../blocks.js';
+import { cellText, tableCells, type CellSource } from '../blocks.js';
 import { cellValue, decimalMarkOf, type DecimalMark } from './cells.js';
 import { joinContinuedTable } from '../pdf-table-pages.js';
-import { cellText, tableCells, type EditableCounts, type EditableModel } from './model.js';
+import type { EditableCounts, EditableModel } from './model.js';
 
 type Grid = readonly CellSource[][];
 
