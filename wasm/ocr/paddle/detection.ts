@@ -88,10 +88,10 @@ export async function detectText(
   const bandRows = Math.max(2 * BAND_HALO + 32, Math.floor(options.maxBandPixels / width / 32) * 32);
   const map = new Float32Array(width * height);
   const keepRows = bandRows - 2 * BAND_HALO;
+  // One run when the whole input fits a band; else halos on the sides that have neighbours.
+  const whole = bandRows >= height;
   for (let keepFrom = 0; keepFrom < height; keepFrom += keepRows) {
     checkpoint?.();
-    // One run when the whole input fits a band; else halos on the sides that have neighbours.
-    const whole = bandRows >= height;
     const keepTo = whole ? height : Math.min(height, keepFrom + keepRows);
     const from = whole ? 0 : Math.max(0, keepFrom - BAND_HALO);
     const to = whole ? height : Math.min(height, keepTo + BAND_HALO);
