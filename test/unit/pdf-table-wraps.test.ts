@@ -108,27 +108,16 @@ describe("a table cell's wrapped lines", () => {
   });
 
   it("keeps a line at a row's distance, of numbers alone, or an item with its cost a row of its own", () => {
-    const lines = (texts: string[][], tops: number[]) =>
-      texts.map((t, i) => ({ texts: t, top: tops[i] as number, bottom: (tops[i] as number) + 10, size: 10 }));
-    // Rows set apart by padding (Chrome's print): the empty first cell is the row's own.
-    expect(
-      joinWrappedLines(
-        lines(
-          [
-            ['Name', 'Role'],
-            ['Ann', 'lead'],
-            ['', 'reviewer'],
-            ['Bo', 'author'],
-          ],
-          [0, 18, 36, 54],
-        ),
-      ),
-    ).toEqual([
+    const ROLES = [
       ['Name', 'Role'],
       ['Ann', 'lead'],
       ['', 'reviewer'],
       ['Bo', 'author'],
-    ]);
+    ];
+    const lines = (texts: string[][], tops: number[]) =>
+      texts.map((t, i) => ({ texts: t, top: tops[i] as number, bottom: (tops[i] as number) + 10, size: 10 }));
+    // Rows set apart by padding (Chrome's print): the empty first cell is the row's own.
+    expect(joinWrappedLines(lines(ROLES, [0, 18, 36, 54]))).toEqual(ROLES);
     // A subtotal under its items, on the same pitch.
     expect(
       joinWrappedLines(
@@ -163,18 +152,6 @@ describe("a table cell's wrapped lines", () => {
       ),
     ).toHaveLength(4);
     // The same lines on the pitch of wrapped text: one row.
-    expect(
-      joinWrappedLines(
-        lines(
-          [
-            ['Name', 'Role'],
-            ['Ann', 'lead'],
-            ['', 'reviewer'],
-            ['Bo', 'author'],
-          ],
-          [0, 12, 24, 36],
-        ),
-      )[1],
-    ).toEqual(['Ann', 'lead reviewer']);
+    expect(joinWrappedLines(lines(ROLES, [0, 12, 24, 36]))[1]).toEqual(['Ann', 'lead reviewer']);
   });
 });
