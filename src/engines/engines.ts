@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import { workerHeapLimitMb, type Config } from '../config.js';
-import { EnginePool } from '../jobs/engine-pool.js';
+import { EnginePool, type WorkerStartData } from '../jobs/engine-pool.js';
 import { MemoryBudget, type MemoryHealth } from '../jobs/memory-budget.js';
 import { discoverLanguages } from '../ocr/languages.js';
 import { LanguageStore } from '../ocr/language-store.js';
@@ -122,7 +122,7 @@ export class Engines {
     await Promise.allSettled([this.pdfPool?.close(), this.imagePool?.close(), this.ocrEngine?.close(), this.readPool?.close(), this.documentEngine?.close()]);
   }
 
-  private pool<M>(name: string, heapCapMb: number | undefined, threadCostMb: number, workerData?: unknown): EnginePool<M> {
+  private pool<M>(name: string, heapCapMb: number | undefined, threadCostMb: number, workerData?: WorkerStartData): EnginePool<M> {
     const { workers, queueLimit, timeoutMs, idleTimeoutMs } = this.config;
     const maxOldGenerationSizeMb = workerHeapLimitMb(this.config, heapCapMb);
     const budget = { of: this.budget, threadCostMb };

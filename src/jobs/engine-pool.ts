@@ -25,6 +25,12 @@ import { logEvent } from '../../core/log.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Supervisor, type Process } from './supervisor.js';
 
+/**
+ * A worker's start data. A function (a function is never cloneable workerData itself) makes it at
+ * each start, for what depends on the moment (core/paddle-threads.ts: the idle cores).
+ */
+export type WorkerStartData = object | (() => Promise<object>);
+
 export interface EnginePoolOptions {
   /** Engine name used in messages (`pdf`, `image`, `ocr`); also names dist/wasm/<name>/worker.js. */
   name: string;
@@ -34,11 +40,8 @@ export interface EnginePoolOptions {
   idleTimeoutMs: number;
   /** V8 heap cap per worker; WASM memory is outside it. */
   maxOldGenerationSizeMb?: number | undefined;
-  /**
-   * Handed to each worker as it starts; a function (never cloneable workerData itself) makes it
-   * at each start, for what depends on the moment (core/paddle-threads.ts: the idle cores).
-   */
-  workerData?: unknown;
+  /** Handed to each worker as it starts (structured-cloned): fixed, or made at each start. */
+  workerData?: WorkerStartData | undefined;
   /** The service's memory budget and what one of this pool's threads costs in it (memory-budget.ts). */
   budget?: { of: MemoryBudget; threadCostMb: number } | undefined;
 }
@@ -164,7 +167,7 @@ export class EnginePool<M> {
       maxThreads: 1,
       // A worker is kept between tasks (warm WASM); recycle.ts decides when it is replaced.
       isolateWorkers: false,
-      workerData: typeof workerData === 'function' ? await (workerData as () => Promise<unknown>)() : workerData,
+      workerData: typeof workerData === 'function' ? await workerData() : workerData,
       ...(maxOldGenerationSizeMb !== undefined && { resourceLimits: { maxOldGenerationSizeMb } }),
     });
     // A worker that dies between tasks is reported here; one that dies under a task fails that task.
