@@ -17,7 +17,7 @@ const SOURCES = `
 import datetime, docx, openpyxl
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 
 wb = openpyxl.Workbook(); ws = wb.active
 ws.append(['Account', 'Opened', 'Balance', 'Share'])
@@ -39,6 +39,22 @@ for k in range(90):
     cells = t.add_row().cells
     cells[0].text = '%05d' % (k + 1); cells[1].text = 'Part number %d' % (k + 1); cells[2].text = '%d.50' % (k + 10)
 d.save('parts.docx')
+
+# A sheet too wide for the page, printed a group of four columns a page (three pages of as many
+# columns), its title merged over all twelve and printed over the middle group.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Station statistics']); ws.merge_cells('A1:L1'); ws['A1'].alignment = Alignment(horizontal='center'); ws['A1'].font = Font(bold=True, size=14)
+ws.append(['Station', 'Region', 'Opened', 'Platforms', 'Riders 2021', 'Riders 2022', 'Riders 2023', 'Staff', 'Shops', 'Parking', 'Bike racks', 'Lifts'])
+for c in range(1, 13):
+    ws.cell(2, c).font = Font(bold=True)
+    if c > 2: ws.cell(2, c).alignment = Alignment(horizontal='right')
+for row in [('Northgate', 'North', 1887, 4, 1204500, 1350200, 1421900, 54, 12, 300, 120, 6),
+            ('Riverside', 'East', 1902, 2, 402100, 455800, 470300, 18, 3, 80, 40, 2),
+            ('Old Market', 'South', 1875, 6, 2210400, 2399100, 2501700, 97, 25, 0, 210, 9)]: ws.append(list(row))
+for r in range(3, 6):
+    for c in range(5, 8): ws.cell(r, c).number_format = '#,##0'
+for column in 'ABCDEFGHIJKL': ws.column_dimensions[column].width = 14
+wb.save('wide.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -55,7 +71,15 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-xlsx-');
   const work = tempDir('docwasm-editable-xlsx-src-');
   execFileSync(PYTHON, ['-c', SOURCES], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'ledger.xlsx'), path.join(work, 'parts.docx')]);
+  runSoffice(path.join(work, 'profile'), [
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    dir,
+    path.join(work, 'ledger.xlsx'),
+    path.join(work, 'parts.docx'),
+    path.join(work, 'wide.xlsx'),
+  ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
 afterAll(() => service.stop());
@@ -92,5 +116,25 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     expect(Object.values(cells).filter(([value]) => value === 'Code')).toHaveLength(1);
     expect(cells.A91?.slice(0, 2)).toEqual(['00090', 's']);
     expect(cells.C91?.slice(0, 2)).toEqual([99.5, 'n']);
+  }, 120_000);
+
+  it('joins a sheet printed a group of columns a page side by side: one sheet, its rows whole', async () => {
+    const answer = await service.post('/api/convert', { input: 'wide.pdf', output: 'wide.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'wide.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'D1', 'E1', 'H1', 'I1', 'L1'].map((at) => cells[at]?.[0])).toEqual(['Station', 'Platforms', 'Riders 2021', 'Staff', 'Shops', 'Lifts']);
+    expect(['A4', 'D4', 'E4', 'H4', 'I4', 'L4'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['Old Market', 's'],
+      [6, 'n'],
+      [2210400, 'n'],
+      [97, 'n'],
+      [25, 'n'],
+      [9, 'n'],
+    ]);
+    // Three rows under the header, not three pages' parts one under another.
+    expect(cells.A5).toBeUndefined();
+    expect(cells.M1).toBeUndefined();
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../core/errors.js';
 import { cellText, tableCells, type CellSource } from '../blocks.js';
 import { cellValue, decimalMarkOf, type DecimalMark } from './cells.js';
 import { joinContinuedTable } from '../pdf-table-pages.js';
+import { joinColumnGroup } from './column-groups.js';
 import type { EditableCounts, EditableModel } from './model.js';
 
 type Grid = readonly CellSource[][];
@@ -17,15 +18,17 @@ type Grid = readonly CellSource[][];
  * Every table in reading order; one that goes on at the top of the next page in as many columns
  * is joined to it (pdf-table-pages.ts), its header dropped when the page repeats it. A
  * spreadsheet printed over many pages repeats its header only when told to; its columns are the
- * sign that the table goes on.
+ * sign that the table goes on. A sheet too wide for its page, printed a group of columns a page,
+ * is joined side by side (column-groups.ts).
  */
 export function documentTables(model: EditableModel): Grid[] {
   const pages = model.pages.map((page) => [...page.blocks]);
   // The last page with blocks: a page a continued table filled whole leaves the table to the next.
-  let previous: RootContent[] | undefined;
-  for (const blocks of pages) {
-    if (previous) joinContinuedTable(previous, blocks);
-    if (blocks.length) previous = blocks;
+  let previous: { blocks: RootContent[]; foot: number } | undefined;
+  for (const [k, blocks] of pages.entries()) {
+    if (previous && !joinColumnGroup(previous.blocks, blocks, previous.foot)) joinContinuedTable(previous.blocks, blocks);
+    const page = model.pages[k] as EditableModel['pages'][number];
+    if (blocks.length) previous = { blocks, foot: page.height - (page.margins?.bottom ?? 0) };
   }
   return pages.flat().flatMap((block) => {
     const grid = tableCells(block);

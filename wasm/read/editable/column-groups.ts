@@ -1,0 +1,59 @@
+// A sheet too wide for its page is printed a group of columns a page: LibreOffice (and Excel)
+// print a sheet's pages down, then across, so a sheet of few rows and many columns comes out as
+// one page per group of columns, each holding the same rows at the same heights. Those parts are
+// one table again, side by side. A table that goes on down the next page fills its page to the
+// foot; a column group ends where its rows end, high on the page: that, the same number of rows
+// and the same top and bottom on the next page, tells one from the other.
+
+import type { RootContent } from 'mdast';
+import { table, tableCells, type CellSource } from '../blocks.js';
+import type { PdfTableBox } from '../pdf-layout.js';
+import { blocksToHtml } from '../render.js';
+
+/** Two parts' tops and bottoms agree within this many points (their rows stand at the same heights). */
+const SAME_PLACE = 2;
+/** A table with room for this many more of its rows below it on its page did not go on down the next page. */
+const ROOM_ROWS = 3;
+
+/**
+ * Puts `page`'s first block beside the table that ends `previous`, when it is that table's next
+ * group of columns: both tables, as many rows, the same top and bottom, and the first ending with
+ * room for more rows above `foot` (points from the page's top to its text's foot). The joined
+ * table takes the first's place; it leaves `page`, with the titles above it (a sheet's title is
+ * not a cell of a table). Answers whether they were joined.
+ */
+export function joinColumnGroup(previous: RootContent[], page: RootContent[], foot: number): boolean {
+  const last = previous.at(-1);
+  const titles = titlesAbove(page);
+  const first = page[titles];
+  const [left, right] = [last && tableCells(last), first && tableCells(first)];
+  const [box, next] = [last?.data?.pdfTable, first?.data?.pdfTable];
+  if (!left || !right || !box || !next || left.length !== right.length || left.length === 0) return false;
+  if (Math.abs(box.top - next.top) > SAME_PLACE || Math.abs(box.bottom - next.bottom) > SAME_PLACE) return false;
+  const rowHeight = (box.bottom - box.top) / left.length;
+  if (foot - box.bottom < rowHeight * ROOM_ROWS) return false;
+  previous[previous.length - 1] = besideEachOther(left, right, box);
+  page.splice(0, titles + 1);
+  return true;
+}
+
+/**
+ * How many blocks open `page` above its first block's table: a title the sheet spreads over
+ * its columns (a merged cell), printed over the group of columns its middle falls in.
+ */
+function titlesAbove(page: readonly RootContent[]): number {
+  const table = page.findIndex((block) => block.data?.pdfTable);
+  const top = page[table]?.data?.pdfTable?.top;
+  if (top === undefined) return 0;
+  const titles = page.slice(0, table);
+  return titles.every((block) => (block.type === 'heading' || block.type === 'paragraph') && (block.data?.pdfText?.lastBaseline ?? Infinity) <= top)
+    ? table
+    : 0;
+}
+
+/** One table of two parts' rows, each row the left part's cells then the right part's. */
+function besideEachOther(left: readonly (readonly CellSource[])[], right: readonly (readonly CellSource[])[], box: PdfTableBox): RootContent {
+  const rows = left.map((row, r) => [...row, ...(right[r] ?? [])]);
+  const joined = table(rows, blocksToHtml);
+  return { ...joined, data: { ...joined.data, pdfTable: box } };
+}
