@@ -55,6 +55,19 @@ for r in range(3, 6):
     for c in range(5, 8): ws.cell(r, c).number_format = '#,##0'
 for column in 'ABCDEFGHIJKL': ws.column_dimensions[column].width = 14
 wb.save('wide.xlsx')
+
+# Columns so narrow that a number set flush right ends 2 pt before the next column's header (as
+# zh-sales in the reading corpus); a second sheet of as many rows, on its own page.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['城市', '门店', '数量', '收入'])
+for row in [('上海', '东区', 130, 2600), ('上海', '西区', 45, 3150), ('广州', '北区', 85, 1700), ('广州', '南区', 220, 1320), ('深圳', '中区', 60, 4800)]: ws.append(list(row))
+for column, width in zip('ABCD', [5.19, 5.19, 4.48, 5.47]): ws.column_dimensions[column].width = width
+ws = wb.create_sheet('Stock')
+ws.append(['Item', 'Qty', 'Unit price'])
+for row in [('Washers', 1200, 0.05), ('Hex nuts', 350, 0.18), ('Bolts M8', 4800, 0.42), ('Anchor plates', 75, 12.5), ('Rivets', 2400, 0.03)]: ws.append(list(row))
+for r in range(2, 7): ws.cell(r, 3).number_format = '0.00'
+for column, width in zip('ABC', [14, 4.6, 10]): ws.column_dimensions[column].width = width
+wb.save('tight.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -79,6 +92,7 @@ beforeAll(async () => {
     path.join(work, 'ledger.xlsx'),
     path.join(work, 'parts.docx'),
     path.join(work, 'wide.xlsx'),
+    path.join(work, 'tight.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -136,5 +150,29 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     // Three rows under the header, not three pages' parts one under another.
     expect(cells.A5).toBeUndefined();
     expect(cells.M1).toBeUndefined();
+  }, 120_000);
+
+  it('reads columns whose numbers end 2 pt before the next column by their alignment, and two sheets of as many rows as two tables', async () => {
+    const answer = await service.post('/api/convert', { input: 'tight.pdf', output: 'tight.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'tight.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1', 'Table 2']);
+    const sales = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'B1', 'C1', 'D1'].map((at) => sales[at]?.[0])).toEqual(['城市', '门店', '数量', '收入']);
+    expect(['C2', 'D2', 'C6', 'D6'].map((at) => sales[at]?.slice(0, 2))).toEqual([
+      [130, 'n'],
+      [2600, 'n'],
+      [60, 'n'],
+      [4800, 'n'],
+    ]);
+    expect(sales.E1).toBeUndefined();
+    const stock = book['Table 2'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'B1', 'C1'].map((at) => stock[at]?.[0])).toEqual(['Item', 'Qty', 'Unit price']);
+    expect(['A5', 'B5', 'C5'].map((at) => stock[at]?.slice(0, 2))).toEqual([
+      ['Anchor plates', 's'],
+      [75, 'n'],
+      [12.5, 'n'],
+    ]);
+    expect(stock.A7).toBeUndefined();
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { ApiError } from '../../../core/errors.js';
 import { cellText, tableCells, type CellSource } from '../blocks.js';
 import { cellValue, decimalMarkOf, type DecimalMark } from './cells.js';
 import { joinContinuedTable } from '../pdf-table-pages.js';
-import { joinColumnGroup } from './column-groups.js';
+import { joinColumnGroup, type PrintedArea } from './column-groups.js';
 import type { EditableCounts, EditableModel } from './model.js';
 
 type Grid = readonly CellSource[][];
@@ -24,11 +24,13 @@ type Grid = readonly CellSource[][];
 export function documentTables(model: EditableModel): Grid[] {
   const pages = model.pages.map((page) => [...page.blocks]);
   // The last page with blocks: a page a continued table filled whole leaves the table to the next.
-  let previous: { blocks: RootContent[]; foot: number } | undefined;
+  let previous: { blocks: RootContent[]; area: PrintedArea } | undefined;
   for (const [k, blocks] of pages.entries()) {
-    if (previous && !joinColumnGroup(previous.blocks, blocks, previous.foot)) joinContinuedTable(previous.blocks, blocks);
-    const page = model.pages[k] as EditableModel['pages'][number];
-    if (blocks.length) previous = { blocks, foot: page.height - (page.margins?.bottom ?? 0) };
+    if (previous && !joinColumnGroup(previous.blocks, blocks, previous.area)) joinContinuedTable(previous.blocks, blocks);
+    const { height, width, margins } = model.pages[k] as EditableModel['pages'][number];
+    // The right margin as wide as the left: the text's own right end may be ragged, short of it.
+    const area = { foot: height - (margins?.bottom ?? 0), width: width - 2 * (margins?.left ?? 0) };
+    if (blocks.length) previous = { blocks, area };
   }
   return pages.flat().flatMap((block) => {
     const grid = tableCells(block);
