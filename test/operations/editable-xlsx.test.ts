@@ -68,6 +68,16 @@ for row in [('Washers', 1200, 0.05), ('Hex nuts', 350, 0.18), ('Bolts M8', 4800,
 for r in range(2, 7): ws.cell(r, 3).number_format = '0.00'
 for column, width in zip('ABC', [14, 4.6, 10]): ws.column_dimensions[column].width = width
 wb.save('tight.xlsx')
+
+# Digits that name: years over their columns (strings, as a header holds them), and 5-digit codes
+# some of which start with zeros; the figures under the years are numbers of as many digits.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Code', 'Part', '2023', '2024'])
+for c in range(1, 5): ws.cell(1, c).font = Font(bold=True)
+for c in (3, 4): ws.cell(1, c).alignment = Alignment(horizontal='right')
+for row in [('00123', 'Steel bolts', 15000, 17250), ('10001', 'Washers', 90210, 95100), ('04410', 'Hex nuts', 12005, 11980), ('20020', 'Rivets', 30300, 28800)]: ws.append(list(row))
+for column, width in zip('ABCD', [10, 16, 10, 10]): ws.column_dimensions[column].width = width
+wb.save('codes.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -93,6 +103,7 @@ beforeAll(async () => {
     path.join(work, 'parts.docx'),
     path.join(work, 'wide.xlsx'),
     path.join(work, 'tight.xlsx'),
+    path.join(work, 'codes.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -174,5 +185,26 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
       [12.5, 'n'],
     ]);
     expect(stock.A7).toBeUndefined();
+  }, 120_000);
+
+  it('keeps digits that name as text: whole numbers in the header row, codes as long as the zero-led IDs of their column', async () => {
+    const answer = await service.post('/api/convert', { input: 'codes.pdf', output: 'codes.xlsx' });
+    expect(answer.status).toBe(200);
+    const cells = sheets(path.join(dir, 'codes.xlsx'))['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['C1', 'D1'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['2023', 's'],
+      ['2024', 's'],
+    ]);
+    expect(['A2', 'A3', 'A4', 'A5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['00123', 's'],
+      ['10001', 's'],
+      ['04410', 's'],
+      ['20020', 's'],
+    ]);
+    // Five-digit figures in columns without IDs stay numbers.
+    expect(['C3', 'D5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      [90210, 'n'],
+      [28800, 'n'],
+    ]);
   }, 120_000);
 });

@@ -38,24 +38,58 @@ export function documentTables(model: EditableModel): Grid[] {
   });
 }
 
-function addSheet(workbook: ExcelJS.Workbook, name: string, grid: Grid, decimal: DecimalMark): void {
-  const sheet = workbook.addWorksheet(name);
-  // Where each cell lands once the spans above and to its left have taken their places.
+interface Placed {
+  row: number;
+  column: number;
+  cell: CellSource;
+}
+
+/** Each cell and the column it lands in once the spans above and to its left have taken their places. */
+function placed(grid: Grid): Placed[] {
   const taken = new Set<string>();
+  const out: Placed[] = [];
   for (const [r, row] of grid.entries()) {
     let column = 0;
     for (const cell of row) {
       if (cell.covered) continue;
       while (taken.has(`${r},${column}`)) column++;
-      const target = sheet.getCell(r + 1, column + 1);
-      const { value, numFmt } = cellValue(cellText(cell), decimal);
-      target.value = value;
-      if (numFmt) target.numFmt = numFmt;
-      if (r === 0 && grid.length > 1) target.font = { bold: true };
+      out.push({ row: r, column, cell });
       for (let dr = 0; dr < cell.rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) taken.add(`${r + dr},${column + dc}`);
-      if (cell.rowSpan > 1 || cell.colSpan > 1) sheet.mergeCells(r + 1, column + 1, r + cell.rowSpan, column + cell.colSpan);
       column += cell.colSpan;
     }
+  }
+  return out;
+}
+
+const DIGITS = /^\d+$/;
+
+/**
+ * Cells whose digits are names, not quantities, kept as text: a whole number in the header row
+ * (the year 2023 over its columns), and digits as long as an ID with leading zeros in the same
+ * column (10001 under 00123).
+ */
+function digitsAsText(cells: readonly Placed[], rows: number): (cell: Placed, text: string) => boolean {
+  const idLengths = new Map<number, Set<number>>();
+  for (const { column, cell } of cells) {
+    const text = cellText(cell).trim();
+    if (DIGITS.test(text) && text.length > 1 && text.startsWith('0')) idLengths.set(column, (idLengths.get(column) ?? new Set()).add(text.length));
+  }
+  return ({ row, column }, text) => DIGITS.test(text) && ((row === 0 && rows > 1) || idLengths.get(column)?.has(text.length) === true);
+}
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, grid: Grid, decimal: DecimalMark): void {
+  const sheet = workbook.addWorksheet(name);
+  const cells = placed(grid);
+  const asText = digitsAsText(cells, grid.length);
+  for (const at of cells) {
+    const { row: r, column, cell } = at;
+    const target = sheet.getCell(r + 1, column + 1);
+    const text = cellText(cell).trim();
+    const { value, numFmt } = asText(at, text) ? { value: text, numFmt: undefined } : cellValue(text, decimal);
+    target.value = value;
+    if (numFmt) target.numFmt = numFmt;
+    if (r === 0 && grid.length > 1) target.font = { bold: true };
+    if (cell.rowSpan > 1 || cell.colSpan > 1) sheet.mergeCells(r + 1, column + 1, r + cell.rowSpan, column + cell.colSpan);
   }
 }
 
