@@ -90,6 +90,15 @@ print(json.dumps({ws.title: {c.coordinate: [c.value, c.data_type, bool(c.font.b)
   return JSON.parse(execFileSync(PYTHON, ['-c', script, file]).toString()) as ReturnType<typeof sheets>;
 }
 
+/** The first sheet's merged ranges, as openpyxl reads them. */
+function merges(file: string): string[] {
+  const script = `
+import sys, openpyxl
+print('\\n'.join(sorted(str(r) for r in openpyxl.load_workbook(sys.argv[1]).worksheets[0].merged_cells.ranges)))
+`;
+  return execFileSync(PYTHON, ['-c', script, file]).toString().split('\n').filter(Boolean);
+}
+
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-xlsx-');
   const work = tempDir('docwasm-editable-xlsx-src-');
@@ -143,14 +152,17 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     expect(cells.C91?.slice(0, 2)).toEqual([99.5, 'n']);
   }, 120_000);
 
-  it('joins a sheet printed a group of columns a page side by side: one sheet, its rows whole', async () => {
+  it('joins a sheet printed a group of columns a page side by side: one sheet, its rows whole, its title above', async () => {
     const answer = await service.post('/api/convert', { input: 'wide.pdf', output: 'wide.xlsx' });
     expect(answer.status).toBe(200);
     const book = sheets(path.join(dir, 'wide.xlsx'));
     expect(Object.keys(book)).toEqual(['Table 1']);
     const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
-    expect(['A1', 'D1', 'E1', 'H1', 'I1', 'L1'].map((at) => cells[at]?.[0])).toEqual(['Station', 'Platforms', 'Riders 2021', 'Staff', 'Shops', 'Lifts']);
-    expect(['A4', 'D4', 'E4', 'H4', 'I4', 'L4'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+    // The title printed over the middle group heads the sheet, merged over its twelve columns.
+    expect(cells.A1).toEqual(['Station statistics', 's', true]);
+    expect(merges(path.join(dir, 'wide.xlsx'))).toEqual(['A1:L1']);
+    expect(['A2', 'D2', 'E2', 'H2', 'I2', 'L2'].map((at) => cells[at]?.[0])).toEqual(['Station', 'Platforms', 'Riders 2021', 'Staff', 'Shops', 'Lifts']);
+    expect(['A5', 'D5', 'E5', 'H5', 'I5', 'L5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
       ['Old Market', 's'],
       [6, 'n'],
       [2210400, 'n'],
@@ -159,8 +171,8 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
       [9, 'n'],
     ]);
     // Three rows under the header, not three pages' parts one under another.
-    expect(cells.A5).toBeUndefined();
-    expect(cells.M1).toBeUndefined();
+    expect(cells.A6).toBeUndefined();
+    expect(cells.M2).toBeUndefined();
   }, 120_000);
 
   it('reads columns whose numbers end 2 pt before the next column by their alignment, and two sheets of as many rows as two tables', async () => {

@@ -35,7 +35,7 @@ export interface PrintedArea {
  * group of columns: as many rows, the same top and bottom, the first ending with room for more
  * rows above the foot of its page (`area`) and the two too wide together for its width. Only a
  * sheet's title may stand above the second (titlesAbove). The joined table takes the first's
- * place; it leaves `page`, with the titles above it (a sheet's title is not a cell of a table).
+ * place; it leaves `page`, and the titles above it go above the joined table.
  * Answers whether they were joined.
  */
 export function joinColumnGroup(previous: RootContent[], page: RootContent[], area: PrintedArea): boolean {
@@ -51,7 +51,8 @@ export function joinColumnGroup(previous: RootContent[], page: RootContent[], ar
   if (box.right - box.left + (next.right - next.left) < area.width * FILLED_WIDTH) return false;
   // The joined parts span their widths together, as the sheet would on a page wide enough.
   previous[previous.length - 1] = besideEachOther(left, right, { ...box, right: box.right + next.right - next.left });
-  page.splice(0, titles + 1);
+  // The sheet's title goes above the joined table.
+  previous.splice(previous.length - 1, 0, ...page.splice(0, titles + 1).slice(0, titles));
   return true;
 }
 
