@@ -17,7 +17,7 @@ const SOURCES = `
 import datetime, docx, openpyxl
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 
 wb = openpyxl.Workbook(); ws = wb.active
 ws.append(['Account', 'Opened', 'Balance', 'Share'])
@@ -39,6 +39,45 @@ for k in range(90):
     cells = t.add_row().cells
     cells[0].text = '%05d' % (k + 1); cells[1].text = 'Part number %d' % (k + 1); cells[2].text = '%d.50' % (k + 10)
 d.save('parts.docx')
+
+# A sheet too wide for the page, printed a group of four columns a page (three pages of as many
+# columns), its title merged over all twelve and printed over the middle group.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Station statistics']); ws.merge_cells('A1:L1'); ws['A1'].alignment = Alignment(horizontal='center'); ws['A1'].font = Font(bold=True, size=14)
+ws.append(['Station', 'Region', 'Opened', 'Platforms', 'Riders 2021', 'Riders 2022', 'Riders 2023', 'Staff', 'Shops', 'Parking', 'Bike racks', 'Lifts'])
+for c in range(1, 13):
+    ws.cell(2, c).font = Font(bold=True)
+    if c > 2: ws.cell(2, c).alignment = Alignment(horizontal='right')
+for row in [('Northgate', 'North', 1887, 4, 1204500, 1350200, 1421900, 54, 12, 300, 120, 6),
+            ('Riverside', 'East', 1902, 2, 402100, 455800, 470300, 18, 3, 80, 40, 2),
+            ('Old Market', 'South', 1875, 6, 2210400, 2399100, 2501700, 97, 25, 0, 210, 9)]: ws.append(list(row))
+for r in range(3, 6):
+    for c in range(5, 8): ws.cell(r, c).number_format = '#,##0'
+for column in 'ABCDEFGHIJKL': ws.column_dimensions[column].width = 14
+wb.save('wide.xlsx')
+
+# Columns so narrow that a number set flush right ends 2 pt before the next column's header (as
+# zh-sales in the reading corpus); a second sheet of as many rows, on its own page.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['城市', '门店', '数量', '收入'])
+for row in [('上海', '东区', 130, 2600), ('上海', '西区', 45, 3150), ('广州', '北区', 85, 1700), ('广州', '南区', 220, 1320), ('深圳', '中区', 60, 4800)]: ws.append(list(row))
+for column, width in zip('ABCD', [5.19, 5.19, 4.48, 5.47]): ws.column_dimensions[column].width = width
+ws = wb.create_sheet('Stock')
+ws.append(['Item', 'Qty', 'Unit price'])
+for row in [('Washers', 1200, 0.05), ('Hex nuts', 350, 0.18), ('Bolts M8', 4800, 0.42), ('Anchor plates', 75, 12.5), ('Rivets', 2400, 0.03)]: ws.append(list(row))
+for r in range(2, 7): ws.cell(r, 3).number_format = '0.00'
+for column, width in zip('ABC', [14, 4.6, 10]): ws.column_dimensions[column].width = width
+wb.save('tight.xlsx')
+
+# Digits that name: years over their columns (strings, as a header holds them), and 5-digit codes
+# some of which start with zeros; the figures under the years are numbers of as many digits.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Code', 'Part', '2023', '2024'])
+for c in range(1, 5): ws.cell(1, c).font = Font(bold=True)
+for c in (3, 4): ws.cell(1, c).alignment = Alignment(horizontal='right')
+for row in [('00123', 'Steel bolts', 15000, 17250), ('10001', 'Washers', 90210, 95100), ('04410', 'Hex nuts', 12005, 11980), ('20020', 'Rivets', 30300, 28800)]: ws.append(list(row))
+for column, width in zip('ABCD', [10, 16, 10, 10]): ws.column_dimensions[column].width = width
+wb.save('codes.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -51,11 +90,30 @@ print(json.dumps({ws.title: {c.coordinate: [c.value, c.data_type, bool(c.font.b)
   return JSON.parse(execFileSync(PYTHON, ['-c', script, file]).toString()) as ReturnType<typeof sheets>;
 }
 
+/** The first sheet's merged ranges, as openpyxl reads them. */
+function merges(file: string): string[] {
+  const script = `
+import sys, openpyxl
+print('\\n'.join(sorted(str(r) for r in openpyxl.load_workbook(sys.argv[1]).worksheets[0].merged_cells.ranges)))
+`;
+  return execFileSync(PYTHON, ['-c', script, file]).toString().split('\n').filter(Boolean);
+}
+
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-xlsx-');
   const work = tempDir('docwasm-editable-xlsx-src-');
   execFileSync(PYTHON, ['-c', SOURCES], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'ledger.xlsx'), path.join(work, 'parts.docx')]);
+  runSoffice(path.join(work, 'profile'), [
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    dir,
+    path.join(work, 'ledger.xlsx'),
+    path.join(work, 'parts.docx'),
+    path.join(work, 'wide.xlsx'),
+    path.join(work, 'tight.xlsx'),
+    path.join(work, 'codes.xlsx'),
+  ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
 afterAll(() => service.stop());
@@ -92,5 +150,73 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     expect(Object.values(cells).filter(([value]) => value === 'Code')).toHaveLength(1);
     expect(cells.A91?.slice(0, 2)).toEqual(['00090', 's']);
     expect(cells.C91?.slice(0, 2)).toEqual([99.5, 'n']);
+  }, 120_000);
+
+  it('joins a sheet printed a group of columns a page side by side: one sheet, its rows whole, its title above', async () => {
+    const answer = await service.post('/api/convert', { input: 'wide.pdf', output: 'wide.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'wide.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    // The title printed over the middle group heads the sheet, merged over its twelve columns.
+    expect(cells.A1).toEqual(['Station statistics', 's', true]);
+    expect(merges(path.join(dir, 'wide.xlsx'))).toEqual(['A1:L1']);
+    expect(['A2', 'D2', 'E2', 'H2', 'I2', 'L2'].map((at) => cells[at]?.[0])).toEqual(['Station', 'Platforms', 'Riders 2021', 'Staff', 'Shops', 'Lifts']);
+    expect(['A5', 'D5', 'E5', 'H5', 'I5', 'L5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['Old Market', 's'],
+      [6, 'n'],
+      [2210400, 'n'],
+      [97, 'n'],
+      [25, 'n'],
+      [9, 'n'],
+    ]);
+    // Three rows under the header, not three pages' parts one under another.
+    expect(cells.A6).toBeUndefined();
+    expect(cells.M2).toBeUndefined();
+  }, 120_000);
+
+  it('reads columns whose numbers end 2 pt before the next column by their alignment, and two sheets of as many rows as two tables', async () => {
+    const answer = await service.post('/api/convert', { input: 'tight.pdf', output: 'tight.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'tight.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1', 'Table 2']);
+    const sales = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'B1', 'C1', 'D1'].map((at) => sales[at]?.[0])).toEqual(['城市', '门店', '数量', '收入']);
+    expect(['C2', 'D2', 'C6', 'D6'].map((at) => sales[at]?.slice(0, 2))).toEqual([
+      [130, 'n'],
+      [2600, 'n'],
+      [60, 'n'],
+      [4800, 'n'],
+    ]);
+    expect(sales.E1).toBeUndefined();
+    const stock = book['Table 2'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'B1', 'C1'].map((at) => stock[at]?.[0])).toEqual(['Item', 'Qty', 'Unit price']);
+    expect(['A5', 'B5', 'C5'].map((at) => stock[at]?.slice(0, 2))).toEqual([
+      ['Anchor plates', 's'],
+      [75, 'n'],
+      [12.5, 'n'],
+    ]);
+    expect(stock.A7).toBeUndefined();
+  }, 120_000);
+
+  it('keeps digits that name as text: whole numbers in the header row, codes as long as the zero-led IDs of their column', async () => {
+    const answer = await service.post('/api/convert', { input: 'codes.pdf', output: 'codes.xlsx' });
+    expect(answer.status).toBe(200);
+    const cells = sheets(path.join(dir, 'codes.xlsx'))['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['C1', 'D1'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['2023', 's'],
+      ['2024', 's'],
+    ]);
+    expect(['A2', 'A3', 'A4', 'A5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['00123', 's'],
+      ['10001', 's'],
+      ['04410', 's'],
+      ['20020', 's'],
+    ]);
+    // Five-digit figures in columns without IDs stay numbers.
+    expect(['C3', 'D5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      [90210, 'n'],
+      [28800, 'n'],
+    ]);
   }, 120_000);
 });

@@ -35,6 +35,15 @@ describe('cell values of an editable workbook', () => {
     expect(cellValue('  ', '.')).toEqual({ value: null });
   });
 
+  it('reads digits spaced in groups of three as one number, and two numbers a space apart (two columns read as one cell) as text', () => {
+    expect(cellValue('1 234 567', '.')).toEqual({ value: 1234567 });
+    expect(cellValue('1\u00a0234,50', ',')).toEqual({ value: 1234.5, numFmt: '0.00' });
+    expect(cellValue("12'500", '.')).toEqual({ value: 12500 });
+    expect(cellValue('120 2400', '.')).toEqual({ value: '120 2400' });
+    expect(cellValue('4 1,204,500', '.')).toEqual({ value: '4 1,204,500' });
+    expect(cellValue('95 1 900', '.')).toEqual({ value: '95 1 900' });
+  });
+
   it('reads an ISO date as a date, and a date-like text that is no date as text', () => {
     expect(cellValue('2024-03-07', '.')).toEqual({ value: new Date(Date.UTC(2024, 2, 7)), numFmt: 'yyyy-mm-dd' });
     expect(cellValue('1999-12-31', ',')).toEqual({ value: new Date(Date.UTC(1999, 11, 31)), numFmt: 'yyyy-mm-dd' });

@@ -5,6 +5,7 @@
 // across any band, never forms one. Pure functions over plain data, so they are tested on arrays.
 
 import { joinLines } from '../../core/cjk-text.js';
+import { isNumber } from './pdf-table-columns.js';
 
 /** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
 export interface Piece {
@@ -46,7 +47,14 @@ interface Gutter {
   to: number;
   /** Rows with text on both sides of the band. */
   support: number;
+  /** Rows whose piece left of the band ends at its left edge: numbers set flush right. */
+  flush: number;
 }
+
+/** Pieces ending within this many points of one another end flush (numbers set flush right). */
+const FLUSH = 0.5;
+/** A band narrower than MIN_GUTTER stays a gutter when this many rows' numbers end flush at its left edge. */
+const FLUSH_ROWS = 3;
 
 export interface BorderlessTable {
   /** Index of the table's first row and one past its last. */
@@ -54,6 +62,8 @@ export interface BorderlessTable {
   end: number;
   /** Logical rows of cell texts, the first the header. */
   cells: string[][];
+  /** A column stands apart only by a band narrower than MIN_GUTTER, which numbers set flush right hold open. */
+  tight?: true;
 }
 
 /** The free bands between the pieces of a row: its gaps of MIN_GUTTER or wider. */
@@ -63,7 +73,7 @@ function gapsOf(row: BorderlessRow): Gutter[] {
   for (let k = 1; k < pieces.length; k++) {
     const from = (pieces[k - 1] as Piece).right;
     const to = (pieces[k] as Piece).x;
-    if (to - from >= row.size * MIN_GUTTER) out.push({ from, to, support: 1 });
+    if (to - from >= row.size * MIN_GUTTER) out.push({ from, to, support: 1, flush: 0 });
   }
   return out;
 }
@@ -76,25 +86,37 @@ function gapsOf(row: BorderlessRow): Gutter[] {
 function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | undefined {
   const out: Gutter[] = [];
   for (const g of gutters) {
-    let { from, to } = g;
+    let { from, to, flush } = g;
     let left = false;
     let right = false;
+    // The piece that ends closest left of the band, when it is a number (set flush right).
+    let number: Piece | undefined;
     for (const p of row.pieces) {
-      if (p.right <= from) left = true;
-      else if (p.x >= to) right = true;
+      if (p.right <= from) {
+        left = true;
+        if (from - p.right <= FLUSH && isNumber(p.text)) number = p;
+      } else if (p.x >= to) right = true;
       else if (p.x <= (from + to) / 2 && p.right < to) {
         from = p.right;
         left = true;
+        flush = 0;
+        number = isNumber(p.text) ? p : undefined;
       } else if (p.x > (from + to) / 2 && p.x > from) {
         to = p.x;
         right = true;
       } else from = to; // runs across the band
     }
-    if (to - from >= row.size * MIN_GUTTER) out.push({ from, to, support: g.support + (left && right ? 1 : 0) });
+    if (number) flush++;
+    // A band a number narrowed stays while it is free: numbers set flush right may stand closer to
+    // the next column's text than any gap (zh-sales: 2 pt); growRun keeps it when they end flush.
+    if (to - from >= row.size * MIN_GUTTER || (to > from && number)) out.push({ from, to, support: g.support + (left && right ? 1 : 0), flush });
     else if (g.support >= 2) return undefined;
   }
   return out;
 }
+
+/** A band narrower than MIN_GUTTER that numbers ending flush at its left edge do not hold open. */
+const looseNarrow = (g: Gutter, size: number) => g.to - g.from < size * MIN_GUTTER && g.flush < FLUSH_ROWS;
 
 const columnOf = (gutters: readonly Gutter[], piece: Piece) => gutters.filter((g) => g.to <= piece.x + 0.5).length;
 const filledColumns = (gutters: readonly Gutter[], row: BorderlessRow) => new Set(row.pieces.map((p) => columnOf(gutters, p))).size;
@@ -124,7 +146,7 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
     gutters = next;
   }
   // Gutters no row beside the first stood on both sides of were gaps inside a cell.
-  return { end, gutters: gutters.filter((g) => g.support >= 2) };
+  return { end, gutters: gutters.filter((g) => g.support >= 2 && !looseNarrow(g, first.size)) };
 }
 
 /**
@@ -187,7 +209,8 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     if (gutters.length === 0) continue;
     const run = rows.slice(start, end);
     if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
-    out.push({ start, end, cells: logicalRows(run, gutters) });
+    const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
+    out.push({ start, end, cells: logicalRows(run, gutters), ...(tight && { tight }) });
     start = end - 1;
   }
   return out;

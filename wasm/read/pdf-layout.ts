@@ -103,6 +103,9 @@ export interface PdfTextStyle {
 export interface PdfTableBox {
   top: number;
   bottom: number;
+  /** Points from the page's left edge to its text's left and right ends. */
+  left: number;
+  right: number;
 }
 
 declare module 'mdast' {
@@ -126,7 +129,12 @@ function tableRows(rows: readonly Row[], parts: ReturnType<typeof splitTables>, 
 
 function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
   if (rows.length === 0) return table;
-  const box = { top: Math.min(...rows.map((r) => r.top)), bottom: Math.max(...rows.map((r) => r.bottom)) };
+  const box = {
+    top: Math.min(...rows.map((r) => r.top)),
+    bottom: Math.max(...rows.map((r) => r.bottom)),
+    left: Math.min(...rows.map((r) => r.x)),
+    right: Math.max(...rows.map((r) => r.right)),
+  };
   return { ...table, data: { ...table.data, pdfTable: box } };
 }
 

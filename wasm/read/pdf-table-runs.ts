@@ -25,8 +25,8 @@ export function withBorderlessTables(rows: readonly Row[]): Row[] {
   );
   const out: Row[] = [];
   let next = 0;
-  for (const { start, end, cells } of found) {
-    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0)) continue;
+  for (const { start, end, cells, tight } of found) {
+    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0, tight === true)) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
     const top = Math.min(...run.map((r) => r.top));
@@ -58,14 +58,20 @@ const FINER_RUN_ROWS = 3;
  * header whose cells each span two columns ("Customer Information" over labels and their values)
  * hides the columns under it; tableRun grows its columns row by row.
  */
-function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number): boolean {
+function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number, tight: boolean): boolean {
+  // A column the borderless reading keeps apart by a narrow band alone (`tight`: numbers set flush
+  // right 2 pt from the next column's text) is one the cell-gap reading joins to its neighbour:
+  // a reading in one column fewer lost it, and one as fine found it too.
+  const coarse = tight ? columns - 1 : columns;
   // From the first row, a shorter reading in no more columns is a table cut short (a long
-  // wrapped cell ends it), which the borderless reading carries on.
+  // wrapped cell ends it), which the borderless reading carries on; a reading of the whole in
+  // fewer columns than a tight one lost that column.
   const own = tableRun(rows, start);
-  if (own.rows.length >= 2 && (own.rows.length >= end - start || own.columns.length > columns)) return true;
+  const whole = own.rows.length >= end - start && (!tight || own.columns.length > coarse);
+  if (own.rows.length >= 2 && (whole || own.columns.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);
-    if (run.rows.length >= FINER_RUN_ROWS && run.columns.length > columns) return true;
+    if (run.rows.length >= FINER_RUN_ROWS && run.columns.length > coarse) return true;
   }
   return false;
 }

@@ -38,6 +38,9 @@ export function decimalMarkOf(texts: Iterable<string>): DecimalMark {
   return comma > point ? ',' : '.';
 }
 
+/** What may set a number's groups apart besides the document's group mark. */
+const GROUP_SPACES = "' \u00a0\u202f";
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A day written year-month-day, when it is one (not 2024-02-30). */
@@ -46,6 +49,18 @@ function isoDate(text: string): Date | undefined {
   if (year === undefined || month === undefined || day === undefined) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
+/**
+ * Whether the whole part of a number is digits alone, or groups of three after the first set
+ * apart by one separator throughout (1,234,567; 1 234 567; 12'500): anything else (12,34; two
+ * numbers a space apart, "120 2400", where two columns were read as one cell) is not a number.
+ */
+function wellGrouped(whole: string, group: string): boolean {
+  const separators = new Set(whole.match(/\D/g));
+  if (separators.size === 0) return true;
+  const [separator = ''] = separators;
+  return separators.size === 1 && (separator === group || GROUP_SPACES.includes(separator)) && new RegExp(`^\\d{1,3}(?:\\${separator}\\d{3})+$`).test(whole);
 }
 
 export function cellValue(text: string, decimal: DecimalMark): CellValue {
@@ -58,15 +73,12 @@ export function cellValue(text: string, decimal: DecimalMark): CellValue {
   const [, sign = '', open = '', before = '', digits = '', after = '', close = ''] = match;
   if (!!open !== !!close) return { value: trimmed };
   const group = decimal === '.' ? ',' : '.';
-  const compact = digits.replace(/[' \u00a0\u202f]/g, '');
-  const [whole = '', fraction, extra] = compact.split(decimal);
-  if (extra !== undefined) return { value: trimmed };
-  // Groups of three after the first: 1,234,567 — anything else (12,34) is not a number here.
-  if (whole.includes(group) && !new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(whole)) return { value: trimmed };
-  const plain = whole.replaceAll(group, '');
+  const [whole = '', fraction, extra] = digits.trim().split(decimal);
+  if (extra !== undefined || !wellGrouped(whole, group)) return { value: trimmed };
+  const plain = whole.replace(/\D/g, '');
   if (!/^\d+$/.test(plain) || (fraction !== undefined && !/^\d+$/.test(fraction))) return { value: trimmed };
   // An ID: leading zeros are part of it.
-  if (plain.length > 1 && plain.startsWith('0') && !whole.includes(group)) return { value: trimmed };
+  if (plain.length > 1 && plain.startsWith('0') && plain === whole) return { value: trimmed };
   const percent = after === '%';
   const currency = before || (percent ? '' : after);
   const negative = sign === '-' || sign === '−' || open === '(';
