@@ -32,8 +32,9 @@ const IMAGE_INPUTS = imageTypes();
  * service's tree above its rest) and rounded up — pdf 233–244 MB, image 533–646 MB (an 8.7 MP
  * page to AVIF), read 275–279 MB. ocr: PP-OCR detecting a page in bands of ≤ 0.8 MP
  * (wasm/ocr/paddle/detection.ts): the dense A4 Chinese page, portrait then landscape, through
- * the service, its tree 83 MB at rest and 521 MB at the peak (test/ocr/paddle-lean.test.ts;
- * 702 MB when a page was detected in one run, declared 800 MB), with the other costs' margin.
+ * the service, its tree 83 MB at rest and 521–525 MB at the peak (test/ocr/paddle-lean.test.ts;
+ * 702 MB when a page was detected in one run, declared 800 MB); 553 MB above its rest with
+ * glibc's defaults (as bench:memory measures), with the other costs' margin.
  */
 const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 650, read: 300 };
 const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];
