@@ -21,8 +21,6 @@ const IDLE_SLACK = 0.2;
 /** What the OCR pool hands each of its workers. */
 export interface OcrWorkerData {
   paddleThreads: number;
-  /** Detect in bands of ≤ 0.6 MP (a lean instance: src/engines/engines.ts decides). */
-  lean: boolean;
 }
 
 /**

@@ -30,19 +30,13 @@ const IMAGE_INPUTS = imageTypes();
  * What one worker thread of each pool may hold in the memory budget, at its peak: measured by
  * `npm run bench:memory` (its second table: each engine's heaviest usual jobs, one at a time, the
  * service's tree above its rest) and rounded up — pdf 233–244 MB, image 533–646 MB (an 8.7 MP
- * page to AVIF), ocr 768–787 MB (PP-OCR, an A4 Chinese page), read 275–279 MB.
+ * page to AVIF), read 275–279 MB. ocr: PP-OCR detecting a page in bands of ≤ 0.8 MP
+ * (wasm/ocr/paddle/detection.ts): the dense A4 Chinese page, portrait then landscape, through
+ * the service, its tree 83 MB at rest and 521–525 MB at the peak (test/ocr/paddle-lean.test.ts;
+ * 702 MB when a page was detected in one run, declared 800 MB); 553 MB above its rest with
+ * glibc's defaults (as bench:memory measures), with the other costs' margin.
  */
-const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 800, read: 300 };
-
-/**
- * A lean OCR thread: PP-OCR detecting in bands of ≤ 0.6 MP stitched on the probability map
- * (wasm/ocr/paddle/detection.ts). On the dense A4 Chinese page the service's tree peaks at
- * 516–556 MB against 665–713 MB with a full thread (test/ocr/paddle-lean.test.ts), for ~2×
- * detection's CPU: declared with the margin the full cost keeps over that page. The pool's
- * threads start lean when the budget could not hold one full thread at all, so a budget that
- * would refuse every OCR page reads it.
- */
-const LEAN_OCR_COST_MB = 650;
+const THREAD_COST_MB = { pdf: 300, image: 700, ocr: 650, read: 300 };
 const IMAGE_OUTPUTS = [...IMAGE_OUTPUT_FORMATS];
 
 export class Engines {
@@ -72,20 +66,18 @@ export class Engines {
   }
 
   get ocr(): OcrEngine {
-    const lean = this.config.memoryBudgetMb < THREAD_COST_MB.ocr;
-    const costMb = lean ? LEAN_OCR_COST_MB : THREAD_COST_MB.ocr;
-    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, costMb, this.ocrWorkerData(lean)), this.languages());
+    this.ocrEngine ??= new TesseractEngine(this.pool<OcrTasks>('ocr', undefined, THREAD_COST_MB.ocr, this.ocrWorkerData()), this.languages());
     return this.ocrEngine;
   }
 
   /** Made as each OCR worker starts: more than one thread only for cores the machine leaves idle then. */
-  private ocrWorkerData(lean: boolean): () => Promise<OcrWorkerData> {
+  private ocrWorkerData(): () => Promise<OcrWorkerData> {
     return async () => {
       const cores = os.availableParallelism();
       const share = paddleThreadsPerWorker(cores, this.config.workers);
       // The idle cores are measured only where they can change the answer (a pool of fewer workers than cores).
       const paddleThreads = share > 1 ? paddleThreadsPerWorker(cores, this.config.workers, await idleCores()) : share;
-      return { paddleThreads, lean };
+      return { paddleThreads };
     };
   }
 

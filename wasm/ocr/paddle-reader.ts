@@ -2,17 +2,13 @@
 // reads and kept for the thread's life (the pool retires idle or grown threads); each page is
 // read within the job's deadline, checked between model calls.
 
-import { isMainThread } from 'node:worker_threads';
 import { ApiError } from '../../core/errors.js';
 import type { OcrLine } from '../../core/ocr-layout.js';
 import { loadModels, type PaddleModels } from './paddle/models.js';
 import { layoutLines, pageText, readingOrder } from './paddle/page-text.js';
 import type { Raster } from './paddle/raster.js';
 import { readPage, SYSTEM_DEFAULTS, type PageLine } from './paddle/system.js';
-import { LEAN_BAND_PIXELS } from './paddle/detection.js';
 import { checkDeadline, type TaskDeadline } from '../../core/deadline.js';
-import type { OcrWorkerData } from '../../core/paddle-threads.js';
-import { poolWorkerData } from '../shared/worker-data.js';
 
 export interface PaddleReading {
   text: string;
@@ -24,10 +20,6 @@ export interface PaddleReading {
 }
 
 let models: Promise<PaddleModels> | undefined;
-
-/** A lean instance detects in small bands (its pool declared the lower cost: src/engines/engines.ts). */
-const lean = !isMainThread && poolWorkerData<OcrWorkerData | undefined>()?.lean === true;
-const detection = lean ? { ...SYSTEM_DEFAULTS.detection, maxBandPixels: LEAN_BAND_PIXELS } : SYSTEM_DEFAULTS.detection;
 
 /**
  * Reads a page with PP-OCR. With `latinCutoff`, a page whose sample (paddle/sample.ts: the
@@ -42,7 +34,7 @@ export async function readWithPaddle(image: Raster, deadline: TaskDeadline, with
   });
   const abandonAfterSample =
     latinCutoff === undefined ? undefined : (sample: readonly { text: string }[]) => latinShare(sample.map((line) => line.text).join('')) >= latinCutoff;
-  const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, detection, checkpoint, abandonAfterSample });
+  const { lines, abandoned } = await readPage(await models, image, { ...SYSTEM_DEFAULTS, checkpoint, abandonAfterSample });
   if (abandoned) return { text: '', confidence: 0, latinShare: 1 };
   const paragraphs = readingOrder(lines);
   const text = pageText(paragraphs);

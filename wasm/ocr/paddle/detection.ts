@@ -25,7 +25,7 @@ export interface DetectionOptions {
   maxCandidates: number;
   /**
    * Detection input is at most this many pixels per model call; a larger page goes in bands
-   * stitched on the probability map (detectText). A lean OCR instance uses LEAN_BAND_PIXELS.
+   * stitched on the probability map (detectText).
    */
   maxBandPixels: number;
 }
@@ -37,15 +37,11 @@ export const DETECTION_DEFAULTS: DetectionOptions = {
   boxThreshold: 0.6,
   unclipRatio: 2,
   maxCandidates: 1000,
-  maxBandPixels: 2_400_000,
+  // An A4 page (1152 × 1632 of input) in three bands of 672 rows: onnxruntime's heap 157 MB
+  // instead of 296–356 MB in one run, a PP-OCR worker's peak ≤ 450 MB, detection's CPU about the
+  // same; the page set's CER table holds (docs/ocr-engines.md, "Fifth round: memory").
+  maxBandPixels: 800_000,
 };
-
-/**
- * A lean OCR instance's band (src/engines/engines.ts decides): an A4 page in bands of ≤ 0.6 MP holds the
- * page set's CER table and peaks ~140 MB lower than in one run, for ~2× detection's CPU
- * (docs/ocr-engines.md, "Fourth round: memory").
- */
-export const LEAN_BAND_PIXELS = 600_000;
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -74,8 +70,8 @@ const BAND_HALO = 96;
  * rule's (detectionScale). A page whose input would be more than `maxBandPixels` is detected
  * in bands of rows, each resized on its own and each keeping its middle rows of the
  * probability map; the boxes are drawn once on the stitched map, so a line across two bands
- * is one box. The bands bound onnxruntime's heap (an A4 page: 356 MB in one run, 131 MB in
- * bands of 0.6 MP) and let a scroll keep the scale its text needs.
+ * is one box. The bands bound onnxruntime's heap (an A4 page: 356 MB in one run, 157 MB in
+ * bands of 0.8 MP) and let a scroll keep the scale its text needs.
  */
 export async function detectText(
   session: InferenceSession,
@@ -85,22 +81,48 @@ export async function detectText(
   scale = detectionScale(image.width, image.height, options),
 ): Promise<DetectedBox[]> {
   const { width, height } = detectionSize(image.width, image.height, scale);
-  const bandRows = Math.max(2 * BAND_HALO + 32, Math.floor(options.maxBandPixels / width / 32) * 32);
   const map = new Float32Array(width * height);
-  const keepRows = bandRows - 2 * BAND_HALO;
-  // One run when the whole input fits a band; else halos on the sides that have neighbours.
-  const whole = bandRows >= height;
-  for (let keepFrom = 0; keepFrom < height; keepFrom += keepRows) {
+  for (const band of detectionBands(height, Math.floor(options.maxBandPixels / width))) {
     checkpoint?.();
-    const keepTo = whole ? height : Math.min(height, keepFrom + keepRows);
-    const from = whole ? 0 : Math.max(0, keepFrom - BAND_HALO);
-    const to = whole ? height : Math.min(height, keepTo + BAND_HALO);
-    const tensor = detectionInput(image, width, height, { from, to });
-    const band = await runModel(session, tensor, [1, 3, to - from, width]);
-    map.set(band.data.subarray((keepFrom - from) * width, (keepTo - from) * width), keepFrom * width);
-    if (whole) break;
+    const tensor = detectionInput(image, width, height, band);
+    const output = await runModel(session, tensor, [1, 3, band.to - band.from, width]);
+    map.set(output.data.subarray((band.keepFrom - band.from) * width, (band.keepTo - band.from) * width), band.keepFrom * width);
   }
   return boxesFromMap({ width, height, data: map }, image.width, image.height, options);
+}
+
+export interface DetectionBand {
+  /** Input rows the model reads… */
+  from: number;
+  to: number;
+  /** …and the rows of the probability map it keeps. */
+  keepFrom: number;
+  keepTo: number;
+}
+
+/**
+ * Bands of at most `maxRows` input rows (multiples of 32) covering `height` rows: one band when
+ * the page fits, else the fewest bands that do, all of the same height (one tensor shape, so
+ * onnxruntime plans one memory pattern) and spread evenly — a band on the page's edge has no
+ * halo there, so it keeps more rows than the bands between. Every band starts on a multiple of
+ * 32, the model's stride grid of a whole-page run.
+ */
+export function detectionBands(height: number, maxRows: number): DetectionBand[] {
+  const rows = Math.max(2 * BAND_HALO + 32, Math.floor(maxRows / 32) * 32);
+  if (rows >= height) return [{ from: 0, to: height, keepFrom: 0, keepTo: height }];
+  const count = Math.ceil((height - 2 * BAND_HALO) / (rows - 2 * BAND_HALO));
+  // Where band i's kept rows begin, rounded to the grid: no two are more than `step` apart.
+  const boundary = (i: number) => (i === 0 ? 0 : i === count ? height : BAND_HALO + Math.round(((height - 2 * BAND_HALO) * i) / count / 32) * 32);
+  const step = Math.ceil((height - 2 * BAND_HALO) / count / 32) * 32;
+  const bandRows = step + 2 * BAND_HALO;
+  const bands: DetectionBand[] = [];
+  for (let i = 0; i < count; i++) {
+    const keepFrom = boundary(i);
+    const keepTo = boundary(i + 1);
+    const from = Math.max(0, Math.min(keepFrom - BAND_HALO, height - bandRows));
+    bands.push({ from, to: from + bandRows, keepFrom, keepTo });
+  }
+  return bands;
 }
 
 /** Shrink factor: longest side at most maxSide, unless that takes the shorter side below minShortSide; never enlarged. */
