@@ -6,13 +6,18 @@ import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
+import { withBands } from './pdf-table-bands.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
 
-/** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
-export function withBorderlessTables(rows: readonly Row[]): Row[] {
+/**
+ * The rows with each band of a vertically centred table row made one row (pdf-table-bands.ts),
+ * and each borderless table among them (pdf-borderless.ts) replaced by one table row.
+ */
+export function withBorderlessTables(lines: readonly Row[]): Row[] {
+  const rows = withBands(lines);
   const found = borderlessTables(
     rows.map((r) => ({
       y: r.y,
