@@ -11,6 +11,8 @@ export interface Piece {
   x: number;
   right: number;
   text: string;
+  /** Set in a monospaced font: code. */
+  mono?: true;
 }
 
 /** What the detector reads of a row. */

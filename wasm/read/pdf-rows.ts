@@ -214,7 +214,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
-    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })) : [],
+    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text, ...(isMono(l) && { mono: true as const }) })) : [],
   };
 }
 

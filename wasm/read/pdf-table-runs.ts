@@ -213,9 +213,12 @@ function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefine
 /**
  * A row no table takes: a list item, or a row of code (monospaced for most of it) in columns — a
  * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
- * indents it. A cell's wrapped line that starts with code is one piece, and stays in its table.
+ * indents it — or in pieces all monospaced (Ghostscript sets a code line's words apart). A
+ * cell's wrapped line that starts with code is one piece, or has pieces in another font, and
+ * stays in its table.
  */
-const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.test(row.text) || NUMBERED.test(row.text);
+const outOfTables = (row: Row) =>
+  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) || BULLET.test(row.text) || NUMBERED.test(row.text);
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and
