@@ -311,6 +311,33 @@ const CENTRED_MD = `## Recording options
 Both tables end here.
 `;
 
+/** Java highlighted by pandoc (each token styled apart in ms), under an options table: Ghostscript sets the code's words as pieces of their own. */
+const HIGHLIGHTED_CODE_MD = `## Options
+
+| Name | Specification |
+|---:|:---|
+| \`class-pattern\` | pattern for the class name |
+| \`[c:]\` | hashcode of the class loader that loads the class |
+| \`[E]\` | turn on regex match while the default is wildcard match |
+
+## Usage
+
+\`\`\`java
+package java.lang;
+
+import java.io.ObjectStreamField;
+import java.io.Serializable;
+import java.util.Comparator;
+public final class String
+implements Serializable, CharSequence {
+    private final char[] value;
+    private int hash;
+}
+\`\`\`
+
+The class is printed as its source.
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -359,6 +386,11 @@ beforeAll(async () => {
   const ms = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', 'wrapped-options.md'], { cwd: ops.dir });
   fs.writeFileSync(ops.at('wrapped-options.pdf'), execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
   pandocPdf.push(['long-table', LONG_TABLE_MD, 'docx', ['-f', 'gfm']]);
+  // The same through PostScript and Ghostscript (ps2pdf), highlighted code after a table.
+  ops.put('highlighted-code.md', HIGHLIGHTED_CODE_MD);
+  const codeMs = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', '-s', 'highlighted-code.md'], { cwd: ops.dir });
+  const codePs = execFileSync('groff', ['-ms', '-t', '-k', '-Tps'], { input: codeMs });
+  execFileSync('ps2pdf', ['-', 'highlighted-code.pdf'], { cwd: ops.dir, input: codePs });
   // Chrome's print of pandoc's HTML: its tables ruled at the top, under the header and at the
   // bottom, and the same without rules (a style sheet takes the borders off).
   ops.put('centred.md', CENTRED_MD);
@@ -527,6 +559,18 @@ describe('read: PDF tables over page breaks and wrapped cells', () => {
     const [header, ...body] = sourceTableRows(WRAPPED_OPTIONS_MD);
     expect(body).toHaveLength(4);
     expect(text).toContain(['## Options', '', header, '| - | - |', ...body, '', '## Usage'].join('\n'));
+  });
+});
+
+describe('read: PDF code beside tables (groff → Ghostscript)', () => {
+  it('reads highlighted code whose words Ghostscript sets apart as one code block, not as a table of its first words, the options table above it kept (pandoc → ms → groff → ps2pdf)', async () => {
+    const text = await markdownOf('highlighted-code.pdf');
+    const [header, ...body] = sourceTableRows(HIGHLIGHTED_CODE_MD);
+    expect(text).toContain(
+      ['# Options', '', header, '| - | - |', ...body, '', '# Usage', '', '```', 'package java.lang;', 'import java.io.ObjectStreamField;'].join('\n'),
+    );
+    expect(text).toContain('import java.util.Comparator;\npublic final class String\n');
+    expect(text).not.toMatch(/^\| (import|public) \|/m);
   });
 });
 
