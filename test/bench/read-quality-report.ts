@@ -207,12 +207,16 @@ held-out documents' own output is not looked at):
   and where flush-right numbers (or a manual's flush-right option names) end, two-level headers
   are header rows (pdf-table-columns.ts); a cell's wrapped lines join their row
   (pdf-table-wraps.ts), and a table continued on the next page is one table, its repeated header
-  dropped and a cell the break cut joined (pdf-table-pages.ts). Left: Chrome's prints of tables
-  whose cells are centred vertically (a name set between its description's lines, the line above
-  it read as a row of its own: arthas's \`jfr\` and \`mcp-server\` on dev); key/value pairs side
-  by side under short cells, read as a wrap of the row above (the tuned set's REPAIR invoice,
-  "VIN" / "Color"); columns set a few points apart; one rule or per-cell rules; header cells
-  spanning rule-less columns.
+  dropped and a cell the break cut joined (pdf-table-pages.ts). A row whose cells are centred
+  vertically (Chrome's print of pandoc's tables: a name between its description's lines, or on
+  the middle one) is one band (pdf-table-bands.ts), a heading between two ruled tables of one
+  width is no header of the second (pdf-rules.ts), and a code line whose words Ghostscript sets
+  apart, every piece monospaced, is in no table. Left: a table set right to left (Chrome's print
+  of a Hebrew table: its columns read left to right, a cell's number run merged with its text;
+  Hebrew dev TEDS 0); key/value pairs side by side under short cells, read as a wrap of the row
+  above (the tuned set's REPAIR invoice, "VIN" / "Color"); columns set a few points apart; one
+  rule or per-cell rules; header cells spanning rule-less columns; bands where rows and a cell's
+  lines are spaced alike (groff, LaTeX: nothing tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline now names the headings and their levels (pdf-outline.ts;
   an Impress deck 0.00 → 0.87 MHS on dev); Chrome's prints and docling's test PDFs carry none,

@@ -12,6 +12,7 @@ import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { manyPathsPdf } from '../helpers/pdf-bombs.js';
 import { inProcess, type InProcess } from './in-process.js';
 import { PYTHON } from '../helpers/tools.js';
+import { printHtmlWithChrome } from '../bench/read-corpus-producers.js';
 
 let ops: InProcess;
 
@@ -284,6 +285,59 @@ Decompile the specified classes.
 Decompile a class by its name.
 `;
 
+/**
+ * Two option tables as pandoc's HTML sets them and Chrome prints them: each cell's text centred
+ * vertically, so a name stands between its description's two lines or on the middle one of three;
+ * a heading between the two tables.
+ */
+const CENTRED_MD = `## Recording options
+
+| Name | Description |
+|---:|:---|
+| \`classname\` | Pattern for the class name |
+| \`[s:]\` | Server-side template; the default is default.jfc in the JDK's lib/jfr folder, read when the recording starts |
+| \`[d:]\` | Duration of the recording |
+| \`[maxage:]\` | Maximum age of the buffer's data, after which the oldest chunks of the recording are dropped from the disk repository to keep it small; give it with a unit |
+| \`[f:]\` | Resulting recording file |
+
+### Dump options
+
+| Name | Description |
+|---:|:---|
+| \`[r:]\` | Recording id |
+| \`[n:]\` | Name of the recording, as given when it was started, or the number the agent gave it when no name was given |
+| \`[e:]\` | Whether to dump at exit |
+
+Both tables end here.
+`;
+
+/** Java highlighted by pandoc (each token styled apart in ms), under an options table: Ghostscript sets the code's words as pieces of their own. */
+const HIGHLIGHTED_CODE_MD = `## Options
+
+| Name | Specification |
+|---:|:---|
+| \`class-pattern\` | pattern for the class name |
+| \`[c:]\` | hashcode of the class loader that loads the class |
+| \`[E]\` | turn on regex match while the default is wildcard match |
+
+## Usage
+
+\`\`\`java
+package java.lang;
+
+import java.io.ObjectStreamField;
+import java.io.Serializable;
+import java.util.Comparator;
+public final class String
+implements Serializable, CharSequence {
+    private final char[] value;
+    private int hash;
+}
+\`\`\`
+
+The class is printed as its source.
+`;
+
 /** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
 const sourceTableRows = (markdown: string) =>
   markdown
@@ -332,6 +386,29 @@ beforeAll(async () => {
   const ms = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', 'wrapped-options.md'], { cwd: ops.dir });
   fs.writeFileSync(ops.at('wrapped-options.pdf'), execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
   pandocPdf.push(['long-table', LONG_TABLE_MD, 'docx', ['-f', 'gfm']]);
+  // The same through PostScript and Ghostscript (ps2pdf), highlighted code after a table.
+  ops.put('highlighted-code.md', HIGHLIGHTED_CODE_MD);
+  const codeMs = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', '-s', 'highlighted-code.md'], { cwd: ops.dir });
+  const codePs = execFileSync('groff', ['-ms', '-t', '-k', '-Tps'], { input: codeMs });
+  execFileSync('ps2pdf', ['-', 'highlighted-code.pdf'], { cwd: ops.dir, input: codePs });
+  // Chrome's print of pandoc's HTML: its tables ruled at the top, under the header and at the
+  // bottom, and the same without rules (a style sheet takes the borders off).
+  ops.put('centred.md', CENTRED_MD);
+  ops.put('plain.css.html', '<style>tbody, th { border: none !important; }</style>');
+  // Chrome's socket goes in TMPDIR, whose path this file's own temp dir makes too long for one (108 bytes): the run's root is short.
+  const tmp = process.env.TMPDIR;
+  process.env.TMPDIR = process.env.DOCWASM_TEST_RUN_ROOT ?? tmp;
+  try {
+    for (const [name, style] of [
+      ['centred-ruled', []],
+      ['centred-plain', ['-H', 'plain.css.html']],
+    ] as const) {
+      execFileSync('pandoc', ['-f', 'gfm', '-s', '--metadata', 'title=Options', ...style, 'centred.md', '-o', `${name}.html`], { cwd: ops.dir });
+      printHtmlWithChrome(ops.dir, `${name}.html`, `${name}.pdf`);
+    }
+  } finally {
+    process.env.TMPDIR = tmp;
+  }
   for (const [name, markdown, office, from] of pandocPdf) {
     ops.put(`${name}.md`, markdown);
     execFileSync('pandoc', [...from, `${name}.md`, '-o', `${name}.${office}`], { cwd: ops.dir });
@@ -482,6 +559,46 @@ describe('read: PDF tables over page breaks and wrapped cells', () => {
     const [header, ...body] = sourceTableRows(WRAPPED_OPTIONS_MD);
     expect(body).toHaveLength(4);
     expect(text).toContain(['## Options', '', header, '| - | - |', ...body, '', '## Usage'].join('\n'));
+  });
+});
+
+describe('read: PDF code beside tables (groff → Ghostscript)', () => {
+  it('reads highlighted code whose words Ghostscript sets apart as one code block, not as a table of its first words, the options table above it kept (pandoc → ms → groff → ps2pdf)', async () => {
+    const text = await markdownOf('highlighted-code.pdf');
+    const [header, ...body] = sourceTableRows(HIGHLIGHTED_CODE_MD);
+    expect(text).toContain(
+      ['# Options', '', header, '| - | - |', ...body, '', '# Usage', '', '```', 'package java.lang;', 'import java.io.ObjectStreamField;'].join('\n'),
+    );
+    expect(text).toContain('import java.util.Comparator;\npublic final class String\n');
+    expect(text).not.toMatch(/^\| (import|public) \|/m);
+  });
+});
+
+describe('read: PDF tables whose cells are centred vertically (Chrome)', () => {
+  const [header, ...rows] = sourceTableRows(CENTRED_MD);
+  const expected = [
+    '## Recording options',
+    '',
+    header,
+    '| - | - |',
+    ...rows.slice(0, 5),
+    '',
+    '### Dump options',
+    '',
+    header,
+    '| - | - |',
+    ...rows.slice(6),
+    '',
+    'Both tables end here.',
+  ].join('\n');
+
+  it('reads a name centred between or beside its description’s lines as one row, and the heading between two ruled tables as a heading (pandoc → Chrome)', async () => {
+    expect(rows).toHaveLength(9);
+    expect(await markdownOf('centred-ruled.pdf')).toContain(expected);
+  });
+
+  it('reads the same tables printed without rules (pandoc → Chrome, borders taken off)', async () => {
+    expect(await markdownOf('centred-plain.pdf')).toContain(expected);
   });
 });
 

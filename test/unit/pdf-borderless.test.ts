@@ -88,6 +88,21 @@ describe('borderlessTables', () => {
     ]);
   });
 
+  it('measures the pitch after a band of several lines (a row whose cells are centred, pdf-table-bands.ts) from its last line, so single-line rows above it stay rows', () => {
+    /** A band: two lines 18 pt apart, its baseline the first's. */
+    const band = (y: number, pieces: Piece[]): BorderlessRow => ({ ...row(y, pieces, 11), bottom: y + 20 });
+    const rows = [
+      row(489, [p(129, 160, 'Name'), p(175, 228, 'Specification')], 11),
+      row(510, [p(129, 160, 'loader'), p(175, 354, 'the class loader')], 11),
+      row(531, [p(134, 160, 'clazz'), p(175, 339, 'the class')], 11),
+      row(552, [p(124, 160, 'method'), p(175, 351, 'the method')], 11),
+      band(573, [p(125, 160, 'params'), p(175, 472, 'the parameters of the call, an array')]),
+      band(612, [p(114, 160, 'returnObj'), p(175, 498, 'the return value of the call')]),
+      row(651, [p(114, 160, 'throwExp'), p(175, 450, 'the exception thrown')], 11),
+    ];
+    expect(borderlessTables(rows)[0]?.cells.map((r) => r[0])).toEqual(['Name', 'loader', 'clazz', 'method', 'params', 'returnObj', 'throwExp']);
+  });
+
   it('needs three rows filled in two columns', () => {
     expect(borderlessTables([row(100, [p(72, 120, 'a'), p(200, 260, 'b')]), row(115, [p(72, 120, 'c'), p(200, 260, 'd')])])).toEqual([]);
   });

@@ -59,6 +59,22 @@ describe('ruleTables', () => {
     ]);
   });
 
+  it('leaves a heading between two tables of one width out of the second, whose window would start at the first one’s bottom rule (pandoc → Chrome)', () => {
+    const lines = [
+      ...row(111, COLUMNS, ['Tool', 'Description', '']),
+      ...row(131, COLUMNS, ['jvm', 'runtime facts', '']),
+      ...row(151, COLUMNS, ['memory', 'memory use', '']),
+      piece(55, 181, '2.2 Class and ClassLoader tools'), // across the gap between the columns
+      ...row(211, COLUMNS, ['Tool', 'Description', '']),
+      ...row(231, COLUMNS, ['sc', 'search classes', '']),
+      ...row(251, COLUMNS, ['sm', 'search methods', '']),
+    ];
+    expect(markdownOf(lines, [rule(100), rule(117), rule(157), rule(200), rule(217), rule(257)])).toEqual([
+      '| Tool | Description |\n| - | - |\n| jvm | runtime facts |\n| memory | memory use |',
+      '| Tool | Description |\n| - | - |\n| sc | search classes |\n| sm | search methods |',
+    ]);
+  });
+
   it('makes no table of a two-column page between its header and footer rules, nor of a paragraph between two rules', () => {
     const prose = 'x'.repeat(46); // 230 pt: a column of justified text
     const page = Array.from({ length: 40 }, (_, i) => [piece(50, 100 + i * 14, prose), piece(310, 100 + i * 14, prose)]).flat();

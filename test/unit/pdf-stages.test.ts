@@ -69,6 +69,47 @@ describe('stage 5, paragraphs (pdf-paragraphs.ts)', () => {
   });
 });
 
+describe('stage 4, tables among the rows (pdf-table-runs.ts)', () => {
+  it('reads code whose words Ghostscript sets apart, each a piece in Courier, as one code block, not as a table of its first word', () => {
+    /** A code line whose words are separate mupdf lines a Courier space (0.6 em) apart, 5 pt a character. */
+    const code = (words: readonly string[], y: number, x = 90) =>
+      words.map((word) => {
+        const piece = line(word, x, y, { font: 'Courier' });
+        x += word.length * 5 + 6;
+        return piece;
+      });
+    const lines = [
+      ['import', 'java.io.ObjectStreamField;'],
+      ['import', 'java.io.Serializable;'],
+      ['import', 'java.util.Comparator;'],
+      ['public', 'final', 'class', 'String'],
+      ['private', 'final', 'char[]', 'value;'],
+    ].map((words, i) => code(words, 100 + i * 12));
+    const rows = pageRows(page(...lines));
+    const tally = new StyleTally();
+    tally.addPage(rows, 1);
+    const markdown = [...renderedBlocks(pageBlocks(rows, tally.style()))].join('\n\n');
+    expect(markdown).toBe(['```', ...rows.map((r) => r.text), '```'].join('\n'));
+    expect(rows.map((r) => r.pieces.length)).toEqual([2, 2, 2, 4, 4]);
+  });
+
+  it('keeps a cell’s wrapped line that starts in the body’s font and goes on in code in its table', () => {
+    const rows = pageRows(
+      page(
+        [line('Name', 90, 100), line('Default', 200, 100), line('Description', 300, 100)],
+        [line('object-size-limit', 90, 114), line('10485760', 200, 114), line('ObjectView output size limit, default', 300, 114)],
+        [line('is', 300, 126), line('10*1024*1024', 316, 126, { font: 'Courier' }), line('bytes', 382, 126, { font: 'Courier' })],
+        [line('parent-fields', 90, 140), line('true', 200, 140), line('whether to print the fields', 300, 140)],
+        [line('unsafe', 90, 154), line('false', 200, 154), line('whether to allow system classes', 300, 154)],
+      ),
+    );
+    const tally = new StyleTally();
+    tally.addPage(rows, 1);
+    const markdown = [...renderedBlocks(pageBlocks(rows, tally.style()))].join('\n\n');
+    expect(markdown).toContain('| object-size-limit | 10485760 | ObjectView output size limit, default is 10\\*1024\\*1024 bytes |');
+  });
+});
+
 describe('stage 6, headings (pdf-headings.ts), and the page blocks (pdf-layout.ts)', () => {
   const body = Array.from({ length: 12 }, (_, i) => `Body text line ${i} that is long enough to count as prose in the document.`);
   const rows = pageRows(

@@ -12,6 +12,8 @@ export interface Piece {
   x: number;
   right: number;
   text: string;
+  /** Set in a monospaced font: code. */
+  mono?: true;
 }
 
 /** What the detector reads of a row. */
@@ -176,7 +178,7 @@ function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
  */
 function rowStarts(rows: readonly BorderlessRow[], cells: readonly string[][]): boolean[] {
   const byColumn = cells.map((c, k) => k === 0 || c[0] !== '');
-  const pitches = rows.slice(1).map((r, k) => r.y - (rows[k] as BorderlessRow).y);
+  const pitches = rows.slice(1).map((r, k) => pitchFrom(rows[k] as BorderlessRow, r));
   const size = (rows[0] as BorderlessRow).size;
   const [least, most] = [Math.min(...pitches), Math.max(...pitches)];
   if (pitches.length === 0 || most - least < size * UNIFORM_PITCH) return byColumn;
@@ -184,6 +186,21 @@ function rowStarts(rows: readonly BorderlessRow[], cells: readonly string[][]): 
   // A pitch that sets only the first row apart is the header's padding, not the rows' (groff).
   const bodyStarts = byPitch.filter(Boolean).length - 1;
   return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byColumn;
+}
+
+/** A row this many ems tall holds several lines: a band of a table row whose cells are centred vertically (pdf-table-bands.ts). */
+const BAND_EMS = 1.8;
+
+/** A line's glyphs reach at most this many ems below its baseline. */
+const DESCENT_EMS = 0.25;
+
+/**
+ * The baseline pitch from the row above: from its last line's baseline where it is a band of
+ * several lines, that line's descent (as the row's own, at most DESCENT_EMS) above its bottom.
+ */
+function pitchFrom(above: BorderlessRow, row: BorderlessRow): number {
+  if (above.bottom - above.top <= above.size * BAND_EMS) return row.y - above.y;
+  return row.y - (above.bottom - Math.min(row.bottom - row.y, row.size * DESCENT_EMS));
 }
 
 /** Splits rows into logical table rows, a cell's wrapped lines joined. */

@@ -75,6 +75,13 @@ export interface Paragraph {
   code?: true;
 }
 
+/**
+ * Pieces of a row further apart than this many ems are separate cells. A word space is a
+ * quarter em; tight tables leave little more than one em between columns ("Product Code" and
+ * "Location" of MarkItDown's SPARSE report: 1.4 em).
+ */
+export const CELL_GAP = 1.2;
+
 // Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
 // with no Unicode mapping at all comes out as U+FFFD.
 export const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;

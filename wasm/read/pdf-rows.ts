@@ -6,7 +6,7 @@
 
 import { BOLD_FONT_NAME, MONOSPACE } from './blocks.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
-import type { PageRows, Row, StextLine, StextPage } from './pdf-page-model.js';
+import { CELL_GAP, type PageRows, type Row, type StextLine, type StextPage } from './pdf-page-model.js';
 import { ruleTables } from './pdf-rules.js';
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
@@ -158,13 +158,6 @@ function rowColor(index: PaintIndex, box: { left: number; top: number; right: nu
 }
 
 /**
- * Pieces of a row further apart than this many ems are separate cells. A word space is a
- * quarter em; tight tables leave little more than one em between columns ("Product Code" and
- * "Location" of MarkItDown's SPARSE report: 1.4 em).
- */
-const CELL_GAP = 1.2;
-
-/**
  * The pieces of one row in reading order: left to right, or right to left where most of their
  * letters are of a right-to-left script — there a run of Latin or code breaks mupdf's line, and
  * the row's first piece (a bullet, a table's first column) is the rightmost.
@@ -221,7 +214,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
-    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text })) : [],
+    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text, ...(isMono(l) && { mono: true as const }) })) : [],
   };
 }
 

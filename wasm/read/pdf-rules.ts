@@ -10,6 +10,7 @@ import { table, textCells } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
 import { joinLines } from '../../core/cjk-text.js';
+import { bandEnd } from './pdf-table-bands.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -73,7 +74,7 @@ function frameTables<L extends GridLine>(frame: readonly Rule[], lines: readonly
   for (let start = 0; start + 1 < frame.length; start++) {
     for (let end = frame.length; end >= start + 2 && budget.tries > 0; end--) {
       budget.tries--;
-      const table = tableBetween(frame.slice(start, end), free);
+      const table = tableBetween(frame.slice(start, end), free, found.at(-1)?.box.bottom === (frame[start] as Rule).at);
       if (!table) continue;
       found.push(table);
       free = free.filter((l) => !table.lines.has(l));
@@ -86,7 +87,13 @@ function frameTables<L extends GridLine>(frame: readonly Rule[], lines: readonly
 
 const middle = (line: GridLine) => line.bbox.y + line.bbox.h / 2;
 
-function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonly L[]): GridTable<L> | undefined {
+/**
+ * The table the rules hold. Where the top rule is the bottom rule of the table above
+ * (`sharedTop`), the lines above the next rule must fill two cells to be a header: a heading
+ * between two tables is not one (pandoc's tables in Chrome's print, each ruled at its top, under
+ * its header and at its bottom).
+ */
+function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonly L[], sharedTop: boolean): GridTable<L> | undefined {
   const top = (rules[0] as Rule).at;
   const bottom = (rules.at(-1) as Rule).at;
   const left = Math.min(...rules.map((r) => r.from)) - EDGE;
@@ -110,6 +117,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   const columns = columnsOf(body.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
   const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
+  if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
@@ -151,9 +159,11 @@ function isProse(body: readonly GridLine[][], columns: readonly { from: number; 
 }
 
 /**
- * The body's visual lines grouped into rows. A rule between two lines always starts a row. Where
- * the baselines are spaced unevenly (cell padding), lines at the smallest spacing are one row's
- * wrapped cells; where they are even (LaTeX), a line with text in the first column starts a row.
+ * The body's visual lines grouped into rows. A rule between two lines always starts a row, and
+ * the lines of a band (a cell centred on a neighbour's lines, pdf-table-bands.ts) are one row.
+ * Elsewhere, where the baselines are spaced unevenly (cell padding), lines at the smallest
+ * spacing are one row's wrapped cells; where they are even (LaTeX), a line with text in the first
+ * column starts a row.
  */
 function bodyRows(body: readonly GridLine[][], columns: readonly { from: number; to: number }[], rules: readonly number[]): GridLine[][][] {
   const baseline = (v: readonly GridLine[]) => (v[0] as GridLine).y;
@@ -162,17 +172,35 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   const smallest = Math.min(...pitches);
   const uneven = pitches.some((p) => p > smallest * WRAP * 1.15);
   const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
+  const band = bandsOf(body);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
     const previous = body[i - 1];
-    const continues =
-      previous !== undefined &&
-      !ruledBetween(baseline(previous), baseline(v)) &&
-      (uneven ? (pitches[i - 1] as number) <= smallest * WRAP : !firstColumnFilled(v));
+    const unbanded = () => (uneven ? (pitches[i - 1] as number) <= smallest * WRAP : !firstColumnFilled(v));
+    const continues = previous !== undefined && !ruledBetween(baseline(previous), baseline(v)) && (band[i] === 'in' || (band[i] === undefined && unbanded()));
     if (continues) (rows.at(-1) as GridLine[][]).push(v);
     else rows.push([v]);
   });
   return rows;
+}
+
+/** Which visual lines start a band ('start') or go on with one ('in'); undefined for lines in none. */
+function bandsOf(body: readonly GridLine[][]): ('start' | 'in' | undefined)[] {
+  const lines = body.map((v) => ({
+    top: Math.min(...v.map((p) => p.bbox.y)),
+    bottom: Math.max(...v.map((p) => p.bbox.y + p.bbox.h)),
+    size: Math.max(...v.map((p) => p.font.size)),
+    units: v.map((p) => ({ x: p.bbox.x, right: p.bbox.x + p.bbox.w, text: p.text })),
+  }));
+  const marks: ('start' | 'in' | undefined)[] = body.map(() => undefined);
+  for (let i = 0; i < lines.length; i++) {
+    const end = bandEnd(lines, i);
+    if (end === undefined) continue;
+    marks.fill('in', i, end);
+    marks[i] = 'start';
+    i = end - 1;
+  }
+  return marks;
 }
 
 /** The column a piece overlaps most. */

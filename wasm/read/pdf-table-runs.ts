@@ -6,13 +6,18 @@ import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
+import { withBands } from './pdf-table-bands.js';
 import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
 
-/** The rows with each borderless table among them (pdf-borderless.ts) replaced by one table row. */
-export function withBorderlessTables(rows: readonly Row[]): Row[] {
+/**
+ * The rows with each band of a vertically centred table row made one row (pdf-table-bands.ts),
+ * and each borderless table among them (pdf-borderless.ts) replaced by one table row.
+ */
+export function withBorderlessTables(lines: readonly Row[]): Row[] {
+  const rows = withBands(lines);
   const found = borderlessTables(
     rows.map((r) => ({
       y: r.y,
@@ -214,9 +219,12 @@ function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefine
 /**
  * A row no table takes: a list item, or a row of code (monospaced for most of it) in columns — a
  * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
- * indents it. A cell's wrapped line that starts with code is one piece, and stays in its table.
+ * indents it — or in pieces all monospaced (Ghostscript sets a code line's words apart). A
+ * cell's wrapped line that starts with code is one piece, or has pieces in another font, and
+ * stays in its table.
  */
-const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.test(row.text) || NUMBERED.test(row.text);
+const outOfTables = (row: Row) =>
+  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) || BULLET.test(row.text) || NUMBERED.test(row.text);
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and
