@@ -53,53 +53,83 @@ for n in range(1, 15):
     p.paragraph_format.line_spacing = 1.0
     p.paragraph_format.space_after = Pt(6)
 s.save('dense.docx')
+
+# A title and a paragraph across the page, then two columns (the left one longer, ended by a
+# column break), then a closing paragraph across the page again: three sections on one page.
+from docx.enum.section import WD_SECTION
+from docx.enum.text import WD_BREAK
+from docx.oxml.ns import qn
+c = docx.Document()
+page_setup(c)
+def columns(section, count):
+    cols = section._sectPr.find(qn('w:cols'))
+    if cols is None:
+        cols = section._sectPr.makeelement(qn('w:cols'), {})
+        section._sectPr.append(cols)
+    cols.set(qn('w:num'), str(count))
+    cols.set(qn('w:space'), '567')
+c.add_heading('Two columns under a title', level=1)
+c.add_paragraph('An opening paragraph runs across the whole width of the page, above the columns. ' * 2)
+columns(c.add_section(WD_SECTION.CONTINUOUS), 2)
+for n in range(1, 6):
+    p = c.add_paragraph(f'Left column paragraph {n}: ' + ' '.join(f'words {n}.{k} set in the narrow column on the left.' for k in range(1, 4)))
+    p.paragraph_format.space_after = Pt(6)
+p.add_run().add_break(WD_BREAK.COLUMN)
+for n in range(1, 4):
+    p = c.add_paragraph(f'Right column paragraph {n}: ' + ' '.join(f'words {n}.{k} set in the narrow column on the right.' for k in range(1, 4)))
+    p.paragraph_format.space_after = Pt(6)
+columns(c.add_section(WD_SECTION.CONTINUOUS), 1)
+c.add_paragraph('A closing paragraph runs across the whole width of the page again, under both columns. ' * 2)
+c.save('columns.docx')
 `;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'spaced.docx'), path.join(work, 'dense.docx')]);
+  const sources = ['spaced', 'dense', 'columns'].map((name) => path.join(work, `${name}.docx`));
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
 afterAll(() => service.stop());
 
-/** Each line's text and the top of its box (points), by page, from pdftotext's boxes. */
-function lines(pdf: string): Map<string, { page: number; top: number }> {
+/** Each line's text and the top and left of its box (points), by page, from pdftotext's boxes. */
+function lines(pdf: string): Map<string, { page: number; top: number; left: number }> {
   const boxes = execFileSync('pdftotext', ['-bbox-layout', pdf, '-']).toString();
-  const found = new Map<string, { page: number; top: number }>();
+  const found = new Map<string, { page: number; top: number; left: number }>();
   let page = 0;
   for (const part of boxes.split(/<page /).slice(1)) {
     page++;
-    for (const line of part.matchAll(/<line xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
+    for (const line of part.matchAll(/<line xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
       // A list's bullet is a word of the line where it is drawn as text, apart where it is a glyph of a symbol font.
-      const words = [...(line[2] as string).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((w) => w[1]);
+      const words = [...(line[3] as string).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((w) => w[1]);
       const text = words.filter((word) => !/^[•·◦▪\uF0B7]$/u.test(word ?? '')).join(' ');
       // A text met twice (a table's cells) says nothing of where one line is.
-      if (found.has(text)) found.set(text, { page: -1, top: 0 });
-      else found.set(text, { page, top: Number(line[1]) });
+      if (found.has(text)) found.set(text, { page: -1, top: 0, left: 0 });
+      else found.set(text, { page, top: Number(line[2]), left: Number(line[1]) });
     }
   }
   return found;
 }
 
 /** The DOCX rendered by LibreOffice: its lines against the source PDF's, and both page counts. */
-async function renderedAgainstSource(name: string): Promise<{ matched: number; total: number; worst: number; pages: [number, number] }> {
+async function renderedAgainstSource(name: string): Promise<{ matched: number; total: number; worst: number; widest: number; pages: [number, number] }> {
   const answer = await service.post('/api/convert', { input: `${name}.pdf`, output: `${name}-out.docx` });
   expect(answer.status).toBe(200);
   const rendered = path.join(work, 'rendered');
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', rendered, path.join(dir, `${name}-out.docx`)]);
   const [source, back] = [path.join(dir, `${name}.pdf`), path.join(rendered, `${name}-out.pdf`)];
   const theirs = lines(back);
-  let [matched, worst] = [0, 0];
+  let [matched, worst, widest] = [0, 0, 0];
   const ours = [...lines(source)].filter(([, at]) => at.page > 0);
   for (const [text, at] of ours) {
     const other = theirs.get(text);
     if (!other || other.page !== at.page) continue;
     matched++;
     worst = Math.max(worst, Math.abs(other.top - at.top));
+    widest = Math.max(widest, Math.abs(other.left - at.left));
   }
-  return { matched, total: ours.length, worst, pages: [Number(pdfinfo(source).Pages), Number(pdfinfo(back).Pages)] };
+  return { matched, total: ours.length, worst, widest, pages: [Number(pdfinfo(source).Pages), Number(pdfinfo(back).Pages)] };
 }
 
 describe('convert PDF → docx: the page as the PDF sets it', () => {
@@ -116,5 +146,13 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(pages[1]).toBe(pages[0]);
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {
+    const { matched, total, worst, widest, pages } = await renderedAgainstSource('columns');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(widest).toBeLessThan(6);
   }, 240_000);
 });

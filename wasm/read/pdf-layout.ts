@@ -97,12 +97,18 @@ export interface PdfTextStyle {
   pitch?: number;
   /** The first line's size in points. */
   size: number;
+  /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
+  left: number;
+  right: number;
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
 export interface PdfTableBox {
   top: number;
   bottom: number;
+  /** Points from the page's left edge, as a block's (PdfTextStyle). */
+  left: number;
+  right: number;
 }
 
 declare module 'mdast' {
@@ -126,7 +132,12 @@ function tableRows(rows: readonly Row[], parts: ReturnType<typeof splitTables>, 
 
 function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
   if (rows.length === 0) return table;
-  const box = { top: Math.min(...rows.map((r) => r.top)), bottom: Math.max(...rows.map((r) => r.bottom)) };
+  const box = {
+    top: Math.min(...rows.map((r) => r.top)),
+    bottom: Math.max(...rows.map((r) => r.bottom)),
+    left: Math.min(...rows.map((r) => r.x)),
+    right: Math.max(...rows.map((r) => r.right)),
+  };
   return { ...table, data: { ...table.data, pdfTable: box } };
 }
 
@@ -139,6 +150,8 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     size: first.size,
     baseline: first.y,
     lastBaseline: last.y,
+    left: Math.min(...rows.map((r) => r.x)),
+    right: Math.max(...rows.map((r) => r.right)),
   };
   return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
 };
@@ -166,7 +179,10 @@ class ListCollector {
     if ((p.rows[0] as Row).x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
-    if (pdfText) pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+    if (pdfText) {
+      pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+      pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
+    }
     return true;
   }
 
