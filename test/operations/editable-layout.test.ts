@@ -4,11 +4,12 @@
 // read from both PDFs by pdftotext's boxes (never by our own reader).
 
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
-import { startService, tempDir, type RunningService } from '../helpers/service.js';
+import { ROOT, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { PYTHON } from '../helpers/tools.js';
 
 let service: RunningService;
@@ -146,6 +147,23 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(pages[1]).toBe(pages[0]);
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it("sets a receipt's monospaced lines at the PDF's size: ReportLab's 8-point Courier receipt renders back on its one page", async () => {
+    // A receipt printed by ReportLab on a 3-inch roll: its lines are code (Courier) and rules of `=` typed in Courier.
+    fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/RECEIPT-2024-TXN-98765_retail_purchase.pdf'), path.join(dir, 'receipt.pdf'));
+    const { matched, total, pages } = await renderedAgainstSource('receipt');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    // Every run set in Courier New (the code lines and the typed rules alike) has the PDF's size:
+    // 8 points (16 half-points), the total 9, the rules of `=` and the return policy at the foot 7 (pdftotext: TOTAL 5.4
+    // and RETURN and the rule 4.2 pt a character, Courier's advance 0.6 em).
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'receipt-out.docx'), 'word/document.xml']).toString();
+    const courier = [...xml.matchAll(/<w:r>(?:(?!<\/w:r>)[\s\S])*?w:ascii="Courier New"(?:(?!<\/w:r>)[\s\S])*?<\/w:r>/g)].map((m) => m[0]);
+    const sizeOf = (text: string) => courier.find((run) => run.includes(text))?.match(/<w:sz w:val="(\d+)"/)?.[1];
+    expect(courier.length).toBeGreaterThan(30);
+    expect(courier.filter((run) => !/<w:sz w:val="1[468]"\/>/.test(run))).toEqual([]);
+    expect([sizeOf('4567 Innovation'), sizeOf('>====='), sizeOf('>TOTAL $821.14<'), sizeOf('RETURN POLICY')]).toEqual(['16', '14', '18', '14']);
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

@@ -29,7 +29,7 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
     for (const p of paragraphs(part.rows)) {
       if (p.code) {
         lists.flush();
-        out.push(codeBlock(p.rows));
+        out.push(styled(codeBlock(p.rows), p));
         continue;
       }
       const text = joinLines(p.rows.map((r) => r.text));

@@ -5,7 +5,7 @@
 // section of its own (a new page, of the PDF page's size and margins). The body's size and font
 // and the headings' sizes are the PDF's; CJK text is set in an East Asian font.
 
-import type { List, PhrasingContent, RootContent } from 'mdast';
+import type { Code, List, PhrasingContent, RootContent } from 'mdast';
 import {
   AlignmentType,
   ColumnBreak,
@@ -57,6 +57,9 @@ const BULLETS = 'bullets';
 const NUMBERS = 'numbers';
 
 interface RunStyle {
+  /** Half-points, and a family: where a paragraph is set otherwise than the body. */
+  size?: number;
+  font?: string;
   bold?: boolean;
   italics?: boolean;
   strike?: boolean;
@@ -69,6 +72,8 @@ interface RunStyle {
 const ITALIC_FONT_NAME = /italic|oblique/i;
 /** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
 const NEAR_BLACK = 0.15;
+/** Points a paragraph's size stands from the body's before it is set apart (a size measured a little off is the body's). */
+const SIZE_APART = 0.75;
 /** CSS pixels (Word's picture unit in the library) a point. */
 const PIXELS_PER_POINT = 96 / 72;
 /** A line's height in ems where its spacing is left to the font (Liberation's and Word's faces: about 1.15). */
@@ -156,8 +161,26 @@ class Writer {
   private firstBefore = 0;
   private columnStart = false;
 
-  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs. */
-  constructor(private readonly bodyPitch: number | undefined) {}
+  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs; `body`: the body text's size and font. */
+  constructor(
+    private readonly bodyPitch: number | undefined,
+    private readonly body: EditableModel['body'],
+  ) {}
+
+  /**
+   * A paragraph's size and family where they are not the body's (small print, a rule of `=`
+   * typed in a monospaced face): the document's default holds the body's. A scan has no body
+   * style, and OCR's sizes are too rough to keep.
+   */
+  private bodyApart(block: RootContent): RunStyle {
+    const pdf = block.data?.pdfText;
+    if (!pdf || !this.body) return {};
+    const family = fontFamily(pdf.font);
+    return {
+      ...(Math.abs(pdf.size - this.body.size) >= SIZE_APART && { size: Math.round(pdf.size * 2) }),
+      ...(family !== undefined && family !== fontFamily(this.body.font) && { font: family }),
+    };
+  }
 
   /** A new page: its pictures, and `top`, its top margin, where its first line box starts when its blocks keep the PDF's spacing. */
   startPage(pictures: readonly PagePicture[] = [], top?: number): void {
@@ -275,12 +298,14 @@ class Writer {
         ];
       case 'paragraph':
         this.counts.paragraphs++;
-        return [new Paragraph({ ...this.spacing(block, true), children: this.afterBreak(runs(block.children, blockStyle(block))) })];
+        return [
+          new Paragraph({ ...this.spacing(block, true), children: this.afterBreak(runs(block.children, { ...blockStyle(block), ...this.bodyApart(block) })) }),
+        ];
       case 'list':
         return this.list(block, 0);
       case 'code':
         this.counts.paragraphs++;
-        return block.value.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, font: CODE_FONT })] }));
+        return this.code(block);
       case 'blockquote':
         return block.children.flatMap((child) => this.block(child, textWidth));
       case 'image':
@@ -289,6 +314,20 @@ class Writer {
         // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
         return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
     }
+  }
+
+  /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
+  private code(block: Code): Paragraph[] {
+    const pdf = block.data?.pdfText;
+    const size = pdf && { size: Math.round(pdf.size * 2) };
+    const { spacing } = this.spacing(block, true);
+    const lines = block.value.split('\n');
+    // The space above goes before the first line, the space down to a table after the last.
+    return lines.map((line, k) => {
+      const { before, after, ...pitch } = spacing ?? {};
+      const own = { ...pitch, ...(k === 0 && before !== undefined && { before }), ...(k === lines.length - 1 && after !== undefined && { after }) };
+      return new Paragraph({ spacing: own, children: this.afterBreak([new TextRun({ text: line, font: CODE_FONT, ...size })]) });
+    });
   }
 
   /** A picture of the page in a paragraph of its own, at its size on the page (narrowed to the text's width). */
@@ -516,7 +555,7 @@ function bodyPitch(model: EditableModel): number | undefined {
 
 /** The DOCX's bytes and what it holds. */
 export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
-  const writer = new Writer(bodyPitch(model));
+  const writer = new Writer(bodyPitch(model), model.body);
   const pages = model.pages.flatMap((page) => sections(page, writer));
   const latin = model.body ? fontFamily(model.body.font) : undefined;
   const document = new Document({
