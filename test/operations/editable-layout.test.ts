@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxMarkdown } from '../helpers/documents.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { ROOT, startService, tempDir, type RunningService } from '../helpers/service.js';
@@ -82,13 +83,22 @@ for n in range(1, 4):
 columns(c.add_section(WD_SECTION.CONTINUOUS), 1)
 c.add_paragraph('A closing paragraph runs across the whole width of the page again, under both columns. ' * 2)
 c.save('columns.docx')
+
+# Portuguese prose whose paragraphs open with the article "o", a word, not Word's "o" bullet.
+pt = docx.Document()
+page_setup(pt)
+for text in ['o livro está na mesa da sala desde ontem.', 'o gato dorme ao sol da tarde.', 'o rio corre para o mar.']:
+    pt.add_paragraph(text)
+pt.save('portuguese.docx')
 `;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  const sources = ['spaced', 'dense', 'columns'].map((name) => path.join(work, `${name}.docx`));
+  // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
+  fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -172,5 +182,23 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
     expect(widest).toBeLessThan(6);
+  }, 240_000);
+});
+
+describe("convert PDF → docx: Word's lists", () => {
+  it('nests the items under Word\'s "o" sub-bullets as a second-level list, and keeps paragraphs that open with the word "o" paragraphs', async () => {
+    for (const name of ['lists', 'portuguese']) {
+      expect((await service.post('/api/convert', { input: `${name}.pdf`, output: `${name}-out.docx` })).status).toBe(200);
+    }
+    const lists = docxMarkdown(path.join(dir, 'lists-out.docx'));
+    // Test 3 of the document: two items, three nested under the second, one more (pandoc writes a nested item 4 spaces in).
+    expect(lists).toMatch(/^-\s+List item 2\n\n {4}-\s+List item 1\.1\n\n {4}-\s+List item 1\.2\n\n {4}-\s+List item 1\.3\n\n-\s+List item 3$/m);
+    // Test 4: one nested item between two, neither joined to the item above nor read as a table.
+    expect(lists).toMatch(/^-\s+List item 1\n\n {4}-\s+List item 1\.1\n\n-\s+List item 2$/m);
+    expect(lists).not.toMatch(/\|\s*\**o\**\s*\|/);
+    const portuguese = docxMarkdown(path.join(dir, 'portuguese-out.docx'));
+    expect(portuguese).toMatch(/^o livro está na mesa da sala desde ontem\.$/m);
+    expect(portuguese).toMatch(/^o rio corre para o mar\.$/m);
+    expect(portuguese).not.toMatch(/^\s*-\s/m);
   }, 240_000);
 });

@@ -10,7 +10,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
 import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
-import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
+import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
 
@@ -170,7 +170,7 @@ class ListCollector {
     const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
-    this.entries.push({ level, ordered, content: [styled(paragraph([{ text: text.replace(ordered ? NUMBERED : BULLET, '') }]), p)] });
+    this.entries.push({ level, ordered, content: [styled(paragraph([{ text: ordered ? text.replace(NUMBERED, '') : withoutBullet(text) }]), p)] });
   }
 
   /** A paragraph indented past the list's markers continues the last item. */

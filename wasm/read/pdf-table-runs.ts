@@ -6,7 +6,7 @@ import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
-import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
+import { isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
@@ -210,7 +210,7 @@ function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefine
  * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
  * indents it. A cell's wrapped line that starts with code is one piece, and stays in its table.
  */
-const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || BULLET.test(row.text) || NUMBERED.test(row.text);
+const outOfTables = (row: Row) => (row.mono && row.cells.length > 1) || isBullet(row) || NUMBERED.test(row.text);
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and
