@@ -90,6 +90,22 @@ page_setup(pt)
 for text in ['o livro está na mesa da sala desde ontem.', 'o gato dorme ao sol da tarde.', 'o rio corre para o mar.']:
     pt.add_paragraph(text)
 pt.save('portuguese.docx')
+
+# A table set without lines (its columns lined up by their text), then one drawn with a grid.
+tb = docx.Document()
+tb.add_paragraph('A table set without lines, its columns lined up by their text:')
+t = tb.add_table(rows=5, cols=3)
+for r, row in enumerate([['Item', 'Quantity', 'Price'], ['Bolts', '120', '14.40'], ['Nuts', '300', '9.00'], ['Washers', '250', '5.25'], ['Screws', '80', '3.20']]):
+    for col, text in enumerate(row):
+        t.cell(r, col).text = text
+tb.add_paragraph('A table drawn with a grid of lines:')
+g = tb.add_table(rows=3, cols=3)
+g.style = 'Table Grid'
+for r, row in enumerate([['Region', 'Sales', 'Share'], ['North', '1,200', '40%'], ['South', '1,800', '60%']]):
+    for col, text in enumerate(row):
+        g.cell(r, col).text = text
+tb.add_paragraph('The end.')
+tb.save('tables.docx')
 `;
 
 beforeAll(async () => {
@@ -98,7 +114,7 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -174,6 +190,20 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(courier.length).toBeGreaterThan(30);
     expect(courier.filter((run) => !/<w:sz w:val="1[468]"\/>/.test(run))).toEqual([]);
     expect([sizeOf('4567 Innovation'), sizeOf('>====='), sizeOf('>TOTAL $821.14<'), sizeOf('RETURN POLICY')]).toEqual(['16', '14', '18', '14']);
+  }, 240_000);
+
+  it('draws a table the PDF sets without lines without borders, and one drawn with a grid with its borders', async () => {
+    expect((await service.post('/api/convert', { input: 'tables.pdf', output: 'tables-out.docx' })).status).toBe(200);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'tables-out.docx'), 'word/document.xml']).toString();
+    const tables = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) => m[0]);
+    const sides = (table: string) =>
+      [...(/<w:tblBorders>([\s\S]*?)<\/w:tblBorders>/.exec(table)?.[1] ?? '').matchAll(/<w:(\w+) w:val="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toContain('Washers');
+    expect(sides(tables[0] as string)).toEqual(['top:none', 'left:none', 'bottom:none', 'right:none', 'insideH:none', 'insideV:none']);
+    expect(tables[1]).toContain('Region');
+    expect(sides(tables[1] as string).every((side) => side.endsWith(':single'))).toBe(true);
+    expect(sides(tables[1] as string)).toHaveLength(6);
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

@@ -109,12 +109,16 @@ export interface PdfTableBox {
   /** Points from the page's left edge, as a block's (PdfTextStyle). */
   left: number;
   right: number;
+  /** Drawn with lines on the page (pdf-rows.ts); else a borderless table, found by how its text lines up. */
+  ruled: boolean;
 }
 
 declare module 'mdast' {
   interface Data {
     pdfText?: PdfTextStyle;
     pdfTable?: PdfTableBox;
+    /** A table drawn with lines on the page, as pdf-rows.ts found it. */
+    pdfRuled?: boolean;
   }
 }
 
@@ -137,6 +141,7 @@ function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
     bottom: Math.max(...rows.map((r) => r.bottom)),
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
+    ruled: table.data?.pdfRuled === true,
   };
   return { ...table, data: { ...table.data, pdfTable: box } };
 }

@@ -23,6 +23,7 @@ import {
   Paragraph,
   SectionType,
   Table,
+  TableBorders,
   TableCell,
   TableRow,
   TextRun,
@@ -368,6 +369,8 @@ class Writer {
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
+      // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
+      ...(box && !box.ruled && { borders: TableBorders.NONE }),
       width: { size: width * columns, type: WidthType.DXA },
       columnWidths: Array.from({ length: columns }, () => width),
       rows: rows.map(
