@@ -1,7 +1,9 @@
 // Editable documents (issue 44): the DOCX rendered looks like the PDF — its lines where the PDF
-// sets them and as many pages. Documents made by python-docx, printed to PDF by LibreOffice,
-// converted to DOCX over HTTP, the DOCX rendered back by LibreOffice; where each line stands is
-// read from both PDFs by pdftotext's boxes (never by our own reader).
+// sets them and as many pages, two columns as two columns, lists nested, tables with the PDF's
+// borders or none. Documents made by python-docx (and docling's list document), printed to PDF by
+// LibreOffice, and a receipt ReportLab printed, converted to DOCX over HTTP, the DOCX rendered
+// back by LibreOffice; where each line stands is read from both PDFs by pdftotext's boxes, the
+// rest from the DOCX's XML (unzip) and pandoc (never by our own reader).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
