@@ -1,14 +1,18 @@
 // Editable documents (issue 44): the DOCX rendered looks like the PDF — its lines where the PDF
-// sets them and as many pages. Documents made by python-docx, printed to PDF by LibreOffice,
-// converted to DOCX over HTTP, the DOCX rendered back by LibreOffice; where each line stands is
-// read from both PDFs by pdftotext's boxes (never by our own reader).
+// sets them and as many pages, two columns as two columns, lists nested, tables with the PDF's
+// borders or none. Documents made by python-docx (and docling's list document), printed to PDF by
+// LibreOffice, and a receipt ReportLab printed, converted to DOCX over HTTP, the DOCX rendered
+// back by LibreOffice; where each line stands is read from both PDFs by pdftotext's boxes, the
+// rest from the DOCX's XML (unzip) and pandoc (never by our own reader).
 
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxMarkdown } from '../helpers/documents.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
-import { startService, tempDir, type RunningService } from '../helpers/service.js';
+import { ROOT, startService, tempDir, type RunningService } from '../helpers/service.js';
 import { PYTHON } from '../helpers/tools.js';
 
 let service: RunningService;
@@ -53,53 +57,108 @@ for n in range(1, 15):
     p.paragraph_format.line_spacing = 1.0
     p.paragraph_format.space_after = Pt(6)
 s.save('dense.docx')
+
+# A title and a paragraph across the page, then two columns (the left one longer, ended by a
+# column break), then a closing paragraph across the page again: three sections on one page.
+from docx.enum.section import WD_SECTION
+from docx.enum.text import WD_BREAK
+from docx.oxml.ns import qn
+c = docx.Document()
+page_setup(c)
+def columns(section, count):
+    cols = section._sectPr.find(qn('w:cols'))
+    if cols is None:
+        cols = section._sectPr.makeelement(qn('w:cols'), {})
+        section._sectPr.append(cols)
+    cols.set(qn('w:num'), str(count))
+    cols.set(qn('w:space'), '567')
+c.add_heading('Two columns under a title', level=1)
+c.add_paragraph('An opening paragraph runs across the whole width of the page, above the columns. ' * 2)
+columns(c.add_section(WD_SECTION.CONTINUOUS), 2)
+for n in range(1, 6):
+    p = c.add_paragraph(f'Left column paragraph {n}: ' + ' '.join(f'words {n}.{k} set in the narrow column on the left.' for k in range(1, 4)))
+    p.paragraph_format.space_after = Pt(6)
+p.add_run().add_break(WD_BREAK.COLUMN)
+for n in range(1, 4):
+    p = c.add_paragraph(f'Right column paragraph {n}: ' + ' '.join(f'words {n}.{k} set in the narrow column on the right.' for k in range(1, 4)))
+    p.paragraph_format.space_after = Pt(6)
+columns(c.add_section(WD_SECTION.CONTINUOUS), 1)
+c.add_paragraph('A closing paragraph runs across the whole width of the page again, under both columns. ' * 2)
+c.save('columns.docx')
+
+# Portuguese prose whose paragraphs open with the article "o", a word, not Word's "o" bullet.
+pt = docx.Document()
+page_setup(pt)
+for text in ['o livro está na mesa da sala desde ontem.', 'o gato dorme ao sol da tarde.', 'o rio corre para o mar.']:
+    pt.add_paragraph(text)
+pt.save('portuguese.docx')
+
+# A table set without lines (its columns lined up by their text), then one drawn with a grid.
+tb = docx.Document()
+tb.add_paragraph('A table set without lines, its columns lined up by their text:')
+t = tb.add_table(rows=5, cols=3)
+for r, row in enumerate([['Item', 'Quantity', 'Price'], ['Bolts', '120', '14.40'], ['Nuts', '300', '9.00'], ['Washers', '250', '5.25'], ['Screws', '80', '3.20']]):
+    for col, text in enumerate(row):
+        t.cell(r, col).text = text
+tb.add_paragraph('A table drawn with a grid of lines:')
+g = tb.add_table(rows=3, cols=3)
+g.style = 'Table Grid'
+for r, row in enumerate([['Region', 'Sales', 'Share'], ['North', '1,200', '40%'], ['South', '1,800', '60%']]):
+    for col, text in enumerate(row):
+        g.cell(r, col).text = text
+tb.add_paragraph('The end.')
+tb.save('tables.docx')
 `;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'spaced.docx'), path.join(work, 'dense.docx')]);
+  // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
+  fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables'].map((name) => path.join(work, `${name}.docx`));
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
 afterAll(() => service.stop());
 
-/** Each line's text and the top of its box (points), by page, from pdftotext's boxes. */
-function lines(pdf: string): Map<string, { page: number; top: number }> {
+/** Each line's text and the top and left of its box (points), by page, from pdftotext's boxes. */
+function lines(pdf: string): Map<string, { page: number; top: number; left: number }> {
   const boxes = execFileSync('pdftotext', ['-bbox-layout', pdf, '-']).toString();
-  const found = new Map<string, { page: number; top: number }>();
+  const found = new Map<string, { page: number; top: number; left: number }>();
   let page = 0;
   for (const part of boxes.split(/<page /).slice(1)) {
     page++;
-    for (const line of part.matchAll(/<line xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
+    for (const line of part.matchAll(/<line xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
       // A list's bullet is a word of the line where it is drawn as text, apart where it is a glyph of a symbol font.
-      const words = [...(line[2] as string).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((w) => w[1]);
+      const words = [...(line[3] as string).matchAll(/<word [^>]*>([^<]*)<\/word>/g)].map((w) => w[1]);
       const text = words.filter((word) => !/^[•·◦▪\uF0B7]$/u.test(word ?? '')).join(' ');
       // A text met twice (a table's cells) says nothing of where one line is.
-      if (found.has(text)) found.set(text, { page: -1, top: 0 });
-      else found.set(text, { page, top: Number(line[1]) });
+      if (found.has(text)) found.set(text, { page: -1, top: 0, left: 0 });
+      else found.set(text, { page, top: Number(line[2]), left: Number(line[1]) });
     }
   }
   return found;
 }
 
 /** The DOCX rendered by LibreOffice: its lines against the source PDF's, and both page counts. */
-async function renderedAgainstSource(name: string): Promise<{ matched: number; total: number; worst: number; pages: [number, number] }> {
+async function renderedAgainstSource(name: string): Promise<{ matched: number; total: number; worst: number; widest: number; pages: [number, number] }> {
   const answer = await service.post('/api/convert', { input: `${name}.pdf`, output: `${name}-out.docx` });
   expect(answer.status).toBe(200);
   const rendered = path.join(work, 'rendered');
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', rendered, path.join(dir, `${name}-out.docx`)]);
   const [source, back] = [path.join(dir, `${name}.pdf`), path.join(rendered, `${name}-out.pdf`)];
   const theirs = lines(back);
-  let [matched, worst] = [0, 0];
+  let [matched, worst, widest] = [0, 0, 0];
   const ours = [...lines(source)].filter(([, at]) => at.page > 0);
   for (const [text, at] of ours) {
     const other = theirs.get(text);
     if (!other || other.page !== at.page) continue;
     matched++;
     worst = Math.max(worst, Math.abs(other.top - at.top));
+    widest = Math.max(widest, Math.abs(other.left - at.left));
   }
-  return { matched, total: ours.length, worst, pages: [Number(pdfinfo(source).Pages), Number(pdfinfo(back).Pages)] };
+  return { matched, total: ours.length, worst, widest, pages: [Number(pdfinfo(source).Pages), Number(pdfinfo(back).Pages)] };
 }
 
 describe('convert PDF → docx: the page as the PDF sets it', () => {
@@ -116,5 +175,62 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(pages[1]).toBe(pages[0]);
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it("sets a receipt's monospaced lines at the PDF's size: ReportLab's 8-point Courier receipt renders back on its one page", async () => {
+    // A receipt printed by ReportLab on a 3-inch roll: its lines are code (Courier) and rules of `=` typed in Courier.
+    fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/RECEIPT-2024-TXN-98765_retail_purchase.pdf'), path.join(dir, 'receipt.pdf'));
+    const { matched, total, pages } = await renderedAgainstSource('receipt');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    // Every run set in Courier New (the code lines and the typed rules alike) has the PDF's size:
+    // 8 points (16 half-points), the total 9, the rules of `=` and the return policy at the foot 7 (pdftotext: TOTAL 5.4
+    // and RETURN and the rule 4.2 pt a character, Courier's advance 0.6 em).
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'receipt-out.docx'), 'word/document.xml']).toString();
+    const courier = [...xml.matchAll(/<w:r>(?:(?!<\/w:r>)[\s\S])*?w:ascii="Courier New"(?:(?!<\/w:r>)[\s\S])*?<\/w:r>/g)].map((m) => m[0]);
+    const sizeOf = (text: string) => courier.find((run) => run.includes(text))?.match(/<w:sz w:val="(\d+)"/)?.[1];
+    expect(courier.length).toBeGreaterThan(30);
+    expect(courier.filter((run) => !/<w:sz w:val="1[468]"\/>/.test(run))).toEqual([]);
+    expect([sizeOf('4567 Innovation'), sizeOf('>====='), sizeOf('>TOTAL $821.14<'), sizeOf('RETURN POLICY')]).toEqual(['16', '14', '18', '14']);
+  }, 240_000);
+
+  it('draws a table the PDF sets without lines without borders, and one drawn with a grid with its borders', async () => {
+    expect((await service.post('/api/convert', { input: 'tables.pdf', output: 'tables-out.docx' })).status).toBe(200);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'tables-out.docx'), 'word/document.xml']).toString();
+    const tables = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) => m[0]);
+    const sides = (table: string) =>
+      [...(/<w:tblBorders>([\s\S]*?)<\/w:tblBorders>/.exec(table)?.[1] ?? '').matchAll(/<w:(\w+) w:val="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toContain('Washers');
+    expect(sides(tables[0] as string)).toEqual(['top:none', 'left:none', 'bottom:none', 'right:none', 'insideH:none', 'insideV:none']);
+    expect(tables[1]).toContain('Region');
+    expect(sides(tables[1] as string).every((side) => side.endsWith(':single'))).toBe(true);
+    expect(sides(tables[1] as string)).toHaveLength(6);
+  }, 240_000);
+
+  it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {
+    const { matched, total, worst, widest, pages } = await renderedAgainstSource('columns');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(widest).toBeLessThan(6);
+  }, 240_000);
+});
+
+describe("convert PDF → docx: Word's lists", () => {
+  it('nests the items under Word\'s "o" sub-bullets as a second-level list, and keeps paragraphs that open with the word "o" paragraphs', async () => {
+    for (const name of ['lists', 'portuguese']) {
+      expect((await service.post('/api/convert', { input: `${name}.pdf`, output: `${name}-out.docx` })).status).toBe(200);
+    }
+    const lists = docxMarkdown(path.join(dir, 'lists-out.docx'));
+    // Test 3 of the document: two items, three nested under the second, one more (pandoc writes a nested item 4 spaces in).
+    expect(lists).toMatch(/^-\s+List item 2\n\n {4}-\s+List item 1\.1\n\n {4}-\s+List item 1\.2\n\n {4}-\s+List item 1\.3\n\n-\s+List item 3$/m);
+    // Test 4: one nested item between two, neither joined to the item above nor read as a table.
+    expect(lists).toMatch(/^-\s+List item 1\n\n {4}-\s+List item 1\.1\n\n-\s+List item 2$/m);
+    expect(lists).not.toMatch(/\|\s*\**o\**\s*\|/);
+    const portuguese = docxMarkdown(path.join(dir, 'portuguese-out.docx'));
+    expect(portuguese).toMatch(/^o livro está na mesa da sala desde ontem\.$/m);
+    expect(portuguese).toMatch(/^o rio corre para o mar\.$/m);
+    expect(portuguese).not.toMatch(/^\s*-\s/m);
   }, 240_000);
 });

@@ -10,7 +10,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
 import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
-import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
+import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
 
@@ -29,7 +29,7 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
     for (const p of paragraphs(part.rows)) {
       if (p.code) {
         lists.flush();
-        out.push(codeBlock(p.rows));
+        out.push(styled(codeBlock(p.rows), p));
         continue;
       }
       const text = joinLines(p.rows.map((r) => r.text));
@@ -97,21 +97,28 @@ export interface PdfTextStyle {
   pitch?: number;
   /** The first line's size in points. */
   size: number;
+  /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
+  left: number;
+  right: number;
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
 export interface PdfTableBox {
   top: number;
   bottom: number;
-  /** Points from the page's left edge to its text's left and right ends. */
+  /** Points from the page's left edge to its text's left and right ends, as a block's (PdfTextStyle). */
   left: number;
   right: number;
+  /** Drawn with lines on the page (pdf-rows.ts); else a borderless table, found by how its text lines up. */
+  ruled: boolean;
 }
 
 declare module 'mdast' {
   interface Data {
     pdfText?: PdfTextStyle;
     pdfTable?: PdfTableBox;
+    /** A table drawn with lines on the page, as pdf-rows.ts found it. */
+    pdfRuled?: boolean;
   }
 }
 
@@ -134,6 +141,7 @@ function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
     bottom: Math.max(...rows.map((r) => r.bottom)),
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
+    ruled: table.data?.pdfRuled === true,
   };
   return { ...table, data: { ...table.data, pdfTable: box } };
 }
@@ -147,6 +155,8 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     size: first.size,
     baseline: first.y,
     lastBaseline: last.y,
+    left: Math.min(...rows.map((r) => r.x)),
+    right: Math.max(...rows.map((r) => r.right)),
   };
   return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
 };
@@ -165,7 +175,7 @@ class ListCollector {
     const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
-    this.entries.push({ level, ordered, content: [styled(paragraph([{ text: text.replace(ordered ? NUMBERED : BULLET, '') }]), p)] });
+    this.entries.push({ level, ordered, content: [styled(paragraph([{ text: ordered ? text.replace(NUMBERED, '') : withoutBullet(text) }]), p)] });
   }
 
   /** A paragraph indented past the list's markers continues the last item. */
@@ -174,7 +184,10 @@ class ListCollector {
     if ((p.rows[0] as Row).x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
-    if (pdfText) pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+    if (pdfText) {
+      pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+      pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
+    }
     return true;
   }
 

@@ -85,4 +85,13 @@ export const CELL_GAP = 1.2;
 // Symbol-font bullets (Word's \uF0B7 and friends) sit in the Private Use Area; a bullet glyph
 // with no Unicode mapping at all comes out as U+FFFD.
 export const BULLET = /^([•◦▪▫●○■□►▸‣⁃·\uF000-\uF0FF]\s*|[*\-–—\uFFFD]\s+)/u;
+/**
+ * Word's bullet for a list's second level, `o` (in Courier New), set apart from its text by the
+ * list's tab: a bullet only where it is a piece of its own (pdf-pieces.ts: glyphs apart with no
+ * space between), as `o` is a word in Portuguese and Italian ("o livro").
+ */
+const LETTER_BULLET = /^o\s+/;
+export const isBullet = (row: Pick<Row, 'text' | 'pieces'>) => BULLET.test(row.text) || (row.pieces.length > 1 && row.pieces[0]?.text.trim() === 'o');
+/** A list item's text without its bullet (the row it starts with is one: isBullet). */
+export const withoutBullet = (text: string) => (BULLET.test(text) ? text.replace(BULLET, '') : text.replace(LETTER_BULLET, ''));
 export const NUMBERED = /^((\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\(\d{1,3}\))\s+/;

@@ -2,7 +2,7 @@
 // a list marker, a size change or a wide gap; lines that wrap from one block, column or page
 // into the next go on; monospaced rows close together are one code block. Pure functions over rows.
 
-import { BULLET, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
+import { isBullet, NUMBERED, type Paragraph, type Row } from './pdf-page-model.js';
 import { isRightToLeft } from './pdf-rows.js';
 
 /** Rows of code further apart than this many of their size are two code blocks. */
@@ -22,7 +22,7 @@ export function paragraphs(rows: readonly Row[]): Paragraph[] {
   const out: Paragraph[] = [];
   let current: Paragraph | undefined;
   for (const row of rows) {
-    const marker = BULLET.test(row.text) ? { ordered: false } : NUMBERED.test(row.text) ? { ordered: true } : undefined;
+    const marker = isBullet(row) ? { ordered: false } : NUMBERED.test(row.text) ? { ordered: true } : undefined;
     const previous = current?.rows.at(-1);
     if (current && previous && continuesCode(current.rows, row)) {
       current.rows.push(row);

@@ -125,7 +125,8 @@ function tableRow(found: GridTable<StextLine>, block: number): Row {
     block,
     cells: [],
     pieces: [],
-    table: found.table,
+    // Drawn with lines (a grid, or rules): an editable document draws its borders (pdf-layout.ts).
+    table: { ...found.table, data: { ...found.table.data, pdfRuled: true } },
   };
 }
 

@@ -7,7 +7,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { withBands } from './pdf-table-bands.js';
-import { BULLET, NUMBERED, type Row } from './pdf-page-model.js';
+import { isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
@@ -224,7 +224,7 @@ function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefine
  * stays in its table.
  */
 const outOfTables = (row: Row) =>
-  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) || BULLET.test(row.text) || NUMBERED.test(row.text);
+  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) || isBullet(row) || NUMBERED.test(row.text);
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and

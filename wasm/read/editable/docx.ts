@@ -5,9 +5,10 @@
 // section of its own (a new page, of the PDF page's size and margins). The body's size and font
 // and the headings' sizes are the PDF's; CJK text is set in an East Asian font.
 
-import type { List, PhrasingContent, RootContent } from 'mdast';
+import type { Code, List, PhrasingContent, RootContent } from 'mdast';
 import {
   AlignmentType,
+  ColumnBreak,
   Document,
   ExternalHyperlink,
   Footer,
@@ -22,6 +23,7 @@ import {
   Paragraph,
   SectionType,
   Table,
+  TableBorders,
   TableCell,
   TableRow,
   TextRun,
@@ -34,6 +36,7 @@ import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
+import { columnBands, type Band } from './columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -55,6 +58,9 @@ const BULLETS = 'bullets';
 const NUMBERS = 'numbers';
 
 interface RunStyle {
+  /** Half-points, and a family: where a paragraph is set otherwise than the body. */
+  size?: number;
+  font?: string;
   bold?: boolean;
   italics?: boolean;
   strike?: boolean;
@@ -67,6 +73,8 @@ interface RunStyle {
 const ITALIC_FONT_NAME = /italic|oblique/i;
 /** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
 const NEAR_BLACK = 0.15;
+/** Points a paragraph's size stands from the body's before it is set apart (a size measured a little off is the body's). */
+const SIZE_APART = 0.75;
 /** CSS pixels (Word's picture unit in the library) a point. */
 const PIXELS_PER_POINT = 96 / 72;
 /** A line's height in ems where its spacing is left to the font (Liberation's and Word's faces: about 1.15). */
@@ -148,20 +156,78 @@ class Writer {
   private lastBaseline: number | undefined;
   /** The page's blocks run down it in one column: their spacing is the PDF's. */
   private spaced = false;
+  /** The next paragraph starts the right column of two. */
+  private columnBreak = false;
+  /** Points of space above the first block written down the column being written, and whether that block is being written. */
+  private firstBefore = 0;
+  private columnStart = false;
 
-  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs. */
-  constructor(private readonly bodyPitch: number | undefined) {}
+  /** `bodyPitch`: the document's usual line pitch in points, for one-line paragraphs; `body`: the body text's size and font. */
+  constructor(
+    private readonly bodyPitch: number | undefined,
+    private readonly body: EditableModel['body'],
+  ) {}
 
-  /** `top`: the page's top margin, where its first line box starts. */
-  blocks(blocks: readonly RootContent[], textWidth: number, pictures: readonly PagePicture[] = [], top?: number): (Paragraph | Table)[] {
+  /**
+   * A paragraph's size and family where they are not the body's (small print, a rule of `=`
+   * typed in a monospaced face): the document's default holds the body's. A scan has no body
+   * style, and OCR's sizes are too rough to keep.
+   */
+  private bodyApart(block: RootContent): RunStyle {
+    const pdf = block.data?.pdfText;
+    if (!pdf || !this.body) return {};
+    const family = fontFamily(pdf.font);
+    return {
+      ...(Math.abs(pdf.size - this.body.size) >= SIZE_APART && { size: Math.round(pdf.size * 2) }),
+      ...(family !== undefined && family !== fontFamily(this.body.font) && { font: family }),
+    };
+  }
+
+  /** A new page: its pictures, and `top`, its top margin, where its first line box starts when its blocks keep the PDF's spacing. */
+  startPage(pictures: readonly PagePicture[] = [], top?: number): void {
     this.pictures = pictures;
     this.above = top;
+  }
+
+  /** A band of the page: one column across the text's width, or two, the right one after a column break. */
+  band(band: Band, textWidth: number): (Paragraph | Table)[] {
+    if (!band.columns) return this.blocks(band.blocks, textWidth);
+    const width = (textWidth - band.columns.space) / 2;
+    const top = this.above;
+    const left = this.blocks(band.blocks.slice(0, band.columns.split), width);
+    const foot = this.above;
+    // LibreOffice starts the right column where the left one's first line stands, its space above taken.
+    this.above = top === undefined ? undefined : top + this.firstBefore;
+    this.columnBreak = true;
+    const right = this.blocks(band.blocks.slice(band.columns.split), width);
+    // A right column that starts with no paragraph of text (a table, a picture) starts after one holding the break.
+    if (this.columnBreak) right.unshift(new Paragraph({ children: this.afterBreak([]) }));
+    // What follows the band starts under the longer column.
+    this.above = foot === undefined || this.above === undefined ? undefined : Math.max(foot, this.above);
+    return [...left, ...right];
+  }
+
+  /**
+   * A paragraph's runs, the column break first where it starts the right column: LibreOffice
+   * reads a break that opens a paragraph as the paragraph's own, where one that ends the
+   * paragraph before leaves an empty line at the column's top.
+   */
+  private afterBreak(children: ParagraphChild[]): ParagraphChild[] {
+    if (!this.columnBreak) return children;
+    this.columnBreak = false;
+    return [new ColumnBreak(), ...children];
+  }
+
+  /** Blocks down one column, spaced as the PDF sets them where they run down it. */
+  private blocks(blocks: readonly RootContent[], textWidth: number): (Paragraph | Table)[] {
     this.lastBaseline = undefined;
+    this.firstBefore = 0;
     this.spaced = flowsDown(blocks);
     return blocks.flatMap((block, k) => {
       const table = blocks[k + 1]?.data?.pdfTable;
       this.tableBelow = table && { ...table, over: lastParagraph(block) };
       const before = this.above;
+      this.columnStart = k === 0;
       const written = this.block(block, textWidth);
       // A block that did not say where it ends (a picture, code) leaves the next one's space unknown.
       if (this.above === before) this.above = undefined;
@@ -186,9 +252,12 @@ class Writer {
     const after = this.tableBelow?.over === block ? this.tableBelow.top - foot : undefined;
     this.above = foot;
     this.lastBaseline = pdf.lastBaseline;
+    const kept = before !== undefined && before > 0 && before <= MOST_SPACE_ABOVE ? before : undefined;
+    if (this.columnStart && kept !== undefined) this.firstBefore = kept;
+    this.columnStart = false;
     const spacing = {
       ...(exact && { line: twips(line), lineRule: LineRuleType.EXACT }),
-      ...(before !== undefined && before > 0 && before <= MOST_SPACE_ABOVE && { before: twips(before) }),
+      ...(kept !== undefined && { before: twips(kept) }),
       ...(after !== undefined && after > 0 && after <= MOST_SPACE_ABOVE && { after: twips(after) }),
     };
     return Object.keys(spacing).length ? { spacing } : {};
@@ -221,15 +290,23 @@ class Writer {
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
-        return [new Paragraph({ heading: HEADINGS[block.depth - 1], ...this.spacing(block, false), children: runs(block.children, blockStyle(block)) })];
+        return [
+          new Paragraph({
+            heading: HEADINGS[block.depth - 1],
+            ...this.spacing(block, false),
+            children: this.afterBreak(runs(block.children, blockStyle(block))),
+          }),
+        ];
       case 'paragraph':
         this.counts.paragraphs++;
-        return [new Paragraph({ ...this.spacing(block, true), children: runs(block.children, blockStyle(block)) })];
+        return [
+          new Paragraph({ ...this.spacing(block, true), children: this.afterBreak(runs(block.children, { ...blockStyle(block), ...this.bodyApart(block) })) }),
+        ];
       case 'list':
         return this.list(block, 0);
       case 'code':
         this.counts.paragraphs++;
-        return block.value.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, font: CODE_FONT })] }));
+        return this.code(block);
       case 'blockquote':
         return block.children.flatMap((child) => this.block(child, textWidth));
       case 'image':
@@ -238,6 +315,20 @@ class Writer {
         // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
         return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
     }
+  }
+
+  /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
+  private code(block: Code): Paragraph[] {
+    const pdf = block.data?.pdfText;
+    const size = pdf && { size: Math.round(pdf.size * 2) };
+    const { spacing } = this.spacing(block, true);
+    const lines = block.value.split('\n');
+    // The space above goes before the first line, the space down to a table after the last.
+    return lines.map((line, k) => {
+      const { before, after, ...pitch } = spacing ?? {};
+      const own = { ...pitch, ...(k === 0 && before !== undefined && { before }), ...(k === lines.length - 1 && after !== undefined && { after }) };
+      return new Paragraph({ spacing: own, children: this.afterBreak([new TextRun({ text: line, font: CODE_FONT, ...size })]) });
+    });
   }
 
   /** A picture of the page in a paragraph of its own, at its size on the page (narrowed to the text's width). */
@@ -258,7 +349,7 @@ class Writer {
       item.children.flatMap((child, k) => {
         if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
         this.counts.paragraphs++;
-        const children = child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))];
+        const children = this.afterBreak(child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))]);
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
         return [
@@ -278,6 +369,8 @@ class Writer {
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
+      // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
+      ...(box && !box.ruled && { borders: TableBorders.NONE }),
       width: { size: width * columns, type: WidthType.DXA },
       columnWidths: Array.from({ length: columns }, () => width),
       rows: rows.map(
@@ -403,10 +496,15 @@ function headingStyles(sizes: readonly number[] | undefined): Record<string, Hea
   return styles;
 }
 
-function section(page: EditablePage, writer: Writer): ISectionOptions {
+/**
+ * A page's sections: one (a new page of the PDF page's size and margins), or where the page is set
+ * in two columns (columns.ts) one a band down it, the bands after the first continuing its page.
+ */
+function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
   const measured = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
+  const bands = (!flowsDown(page.blocks) && columnBands(page.blocks, measured.left, page.width - measured.right)) || [{ blocks: page.blocks }];
   // The first line's box may start above its glyphs (a wide pitch): the margin is where it starts.
-  const lineTop = writer.firstLineTop(page.blocks);
+  const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band));
   const margins = { ...measured, top: Math.max(LEAST_MARGIN, Math.min(measured.top, lineTop ?? measured.top)) };
   const landscape = page.width > page.height;
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
@@ -417,31 +515,40 @@ function section(page: EditablePage, writer: Writer): ISectionOptions {
     ...(page.header && { header: twips(Math.min(page.header.edge, margins.top)) }),
     ...(page.footer && { footer: twips(Math.min(page.footer.edge, margins.bottom)) }),
   };
-  return {
-    ...(header && { headers: { default: new Header({ children: header }) } }),
-    ...(footer && { footers: { default: new Footer({ children: footer }) } }),
-    properties: {
-      type: SectionType.NEXT_PAGE,
-      page: {
-        // The library swaps width and height for a landscape page.
-        size: {
-          width: twips(Math.min(page.width, page.height)),
-          height: twips(Math.max(page.width, page.height)),
-          orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
-        },
-        margin: {
-          top: twips(margins.top),
-          right: twips(margins.right),
-          bottom: twips(Math.min(margins.bottom, Math.max(LEAST_MARGIN, margins.bottom - BOTTOM_SLACK))),
-          left: twips(margins.left),
-          ...edges,
-        },
-        ...(page.number !== undefined && { pageNumbers: { start: page.number } }),
+  const properties = {
+    page: {
+      // The library swaps width and height for a landscape page.
+      size: {
+        width: twips(Math.min(page.width, page.height)),
+        height: twips(Math.max(page.width, page.height)),
+        orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+      },
+      margin: {
+        top: twips(margins.top),
+        right: twips(margins.right),
+        bottom: twips(Math.min(margins.bottom, Math.max(LEAST_MARGIN, margins.bottom - BOTTOM_SLACK))),
+        left: twips(margins.left),
+        ...edges,
       },
     },
-    children: writer.blocks(page.blocks, textWidth, page.pictures, lineTop === undefined ? undefined : margins.top),
   };
+  writer.startPage(page.pictures, lineTop === undefined ? undefined : margins.top);
+  return bands.map((band, k) => ({
+    ...(k === 0 && header && { headers: { default: new Header({ children: header }) } }),
+    ...(k === 0 && footer && { footers: { default: new Footer({ children: footer }) } }),
+    properties: {
+      ...properties,
+      // The page's number starts its first band; the bands after it go on counting.
+      ...(k === 0 && page.number !== undefined && { page: { ...properties.page, pageNumbers: { start: page.number } } }),
+      type: k === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
+      ...(band.columns && { column: { count: 2, space: twips(band.columns.space), equalWidth: true } }),
+    },
+    children: writer.band(band, textWidth),
+  }));
 }
+
+/** A band's blocks that stand first down the page: its left column's, or all. */
+const firstColumn = (band: Band) => (band.columns ? band.blocks.slice(0, band.columns.split) : band.blocks);
 
 /** The line pitch most paragraphs of more than one line show (the median's), in points. */
 function bodyPitch(model: EditableModel): number | undefined {
@@ -451,8 +558,8 @@ function bodyPitch(model: EditableModel): number | undefined {
 
 /** The DOCX's bytes and what it holds. */
 export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
-  const writer = new Writer(bodyPitch(model));
-  const sections = model.pages.map((page) => section(page, writer));
+  const writer = new Writer(bodyPitch(model), model.body);
+  const pages = model.pages.flatMap((page) => sections(page, writer));
   const latin = model.body ? fontFamily(model.body.font) : undefined;
   const document = new Document({
     styles: {
@@ -472,7 +579,7 @@ export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Arr
         { reference: NUMBERS, levels: listLevels(true) },
       ],
     },
-    sections,
+    sections: pages,
   });
   return { bytes: new Uint8Array(await Packer.toBuffer(document)), counts: writer.counts };
 }
