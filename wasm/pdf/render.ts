@@ -14,6 +14,7 @@ import type { StextPage } from '../read/pdf-page-model.js';
 import { mayHoldCells, pageTextOf, PieceCollector } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 import { emboldenedType3Names, pageFonts } from './synthetic-bold.js';
+import { putRightToLeftInOrder } from './right-to-left-lines.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -102,7 +103,10 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
     json.destroy();
   }
   const emboldened = emboldenedFonts(loaded, blocks);
-  if (!mayHoldCells(blocks)) return { width: x1 - x0, height: y1 - y0, blocks };
+  if (!mayHoldCells(blocks)) {
+    putRightToLeftInOrder(loaded, blocks);
+    return { width: x1 - x0, height: y1 - y0, blocks };
+  }
   // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
   const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
   try {

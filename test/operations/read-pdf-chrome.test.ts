@@ -1,7 +1,8 @@
 // Reading Chrome's prints (issue 45): titles set in bold at the body's size (`h4`), in Arabic drawn
 // by Chrome as a Type 3 copy of DejaVu Sans made bold (the machine's DejaVu Sans Bold has no
 // Arabic), read as headings; bold words that fill a line of a paragraph kept in the paragraph, in
-// Arabic and in English (Liberation Serif Bold).
+// Arabic and in English (Liberation Serif Bold); the lam-alef ligature, which Chrome maps to alef
+// then lam, read lam first on a page read line by line.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { inProcess, type InProcess } from './in-process.js';
 let ops: InProcess;
 
 const ARABIC_PROSE =
-  'يتطلب كتابة الدوال النقية بعض العادات والانضباط ولكنه يفتح أيضا فرصا رائعة، إذ يمكن للمكونات أن تعمل في بيئة مختلفة على الخادم مثلا، ويمكنك تحسين الأداء بتخطي تصيير المكونات التي لم تتغير مدخلاتها.';
+  'يتطلب كتابة الدوال النقية بعض العادات والانضباط ولكنه يفتح أيضا فرصا رائعة، إذ يمكن للمكونات أن تعمل في بيئة مختلفة على الخادم مثلا، ويمكنك من خلال ذلك تحسين الأداء بتخطي تصيير المكونات التي لم تتغير مدخلاتها.';
 const ARABIC_BOLD =
   'باستدعاء وظائف المكون مرتين يساعد الوضع الصارم في العثور على المكونات التي تخالف هذه القواعد ويمكنك عندها إصلاحها قبل أن تصل إلى المستخدمين ويجب عليك دائما معاملة المدخلات على أنها للقراءة فقط';
 const ENGLISH_PROSE =
@@ -67,6 +68,9 @@ function printWithChrome(html: string, pdf: string): void {
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
   printWithChrome(pageHtml('ar', 'rtl', ARABIC_TITLES, ARABIC_PROSE, ARABIC_BOLD, 'يوفر React وضعا صارما.', 'وهذا آمن دائما.'), 'arabic.pdf');
+  // One justified paragraph: its last line alone stands short of the margin, so the page is read line by line (mupdf's JSON).
+  const justified = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body><p style="text-align: justify">${ARABIC_PROSE.repeat(3)}</p></body></html>`;
+  printWithChrome(justified, 'arabic-lines.pdf');
   printWithChrome(pageHtml('en', 'ltr', ENGLISH_TITLES, ENGLISH_PROSE, ENGLISH_BOLD, 'React offers a Strict Mode.', 'which is safe.'), 'english.pdf');
 }, 240_000);
 afterAll(() => ops.close());
@@ -83,5 +87,15 @@ describe('read: bold lines at the body size in Chrome’s prints', () => {
     const english = (await ops.ok('read', { input: 'english.pdf' })).text ?? '';
     expect(headingsOf(english)).toEqual(ENGLISH_TITLES);
     expect(paragraphOf(english, 'React offers')).toMatch(/which is safe\.$/);
+  });
+});
+
+describe('read: the lam-alef ligature in Chrome’s prints', () => {
+  it('reads the ligature lam first (مدخلاتها, مثلا, الأداء), and an alef followed by a lam as they stand (الدوال)', async () => {
+    // A page read character by character (its short lines hint at cells), and one read line by line.
+    for (const input of ['arabic.pdf', 'arabic-lines.pdf']) {
+      const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
+      for (const word of ['خلال', 'مدخلاتها', 'مثلا', 'الأداء', 'الدوال', 'الخادم']) expect(prose).toContain(word);
+    }
   });
 });
