@@ -52,6 +52,9 @@ describe('bold rows and paragraphs (pdf-paragraphs.ts)', () => {
     expect(texts(paragraphs(apart))).toHaveLength(3);
     const short = pageRows(page([line('Installation', 50, 100, true), line(FULL, 50, 114)]));
     expect(texts(paragraphs(short))).toEqual(['*Installation*', FULL]);
+    // A title over a list set tight, its items as short as it (LibreOffice): the title opens no paragraph of theirs.
+    const overList = pageRows(page([line('Install the tools', 50, 100, true), line('Visual Studio Code', 50, 114)]));
+    expect(texts(paragraphs(overList))).toEqual(['*Install the tools*', 'Visual Studio Code']);
   });
 });
 

@@ -26,9 +26,12 @@ export const LINE_SPACING = 0.45;
 /**
  * Bold words of a paragraph that wrap on from a full line, or the paragraph's text that wraps on
  * from them: the row follows at line spacing and continues the paragraph as a wrapped line does.
+ * A bold line that opens the paragraph is a title or a lead, whatever follows it closely (a
+ * heading over a list set tight, LibreOffice).
  */
 function wrapsOn(rows: readonly Row[], row: Row): boolean {
   const previous = rows.at(-1) as Row;
+  if (previous.bold && rows.length === 1) return false;
   return row.top - previous.bottom <= previous.size * LINE_SPACING && continuesAcrossBlocks(rows, row);
 }
 
