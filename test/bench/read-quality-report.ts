@@ -218,34 +218,35 @@ held-out documents' own output is not looked at):
   rule or per-cell rules; header cells spanning rule-less columns; bands where rows and a cell's
   lines are spaced alike (groff, LaTeX: nothing tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
-  LaTeX, groff's pdfmark) the outline now names the headings and their levels (pdf-outline.ts;
-  an Impress deck 0.00 → 0.87 MHS on dev); Chrome's prints and docling's test PDFs carry none,
-  and their headings set as body text or bold runs at body size (docling's test PDFs, MHS 0.51)
-  remain.
+  LaTeX, groff's pdfmark) the outline names the headings and their levels (pdf-outline.ts).
+  Chrome's prints carry none: a bold line at the body size is a heading where the text below it
+  does not follow at line spacing (pdf-headings.ts \`standsApart\`; bold words that fill a line of
+  a paragraph stay in it, pdf-paragraphs.ts), and the Type 3 copy of a face that Chrome draws
+  bold where the machine has no bold face counts as bold (wasm/pdf/synthetic-bold.ts: react.dev's
+  Arabic callout titles, \`####\`). Left: docling's test PDFs (InDesign, pdfTeX, Word), whose
+  headings are set as body text or bold runs at body size — no dev document here shows the class.
 - **Right-to-left**: a right-to-left line is read by where its glyphs stand when it is drawn in
   visual order (Chrome's word by word, pdf-bidi.ts) or belongs to a flush-right block of a
   right-to-left page (Chrome draws Hebrew run by run from the left, each run in logical order;
-  pdf-pieces.ts), with numbers, a sign with its number and a bracket pair kept inside their
-  left-to-right run (bidi W5, N0), Arabic-Indic and Persian digits left to right, the lam-alef
-  ligature lam first (Chrome and LibreOffice map it alef then lam: \`تعاملات\` was read
-  \`تعامالت\`), a Latin line of a right-to-left paragraph with its full stop or colon at its end;
-  the body's ink is the prose's where code in another colour outweighs it (react.dev's Persian
-  page: every black line was a heading colour). Hebrew documents are in the corpora now
-  (read-corpus-hebrew.ts: four texts written here, each as DOCX, HTML and two PDFs; Hebrew dev PDFs
-  0.805 → 0.891). The right-to-left row above counts 8 of them (0.94 on their own, written here and
-  so easier than the others); the 12 documents it counted before read 0.80 → 0.84, short of 0.85.
-  What remains: a page read from mupdf's lines (no cell-like indents) keeps the
-  stream's order, lam-alef included — walking every right-to-left page was tried and dropped
-  (LibreOffice's pages read worse: word spaces before full stops, a Latin-led line judged visual);
-  list numbers of right-to-left lists (\`.4\` for \`4.\`); headings inside react.dev's callout
-  boxes (\`####\`, set as bold body text); a table set right to left in Chrome's print (Hebrew dev
-  TEDS 0).
+  pdf-pieces.ts), also on a page read from mupdf's lines (wasm/pdf/right-to-left-lines.ts), with
+  numbers, a sign with its number and a bracket pair kept inside their left-to-right run (bidi
+  W5, N0), Arabic-Indic and Persian digits left to right, the lam-alef ligature lam first (Chrome
+  and LibreOffice map it alef then lam: \`تعاملات\` was read \`تعامالت\`, \`خلال\` \`خللا\`), a Latin
+  line of a right-to-left paragraph with its full stop or colon at its end; the body's ink is the
+  prose's where code in another colour outweighs it. Hebrew documents are in the corpora
+  (read-corpus-hebrew.ts: four texts written here, each as DOCX, HTML and two PDFs); the
+  right-to-left row above counts 8 of them, written here and so easier than the react.dev pages.
+  What remains: list numbers of right-to-left lists (\`.4\` for \`4.\`: put first, the items became a
+  list that took the heading after it for its continuation, and it was dropped); a table set right
+  to left in Chrome's print (Hebrew dev TEDS 0); an article's alef after \`و\` that Chrome's text
+  layer maps to a space (\`و لانضباط\`; poppler reads it so too).
 - **Slides**: a group's shapes are placed by the group's transform, and an untitled slide is
-  headed by its one text set largest (pptx.ts). The rendered decks' heading trees (MHS 0.7–0.9 on
-  pandoc decks made here from dev pages) lose their nesting by the contract's rule of one \`## \`
-  section a slide: pandoc's section-header slide (\`#\`) and the untitled slide it puts after it
-  (\`## Slide 2\`) are siblings of the slides below them; docling's ground truth leaves untitled
-  slides and notes out. Not changed here: the contract says one \`## \` section per slide.
+  headed by its one text set largest (pptx.ts). MHS compares the headings as a flat list, so what
+  a deck loses there is the \`## Slide N\` heading the contract's rule of one \`## \` section a slide
+  gives an untitled slide: the slide pandoc puts after a section-header slide for the text under a
+  \`#\` (pandoc decks made here from dev pages: MHS 0.66–0.99), and docling's untitled slides, which
+  its ground truth leaves out with the speaker notes. Not changed here: the contract says one
+  \`## \` section per slide, and notes after it as a quote.
 - **Peers**: MarkItDown fails on three documents here (an unrecognised shape, a control character
   in a slide, an external image in a docx) — scored as empty, as a user would get; pymupdf4llm
   0.0.27 in WebAssembly returns no text for most of Chrome's prints (not investigated: the peer

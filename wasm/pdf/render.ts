@@ -13,6 +13,8 @@ import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
 import { mayHoldCells, pageTextOf, PieceCollector } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
+import { emboldenedType3Names, pageFonts } from './synthetic-bold.js';
+import { putRightToLeftInOrder } from './right-to-left-lines.js';
 
 export interface PageSize {
   /** Points, as the page is shown (rotation and crop box applied). */
@@ -76,6 +78,18 @@ export function pageText(doc: mupdf.PDFDocument, page: number): string {
 }
 
 /**
+ * The names of the page's Type 3 fonts that are a face it embeds drawn bold (synthetic-bold.ts),
+ * its lines in them marked bold; looked up only when a line is set in a Type 3 font.
+ */
+function emboldenedFonts(loaded: mupdf.PDFPage, blocks: StextPage['blocks']): Set<string> {
+  const lines = blocks.flatMap((b) => b.lines ?? []);
+  if (!lines.some((l) => l.font.name?.startsWith('Type3 ('))) return new Set();
+  const names = emboldenedType3Names(pageFonts(loaded));
+  for (const line of lines) if (names.has(line.font.name ?? '')) line.font.weight = 'bold';
+  return names;
+}
+
+/**
  * mupdf's structured text of a loaded page, walked character by character so that a line is cut
  * where its glyphs stand apart (pdf-pieces.ts: borderless table cells), and its size.
  */
@@ -88,7 +102,11 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
   } finally {
     json.destroy();
   }
-  if (!mayHoldCells(blocks)) return { width: x1 - x0, height: y1 - y0, blocks };
+  const emboldened = emboldenedFonts(loaded, blocks);
+  if (!mayHoldCells(blocks)) {
+    putRightToLeftInOrder(loaded, blocks);
+    return { width: x1 - x0, height: y1 - y0, blocks };
+  }
   // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
   const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
   try {
@@ -99,7 +117,7 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
       let facts = fonts.get(font.pointer);
       if (!facts) {
         const name = font.getName();
-        facts = { font: name, bold: font.isBold() || BOLD_FONT_NAME.test(name), mono: font.isMono() || MONOSPACE.test(name) };
+        facts = { font: name, bold: font.isBold() || BOLD_FONT_NAME.test(name) || emboldened.has(name), mono: font.isMono() || MONOSPACE.test(name) };
         fonts.set(font.pointer, facts);
       }
       return facts;

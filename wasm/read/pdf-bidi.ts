@@ -86,8 +86,10 @@ export function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
     const zeroWidth = alef.right - alef.left < LIGATURE_SLACK;
     if (ALEF.test(alef.c) && lam.c === LAM && zeroWidth && Math.abs(alef.left - lam.right) < LIGATURE_SLACK) {
       order[k] = lam;
-      // Put at the lam's left, where the next letter joins, so that no word space comes between them.
-      order[k + 1] = { ...alef, left: lam.left, right: lam.left };
+      // Put just inside the lam's left edge, where the next letter joins, so that no word space comes between them
+      // and, ordered again, it is not taken for the alef of a ligature with a lam after it (خلال read خللا).
+      const at = lam.left + Math.min(LIGATURE_SLACK, (lam.right - lam.left) / 2);
+      order[k + 1] = { ...alef, left: at, right: at };
       k++;
     }
   }

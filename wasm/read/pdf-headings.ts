@@ -7,7 +7,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { outlineKey, type OutlineLevels, type PageOutline } from './pdf-outline.js';
 import type { Paragraph, Row } from './pdf-page-model.js';
-import { paragraphs } from './pdf-paragraphs.js';
+import { LINE_SPACING, paragraphs } from './pdf-paragraphs.js';
 
 /** What the whole document tells about its text: the body's size, font and colour, and heading levels. */
 export interface DocumentStyle {
@@ -62,6 +62,20 @@ const headingBySize = (size: number, font: string, line: boolean, style: Pick<Do
 export function isSizeHeading(p: Paragraph, style: Pick<DocumentStyle, 'body' | 'font'>): boolean {
   const candidate = sizeHeadingCandidate(p);
   return candidate !== undefined && headingBySize(candidate.first.size, candidate.first.font, candidate.line, style);
+}
+
+/**
+ * Whether a one-line paragraph stands apart from the text after it, as a title does: the next
+ * paragraph does not follow at line spacing below it (more space, nothing after it, or text
+ * elsewhere: beside it, in another column). A bold line followed at line spacing by text in the
+ * body's weight is a paragraph's bold words that filled a line, not a title.
+ */
+export function standsApart(p: Paragraph, next: Paragraph | undefined): boolean {
+  const last = p.rows.at(-1) as Row;
+  const below = next?.rows[0];
+  if (below === undefined) return true;
+  const gap = below.top - last.bottom;
+  return gap > last.size * LINE_SPACING || gap < -last.size * 0.5;
 }
 
 /** A paragraph's heading level by the document's outline, when the outline is trusted and names it. */

@@ -8,7 +8,7 @@
 import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
-import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, type DocumentStyle } from './pdf-headings.js';
+import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
@@ -26,7 +26,8 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
       out.push(withTableBox(part.table, tableRows(laid, parts, k)));
       continue;
     }
-    for (const p of paragraphs(part.rows)) {
+    const found = paragraphs(part.rows);
+    for (const [i, p] of found.entries()) {
       if (p.code) {
         lists.flush();
         out.push(styled(codeBlock(p.rows), p));
@@ -40,7 +41,7 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
       } else if (p.marker && !isSizeHeading(p, style)) lists.addItem(p, p.marker.ordered, text);
       else if (p.marker || !lists.continues(p, text)) {
         lists.flush();
-        out.push(textBlock(p, text, style));
+        out.push(textBlock(p, text, style, found[i + 1]));
       }
     }
   }
@@ -58,7 +59,7 @@ function codeBlock(rows: readonly Row[]): RootContent {
   return { type: 'code', lang: null, meta: null, value };
 }
 
-function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootContent {
+function textBlock(p: Paragraph, text: string, style: DocumentStyle, next: Paragraph | undefined): RootContent {
   const first = p.rows[0] as Row;
   const level = style.levels.get(rounded(first.size));
   if (level !== undefined && isSizeHeading(p, style)) return styled(heading(level, [{ text }]), p);
@@ -73,7 +74,7 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle): RootConten
   const depth = sectionDepth(text, !apart);
   const byNumber = depth !== undefined && (apart || !/^\d/.test(text) || NUMBERED_TITLE.test(text));
   if (byNumber) return styled(heading(Math.min(6, Math.max(1, style.numberOffset + depth)), [{ text }]), p);
-  if (apart) return styled(heading(style.levels.size + 1, [{ text }]), p);
+  if (inHeadingColor || (first.bold && standsApart(p, next))) return styled(heading(style.levels.size + 1, [{ text }]), p);
   return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
 }
 

@@ -17,6 +17,24 @@ function continuesCode(code: readonly Row[], row: Row): boolean {
   );
 }
 
+/**
+ * The most space, in a line's size, between a paragraph's lines: Chrome leaves 0.2–0.3 of it, a
+ * title's margin 0.6 (groff) to 1.7 (Chrome's `h4`).
+ */
+export const LINE_SPACING = 0.45;
+
+/**
+ * Bold words of a paragraph that wrap on from a full line, or the paragraph's text that wraps on
+ * from them: the row follows at line spacing and continues the paragraph as a wrapped line does.
+ * A bold line that opens the paragraph is a title or a lead, whatever follows it closely (a
+ * heading over a list set tight, LibreOffice).
+ */
+function wrapsOn(rows: readonly Row[], row: Row): boolean {
+  const previous = rows.at(-1) as Row;
+  if (previous.bold && rows.length === 1) return false;
+  return row.top - previous.bottom <= previous.size * LINE_SPACING && continuesAcrossBlocks(rows, row);
+}
+
 /** Rows into paragraphs: a new one at a block change, a marker, a size change or a wide gap. */
 export function paragraphs(rows: readonly Row[]): Paragraph[] {
   const out: Paragraph[] = [];
@@ -36,7 +54,8 @@ export function paragraphs(rows: readonly Row[]): Paragraph[] {
       marker !== undefined ||
       (row.block !== previous.block && !continuesAcrossBlocks(current.rows, row)) ||
       Math.abs(row.size - previous.size) > 0.6 ||
-      (row.bold !== previous.bold && !previous.leadsIn) ||
+      // A change of weight opens a paragraph (a bold title, a bold lead), not where bold words wrap on from a full line or into one.
+      (row.bold !== previous.bold && !previous.leadsIn && !wrapsOn(current.rows, row)) ||
       row.mono !== previous.mono ||
       lineGap > previous.size * 0.8 ||
       lineGap < -previous.size * 2;

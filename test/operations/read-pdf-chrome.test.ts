@@ -1,0 +1,101 @@
+// Reading Chrome's prints (issue 45): titles set in bold at the body's size (`h4`), in Arabic drawn
+// by Chrome as a Type 3 copy of DejaVu Sans made bold (the machine's DejaVu Sans Bold has no
+// Arabic), read as headings; bold words that fill a line of a paragraph kept in the paragraph, in
+// Arabic and in English (Liberation Serif Bold); the lam-alef ligature, which Chrome maps to alef
+// then lam, read lam first on a page read line by line.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+
+const ARABIC_PROSE =
+  'يتطلب كتابة الدوال النقية بعض العادات والانضباط ولكنه يفتح أيضا فرصا رائعة، إذ يمكن للمكونات أن تعمل في بيئة مختلفة على الخادم مثلا، ويمكنك من خلال ذلك تحسين الأداء بتخطي تصيير المكونات التي لم تتغير مدخلاتها.';
+const ARABIC_BOLD =
+  'باستدعاء وظائف المكون مرتين يساعد الوضع الصارم في العثور على المكونات التي تخالف هذه القواعد ويمكنك عندها إصلاحها قبل أن تصل إلى المستخدمين ويجب عليك دائما معاملة المدخلات على أنها للقراءة فقط';
+const ENGLISH_PROSE =
+  'Writing pure functions takes some habit and discipline, but it also unlocks marvellous opportunities: components can run on the server, and rendering can skip the ones whose inputs have not changed.';
+const ENGLISH_BOLD =
+  'By calling the component functions twice Strict Mode helps find components that break these rules so that you can fix them before they reach your users and you should always treat these inputs as read only';
+
+/** A page as pandoc writes a react.dev page: a title, prose, and two `h4` callout titles. */
+const pageHtml = (lang: string, dir: string, [title, first, second]: readonly string[], prose: string, bold: string, lead: string, tail: string) =>
+  `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>page</title></head><body>
+<h1>${title}</h1><p>${prose}</p><p>${prose}</p>
+<h4>${first}</h4><p>${lead} <strong>${bold}</strong> ${tail}</p><p>${prose}</p>
+<h4>${second}</h4><p>${prose}</p><p>${prose}</p></body></html>`;
+
+const ARABIC_TITLES = ['النقاء في المكونات', 'اكتشاف الحسابات غير النقية', 'لماذا يهتم React بالنقاء'];
+const ENGLISH_TITLES = ['Keeping components pure', 'Detecting impure calculations with Strict Mode', 'Why does React care about purity'];
+
+/** The Markdown headings' texts. */
+const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
+/** The paragraph of the Markdown that starts with `start`, its emphasis left out. */
+const paragraphOf = (markdown: string, start: string) =>
+  markdown
+    .replace(/\*\*/g, '')
+    .split('\n\n')
+    .find((block) => block.startsWith(start)) ?? '';
+
+/**
+ * Chrome's print of `html` to `pdf` in the test's dir. Chrome's singleton socket goes in TMPDIR,
+ * whose path the tests' private temp root makes too long for a socket: a short one, removed after.
+ */
+function printWithChrome(html: string, pdf: string): void {
+  ops.put(`${pdf}.html`, html);
+  const tmp = fs.mkdtempSync('/tmp/chrome-');
+  try {
+    execFileSync(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-pdf-header-footer',
+        `--user-data-dir=${ops.at('chrome-profile')}`,
+        `--print-to-pdf=${ops.at(pdf)}`,
+        ops.at(`${pdf}.html`),
+      ],
+      { stdio: 'ignore', timeout: 120_000, env: { ...process.env, TMPDIR: tmp } },
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  ops = await inProcess({ workers: '1' });
+  printWithChrome(pageHtml('ar', 'rtl', ARABIC_TITLES, ARABIC_PROSE, ARABIC_BOLD, 'يوفر React وضعا صارما.', 'وهذا آمن دائما.'), 'arabic.pdf');
+  // One justified paragraph: its last line alone stands short of the margin, so the page is read line by line (mupdf's JSON).
+  const justified = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body><p style="text-align: justify">${ARABIC_PROSE.repeat(3)}</p></body></html>`;
+  printWithChrome(justified, 'arabic-lines.pdf');
+  printWithChrome(pageHtml('en', 'ltr', ENGLISH_TITLES, ENGLISH_PROSE, ENGLISH_BOLD, 'React offers a Strict Mode.', 'which is safe.'), 'english.pdf');
+}, 240_000);
+afterAll(() => ops.close());
+
+describe('read: bold lines at the body size in Chrome’s prints', () => {
+  it('reads Arabic titles Chrome draws in a Type 3 bold copy of the body’s face as headings', async () => {
+    const text = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual(ARABIC_TITLES);
+  });
+
+  it('keeps bold words that fill a line in their paragraph, in Arabic and in English', async () => {
+    const arabic = (await ops.ok('read', { input: 'arabic.pdf' })).text ?? '';
+    expect(paragraphOf(arabic, 'يوفر React')).toMatch(/وهذا آمن دائما\.$/);
+    const english = (await ops.ok('read', { input: 'english.pdf' })).text ?? '';
+    expect(headingsOf(english)).toEqual(ENGLISH_TITLES);
+    expect(paragraphOf(english, 'React offers')).toMatch(/which is safe\.$/);
+  });
+});
+
+describe('read: the lam-alef ligature in Chrome’s prints', () => {
+  it('reads the ligature lam first (مدخلاتها, مثلا, الأداء), and an alef followed by a lam as they stand (الدوال)', async () => {
+    // A page read character by character (its short lines hint at cells), and one read line by line.
+    for (const input of ['arabic.pdf', 'arabic-lines.pdf']) {
+      const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
+      for (const word of ['خلال', 'مدخلاتها', 'مثلا', 'الأداء', 'الدوال', 'الخادم']) expect(prose).toContain(word);
+    }
+  });
+});
