@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `docwasm`: dispatches to the door asked for — `serve` (the default), `mcp`, `worker`, or a one-shot
 // operation command (`docwasm pdf merge …`). Each door is loaded only when asked for, so a
-// one-shot command does not pay for the HTTP stack; the CLI's own modules too, so that a service
-// (or an OCR one-shot command) started again with glibc's malloc settings (malloc-restart.ts)
-// leaves a lean process behind.
+// one-shot command does not pay for the HTTP stack; the CLI's own modules too, so that a service,
+// `mcp`, `watch` (or an OCR one-shot command) started again with glibc's malloc settings
+// (malloc-restart.ts) leaves a lean process behind.
 
-import { oneShotWantsMallocSettings, restartedWithMallocSettings } from './malloc-restart.js';
+import { endWithLauncher, oneShotWantsMallocSettings, restartedWithMallocSettings } from './malloc-restart.js';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
@@ -76,8 +76,12 @@ async function reportFailure(err: unknown, argv: readonly string[]): Promise<num
   return 2;
 }
 
+/** The doors that run the engines in-process until stopped: started again with the malloc settings, and stopped with their launcher. */
+const isLongRunning = (first: string | undefined): boolean => isServe(first) || first === 'mcp' || first === 'watch';
+
 const argv = process.argv.slice(2);
-if (!restartedWithMallocSettings(isServe(argv[0]) || oneShotWantsMallocSettings(argv))) {
+if (!restartedWithMallocSettings(isLongRunning(argv[0]) || oneShotWantsMallocSettings(argv))) {
+  if (isLongRunning(argv[0])) endWithLauncher();
   main(argv).then(
     (status) => {
       if (status === undefined) return;

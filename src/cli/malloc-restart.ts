@@ -1,12 +1,15 @@
 // The service on Linux with glibc runs with glibc's malloc told to give memory back, however it
 // was started (`npm start`, `npx docwasm`, `node dist/src/cli/main.js serve`): without it, what
-// the engines' worker threads freed stays in glibc's heaps once they retire. One-shot commands
+// the engines' worker threads freed stays in glibc's heaps once they retire. So do the other
+// long-running doors that run the engines in-process, `mcp` and `watch` (not `worker`, whose
+// tests kill it outright as a crash: a launcher between would make that a graceful stop). One-shot commands
 // that can read with the OCR engine start again the same way: there the freed blocks are V8's
 // compiler zones for onnxruntime's module, held while PP-OCR's activations grow (ONE_SHOTS below). glibc
 // reads GLIBC_TUNABLES only when a process starts, so the process must start again: on Node ≥
 // 22.15 `process.execve` replaces this one; on older Node a child runs the service and this
-// process only passes signals on and exits as it does (the child ends itself if this process is
-// killed outright: serve.ts stopWithLauncher). A GLIBC_TUNABLES already set is kept, an empty one
+// process only passes signals on and exits as it does (a long-running child stops as on SIGTERM if
+// this process is killed outright: endWithLauncher). stdin and stdout are the child's own (stdio
+// inherited: `mcp`'s protocol passes through untouched). A GLIBC_TUNABLES already set is kept, an empty one
 // included (glibc's defaults, asked for).
 //
 // This module imports nothing of docwasm's: the process that stays behind on older Node holds
@@ -60,6 +63,23 @@ export function restartedWithMallocSettings(wanted: boolean): boolean {
     process.kill(process.pid, signal);
   });
   return true;
+}
+
+/**
+ * In a long-running door started by a launcher (older Node): once the launcher is gone — killed
+ * outright, so it passed nothing on — this process gets the SIGTERM the launcher would have passed
+ * on, and the door stops as it does on SIGTERM (an MCP client still holding stdin open would
+ * otherwise keep it running).
+ */
+export function endWithLauncher(): void {
+  const launcher = Number(process.env.DOCWASM_LAUNCHER_PID);
+  if (!launcher) return;
+  const timer = setInterval(() => {
+    if (process.ppid === launcher) return;
+    clearInterval(timer);
+    process.stderr.write('docwasm: its launcher ended; stopping\n');
+    process.kill(process.pid, 'SIGTERM');
+  }, 1000).unref();
 }
 
 function wantsMallocSettings(): boolean {

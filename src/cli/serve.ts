@@ -61,25 +61,12 @@ export async function serve(args: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  stopWithLauncher(stop);
 
   const address = await service.listen().catch((err: unknown) => {
     throw listenError(err, config);
   });
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logStart(`docwasm ${VERSION} listening on http://${host}:${address.port}`);
-}
-
-/**
- * Started by bin/docwasm.mjs's launcher on Node < 22.15 (it started again with glibc's malloc
- * settings), the service ends when its launcher is killed outright, as it would have ended with it.
- */
-function stopWithLauncher(stop: (why: string) => void): void {
-  const launcher = Number(process.env.DOCWASM_LAUNCHER_PID);
-  if (!launcher) return;
-  setInterval(() => {
-    if (process.ppid !== launcher) stop('the end of its launcher');
-  }, 1000).unref();
 }
 
 /** A taken port says which one, and how to choose another (not Node's `listen EADDRINUSE`). */

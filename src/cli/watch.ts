@@ -81,7 +81,11 @@ export async function runWatchCommand(args: string[]): Promise<number | undefine
     process.stderr.write(`docwasm: ${err.code}: ${err.message}\n`);
     return err.code === 'VALIDATION_ERROR' ? 2 : 1;
   }
+  let stopping = false;
   const stop = () => {
+    // One Ctrl-C reaches a watcher started again with the malloc settings twice: from the terminal and from its launcher.
+    if (stopping) return;
+    stopping = true;
     watcher.log('stopping');
     watcher
       .close()
@@ -91,8 +95,8 @@ export async function runWatchCommand(args: string[]): Promise<number | undefine
         () => process.exit(1),
       );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return undefined;
 }
 

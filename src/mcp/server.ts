@@ -82,7 +82,8 @@ function untilInputEndsOrSignal(): Promise<void> {
   return new Promise((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    // Kept, not once: a second signal (one Ctrl-C also passed on by a launcher) must not kill the closing server.
+    process.on('SIGINT', () => resolve());
+    process.on('SIGTERM', () => resolve());
   });
 }

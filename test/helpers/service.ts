@@ -50,6 +50,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The process that does the work of a docwasm started as `pid`: its child where it started again
+ * with glibc's malloc settings as a child (Node < 22.15, src/cli/malloc-restart.ts), else itself.
+ */
+export function workingPid(pid: number): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return children ? Number(children.split(/\s+/)[0]) : pid;
+}
+
 /** A fresh dir in the test file's temp dir, removed when the test file ends. */
 export function tempDir(prefix = 'docwasm-test-'): string {
   return removeAtEnd(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MALLOC_TUNABLES } from '../../src/cli/malloc-restart.js';
 import { stopAtEnd } from './cleanup.js';
 import { CLI, tempDir } from './service.js';
 
@@ -29,7 +30,10 @@ export function layout(steps: readonly object[] = STEPS): { root: string; inDir:
 
 function spawnWatch(args: string[], command: string[]): { child: ChildProcess; output: () => { stderr: string; stdout: string } } {
   // Later options win: a test's own --settle replaces the default.
-  const child = stopAtEnd(spawn(process.execPath, [CLI, ...command, '--settle', '0.2', '--workers', '1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  // Started with glibc's malloc settings already set, the watcher is one process (no launcher
+  // starting it again, src/cli/malloc-restart.ts): a SIGKILL is its crash, and the locks hold its PID.
+  const env = { ...process.env, GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES };
+  const child = stopAtEnd(spawn(process.execPath, [CLI, ...command, '--settle', '0.2', '--workers', '1', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let stderr = '';
   let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

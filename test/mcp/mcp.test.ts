@@ -14,7 +14,7 @@ import { documentFixtures, officeProcessesOf, pdfText, TEXT_LINE, waitFor } from
 import { makePdf } from '../helpers/make-pdf.js';
 import { renderText } from '../helpers/ocr-images.js';
 import { callTool, type ToolEnvelope } from '../helpers/mcp-call.js';
-import { CLI, leftoverTempFiles, tempDir } from '../helpers/service.js';
+import { CLI, leftoverTempFiles, tempDir, workingPid } from '../helpers/service.js';
 import { pageCount, qpdfCheck } from '../helpers/tools.js';
 
 let dir: string;
@@ -159,6 +159,8 @@ describe('docwasm mcp process', () => {
     try {
       send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
       expect(await answered(1)).toBe(true);
+      // The server's PID tags its offices: on older Node a launcher's child (malloc-restart.ts).
+      const server = workingPid(child.pid!);
       send({ method: 'notifications/initialized' });
       send({ id: 2, method: 'tools/call', params: { name: 'pdf_merge', arguments: { files: ['a.pdf'], output: 'raw.pdf' } } });
       send({ id: 3, method: 'tools/call', params: { name: 'convert', arguments: { input: 'letter.docx', output: 'raw-letter.pdf', format: 'pdf' } } });
@@ -167,7 +169,7 @@ describe('docwasm mcp process', () => {
       child.stdin.end();
       const status = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 60_000))]);
       expect(status).toBe(0);
-      expect(officeProcessesOf(child.pid as number)).toEqual([]);
+      expect(officeProcessesOf(server)).toEqual([]);
       // Every line on stdout is a JSON-RPC message.
       for (const line of stdout.split('\n').filter((l) => l !== '')) expect((JSON.parse(line) as { jsonrpc?: string }).jsonrpc).toBe('2.0');
       expect(pageCount(path.join(dir, 'raw.pdf'))).toBe(2);
