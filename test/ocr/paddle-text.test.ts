@@ -21,17 +21,16 @@ const READ_TIMEOUT = 600_000;
 /** A line decoded from one-hot time steps; `space` gives the space class that probability at those steps. */
 function decode(text: string, space: Record<number, number> = {}): RecognizedLine {
   const characters = [...new Set([...text.replace(/ /g, '')])].concat(' ');
-  const classes = characters.length + 1;
   const glyphs = [...text];
   // Each glyph fires at one step, a blank step after it.
   const steps = glyphs.length * 2;
-  const probabilities = new Float32Array(steps * classes);
+  const best = new Int32Array(steps);
+  const spaceProbability = new Float32Array(steps);
   glyphs.forEach((glyph, i) => {
-    probabilities[2 * i * classes + characters.indexOf(glyph) + 1] = 0.9;
-    probabilities[(2 * i + 1) * classes] = 0.9;
-    probabilities[(2 * i + 1) * classes + classes - 1] = space[i] ?? 0;
+    best[2 * i] = characters.indexOf(glyph) + 1;
+    spaceProbability[2 * i + 1] = space[i] ?? 0;
   });
-  return ctcDecode(probabilities, steps, classes, characters, 1);
+  return ctcDecode({ best, probability: new Float32Array(steps).fill(0.9), space: spaceProbability }, characters, 1);
 }
 
 describe('word spaces from the space class', () => {

@@ -93,10 +93,8 @@ describe('PP-OCR pieces', () => {
 
   it('decodes CTC greedily: repeats merge, blanks separate, positions follow the time steps', () => {
     const characters = ['好', '天'];
-    const steps = [0, 1, 1, 0, 1, 2, 0, 0];
-    const probabilities = new Float32Array(steps.length * 3);
-    steps.forEach((best, t) => (probabilities[t * 3 + best] = 0.9));
-    const line = ctcDecode(probabilities, steps.length, 3, characters, 1);
+    const best = Int32Array.of(0, 1, 1, 0, 1, 2, 0, 0);
+    const line = ctcDecode({ best, probability: new Float32Array(best.length).fill(0.9), space: new Float32Array(best.length) }, characters, 1);
     expect(line.text).toBe('好好天');
     expect(line.confidence).toBeCloseTo(0.9, 5);
     const [first, second, third] = line.chars;

@@ -5,7 +5,8 @@
 // which reads it in a fraction of PP-OCR's time and knows the letters of the other requested
 // languages (PP-OCR's dictionary lacks ß, ç, ñ…).
 
-import { decodeImage, type RgbaImage } from '../image/decode.js';
+import { decodeImage, probeImage, type RgbaImage } from '../image/decode.js';
+import { decodeApart } from '../image/decode-apart.js';
 import { readInputFile } from '../shared/io.js';
 import type { FileRef } from '../../core/file-ref.js';
 import type { TaskDeadline } from '../../core/deadline.js';
@@ -31,6 +32,8 @@ export type OcrEngineName = 'paddle' | 'tesseract';
  * character), and PP-OCR reads their English as well as tesseract does, their Chinese far better.
  */
 const LATIN_PAGE_SHARE = 0.9;
+/** Images of at least this many pixels are decoded in a thread of their own (A4 at 200 dpi is 3.7 MP). */
+const DECODE_APART_PIXELS = 3_000_000;
 
 export interface RecognizeTask {
   input: FileRef;
@@ -65,7 +68,7 @@ let grewHeap = false;
 
 const recognize = defineTask(
   async ({ input, codes, langPath, maxPixels, deadline, layout, engine }: RecognizeTask): Promise<RecognizeResult> => {
-    const { raster, pnm } = pixelsOf(await decodeImage(readInputFile(input), { maxPixels }));
+    const { raster, pnm } = pixelsOf(await decode(readInputFile(input), maxPixels, engine));
     return recognizeImage(raster, pnm, { codes, langPath, deadline, layout, engine });
   },
   { shouldRecycle: () => workers.orphaned || grewHeap },
@@ -76,6 +79,18 @@ const recognizePage = defineTask(
     recognizeImage({ width: page.width, height: page.height, channels: 1, data: page.pixels }, () => greyToPnm(page), options),
   { shouldRecycle: () => workers.orphaned || grewHeap },
 );
+
+/**
+ * A large image PP-OCR may read is decoded in a thread of its own (decode-apart.ts), so the
+ * decoder's memory does not stay beside PP-OCR's models through the read (one-shot dense A4 page
+ * −60 MB) at ~0.2 s of CPU for the thread; a small image, or one only tesseract reads (its models
+ * live in a thread of their own), here.
+ */
+function decode(bytes: Uint8Array, maxPixels: number, engine: OcrEngineChoice): Promise<RgbaImage> {
+  const { width, height } = probeImage(bytes).dims;
+  const apart = engine !== 'tesseract' && width * height >= DECODE_APART_PIXELS;
+  return apart ? decodeApart(bytes, { maxPixels }) : decodeImage(bytes, { maxPixels });
+}
 
 /**
  * The pixels the readers get: a grey image's own grey plane, the decoded RGBA only when it is in

@@ -65,6 +65,11 @@ export function decodeModel(bytes: Uint8Array): OnnxSchema.ModelProto {
   return onnx.ModelProto.decode(bytes);
 }
 
+/** A decoded model's bytes again. */
+export function encodeModel(model: OnnxSchema.IModelProto): Uint8Array {
+  return onnx.ModelProto.encode(model).finish();
+}
+
 /** The quantised model's bytes and what was quantised. */
 export function quantizeModel(bytes: Uint8Array, options: QuantizeOptions): { bytes: Uint8Array; report: QuantizeReport } {
   const model = decodeModel(bytes);
@@ -85,7 +90,7 @@ export function quantizeModel(bytes: Uint8Array, options: QuantizeOptions): { by
   }
   graph.node = withoutUnusedConstants(rewritten.flatMap(toOpset11), graph.output?.map((o) => o.name as string) ?? []);
   setOpset11(model);
-  const out = onnx.ModelProto.encode(model).finish();
+  const out = encodeModel(model);
   report.bytes = out.length;
   return { bytes: out, report };
 }
@@ -118,7 +123,8 @@ function toOpset11(node: Node): Node[] {
   return [node];
 }
 
-function int64s(name: string, values: number[]): Node {
+/** A Constant node of int64 `values` (shape [values.length]). */
+export function int64s(name: string, values: number[]): Node {
   return constant(name, INT64, [values.length], new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer));
 }
 

@@ -12,6 +12,7 @@ import * as ort from 'onnxruntime-web';
 import type { OcrWorkerData } from '../../../core/paddle-threads.js';
 import { once } from '../../shared/once.js';
 import { poolWorkerData } from '../../shared/worker-data.js';
+import { withGreedyOutputs } from './greedy-outputs.js';
 import { quantizeModel, RECOGNITION_INT8 } from './int8.js';
 
 const require = createRequire(import.meta.url);
@@ -84,12 +85,18 @@ export async function loadModels(options: RuntimeOptions = {}): Promise<PaddleMo
       enableCpuMemArena: memArena,
       enableMemPattern: memPattern,
     });
+  const characters = readDictionary();
+  // Recognition models give greedy CTC's three small outputs, not the classes' probabilities (greedy-outputs.ts).
+  const greedy = (bytes: Uint8Array) => withGreedyOutputs(bytes, characters.length);
   // One after another: each compiles its graph on the same WebAssembly instance.
   const detection = await session(detectionModel === undefined ? MODEL_FILES.detection : fs.readFileSync(detectionModel));
-  const recognition = await session(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel));
-  const latinRecognition = recognitionModel === undefined ? once(() => session(MODEL_FILES.recognition)) : () => Promise.resolve(recognition);
+  const recognition = await session(greedy(recognitionModel === undefined ? int8Recognition() : fs.readFileSync(recognitionModel)));
+  const latinRecognition =
+    recognitionModel === undefined
+      ? once(() => session(greedy(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILES.recognition)))))
+      : () => Promise.resolve(recognition);
   const classification = await session(MODEL_FILES.classification);
-  return { detection, recognition, latinRecognition, classification, characters: readDictionary() };
+  return { detection, recognition, latinRecognition, classification, characters };
 }
 
 /** The shipped recognition model with its widest 1×1 convolutions quantised to int8 (int8.ts). */
@@ -110,10 +117,14 @@ export async function runModel(
   data: Float32Array,
   dims: readonly number[],
 ): Promise<{ data: Float32Array; dims: readonly number[] }> {
+  const output = (await runModelOutputs(session, data, dims))[session.outputNames[0] as string] as ort.Tensor;
+  return { data: output.data as Float32Array, dims: output.dims };
+}
+
+/** Runs a model with one float32 NCHW input and returns every output by name. */
+export async function runModelOutputs(session: ort.InferenceSession, data: Float32Array, dims: readonly number[]): Promise<ort.InferenceSession.ReturnType> {
   const input = new ort.Tensor('float32', data, dims);
   const outputs = await session.run({ [session.inputNames[0] as string]: input });
-  const output = outputs[session.outputNames[0] as string] as ort.Tensor;
   input.dispose();
-  const result = { data: output.data as Float32Array, dims: output.dims };
-  return result;
+  return outputs;
 }

@@ -7,9 +7,10 @@
 // three time steps), which halves the cost of recognition, the bulk of a page's time; lines
 // read as Latin are read again less squeezed.
 
-import type { InferenceSession } from 'onnxruntime-web';
+import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import { LINE_HEIGHT, type LineImage } from './crop.js';
-import { runModel } from './models.js';
+import { GREEDY_OUTPUTS } from './greedy-outputs.js';
+import { runModelOutputs } from './models.js';
 
 const MIN_BATCH_WIDTH = 320;
 /**
@@ -176,11 +177,19 @@ async function recognizeBatch(
 ): Promise<RecognizedLine[]> {
   const width = Math.max(Math.round(MIN_BATCH_WIDTH * squeeze), ...batch.map((line) => line.width));
   const { tensor } = batchInput(batch, width);
-  const output = await runModel(session, tensor, [batch.length, 3, LINE_HEIGHT, width]);
-  const [, steps = 0, classes = 0] = output.dims;
-  return batch.map((line, k) =>
-    ctcDecode(output.data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, characters, line.width / width),
-  );
+  const outputs = await runModelOutputs(session, tensor, [batch.length, 3, LINE_HEIGHT, width]);
+  const best = outputs[GREEDY_OUTPUTS.best] as Tensor;
+  const steps = best.dims[1] ?? 0;
+  const greedy: GreedySteps = {
+    best: Int32Array.from(best.data as BigInt64Array, Number),
+    probability: (outputs[GREEDY_OUTPUTS.probability] as Tensor).data as Float32Array,
+    space: (outputs[GREEDY_OUTPUTS.space] as Tensor).data as Float32Array,
+  };
+  const line = (k: number): GreedySteps => {
+    const [from, to] = [k * steps, (k + 1) * steps];
+    return { best: greedy.best.subarray(from, to), probability: greedy.probability.subarray(from, to), space: greedy.space.subarray(from, to) };
+  };
+  return batch.map((image, k) => ctcDecode(line(k), characters, image.width / width));
 }
 
 /** The line shrunk along its length to `squeeze` of its width (area average over the columns each covers). */
@@ -219,33 +228,34 @@ export function batchInput(batch: readonly LineImage[], width: number): { tensor
 }
 
 /**
- * Greedy CTC over one line's [steps × classes] probabilities. `filled` is the share of the
- * padded input the line itself occupies: positions are given as fractions of the line.
+ * One line's time steps as the recognition model gives them (greedy-outputs.ts): each step's
+ * best class (0 is CTC's blank), its probability, and the space class's probability.
  */
-export function ctcDecode(probabilities: Float32Array, steps: number, classes: number, characters: readonly string[], filled: number): RecognizedLine {
+export interface GreedySteps {
+  best: Int32Array;
+  probability: Float32Array;
+  space: Float32Array;
+}
+
+/**
+ * Greedy CTC over one line's time steps. `filled` is the share of the padded input the line
+ * itself occupies: positions are given as fractions of the line.
+ */
+export function ctcDecode(greedy: GreedySteps, characters: readonly string[], filled: number): RecognizedLine {
   const chars: RecognizedChar[] = [];
   const scores: number[] = [];
-  const spaceClass = characters.lastIndexOf(' ') + 1;
+  const steps = greedy.best.length;
   let spaceSince = 0;
   let previous = 0;
   for (let t = 0; t < steps; t++) {
-    let best = 0;
-    let bestScore = -Infinity;
-    const row = t * classes;
-    for (let c = 0; c < classes; c++) {
-      const p = probabilities[row + c] as number;
-      if (p > bestScore) {
-        bestScore = p;
-        best = c;
-      }
-    }
-    if (spaceClass > 0) spaceSince = Math.max(spaceSince, probabilities[row + spaceClass] as number);
+    const best = greedy.best[t] as number;
+    spaceSince = Math.max(spaceSince, greedy.space[t] as number);
     const at = Math.min(1, (t + 0.5 + CTC_LAG_STEPS) / steps / filled);
     if (best !== 0 && best === previous) {
       (chars.at(-1) as RecognizedChar).to = at;
     } else if (best !== 0) {
       chars.push({ text: characters[best - 1] ?? '', from: at, to: at, centre: at, spaceBefore: spaceSince });
-      scores.push(bestScore);
+      scores.push(greedy.probability[t] as number);
       spaceSince = 0;
     }
     previous = best;
