@@ -121,7 +121,10 @@ function lineSizes(lines: readonly OcrLine[], usual: number, body: number, sprea
   const half = (points: number) => Math.round(points * 2) / 2;
   const least = Math.ceil(half(body) * HEADING_STEP * 2) / 2;
   const ratios = lines.map((line) => ascent(line) / usual);
-  const sizes = ratios.map((ratio) => (Math.abs(ratio - 1) <= spread ? half(body) : half(body * ratio)));
+  // A line smaller than the body is its own size only beyond BODY_SPREAD: the tighter spread finds
+  // headings one step up, but a padded box's noise (PP-OCR's, detected in bands) also runs below.
+  const isBody = (ratio: number) => ratio - 1 <= spread && 1 - ratio <= BODY_SPREAD;
+  const sizes = ratios.map((ratio) => (isBody(ratio) ? half(body) : half(body * ratio)));
   // The larger lines, smallest first, in runs whose ascents stay within the spread of the run's first.
   const larger = ratios.flatMap((ratio, k) => (ratio - 1 > spread ? [k] : [])).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
   for (let start = 0; start < larger.length;) {
