@@ -11,7 +11,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
-import { mayHoldCells, pageTextOf, PieceCollector } from '../read/pdf-pieces.js';
+import { mayHoldCells, pageTextOf, PieceCollector, placedChar } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 import { emboldenedType3Names, pageFonts } from './synthetic-bold.js';
 import { putRightToLeftInOrder } from './right-to-left-lines.js';
@@ -129,21 +129,10 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
       endLine: () => collector.endLine(),
       onImageBlock: () => collector.onImageBlock(),
       onChar: (c, origin, font, size, quad) => {
-        const [ulx, uly, urx, ury, llx, lly, lrx, lry] = quad;
         const facts = fontFacts(font);
         // Released now, not by a finalizer: one wrapper per character would pile up on a small heap.
         font.destroy();
-        collector.onChar({
-          c,
-          x: origin[0],
-          y: origin[1],
-          size,
-          ...facts,
-          left: Math.min(ulx, llx),
-          right: Math.max(urx, lrx),
-          top: Math.min(uly, ury),
-          bottom: Math.max(lly, lry),
-        });
+        collector.onChar(placedChar(c, origin, size, quad, facts));
       },
     });
     return { width: x1 - x0, height: y1 - y0, blocks: collector.blocks };

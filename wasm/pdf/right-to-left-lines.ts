@@ -11,7 +11,7 @@ import type * as mupdf from 'mupdf';
 import { drawnInVisualOrder, isRightToLeftLine, lamAlefInOrder } from '../read/pdf-bidi.js';
 import type { StextBlock } from '../read/pdf-page-model.js';
 import { isRightToLeft } from '../read/pdf-rows.js';
-import { linePieces, WORD_GAP, type PageChar } from '../read/pdf-pieces.js';
+import { linePieces, placedChar, WORD_GAP, type PageChar } from '../read/pdf-pieces.js';
 
 /**
  * Puts the page's right-to-left JSON lines in logical order, in place. A line whose walked
@@ -39,6 +39,9 @@ export function putRightToLeftInOrder(loaded: mupdf.PDFPage, blocks: readonly St
   });
 }
 
+/** Only where the glyphs stand and what they are is asked of this walk. */
+const NO_FONT_FACTS = { font: '', bold: false, mono: false };
+
 /** The page's lines as mupdf walks them (the JSON's options, so the same lines), each character placed. */
 function walkedLines(loaded: mupdf.PDFPage): PageChar[][] {
   const text = loaded.toStructuredText('preserve-whitespace');
@@ -52,20 +55,7 @@ function walkedLines(loaded: mupdf.PDFPage): PageChar[][] {
       onChar: (c, origin, font, size, quad) => {
         // Released now, not by a finalizer: one wrapper per character would pile up on a small heap.
         font.destroy();
-        const [ulx, uly, urx, ury, llx, lly, lrx, lry] = quad;
-        current.push({
-          c,
-          x: origin[0],
-          y: origin[1],
-          size,
-          font: '',
-          bold: false,
-          mono: false,
-          left: Math.min(ulx, llx),
-          right: Math.max(urx, lrx),
-          top: Math.min(uly, ury),
-          bottom: Math.max(lly, lry),
-        });
+        current.push(placedChar(c, origin, size, quad, NO_FONT_FACTS));
       },
       endLine: () => lines.push(current),
     });

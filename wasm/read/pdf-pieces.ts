@@ -24,6 +24,18 @@ export interface PageChar {
   mono: boolean;
 }
 
+/** A character as a structured-text walk gives it (its origin and quad, mupdf's), placed by its box. */
+export function placedChar(
+  c: string,
+  [x, y]: readonly number[],
+  size: number,
+  quad: readonly number[],
+  facts: Pick<PageChar, 'font' | 'bold' | 'mono'>,
+): PageChar {
+  const [ulx = 0, uly = 0, urx = 0, ury = 0, llx = 0, lly = 0, lrx = 0, lry = 0] = quad;
+  return { c, x: x ?? 0, y: y ?? 0, size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) };
+}
+
 /**
  * A gap between two glyphs wider than this many ems cuts the line: cells of a borderless table
  * stand apart by their padding (LibreOffice: 0.35 em and more), letters of a word touch. mupdf is
