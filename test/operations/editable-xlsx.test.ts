@@ -17,7 +17,7 @@ const SOURCES = `
 import datetime, docx, openpyxl
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment, Border, Font, Side
 
 wb = openpyxl.Workbook(); ws = wb.active
 ws.append(['Account', 'Opened', 'Balance', 'Share'])
@@ -78,6 +78,18 @@ for c in (3, 4): ws.cell(1, c).alignment = Alignment(horizontal='right')
 for row in [('00123', 'Steel bolts', 15000, 17250), ('10001', 'Washers', 90210, 95100), ('04410', 'Hex nuts', 12005, 11980), ('20020', 'Rivets', 30300, 28800)]: ws.append(list(row))
 for column, width in zip('ABCD', [10, 16, 10, 10]): ws.column_dimensions[column].width = width
 wb.save('codes.xlsx')
+
+# A sheet with borders whose cells are too narrow for their text: the print clips each at the
+# next cell's border, the shown letters touching the next cell's ("Purpose and Use CasAI 1").
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Area', 'Topic', 'ID', 'Answer'])
+for row in [('Overview', 'Purpose and Use Cases', 'AI 1', 'The main objective is...'), ('Overview', 'What types of data?', 'AI 2', 'The AI is applied for...'),
+            ('Scope', 'Short', 'AI 3 and its extended code', 'Fits')]: ws.append(list(row))
+side = Side(style='thin')
+for row in ws.iter_rows():
+    for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
+for column, width in zip('ABCD', [10, 14, 6, 28]): ws.column_dimensions[column].width = width
+wb.save('clipped.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -113,6 +125,7 @@ beforeAll(async () => {
     path.join(work, 'wide.xlsx'),
     path.join(work, 'tight.xlsx'),
     path.join(work, 'codes.xlsx'),
+    path.join(work, 'clipped.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -218,5 +231,23 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
       [90210, 'n'],
       [28800, 'n'],
     ]);
+  }, 120_000);
+
+  it('splits the shown letters of a clipped cell from the next cell at the border between them', async () => {
+    const answer = await service.post('/api/convert', { input: 'clipped.pdf', output: 'clipped.xlsx' });
+    expect(answer.status).toBe(200);
+    const cells = sheets(path.join(dir, 'clipped.xlsx'))['Table 1'] as Record<string, [unknown, string, boolean]>;
+    // The next cells whole, whatever letters of the clipped ones the page shows.
+    expect(['C2', 'D2', 'C3', 'D3', 'D4'].map((at) => cells[at]?.[0])).toEqual([
+      'AI 1',
+      'The main objective is...',
+      'AI 2',
+      'The AI is applied for...',
+      'Fits',
+    ]);
+    expect(['A2', 'B4', 'A4'].map((at) => cells[at]?.[0])).toEqual(['Overview', 'Short', 'Scope']);
+    expect(String(cells.B2?.[0])).toMatch(/^Purpose and/);
+    expect(String(cells.C4?.[0])).toMatch(/^AI/);
+    expect(cells.E2).toBeUndefined();
   }, 120_000);
 });
