@@ -90,6 +90,17 @@ for row in ws.iter_rows():
     for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
 for column, width in zip('ABCD', [10, 14, 6, 28]): ws.column_dimensions[column].width = width
 wb.save('clipped.xlsx')
+
+# A sheet with borders one column too wide for the page: its last column is printed alone on the
+# next page, a table of one column, whose longest note runs on past its border.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Region', 'Manager', 'Code', 'Notes'])
+for row in [('North', 'A. Berger', 'N-01', 'Audit due in May'), ('South', 'C. Diallo', 'S-07', 'New office'),
+            ('East', 'E. Fischer', 'E-03', 'With Privacy Mode disabled, no code data is stored at all')]: ws.append(list(row))
+for row in ws.iter_rows():
+    for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
+for column, width in zip('ABCD', [20, 20, 20, 40]): ws.column_dimensions[column].width = width
+wb.save('last-column.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -126,6 +137,7 @@ beforeAll(async () => {
     path.join(work, 'tight.xlsx'),
     path.join(work, 'codes.xlsx'),
     path.join(work, 'clipped.xlsx'),
+    path.join(work, 'last-column.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -249,5 +261,27 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     expect(String(cells.B2?.[0])).toMatch(/^Purpose and/);
     expect(String(cells.C4?.[0])).toMatch(/^AI/);
     expect(cells.E2).toBeUndefined();
+  }, 120_000);
+
+  it('joins the last column of a ruled sheet, printed alone on the next page, to the columns before it', async () => {
+    const answer = await service.post('/api/convert', { input: 'last-column.pdf', output: 'last-column.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'last-column.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'C1', 'D1'].map((at) => cells[at]?.slice(0, 3))).toEqual([
+      ['Region', 's', true],
+      ['Code', 's', true],
+      ['Notes', 's', true],
+    ]);
+    // The note that runs on past the column's border is whole.
+    expect(['A2', 'D2', 'D3', 'D4'].map((at) => cells[at]?.[0])).toEqual([
+      'North',
+      'Audit due in May',
+      'New office',
+      'With Privacy Mode disabled, no code data is stored at all',
+    ]);
+    expect(cells.A5).toBeUndefined();
+    expect(cells.E1).toBeUndefined();
   }, 120_000);
 });

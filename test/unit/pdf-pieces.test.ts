@@ -45,10 +45,14 @@ describe('stage 0, pieces (pdf-pieces.ts)', () => {
     // "CasAI 1": a clipped cell's last letters touch the next cell's first; the ruling is at x = 22.
     const chars = [...glyphs('Cas', 7, 'LiberationSans'), ...glyphs('AI 1', 22, 'LiberationSans')];
     const wall = { at: 22, from: 80, to: 110 };
-    expect(linePieces(chars, 0, false, false, [wall]).map((l) => l.text)).toEqual(['Cas', 'AI 1']);
+    // The table's outer borders, left and right of the line.
+    const borders = [0, 60].map((at) => ({ ...wall, at }));
+    expect(linePieces(chars, 0, false, false, [...borders, wall]).map((l) => l.text)).toEqual(['Cas', 'AI 1']);
     // The clipped cell's last glyph, starting a point before the ruling and drawn across it, stays with its letters.
-    expect(linePieces(chars, 0, false, false, [{ ...wall, at: 18 }]).map((l) => l.text)).toEqual(['Cas', 'AI 1']);
+    expect(linePieces(chars, 0, false, false, [...borders, { ...wall, at: 18 }]).map((l) => l.text)).toEqual(['Cas', 'AI 1']);
+    // Text running on past the table's last border, over an empty cell beyond it, stays whole.
+    expect(linePieces(chars, 0, false, false, [borders[0] as typeof wall, wall]).map((l) => l.text)).toEqual(['CasAI 1']);
     // A ruling of another row (above the line) cuts nothing.
-    expect(linePieces(chars, 0, false, false, [{ at: 22, from: 40, to: 85 }]).map((l) => l.text)).toEqual(['CasAI 1']);
+    expect(linePieces(chars, 0, false, false, [...borders, { at: 22, from: 40, to: 85 }]).map((l) => l.text)).toEqual(['CasAI 1']);
   });
 });

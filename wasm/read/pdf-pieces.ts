@@ -118,11 +118,17 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
 /** A glyph starting less than this (points) before a wall stands on the wall's far side: the two meet on it. */
 const ON_WALL = 0.5;
 
-/** The walls standing across a line's middle height. */
+/**
+ * The walls standing across a line's middle height between two others: a table's inner borders.
+ * Its outer ones are left alone: text a spreadsheet lets run on over an empty cell beyond the
+ * table is still its cell's.
+ */
 function wallsAcross(walls: readonly Line[], chars: readonly PageChar[]): Line[] {
   if (walls.length === 0 || chars.length === 0) return [];
   const middle = (Math.min(...chars.map((c) => c.top)) + Math.max(...chars.map((c) => c.bottom))) / 2;
-  return walls.filter((w) => w.from <= middle && middle <= w.to);
+  const across = walls.filter((w) => w.from <= middle && middle <= w.to);
+  const [first, last] = [Math.min(...across.map((w) => w.at)), Math.max(...across.map((w) => w.at))];
+  return across.filter((w) => w.at > first && w.at < last);
 }
 
 /**
