@@ -1,7 +1,8 @@
 // Tables of PDFs to XLSX (issue 44) as people make them: a spreadsheet written by openpyxl and
 // printed by LibreOffice (no rules, the header's names flush left over numbers flush right, dates,
 // IDs with leading zeros, currency, many pages without the header repeated), and a Word table
-// whose header row repeats on each page. Converted over HTTP, checked with openpyxl only.
+// whose header row repeats on each page; sheets with borders whose cells the print clips or whose
+// last column is printed alone; a header of two levels. Converted over HTTP, checked with openpyxl only.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -101,6 +102,16 @@ for row in ws.iter_rows():
     for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
 for column, width in zip('ABCD', [20, 20, 20, 40]): ws.column_dimensions[column].width = width
 wb.save('last-column.xlsx')
+
+# A header of two levels: seasons over their columns, the first column's name merged down both
+# header lines (printed on the lower one).
+wb = openpyxl.Workbook(); ws = wb.active
+ws['A1'] = 'Store'; ws.merge_cells('A1:A2')
+ws['B1'] = 'Spring'; ws.merge_cells('B1:C1'); ws['D1'] = 'Autumn'; ws.merge_cells('D1:E1')
+for c, h in zip('BCDE', ['Sales', 'Staff', 'Sales', 'Staff']): ws[c + '2'] = h
+for cell in ['A1', 'B1', 'D1']: ws[cell].alignment = Alignment(horizontal='center'); ws[cell].font = Font(bold=True)
+for row in [('Leeds', 1200, 14, 1350, 15), ('York', 860, 9, 990, 11), ('Hull', 2310, 22, 2400, 23)]: ws.append(list(row))
+wb.save('two-levels.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -138,6 +149,7 @@ beforeAll(async () => {
     path.join(work, 'codes.xlsx'),
     path.join(work, 'clipped.xlsx'),
     path.join(work, 'last-column.xlsx'),
+    path.join(work, 'two-levels.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -283,5 +295,22 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
     ]);
     expect(cells.A5).toBeUndefined();
     expect(cells.E1).toBeUndefined();
+  }, 120_000);
+
+  it('puts the name of the first column of a two-level header, merged down and printed on its lower line, in its corner', async () => {
+    const answer = await service.post('/api/convert', { input: 'two-levels.pdf', output: 'two-levels.xlsx' });
+    expect(answer.status).toBe(200);
+    const file = path.join(dir, 'two-levels.xlsx');
+    const cells = sheets(file)['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(cells.A1).toEqual(['Store', 's', true]);
+    expect(merges(file)).toContain('A1:A2');
+    expect(['B2', 'E2', 'A3', 'B3', 'E5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['Sales', 's'],
+      ['Staff', 's'],
+      ['Leeds', 's'],
+      [1200, 'n'],
+      [23, 'n'],
+    ]);
+    expect(cells.A6).toBeUndefined();
   }, 120_000);
 });
