@@ -1,7 +1,8 @@
 // Tables of PDFs to XLSX (issue 44) as people make them: a spreadsheet written by openpyxl and
 // printed by LibreOffice (no rules, the header's names flush left over numbers flush right, dates,
 // IDs with leading zeros, currency, many pages without the header repeated), and a Word table
-// whose header row repeats on each page. Converted over HTTP, checked with openpyxl only.
+// whose header row repeats on each page; sheets with borders whose cells the print clips or whose
+// last column is printed alone; a header of two levels. Converted over HTTP, checked with openpyxl only.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -17,7 +18,7 @@ const SOURCES = `
 import datetime, docx, openpyxl
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment, Border, Font, Side
 
 wb = openpyxl.Workbook(); ws = wb.active
 ws.append(['Account', 'Opened', 'Balance', 'Share'])
@@ -78,6 +79,39 @@ for c in (3, 4): ws.cell(1, c).alignment = Alignment(horizontal='right')
 for row in [('00123', 'Steel bolts', 15000, 17250), ('10001', 'Washers', 90210, 95100), ('04410', 'Hex nuts', 12005, 11980), ('20020', 'Rivets', 30300, 28800)]: ws.append(list(row))
 for column, width in zip('ABCD', [10, 16, 10, 10]): ws.column_dimensions[column].width = width
 wb.save('codes.xlsx')
+
+# A sheet with borders whose cells are too narrow for their text: the print clips each at the
+# next cell's border, the shown letters touching the next cell's ("Purpose and Use CasAI 1").
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Area', 'Topic', 'ID', 'Answer'])
+for row in [('Overview', 'Purpose and Use Cases', 'AI 1', 'The main objective is...'), ('Overview', 'What types of data?', 'AI 2', 'The AI is applied for...'),
+            ('Scope', 'Short', 'AI 3 and its extended code', 'Fits')]: ws.append(list(row))
+side = Side(style='thin')
+for row in ws.iter_rows():
+    for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
+for column, width in zip('ABCD', [10, 14, 6, 28]): ws.column_dimensions[column].width = width
+wb.save('clipped.xlsx')
+
+# A sheet with borders one column too wide for the page: its last column is printed alone on the
+# next page, a table of one column, whose longest note runs on past its border.
+wb = openpyxl.Workbook(); ws = wb.active
+ws.append(['Region', 'Manager', 'Code', 'Notes'])
+for row in [('North', 'A. Berger', 'N-01', 'Audit due in May'), ('South', 'C. Diallo', 'S-07', 'New office'),
+            ('East', 'E. Fischer', 'E-03', 'With Privacy Mode disabled, no code data is stored at all')]: ws.append(list(row))
+for row in ws.iter_rows():
+    for cell in row: cell.border = Border(left=side, right=side, top=side, bottom=side)
+for column, width in zip('ABCD', [20, 20, 20, 40]): ws.column_dimensions[column].width = width
+wb.save('last-column.xlsx')
+
+# A header of two levels: seasons over their columns, the first column's name merged down both
+# header lines (printed on the lower one).
+wb = openpyxl.Workbook(); ws = wb.active
+ws['A1'] = 'Store'; ws.merge_cells('A1:A2')
+ws['B1'] = 'Spring'; ws.merge_cells('B1:C1'); ws['D1'] = 'Autumn'; ws.merge_cells('D1:E1')
+for c, h in zip('BCDE', ['Sales', 'Staff', 'Sales', 'Staff']): ws[c + '2'] = h
+for cell in ['A1', 'B1', 'D1']: ws[cell].alignment = Alignment(horizontal='center'); ws[cell].font = Font(bold=True)
+for row in [('Leeds', 1200, 14, 1350, 15), ('York', 860, 9, 990, 11), ('Hull', 2310, 22, 2400, 23)]: ws.append(list(row))
+wb.save('two-levels.xlsx')
 `;
 
 /** Each sheet's cells as openpyxl reads them: coordinate → [value, type, bold]. */
@@ -113,6 +147,9 @@ beforeAll(async () => {
     path.join(work, 'wide.xlsx'),
     path.join(work, 'tight.xlsx'),
     path.join(work, 'codes.xlsx'),
+    path.join(work, 'clipped.xlsx'),
+    path.join(work, 'last-column.xlsx'),
+    path.join(work, 'two-levels.xlsx'),
   ]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -218,5 +255,62 @@ describe('convert a printed spreadsheet and a long table → xlsx', () => {
       [90210, 'n'],
       [28800, 'n'],
     ]);
+  }, 120_000);
+
+  it('splits the shown letters of a clipped cell from the next cell at the border between them', async () => {
+    const answer = await service.post('/api/convert', { input: 'clipped.pdf', output: 'clipped.xlsx' });
+    expect(answer.status).toBe(200);
+    const cells = sheets(path.join(dir, 'clipped.xlsx'))['Table 1'] as Record<string, [unknown, string, boolean]>;
+    // The next cells whole, whatever letters of the clipped ones the page shows.
+    expect(['C2', 'D2', 'C3', 'D3', 'D4'].map((at) => cells[at]?.[0])).toEqual([
+      'AI 1',
+      'The main objective is...',
+      'AI 2',
+      'The AI is applied for...',
+      'Fits',
+    ]);
+    expect(['A2', 'B4', 'A4'].map((at) => cells[at]?.[0])).toEqual(['Overview', 'Short', 'Scope']);
+    expect(String(cells.B2?.[0])).toMatch(/^Purpose and/);
+    expect(String(cells.C4?.[0])).toMatch(/^AI/);
+    expect(cells.E2).toBeUndefined();
+  }, 120_000);
+
+  it('joins the last column of a ruled sheet, printed alone on the next page, to the columns before it', async () => {
+    const answer = await service.post('/api/convert', { input: 'last-column.pdf', output: 'last-column.xlsx' });
+    expect(answer.status).toBe(200);
+    const book = sheets(path.join(dir, 'last-column.xlsx'));
+    expect(Object.keys(book)).toEqual(['Table 1']);
+    const cells = book['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(['A1', 'C1', 'D1'].map((at) => cells[at]?.slice(0, 3))).toEqual([
+      ['Region', 's', true],
+      ['Code', 's', true],
+      ['Notes', 's', true],
+    ]);
+    // The note that runs on past the column's border is whole.
+    expect(['A2', 'D2', 'D3', 'D4'].map((at) => cells[at]?.[0])).toEqual([
+      'North',
+      'Audit due in May',
+      'New office',
+      'With Privacy Mode disabled, no code data is stored at all',
+    ]);
+    expect(cells.A5).toBeUndefined();
+    expect(cells.E1).toBeUndefined();
+  }, 120_000);
+
+  it('puts the name of the first column of a two-level header, merged down and printed on its lower line, in its corner', async () => {
+    const answer = await service.post('/api/convert', { input: 'two-levels.pdf', output: 'two-levels.xlsx' });
+    expect(answer.status).toBe(200);
+    const file = path.join(dir, 'two-levels.xlsx');
+    const cells = sheets(file)['Table 1'] as Record<string, [unknown, string, boolean]>;
+    expect(cells.A1).toEqual(['Store', 's', true]);
+    expect(merges(file)).toContain('A1:A2');
+    expect(['B2', 'E2', 'A3', 'B3', 'E5'].map((at) => cells[at]?.slice(0, 2))).toEqual([
+      ['Sales', 's'],
+      ['Staff', 's'],
+      ['Leeds', 's'],
+      [1200, 'n'],
+      [23, 'n'],
+    ]);
+    expect(cells.A6).toBeUndefined();
   }, 120_000);
 });

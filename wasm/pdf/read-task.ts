@@ -23,6 +23,7 @@ import { renderedBlocks } from '../read/render.js';
 import { joinedLength, pageMarker } from '../../core/markdown-join.js';
 import { selectPages, stextOf, withPage, type PageSize } from './render.js';
 import { pageDrawing } from './page-drawing.js';
+import { mergeRulings, type PageDrawing } from '../read/pdf-grid.js';
 import { pagePictures, PictureBudget, type PagePicture } from './page-pictures.js';
 import { openSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
@@ -56,9 +57,12 @@ const WINDOW_PAGES = 100;
 
 /** A page's rows: its structured text, and the lines it draws (tables) when it has text at all. */
 function pageLayoutRows(loaded: mupdf.PDFPage): PageRows {
-  const stext = stextOf(loaded);
+  // The drawing is made once, and only for a page with text: its vertical rulings cut the text between cells.
+  let drawing: PageDrawing | undefined;
+  const drawn = () => (drawing ??= pageDrawing(loaded));
+  const stext = stextOf(loaded, () => mergeRulings(drawn().rulings).vertical);
   const hasText = stext.blocks.some((b) => b.lines?.some((l) => l.text.trim() !== ''));
-  return toPageRows(stext, hasText ? pageDrawing(loaded) : undefined);
+  return toPageRows(stext, hasText ? drawn() : undefined);
 }
 
 /** A page counted with a guess of which band lines repeat: the keys guessed repeated. */

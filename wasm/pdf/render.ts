@@ -11,6 +11,7 @@ import type { GreyImage } from '../ocr/pnm.js';
 import type { FileRef } from '../../core/file-ref.js';
 import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
+import type { Line } from '../read/pdf-grid.js';
 import { mayHoldCells, pageTextOf, PieceCollector, placedChar } from '../read/pdf-pieces.js';
 import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 import { emboldenedType3Names, pageFonts } from './synthetic-bold.js';
@@ -91,9 +92,10 @@ function emboldenedFonts(loaded: mupdf.PDFPage, blocks: StextPage['blocks']): Se
 
 /**
  * mupdf's structured text of a loaded page, walked character by character so that a line is cut
- * where its glyphs stand apart (pdf-pieces.ts: borderless table cells), and its size.
+ * where its glyphs stand apart (pdf-pieces.ts: borderless table cells) or a vertical ruling stands
+ * between them (`walls`, asked for only when the page is walked), and its size.
  */
-export function stextOf(loaded: mupdf.PDFPage): StextPage {
+export function stextOf(loaded: mupdf.PDFPage, walls: () => readonly Line[] = () => []): StextPage {
   const [x0, y0, x1, y1] = loaded.getBounds();
   const json = loaded.toStructuredText('preserve-whitespace');
   let blocks: StextPage['blocks'];
@@ -110,7 +112,7 @@ export function stextOf(loaded: mupdf.PDFPage): StextPage {
   // mupdf's own spaces would fill the gap between two cells: the pieces write the word spaces.
   const text = loaded.toStructuredText('preserve-whitespace,inhibit-spaces');
   try {
-    const collector = new PieceCollector(pageTextOf(blocks));
+    const collector = new PieceCollector(pageTextOf(blocks), walls());
     // A Font object per character: its facts are read once per font.
     const fonts = new Map<unknown, { font: string; bold: boolean; mono: boolean }>();
     const fontFacts = (font: mupdf.Font) => {

@@ -57,6 +57,8 @@ export interface GridTable<L extends GridLine> {
 const SNAP = 2;
 /** Rows or columns narrower than this (points) are slivers between doubled lines, not cells. */
 const MIN_CELL = 4;
+/** A grid of one column is a table from this many rows, each ruled off: fewer are a framed note. */
+const MIN_ROWS_ALONE = 3;
 /** Above this many line pairs the page is a drawing, not a table: bounded work. */
 const MAX_PAIRS = 4_000_000;
 /** A grid of more cells than this is a drawing (a chart's mesh, graph paper), not a table. */
@@ -159,8 +161,10 @@ interface Grid {
 function gridOf(hs: Line[], vs: Line[]): Grid | undefined {
   const xs = boundaries([...vs.map((v) => v.at), Math.min(...hs.map((h) => h.from)), Math.max(...hs.map((h) => h.to))]);
   const ys = boundaries([...hs.map((h) => h.at), Math.min(...vs.map((v) => v.from)), Math.max(...vs.map((v) => v.to))]);
-  // At least 2 × 2 cells, and not so many that the page is a drawing.
-  if (xs.length < 3 || ys.length < 3 || (xs.length - 1) * (ys.length - 1) > MAX_CELLS) return undefined;
+  // At least 2 × 2 cells, or one column of MIN_ROWS_ALONE rows (a sheet's last group of columns,
+  // printed on a page of its own), and not so many that the page is a drawing.
+  const [cols, rows] = [xs.length - 1, ys.length - 1];
+  if (cols < 1 || rows < 2 || (cols < 2 && rows < MIN_ROWS_ALONE) || cols * rows > MAX_CELLS) return undefined;
   return { xs, ys, across: byBoundary(vs, xs), down: byBoundary(hs, ys) };
 }
 

@@ -5,6 +5,7 @@
 // Pure functions over plain data, so they are tested on arrays.
 
 import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, lamAlefInOrder, logicalOrder } from './pdf-bidi.js';
+import type { Line } from './pdf-grid.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
 import { isRightToLeft } from './pdf-rows.js';
 
@@ -83,8 +84,9 @@ function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
  * logical order (pdf-bidi.ts); so does a left-to-right line set in a right-to-left paragraph
  * of a right-to-left page (`rightToLeftPage`), its closing punctuation put back at its end.
  * `flushRight`: the line's block is set flush right (a right-to-left paragraph's base direction).
+ * `walls`: the page's vertical rulings; a left-to-right line is also cut where one stands between two glyphs.
  */
-export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false, flushRight = false): StextLine[] {
+export function linePieces(chars: readonly PageChar[], wmode: number, rightToLeftPage = false, flushRight = false, walls: readonly Line[] = []): StextLine[] {
   const pieces: PageChar[][] = [];
   let current: PageChar[] = [];
   const rightToLeftLine = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
@@ -100,9 +102,10 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     (rightToLeftLine && rightToLeftPage && flushRight) ||
     (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
+  const across = cuts ? wallsAcross(walls, chars) : [];
   for (const ch of ordered) {
     const previous = current.at(-1);
-    if (previous && cuts && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP) {
+    if (previous && cuts && (gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP || walledOff(across, previous, ch))) {
       pieces.push(current);
       current = [];
     }
@@ -111,6 +114,30 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   if (current.length) pieces.push(current);
   return pieces.map((p) => toLine(visual ? p : withWordSpaces(p, wmode), wmode)).filter((l) => l.text.trim() !== '');
 }
+
+/** A glyph starting less than this (points) before a wall stands on the wall's far side: the two meet on it. */
+const ON_WALL = 0.5;
+
+/**
+ * The walls standing across a line's middle height between two others: a table's inner borders.
+ * Its outer ones are left alone: text a spreadsheet lets run on over an empty cell beyond the
+ * table is still its cell's.
+ */
+function wallsAcross(walls: readonly Line[], chars: readonly PageChar[]): Line[] {
+  if (walls.length === 0 || chars.length === 0) return [];
+  const middle = (Math.min(...chars.map((c) => c.top)) + Math.max(...chars.map((c) => c.bottom))) / 2;
+  const across = walls.filter((w) => w.from <= middle && middle <= w.to);
+  const [first, last] = [Math.min(...across.map((w) => w.at)), Math.max(...across.map((w) => w.at))];
+  return across.filter((w) => w.at > first && w.at < last);
+}
+
+/**
+ * Whether a wall (a table's ruling) stands between two glyphs of a line: the first starts left of
+ * it, the next at it or right of it. A spreadsheet's print clips a cell's text at the next cell's
+ * border, and the last letter shown may touch the next cell's first ("Purpose and Use CasAI 1"):
+ * no gap tells them apart, the ruling does.
+ */
+const walledOff = (walls: readonly Line[], before: PageChar, next: PageChar) => walls.some((w) => before.left < w.at - ON_WALL && next.left >= w.at - ON_WALL);
 
 /** Glyphs in order with a space put in wherever two stand a word's space apart and the stream has none. */
 function withWordSpaces(chars: readonly PageChar[], wmode: number): PageChar[] {
@@ -178,7 +205,11 @@ export interface PageText {
 /** Collects a walked page's blocks: text blocks of pieces, other blocks kept as their type. */
 export class PieceCollector {
   readonly blocks: StextBlock[] = [];
-  constructor(private readonly page: PageText = { rightToLeft: false, left: 0, right: 0 }) {}
+  /** `walls`: the page's vertical rulings (merged), which cut a line between two cells that touch. */
+  constructor(
+    private readonly page: PageText = { rightToLeft: false, left: 0, right: 0 },
+    private readonly walls: readonly Line[] = [],
+  ) {}
   /** The block's lines, kept as characters until the block ends: its alignment tells a right-to-left line's base direction. */
   private lines: { chars: PageChar[]; wmode: number }[] | undefined;
   private chars: PageChar[] = [];
@@ -206,7 +237,7 @@ export class PieceCollector {
         lines.map((l) => l.chars),
         this.page,
       );
-    this.blocks.push({ type: 'text', lines: lines.flatMap((l) => linePieces(l.chars, l.wmode, this.page.rightToLeft, flushRight)) });
+    this.blocks.push({ type: 'text', lines: lines.flatMap((l) => linePieces(l.chars, l.wmode, this.page.rightToLeft, flushRight, this.walls)) });
     this.lines = undefined;
   }
   onImageBlock(): void {

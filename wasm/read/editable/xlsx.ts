@@ -1,12 +1,13 @@
 // The tables of a PDF or a scan as a workbook, written with exceljs: each table `read` found is a
 // sheet (`Table 1`, `Table 2`, … in reading order), a table that goes on over the next page
 // (under a repeated header or not) one sheet; cells typed (cells.ts), the header row bold, merged cells
-// merged. No table → INVALID_INPUT, before anything is written.
+// merged, a first column's name that `read` set after the table back in its corner. No table →
+// INVALID_INPUT, before anything is written.
 
 import ExcelJS from 'exceljs';
 import type { RootContent } from 'mdast';
 import { ApiError } from '../../../core/errors.js';
-import { cellText, plainText, tableCells, type CellSource } from '../blocks.js';
+import { cellText, plainText, tableCells, textCells, type CellSource } from '../blocks.js';
 import { cellValue, decimalMarkOf, type DecimalMark } from './cells.js';
 import { joinContinuedTable } from '../pdf-table-pages.js';
 import { joinColumnGroup, type PrintedArea } from './column-groups.js';
@@ -40,10 +41,10 @@ function documentTables(model: EditableModel): SheetTable[] {
   }
   return pages.flatMap((blocks) =>
     blocks.flatMap((block, k) => {
-      const grid = tableCells(block);
-      if (!grid?.length) return [];
+      const cells = tableCells(block);
+      if (!cells?.length) return [];
       const title = titleOf(blocks[k - 1], block);
-      return [{ grid, ...(title && { title }) }];
+      return [{ grid: withCornerHeader(cells, block, blocks[k + 1]), ...(title && { title }) }];
     }),
   );
 }
@@ -60,6 +61,32 @@ function titleOf(before: RootContent | undefined, table: RootContent): string | 
   const text = plainText(before).trim();
   const oneLine = style.baseline === style.lastBaseline && text.length <= TITLE_LENGTH;
   return oneLine && text && top - style.lastBaseline <= style.size * TITLE_EMS ? text : undefined;
+}
+
+/**
+ * The grid with the name of its first column put back into its empty top-left cell, merged down
+ * over the header rows, when `read` set it after the table: a header of two levels prints a name
+ * merged down its two lines (`Region`) on the lower one, in a text block of its own. It is a
+ * one-line block just after the table whose baseline lies inside the table's box and whose middle
+ * lies in the first column's share of its width, and the first column is empty down to its
+ * first filled cell.
+ */
+function withCornerHeader(grid: Grid, table: RootContent, after: RootContent | undefined): Grid {
+  const box = table.data?.pdfTable;
+  const style = after?.data?.pdfText;
+  if (!after || !box || !style || (after.type !== 'heading' && after.type !== 'paragraph') || style.baseline !== style.lastBaseline) return grid;
+  const columns = Math.max(...grid.map((row) => row.length));
+  const middle = (style.left + style.right) / 2;
+  if (style.baseline < box.top || style.baseline > box.bottom || middle < box.left || middle > box.left + (box.right - box.left) / columns) return grid;
+  const firstFilled = grid.findIndex((row) => row[0] && cellText(row[0]).trim() !== '');
+  if (firstFilled < 1 || grid.slice(0, firstFilled).some((row) => !row[0] || row[0].covered || row[0].colSpan !== 1 || row[0].rowSpan !== 1)) return grid;
+  const name = plainText(after).trim();
+  return grid.map((row, r) => {
+    if (r >= firstFilled) return row;
+    const corner: CellSource =
+      r === 0 ? { ...(textCells([name])[0] as CellSource), rowSpan: firstFilled } : { blocks: [], colSpan: 1, rowSpan: 1, covered: true };
+    return [corner, ...row.slice(1)];
+  });
 }
 
 interface Placed {
