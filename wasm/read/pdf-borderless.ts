@@ -214,10 +214,10 @@ function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[])
   const lines = rows.map((row) => rowLine(row, gutters));
   const starts = rowStarts(rows, lines);
   const out: string[][] = [];
-  lines.map((l) => [...l.texts]).forEach((line, k) => {
+  lines.forEach(({ texts }, k) => {
     const current = out.at(-1);
-    if (starts[k] || !current) out.push(line);
-    else line.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
+    if (starts[k] || !current) out.push([...texts]);
+    else texts.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
   });
   return out;
 }
