@@ -1,12 +1,13 @@
 // Reading quality on the PDF development set (fixtures/read-dev, made by its make.ts): each PDF
 // read in-process by the PDF worker's reader and scored against its source Markdown with the
 // opendataloader-bench metrics (read-metrics.ts). `npx tsx test/bench/read-dev.ts [name-filter]`;
-// `--show name` prints one document's Markdown; `--held-out [name-filter]` scores the PDFs of the
+// `--show name` prints one document's Markdown (also after a set's flag); `--held-out [name-filter]` scores the PDFs of the
 // held-out corpus instead (read-corpus-heldout.ts, the read-quality bench's cache), in-process and
 // without peers, so that a change to the PDF reader is measured there in a minute; `--producers
 // [filter]` scores the development half of the PDFs from many producers (read-corpus-producers.ts)
 // and `--producers-held-out [filter]` its held-out half (measure there, never tune); `--hebrew
-// [filter]` the development half of the Hebrew PDFs (read-corpus-hebrew.ts). CPU time is the
+// [filter]` the development half of the Hebrew PDFs (read-corpus-hebrew.ts); `--tuned [filter]` the
+// tuned set's PDFs in fixtures/reading (each beside its `.pdf.md` ground truth). CPU time is the
 // process's user+system time spent reading, per page.
 
 import fs from 'node:fs';
@@ -37,26 +38,36 @@ const args = process.argv.slice(2);
 const heldOut = args[0] === '--held-out';
 const producers = args[0] === '--producers' ? 'dev' : args[0] === '--producers-held-out' ? 'held-out' : undefined;
 const hebrew = args[0] === '--hebrew';
-const show = args[0] === '--show' ? args[1] : undefined;
-const filter = show ?? (heldOut || producers || hebrew ? args[1] : args[0]) ?? '';
+const tuned = args[0] === '--tuned';
+// `--show name` alone shows a document of fixtures/read-dev; after a set's flag (`--tuned --show name`), one of that set.
+const show = args.includes('--show') ? args[args.indexOf('--show') + 1] : undefined;
+const filter = show ?? (heldOut || producers || hebrew || tuned ? args[1] : args[0]) ?? '';
 const PRODUCERS_CACHE = path.join(ROOT, '.bench-work/read-corpus-producers');
 /** The PDFs scored, each with its ground truth. */
-const documents = hebrew
-  ? hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew'))
-      .filter((d) => d.set === 'dev' && d.format === 'pdf')
-      .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
-  : producers
-    ? producersCorpus(PRODUCERS_CACHE)
-        .filter((d) => d.set === producers)
+const TUNED_DIRS = ['docling', 'markitdown'].map((d) => path.join(ROOT, 'fixtures/reading', d));
+const documents = tuned
+  ? TUNED_DIRS.flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.pdf'))
+        .map((name) => ({ name, file: path.join(dir, name), truth: fs.readFileSync(path.join(dir, `${name}.md`), 'utf8') })),
+    )
+  : hebrew
+    ? hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew'))
+        .filter((d) => d.set === 'dev' && d.format === 'pdf')
         .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
-    : heldOut
-      ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
-          .filter((d) => d.format === 'pdf')
-          .map((d) => ({ name: path.relative(path.join(ROOT, '.bench-work/read-corpus-heldout'), d.file), file: d.file, truth: d.groundTruth }))
-      : fs
-          .readdirSync(DIR)
-          .filter((f) => f.endsWith('.pdf'))
-          .map((name) => ({ name, file: path.join(DIR, name), truth: fs.readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.md')), 'utf8') }));
+    : producers
+      ? producersCorpus(PRODUCERS_CACHE)
+          .filter((d) => d.set === producers)
+          .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
+      : heldOut
+        ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
+            .filter((d) => d.format === 'pdf')
+            .map((d) => ({ name: path.relative(path.join(ROOT, '.bench-work/read-corpus-heldout'), d.file), file: d.file, truth: d.groundTruth }))
+        : fs
+            .readdirSync(DIR)
+            .filter((f) => f.endsWith('.pdf'))
+            .map((name) => ({ name, file: path.join(DIR, name), truth: fs.readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.md')), 'utf8') }));
 const results: { name: string; scores: DocumentScores; pages: number; cpuMs: number }[] = [];
 for (const { name, file, truth } of documents.filter((d) => d.name.includes(filter)).sort((a, b) => a.name.localeCompare(b.name))) {
   const { markdown, pages, cpuMs } = readMarkdown(file);

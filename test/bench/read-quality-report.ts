@@ -206,17 +206,22 @@ held-out documents' own output is not looked at):
 - **PDF tables** (TEDS in the held-out table above): rule-less columns are found by left edges
   and where flush-right numbers (or a manual's flush-right option names) end, two-level headers
   are header rows (pdf-table-columns.ts); a cell's wrapped lines join their row
-  (pdf-table-wraps.ts), and a table continued on the next page is one table, its repeated header
-  dropped and a cell the break cut joined (pdf-table-pages.ts). A row whose cells are centred
-  vertically (Chrome's print of pandoc's tables: a name between its description's lines, or on
-  the middle one) is one band (pdf-table-bands.ts), a heading between two ruled tables of one
-  width is no header of the second (pdf-rules.ts), and a code line whose words Ghostscript sets
-  apart, every piece monospaced, is in no table. Left: a table set right to left (Chrome's print
-  of a Hebrew table: its columns read left to right, a cell's number run merged with its text;
-  Hebrew dev TEDS 0); key/value pairs side by side under short cells, read as a wrap of the row
-  above (the tuned set's REPAIR invoice, "VIN" / "Color"); columns set a few points apart; one
-  rule or per-cell rules; header cells spanning rule-less columns; bands where rows and a cell's
-  lines are spaced alike (groff, LaTeX: nothing tells a centred cell's band apart there).
+  (pdf-table-wraps.ts) unless the cell above it ended with room for the line's first word (key/value
+  pairs side by side, the tuned set's REPAIR invoice: "Color" under "VIN" is a row of its own, where
+  rows and a cell's lines are spaced alike), and a table continued on the next page is one table,
+  its repeated header dropped and a cell the break cut joined (pdf-table-pages.ts). A row whose
+  cells are centred vertically (Chrome's print of pandoc's tables: a name between its
+  description's lines, or on the middle one) is one band (pdf-table-bands.ts), a heading between
+  two ruled tables of one width is no header of the second (pdf-rules.ts), and a code line whose
+  words Ghostscript sets apart, every piece monospaced, is in no table. Left: a table set right to
+  left (Chrome's print of a Hebrew table: its columns read left to right, a cell's number run
+  merged with its text; Hebrew dev TEDS 0); cell text scored against the source's Markdown — the
+  names in a manual's option tables are code there (\`--url-classes\`) and plain here, and the
+  Markdown writer escapes brackets and angle brackets in cells (\`\\[l]\`): on the dev manuals
+  (fixtures/read-dev) TEDS would be 0.90 → 0.91 with the code marks alone and 0.94 with the escapes
+  too; columns set a few points apart; one rule or per-cell rules; header cells spanning
+  rule-less columns; bands where rows and a cell's lines are spaced alike (groff, LaTeX: nothing
+  tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline names the headings and their levels (pdf-outline.ts).
   Chrome's prints carry none: a bold line at the body size is a heading where the text below it

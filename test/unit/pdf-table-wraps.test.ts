@@ -154,4 +154,114 @@ describe("a table cell's wrapped lines", () => {
     // The same lines on the pitch of wrapped text: one row.
     expect(joinWrappedLines(lines(ROLES, [0, 12, 24, 36]))[1]).toEqual(['Ann', 'lead reviewer']);
   });
+
+  it('starts a row with a line under a cell that ended with room for its first word (key/value pairs side by side), and still joins a full line', () => {
+    // [text, x, right] in each column, 10 points on a 13 point pitch (MarkItDown's REPAIR invoice).
+    const at = (cells: readonly (readonly [string, number, number] | undefined)[], top: number) => ({
+      texts: cells.map((c) => c?.[0] ?? ''),
+      extents: cells.map((c) => c && { x: c[1], right: c[2] }),
+      top,
+      bottom: top + 10,
+      size: 10,
+    });
+    const pairs = [
+      [
+        ['Phone', 77, 103],
+        ['(425) 111-1111', 157, 219],
+        ['Trim', 310, 329],
+        ['Limited', 370, 400],
+      ],
+      [
+        ['Email', 77, 99],
+        ['gabriel@contoso.com', 157, 246],
+        ['VIN', 310, 325],
+        ['1C4RJFBG2NC123456', 370, 458],
+      ],
+      [undefined, undefined, ['Color', 310, 332], ['White', 370, 394]],
+      [
+        ['Order #', 77, 138],
+        ['RO-20221108', 157, 213],
+        ['Estimator', 310, 350],
+        ['Ellis Turner', 370, 415],
+      ],
+    ] as const;
+    expect(joinWrappedLines(pairs.map((cells, i) => at(cells, i * 13)))).toEqual([
+      ['Phone', '(425) 111-1111', 'Trim', 'Limited'],
+      ['Email', 'gabriel@contoso.com', 'VIN', '1C4RJFBG2NC123456'],
+      ['', '', 'Color', 'White'],
+      ['Order #', 'RO-20221108', 'Estimator', 'Ellis Turner'],
+    ]);
+    // A description that filled its column goes on over the line below, in Latin and in Chinese.
+    const wrapped = (first: [string, number, number], next: [string, number, number]) =>
+      joinWrappedLines([
+        at(
+          [
+            ['Name', 77, 103],
+            ['Description', 157, 210],
+          ],
+          0,
+        ),
+        at([['dump', 77, 99], first], 13),
+        at([undefined, next], 26),
+        at(
+          [
+            ['sc', 77, 88],
+            ['search classes whose names match a pattern', 157, 320],
+          ],
+          39,
+        ),
+      ])[1];
+    expect(wrapped(['whether classes are dumped to the', 157, 300], ['directory below', 157, 226])).toEqual([
+      'dump',
+      'whether classes are dumped to the directory below',
+    ]);
+    // "值。" cannot be parted: the comma never starts a line, so the line above ended short of its full width.
+    expect(wrapped(['指定 class 的 ClassLoader#toString() 返回', 157, 300], ['值。长格式', 157, 207])).toEqual([
+      'dump',
+      '指定 class 的 ClassLoader#toString() 返回值。长格式',
+    ]);
+    // The same line under a cell that ended far short of its column's width is a row of its own.
+    expect(wrapped(['whether classes are dumped', 157, 260], ['directory below', 157, 226])).toEqual(['dump', 'whether classes are dumped']);
+  });
+
+  it("keeps a short line in its cell where the rows stand apart by their padding (a line break in a cell, Chrome's print)", () => {
+    const at = (cells: readonly (readonly [string, number, number] | undefined)[], top: number) => ({
+      texts: cells.map((c) => c?.[0] ?? ''),
+      extents: cells.map((c) => c && { x: c[1], right: c[2] }),
+      top,
+      bottom: top + 10,
+      size: 10,
+    });
+    const lines = [
+      at(
+        [
+          ['Name', 77, 103],
+          ['Values', 157, 190],
+        ],
+        0,
+      ),
+      at(
+        [
+          ['mode', 77, 103],
+          ['fast', 157, 175],
+        ],
+        18,
+      ),
+      at([undefined, ['safe', 157, 176]], 30),
+      at(
+        [
+          ['level', 77, 99],
+          ['one of the levels the agent knows', 157, 320],
+        ],
+        48,
+      ),
+    ];
+    expect(joinWrappedLines(lines)).toEqual([
+      ['Name', 'Values'],
+      ['mode', 'fast safe'],
+      ['level', 'one of the levels the agent knows'],
+    ]);
+    // The same lines with rows and a cell's lines spaced alike: "safe" would have fitted after "fast", so it is a row.
+    expect(joinWrappedLines(lines.map((l, i) => ({ ...l, top: i * 12, bottom: i * 12 + 10 })))).toHaveLength(4);
+  });
 });

@@ -6,6 +6,7 @@
 
 import { joinLines } from '../../core/cjk-text.js';
 import { isNumber } from './pdf-table-columns.js';
+import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
 
 /** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
 export interface Piece {
@@ -159,14 +160,16 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
  */
 const isParagraphSpacing = (gap: number, widestGap: number, size: number) => widestGap > -Infinity && gap > size * PARAGRAPH_GAP && gap > widestGap * 2;
 
-/** Each row's cell texts, a piece in the column its gutters put it in. */
-function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
-  const cells = gutters.map(() => '').concat('');
+/** Each row's cell texts, a piece in the column its gutters put it in, and where each column's text lies. */
+function rowLine(row: BorderlessRow, gutters: readonly Gutter[]): TableLine {
+  const texts = gutters.map(() => '').concat('');
+  const extents: (Extent | undefined)[] = texts.map(() => undefined);
   for (const p of [...row.pieces].sort((a, b) => a.x - b.x)) {
     const c = columnOf(gutters, p);
-    cells[c] = cells[c] ? `${cells[c]} ${p.text.trim()}` : p.text.trim();
+    texts[c] = texts[c] ? `${texts[c]} ${p.text.trim()}` : p.text.trim();
+    extents[c] = { x: extents[c]?.x ?? p.x, right: Math.max(extents[c]?.right ?? p.right, p.right) };
   }
-  return cells;
+  return { texts, top: row.top, bottom: row.bottom, size: row.size, extents };
 }
 
 /**
@@ -176,16 +179,19 @@ function rowCells(row: BorderlessRow, gutters: readonly Gutter[]): string[] {
  * at one line pitch whose lines mix fonts (CJK and Latin, code) has baselines that jitter by
  * more than UNIFORM_PITCH, and the widest pitches then fall before a cell's wrapped lines.
  */
-function rowStarts(rows: readonly BorderlessRow[], cells: readonly string[][]): boolean[] {
-  const byColumn = cells.map((c, k) => k === 0 || c[0] !== '');
+function rowStarts(rows: readonly BorderlessRow[], lines: readonly TableLine[]): boolean[] {
+  const byColumn = lines.map((l, k) => k === 0 || l.texts[0] !== '');
   const pitches = rows.slice(1).map((r, k) => pitchFrom(rows[k] as BorderlessRow, r));
   const size = (rows[0] as BorderlessRow).size;
   const [least, most] = [Math.min(...pitches), Math.max(...pitches)];
-  if (pitches.length === 0 || most - least < size * UNIFORM_PITCH) return byColumn;
+  // Rows and a cell's lines spaced alike: a line under a cell that ended with room for its first word starts a row (pdf-table-wraps.ts).
+  const limits = columnLimits(lines);
+  const byRoom = byColumn.map((starts, k) => starts || roomAbove(lines[k - 1] as TableLine, lines[k] as TableLine, limits));
+  if (pitches.length === 0 || most - least < size * UNIFORM_PITCH) return byRoom;
   const byPitch = rows.map((_, k) => k === 0 || (pitches[k - 1] as number) > (least + most) / 2);
   // A pitch that sets only the first row apart is the header's padding, not the rows' (groff).
   const bodyStarts = byPitch.filter(Boolean).length - 1;
-  return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byColumn;
+  return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byRoom;
 }
 
 /** A row this many ems tall holds several lines: a band of a table row whose cells are centred vertically (pdf-table-bands.ts). */
@@ -205,13 +211,13 @@ function pitchFrom(above: BorderlessRow, row: BorderlessRow): number {
 
 /** Splits rows into logical table rows, a cell's wrapped lines joined. */
 function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
-  const cells = rows.map((row) => rowCells(row, gutters));
-  const starts = rowStarts(rows, cells);
+  const lines = rows.map((row) => rowLine(row, gutters));
+  const starts = rowStarts(rows, lines);
   const out: string[][] = [];
-  cells.forEach((line, k) => {
+  lines.forEach(({ texts }, k) => {
     const current = out.at(-1);
-    if (starts[k] || !current) out.push(line);
-    else line.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
+    if (starts[k] || !current) out.push([...texts]);
+    else texts.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
   });
   return out;
 }

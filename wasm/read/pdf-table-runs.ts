@@ -9,7 +9,7 @@ import { borderlessTables } from './pdf-borderless.js';
 import { withBands } from './pdf-table-bands.js';
 import { isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
-import { joinWrappedLines, wrapsFrom, type TableLine } from './pdf-table-wraps.js';
+import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
 
 /**
@@ -311,14 +311,17 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
 function lineOf(row: Row, columns: readonly Column[]): TableLine {
   const sorted = [...columns].sort((a, b) => a.x - b.x);
   const texts = sorted.map(() => '');
+  const extents: (Extent | undefined)[] = sorted.map(() => undefined);
   const flushRight = (cell: Row['cells'][number]) =>
     columnAt(sorted, cell, row.size) < 0 ? sorted.findIndex((c) => c.ends.filter((end) => Math.abs(end - cell.right) <= row.size * 0.5).length >= 2) : -1;
   for (const cell of row.cells) {
     const flush = flushRight(cell);
     const column = flush >= 0 ? flush : nearestColumn(sorted, cell, row.size);
     texts[column] = joinLines([texts[column] as string, cell.text].filter(Boolean));
+    const was = extents[column];
+    extents[column] = was ? { x: Math.min(was.x, cell.x), right: Math.max(was.right, cell.right) } : { x: cell.x, right: cell.right };
   }
-  return { texts, top: row.top, bottom: row.bottom, size: row.size };
+  return { texts, top: row.top, bottom: row.bottom, size: row.size, extents };
 }
 
 function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
