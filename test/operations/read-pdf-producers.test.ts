@@ -2,8 +2,9 @@
 // headings (`2.3.1 …`) are in the body's font and weight, its levels from the numbers, and the
 // same in Chinese numbering (一、 → （一）), drawn line by line by ReportLab (python3-reportlab);
 // console output in a code block that groff (pandoc's ms) indents, its columns lined up; groff's
-// -ms numbered headings, bold at the body's size (`.NH`); headings set as body text whose levels
-// only the PDF's outline (bookmarks) tells.
+// -ms numbered headings, bold at the body's size (`.NH`); a page number where LaTeX sets it, above
+// the footer band (ReportLab); headings set as body text whose levels only the PDF's outline
+// (bookmarks) tells.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,8 +241,23 @@ const nhManual = (sections: readonly [number, string][]) =>
   `.TL\nField Service Manual\n${sections.map(([depth, title]) => `.NH ${depth}\n${title}\n.PP\n${PARAGRAPH}\n`).join('')}`;
 const STEPS_MS = `.TL\nAssembly\n${['Preparation', 'Assembly', 'Testing'].map((t, i) => `.IP ${i + 1}.\n.B ${t}\n.PP\n${PARAGRAPH}\n`).join('')}`;
 
+/** Three A4 pages as LaTeX's article sets them: text from the top margin, the page number centred 0.17 of the page up (baseline 140 pt). */
+const FOOT_NUMBERED_PDF = `
+import sys
+from reportlab.pdfgen import canvas
+c = canvas.Canvas(sys.argv[1], pagesize=(595, 842))
+for page in range(1, 4):
+    c.setFont('Helvetica', 10)
+    for i in range(12):
+        c.drawString(133, 700 - i * 12, f'Line {i + 1} of page {page}: the text of a paper set in one column, justified.')
+    c.drawCentredString(298, 140, str(page))
+    c.showPage()
+c.save()
+`;
+
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
+  execFileSync(PYTHON, ['-c', FOOT_NUMBERED_PDF, 'foot-numbered.pdf'], { cwd: ops.dir });
   ops.put('nh-manual.pdf', execFileSync('groff', ['-ms', '-Tpdf'], { input: nhManual(NH_SECTIONS) }));
   ops.put('nh-steps.pdf', execFileSync('groff', ['-ms', '-Tpdf'], { input: STEPS_MS }));
   ops.put('console.md', CONSOLE_MD);
@@ -317,6 +333,14 @@ describe('read: numbered headings in bold at the body size (groff -ms)', () => {
     const text = (await ops.ok('read', { input: 'nh-steps.pdf' })).text ?? '';
     expect(headingsOf(text)).toEqual(['1 Assembly']);
     expect(text).toMatch(/^1\. Preparation Place/m);
+  });
+});
+
+describe('read: page numbers at the foot of a LaTeX page', () => {
+  it('leaves out a bare page number below the text though it stands above the footer band', async () => {
+    const text = (await ops.ok('read', { input: 'foot-numbered.pdf' })).text ?? '';
+    expect(text).toContain('Line 12 of page 3: the text of a paper set in one column, justified.');
+    expect(text).not.toMatch(/^\d$/m);
   });
 });
 
