@@ -25,7 +25,7 @@ export interface DocumentStyle {
   numberOffset: number;
   /**
    * The document sets its section numbers on bold lines of the body's size, repeatedly and more
-   * than one level deep (`1. Scope` … `1.1. Who should read it`, groff's -ms): a bold `1.` line
+   * than one level deep (BOLD_NUMBERS_SEEN) (`1. Scope` … `1.1. Who should read it`, groff's -ms): a bold `1.` line
    * there is a section's title, not a list's item (numberedTitle).
    */
   boldNumbers?: boolean;
@@ -38,8 +38,8 @@ export interface DocumentStyle {
   outline?: { levels: OutlineLevels; offset: number; page?: PageOutline } | undefined;
 }
 
-/** Bold numbered lines at the body's size, at depth 1 and deeper each, that show a document numbers its sections so. */
-const BOLD_NUMBERS_SEEN = 2;
+/** Bold numbered lines at the body's size that show a document numbers its sections so: two at depth 1, one deeper. */
+const BOLD_NUMBERS_SEEN = [2, 1];
 
 /** The share of a size's characters in one-line heading-shaped paragraphs that makes it a size of titles, not prose. */
 const TITLES_ONLY = 0.8;
@@ -189,7 +189,7 @@ export class StyleTally {
     // Not the prose's ink either: where code outweighs the prose, the body's colour is the code's.
     const prose = mostWeight(this.proseColors);
     const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color && c !== prose));
-    const boldNumbers = [1, 2].every((depth) => (this.boldNumbered.get(JSON.stringify([rounded(body), depth])) ?? 0) >= BOLD_NUMBERS_SEEN);
+    const boldNumbers = BOLD_NUMBERS_SEEN.every((least, i) => (this.boldNumbered.get(JSON.stringify([rounded(body), i + 1])) ?? 0) >= least);
     return {
       body,
       font,
