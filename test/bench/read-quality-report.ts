@@ -228,8 +228,21 @@ held-out documents' own output is not looked at):
   does not follow at line spacing (pdf-headings.ts \`standsApart\`; bold words that fill a line of
   a paragraph stay in it, pdf-paragraphs.ts), and the Type 3 copy of a face that Chrome draws
   bold where the machine has no bold face counts as bold (wasm/pdf/synthetic-bold.ts: react.dev's
-  Arabic callout titles, \`####\`). Left: docling's test PDFs (InDesign, pdfTeX, Word), whose
-  headings are set as body text or bold runs at body size — no dev document here shows the class.
+  Arabic callout titles, \`####\`). A bold one-line \`1. Scope\` at the body size is a section's
+  heading, not a list item, where the document sets such lines at depth 1 and deeper (groff's -ms
+  \`.NH\`; pdf-headings.ts \`numberedTitle\`), and a bare page number standing last (or first) in
+  the page's outer quarter is left out (pdfTeX's foot, above the footer band; pdf-running-lines.ts).
+  The dev corpus read-corpus-headings.ts (groff -ms, pdfTeX's article, LibreOffice's PDF of a DOCX
+  whose headings are bold runs; \`read-dev.ts --headings\`) reads whole. Left: docling's test PDFs
+  (InDesign, pdfTeX, Word) stay below: their classes are not named here, as their output is not
+  looked at; a pdfTeX title page's author line, set larger than the body, reads as a heading.
+- **HTML**: a page title said twice — pandoc's standalone title block over the page's own first
+  heading, or a template's title over its article's — is one heading (html-headings.ts; the
+  HTML dev pages of \`read-dev-html.ts\`, RocketMQ's English docs by pandoc, MHS 0.88 → 0.97).
+  Where docling's ground truth differs by rule, it stays: links without a scheme (\`#anchor\`,
+  \`/page.html\`) are text (the contract keeps only http(s) and mailto links: hyperlink_03 0.76
+  against MarkItDown's 0.96), spanned cells are an HTML table, not repeated (example_08), and a
+  page's navigation, language list and sidebars are left out (wiki_duck, whose truth keeps them).
 - **Right-to-left**: a right-to-left line is read by where its glyphs stand when it is drawn in
   visual order (Chrome's word by word, pdf-bidi.ts) or belongs to a flush-right block of a
   right-to-left page (Chrome draws Hebrew run by run from the left, each run in logical order;

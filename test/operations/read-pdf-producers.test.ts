@@ -1,8 +1,10 @@
 // Reading PDFs from other producers than LibreOffice (issue 45): a manual whose numbered
 // headings (`2.3.1 …`) are in the body's font and weight, its levels from the numbers, and the
 // same in Chinese numbering (一、 → （一）), drawn line by line by ReportLab (python3-reportlab);
-// console output in a code block that groff (pandoc's ms) indents, its columns lined up; headings
-// set as body text whose levels only the PDF's outline (bookmarks) tells.
+// console output in a code block that groff (pandoc's ms) indents, its columns lined up; groff's
+// -ms numbered headings, bold at the body's size (`.NH`); a page number where LaTeX sets it, above
+// the footer band (ReportLab); headings set as body text whose levels only the PDF's outline
+// (bookmarks) tells.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,8 +221,45 @@ nonheap                   35M       39M        -1         89.55%
 The heap is the memory the objects take.
 `;
 
+/**
+ * groff's -ms numbered headings (\`.NH\`): \`1.\` and \`1.1.\` in bold at the body's size, each
+ * paragraph's first line indented, no outline; \`steps\` a numbered list of bold one-line titles
+ * with no deeper number, as a how-to sets its steps.
+ */
+const NH_SECTIONS: readonly [number, string][] = [
+  [1, 'Scope'],
+  [2, 'Who should read it'],
+  [2, 'What it leaves out'],
+  [1, 'Installation'],
+  [2, 'Tools needed'],
+  [3, 'Torque values'],
+  [1, 'Maintenance'],
+];
+const PARAGRAPH =
+  'Place the unit on a level floor, at least half a metre from any wall, so that air can flow around it and the panels can be opened for service.';
+const nhManual = (sections: readonly [number, string][]) =>
+  `.TL\nField Service Manual\n${sections.map(([depth, title]) => `.NH ${depth}\n${title}\n.PP\n${PARAGRAPH}\n`).join('')}`;
+const STEPS_MS = `.TL\nAssembly\n${['Preparation', 'Assembly', 'Testing'].map((t, i) => `.IP ${i + 1}.\n.B ${t}\n.PP\n${PARAGRAPH}\n`).join('')}`;
+
+/** Three A4 pages as LaTeX's article sets them: text from the top margin, the page number centred 0.17 of the page up (baseline 140 pt). */
+const FOOT_NUMBERED_PDF = `
+import sys
+from reportlab.pdfgen import canvas
+c = canvas.Canvas(sys.argv[1], pagesize=(595, 842))
+for page in range(1, 4):
+    c.setFont('Helvetica', 10)
+    for i in range(12):
+        c.drawString(133, 700 - i * 12, f'Line {i + 1} of page {page}: the text of a paper set in one column, justified.')
+    c.drawCentredString(298, 140, str(page))
+    c.showPage()
+c.save()
+`;
+
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
+  execFileSync(PYTHON, ['-c', FOOT_NUMBERED_PDF, 'foot-numbered.pdf'], { cwd: ops.dir });
+  ops.put('nh-manual.pdf', execFileSync('groff', ['-ms', '-Tpdf'], { input: nhManual(NH_SECTIONS) }));
+  ops.put('nh-steps.pdf', execFileSync('groff', ['-ms', '-Tpdf'], { input: STEPS_MS }));
   ops.put('console.md', CONSOLE_MD);
   const ms = execFileSync('pandoc', ['console.md', '-f', 'gfm', '-s', '-t', 'ms'], { cwd: ops.dir });
   ops.put('console.pdf', execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
@@ -271,6 +310,37 @@ describe('read: headings of PDFs set in the body size (ReportLab)', () => {
   it('reads Chinese numbered headings at the body size by their numbering: 一、 over （一）', async () => {
     const text = (await ops.ok('read', { input: 'manual-zh.pdf' })).text ?? '';
     expect(headingsOf(text)).toEqual(['1 一、安装', '2 （一）准备工作', '2 （二）接线', '1 二、运行', '2 （一）首次启动']);
+  });
+});
+
+describe('read: numbered headings in bold at the body size (groff -ms)', () => {
+  it('reads `1.` in bold as a section’s heading, not a list item swallowing its paragraph, where the document numbers its sections so', async () => {
+    const text = (await ops.ok('read', { input: 'nh-manual.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual([
+      '1 Field Service Manual',
+      '2 1. Scope',
+      '3 1.1. Who should read it',
+      '3 1.2. What it leaves out',
+      '2 2. Installation',
+      '3 2.1. Tools needed',
+      '4 2.1.1. Torque values',
+      '2 3. Maintenance',
+    ]);
+    expect(text.match(new RegExp(`^${PARAGRAPH.replaceAll('.', '\\.')}$`, 'gm'))).toHaveLength(NH_SECTIONS.length);
+  });
+
+  it('keeps bold numbered steps with no deeper number a list', async () => {
+    const text = (await ops.ok('read', { input: 'nh-steps.pdf' })).text ?? '';
+    expect(headingsOf(text)).toEqual(['1 Assembly']);
+    expect(text).toMatch(/^1\. Preparation Place/m);
+  });
+});
+
+describe('read: page numbers at the foot of a LaTeX page', () => {
+  it('leaves out a bare page number below the text though it stands above the footer band', async () => {
+    const text = (await ops.ok('read', { input: 'foot-numbered.pdf' })).text ?? '';
+    expect(text).toContain('Line 12 of page 3: the text of a paper set in one column, justified.');
+    expect(text).not.toMatch(/^\d$/m);
   });
 });
 

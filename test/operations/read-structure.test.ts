@@ -214,6 +214,16 @@ describe('read: HTML tables', () => {
   });
 });
 
+describe('read: HTML headings', () => {
+  it('reads a page title said twice as one heading: pandoc’s standalone page, and a template’s title over its article', async () => {
+    ops.put('titled.md', '# Message Filter\n\nTwo ways to filter.\n\n## Tags\n\nBy tag.\n\n## Tags\n\nAgain, after text.\n');
+    execFileSync('pandoc', ['titled.md', '-f', 'gfm', '-s', '--metadata', 'title=Message Filter', '-o', 'titled.html'], { cwd: ops.dir });
+    expect(await markdownOf('titled.html')).toBe('# Message Filter\n\nTwo ways to filter.\n\n## Tags\n\nBy tag.\n\n## Tags\n\nAgain, after text.\n');
+    ops.put('template.html', '<header><h1 class="entry-title">Getting started</h1></header><article><h1>Getting started</h1><p>Install it.</p></article>');
+    expect(await markdownOf('template.html')).toBe('# Getting started\n\nInstall it.\n');
+  });
+});
+
 describe('read: OpenDocument and Word text', () => {
   it('makes the Title and Subtitle headings above the outline levels and nests a list continued in another list style (docling text_document_01.odt, LibreOffice)', async () => {
     const text = await markdownOf(fixture('text_document_01.odt'));

@@ -81,3 +81,47 @@ describe('levels of numbered headings (pdf-headings.ts, pdf-layout.ts)', () => {
     ]);
   });
 });
+
+describe('bold numbered lines at the body size (pdf-headings.ts numberedTitle)', () => {
+  /** A page as groff's -ms sets `.NH` headings: `1.` and `1.1.` in bold at the body's size, each paragraph's first line indented. */
+  function pageOf(titles: readonly string[], bold: boolean): StextPage {
+    const lines: StextLine[] = [];
+    let y = 80;
+    for (const title of titles) {
+      lines.push(line(title, y, 10, bold));
+      y += 16;
+      lines.push({ ...line(PROSE, y, 10), x: 62, bbox: { ...line(PROSE, y, 10).bbox, x: 62 } });
+      y += 12;
+      lines.push(line(PROSE, y, 10));
+      y += 20;
+    }
+    return { width: 700, height: 900, blocks: lines.map((l) => ({ type: 'text', lines: [l] })) };
+  }
+  const read = (page: StextPage) => {
+    const rows = pageRows(page);
+    const tally = new StyleTally();
+    tally.addPage(rows, 1);
+    return [...renderedBlocks(pageBlocks(rows, tally.style()))];
+  };
+  const SECTIONS = ['1. Scope', '1.1. Who should read it', '1.2. What it leaves out', '2. Installation', '2.1. Tools needed', '3. Maintenance'];
+
+  it('reads `1.` in bold as a heading, its level the number’s depth, where the document numbers its bold titles more than one level deep', () => {
+    const blocks = read(pageOf(SECTIONS, true));
+    expect(blocks.filter((b) => b.startsWith('#'))).toEqual([
+      '# 1. Scope',
+      '## 1.1. Who should read it',
+      '## 1.2. What it leaves out',
+      '# 2. Installation',
+      '## 2.1. Tools needed',
+      '# 3. Maintenance',
+    ]);
+    expect(blocks[1]).toBe(`${PROSE} ${PROSE}`);
+  });
+
+  it('keeps a numbered list of bold lines a list where no deeper number shows the numbering is the sections’, and `1.` in the body’s weight', () => {
+    const steps = read(pageOf(['1. Preparation', '2. Assembly', '3. Testing'], true));
+    expect(steps.filter((b) => b.startsWith('#'))).toEqual([]);
+    const plain = read(pageOf(SECTIONS, false));
+    expect(plain.filter((b) => /^#+ \d\. /.test(b))).toEqual([]);
+  });
+});

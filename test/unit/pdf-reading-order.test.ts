@@ -114,6 +114,15 @@ describe('running headers, footers and page numbers (pdf-running-lines.ts)', () 
     expect(texts(RunningLines.kept(page(1), (key) => running.repeated(key)))).toEqual(['ACME Manual', 'Section 1 body text']); // "Page 1 of 4" is a page number too
   });
 
+  it('leaves out a bare page number further in than the bands when nothing stands beyond it (LaTeX’s foot, 0.17 of the page up), and keeps a number amid the text', () => {
+    const latex = { ...PAGE, rows: [row('1 Introduction', 50, 200, 120), row('Body text of the page.', 50, 550, 140), row('3', 295, 305, 660)] };
+    expect(texts(RunningLines.kept(latex, () => false))).toEqual(['1 Introduction', 'Body text of the page.']);
+    const amid = { ...PAGE, rows: [row('Body text of the page.', 50, 550, 600), row('42', 295, 305, 640), row('More text under it.', 50, 550, 670)] };
+    expect(texts(RunningLines.kept(amid, () => false))).toEqual(['Body text of the page.', '42', 'More text under it.']);
+    const top = { ...PAGE, rows: [row('7', 295, 305, 150), row('Body text of the page.', 50, 550, 200)] };
+    expect(texts(RunningLines.kept(top, () => false))).toEqual(['Body text of the page.']);
+  });
+
   it('guesses from the pages counted so far, and is sure once the count cannot change the answer', () => {
     const running = new RunningLines(10);
     running.addPage(bandKeys(page(1)));

@@ -9,6 +9,7 @@ import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
 import type { Image, Nodes, Root, RootContent } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
 import { defaultHandlers, toMdast, type Handle, type State } from 'hast-util-to-mdast';
+import { withoutRepeatedTitle } from './html-headings.js';
 import { mainContent } from './html-main.js';
 import { tableHandler } from './html-table.js';
 import { MAX_NESTING, nestedTooDeep } from './limits.js';
@@ -43,7 +44,7 @@ export function readHtml(html: string): RootContent[] {
     audio: numbering(defaultHandlers.audio),
   };
   const tree = toMdast(page, { handlers, nodeHandlers: { comment: () => undefined } }) as Root;
-  return tree.children;
+  return withoutRepeatedTitle(tree.children);
 }
 
 /**

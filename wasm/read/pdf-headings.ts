@@ -24,6 +24,12 @@ export interface DocumentStyle {
    */
   numberOffset: number;
   /**
+   * The document sets its section numbers on bold lines of the body's size, repeatedly and more
+   * than one level deep (BOLD_NUMBERS_SEEN) (`1. Scope` … `1.1. Who should read it`, groff's -ms): a bold `1.` line
+   * there is a section's title, not a list's item (numberedTitle).
+   */
+  boldNumbers?: boolean;
+  /**
    * The outline's levels (pdf-outline.ts), when it names enough of the text's headings; `offset`
    * is added to an entry's depth: 1 when a heading set larger than the outline's top entries (a
    * title the outline leaves out) takes `#`. `page`: the entries of the page being laid out
@@ -31,6 +37,9 @@ export interface DocumentStyle {
    */
   outline?: { levels: OutlineLevels; offset: number; page?: PageOutline } | undefined;
 }
+
+/** Bold numbered lines at the body's size that show a document numbers its sections so: two at depth 1, one deeper. */
+const BOLD_NUMBERS_SEEN = [2, 1];
 
 /** The share of a size's characters in one-line heading-shaped paragraphs that makes it a size of titles, not prose. */
 const TITLES_ONLY = 0.8;
@@ -78,8 +87,25 @@ export function standsApart(p: Paragraph, next: Paragraph | undefined): boolean 
   return gap > last.size * LINE_SPACING || gap < -last.size * 0.5;
 }
 
+/**
+ * A heading's level for a bold line at the body's size that opens with a list's number (`1. Scope`)
+ * in a document that numbers its bold titles so (DocumentStyle.boldNumbers): its number's depth
+ * below the offset numbered headings take. Elsewhere such a line is a list's item.
+ */
+function numberedTitle(p: Paragraph, text: string, style: DocumentStyle): number | undefined {
+  const first = p.rows[0] as Row;
+  if (!style.boldNumbers || !p.marker?.ordered || p.rows.length !== 1 || !first.bold) return undefined;
+  if (Math.abs(first.size - style.body) > 0.6 || text.length > 100 || ENDS_SENTENCE.test(text)) return undefined;
+  const depth = sectionDepth(text);
+  return depth === undefined ? undefined : Math.min(6, Math.max(1, style.numberOffset + depth));
+}
+
+/** A paragraph's heading level whatever its list marker: by the outline, or as a bold numbered title (numberedTitle). */
+export const titleLevel = (p: Paragraph, text: string, style: DocumentStyle): number | undefined =>
+  outlineLevel(p, text, style) ?? numberedTitle(p, text, style);
+
 /** A paragraph's heading level by the document's outline, when the outline is trusted and names it. */
-export function outlineLevel(p: Paragraph, text: string, style: Pick<DocumentStyle, 'outline'>): number | undefined {
+function outlineLevel(p: Paragraph, text: string, style: Pick<DocumentStyle, 'outline'>): number | undefined {
   if (!style.outline || !isHeadingShape(p) || (p.marker && !p.marker.ordered)) return undefined;
   const { page, levels, offset } = style.outline;
   const depth = page ? page.take(text) : levels.depthOf(text);
@@ -103,6 +129,8 @@ export class StyleTally {
   private readonly headings = new Map<string, { size: number; font: string; color: string | undefined; line: boolean; count: number }>();
   /** Heading-shaped paragraphs that start with a section number, by rounded size and the number's depth. */
   private readonly numbered = new Map<string, number>();
+  /** One-line bold paragraphs that start with a section number, by rounded size and the number's depth (1, or 2 for deeper). */
+  private readonly boldNumbered = new Map<string, number>();
   /** Characters per size in tables' cells, and outside them in one-line paragraphs shaped like headings. */
   private readonly tableSizes = new Map<number, number>();
   private readonly lineSizes = new Map<number, number>();
@@ -144,6 +172,7 @@ export class StyleTally {
       else this.headings.set(key, entry);
       const depth = sectionDepth(joinLines(p.rows.map((r) => r.text)));
       if (depth !== undefined) add(this.numbered, JSON.stringify([rounded(first.size), depth]), sign);
+      if (depth !== undefined && line && first.bold) add(this.boldNumbered, JSON.stringify([rounded(first.size), Math.min(depth, 2)]), sign);
     }
   }
 
@@ -160,7 +189,17 @@ export class StyleTally {
     // Not the prose's ink either: where code outweighs the prose, the body's colour is the code's.
     const prose = mostWeight(this.proseColors);
     const headingColors = new Set(headings.map((h) => h.color).filter((c): c is string => c !== undefined && c !== color && c !== prose));
-    return { body, font, color, levels, headingColors, numberOffset: this.numberOffset(levels), outline: this.trustedOutline(levels) };
+    const boldNumbers = BOLD_NUMBERS_SEEN.every((least, i) => (this.boldNumbered.get(JSON.stringify([rounded(body), i + 1])) ?? 0) >= least);
+    return {
+      body,
+      font,
+      color,
+      levels,
+      headingColors,
+      numberOffset: this.numberOffset(levels),
+      outline: this.trustedOutline(levels),
+      ...(boldNumbers && { boldNumbers }),
+    };
   }
 
   private countOutlined(p: Paragraph, sign: 1 | -1): void {

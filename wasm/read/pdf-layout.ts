@@ -8,7 +8,7 @@
 import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
-import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, outlineLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
+import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, titleLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
@@ -34,10 +34,10 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
         continue;
       }
       const text = joinLines(p.rows.map((r) => r.text));
-      const outlined = outlineLevel(p, text, style);
-      if (outlined !== undefined) {
+      const titled = titleLevel(p, text, style);
+      if (titled !== undefined) {
         lists.flush();
-        out.push(styled(heading(outlined, [{ text }]), p));
+        out.push(styled(heading(titled, [{ text }]), p));
       } else if (p.marker && !isSizeHeading(p, style)) lists.addItem(p, p.marker.ordered, text);
       else if (p.marker || !lists.continues(p, text)) {
         lists.flush();

@@ -10,12 +10,25 @@ const PAGE_NUMBER = /^\s*[-–—]?\s*((page|p\.|第)\s*)?\d{1,5}(\s*(\/|of|页|
 
 /** Header and footer bands: this share of the page's height at its top and at its bottom. */
 const BAND_SHARE = 0.1;
+/**
+ * A bare page number may stand further in, the page's last row or its first: within this share
+ * of the page's height (LaTeX's article sets its foot 0.17 of an A4 page up, past the band).
+ */
+const PAGE_NUMBER_SHARE = 0.25;
 /** A line in a band on at least this share of the pages repeats (a running header or footer). */
 const REPEATED_SHARE = 0.5;
 /** Fewer pages than this say nothing of what repeats. */
 const MIN_PAGES = 3;
 
 const inBand = (row: Row, height: number) => !row.table && (row.bottom < height * BAND_SHARE || row.top > height * (1 - BAND_SHARE));
+
+/** A bare page number with no row beyond it, below the text near the page's foot or above it near its head. */
+function outerPageNumber(row: Row, { rows, height }: PageRows): boolean {
+  if (row.table || !PAGE_NUMBER.test(row.text)) return false;
+  const others = rows.filter((r) => r !== row);
+  if (row.top > height * (1 - PAGE_NUMBER_SHARE)) return others.every((r) => r.bottom <= row.top);
+  return row.bottom < height * PAGE_NUMBER_SHARE && others.every((r) => r.top >= row.bottom);
+}
 /** Digits ignored, so "Page 3" matches "Page 4". */
 const runningKey = (row: Row) => row.text.replace(/\d+/g, '#').toLowerCase();
 
@@ -56,7 +69,8 @@ export class RunningLines {
   }
 
   /** The page's rows without its running lines, as `repeated` (or a guess of it) tells them. */
-  static kept({ rows, height }: PageRows, repeated: (key: string) => boolean): Row[] {
-    return rows.filter((row) => !(inBand(row, height) && (PAGE_NUMBER.test(row.text) || repeated(runningKey(row)))));
+  static kept(page: PageRows, repeated: (key: string) => boolean): Row[] {
+    const { rows, height } = page;
+    return rows.filter((row) => !(inBand(row, height) && (PAGE_NUMBER.test(row.text) || repeated(runningKey(row)))) && !outerPageNumber(row, page));
   }
 }
