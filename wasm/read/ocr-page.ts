@@ -17,7 +17,7 @@ import { readingRows } from './pdf-reading-order.js';
 import { median } from '../../core/median.js';
 
 /** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */
-const POINTS_A_PIXEL = 72 / 300;
+export const POINTS_A_PIXEL = 72 / 300;
 /**
  * A line's ascent (its box's top to its baseline: capitals and ascenders) is about this many ems
  * of its font. The ascent, not the box, measures a line: a line with no descender (no g, p, y)
@@ -172,7 +172,7 @@ function baselineOf(line: OcrLine): number {
 }
 
 /** From the line's top to its baseline. */
-const ascent = (line: OcrLine): number => baselineOf(line) - line.box[1];
+export const ascent = (line: OcrLine): number => baselineOf(line) - line.box[1];
 
 /** Most of the page's lines stand taller than wide with their words stacked: vertical columns. */
 function isVertical(layout: OcrPageLayout): boolean {
