@@ -36,14 +36,41 @@ def prose(name, face, size):
 
 prose('serif', 'Liberation Serif', 11)
 prose('sans', 'DejaVu Sans', 12)
+
+# A Chinese report: a 16-pt title, 14-pt section headings of two and four characters, 12-pt body
+# paragraphs, and a table of figures (PP-OCR pads a number's short box as tall as a heading's).
+from docx.oxml.ns import qn
+from docx.shared import RGBColor
+zh = docx.Document()
+s = zh.sections[0]
+s.page_width, s.page_height = Mm(210), Mm(297)
+s.left_margin = s.right_margin = s.top_margin = s.bottom_margin = Inches(1)
+for name, size in [('Normal', 12), ('Heading 1', 16), ('Heading 2', 14)]:
+    style = zh.styles[name]
+    style.font.size, style.font.color.rgb = Pt(size), RGBColor(0, 0, 0)
+    style.element.get_or_add_rPr().get_or_add_rFonts().set(qn('w:eastAsia'), 'Noto Sans CJK SC')
+zh.add_heading('第三季度运营报告', level=1)
+zh.add_paragraph('本报告总结了第三季度的运营情况。产量稳步增长，成本保持在春季商定的预算之内，各部门按计划完成了任务。')
+zh.add_heading('生产情况', level=2)
+zh.add_paragraph('各工厂的产量均有增长。北方工厂于八月完成了新生产线，并从九月起实行两班制，南方工厂保持稳定。')
+t = zh.add_table(rows=4, cols=4)
+for r, row in enumerate([['工厂', '七月', '八月', '九月'], ['北方', '120', '135', '160'], ['南方', '98', '101', '99'], ['东方', '77', '80', '84']]):
+    for c, text in enumerate(row):
+        t.cell(r, c).text = text
+zh.add_heading('成本', level=2)
+zh.add_paragraph('本季度能源价格下降，运输费用略有上升。三项措施控制了其余成本，总成本低于预算。')
+zh.add_heading('展望', level=2)
+zh.add_paragraph('预计第四季度将取得类似的结果。董事会将于十二月审议明年的预算和投资计划。')
+zh.save('zh.docx')
 `;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-scans-');
   work = tempDir('docwasm-editable-scans-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', work, path.join(work, 'serif.docx'), path.join(work, 'sans.docx')]);
-  for (const name of ['serif', 'sans']) {
+  const names = ['serif', 'sans', 'zh'];
+  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', work, ...names.map((name) => path.join(work, `${name}.docx`))]);
+  for (const name of names) {
     execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', '-singlefile', path.join(work, `${name}.pdf`), path.join(work, `${name}-scan`)]);
     execFileSync('img2pdf', ['-o', path.join(dir, `${name}-scan.pdf`), path.join(work, `${name}-scan.png`)]);
   }
@@ -104,5 +131,17 @@ describe('convert scan → docx: set as the scan was', () => {
     expect(pages[1]).toBe(pages[0]);
     expect(matched).toBeGreaterThan(total * 0.7);
     expect(worst).toBeLessThan(6);
+  }, 240_000);
+});
+
+describe('convert scan → docx: a Chinese scan read by PP-OCR', () => {
+  it('finds its title and section headings (two and four characters) by their width, the figures of its table not taken for headings', async () => {
+    const answer = await service.post('/api/convert', { input: 'zh-scan.pdf', output: 'zh.docx', language: 'chi_sim', engine: 'paddle' });
+    expect(answer.status).toBe(200);
+    const headings = execFileSync('pandoc', ['-f', 'docx', '-t', 'gfm', path.join(dir, 'zh.docx')])
+      .toString()
+      .split('\n')
+      .filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# 第三季度运营报告', '## 生产情况', '## 成本', '## 展望']);
   }, 240_000);
 });
