@@ -101,22 +101,24 @@ async function readPdfModel(request: EditableRequest, { engines, config, ...cont
       control.progress?.(total - scans.length + k + 1, total);
     },
   );
-  const scanned = scans.length ? await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: layouts })) : [];
-  const blocksOf = new Map<number, RootContent[]>(scans.map((page, k) => [page, scanned[k] ?? []]));
-  const margins = documentMargins(laid.pages.map((p) => p.margins));
+  const scanned = scans.length ? await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: layouts })) : undefined;
+  const blocksOf = new Map<number, RootContent[]>(scans.map((page, k) => [page, scanned?.blocks[k] ?? []]));
+  const scanMargins = new Map(scans.map((page, k) => [page, scanned?.margins[k]]));
+  const margins = documentMargins(laid.pages.map((p) => p.margins ?? scanMargins.get(p.page)));
   const pages: EditablePage[] = laid.pages.map((p) => ({
     blocks: blocksOf.get(p.page) ?? p.blocks,
     width: p.width,
     height: p.height,
     // A page whose text starts lower than the others' keeps its own top: its first line stands where the PDF's does.
-    margins: margins && { ...margins, top: Math.max(margins.top, p.margins?.top ?? margins.top) },
+    margins: margins && { ...margins, top: Math.max(margins.top, (p.margins ?? scanMargins.get(p.page))?.top ?? margins.top) },
     number: p.page,
     pictures: p.pictures,
     header: p.header,
     footer: p.footer,
   }));
-  // The body style is the text layer's; a PDF of scans only has none worth keeping.
-  const model = scans.length === total ? { pages } : { pages, body: laid.body, headingSizes: laid.headingSizes };
+  // The body style is the text layer's; a PDF of scans only has the one measured on its scans.
+  const model =
+    scans.length === total ? { pages, body: scanned?.body, headingSizes: scanned?.headingSizes } : { pages, body: laid.body, headingSizes: laid.headingSizes };
   return { model, ocrPages: scans };
 }
 
@@ -141,8 +143,9 @@ async function readImageModel(request: EditableRequest, { engines, config, ...co
   const { input, codes, engine } = request;
   const recognized = await engines.ocr.recognize({ image: input, maxPixels: config.maxPixels }, { codes, layout: true, engine }, control);
   const layout = recognized.layout ?? NO_LINES;
-  const [blocks = []] = await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: [{ layout, text: recognized.text }] }));
+  const scanned = await engines.read.job(control, (tasks) => tasks.ocrPageModels({ pages: [{ layout, text: recognized.text }] }));
   const landscape = layout.width > layout.height;
-  const page = { blocks, width: landscape ? A4.long : A4.short, height: landscape ? A4.short : A4.long };
+  const page = { blocks: scanned.blocks[0] ?? [], width: landscape ? A4.long : A4.short, height: landscape ? A4.short : A4.long };
+  // Not the scan's measured style: the image's points are taken at 300 dpi, and its page is A4 whatever its dpi.
   return { model: { pages: [page] }, ocrPages: [1] };
 }

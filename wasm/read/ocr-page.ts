@@ -7,7 +7,7 @@
 
 import type { RootContent } from 'mdast';
 import type { OcrLine, OcrPageLayout } from '../../core/ocr-layout.js';
-import { joinLines, joinsWithoutSpace } from '../../core/cjk-text.js';
+import { isCjkCharacter, joinLines, joinsWithoutSpace } from '../../core/cjk-text.js';
 import { paragraph } from './blocks.js';
 import { pageBlocks } from './pdf-layout.js';
 import { StyleTally } from './pdf-headings.js';
@@ -17,7 +17,7 @@ import { readingRows } from './pdf-reading-order.js';
 import { median } from '../../core/median.js';
 
 /** Points a pixel: pages are rendered for OCR, and images assumed scanned, at 300 dpi. */
-const POINTS_A_PIXEL = 72 / 300;
+export const POINTS_A_PIXEL = 72 / 300;
 /**
  * A line's ascent (its box's top to its baseline: capitals and ascenders) is about this many ems
  * of its font. The ascent, not the box, measures a line: a line with no descender (no g, p, y)
@@ -74,9 +74,10 @@ export function ocrPagesBlocks(layouts: readonly OcrPageLayout[], texts: readonl
 /** The lines of an OCR page as mupdf's structured text: one block, each line's pieces its lines. */
 export function ocrStextPage(layout: OcrPageLayout): StextPage {
   const lines = layout.lines.filter((line) => line.words.length > 0);
-  const usual = median(lines.map(ascent));
+  const heights = lineHeights(lines);
+  const usual = median(heights);
   const body = bodySize(lines, usual);
-  const sizes = lineSizes(lines, usual, body, bodySpread(lines, usual));
+  const sizes = lineSizes(heights, usual, body, bodySpread(heights, usual));
   return {
     width: layout.width * POINTS_A_PIXEL,
     height: layout.height * POINTS_A_PIXEL,
@@ -107,8 +108,8 @@ function bodySize(lines: readonly OcrLine[], usual: number): number {
 }
 
 /** The share of the usual ascent within which a line is body text: BODY_SPREAD, or less where the engine's ascents agree closely. */
-function bodySpread(lines: readonly OcrLine[], usual: number): number {
-  const deviation = median(lines.map((line) => Math.abs(ascent(line) - usual)));
+function bodySpread(heights: readonly number[], usual: number): number {
+  const deviation = median(heights.map((height) => Math.abs(height - usual)));
   return Math.min(BODY_SPREAD, Math.max(LEAST_SPREAD, (SPREAD_DEVIATIONS * deviation) / usual));
 }
 
@@ -117,10 +118,10 @@ function bodySpread(lines: readonly OcrLine[], usual: number): number {
  * body's; larger lines within the spread of one another (a level of headings) one size, at
  * least a heading's step above the body's.
  */
-function lineSizes(lines: readonly OcrLine[], usual: number, body: number, spread: number): number[] {
+function lineSizes(heights: readonly number[], usual: number, body: number, spread: number): number[] {
   const half = (points: number) => Math.round(points * 2) / 2;
   const least = Math.ceil(half(body) * HEADING_STEP * 2) / 2;
-  const ratios = lines.map((line) => ascent(line) / usual);
+  const ratios = heights.map((height) => height / usual);
   // A line smaller than the body is its own size only beyond BODY_SPREAD: the tighter spread finds
   // headings one step up, but a padded box's noise (PP-OCR's, detected in bands) also runs below.
   const isBody = (ratio: number) => ratio - 1 <= spread && 1 - ratio <= BODY_SPREAD;
@@ -172,7 +173,38 @@ function baselineOf(line: OcrLine): number {
 }
 
 /** From the line's top to its baseline. */
-const ascent = (line: OcrLine): number => baselineOf(line) - line.box[1];
+export const ascent = (line: OcrLine): number => baselineOf(line) - line.box[1];
+
+/**
+ * A CJK line's height measured by its width: each character is an em wide, where PP-OCR pads a
+ * short line's box (a title's or heading's of a few characters) more than its glyphs' height
+ * differs from the body's — two-character table cells stood taller than a 16-pt title. The box's
+ * ends are padded too: this many box heights come off the width before it is shared out.
+ */
+const CJK_END_PAD = 0.25;
+/** A line with at least this share of CJK characters (and two of them) is measured by its width. */
+const CJK_LINE = 0.5;
+
+/**
+ * How tall each line's type is, as an ascent in pixels: its ascent; on a page of CJK lines, a CJK
+ * line's measured by its width (CJK_END_PAD), and any other line's no taller than the CJK body's
+ * (PP-OCR pads a number's box as a short line's: a table's figures stood 1.4× the body).
+ */
+function lineHeights(lines: readonly OcrLine[]): number[] {
+  const byWidth = lines.map(cjkHeight);
+  const measured = byWidth.filter((height) => height !== undefined);
+  if (measured.length * 2 <= lines.length) return lines.map(ascent);
+  const usual = median(measured);
+  return lines.map((line, k) => byWidth[k] ?? Math.min(ascent(line), usual));
+}
+
+/** A CJK line's height by its width (each character an em), as an ascent; undefined for any other line. */
+function cjkHeight(line: OcrLine): number | undefined {
+  const chars = [...line.words.map((w) => w.text).join('')].filter((c) => !/\s/.test(c));
+  const cjk = chars.filter(isCjkCharacter).length;
+  if (cjk < 2 || cjk < CJK_LINE * chars.length) return undefined;
+  return ((line.box[2] - line.box[0] - CJK_END_PAD * lineHeight(line)) / chars.length) * EMS_ASCENT;
+}
 
 /** Most of the page's lines stand taller than wide with their words stacked: vertical columns. */
 function isVertical(layout: OcrPageLayout): boolean {

@@ -10,6 +10,7 @@ import { readInputFile, writeOutputFile } from '../shared/io.js';
 import type { EditableCounts, EditableModel } from './editable/model.js';
 import { writeDocx } from './editable/docx.js';
 import { writeXlsx } from './editable/xlsx.js';
+import { scanStyle, type ScanPages } from './editable/scan-style.js';
 import { readBlocks } from './document.js';
 import { renderMarkdown, renderedBlocks, type Rendered } from './render.js';
 import { ocrPagesBlocks } from './ocr-page.js';
@@ -97,8 +98,17 @@ const tasks = {
   ),
   /** Scanned PDF pages read by OCR, each page's blocks as Markdown (as renderPages). */
   renderOcrPages: readerTask(({ pages }: OcrPagesTask): string[][] => ocrBlocks(pages).map((blocks) => [...renderedBlocks(blocks)])),
-  /** Pages read by OCR as the block model itself (an editable document's pages), judged together. */
-  ocrPageModels: readerTask(({ pages }: OcrPagesTask): RootContent[][] => ocrBlocks(pages)),
+  /** Pages read by OCR as the block model itself (an editable document's pages), judged together, with their text style. */
+  ocrPageModels: readerTask(({ pages }: OcrPagesTask): ScanPages => {
+    const blocks = ocrBlocks(pages);
+    return {
+      blocks,
+      ...scanStyle(
+        pages.map((p) => p.layout),
+        blocks,
+      ),
+    };
+  }),
   /** An editable document (convert of a PDF or scan to DOCX or XLSX) written to `output` from the block model. */
   writeEditable: readerTask(async ({ model, format, output }: WriteEditableTask): Promise<EditableCounts> => {
     const { bytes, counts } = format === 'docx' ? await writeDocx(model) : await writeXlsx(model);
