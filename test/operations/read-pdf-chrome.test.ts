@@ -2,7 +2,8 @@
 // by Chrome as a Type 3 copy of DejaVu Sans made bold (the machine's DejaVu Sans Bold has no
 // Arabic), read as headings; bold words that fill a line of a paragraph kept in the paragraph, in
 // Arabic and in English (Liberation Serif Bold); the lam-alef ligature, which Chrome maps to alef
-// then lam, read lam first on a page read line by line.
+// then lam, read lam first on a page read line by line, and the article's alef after و that
+// Chrome maps to a space read as an alef.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -96,6 +97,15 @@ describe('read: the lam-alef ligature in Chrome’s prints', () => {
     for (const input of ['arabic.pdf', 'arabic-lines.pdf']) {
       const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
       for (const word of ['خلال', 'مدخلاتها', 'مثلا', 'الأداء', 'الدوال', 'الخادم']) expect(prose).toContain(word);
+    }
+  });
+
+  it('reads the article’s alef after و, which Chrome maps to a space before the ligature, as an alef (والانضباط)', async () => {
+    // What Chrome wrote, read apart from the reader: poppler reads the alef (and the ligature alef first).
+    expect(execFileSync('pdftotext', [ops.at('arabic.pdf'), '-'], { encoding: 'utf8' })).toContain('واالنضباط');
+    for (const input of ['arabic.pdf', 'arabic-lines.pdf']) {
+      const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
+      expect(prose).toContain('العادات والانضباط ولكنه');
     }
   });
 });

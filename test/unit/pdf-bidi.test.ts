@@ -125,12 +125,54 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     expect(text(logicalOrder([{ c: 'م', left: 120, right: 126 }, { c: ' ', left: 117.1, right: 120 }, ...khilal]))).toBe('م خلال');
   });
 
+  it('reads the article’s alef that Chrome maps to a space after a lone و, before a lam-alef ligature: والانضباط, not و لانضباط', () => {
+    // As Chrome's print gives them (mupdf, from the stream): the article's alef a space as wide as the alef, the ligature's alef without width at its lam's edge.
+    const glyphs = (list: [string, number, number][]) => list.map(([c, left, right]) => ({ c, left, right }));
+    const word = glyphs([
+      ['و', 381.0, 386.8],
+      [' ', 377.7, 381.0],
+      ['ا', 377.7, 377.7],
+      ['ل', 370.8, 377.7],
+      ['ن', 367.5, 370.8],
+    ]);
+    const before = glyphs([
+      ['ت', 389.8, 393.4],
+      [' ', 386.8, 389.8],
+    ]);
+    expect(text(logicalOrder([...before, ...word]))).toBe('ت والان');
+    expect(text(logicalOrder(word))).toBe('والان');
+    // The walk that reads a page's characters for its pieces has no space there: only the alef's room.
+    expect(text(logicalOrder(word.filter((c) => c.c !== ' ')))).toBe('والان');
+    // A space after a word that ends in و is a word space: لا after it stands alone.
+    const afterWord = glyphs([
+      ['ه', 392.0, 397.8],
+      ['و', 386.8, 392.0],
+    ]);
+    expect(text(logicalOrder([...afterWord, ...word.slice(1)]))).toBe('هو لان');
+  });
+
   it('keeps a number’s sign with its digits and a bracket pair inside its left-to-right run (W5, N0)', () => {
     // Set in a right-to-left paragraph, from the left: `;font-size: 100%` and `;x = list[index]`.
     for (const [logical, fromLeft] of [
       ['font-size: 100%;', ';font-size: 100%'],
       ['x = list[index];', ';x = list[index]'],
       ['عدد 50% هنا', [reversed('هنا'), '50%', reversed('عدد')].join(' ')],
+    ] as const) {
+      const stream = laidOut([fromLeft]).flat();
+      expect(text(logicalOrder(stream))).toBe(logical);
+    }
+  });
+
+  it('reads numbers joined by a dash or spaces in a right-to-left line from the right, each number left to right (W4, N1)', () => {
+    // Set in a right-to-left paragraph, from the left: the second number of a range stands left of the first.
+    for (const [logical, fromLeft] of [
+      ['שישי 09:00–13:00', ['13:00–09:00', reversed('שישי')].join(' ')],
+      ['שנים 2024 - 2025', ['2025 - 2024', reversed('שנים')].join(' ')],
+      // One separator between digits is inside the number (a thousands comma, a time's colon, a phone number's hyphen).
+      ['מנויים 3,250 חדשים', [reversed('חדשים'), '3,250', reversed('מנויים')].join(' ')],
+      ['טלפון 03-1234567', ['03-1234567', reversed('טלפון')].join(' ')],
+      // A number beside Latin letters runs with them, as before.
+      ['גרסה Windows 10 - 11', ['Windows 10 - 11', reversed('גרסה')].join(' ')],
     ] as const) {
       const stream = laidOut([fromLeft]).flat();
       expect(text(logicalOrder(stream))).toBe(logical);
