@@ -253,8 +253,8 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     });
     const hebrew = (text: string, right: number) => [...text].map((c, i) => glyph(c, right - 6 * (i + 1)));
     const latin = (text: string, left: number) => [...text].map((c, i) => glyph(c, left + 6 * i));
-    // אבג דהו 2021 זחט, set right to left from x = 300: the runs drawn from the left, as Chrome does.
-    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 300)];
+    // אבג דהו 2021 זחט, set right to left from x = 276: the runs drawn from the left, as Chrome does.
+    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 276)];
     const read = (second: PageChar[]) => {
       const collector = new PieceCollector({ rightToLeft: true, left: 100, right: 300 });
       collector.beginTextBlock();
@@ -267,7 +267,13 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
       collector.endTextBlock();
       return collector.blocks[0]?.lines?.map((l) => l.text);
     };
-    expect(read(hebrew('סוף', 300))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    expect(read(hebrew('סוף', 276))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    // A row of a table on one line (Chrome's print of a Hebrew table): its cells stand apart, pieces from the right.
+    const cells = [...latin('13:00–09:00', 150), ...hebrew('שישי', 276)];
+    expect(read(cells)).toEqual(['אבג דהו 2021 זחט', 'שישי', '09:00–13:00']);
+    // A combining mark whose box stands off its letter stays on it (Arabic's shadda).
+    const marked = [...hebrew('אב', 276), { ...glyph('\u0651', 250), right: 252 }];
+    expect(read(marked)?.[1]).toBe('אב\u0651');
     // The same lines in a flush-left block (a left-to-right paragraph): read as they come.
     expect(read(hebrew('סוף', 174 + 18))?.[0]).toBe('זחט 2021 אבג דהו');
   });

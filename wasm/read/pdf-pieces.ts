@@ -99,6 +99,7 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     latinInRightToLeft ||
     (rightToLeftLine && rightToLeftPage && flushRight) ||
     (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+  if (visual && rightToLeftPage) return cellsFromTheRight(chars).map((cell) => toLine(logicalOrder(withWordSpaces(cell, wmode)), wmode));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   for (const ch of ordered) {
     const previous = current.at(-1);
@@ -110,6 +111,28 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   }
   if (current.length) pieces.push(current);
   return pieces.map((p) => toLine(visual ? p : withWordSpaces(p, wmode), wmode)).filter((l) => l.text.trim() !== '');
+}
+
+/**
+ * A line of a right-to-left page read by position, cut where its glyphs stand apart with no space
+ * between, as a left-to-right line is (a table's cells: Chrome's print of a Hebrew table draws a
+ * row's cells on one line): the pieces from the right, each with its glyphs from the right.
+ */
+function cellsFromTheRight(chars: readonly PageChar[]): PageChar[][] {
+  const cells: PageChar[][] = [];
+  let current: PageChar[] = [];
+  for (const ch of fromTheRight(chars)) {
+    const previous = current.at(-1);
+    // A combining mark sits on its letter, whatever gap its box shows.
+    const apart = previous && !MARK.test(ch.c) && !MARK.test(previous.c) && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP;
+    if (apart) {
+      cells.push(current);
+      current = [];
+    }
+    current.push(ch);
+  }
+  if (current.length) cells.push(current);
+  return cells.filter((cell) => cell.some((c) => c.c.trim() !== ''));
 }
 
 /** Glyphs in order with a space put in wherever two stand a word's space apart and the stream has none. */
