@@ -254,17 +254,30 @@ held-out documents' own output is not looked at):
   prose's where code in another colour outweighs it. Hebrew documents are in the corpora
   (read-corpus-hebrew.ts: four texts written here, each as DOCX, HTML and two PDFs); the
   right-to-left row above counts 8 of them, written here and so easier than the react.dev pages.
-  What remains: list numbers of right-to-left lists (\`.4\` for \`4.\`: put first, the items became a
-  list that took the heading after it for its continuation, and it was dropped); a table set right
-  to left in Chrome's print (Hebrew dev TEDS 0); an article's alef after \`و\` that Chrome's text
-  layer maps to a space (\`و لانضباط\`; poppler reads it so too).
+  Numbers side by side in a right-to-left run read from the right, each left to right (bidi W4,
+  N1: Chrome's \`09:00–19:00\` was read \`19:00–09:00\`); the article's alef after a lone \`و\`, which
+  Chrome maps to a space or to nothing before the lam-alef ligature, is an alef (\`و لانضباط\` →
+  \`والانضباط\`); a right-to-left line read by position is cut where its glyphs stand apart (a table
+  row's cells), and a table of right-to-left text reads from the right where it stands at the right
+  margin (Chrome's) and from the left where it stands off it (LibreOffice's print of pandoc's
+  table, whose first column is at the left), whichever way its detector ordered the columns
+  (pdf-rtl-tables.ts; he-library-services, Chrome's and LibreOffice's prints, 0.59 and 0.62 →
+  1.00). What remains: list numbers of right-to-left lists (\`.4\` for \`4.\`: put first, the items
+  became a list that took the heading after it for its continuation — a list's continuation is
+  judged by left indents, which a right-to-left page does not keep); in a table of pandoc's docx
+  printed here by LibreOffice without a reference document, a cell's number range drawn as three
+  runs is read left to right (\`19:00 – 09:00\`) and the line after the table joins its last row.
 - **Slides**: a group's shapes are placed by the group's transform, and an untitled slide is
   headed by its one text set largest (pptx.ts). MHS compares the headings as a flat list, so what
   a deck loses there is the \`## Slide N\` heading the contract's rule of one \`## \` section a slide
   gives an untitled slide: the slide pandoc puts after a section-header slide for the text under a
   \`#\` (pandoc decks made here from dev pages: MHS 0.66–0.99), and docling's untitled slides, which
   its ground truth leaves out with the speaker notes. Not changed here: the contract says one
-  \`## \` section per slide, and notes after it as a quote.
+  \`## \` section per slide, and notes after it as a quote. A bold paragraph whose code is a bold
+  Courier run beside its bold words (pandoc's \`\`### Check the \`out\` value\`\`) is one \`###\` label
+  (pandoc deck of a dev page, en-watch: MHS 0.53 → 0.88). Left: a slide title's inline code is read
+  as plain text, and a bold paragraph ending in a colon stays a paragraph (a lead-in; pandoc's
+  \`### …:\` headings are lost with it).
 - **Peers**: MarkItDown fails on three documents here (an unrecognised shape, a control character
   in a slide, an external image in a docx) — scored as empty, as a user would get; pymupdf4llm
   0.0.27 in WebAssembly returns no text for most of Chrome's prints (not investigated: the peer

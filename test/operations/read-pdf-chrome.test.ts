@@ -2,7 +2,9 @@
 // by Chrome as a Type 3 copy of DejaVu Sans made bold (the machine's DejaVu Sans Bold has no
 // Arabic), read as headings; bold words that fill a line of a paragraph kept in the paragraph, in
 // Arabic and in English (Liberation Serif Bold); the lam-alef ligature, which Chrome maps to alef
-// then lam, read lam first on a page read line by line.
+// then lam, read lam first on a page read line by line, and the article's alef after و that
+// Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
+// from the right.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +31,9 @@ const pageHtml = (lang: string, dir: string, [title, first, second]: readonly st
 
 const ARABIC_TITLES = ['النقاء في المكونات', 'اكتشاف الحسابات غير النقية', 'لماذا يهتم React بالنقاء'];
 const ENGLISH_TITLES = ['Keeping components pure', 'Detecting impure calculations with Strict Mode', 'Why does React care about purity'];
+
+const HEBREW_HOURS =
+  '# שעות הפתיחה\n\nהספרייה פתוחה לקהל בימים הבאים.\n\n| יום | שעות |\n|---|---|\n| ראשון עד חמישי | 09:00–19:00 |\n| שישי | 09:00–13:00 |\n| שבת | סגור |\n\nהפעילויות חינמיות למנויים.\n';
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -72,6 +77,13 @@ beforeAll(async () => {
   const justified = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body><p style="text-align: justify">${ARABIC_PROSE.repeat(3)}</p></body></html>`;
   printWithChrome(justified, 'arabic-lines.pdf');
   printWithChrome(pageHtml('en', 'ltr', ENGLISH_TITLES, ENGLISH_PROSE, ENGLISH_BOLD, 'React offers a Strict Mode.', 'which is safe.'), 'english.pdf');
+  // A Hebrew page with a table, as pandoc writes it (its rules above and below): Chrome sets the table right to left.
+  ops.put('hours.md', HEBREW_HOURS);
+  execFileSync('pandoc', ['hours.md', '-f', 'gfm', '-s', '--metadata', 'title=hours', '--metadata', 'lang=he', '--metadata', 'dir=rtl', '-o', 'hours.html'], {
+    cwd: ops.dir,
+    stdio: 'ignore',
+  });
+  printWithChrome(fs.readFileSync(ops.at('hours.html'), 'utf8'), 'hours.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -97,5 +109,25 @@ describe('read: the lam-alef ligature in Chrome’s prints', () => {
       const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
       for (const word of ['خلال', 'مدخلاتها', 'مثلا', 'الأداء', 'الدوال', 'الخادم']) expect(prose).toContain(word);
     }
+  });
+
+  it('reads the article’s alef after و, which Chrome maps to a space before the ligature, as an alef (والانضباط)', async () => {
+    // What Chrome wrote, read apart from the reader: poppler reads the alef (and the ligature alef first).
+    expect(execFileSync('pdftotext', [ops.at('arabic.pdf'), '-'], { encoding: 'utf8' })).toContain('واالنضباط');
+    for (const input of ['arabic.pdf', 'arabic-lines.pdf']) {
+      const prose = paragraphOf((await ops.ok('read', { input })).text ?? '', 'يتطلب');
+      expect(prose).toContain('العادات والانضباط ولكنه');
+    }
+  });
+});
+
+describe('read: a table set right to left in Chrome’s print (pandoc’s HTML of a Hebrew table)', () => {
+  it('reads its columns from the right, a cell’s hours apart from the day beside it, the range in order', async () => {
+    // What Chrome drew, read apart from the reader: the day at the right, the range's numbers from the right.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('hours.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/19:00–09:00\S*\s+\S*ראשון עד חמישי/);
+    const text = (await ops.ok('read', { input: 'hours.pdf' })).text ?? '';
+    expect(text).toContain('| יום | שעות |\n| - | - |\n| ראשון עד חמישי | 09:00–19:00 |\n| שישי | 09:00–13:00 |\n| שבת | סגור |');
+    expect(text).toContain('הפעילויות חינמיות למנויים.');
   });
 });

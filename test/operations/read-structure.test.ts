@@ -64,12 +64,13 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
 
 /**
  * A deck as pandoc writes one (--slide-level=2): `#` a section header slide (the text under it on
- * a slide of its own, with no title), `###` a bold paragraph set apart on its slide, a bold lead-in
+ * a slide of its own, with no title), `###` a bold paragraph set apart on its slide (one with code
+ * in it: bold runs, the code a bold run of Courier), a bold lead-in
  * ending in a colon inside a paragraph, a stray backspace (U+0008) copied as it is into the slide's
  * XML, where XML 1.0 forbids it, and code in Courier — a block of lines and a word in a sentence.
  */
 const DECK =
-  '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
+  '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\n### Check the `out` value\n\nIt prints.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
 /** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
@@ -135,14 +136,14 @@ describe('read: slides', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it('reads a bold paragraph set apart on a slide as a `###` label, a bold lead-in as text, and a slide holding a control character XML forbids (pandoc pptx)', async () => {
+  it('reads a bold paragraph set apart on a slide as a `###` label (code in it too), a bold lead-in as text, and a slide holding a control character XML forbids (pandoc pptx)', async () => {
     // What pandoc wrote, checked apart from the reader: the label as a paragraph of one bold run, the backspace.
     const slides = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
     expect(slides).toContain('bold Install steps');
     expect(slides).toContain('backspace 1');
     const text = await markdownOf('deck.pptx');
     // pandoc sets the text under `#` on a slide of its own, with no title: one section a slide, named by its place.
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps', '## Run it']);
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it']);
     expect(text).toContain('Why it matters.');
     expect(text).toMatch(/The log goes to +the file\./);
     expect(text).toContain('**Note:** keep it.');
@@ -173,7 +174,7 @@ describe('read: slides', () => {
 
   it('reads the odp twin with the same sections, label and code block (LibreOffice)', async () => {
     const text = await markdownOf('deck.odp');
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '## Run it']);
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it']);
     expect(text).toContain('```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n');
     expect(text).toContain('Why it matters.');
     expect(text).toContain('Run the installer now.');

@@ -125,12 +125,54 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     expect(text(logicalOrder([{ c: 'م', left: 120, right: 126 }, { c: ' ', left: 117.1, right: 120 }, ...khilal]))).toBe('م خلال');
   });
 
+  it('reads the article’s alef that Chrome maps to a space after a lone و, before a lam-alef ligature: والانضباط, not و لانضباط', () => {
+    // As Chrome's print gives them (mupdf, from the stream): the article's alef a space as wide as the alef, the ligature's alef without width at its lam's edge.
+    const glyphs = (list: [string, number, number][]) => list.map(([c, left, right]) => ({ c, left, right }));
+    const word = glyphs([
+      ['و', 381.0, 386.8],
+      [' ', 377.7, 381.0],
+      ['ا', 377.7, 377.7],
+      ['ل', 370.8, 377.7],
+      ['ن', 367.5, 370.8],
+    ]);
+    const before = glyphs([
+      ['ت', 389.8, 393.4],
+      [' ', 386.8, 389.8],
+    ]);
+    expect(text(logicalOrder([...before, ...word]))).toBe('ت والان');
+    expect(text(logicalOrder(word))).toBe('والان');
+    // The walk that reads a page's characters for its pieces has no space there: only the alef's room.
+    expect(text(logicalOrder(word.filter((c) => c.c !== ' ')))).toBe('والان');
+    // A space after a word that ends in و is a word space: لا after it stands alone.
+    const afterWord = glyphs([
+      ['ه', 392.0, 397.8],
+      ['و', 386.8, 392.0],
+    ]);
+    expect(text(logicalOrder([...afterWord, ...word.slice(1)]))).toBe('هو لان');
+  });
+
   it('keeps a number’s sign with its digits and a bracket pair inside its left-to-right run (W5, N0)', () => {
     // Set in a right-to-left paragraph, from the left: `;font-size: 100%` and `;x = list[index]`.
     for (const [logical, fromLeft] of [
       ['font-size: 100%;', ';font-size: 100%'],
       ['x = list[index];', ';x = list[index]'],
       ['عدد 50% هنا', [reversed('هنا'), '50%', reversed('عدد')].join(' ')],
+    ] as const) {
+      const stream = laidOut([fromLeft]).flat();
+      expect(text(logicalOrder(stream))).toBe(logical);
+    }
+  });
+
+  it('reads numbers joined by a dash or spaces in a right-to-left line from the right, each number left to right (W4, N1)', () => {
+    // Set in a right-to-left paragraph, from the left: the second number of a range stands left of the first.
+    for (const [logical, fromLeft] of [
+      ['שישי 09:00–13:00', ['13:00–09:00', reversed('שישי')].join(' ')],
+      ['שנים 2024 - 2025', ['2025 - 2024', reversed('שנים')].join(' ')],
+      // One separator between digits is inside the number (a thousands comma, a time's colon, a phone number's hyphen).
+      ['מנויים 3,250 חדשים', [reversed('חדשים'), '3,250', reversed('מנויים')].join(' ')],
+      ['טלפון 03-1234567', ['03-1234567', reversed('טלפון')].join(' ')],
+      // A number beside Latin letters runs with them, as before.
+      ['גרסה Windows 10 - 11', ['Windows 10 - 11', reversed('גרסה')].join(' ')],
     ] as const) {
       const stream = laidOut([fromLeft]).flat();
       expect(text(logicalOrder(stream))).toBe(logical);
@@ -211,8 +253,8 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     });
     const hebrew = (text: string, right: number) => [...text].map((c, i) => glyph(c, right - 6 * (i + 1)));
     const latin = (text: string, left: number) => [...text].map((c, i) => glyph(c, left + 6 * i));
-    // אבג דהו 2021 זחט, set right to left from x = 300: the runs drawn from the left, as Chrome does.
-    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 300)];
+    // אבג דהו 2021 זחט, set right to left from x = 276: the runs drawn from the left, as Chrome does.
+    const first = [...hebrew('זחט', 198), ...latin(' 2021 ', 198), ...hebrew('אבג דהו', 276)];
     const read = (second: PageChar[]) => {
       const collector = new PieceCollector({ rightToLeft: true, left: 100, right: 300 });
       collector.beginTextBlock();
@@ -225,7 +267,13 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
       collector.endTextBlock();
       return collector.blocks[0]?.lines?.map((l) => l.text);
     };
-    expect(read(hebrew('סוף', 300))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    expect(read(hebrew('סוף', 276))).toEqual(['אבג דהו 2021 זחט', 'סוף']);
+    // A row of a table on one line (Chrome's print of a Hebrew table): its cells stand apart, pieces from the right.
+    const cells = [...latin('13:00–09:00', 150), ...hebrew('שישי', 276)];
+    expect(read(cells)).toEqual(['אבג דהו 2021 זחט', 'שישי', '09:00–13:00']);
+    // A combining mark whose box stands off its letter stays on it (Arabic's shadda).
+    const marked = [...hebrew('אב', 276), { ...glyph('\u0651', 250), right: 252 }];
+    expect(read(marked)?.[1]).toBe('אב\u0651');
     // The same lines in a flush-left block (a left-to-right paragraph): read as they come.
     expect(read(hebrew('סוף', 174 + 18))?.[0]).toBe('זחט 2021 אבג דהו');
   });

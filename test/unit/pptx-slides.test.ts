@@ -18,6 +18,15 @@ const title = (text: string) =>
 const group = (off: [number, number], ext: [number, number], chOff: [number, number], chExt: [number, number], children: string) =>
   `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="9" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr><a:xfrm><a:off x="${off[0]}" y="${off[1]}"/><a:ext cx="${ext[0]}" cy="${ext[1]}"/><a:chOff x="${chOff[0]}" y="${chOff[1]}"/><a:chExt cx="${chExt[0]}" cy="${chExt[1]}"/></a:xfrm></p:grpSpPr>${children}</p:grpSp>`;
 
+/** A text box at (x, y) EMU holding one paragraph of runs, each `[text, bold, Courier]`. */
+const runsBox = (runs: [string, boolean, boolean][], x: number, y: number) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Text"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="3000000" cy="914400"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/><a:p>${runs
+    .map(
+      ([text, bold, code]) =>
+        `<a:r><a:rPr lang="en-US"${bold ? ' b="1"' : ''}>${code ? '<a:latin typeface="Courier"/>' : ''}</a:rPr><a:t xml:space="preserve">${text}</a:t></a:r>`,
+    )
+    .join('')}</a:p></p:txBody></p:sp>`;
+
 const read = (shapes: string) => [...renderedBlocks(readBlocks(pptx(shapes), 'pptx'))];
 
 describe('slides (pptx.ts)', () => {
@@ -51,5 +60,30 @@ describe('slides (pptx.ts)', () => {
     const even = [textBox('Left column', 500000, 300000, 28), textBox('Right column', 5000000, 300000, 28)].join('');
     expect(read(even)).toEqual(['## Slide 1', 'Left column', 'Right column']);
     expect(read(textBox('A caption', 500000, 300000, 14))).toEqual(['## Slide 1', 'A caption']);
+  });
+
+  it('reads a bold paragraph whose words are set in bold Courier too as one `###` label, code kept inline', () => {
+    // pandoc's `### Check the \`out\` value`: bold runs, the code word a bold run of Courier.
+    const label = runsBox(
+      [
+        ['Check the ', true, false],
+        ['out', true, true],
+        [' value', true, false],
+      ],
+      500000,
+      1500000,
+    );
+    expect(read(title('Usage') + label + textBox('It prints.', 500000, 2500000))).toEqual(['## Usage', '### Check the `out` value', 'It prints.']);
+    // A paragraph bold only in part stays a paragraph.
+    const part = runsBox(
+      [
+        ['Check the ', true, false],
+        ['out', false, true],
+        [' value', true, false],
+      ],
+      500000,
+      1500000,
+    );
+    expect(read(title('Usage') + part)).toEqual(['## Usage', '**Check the** `out` **value**']);
   });
 });

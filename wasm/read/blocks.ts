@@ -88,12 +88,16 @@ const MAX_LABEL_CHARS = 80;
  * below the slide level. Any other block is returned as it is.
  */
 export function asSlideLabel(block: RootContent, depth: number): RootContent {
-  if (block.type !== 'paragraph' || block.children.length !== 1) return block;
-  const only = block.children[0];
-  if (only?.type !== 'strong') return block;
-  const text = plainText(only).trim();
+  if (block.type !== 'paragraph') return block;
+  // Bold code is a strong of its own beside the bold words (pandoc's `### Check the \`out\` value`):
+  // all bold, with at most spaces between, is still one label.
+  const strongs = block.children.filter((c) => c.type === 'strong');
+  const spacesOnly = block.children.every((c) => c.type === 'strong' || (c.type === 'text' && c.value.trim() === ''));
+  if (strongs.length === 0 || !spacesOnly) return block;
+  const text = plainText(block).trim();
   if (!text || text.length > MAX_LABEL_CHARS || /[.。!！?？;；,，:：]$/.test(text)) return block;
-  return { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children: only.children };
+  const children = block.children.flatMap((c) => (c.type === 'strong' ? c.children : [c]));
+  return { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children };
 }
 
 /** Drops leading and trailing whitespace of a block's inline content, line breaks included. */

@@ -85,6 +85,7 @@ export function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
     const [alef, lam] = [order[k] as T, order[k + 1] as T];
     const zeroWidth = alef.right - alef.left < LIGATURE_SLACK;
     if (ALEF.test(alef.c) && lam.c === LAM && zeroWidth && Math.abs(alef.left - lam.right) < LIGATURE_SLACK) {
+      k = withArticleAlef(order, k);
       order[k] = lam;
       // Put just inside the lam's left edge, where the next letter joins, so that no word space comes between them
       // and, ordered again, it is not taken for the alef of a ligature with a lam after it (خلال read خللا).
@@ -94,6 +95,33 @@ export function lamAlefInOrder<T extends PlacedChar>(order: T[]): T[] {
     }
   }
   return order;
+}
+
+const WAW = 'و';
+const ARTICLE_ALEF = 'ا';
+
+/**
+ * The article's alef after a lone و, before the lam-alef ligature at `k`, which Chrome maps to a
+ * space or to nothing (`والانضباط` read `و لانضباط`): where a و that starts a word stands a
+ * glyph's width from the ligature, with a space or nothing between, an alef is put there.
+ * و, "and", is written joined to the word after it, so a و alone before a gap starts that word.
+ * Returns where the ligature's alef now is.
+ */
+function withArticleAlef<T extends PlacedChar>(order: T[], k: number): number {
+  const alef = order[k] as T;
+  const space = order[k - 1]?.c === ' ' ? order[k - 1] : undefined;
+  const at = space ? k - 1 : k;
+  const [waw, before] = [order[at - 1], order[at - 2]];
+  if (waw?.c !== WAW || (before !== undefined && /\p{L}/u.test(before.c))) return k;
+  if (space) {
+    if (space.right - space.left < LIGATURE_SLACK) return k;
+    order[k - 1] = { ...space, c: ARTICLE_ALEF };
+    return k;
+  }
+  // Nothing between: the glyph's room is the gap between the و and the ligature, left of the و.
+  if (waw.left - alef.right < LIGATURE_SLACK) return k;
+  order.splice(k, 0, { ...alef, c: ARTICLE_ALEF, left: alef.right, right: waw.left });
+  return k + 1;
 }
 
 /**
@@ -118,10 +146,40 @@ export function logicalOrder<T extends PlacedChar>(chars: readonly T[]): T[] {
     let end = k + 1;
     while (end < order.length && strengths[end] !== 'R') end++;
     while (strengths[end - 1] !== 'L') end--;
-    out.push(...order.slice(k, end).reverse());
+    out.push(...leftToRightRun(order.slice(k, end)));
     k = end;
   }
   return out;
+}
+
+/** One character between two digits that is part of the number (W4: `3,250`, `09:00`, `1/2`, `03-1234567`). */
+const NUMBER_SEPARATOR = /^[,.:/+\-\u00a0]$/u;
+
+/**
+ * A left-to-right run, given from the right, turned to read left to right. A run of numbers with
+ * no letter in it is numbers side by side in the right-to-left text (W4, N1: a dash or a space
+ * between two numbers takes the paragraph's direction): they stand from the right, each read
+ * left to right (`09:00–13:00` is drawn `13:00–09:00`).
+ */
+function leftToRightRun<T extends PlacedChar>(run: readonly T[]): T[] {
+  const letterOrBracket = (c: T) => (strengthOf(c.c) === 'L' && !/\p{Nd}/u.test(c.c)) || /[()[\]{}]/.test(c.c);
+  if (run.some(letterOrBracket)) return [...run].reverse();
+  const out: T[] = [];
+  let number: T[] = [];
+  const inNumber = (k: number) => {
+    const c = (run[k] as T).c;
+    if (/\p{Nd}/u.test(c) || NUMBER_SIGN.test(c)) return true;
+    return NUMBER_SEPARATOR.test(c) && /\p{Nd}/u.test(run[k - 1]?.c ?? '') && /\p{Nd}/u.test(run[k + 1]?.c ?? '');
+  };
+  for (const [k, c] of run.entries()) {
+    if (inNumber(k)) {
+      number.push(c);
+      continue;
+    }
+    out.push(...number.reverse(), c);
+    number = [];
+  }
+  return [...out, ...number.reverse()];
 }
 
 /** Signs that go with a number (`100%`, `$5`, `#3`): they run with its digits. */

@@ -12,6 +12,7 @@ import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, titleLevel, 
 import { sectionDepth } from './pdf-numbering.js';
 import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { paragraphs } from './pdf-paragraphs.js';
+import { inReadingOrder } from './pdf-rtl-tables.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
 
 /** The blocks of one page; the style comes from the whole document. */
@@ -23,7 +24,8 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
   for (const [k, part] of parts.entries()) {
     if ('table' in part) {
       lists.flush();
-      out.push(withTableBox(part.table, tableRows(laid, parts, k)));
+      const found = tableRows(laid, parts, k);
+      out.push(withTableBox(inReadingOrder(part.table, found, rows), found));
       continue;
     }
     const found = paragraphs(part.rows);

@@ -101,6 +101,7 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     latinInRightToLeft ||
     (rightToLeftLine && rightToLeftPage && flushRight) ||
     (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+  if (visual && rightToLeftPage) return cellsFromTheRight(chars).map((cell) => toLine(logicalOrder(withWordSpaces(cell, wmode)), wmode));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   const across = cuts ? wallsAcross(walls, chars) : [];
   for (const ch of ordered) {
@@ -138,6 +139,28 @@ function wallsAcross(walls: readonly Line[], chars: readonly PageChar[]): Line[]
  * no gap tells them apart, the ruling does.
  */
 const walledOff = (walls: readonly Line[], before: PageChar, next: PageChar) => walls.some((w) => before.left < w.at - ON_WALL && next.left >= w.at - ON_WALL);
+
+/**
+ * A line of a right-to-left page read by position, cut where its glyphs stand apart with no space
+ * between, as a left-to-right line is (a table's cells: Chrome's print of a Hebrew table draws a
+ * row's cells on one line): the pieces from the right, each with its glyphs from the right.
+ */
+function cellsFromTheRight(chars: readonly PageChar[]): PageChar[][] {
+  const cells: PageChar[][] = [];
+  let current: PageChar[] = [];
+  for (const ch of fromTheRight(chars)) {
+    const previous = current.at(-1);
+    // A combining mark sits on its letter, whatever gap its box shows.
+    const apart = previous && !MARK.test(ch.c) && !MARK.test(previous.c) && gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP;
+    if (apart) {
+      cells.push(current);
+      current = [];
+    }
+    current.push(ch);
+  }
+  if (current.length) cells.push(current);
+  return cells.filter((cell) => cell.some((c) => c.c.trim() !== ''));
+}
 
 /** Glyphs in order with a space put in wherever two stand a word's space apart and the stream has none. */
 function withWordSpaces(chars: readonly PageChar[], wmode: number): PageChar[] {

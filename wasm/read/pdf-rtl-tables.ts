@@ -1,0 +1,70 @@
+// PDF reading, a table set right to left (Hebrew, Arabic, Persian): its first column stands at the
+// right, as Chrome lays out a right-to-left page's table, but the table detectors (pdf-grid.ts,
+// pdf-borderless.ts) read columns from the left. A table whose text is mostly in a right-to-left
+// script and that starts at the right margin has its columns turned back to reading order. One
+// that stands off the right margin is set left to right though its text is not (LibreOffice's
+// print of a Word table without Word's right-to-left table setting, as pandoc writes them: its
+// first column at the left) and is read as the detectors read it. Pure functions.
+
+import type { RootContent } from 'mdast';
+import { cellText, table, tableCells, type CellSource } from './blocks.js';
+import type { Row } from './pdf-page-model.js';
+import { isRightToLeft } from './pdf-rows.js';
+import { blocksToHtml } from './render.js';
+
+/** Ems within which a table's text reaching the page's text's right edge starts at the right margin (a cell's padding and more). */
+const AT_MARGIN_EMS = 2;
+
+/**
+ * The table a table part of the page reads as: its first column the rightmost where it is set
+ * right to left (most of its rows reach the right edge of the page's text, `pageRows`; `tableRows`
+ * are the rows the layout made of it),
+ * else the leftmost — whichever way the detector that found it ordered its columns (the
+ * borderless one from the left, the one of cells apart in a row in the row's reading order).
+ * Only a table of right-to-left text is turned (fromTheRight).
+ */
+export function inReadingOrder(found: RootContent, tableRows: readonly Row[], pageRows: readonly Row[]): RootContent {
+  const cells = tableCells(found);
+  if (!cells || tableRows.length === 0) return found;
+  // The page's own rows the table was made of (a detector leaves one row standing for them).
+  const top = Math.min(...tableRows.map((r) => r.top));
+  const bottom = Math.max(...tableRows.map((r) => r.bottom));
+  const within = pageRows.filter((r) => !r.table && r.top >= top - 1 && r.bottom <= bottom + 1);
+  // A table ruled by lines came as one row, its box: its columns read from the left.
+  const own = within.length ? within : tableRows;
+  // Most rows' right edge: a header centred over its column, or a line the table took in, is not the table's.
+  const rights = own.map((r) => r.right).sort((a, b) => a - b);
+  const right = rights[Math.floor(rights.length / 2)] as number;
+  const margin = Math.max(...pageRows.map((r) => r.right));
+  const size = Math.min(...own.map((r) => r.size));
+  const setFromTheRight = margin - right <= size * AT_MARGIN_EMS;
+  const readFromTheRight = firstColumnAtRight(cells, own) ?? false;
+  return setFromTheRight === readFromTheRight ? found : (fromTheRight(found) ?? found);
+}
+
+/** Whether the table's first column is found right of its last on the page (by a row's cells), undefined where no row tells. */
+function firstColumnAtRight(cells: readonly CellSource[][], rows: readonly Row[]): boolean | undefined {
+  const pieces = rows.flatMap((r) => r.cells).filter((c) => c.text !== '');
+  const at = (text: string) => pieces.find((c) => c.text === text)?.x;
+  for (const row of cells) {
+    const texts = row.map((c) => cellText(c).trim()).filter((t) => t !== '');
+    const [first, last] = [texts[0], texts.at(-1)];
+    if (first === undefined || last === undefined || first === last) continue;
+    const [a, b] = [at(first), at(last)];
+    if (a !== undefined && b !== undefined) return a > b;
+  }
+  return undefined;
+}
+
+/** A table whose text is mostly right-to-left letters, its columns from the right; undefined for any other block. */
+export function fromTheRight(block: RootContent): RootContent | undefined {
+  const cells = tableCells(block);
+  if (!cells || !isRightToLeft(cells.flat().map(cellText).join(' '))) return undefined;
+  const width = Math.max(0, ...cells.map((row) => row.length));
+  const empty: CellSource = { blocks: [], colSpan: 1, rowSpan: 1 };
+  // Each row as wide as the table before it is turned, so a short row's cells keep their columns.
+  const turned = cells.map((row) => [...row, ...Array.from({ length: width - row.length }, () => empty)].reverse());
+  const made = table(turned, blocksToHtml);
+  // What the detectors noted on the table (drawn with lines) stays; an HTML table's own cells are the turned ones.
+  return block.data || made.data ? ({ ...made, data: { ...block.data, ...made.data } } as RootContent) : made;
+}
