@@ -101,6 +101,8 @@ export interface PdfTextStyle {
   /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
   left: number;
   right: number;
+  /** Points its lines take across the page, all added: how wide the PDF's face sets its text. */
+  width: number;
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
@@ -158,14 +160,19 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     lastBaseline: last.y,
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
+    width: linesWidth(rows),
   };
   return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
 };
+
+const linesWidth = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.right - r.x, 0);
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {
   private entries: ListEntry[] = [];
   private left = Infinity;
+  /** The baseline of the list's last line: what continues an item stands below it. */
+  private lastY = -Infinity;
 
   constructor(
     private readonly out: RootContent[],
@@ -175,19 +182,26 @@ class ListCollector {
   addItem(p: Paragraph, ordered: boolean, text: string): void {
     const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
+    this.lastY = (p.rows.at(-1) as Row).y;
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
     this.entries.push({ level, ordered, content: [styled(paragraph([{ text: ordered ? text.replace(NUMBERED, '') : withoutBullet(text) }]), p)] });
   }
 
-  /** A paragraph indented past the list's markers continues the last item. */
+  /**
+   * A paragraph indented past the list's markers continues the last item, where it stands below
+   * it: one higher up the page is the next column's text (a footnote list ending the left column).
+   */
   continues(p: Paragraph, text: string): boolean {
     const para = this.entries.at(-1)?.content[0];
-    if ((p.rows[0] as Row).x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    const [first, last] = [p.rows[0] as Row, p.rows.at(-1) as Row];
+    if (first.x <= this.left + this.body || first.y < this.lastY || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    this.lastY = last.y;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
     if (pdfText) {
-      pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+      pdfText.lastBaseline = last.y;
       pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
+      pdfText.width += linesWidth(p.rows);
     }
     return true;
   }
@@ -196,5 +210,6 @@ class ListCollector {
     if (this.entries.length) this.out.push(...nestLists(this.entries));
     this.entries = [];
     this.left = Infinity;
+    this.lastY = -Infinity;
   }
 }

@@ -35,6 +35,7 @@ import {
 import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
+import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
@@ -67,6 +68,8 @@ interface RunStyle {
   code?: boolean;
   /** Hex RRGGBB. */
   color?: string;
+  /** Percent of its width the text is set at (Word's character scale). */
+  scale?: number;
 }
 
 /** Font names that say italic (a PDF's font says so only in its name). */
@@ -107,7 +110,37 @@ function blockStyle(block: RootContent): RunStyle {
         .padStart(2, '0'),
     )
     .join('');
-  return { ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }), ...(coloured && { color: hex.toUpperCase() }) };
+  const scale = narrowedTo(pdf, plainText(block));
+  return {
+    ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }),
+    ...(coloured && { color: hex.toUpperCase() }),
+    ...(scale !== undefined && { scale }),
+  };
+}
+
+/** A space's advance in ems in the CJK faces (WenQuanYi, SimSun: 0.3–0.5), and a Latin letter's or digit's about. */
+const SPACE_EM = 0.3;
+const NARROW_EM = 0.55;
+/** The least share of a block's width in wide characters before it is fitted: Latin text keeps its face's metrics. */
+const WIDE_SHARE = 0.3;
+/** Percent of their width CJK text is set at, at the least and where it fits as it is. */
+const SCALE_RANGE = [66, 96] as const;
+
+/**
+ * CJK text whose face the DOCX cannot name is set in the East Asian font, whose characters are a
+ * full em wide; a face that sets them narrower (Korean's KoPub at 0.9 em) would run each
+ * paragraph onto more lines than the PDF's, and a page onto the next. Such text is set at the
+ * width the PDF gives it: its lines' width against what the East Asian font's would take.
+ */
+function narrowedTo(pdf: PdfTextStyle, text: string): number | undefined {
+  // A wide character takes two of displayWidth's columns: an em in any CJK face.
+  const characters = [...text].length;
+  const wide = displayWidth(text) - characters;
+  const spaces = text.match(/\s/g)?.length ?? 0;
+  const ems = wide + spaces * SPACE_EM + (characters - wide - spaces) * NARROW_EM;
+  if (ems === 0 || wide / ems < WIDE_SHARE) return undefined;
+  const percent = Math.floor((100 * pdf.width) / (ems * pdf.size));
+  return percent < SCALE_RANGE[1] ? Math.max(SCALE_RANGE[0], percent) : undefined;
 }
 
 /** Where a block's text starts and ends down the page (points from the top), where the PDF says: a list's, each item's. */
@@ -349,7 +382,11 @@ class Writer {
       item.children.flatMap((child, k) => {
         if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
         this.counts.paragraphs++;
-        const children = this.afterBreak(child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))]);
+        // An item keeps its own size and family where they are not the body's (a footnote list in small print).
+        const style = { ...blockStyle(child), ...this.bodyApart(child) };
+        const children = this.afterBreak(
+          child.type === 'paragraph' || child.type === 'heading' ? runs(child.children, style) : [textRun(plainText(child), style)],
+        );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
         return [
