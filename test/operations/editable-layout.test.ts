@@ -131,6 +131,20 @@ for k in range(1, 4):
     p = n.add_paragraph(f'Right column paragraph {k}: ' + ' '.join(f'words {k}.{j} set in the narrow column on the right.' for j in range(1, 4)))
     p.paragraph_format.first_line_indent = Pt(24)
 n.save('notes.docx')
+
+# A table set without lines whose rows stand 0.4 inch apart (an exact height), each cell one line,
+# then a paragraph under it.
+from docx.enum.table import WD_ROW_HEIGHT_RULE
+r = docx.Document()
+page_setup(r)
+r.add_paragraph('Stock counted at the warehouse, one row a product:')
+t = r.add_table(rows=8, cols=4)
+for i, row in enumerate(t.rows):
+    row.height, row.height_rule = Inches(0.4), WD_ROW_HEIGHT_RULE.EXACTLY
+    for col, text in enumerate(['Product', 'Location', 'Counted', 'Status'] if i == 0 else [f'SKU-{8840 + i}', f'A-{10 + i}', str(100 * i + 7), 'checked']):
+        row.cells[col].text = text
+r.add_paragraph('Every product was counted twice, by two people, on the same day.')
+r.save('tallrows.docx')
 `;
 
 /**
@@ -170,7 +184,7 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -260,6 +274,14 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(tables[1]).toContain('Region');
     expect(sides(tables[1] as string).every((side) => side.endsWith(':single'))).toBe(true);
     expect(sides(tables[1] as string)).toHaveLength(6);
+  }, 240_000);
+
+  it("keeps the rows of a table set without lines as far apart as the PDF's: rendered, each row's line and the paragraph under the table within 6 points of the PDF's", async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('tallrows');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

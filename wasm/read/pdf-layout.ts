@@ -114,6 +114,8 @@ export interface PdfTableBox {
   right: number;
   /** Drawn with lines on the page (pdf-rows.ts); else a borderless table, found by how its text lines up. */
   ruled: boolean;
+  /** Points from the page's top to each row's text, where each row is one line of the page. */
+  rowTops?: number[];
 }
 
 declare module 'mdast' {
@@ -146,7 +148,10 @@ function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
     right: Math.max(...rows.map((r) => r.right)),
     ruled: table.data?.pdfRuled === true,
   };
-  return { ...table, data: { ...table.data, pdfTable: box } };
+  // A table whose rows are each one line of the page: where each row's text starts.
+  const tops = rows.map((r) => r.top);
+  const lined = table.type === 'table' && table.children.length === rows.length && tops.every((top, k) => k === 0 || top > (tops[k - 1] as number));
+  return { ...table, data: { ...table.data, pdfTable: lined ? { ...box, rowTops: tops } : box } };
 }
 
 const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {

@@ -14,6 +14,7 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  HeightRule,
   ImageRun,
   LevelFormat,
   LineRuleType,
@@ -413,6 +414,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
+            ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
@@ -438,6 +440,16 @@ class Writer {
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
   }
+}
+
+/**
+ * A row at least as tall as the PDF sets it, from its text's top to the next row's (a borderless
+ * table whose rows are each one line of the page): rows spaced apart keep their space. The last
+ * row is as tall as its text, so what follows the table keeps its distance from the text.
+ */
+function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
+  const [top, next] = [tops?.[row], tops?.[row + 1]];
+  return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
 }
 
 /** Inline content as runs, their emphasis as run properties. */
