@@ -145,6 +145,17 @@ for i, row in enumerate(t.rows):
         row.cells[col].text = text
 r.add_paragraph('Every product was counted twice, by two people, on the same day.')
 r.save('tallrows.docx')
+
+# Lines ended short by the author (a paragraph of labels, each after a line break) above prose that wraps.
+b = docx.Document()
+page_setup(b)
+p = b.add_paragraph()
+for k, label in enumerate(['Report ID: INV-2024-1234', 'Warehouse: Distribution Center East', 'Report Date: 2024-11-15', 'Prepared By: Sarah Martinez']):
+    run = p.add_run(label)
+    if k < 3:
+        run.add_break()
+b.add_paragraph('The prose under the labels wraps where the column ends: ' + 'its words run on across the page and onto the next line, ' * 5)
+b.save('breaks.docx')
 `;
 
 /**
@@ -184,7 +195,7 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -282,6 +293,18 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(total).toBeGreaterThanOrEqual(10);
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it('keeps a line the PDF ends short of its column (labels after line breaks) ended, and lets prose that wraps flow', async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('breaks');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'breaks-out.docx'), 'word/document.xml']).toString();
+    const paragraphs = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]);
+    const labels = paragraphs.find((para) => para.includes('Report ID'));
+    expect(labels?.match(/<w:br\/>/g)).toHaveLength(3);
+    expect(paragraphs.find((para) => para.includes('The prose under'))).not.toContain('<w:br/>');
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

@@ -103,6 +103,12 @@ export interface PdfTextStyle {
   right: number;
   /** Points its lines take across the page, all added: how wide the PDF's face sets its text. */
   width: number;
+  /**
+   * Where each line but the last ends: the characters of the block's text after it (counted from
+   * the end, which a list item's marker taken off the start leaves as it is) and the right edge
+   * of the line, points from the page's left. A writer keeps a line the PDF ended short.
+   */
+  lineEnds?: { after: number; right: number }[];
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
@@ -166,11 +172,16 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
     width: linesWidth(rows),
+    ...(rows.length > 1 && { lineEnds: lineEnds(rows) }),
   };
   return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
 };
 
 const linesWidth = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.right - r.x, 0);
+
+/** Where each row but the last ends in the rows' joined text (PdfTextStyle.lineEnds). */
+const lineEnds = (rows: readonly Row[]) =>
+  rows.slice(0, -1).map((row, k) => ({ after: joinLines(rows.slice(k + 1).map((r) => r.text)).length, right: row.right }));
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {
@@ -201,9 +212,12 @@ class ListCollector {
     const [first, last] = [p.rows[0] as Row, p.rows.at(-1) as Row];
     if (first.x <= this.left + this.body || first.y < this.lastY || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
     this.lastY = last.y;
+    const before = para.children[0].value.length;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
     if (pdfText) {
+      const added = para.children[0].value.length - before;
+      pdfText.lineEnds = [...(pdfText.lineEnds ?? []).map((end) => ({ ...end, after: end.after + added })), ...(p.rows.length > 1 ? lineEnds(p.rows) : [])];
       pdfText.lastBaseline = last.y;
       pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
       pdfText.width += linesWidth(p.rows);

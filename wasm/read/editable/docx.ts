@@ -119,6 +119,32 @@ function blockStyle(block: RootContent): RunStyle {
   };
 }
 
+/** About how many ems `text` takes set in the DOCX's faces, and how many of them its wide (CJK) characters. */
+function emsOf(text: string): { ems: number; wide: number } {
+  // A wide character takes two of displayWidth's columns: an em in any CJK face.
+  const characters = [...text].length;
+  const wide = displayWidth(text) - characters;
+  const spaces = text.match(/\s/g)?.length ?? 0;
+  return { ems: wide + spaces * SPACE_EM + (characters - wide - spaces) * NARROW_EM, wide };
+}
+
+/**
+ * Whether a line the PDF ends `gap` points short of its column's right edge was ended there (a
+ * label, an address's line, a title's first line), not wrapped: the next line's first word (its
+ * first character, in CJK text) would have fitted, with an em to spare for the faces' difference.
+ */
+function endsShort(next: string, gap: number, size: number): boolean {
+  const start = next.trimStart();
+  const first = start[0] ?? '';
+  const word = displayWidth(first) === 2 ? first : (/^\S+/.exec(start)?.[0] ?? '');
+  const { ems, wide } = emsOf(word);
+  return word !== '' && gap > (ems + (wide ? 0 : SPACE_EM) + 1) * size;
+}
+
+/** Ems from a paragraph's longest line within which its lines end together, wrapped (ragged right). */
+const WRAPPED_EMS = 3;
+/** The share of its column a paragraph's longest line spans before its lines are taken for prose wrapped in a box. */
+const BOXED_SHARE = 0.6;
 /** A space's advance in ems in the CJK faces (WenQuanYi, SimSun: 0.3–0.5), and a Latin letter's or digit's about. */
 const SPACE_EM = 0.3;
 const NARROW_EM = 0.55;
@@ -134,11 +160,7 @@ const SCALE_RANGE = [66, 96] as const;
  * width the PDF gives it: its lines' width against what the East Asian font's would take.
  */
 function narrowedTo(pdf: PdfTextStyle, text: string): number | undefined {
-  // A wide character takes two of displayWidth's columns: an em in any CJK face.
-  const characters = [...text].length;
-  const wide = displayWidth(text) - characters;
-  const spaces = text.match(/\s/g)?.length ?? 0;
-  const ems = wide + spaces * SPACE_EM + (characters - wide - spaces) * NARROW_EM;
+  const { ems, wide } = emsOf(text);
   if (ems === 0 || wide / ems < WIDE_SHARE) return undefined;
   const percent = Math.floor((100 * pdf.width) / (ems * pdf.size));
   return percent < SCALE_RANGE[1] ? Math.max(SCALE_RANGE[0], percent) : undefined;
@@ -192,6 +214,8 @@ class Writer {
   private spaced = false;
   /** The next paragraph starts the right column of two. */
   private columnBreak = false;
+  /** Points from the page's left edge to the right edge of the column being written. */
+  private columnRight = Infinity;
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
   private columnStart = false;
@@ -224,11 +248,14 @@ class Writer {
   }
 
   /** A band of the page: one column across the text's width, or two, the right one after a column break. */
-  band(band: Band, textWidth: number): (Paragraph | Table)[] {
+  band(band: Band, textWidth: number, textLeft: number): (Paragraph | Table)[] {
+    this.columnRight = textLeft + textWidth;
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
+    this.columnRight = textLeft + width;
     const left = this.blocks(band.blocks.slice(0, band.columns.split), width);
+    this.columnRight = textLeft + textWidth;
     const foot = this.above;
     // LibreOffice starts the right column where the left one's first line stands, its space above taken.
     this.above = top === undefined ? undefined : top + this.firstBefore;
@@ -328,13 +355,16 @@ class Writer {
           new Paragraph({
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
-            children: this.afterBreak(runs(block.children, blockStyle(block))),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
           }),
         ];
       case 'paragraph':
         this.counts.paragraphs++;
         return [
-          new Paragraph({ ...this.spacing(block, true), children: this.afterBreak(runs(block.children, { ...blockStyle(block), ...this.bodyApart(block) })) }),
+          new Paragraph({
+            ...this.spacing(block, true),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
+          }),
         ];
       case 'list':
         return this.list(block, 0);
@@ -349,6 +379,35 @@ class Writer {
         // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
         return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
     }
+  }
+
+  /**
+   * A block's text with a line break where the PDF ends a line short of its column (endsShort):
+   * lines that wrapped flow, lines the document ended stay ended. Text in one run (plain or all
+   * bold) only, where the PDF says where its lines end and the page keeps its spacing.
+   */
+  private lineBreaks(block: RootContent, nodes: PhrasingContent[]): PhrasingContent[] {
+    const pdf = block.data?.pdfText;
+    const only = nodes.length === 1 ? nodes[0] : undefined;
+    if (only?.type === 'strong') return [{ ...only, children: this.lineBreaks(block, only.children) }];
+    // A page read in columns and written as one (not spaced) runs its lines wider than the PDF's: they flow.
+    if (!pdf?.lineEnds || only?.type !== 'text' || !this.spaced) return nodes;
+    const text = only.value;
+    // Most of its lines ending together across most of the column: prose wrapped in a box of its own, no wider than its longest line.
+    const together = pdf.lineEnds.filter((end) => pdf.right - end.right < WRAPPED_EMS * pdf.size).length;
+    const wrapped = together >= 2 && together >= (pdf.lineEnds.length * 2) / 3 && pdf.right - pdf.left > BOXED_SHARE * (this.columnRight - pdf.left);
+    const right = wrapped ? Math.min(this.columnRight, pdf.right) : this.columnRight;
+    const cuts = pdf.lineEnds
+      .map((end) => ({ at: text.length - end.after, gap: right - end.right }))
+      .filter(({ at, gap }) => at > 0 && at < text.length && endsShort(text.slice(at), gap, pdf.size));
+    if (!cuts.length) return nodes;
+    const out: PhrasingContent[] = [];
+    let from = 0;
+    for (const { at } of cuts) {
+      out.push({ type: 'text', value: text.slice(from, at).trimEnd() }, { type: 'break' });
+      from = at;
+    }
+    return [...out, { type: 'text', value: text.slice(from).trimStart() }];
   }
 
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
@@ -386,7 +445,7 @@ class Writer {
         // An item keeps its own size and family where they are not the body's (a footnote list in small print).
         const style = { ...blockStyle(child), ...this.bodyApart(child) };
         const children = this.afterBreak(
-          child.type === 'paragraph' || child.type === 'heading' ? runs(child.children, style) : [textRun(plainText(child), style)],
+          child.type === 'paragraph' || child.type === 'heading' ? runs(this.lineBreaks(child, child.children), style) : [textRun(plainText(child), style)],
         );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
@@ -592,7 +651,7 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
       type: k === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
       ...(band.columns && { column: { count: 2, space: twips(band.columns.space), equalWidth: true } }),
     },
-    children: writer.band(band, textWidth),
+    children: writer.band(band, textWidth, margins.left),
   }));
 }
 
