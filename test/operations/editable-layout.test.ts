@@ -108,15 +108,94 @@ for r, row in enumerate([['Region', 'Sales', 'Share'], ['North', '1,200', '40%']
         g.cell(r, col).text = text
 tb.add_paragraph('The end.')
 tb.save('tables.docx')
+
+# Two columns: the left one ends with numbered notes in small print (the second continued by an
+# indented paragraph below it), the right one's paragraphs start at its top, first lines indented.
+n = docx.Document()
+page_setup(n)
+columns(n.sections[0], 2)
+for k in range(1, 4):
+    n.add_paragraph(f'Left column paragraph {k}: ' + ' '.join(f'words {k}.{j} set in the narrow column on the left.' for j in range(1, 4)))
+def note(text, style='List Number', indent=None):
+    p = n.add_paragraph(text, style=style)
+    if indent is not None:
+        p.paragraph_format.left_indent = indent
+    for run in p.runs:
+        run.font.size = Pt(8)
+    return p
+note('Note one of the column, in small print, set on one line.')
+note('Note two of the column, in small print, set on one line.')
+note('A paragraph indented under note two goes on with it below.', style=None, indent=Inches(0.5))
+note('Note three of the column, in small print, set on one line.').add_run().add_break(WD_BREAK.COLUMN)
+for k in range(1, 4):
+    p = n.add_paragraph(f'Right column paragraph {k}: ' + ' '.join(f'words {k}.{j} set in the narrow column on the right.' for j in range(1, 4)))
+    p.paragraph_format.first_line_indent = Pt(24)
+n.save('notes.docx')
+
+# A table set without lines whose rows stand 0.4 inch apart (an exact height), each cell one line,
+# then a paragraph under it.
+from docx.enum.table import WD_ROW_HEIGHT_RULE
+r = docx.Document()
+page_setup(r)
+r.add_paragraph('Stock counted at the warehouse, one row a product:')
+t = r.add_table(rows=8, cols=4)
+for i, row in enumerate(t.rows):
+    row.height, row.height_rule = Inches(0.4), WD_ROW_HEIGHT_RULE.EXACTLY
+    for col, text in enumerate(['Product', 'Location', 'Counted', 'Status'] if i == 0 else [f'SKU-{8840 + i}', f'A-{10 + i}', str(100 * i + 7), 'checked']):
+        row.cells[col].text = text
+r.add_paragraph('Every product was counted twice, by two people, on the same day.')
+r.save('tallrows.docx')
+
+# Lines ended short by the author (a paragraph of labels, each after a line break) above prose that wraps.
+b = docx.Document()
+page_setup(b)
+p = b.add_paragraph()
+for k, label in enumerate(['Report ID: INV-2024-1234', 'Warehouse: Distribution Center East', 'Report Date: 2024-11-15', 'Prepared By: Sarah Martinez']):
+    run = p.add_run(label)
+    if k < 3:
+        run.add_break()
+b.add_paragraph('The prose under the labels wraps where the column ends: ' + 'its words run on across the page and onto the next line, ' * 5)
+b.save('breaks.docx')
+`;
+
+/**
+ * Korean prose (ReportLab) in a face whose Hangul is 0.88 em wide, as KoPub sets it (WenQuanYi,
+ * 1.32 pt a character less at 11 pt): five paragraphs of eight lines filling an A4 page to its foot.
+ */
+const KOREAN = `
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+pdfmetrics.registerFont(TTFont('ZenHei', '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', subfontIndex=0))
+words = ['보험금', '지급', '문제와', '개선', '과제를', '살펴보고', '관련', '규정이', '변경되어', '적용됨에', '따라']
+c = canvas.Canvas('korean.pdf', pagesize=(595, 842))
+y = 770
+for p in range(5):
+    for line in range(8):
+        text, k = '', p * 8 + line
+        while True:
+            nxt = (text + ' ' + words[k % len(words)]).strip()
+            if pdfmetrics.stringWidth(nxt, 'ZenHei', 11) - 1.32 * len(nxt) > 440:
+                break
+            text, k = nxt, k + 1
+        t = c.beginText(72, y)
+        t.setFont('ZenHei', 11)
+        t.setCharSpace(-1.32)
+        t.textLine(text if line < 7 else text[: len(text) // 2])
+        c.drawText(t)
+        y -= 16
+    y -= 10
+c.save()
 `;
 
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
+  execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -208,12 +287,59 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     expect(sides(tables[1] as string)).toHaveLength(6);
   }, 240_000);
 
+  it("keeps the rows of a table set without lines as far apart as the PDF's: rendered, each row's line and the paragraph under the table within 6 points of the PDF's", async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('tallrows');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+  }, 240_000);
+
+  it('keeps a line the PDF ends short of its column (labels after line breaks) ended, and lets prose that wraps flow', async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('breaks');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'breaks-out.docx'), 'word/document.xml']).toString();
+    const paragraphs = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]);
+    const labels = paragraphs.find((para) => para.includes('Report ID'));
+    expect(labels?.match(/<w:br\/>/g)).toHaveLength(3);
+    expect(paragraphs.find((para) => para.includes('The prose under'))).not.toContain('<w:br/>');
+  }, 240_000);
+
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {
     const { matched, total, worst, widest, pages } = await renderedAgainstSource('columns');
     expect(pages).toEqual([1, 1]);
     expect(matched).toBeGreaterThan(total * 0.8);
     expect(worst).toBeLessThan(6);
     expect(widest).toBeLessThan(6);
+  }, 240_000);
+});
+
+describe('convert PDF → docx: a page in two columns that ends its left column with notes', () => {
+  it("keeps the right column's paragraphs out of the left column's last note, a paragraph indented below a note in it, and the notes' small print", async () => {
+    expect((await service.post('/api/convert', { input: 'notes.pdf', output: 'notes-out.docx' })).status).toBe(200);
+    const markdown = execFileSync('pandoc', ['-f', 'docx', '-t', 'gfm', '--wrap=none', path.join(dir, 'notes-out.docx')]).toString();
+    expect(markdown).toMatch(/^1\.\s+Note one of the column, in small print, set on one line\.$/m);
+    expect(markdown).toMatch(/^2\.\s+Note two of the column, in small print, set on one line\. A paragraph indented under note two goes on with it below\.$/m);
+    expect(markdown).toMatch(/^3\.\s+Note three of the column, in small print, set on one line\.$/m);
+    for (const k of [1, 2, 3]) expect(markdown).toMatch(new RegExp(`^Right column paragraph ${k}: words ${k}\\.1`, 'm'));
+    // The notes keep their 8 points (16 half-points) where the body is 11 or 12.
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'notes-out.docx'), 'word/document.xml']).toString();
+    const note = [...xml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]).find((para) => para.includes('Note one'));
+    expect(note).toContain('<w:sz w:val="16"/>');
+  }, 240_000);
+});
+
+describe('convert PDF → docx: CJK text set narrower than the East Asian font', () => {
+  it("sets Korean prose whose face is 0.88 em a character at the PDF's width (Word's character scale): rendered on its one page", async () => {
+    const { pages } = await renderedAgainstSource('korean');
+    expect(pages).toEqual([1, 1]);
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'korean-out.docx'), 'word/document.xml']).toString();
+    const scales = [...xml.matchAll(/<w:w w:val="(\d+)"\/>/g)].map((m) => Number(m[1]));
+    expect(scales.length).toBeGreaterThanOrEqual(5);
+    for (const scale of scales) expect(scale).toBeGreaterThan(75);
+    for (const scale of scales) expect(scale).toBeLessThan(95);
   }, 240_000);
 });
 

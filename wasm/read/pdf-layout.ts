@@ -103,6 +103,14 @@ export interface PdfTextStyle {
   /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
   left: number;
   right: number;
+  /** Points its lines take across the page, all added: how wide the PDF's face sets its text. */
+  width: number;
+  /**
+   * Where each line but the last ends: the characters of the block's text after it (counted from
+   * the end, which a list item's marker taken off the start leaves as it is) and the right edge
+   * of the line, points from the page's left. A writer keeps a line the PDF ended short.
+   */
+  lineEnds?: { after: number; right: number }[];
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
@@ -114,6 +122,8 @@ export interface PdfTableBox {
   right: number;
   /** Drawn with lines on the page (pdf-rows.ts); else a borderless table, found by how its text lines up. */
   ruled: boolean;
+  /** Points from the page's top to each row's text, where each row is one line of the page. */
+  rowTops?: number[];
 }
 
 declare module 'mdast' {
@@ -146,7 +156,10 @@ function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
     right: Math.max(...rows.map((r) => r.right)),
     ruled: table.data?.pdfRuled === true,
   };
-  return { ...table, data: { ...table.data, pdfTable: box } };
+  // A table whose rows are each one line of the page: where each row's text starts.
+  const tops = rows.map((r) => r.top);
+  const lined = table.type === 'table' && table.children.length === rows.length && tops.every((top, k) => k === 0 || top > (tops[k - 1] as number));
+  return { ...table, data: { ...table.data, pdfTable: lined ? { ...box, rowTops: tops } : box } };
 }
 
 const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
@@ -160,14 +173,24 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     lastBaseline: last.y,
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
+    width: linesWidth(rows),
+    ...(rows.length > 1 && { lineEnds: lineEnds(rows) }),
   };
   return { ...block, data: { pdfText: pitch && pitch > 0 ? { ...pdfText, pitch } : pdfText } };
 };
+
+const linesWidth = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.right - r.x, 0);
+
+/** Where each row but the last ends in the rows' joined text (PdfTextStyle.lineEnds). */
+const lineEnds = (rows: readonly Row[]) =>
+  rows.slice(0, -1).map((row, k) => ({ after: joinLines(rows.slice(k + 1).map((r) => r.text)).length, right: row.right }));
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {
   private entries: ListEntry[] = [];
   private left = Infinity;
+  /** The baseline of the list's last line: what continues an item stands below it. */
+  private lastY = -Infinity;
 
   constructor(
     private readonly out: RootContent[],
@@ -177,19 +200,29 @@ class ListCollector {
   addItem(p: Paragraph, ordered: boolean, text: string): void {
     const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
+    this.lastY = (p.rows.at(-1) as Row).y;
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
     this.entries.push({ level, ordered, content: [styled(paragraph([{ text: ordered ? text.replace(NUMBERED, '') : withoutBullet(text) }]), p)] });
   }
 
-  /** A paragraph indented past the list's markers continues the last item. */
+  /**
+   * A paragraph indented past the list's markers continues the last item, where it stands below
+   * it: one higher up the page is the next column's text (a footnote list ending the left column).
+   */
   continues(p: Paragraph, text: string): boolean {
     const para = this.entries.at(-1)?.content[0];
-    if ((p.rows[0] as Row).x <= this.left + this.body || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    const [first, last] = [p.rows[0] as Row, p.rows.at(-1) as Row];
+    if (first.x <= this.left + this.body || first.y < this.lastY || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
+    this.lastY = last.y;
+    const before = para.children[0].value.length;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
     if (pdfText) {
-      pdfText.lastBaseline = (p.rows.at(-1) as Row).y;
+      const added = para.children[0].value.length - before;
+      pdfText.lineEnds = [...(pdfText.lineEnds ?? []).map((end) => ({ ...end, after: end.after + added })), ...(p.rows.length > 1 ? lineEnds(p.rows) : [])];
+      pdfText.lastBaseline = last.y;
       pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
+      pdfText.width += linesWidth(p.rows);
     }
     return true;
   }
@@ -198,5 +231,6 @@ class ListCollector {
     if (this.entries.length) this.out.push(...nestLists(this.entries));
     this.entries = [];
     this.left = Infinity;
+    this.lastY = -Infinity;
   }
 }

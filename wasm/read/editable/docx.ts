@@ -14,6 +14,7 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  HeightRule,
   ImageRun,
   LevelFormat,
   LineRuleType,
@@ -35,6 +36,7 @@ import {
 import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
+import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
@@ -67,6 +69,8 @@ interface RunStyle {
   code?: boolean;
   /** Hex RRGGBB. */
   color?: string;
+  /** Percent of its width the text is set at (Word's character scale). */
+  scale?: number;
 }
 
 /** Font names that say italic (a PDF's font says so only in its name). */
@@ -107,7 +111,59 @@ function blockStyle(block: RootContent): RunStyle {
         .padStart(2, '0'),
     )
     .join('');
-  return { ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }), ...(coloured && { color: hex.toUpperCase() }) };
+  const scale = narrowedTo(pdf, plainText(block));
+  return {
+    ...(ITALIC_FONT_NAME.test(pdf.font) && { italics: true }),
+    ...(coloured && { color: hex.toUpperCase() }),
+    ...(scale !== undefined && { scale }),
+  };
+}
+
+/** About how many ems `text` takes set in the DOCX's faces, and how many of them its wide (CJK) characters. */
+function emsOf(text: string): { ems: number; wide: number } {
+  // A wide character takes two of displayWidth's columns: an em in any CJK face.
+  const characters = [...text].length;
+  const wide = displayWidth(text) - characters;
+  const spaces = text.match(/\s/g)?.length ?? 0;
+  return { ems: wide + spaces * SPACE_EM + (characters - wide - spaces) * NARROW_EM, wide };
+}
+
+/**
+ * Whether a line the PDF ends `gap` points short of its column's right edge was ended there (a
+ * label, an address's line, a title's first line), not wrapped: the next line's first word (its
+ * first character, in CJK text) would have fitted, with an em to spare for the faces' difference.
+ */
+function endsShort(next: string, gap: number, size: number): boolean {
+  const start = next.trimStart();
+  const first = start[0] ?? '';
+  const word = displayWidth(first) === 2 ? first : (/^\S+/.exec(start)?.[0] ?? '');
+  const { ems, wide } = emsOf(word);
+  return word !== '' && gap > (ems + (wide ? 0 : SPACE_EM) + 1) * size;
+}
+
+/** Ems from a paragraph's longest line within which its lines end together, wrapped (ragged right). */
+const WRAPPED_EMS = 3;
+/** The share of its column a paragraph's longest line spans before its lines are taken for prose wrapped in a box. */
+const BOXED_SHARE = 0.6;
+/** A space's advance in ems in the CJK faces (WenQuanYi, SimSun: 0.3–0.5), and a Latin letter's or digit's about. */
+const SPACE_EM = 0.3;
+const NARROW_EM = 0.55;
+/** The least share of a block's width in wide characters before it is fitted: Latin text keeps its face's metrics. */
+const WIDE_SHARE = 0.3;
+/** Percent of their width CJK text is set at, at the least and where it fits as it is. */
+const SCALE_RANGE = [66, 96] as const;
+
+/**
+ * CJK text whose face the DOCX cannot name is set in the East Asian font, whose characters are a
+ * full em wide; a face that sets them narrower (Korean's KoPub at 0.9 em) would run each
+ * paragraph onto more lines than the PDF's, and a page onto the next. Such text is set at the
+ * width the PDF gives it: its lines' width against what the East Asian font's would take.
+ */
+function narrowedTo(pdf: PdfTextStyle, text: string): number | undefined {
+  const { ems, wide } = emsOf(text);
+  if (ems === 0 || wide / ems < WIDE_SHARE) return undefined;
+  const percent = Math.floor((100 * pdf.width) / (ems * pdf.size));
+  return percent < SCALE_RANGE[1] ? Math.max(SCALE_RANGE[0], percent) : undefined;
 }
 
 /** Where a block's text starts and ends down the page (points from the top), where the PDF says: a list's, each item's. */
@@ -158,6 +214,8 @@ class Writer {
   private spaced = false;
   /** The next paragraph starts the right column of two. */
   private columnBreak = false;
+  /** Points from the page's left edge to the right edge of the column being written. */
+  private columnRight = Infinity;
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
   private columnStart = false;
@@ -190,11 +248,14 @@ class Writer {
   }
 
   /** A band of the page: one column across the text's width, or two, the right one after a column break. */
-  band(band: Band, textWidth: number): (Paragraph | Table)[] {
+  band(band: Band, textWidth: number, textLeft: number): (Paragraph | Table)[] {
+    this.columnRight = textLeft + textWidth;
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
+    this.columnRight = textLeft + width;
     const left = this.blocks(band.blocks.slice(0, band.columns.split), width);
+    this.columnRight = textLeft + textWidth;
     const foot = this.above;
     // LibreOffice starts the right column where the left one's first line stands, its space above taken.
     this.above = top === undefined ? undefined : top + this.firstBefore;
@@ -294,13 +355,16 @@ class Writer {
           new Paragraph({
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
-            children: this.afterBreak(runs(block.children, blockStyle(block))),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
           }),
         ];
       case 'paragraph':
         this.counts.paragraphs++;
         return [
-          new Paragraph({ ...this.spacing(block, true), children: this.afterBreak(runs(block.children, { ...blockStyle(block), ...this.bodyApart(block) })) }),
+          new Paragraph({
+            ...this.spacing(block, true),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
+          }),
         ];
       case 'list':
         return this.list(block, 0);
@@ -315,6 +379,35 @@ class Writer {
         // Anything else the model may hold (a rule, an HTML snippet) carries no text to edit.
         return plainText(block).trim() ? [new Paragraph({ children: [new TextRun(plainText(block))] })] : [];
     }
+  }
+
+  /**
+   * A block's text with a line break where the PDF ends a line short of its column (endsShort):
+   * lines that wrapped flow, lines the document ended stay ended. Text in one run (plain or all
+   * bold) only, where the PDF says where its lines end and the page keeps its spacing.
+   */
+  private lineBreaks(block: RootContent, nodes: PhrasingContent[]): PhrasingContent[] {
+    const pdf = block.data?.pdfText;
+    const only = nodes.length === 1 ? nodes[0] : undefined;
+    if (only?.type === 'strong') return [{ ...only, children: this.lineBreaks(block, only.children) }];
+    // A page read in columns and written as one (not spaced) runs its lines wider than the PDF's: they flow.
+    if (!pdf?.lineEnds || only?.type !== 'text' || !this.spaced) return nodes;
+    const text = only.value;
+    // Most of its lines ending together across most of the column: prose wrapped in a box of its own, no wider than its longest line.
+    const together = pdf.lineEnds.filter((end) => pdf.right - end.right < WRAPPED_EMS * pdf.size).length;
+    const wrapped = together >= 2 && together >= (pdf.lineEnds.length * 2) / 3 && pdf.right - pdf.left > BOXED_SHARE * (this.columnRight - pdf.left);
+    const right = wrapped ? Math.min(this.columnRight, pdf.right) : this.columnRight;
+    const cuts = pdf.lineEnds
+      .map((end) => ({ at: text.length - end.after, gap: right - end.right }))
+      .filter(({ at, gap }) => at > 0 && at < text.length && endsShort(text.slice(at), gap, pdf.size));
+    if (!cuts.length) return nodes;
+    const out: PhrasingContent[] = [];
+    let from = 0;
+    for (const { at } of cuts) {
+      out.push({ type: 'text', value: text.slice(from, at).trimEnd() }, { type: 'break' });
+      from = at;
+    }
+    return [...out, { type: 'text', value: text.slice(from).trimStart() }];
   }
 
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
@@ -349,7 +442,11 @@ class Writer {
       item.children.flatMap((child, k) => {
         if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
         this.counts.paragraphs++;
-        const children = this.afterBreak(child.type === 'paragraph' || child.type === 'heading' ? runs(child.children) : [new TextRun(plainText(child))]);
+        // An item keeps its own size and family where they are not the body's (a footnote list in small print).
+        const style = { ...blockStyle(child), ...this.bodyApart(child) };
+        const children = this.afterBreak(
+          child.type === 'paragraph' || child.type === 'heading' ? runs(this.lineBreaks(child, child.children), style) : [textRun(plainText(child), style)],
+        );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
         return [
@@ -376,6 +473,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
+            ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
@@ -401,6 +499,16 @@ class Writer {
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
   }
+}
+
+/**
+ * A row at least as tall as the PDF sets it, from its text's top to the next row's (a borderless
+ * table whose rows are each one line of the page): rows spaced apart keep their space. The last
+ * row is as tall as its text, so what follows the table keeps its distance from the text.
+ */
+function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
+  const [top, next] = [tops?.[row], tops?.[row + 1]];
+  return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
 }
 
 /** Inline content as runs, their emphasis as run properties. */
@@ -543,7 +651,7 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
       type: k === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
       ...(band.columns && { column: { count: 2, space: twips(band.columns.space), equalWidth: true } }),
     },
-    children: writer.band(band, textWidth),
+    children: writer.band(band, textWidth, margins.left),
   }));
 }
 
