@@ -213,9 +213,8 @@ held-out documents' own output is not looked at):
   cells are centred vertically (Chrome's print of pandoc's tables: a name between its
   description's lines, or on the middle one) is one band (pdf-table-bands.ts), a heading between
   two ruled tables of one width is no header of the second (pdf-rules.ts), and a code line whose
-  words Ghostscript sets apart, every piece monospaced, is in no table. Left: a table set right to
-  left (Chrome's print of a Hebrew table: its columns read left to right, a cell's number run
-  merged with its text; Hebrew dev TEDS 0); cell text scored against the source's Markdown — the
+  words Ghostscript sets apart, every piece monospaced, is in no table; a table set right to left is
+  read in its columns' order (pdf-rtl-tables.ts, under Right-to-left). Left: cell text scored against the source's Markdown — the
   names in a manual's option tables are code there (\`--url-classes\`) and plain here, and the
   Markdown writer escapes brackets and angle brackets in cells (\`\\[l]\`): on the dev manuals
   (fixtures/read-dev) TEDS would be 0.90 → 0.91 with the code marks alone and 0.94 with the escapes
