@@ -8,6 +8,7 @@
 // (pdf-headings.ts) → blocks (pdf-layout.ts).
 
 import type { RootContent } from 'mdast';
+import { MONOSPACE } from './blocks.js';
 import type { Piece } from './pdf-borderless.js';
 
 /** The parts of mupdf's stext JSON used here. */
@@ -28,6 +29,22 @@ export interface StextPage {
   height: number;
   blocks: StextBlock[];
 }
+
+/** A line set in a monospaced font, all its glyphs (pdf-pieces.ts's character walk), or so says mupdf's JSON (the font's family) or the font's name. */
+export const isMonoLine = (line: { font: { mono?: boolean; family?: string; name?: string } }) =>
+  line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
+
+/** The texts of lines set in a monospaced font (isMonoLine), spaces as a cell's text has them: a table's code (blocks.ts textCells). */
+export const monoTexts = (lines: Iterable<{ text: string; font: { mono?: boolean; family?: string; name?: string } }>): Set<string> =>
+  new Set(
+    [...lines]
+      .filter(isMonoLine)
+      .map((l) => cellSpaces(l.text))
+      .filter(Boolean),
+  );
+
+/** A text with its runs of spaces made one and its ends trimmed, as a table cell's text is. */
+export const cellSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** One visual line: the stext lines of a block that share a baseline, left to right. */
 export interface Row {
