@@ -106,7 +106,7 @@ describe('stage 4, tables among the rows (pdf-table-runs.ts)', () => {
     const tally = new StyleTally();
     tally.addPage(rows, 1);
     const markdown = [...renderedBlocks(pageBlocks(rows, tally.style()))].join('\n\n');
-    expect(markdown).toContain('| object-size-limit | 10485760 | ObjectView output size limit, default is `10*1024*1024 bytes` |');
+    expect(markdown).toContain('| object-size-limit | 10485760 | ObjectView output size limit, default is 10\\*1024\\*1024 bytes |');
   });
 });
 

@@ -15,10 +15,10 @@ import { renderedBlocks } from '../../wasm/read/render.js';
 
 const SIZE = 10;
 
-/** A mupdf line of `text` at x on the baseline y, 5 pt a character; `font` Courier makes it code. */
-const line = (text: string, x: number, y: number, font = 'LiberationSerif'): StextLine => ({
+/** A line of `text` at x on the baseline y, 5 pt a character, as the character walk gives it; `code`: every glyph monospaced. */
+const line = (text: string, x: number, y: number, code = false): StextLine => ({
   bbox: { x, y: y - 8, w: text.length * 5, h: 12 },
-  font: { size: SIZE, name: font },
+  font: { size: SIZE, name: code ? 'LiberationMono' : 'LiberationSerif', ...(code && { mono: true }) },
   x,
   y,
   text,
@@ -29,7 +29,7 @@ const markdown = (blocks: Parameters<typeof renderedBlocks>[0]) => [...renderedB
 /** An options table: names in Courier in the first column, descriptions in the body's font. */
 const OPTIONS: [name: string, description: StextLine[]][] = [
   ['[c:]', [line('the hashcode of the class loader', 200, 0)]],
-  ['--url-classes', [line('list the URLs of the classes loaded by', 200, 0), line('<classloader>', 395, 0, 'Courier')]],
+  ['--url-classes', [line('list the URLs of the classes loaded by', 200, 0), line('<classloader>', 395, 0, true)]],
   ['-*', [line('every option', 200, 0)]],
 ];
 
@@ -38,7 +38,7 @@ describe('code in PDF table cells', () => {
     const blocks: StextLine[][] = [[line('Name', 50, 100), line('Description', 200, 100)]];
     OPTIONS.forEach(([name, description], k) => {
       const y = 114 + k * 14;
-      blocks.push([line(name, 50, y, 'Courier'), ...description.map((l) => ({ ...l, y, bbox: { ...l.bbox, y: y - 8 } }))]);
+      blocks.push([line(name, 50, y, true), ...description.map((l) => ({ ...l, y, bbox: { ...l.bbox, y: y - 8 } }))]);
     });
     const rows = pageRows({ width: 600, height: 800, blocks: blocks.map((lines) => ({ type: 'text', lines })) } satisfies StextPage);
     const tally = new StyleTally();

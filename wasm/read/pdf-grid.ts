@@ -35,7 +35,7 @@ export interface PageDrawing {
 /** The parts of a structured-text line a grid needs. */
 export interface GridLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; mono?: boolean; family?: string; name?: string };
+  font: { size: number; mono?: boolean };
   y: number;
   text: string;
 }

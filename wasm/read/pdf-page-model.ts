@@ -8,7 +8,6 @@
 // (pdf-headings.ts) → blocks (pdf-layout.ts).
 
 import type { RootContent } from 'mdast';
-import { MONOSPACE } from './blocks.js';
 import type { Piece } from './pdf-borderless.js';
 
 /** The parts of mupdf's stext JSON used here. */
@@ -30,15 +29,16 @@ export interface StextPage {
   blocks: StextBlock[];
 }
 
-/** A line set in a monospaced font, all its glyphs (pdf-pieces.ts's character walk), or so says mupdf's JSON (the font's family) or the font's name. */
-export const isMonoLine = (line: { font: { mono?: boolean; family?: string; name?: string } }) =>
-  line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
-
-/** The texts of lines set in a monospaced font (isMonoLine), spaces as a cell's text has them: a table's code (blocks.ts textCells). */
-export const monoTexts = (lines: Iterable<{ text: string; font: { mono?: boolean; family?: string; name?: string } }>): Set<string> =>
+/**
+ * The texts of lines all of whose glyphs are set in a monospaced font, spaces as a cell's text has
+ * them: a table's code (blocks.ts textCells). Only the character walk (pdf-pieces.ts) says so of
+ * every glyph; mupdf's JSON names a line by its first glyph's font, which may start a cell's
+ * wrapped line in the code that ends the line above ("r" of a path, then the description).
+ */
+export const monoTexts = (lines: Iterable<{ text: string; font: { mono?: boolean } }>): Set<string> =>
   new Set(
     [...lines]
-      .filter(isMonoLine)
+      .filter((l) => l.font.mono === true)
       .map((l) => cellSpaces(l.text))
       .filter(Boolean),
   );
@@ -69,8 +69,8 @@ export interface Row {
   /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
   color?: string;
   block: number;
-  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges. */
-  cells: { x: number; right: number; text: string }[];
+  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges; `code` where every glyph is monospaced (Piece). */
+  cells: { x: number; right: number; text: string; code?: true }[];
   /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
   pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */

@@ -4,9 +4,9 @@
 // font and colour; a table ruled by the drawing's lines (pdf-grid.ts, pdf-rules.ts) stands as
 // one row where it lies. Pure functions over plain data, tested on arrays.
 
-import { BOLD_FONT_NAME } from './blocks.js';
+import { BOLD_FONT_NAME, MONOSPACE } from './blocks.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
-import { CELL_GAP, isMonoLine, type PageRows, type Row, type StextLine, type StextPage } from './pdf-page-model.js';
+import { CELL_GAP, type PageRows, type Row, type StextLine, type StextPage } from './pdf-page-model.js';
 import { ruleTables } from './pdf-rules.js';
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
@@ -175,10 +175,12 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   for (const line of lines) {
     // The room between this piece and the one before it in reading order.
     const gap = rtl ? end - (line.bbox.x + line.bbox.w) : line.bbox.x - end;
-    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, right: line.bbox.x, text: '' });
+    if (!cells.length || gap > line.font.size * CELL_GAP)
+      cells.push({ x: line.bbox.x, right: line.bbox.x, text: '', ...(line.font.mono && { code: true as const }) });
     const cell = cells.at(-1) as Row['cells'][number];
     cell.x = Math.min(cell.x, line.bbox.x);
     cell.right = Math.max(cell.right, line.bbox.x + line.bbox.w);
+    if (!line.font.mono) delete cell.code;
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
     if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
@@ -189,7 +191,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   const chars = (l: StextLine) => l.text.trim().length;
   const total = lines.reduce((n, l) => n + chars(l), 0);
   const boldChars = lines.filter((l) => l.font.weight === 'bold' || BOLD_FONT_NAME.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
-  const monoChars = lines.filter(isMonoLine).reduce((n, l) => n + chars(l), 0);
+  const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
   const box = {
@@ -216,7 +218,15 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
     block,
     cells: cells.filter((c) => c.text !== ''),
     pieces:
-      lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text, ...(isMonoLine(l) && { mono: true as const }) })) : [],
+      lines.length > 1
+        ? lines.map((l) => ({
+            x: l.bbox.x,
+            right: l.bbox.x + l.bbox.w,
+            text: l.text,
+            ...(isMono(l) && { mono: true as const }),
+            ...(l.font.mono && { code: true as const }),
+          }))
+        : [],
   };
 }
 
@@ -229,6 +239,8 @@ function mostCharacters(lines: readonly StextLine[], value: (line: StextLine) =>
 
 /** A font's name without the subset tag (ABCDEF+) a PDF gives each embedded subset. */
 const fontName = (line: StextLine) => (line.font.name ?? '').replace(/^[A-Z]{6}\+/, '');
+/** mupdf's JSON says monospace in the font's family, the character walk in `mono` (pdf-pieces.ts). */
+const isMono = (line: StextLine) => line.font.mono === true || line.font.family === 'monospace' || MONOSPACE.test(line.font.name ?? '');
 
 /** A row whose regular-weight characters are at least 1/LEAD_IN_SHARE of it, after a bold majority, leads into its paragraph. */
 const LEAD_IN_SHARE = 5;

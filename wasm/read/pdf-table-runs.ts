@@ -336,14 +336,11 @@ function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] =
   );
 }
 
-/** The texts the rows set in a monospaced font (blocks.ts textCells): their code pieces, or a row of one piece that is code. */
+/** The texts the rows set in a monospaced font, every glyph (blocks.ts textCells): their code pieces, or a row's cells that are code. */
 function codeOf(rows: readonly Row[]): Set<string> {
   const code = new Set<string>();
-  for (const row of rows) {
-    // A row of one piece keeps no pieces (pdf-rows.ts): its font is the row's.
-    const units = row.pieces.length ? row.pieces.filter((p) => p.mono) : row.mono ? row.cells : [];
-    for (const unit of units) code.add(cellSpaces(unit.text));
-  }
+  // A row of one piece keeps no pieces (pdf-rows.ts): its cells say it.
+  for (const row of rows) for (const unit of row.pieces.length ? row.pieces : row.cells) if (unit.code) code.add(cellSpaces(unit.text));
   code.delete('');
   return code;
 }
