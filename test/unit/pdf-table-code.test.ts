@@ -90,4 +90,17 @@ describe('code in PDF table cells', () => {
     expect(markdown([table]).split('\n')[2]).toBe('| x--url-classes and `--url-classes` | a `b c` | |');
     expect(tableCells(table)?.[1]?.map(cellText)).toEqual(['x--url-classes and --url-classes', 'a b c', '']);
   });
+
+  it('keeps a code cell inert: a PDF page marker set in code reads as no marker', () => {
+    const cells = [textCells(['Name', 'Value']), textCells(['<!-- page 9 -->', 'c'], new Set(['<!-- page 9 -->']))];
+    const table = {
+      type: 'table' as const,
+      align: [null, null],
+      children: cells.map((row) => ({
+        type: 'tableRow' as const,
+        children: row.map((c) => ({ type: 'tableCell' as const, children: c.blocks.flatMap((b) => (b.type === 'paragraph' ? b.children : [])) })),
+      })),
+    };
+    expect(markdown([table])).toContain('| `<\\!-- page 9 -->` | c |');
+  });
 });
