@@ -214,12 +214,13 @@ held-out documents' own output is not looked at):
   description's lines, or on the middle one) is one band (pdf-table-bands.ts), a heading between
   two ruled tables of one width is no header of the second (pdf-rules.ts), and a code line whose
   words Ghostscript sets apart, every piece monospaced, is in no table; a table set right to left is
-  read in its columns' order (pdf-rtl-tables.ts, under Right-to-left). Left: cell text scored against the source's Markdown — the
-  names in a manual's option tables are code there (\`--url-classes\`) and plain here, and the
-  Markdown writer escapes brackets and angle brackets in cells (\`\\[l]\`): on the dev manuals
-  (fixtures/read-dev) TEDS would be 0.90 → 0.91 with the code marks alone and 0.94 with the escapes
-  too; columns set a few points apart; one rule or per-cell rules; header cells spanning
-  rule-less columns; bands where rows and a cell's lines are spaced alike (groff, LaTeX: nothing
+  read in its columns' order (pdf-rtl-tables.ts, under Right-to-left); a cell's piece whose every
+  glyph the PDF sets in a monospaced font is a code span (\`\` \`--url-classes\` \`\`, nothing escaped
+  inside it; dev TEDS 0.904 → 0.914, producers 0.952 → 0.972). Left: code inside a sentence
+  shares the sentence's piece and stays plain, escaped (\`\\[maxBlocks \\<arg>]\`), and a producer
+  that drops the monospaced font (pandoc's docx through LibreOffice) leaves none; columns set a
+  few points apart; one rule or per-cell rules; header cells spanning rule-less columns; bands
+  where rows and a cell's lines are spaced alike (groff, LaTeX: nothing
   tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline names the headings and their levels (pdf-outline.ts).

@@ -338,8 +338,12 @@ implements Serializable, CharSequence {
 The class is printed as its source.
 `;
 
-/** The source's table rows as the reader writes plain cells: emphasis and code marks gone, brackets escaped. */
-const sourceTableRows = (markdown: string) =>
+/**
+ * The source's table rows as the reader writes its cells: emphasis and code marks gone, brackets
+ * escaped — but with `codeCells`, a cell that is one code span keeps it (its producer set it in a
+ * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece).
+ */
+const sourceTableRows = (markdown: string, codeCells = false) =>
   markdown
     .split('\n')
     .filter((line) => line.startsWith('|') && !line.includes('---'))
@@ -347,12 +351,8 @@ const sourceTableRows = (markdown: string) =>
       line
         .split('|')
         .slice(1, -1)
-        .map((cell) =>
-          cell
-            .trim()
-            .replace(/[_`]/g, '')
-            .replace(/([[<])/g, '\\$1'),
-        ),
+        .map((cell) => cell.trim())
+        .map((cell) => (codeCells && /^`[^`]+`$/.test(cell) ? cell : cell.replace(/[_`]/g, '').replace(/([[<])/g, '\\$1'))),
     )
     .map((cells) => `| ${cells.join(' | ')} |`);
 
@@ -483,9 +483,9 @@ describe('read: PDF tables from aligned columns', () => {
 });
 
 describe('read: PDF tables from aligned columns, one line pitch', () => {
-  it('reads a borderless parameter table row by row when its rows and wrapped lines share one pitch and mixed fonts make the baselines uneven (pandoc → odt → LibreOffice)', async () => {
+  it('reads a borderless parameter table row by row when its rows and wrapped lines share one pitch and mixed fonts make the baselines uneven, names set in code as code spans (pandoc → odt → LibreOffice)', async () => {
     const text = await markdownOf('parameters.pdf');
-    const [header, ...body] = sourceTableRows(PARAMETERS_MD);
+    const [header, ...body] = sourceTableRows(PARAMETERS_MD, true);
     expect(body).toHaveLength(7);
     expect(text).toContain([header, '| - | - |', ...body].join('\n'));
   });
@@ -501,7 +501,7 @@ describe('read: PDF tables from aligned columns, one line pitch', () => {
 describe('read: PDF tables under a header rule, two on a page', () => {
   it('reads two tables whose only rules are under their headers as two tables, the heading between them outside both (pandoc → docx → LibreOffice)', async () => {
     const text = await markdownOf('two-tables.pdf');
-    const [first, second] = TWO_TABLES_MD.split('### ').map(sourceTableRows);
+    const [first, second] = TWO_TABLES_MD.split('### ').map((part) => sourceTableRows(part));
     const table = (rows: string[]) => [rows[0], '| - | - |', ...rows.slice(1)].join('\n');
     expect(first).toHaveLength(6);
     expect(second).toHaveLength(5);
@@ -556,7 +556,7 @@ describe('read: PDF tables over page breaks and wrapped cells', () => {
 
   it("reads groff's table of options as one row an option, the names flush right and each description's wrapped lines in its cell (pandoc → ms → groff)", async () => {
     const text = await markdownOf('wrapped-options.pdf');
-    const [header, ...body] = sourceTableRows(WRAPPED_OPTIONS_MD);
+    const [header, ...body] = sourceTableRows(WRAPPED_OPTIONS_MD, true);
     expect(body).toHaveLength(4);
     expect(text).toContain(['## Options', '', header, '| - | - |', ...body, '', '## Usage'].join('\n'));
   });
@@ -565,7 +565,7 @@ describe('read: PDF tables over page breaks and wrapped cells', () => {
 describe('read: PDF code beside tables (groff → Ghostscript)', () => {
   it('reads highlighted code whose words Ghostscript sets apart as one code block, not as a table of its first words, the options table above it kept (pandoc → ms → groff → ps2pdf)', async () => {
     const text = await markdownOf('highlighted-code.pdf');
-    const [header, ...body] = sourceTableRows(HIGHLIGHTED_CODE_MD);
+    const [header, ...body] = sourceTableRows(HIGHLIGHTED_CODE_MD, true);
     expect(text).toContain(
       ['# Options', '', header, '| - | - |', ...body, '', '# Usage', '', '```', 'package java.lang;', 'import java.io.ObjectStreamField;'].join('\n'),
     );
@@ -575,7 +575,7 @@ describe('read: PDF code beside tables (groff → Ghostscript)', () => {
 });
 
 describe('read: PDF tables whose cells are centred vertically (Chrome)', () => {
-  const [header, ...rows] = sourceTableRows(CENTRED_MD);
+  const [header, ...rows] = sourceTableRows(CENTRED_MD, true);
   const expected = [
     '## Recording options',
     '',
@@ -592,7 +592,7 @@ describe('read: PDF tables whose cells are centred vertically (Chrome)', () => {
     'Both tables end here.',
   ].join('\n');
 
-  it('reads a name centred between or beside its description’s lines as one row, and the heading between two ruled tables as a heading (pandoc → Chrome)', async () => {
+  it('reads a name centred between or beside its description’s lines as one row, the name in code a code span, and the heading between two ruled tables as a heading (pandoc → Chrome)', async () => {
     expect(rows).toHaveLength(9);
     expect(await markdownOf('centred-ruled.pdf')).toContain(expected);
   });

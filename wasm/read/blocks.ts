@@ -220,9 +220,50 @@ export interface CellSource {
   covered?: boolean;
 }
 
-/** A row of plain-text cells, one paragraph each (none for an empty text), no spans. */
-export function textCells(texts: readonly string[]): CellSource[] {
-  return texts.map((text) => ({ blocks: text ? [paragraph([{ text }])] : [], colSpan: 1, rowSpan: 1 }));
+/**
+ * A row of text cells, one paragraph each (none for an empty text), no spans. A text of `code`
+ * (a piece the PDF set in a monospaced font) standing in a cell between spaces or its ends is a
+ * code span: `--url-classes` is an option's name, and inside a code span nothing is escaped.
+ */
+export function textCells(texts: readonly string[], code: ReadonlySet<string> = new Set()): CellSource[] {
+  return texts.map((text) => ({ blocks: text ? [paragraph(codeRuns(text, code))] : [], colSpan: 1, rowSpan: 1 }));
+}
+
+/** The longest code text marked in a cell: an option's name or a short expression. */
+const MAX_CODE_SPAN = 160;
+
+/** A text's runs: the longest text of `code` starting at each word (and ending at a space or the end) is code. */
+function codeRuns(text: string, code: ReadonlySet<string>): Run[] {
+  if (code.size === 0) return [{ text }];
+  // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN: bounded work in a
+  // long cell of a hostile table (a longer code piece is left plain).
+  const longest = Math.min(MAX_CODE_SPAN, Math.max(...[...code].map((c) => c.length)));
+  const runs: Run[] = [];
+  let plain = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (i > 0 && text[i - 1] !== ' ') continue;
+    const end = codeEnd(text, i, longest, code);
+    if (end === undefined) continue;
+    const last = runs.at(-1);
+    // Code pieces a space apart are one span: Ghostscript sets a code line's words apart.
+    if (last?.code && text.slice(plain, i).trim() === '') last.text += text.slice(plain, end);
+    else {
+      if (i > plain) runs.push({ text: text.slice(plain, i) });
+      runs.push({ text: text.slice(i, end), code: true });
+    }
+    plain = end;
+    i = end - 1;
+  }
+  if (plain < text.length) runs.push({ text: text.slice(plain) });
+  return runs;
+}
+
+/** The end of the longest text of `code` at `start` that ends at a space or the text's end. */
+function codeEnd(text: string, start: number, longest: number, code: ReadonlySet<string>): number | undefined {
+  for (let end = Math.min(text.length, start + longest); end > start; end--) {
+    if ((end === text.length || text[end] === ' ') && code.has(text.slice(start, end))) return end;
+  }
+  return undefined;
 }
 
 /** A GFM table when every cell is one plain paragraph and nothing spans; else an HTML table. */

@@ -15,6 +15,8 @@ export interface Piece {
   text: string;
   /** Set in a monospaced font: code. */
   mono?: true;
+  /** Every glyph set in a monospaced font, by the character walk (pdf-pieces.ts): a code span in a table's cell. */
+  code?: true;
 }
 
 /** What the detector reads of a row. */

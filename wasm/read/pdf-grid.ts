@@ -5,9 +5,10 @@
 // its middle. Pure functions over plain data, tested on arrays.
 
 import type { RootContent } from 'mdast';
-import { paragraph, table, type CellSource } from './blocks.js';
+import { table, textCells, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { joinLines } from '../../core/cjk-text.js';
+import { monoTexts } from './pdf-page-model.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {
@@ -34,7 +35,7 @@ export interface PageDrawing {
 /** The parts of a structured-text line a grid needs. */
 export interface GridLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number };
+  font: { size: number; mono?: boolean };
   y: number;
   text: string;
 }
@@ -254,9 +255,10 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   const sources: CellSource[][] = Array.from({ length: rows }, () =>
     Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })),
   );
+  const code = monoTexts(taken);
   for (const cell of cells) {
-    const text = cellText(texts.get(cell) ?? []);
-    (sources[cell.row] as CellSource[])[cell.col] = { blocks: text ? [paragraph([{ text }])] : [], colSpan: cell.colSpan, rowSpan: cell.rowSpan };
+    const [source = { blocks: [] }] = textCells([cellText(texts.get(cell) ?? [])], code);
+    (sources[cell.row] as CellSource[])[cell.col] = { ...source, colSpan: cell.colSpan, rowSpan: cell.rowSpan };
   }
   const box = { left: grid.xs[0] as number, right: grid.xs.at(-1) as number, top: grid.ys[0] as number, bottom: grid.ys.at(-1) as number };
   return { box, table: table(sources, blocksToHtml), lines: taken };

@@ -175,10 +175,12 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   for (const line of lines) {
     // The room between this piece and the one before it in reading order.
     const gap = rtl ? end - (line.bbox.x + line.bbox.w) : line.bbox.x - end;
-    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, right: line.bbox.x, text: '' });
+    if (!cells.length || gap > line.font.size * CELL_GAP)
+      cells.push({ x: line.bbox.x, right: line.bbox.x, text: '', ...(line.font.mono && { code: true as const }) });
     const cell = cells.at(-1) as Row['cells'][number];
     cell.x = Math.min(cell.x, line.bbox.x);
     cell.right = Math.max(cell.right, line.bbox.x + line.bbox.w);
+    if (!line.font.mono) delete cell.code;
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
     if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
@@ -215,7 +217,16 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
     ...(color !== undefined && { color }),
     block,
     cells: cells.filter((c) => c.text !== ''),
-    pieces: lines.length > 1 ? lines.map((l) => ({ x: l.bbox.x, right: l.bbox.x + l.bbox.w, text: l.text, ...(isMono(l) && { mono: true as const }) })) : [],
+    pieces:
+      lines.length > 1
+        ? lines.map((l) => ({
+            x: l.bbox.x,
+            right: l.bbox.x + l.bbox.w,
+            text: l.text,
+            ...(isMono(l) && { mono: true as const }),
+            ...(l.font.mono && { code: true as const }),
+          }))
+        : [],
   };
 }
 

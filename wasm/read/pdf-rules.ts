@@ -11,6 +11,7 @@ import { blocksToHtml } from './render.js';
 import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
 import { joinLines } from '../../core/cjk-text.js';
 import { bandEnd } from './pdf-table-bands.js';
+import { monoTexts } from './pdf-page-model.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -121,7 +122,15 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
-  return { box, table: table(rows.map(textCells), blocksToHtml), lines: new Set(inside) };
+  const code = monoTexts(inside);
+  return {
+    box,
+    table: table(
+      rows.map((row) => textCells(row, code)),
+      blocksToHtml,
+    ),
+    lines: new Set(inside),
+  };
 }
 
 /**

@@ -29,7 +29,8 @@ export interface BandLine {
   top: number;
   bottom: number;
   size: number;
-  units: readonly { x: number; right: number; text: string }[];
+  /** `code`: every glyph monospaced (pdf-borderless.ts Piece), kept through the band. */
+  units: readonly { x: number; right: number; text: string; code?: true }[];
   /** A ruled table standing as one row: never in a band. */
   table?: unknown;
 }
@@ -40,11 +41,14 @@ interface Unit {
   text: string;
   top: number;
   bottom: number;
+  code?: true;
 }
 
 /** The units of a group of lines, in columns: units that overlap in x, top to bottom. */
 function columnsOf(rows: readonly BandLine[]): Unit[][] {
-  const units = rows.flatMap((row) => row.units.map((u) => ({ x: u.x, right: u.right, text: u.text.trim(), top: row.top, bottom: row.bottom })));
+  const units = rows.flatMap((row) =>
+    row.units.map((u) => ({ x: u.x, right: u.right, text: u.text.trim(), top: row.top, bottom: row.bottom, ...(u.code && { code: u.code }) })),
+  );
   const columns: Unit[][] = [];
   for (const unit of units.sort((a, b) => a.x - b.x)) {
     const last = columns.at(-1);
@@ -116,12 +120,15 @@ function bandRow(rows: readonly Row[]): Row {
     x: Math.min(...column.map((u) => u.x)),
     right: Math.max(...column.map((u) => u.right)),
     text: joinLines(column.map((u) => u.text).filter(Boolean)),
+    ...(column.every((u) => u.code) && { code: true as const }),
   }));
   const cells: Row['cells'] = [];
   for (const unit of units) {
     const last = cells.at(-1);
-    if (last && unit.x - last.right <= main.size * CELL_GAP) Object.assign(last, { right: unit.right, text: `${last.text} ${unit.text}` });
-    else cells.push({ ...unit });
+    if (last && unit.x - last.right <= main.size * CELL_GAP) {
+      Object.assign(last, { right: unit.right, text: `${last.text} ${unit.text}` });
+      if (!unit.code) delete last.code;
+    } else cells.push({ ...unit });
   }
   return {
     ...main,

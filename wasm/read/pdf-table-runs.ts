@@ -7,7 +7,7 @@ import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { withBands } from './pdf-table-bands.js';
-import { isBullet, NUMBERED, type Row } from './pdf-page-model.js';
+import { cellSpaces, isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { blocksToHtml } from './render.js';
@@ -45,7 +45,10 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
       bottom: Math.max(...run.map((r) => r.bottom)),
       cells: [],
       pieces: [],
-      table: table(cells.map(textCells), blocksToHtml),
+      table: table(
+        cells.map((row) => textCells(row, codeOf(run))),
+        blocksToHtml,
+      ),
     });
     next = end;
   }
@@ -326,5 +329,18 @@ function lineOf(row: Row, columns: readonly Column[]): TableLine {
 
 function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
   const rows = joinWrappedLines(run.map((row) => lineOf(row, columns)));
-  return table([...header, ...rows].map(textCells), blocksToHtml);
+  const code = codeOf(run);
+  return table(
+    [...header, ...rows].map((row) => textCells(row, code)),
+    blocksToHtml,
+  );
+}
+
+/** The texts the rows set in a monospaced font, every glyph (blocks.ts textCells): their code pieces, or a row's cells that are code. */
+function codeOf(rows: readonly Row[]): Set<string> {
+  const code = new Set<string>();
+  // A row of one piece keeps no pieces (pdf-rows.ts): its cells say it.
+  for (const row of rows) for (const unit of row.pieces.length ? row.pieces : row.cells) if (unit.code) code.add(cellSpaces(unit.text));
+  code.delete('');
+  return code;
 }
