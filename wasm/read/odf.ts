@@ -9,6 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import {
   append,
   asSlideLabel,
+  slideTitle,
   codeBlocks,
   definedOnly,
   heading,
@@ -357,9 +358,9 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
     if (isHidden(page, context)) return;
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
-    const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
+    const titleLines = title ? findAll(title, 'text:p').map((p) => readSpans(p, context)) : [];
     // One `##` section a slide (the contract), an untitled one named by its author or by its place.
-    out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
+    out.push(slideTitle(titleLines, page.attrs['draw:name'] || `Slide ${index + 1}`));
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');

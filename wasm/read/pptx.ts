@@ -10,11 +10,11 @@ import {
   append,
   asSlideLabel,
   codeBlocks,
-  heading,
   isEmptyParagraph,
   MONOSPACE,
   nestLists,
   paragraph,
+  slideTitle,
   table,
   type CellSource,
   type Inline,
@@ -60,13 +60,9 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
 function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? '')) ?? headlineOf(shapes);
-  const titleText = title
-    ? textOf(find(title, 'p:txBody') ?? title)
-        .replace(/\s+/g, ' ')
-        .trim()
-    : '';
+  const titleLines = title ? childElements(find(title, 'p:txBody') ?? title, 'a:p').map((p) => readRuns(p, context)) : [];
   // One `##` section a slide (the contract), an untitled one named by its place.
-  const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
+  const out: RootContent[] = [slideTitle(titleLines, `Slide ${number}`)];
   for (const shape of shapes) {
     if (shape === title) continue;
     append(out, readShape(shape, { ...context, labels: true }));
@@ -209,9 +205,10 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     if (list.length) append(out, nestLists(list));
     list = [];
   };
-  for (const p of childElements(body, 'a:p')) {
-    const block = paragraph(readRuns(p, context));
-    if (isEmptyParagraph(block)) continue;
+  const paragraphs = childElements(body, 'a:p')
+    .map((p) => ({ p, block: paragraph(readRuns(p, context)) }))
+    .filter(({ block }) => !isEmptyParagraph(block));
+  paragraphs.forEach(({ p, block }, index) => {
     const pPr = child(p, 'a:pPr');
     const kind = child(pPr ?? p, 'a:buAutoNum')
       ? 'ordered'
@@ -224,12 +221,19 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
             : 'none';
     if (kind === 'none') {
       flush();
-      out.push(context.labels ? asSlideLabel(block, 3) : block);
+      out.push(context.labels ? asSlideLabel(block, 3, { setApart: spacedAbove(pPr), followed: index < paragraphs.length - 1 }) : block);
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
-  }
+  });
   flush();
   // Code only on the slide itself: a code block in a table cell would turn the table into HTML.
   return context.labels ? codeBlocks(out) : out;
+}
+
+/** Whether a paragraph sets space above itself (a:spcBef, in points or in lines), as a heading does. */
+function spacedAbove(pPr: XmlElement | undefined): boolean {
+  const before = pPr && child(pPr, 'a:spcBef');
+  const amount = before && (child(before, 'a:spcPts') ?? child(before, 'a:spcPct'));
+  return Number(amount?.attrs.val ?? 0) > 0;
 }
 
 function readRuns(p: XmlElement, context: SlideContext): Inline[] {
