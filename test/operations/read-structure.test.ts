@@ -73,6 +73,9 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
 const DECK =
   '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\n### Check the `out` value\n\nIt prints.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n### Options:\n\nUse the defaults.\n\n**Mind:**\n\nNothing else.\n\n## Run it with `boot`\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
+/** A deck whose `###` label is set apart by space above it, and a bold paragraph, on a slide of its own, that is not. */
+const LABELS_DECK = '## Setup\n\n### Options\n\nUse the defaults.\n\n## Limits\n\n**Caveats**\n\nNone known.\n';
+
 /** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
 const HIGHLIGHTED_DECK = `## Jobs\n\nRun it in the background:\n\n\`\`\`bash\n${HIGHLIGHTED_CODE}\n\`\`\`\n`;
@@ -87,6 +90,8 @@ beforeAll(async () => {
   for (const ext of ['docx', 'odt']) execFileSync('pandoc', ['code.md', '-f', 'gfm', '-o', `code.${ext}`], { cwd: ops.dir });
   ops.put('deck.md', DECK);
   execFileSync('pandoc', ['deck.md', '-f', 'gfm', '--slide-level=2', '-o', 'deck.pptx'], { cwd: ops.dir });
+  ops.put('labels.md', LABELS_DECK);
+  execFileSync('pandoc', ['labels.md', '-f', 'gfm', '--slide-level=2', '-o', 'labels.pptx'], { cwd: ops.dir });
   ops.put('highlighted.md', HIGHLIGHTED_DECK);
   execFileSync('pandoc', ['highlighted.md', '-f', 'gfm', '--slide-level=2', '-o', 'highlighted.pptx'], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
@@ -168,6 +173,16 @@ describe('read: slides', () => {
     const text = await markdownOf('deck.pptx');
     expect(text).toContain('### Options:\n\nUse the defaults.\n\n**Mind:**\n\nNothing else.');
     expect(text).toContain('## Run it with `boot`\n');
+  });
+
+  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them (pandoc pptx)', async () => {
+    // What pandoc wrote, checked apart from the reader: space above the `###` label, none above the bold paragraph.
+    const slide = (n: number) => execFileSync('unzip', ['-p', ops.at('labels.pptx'), `ppt/slides/slide${n}.xml`]).toString();
+    expect(slide(1)).toMatch(/<a:spcBef><a:spcPts val="\d+" \/><\/a:spcBef><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Options</);
+    expect(slide(2)).toMatch(/<a:pPr lvl="0" indent="0" marL="0"><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Caveats</);
+    const text = await markdownOf('labels.pptx');
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '## Limits']);
+    expect(text).toContain('**Caveats**\n\nNone known.');
   });
 
   it('reads code set in Courier on a slide as a code block, lines as the slide holds them, and a Courier word as inline code (pandoc pptx)', async () => {

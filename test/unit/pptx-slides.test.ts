@@ -140,4 +140,19 @@ describe('slides (pptx.ts)', () => {
     ]);
     expect(read(title('Setup') + last)).toEqual(['## Setup', 'Intro text.', '**Options:**']);
   });
+
+  it('reads a bold paragraph without space above it as bold text in a deck that sets its labels apart by space, as a label in one that does not', () => {
+    // pandoc's `**Caveats**` on a slide of a deck whose `###` labels have space above them.
+    const labelled = spacedBox([
+      ['Options', true, 30],
+      ['Use the defaults.', false, 0],
+    ]);
+    const bold = spacedBox([
+      ['Caveats', true, 0],
+      ['None known.', false, 0],
+    ]).replace('y="1500000"', 'y="5600000"');
+    expect(read(title('Setup') + labelled + bold)).toEqual(['## Setup', '### Options', 'Use the defaults.', '**Caveats**', 'None known.']);
+    // The same paragraph in a deck that sets no label apart: a label, as before.
+    expect(read(title('Setup') + bold)).toEqual(['## Setup', '### Caveats', 'None known.']);
+  });
 });

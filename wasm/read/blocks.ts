@@ -81,22 +81,26 @@ export function heading(level: number, items: readonly Inline[]): Heading {
 /** A slide label's most characters; longer bold text is emphasis, not a title. */
 const MAX_LABEL_CHARS = 80;
 
-/** Where a slide's paragraph stands: space set above it (a heading's spacing), and content after it. */
+/**
+ * Where a slide's paragraph stands: whether space set above it parts it from the text before (a
+ * heading's spacing; undefined where its text sets space above none of its paragraphs, so says
+ * nothing), and whether content follows it.
+ */
 export interface LabelPlace {
-  setApart: boolean;
+  setApart?: boolean;
   followed: boolean;
 }
 
 /**
  * A slide's paragraph that is all bold, short and not a sentence (no closing stop) titles what
  * comes after it on the slide: returned as a heading of `depth` (one below the slide's title), the
- * way decks set sub-titles and pandoc renders headings below the slide level. One ending in a
- * colon is a label only where it stands apart (space above it) with content after it, as pandoc
- * sets `### Options:`; without that it is a bold lead-in to what follows (`**Note:**`). Any other
- * block is returned as it is.
+ * way decks set sub-titles and pandoc renders headings below the slide level. Where its text sets
+ * space above its labels, one without that space is bold text (pandoc's `**Note**` beside its
+ * `### Options`); one ending in a colon is a label only where it stands apart with content after
+ * it (`### Options:`), else a bold lead-in to what follows. Any other block is returned as it is.
  */
 export function asSlideLabel(block: RootContent, depth: number, place?: LabelPlace): RootContent {
-  if (block.type !== 'paragraph') return block;
+  if (block.type !== 'paragraph' || place?.setApart === false) return block;
   // Bold code is a strong of its own beside the bold words (pandoc's `### Check the \`out\` value`):
   // all bold, with at most spaces between, is still one label.
   const strongs = block.children.filter((c) => c.type === 'strong');

@@ -35,6 +35,8 @@ interface SlideContext {
   rels: Relationships;
   /** Bold labels in the text are the slide's sub-headings (not in tables or notes). */
   labels?: boolean;
+  /** The deck sets space above its labels: a bold paragraph without it is bold text. */
+  spacedLabels: boolean;
   images: { count: number };
   pkg: OfficePackage;
 }
@@ -44,17 +46,25 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
   if (presentation === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a PowerPoint deck (no ppt/presentation.xml)');
   const rels = relationships(pkg, 'ppt/presentation.xml');
   const images = { count: 0 };
-  const out: RootContent[] = [];
-  let number = 0;
-  for (const id of findAll(presentation, 'p:sldId')) {
+  const slides = findAll(presentation, 'p:sldId').flatMap((id) => {
     const part = rels.get(id.attrs['r:id'] ?? '')?.part;
     const slide = part ? pkg.xml(part) : undefined;
-    if (!part || slide === undefined) continue;
-    number++;
-    if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images, pkg }, pkg));
-  }
+    return part && slide !== undefined ? [{ part, slide }] : [];
+  });
+  const spacedLabels = slides.some(({ slide }) => findAll(slide, 'a:p').some(isSpacedLabel));
+  const out: RootContent[] = [];
+  slides.forEach(({ part, slide }, index) => {
+    if (slide.attrs.show === '0' || slide.attrs.show === 'false') return;
+    append(out, readSlide(slide, index + 1, { rels: relationships(pkg, part), images, pkg, spacedLabels }, pkg));
+  });
   return out;
+}
+
+/** A paragraph of bold runs only with space set above it: how a deck sets its labels apart (pandoc's `###`). */
+function isSpacedLabel(p: XmlElement): boolean {
+  const runs = childElements(p, 'a:r').filter((r) => textOf(child(r, 'a:t') ?? r).trim() !== '');
+  const bold = (r: XmlElement) => ['1', 'true'].includes(child(r, 'a:rPr')?.attrs.b ?? '');
+  return runs.length > 0 && runs.every(bold) && spacedAbove(child(p, 'a:pPr'));
 }
 
 function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
@@ -221,7 +231,9 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
             : 'none';
     if (kind === 'none') {
       flush();
-      out.push(context.labels ? asSlideLabel(block, 3, { setApart: spacedAbove(pPr), followed: index < paragraphs.length - 1 }) : block);
+      // Space above tells a label from bold text only in a deck that sets its labels so.
+      const place = { ...(context.spacedLabels && { setApart: spacedAbove(pPr) }), followed: index < paragraphs.length - 1 };
+      out.push(context.labels ? asSlideLabel(block, 3, place) : block);
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
   });
   flush();
