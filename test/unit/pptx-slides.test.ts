@@ -155,4 +155,12 @@ describe('slides (pptx.ts)', () => {
     // The same paragraph in a deck that sets no label apart: a label, as before.
     expect(read(title('Setup') + bold)).toEqual(['## Setup', '### Caveats', 'None known.']);
   });
+
+  it('heads an untitled slide by its place, not by a large quote in its body placeholder (pandoc’s `>` after a `#`)', () => {
+    // pandoc sets a quote at 20 pt, indented, in the slide's content placeholder: content, not a title.
+    const quote = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Content Placeholder 2"/><p:cNvSpPr/><p:nvPr><p:ph idx="1"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:pPr lvl="0" indent="0" marL="1270000"><a:buNone/></a:pPr><a:r><a:rPr sz="2000"/><a:t>Use the newer mode</a:t></a:r></a:p></p:txBody></p:sp>`;
+    expect(read(quote)).toEqual(['## Slide 1', 'Use the newer mode']);
+    // A text box set as large, beside smaller text, still heads its slide.
+    expect(read(textBox('Use the newer mode', 500000, 300000, 20) + textBox('Details', 500000, 2000000, 14))).toEqual(['## Use the newer mode', 'Details']);
+  });
 });

@@ -30,6 +30,8 @@ import { safeLinkUrl } from './inert.js';
 import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+/** Placeholders that hold a slide's content (a placeholder without a type is the body). */
+const CONTENT_TYPES = new Set(['body', 'obj']);
 
 interface SlideContext {
   rels: Relationships;
@@ -102,7 +104,8 @@ function setSize(shape: XmlElement): number | undefined {
 
 /**
  * A slide's heading where it has no title placeholder: its first text, in reading order, that is
- * one short line set larger than any other text of the slide (a text box used as the title).
+ * one short line set larger than any other text of the slide (a text box used as the title), not
+ * in the slide's content placeholder.
  */
 function headlineOf(shapes: readonly XmlElement[]): XmlElement | undefined {
   const texts = shapes.filter((s) => s.name === 'p:sp' && textOf(find(s, 'p:txBody') ?? s).trim() !== '');
@@ -110,6 +113,8 @@ function headlineOf(shapes: readonly XmlElement[]): XmlElement | undefined {
   const largest = Math.max(...sized.map((s) => s.size ?? 0));
   const first = sized.find((s) => s.size === largest);
   if (!first || largest < HEADLINE_MIN_SIZE || sized.filter((s) => s.size === largest).length > 1) return undefined;
+  // The slide's content placeholder holds content however large it is set (pandoc's quote at 20 pt).
+  if (CONTENT_TYPES.has(placeholderType(first.shape) ?? '')) return undefined;
   const paragraphs = childElements(find(first.shape, 'p:txBody') ?? first.shape, 'a:p').filter((p) => textOf(p).trim() !== '');
   return paragraphs.length === 1 && textOf(first.shape).trim().length <= HEADLINE_MAX_LENGTH ? first.shape : undefined;
 }
@@ -203,7 +208,7 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
     return (diagram && diagramFrameBlocks(diagram, context.rels, context.pkg)) ?? [];
   }
   const type = placeholderType(shape);
-  return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');
+  return readTextBody(find(shape, 'p:txBody'), context, CONTENT_TYPES.has(type ?? ''));
 }
 
 /** Paragraphs of a text body; in body placeholders every paragraph is a bullet unless it says none. */
