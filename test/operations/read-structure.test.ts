@@ -65,12 +65,17 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
 /**
  * A deck as pandoc writes one (--slide-level=2): `#` a section header slide (the text under it on
  * a slide of its own, with no title), `###` a bold paragraph set apart on its slide (one with code
- * in it: bold runs, the code a bold run of Courier), a bold lead-in
- * ending in a colon inside a paragraph, a stray backspace (U+0008) copied as it is into the slide's
+ * in it: bold runs, the code a bold run of Courier; one ending in a colon), a bold lead-in
+ * ending in a colon inside a paragraph and a bold paragraph ending in one (set as text: no space
+ * above it), a title with code in it, a stray backspace (U+0008) copied as it is into the slide's
  * XML, where XML 1.0 forbids it, and code in Courier — a block of lines and a word in a sentence.
  */
 const DECK =
-  '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\n### Check the `out` value\n\nIt prints.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n## Run it\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
+  '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\n### Check the `out` value\n\nIt prints.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n### Options:\n\nUse the defaults.\n\n**Mind:**\n\nNothing else.\n\n## Run it with `boot`\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
+
+/** A deck whose `###` labels are set apart by space above them (one ending in a colon), and bold paragraphs that are not (one on a slide of its own). */
+const LABELS_DECK =
+  '## Setup\n\n### Options\n\nUse the defaults.\n\n### Steps:\n\nRun it.\n\n**Mind:**\n\nNothing else.\n\n## Limits\n\n**Caveats**\n\nNone known.\n';
 
 /** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
@@ -86,6 +91,8 @@ beforeAll(async () => {
   for (const ext of ['docx', 'odt']) execFileSync('pandoc', ['code.md', '-f', 'gfm', '-o', `code.${ext}`], { cwd: ops.dir });
   ops.put('deck.md', DECK);
   execFileSync('pandoc', ['deck.md', '-f', 'gfm', '--slide-level=2', '-o', 'deck.pptx'], { cwd: ops.dir });
+  ops.put('labels.md', LABELS_DECK);
+  execFileSync('pandoc', ['labels.md', '-f', 'gfm', '--slide-level=2', '-o', 'labels.pptx'], { cwd: ops.dir });
   ops.put('highlighted.md', HIGHLIGHTED_DECK);
   execFileSync('pandoc', ['highlighted.md', '-f', 'gfm', '--slide-level=2', '-o', 'highlighted.pptx'], { cwd: ops.dir });
   execFileSync(PYTHON, ['-c', CANVAS_SHEET], { cwd: ops.dir });
@@ -98,6 +105,7 @@ beforeAll(async () => {
     await runSofficeAsync(profile, ['--convert-to', 'ods', '--outdir', ops.dir, ops.at('canvas.xlsx')]);
     await runSofficeAsync(profile, ['--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', ops.at('computed'), ops.at('formulas.xlsx')]);
     await runSofficeAsync(profile, ['--convert-to', 'odp', '--outdir', ops.dir, ops.at('deck.pptx')]);
+    await runSofficeAsync(profile, ['--convert-to', 'odp', '--outdir', ops.dir, ops.at('labels.pptx')]);
   });
   for (const made of ['profile', 'office-home']) fs.rmSync(ops.at(made), { recursive: true, force: true });
 }, 180_000);
@@ -143,10 +151,41 @@ describe('read: slides', () => {
     expect(slides).toContain('backspace 1');
     const text = await markdownOf('deck.pptx');
     // pandoc sets the text under `#` on a slide of its own, with no title: one section a slide, named by its place.
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## Slide 2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it']);
+    expect(text.match(/^#+ .*$/gm)).toEqual([
+      '## Part one',
+      '## Slide 2',
+      '## Setup',
+      '### Install steps',
+      '### Check the `out` value',
+      '### Options:',
+      '## Run it with `boot`',
+    ]);
     expect(text).toContain('Why it matters.');
     expect(text).toMatch(/The log goes to +the file\./);
     expect(text).toContain('**Note:** keep it.');
+  });
+
+  it('reads a bold paragraph ending in a colon as a `###` label where pandoc sets it apart, as bold text where it does not, and keeps a title’s code (pandoc pptx)', async () => {
+    // What pandoc wrote, checked apart from the reader: space above the label, none above the bold paragraph, Courier in the title.
+    const slide = execFileSync('unzip', ['-p', ops.at('deck.pptx'), 'ppt/slides/slide3.xml']).toString();
+    expect(slide).toMatch(/<a:spcBef><a:spcPts val="\d+" \/><\/a:spcBef><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Options:/);
+    expect(slide).toMatch(/<a:pPr lvl="0" indent="0" marL="0"><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Mind:/);
+    const title = execFileSync('unzip', ['-p', ops.at('deck.pptx'), 'ppt/slides/slide4.xml']).toString();
+    expect(title).toMatch(/<p:ph type="title" \/>(?:(?!<\/p:sp>).)*<a:latin typeface="Courier" \/><\/a:rPr><a:t>boot<\/a:t>/);
+    const text = await markdownOf('deck.pptx');
+    expect(text).toContain('### Options:\n\nUse the defaults.\n\n**Mind:**\n\nNothing else.');
+    expect(text).toContain('## Run it with `boot`\n');
+  });
+
+  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them (pandoc pptx)', async () => {
+    // What pandoc wrote, checked apart from the reader: space above the `###` label, none above the bold paragraph.
+    const slide = (n: number) => execFileSync('unzip', ['-p', ops.at('labels.pptx'), `ppt/slides/slide${n}.xml`]).toString();
+    expect(slide(1)).toMatch(/<a:spcBef><a:spcPts val="\d+" \/><\/a:spcBef><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Options</);
+    expect(slide(2)).toMatch(/<a:pPr lvl="0" indent="0" marL="0"><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Caveats</);
+    const text = await markdownOf('labels.pptx');
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits']);
+    expect(text).toContain('**Mind:**\n\nNothing else.');
+    expect(text).toContain('**Caveats**\n\nNone known.');
   });
 
   it('reads code set in Courier on a slide as a code block, lines as the slide holds them, and a Courier word as inline code (pandoc pptx)', async () => {
@@ -172,9 +211,16 @@ describe('read: slides', () => {
     expect(text).toContain(`Run it in the background:\n\n\`\`\`\n${HIGHLIGHTED_CODE}\n\`\`\``);
   });
 
-  it('reads the odp twin with the same sections, label and code block (LibreOffice)', async () => {
+  it('reads the odp twins with the same sections, labels and code block (LibreOffice)', async () => {
+    // LibreOffice keeps pandoc's space above a label as a paragraph style's larger top margin.
+    const content = execFileSync('unzip', ['-p', ops.at('labels.odp'), 'content.xml']).toString();
+    expect(new Set(content.match(/fo:margin-top="[\d.]+cm"/g)).size).toBeGreaterThan(1);
     const text = await markdownOf('deck.odp');
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it']);
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it with `boot`']);
+    const labels = await markdownOf('labels.odp');
+    expect(labels.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits']);
+    expect(labels).toContain('**Mind:**\n\nNothing else.');
+    expect(labels).toContain('**Caveats**\n\nNone known.');
     expect(text).toContain('```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n');
     expect(text).toContain('Why it matters.');
     expect(text).toContain('Run the installer now.');

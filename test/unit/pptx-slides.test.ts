@@ -27,6 +27,24 @@ const runsBox = (runs: [string, boolean, boolean][], x: number, y: number) =>
     )
     .join('')}</a:p></p:txBody></p:sp>`;
 
+/** A title placeholder of paragraphs of runs, each `[text, Courier]`. */
+const runsTitle = (...paragraphs: [string, boolean][][]) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="1" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="500000" y="100000"/><a:ext cx="8000000" cy="900000"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/>${paragraphs
+    .map(
+      (runs) =>
+        `<a:p>${runs.map(([text, code]) => `<a:r><a:rPr lang="en-US" b="1">${code ? '<a:latin typeface="Courier"/>' : ''}</a:rPr><a:t xml:space="preserve">${text}</a:t></a:r>`).join('')}</a:p>`,
+    )
+    .join('')}</p:txBody></p:sp>`;
+
+/** A text box of paragraphs `[text, bold, points of space before]`, as pandoc sets a slide's body (no bullets). */
+const spacedBox = (paragraphs: [string, boolean, number][]) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Body"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="500000" y="1500000"/><a:ext cx="8000000" cy="4000000"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/>${paragraphs
+    .map(
+      ([text, bold, before]) =>
+        `<a:p><a:pPr lvl="0" indent="0" marL="0">${before ? `<a:spcBef><a:spcPts val="${before * 100}"/></a:spcBef>` : ''}<a:buNone/></a:pPr><a:r><a:rPr${bold ? ' b="1"' : ''}/><a:t>${text}</a:t></a:r></a:p>`,
+    )
+    .join('')}</p:txBody></p:sp>`;
+
 const read = (shapes: string) => [...renderedBlocks(readBlocks(pptx(shapes), 'pptx'))];
 
 describe('slides (pptx.ts)', () => {
@@ -85,5 +103,64 @@ describe('slides (pptx.ts)', () => {
       1500000,
     );
     expect(read(title('Usage') + part)).toEqual(['## Usage', '**Check the** `out` **value**']);
+  });
+
+  it('keeps a title’s code spans, its paragraphs and line breaks on one line', () => {
+    // pandoc's `## Run \`boot\` now`: the code word a run of Courier in the title placeholder.
+    const code = runsTitle([
+      ['Run ', false],
+      ['boot', true],
+      [' now', false],
+    ]);
+    expect(read(code + textBox('It starts.', 500000, 2000000))).toEqual(['## Run `boot` now', 'It starts.']);
+    // A title of two paragraphs, the second all code: one heading line, the code still a span.
+    const twoLines = runsTitle([['Options of', false]], [['  --verbose', true]]);
+    expect(read(twoLines)).toEqual(['## Options of `--verbose`']);
+  });
+
+  it('reads a bold paragraph ending in a colon as a `###` label where it stands apart with content after it, else as bold text', () => {
+    // pandoc's `### Options:`: a bold paragraph with a heading's space above it, content below.
+    const labelled = spacedBox([
+      ['Intro text.', false, 0],
+      ['Options:', true, 30],
+      ['Use the defaults.', false, 0],
+    ]);
+    expect(read(title('Setup') + labelled)).toEqual(['## Setup', 'Intro text.', '### Options:', 'Use the defaults.']);
+    // pandoc's `**Note:**`: the same bold paragraph with no space set apart is a lead-in, not a label…
+    const leadIn = spacedBox([
+      ['Intro text.', false, 0],
+      ['Note:', true, 0],
+      ['Use the defaults.', false, 0],
+    ]);
+    expect(read(title('Setup') + leadIn)).toEqual(['## Setup', 'Intro text.', '**Note:**', 'Use the defaults.']);
+    // …and one set apart with nothing after it on the slide labels nothing.
+    const last = spacedBox([
+      ['Intro text.', false, 0],
+      ['Options:', true, 30],
+    ]);
+    expect(read(title('Setup') + last)).toEqual(['## Setup', 'Intro text.', '**Options:**']);
+  });
+
+  it('reads a bold paragraph without space above it as bold text in a deck that sets its labels apart by space, as a label in one that does not', () => {
+    // pandoc's `**Caveats**` on a slide of a deck whose `###` labels have space above them.
+    const labelled = spacedBox([
+      ['Options', true, 30],
+      ['Use the defaults.', false, 0],
+    ]);
+    const bold = spacedBox([
+      ['Caveats', true, 0],
+      ['None known.', false, 0],
+    ]).replace('y="1500000"', 'y="5600000"');
+    expect(read(title('Setup') + labelled + bold)).toEqual(['## Setup', '### Options', 'Use the defaults.', '**Caveats**', 'None known.']);
+    // The same paragraph in a deck that sets no label apart: a label, as before.
+    expect(read(title('Setup') + bold)).toEqual(['## Setup', '### Caveats', 'None known.']);
+  });
+
+  it('heads an untitled slide by its place, not by a large quote in its body placeholder (pandoc’s `>` after a `#`)', () => {
+    // pandoc sets a quote at 20 pt, indented, in the slide's content placeholder: content, not a title.
+    const quote = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Content Placeholder 2"/><p:cNvSpPr/><p:nvPr><p:ph idx="1"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:pPr lvl="0" indent="0" marL="1270000"><a:buNone/></a:pPr><a:r><a:rPr sz="2000"/><a:t>Use the newer mode</a:t></a:r></a:p></p:txBody></p:sp>`;
+    expect(read(quote)).toEqual(['## Slide 1', 'Use the newer mode']);
+    // A text box set as large, beside smaller text, still heads its slide.
+    expect(read(textBox('Use the newer mode', 500000, 300000, 20) + textBox('Details', 500000, 2000000, 14))).toEqual(['## Use the newer mode', 'Details']);
   });
 });

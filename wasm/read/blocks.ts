@@ -82,22 +82,70 @@ export function heading(level: number, items: readonly Inline[]): Heading {
 const MAX_LABEL_CHARS = 80;
 
 /**
- * A slide's paragraph that is all bold, short and not a sentence (no closing stop, no colon
- * leading into what follows) titles what comes after it on the slide: returned as a heading of
- * `depth` (one below the slide's title), the way decks set sub-titles and pandoc renders headings
- * below the slide level. Any other block is returned as it is.
+ * Where a slide's paragraph stands: whether space set above it parts it from the text before (a
+ * heading's spacing; undefined where its text sets space above none of its paragraphs, so says
+ * nothing), and whether content follows it.
  */
-export function asSlideLabel(block: RootContent, depth: number): RootContent {
-  if (block.type !== 'paragraph') return block;
+export interface LabelPlace {
+  setApart?: boolean;
+  followed: boolean;
+}
+
+/**
+ * A slide's paragraph that is all bold, short and not a sentence (no closing stop) titles what
+ * comes after it on the slide: returned as a heading of `depth` (one below the slide's title), the
+ * way decks set sub-titles and pandoc renders headings below the slide level. Where its text sets
+ * space above its labels, one without that space is bold text (pandoc's `**Note**` beside its
+ * `### Options`); one ending in a colon is a label only where it stands apart with content after
+ * it (`### Options:`), else a bold lead-in to what follows. Any other block is returned as it is.
+ */
+export function asSlideLabel(block: RootContent, depth: number, place?: LabelPlace): RootContent {
+  if (block.type !== 'paragraph' || place?.setApart === false) return block;
   // Bold code is a strong of its own beside the bold words (pandoc's `### Check the \`out\` value`):
   // all bold, with at most spaces between, is still one label.
   const strongs = block.children.filter((c) => c.type === 'strong');
   const spacesOnly = block.children.every((c) => c.type === 'strong' || (c.type === 'text' && c.value.trim() === ''));
   if (strongs.length === 0 || !spacesOnly) return block;
   const text = plainText(block).trim();
-  if (!text || text.length > MAX_LABEL_CHARS || /[.。!！?？;；,，:：]$/.test(text)) return block;
+  if (!text || text.length > MAX_LABEL_CHARS || /[.。!！?？;；,，]$/.test(text)) return block;
+  if (/[:：]$/.test(text) && !(place?.setApart && place.followed)) return block;
   const children = block.children.flatMap((c) => (c.type === 'strong' ? c.children : [c]));
   return { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children };
+}
+
+/**
+ * A slide's `## ` heading from its title's paragraphs (each a list of runs), on one line: code
+ * spans kept, paragraphs and line breaks joined by a space, white space collapsed; `fallback`
+ * when the title holds no text.
+ */
+export function slideTitle(lines: readonly (readonly Inline[])[], fallback: string): Heading {
+  const items: Inline[] = [];
+  lines.forEach((line, index) => {
+    if (index > 0) items.push({ text: ' ' });
+    for (const item of line) {
+      if (!isRun(item)) items.push(item.type === 'break' ? { text: ' ' } : item);
+      // A code run's edge spaces stand outside its span.
+      else if (item.code) items.push(...edgesApart(item));
+      else items.push(item);
+    }
+  });
+  // Collapse white space within runs and across their joins.
+  let spaceBefore = true;
+  const collapsed = items.map((item) => {
+    if (!isRun(item)) return ((spaceBefore = false), item);
+    let text = item.text.replace(/\s+/g, ' ');
+    if (spaceBefore) text = text.replace(/^ /, '');
+    if (text !== '') spaceBefore = text.endsWith(' ');
+    return { ...item, text };
+  });
+  const title = heading(2, collapsed);
+  return title.children.length ? title : heading(2, [{ text: fallback }]);
+}
+
+/** A run as its leading spaces, its core and its trailing spaces, the spaces plain text. */
+function edgesApart(run: Run): Run[] {
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(run.text) ?? [];
+  return [{ text: lead }, { ...run, text: core }, { text: trail }];
 }
 
 /** Drops leading and trailing whitespace of a block's inline content, line breaks included. */

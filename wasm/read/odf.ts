@@ -9,6 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import {
   append,
   asSlideLabel,
+  slideTitle,
   codeBlocks,
   definedOnly,
   heading,
@@ -37,6 +38,8 @@ interface OdfStyle {
   outlineLevel?: number;
   /** The Title or Subtitle paragraph style (LibreOffice's names), or one based on it. */
   role?: 'title' | 'subtitle';
+  /** Space above the paragraph (fo:margin-top), in points. */
+  spaceAbove?: number;
 }
 
 interface OdfContext {
@@ -51,6 +54,8 @@ interface OdfContext {
   cells: Budget;
   /** Embedded objects (charts) are parts of the same package. */
   pkg: OfficePackage;
+  /** Where given, each paragraph block read is mapped to its text:p (a slide's labels need its spacing). */
+  paragraphSources?: Map<RootContent, XmlElement>;
 }
 
 /** LibreOffice's paragraph styles for a document's title and subtitle. */
@@ -100,6 +105,7 @@ function readFlow(container: XmlElement, context: OdfContext, listDepth: number,
         if (isHidden(element, context)) break;
         const block = paragraphBlock(element, context);
         if (!isEmptyParagraph(block)) out.push(block);
+        context.paragraphSources?.set(block, element);
         append(out, frameBlocks(element, context));
         break;
       }
@@ -351,24 +357,61 @@ function readSpreadsheet(sheet: XmlElement, context: OdfContext): RootContent[] 
     });
 }
 
+/** Points in one unit of an ODF length. */
+const POINTS: Readonly<Record<string, number>> = { pt: 1, pc: 12, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75 };
+
+/** An ODF length (`0.169cm`) in points, or undefined when it is none. */
+function lengthInPoints(length: string | undefined): number | undefined {
+  const match = /^(-?[\d.]+)(pt|pc|in|cm|mm|px)$/.exec(length?.trim() ?? '');
+  const points = match ? Number(match[1]) * (POINTS[match[2] as string] ?? 1) : NaN;
+  return Number.isFinite(points) ? points : undefined;
+}
+
+/** A slide's text box: its blocks (code gathered) and, for each paragraph among them, whether space above it sets it apart. */
+interface SlideBox {
+  blocks: RootContent[];
+  setApart: Map<RootContent, boolean>;
+}
+
+/**
+ * LibreOffice sets space above every paragraph of a slide's text box (pandoc's pptx: 0.169 cm),
+ * above a label more (1.058 cm): a paragraph is set apart when it has more than the box's least.
+ */
+function slideBox(box: XmlElement, context: OdfContext): SlideBox {
+  const sources = new Map<RootContent, XmlElement>();
+  const blocks = codeBlocks(readFlow(box, { ...context, paragraphSources: sources }, 0));
+  const space = new Map([...sources].map(([block, p]) => [block, styleOf(p, context).spaceAbove ?? 0]));
+  const least = [...space.values()].reduce((a, b) => Math.min(a, b), Infinity);
+  return { blocks, setApart: new Map([...space].map(([block, above]) => [block, above > least])) };
+}
+
+/** A box's blocks with its labels as `###` headings; spacing counts only in a deck that sets its labels apart by it. */
+function boxLabels({ blocks, setApart }: SlideBox, spacedLabels: boolean): RootContent[] {
+  return blocks.map((block, index) => {
+    const apart = setApart.get(block);
+    return asSlideLabel(block, 3, { ...(spacedLabels && apart !== undefined && { setApart: apart }), followed: index < blocks.length - 1 });
+  });
+}
+
+/** Whether a box holds a label set apart by space above it (pandoc's `###`, through LibreOffice). */
+const setsLabelsApart = ({ blocks, setApart }: SlideBox) =>
+  blocks.some((block) => setApart.get(block) === true && asSlideLabel(block, 3, { setApart: true, followed: true }).type === 'heading');
+
 function readPresentation(presentation: XmlElement, context: OdfContext): RootContent[] {
-  const out: RootContent[] = [];
+  // A text box's labels wait for the whole deck: whether it sets its labels apart decides them.
+  const out: (RootContent | SlideBox)[] = [];
   childElements(presentation, 'draw:page').forEach((page, index) => {
     if (isHidden(page, context)) return;
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
-    const titleText = title ? textOf(title).replace(/\s+/g, ' ').trim() : '';
+    const titleLines = title ? findAll(title, 'text:p').map((p) => readSpans(p, context)) : [];
     // One `##` section a slide (the contract), an untitled one named by its author or by its place.
-    out.push(heading(2, [{ text: titleText || page.attrs['draw:name'] || `Slide ${index + 1}` }]));
+    out.push(slideTitle(titleLines, page.attrs['draw:name'] || `Slide ${index + 1}`));
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box)
-        append(
-          out,
-          codeBlocks(readFlow(box, context, 0)).map((b) => asSlideLabel(b, 3)),
-        );
+      if (box) out.push(slideBox(box, context));
       else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:object'))
         append(
@@ -383,7 +426,9 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
     const noteBlocks = notesBox ? readFlow(find(notesBox, 'draw:text-box') ?? notesBox, context, 0) : [];
     if (noteBlocks.length) out.push({ type: 'blockquote', children: noteBlocks as BlockContent[] });
   });
-  return out;
+  const boxes = out.filter((part): part is SlideBox => 'setApart' in part);
+  const spacedLabels = boxes.some(setsLabelsApart);
+  return out.flatMap((part) => ('setApart' in part ? boxLabels(part, spacedLabels) : [part]));
 }
 
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */
@@ -411,6 +456,7 @@ function resolveStyle(name: string | undefined, styles: Map<string, OdfStyle>): 
     if (style.hidden !== undefined) resolved.hidden = style.hidden;
     if (style.outlineLevel !== undefined) resolved.outlineLevel = style.outlineLevel;
     if (style.role !== undefined) resolved.role = style.role;
+    if (style.spaceAbove !== undefined) resolved.spaceAbove = style.spaceAbove;
   }
   return resolved;
 }
@@ -428,6 +474,7 @@ function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
       const font = props?.attrs['style:font-name'] ?? props?.attrs['fo:font-family'];
       const hidden =
         props?.attrs['text:display'] === 'none' || tableProps?.attrs['table:display'] === 'false' || pageProps?.attrs['presentation:visibility'] === 'hidden';
+      const spaceAbove = lengthInPoints(child(style, 'style:paragraph-properties')?.attrs['fo:margin-top']);
       const outline = style.attrs['style:default-outline-level'];
       const name = style.attrs['style:name'] ?? '';
       styles.set(name, {
@@ -441,6 +488,7 @@ function readStyles(roots: readonly XmlElement[]): Map<string, OdfStyle> {
         ...(hidden && { hidden: true }),
         ...(outline !== undefined && outline !== '' && { outlineLevel: Number(outline) }),
         ...(style.attrs['style:family'] === 'paragraph' && TITLE_ROLES[name] && { role: TITLE_ROLES[name] }),
+        ...(spaceAbove !== undefined && { spaceAbove }),
       });
     }
   }

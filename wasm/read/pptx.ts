@@ -10,11 +10,11 @@ import {
   append,
   asSlideLabel,
   codeBlocks,
-  heading,
   isEmptyParagraph,
   MONOSPACE,
   nestLists,
   paragraph,
+  slideTitle,
   table,
   type CellSource,
   type Inline,
@@ -30,11 +30,15 @@ import { safeLinkUrl } from './inert.js';
 import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+/** Placeholders that hold a slide's content (a placeholder without a type is the body). */
+const CONTENT_TYPES = new Set(['body', 'obj']);
 
 interface SlideContext {
   rels: Relationships;
   /** Bold labels in the text are the slide's sub-headings (not in tables or notes). */
   labels?: boolean;
+  /** The deck sets space above its labels: a bold paragraph without it is bold text. */
+  spacedLabels: boolean;
   images: { count: number };
   pkg: OfficePackage;
 }
@@ -44,29 +48,33 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
   if (presentation === undefined) throw new ApiError('INVALID_INPUT', 'The file is not a PowerPoint deck (no ppt/presentation.xml)');
   const rels = relationships(pkg, 'ppt/presentation.xml');
   const images = { count: 0 };
-  const out: RootContent[] = [];
-  let number = 0;
-  for (const id of findAll(presentation, 'p:sldId')) {
+  const slides = findAll(presentation, 'p:sldId').flatMap((id) => {
     const part = rels.get(id.attrs['r:id'] ?? '')?.part;
     const slide = part ? pkg.xml(part) : undefined;
-    if (!part || slide === undefined) continue;
-    number++;
-    if (slide.attrs.show === '0' || slide.attrs.show === 'false') continue;
-    append(out, readSlide(slide, number, { rels: relationships(pkg, part), images, pkg }, pkg));
-  }
+    return part && slide !== undefined ? [{ part, slide }] : [];
+  });
+  const spacedLabels = slides.some(({ slide }) => findAll(slide, 'a:p').some(isSpacedLabel));
+  const out: RootContent[] = [];
+  slides.forEach(({ part, slide }, index) => {
+    if (slide.attrs.show === '0' || slide.attrs.show === 'false') return;
+    append(out, readSlide(slide, index + 1, { rels: relationships(pkg, part), images, pkg, spacedLabels }, pkg));
+  });
   return out;
+}
+
+/** A paragraph of bold runs only with space set above it: how a deck sets its labels apart (pandoc's `###`). */
+function isSpacedLabel(p: XmlElement): boolean {
+  const runs = childElements(p, 'a:r').filter((r) => textOf(child(r, 'a:t') ?? r).trim() !== '');
+  const bold = (r: XmlElement) => ['1', 'true'].includes(child(r, 'a:rPr')?.attrs.b ?? '');
+  return runs.length > 0 && runs.every(bold) && spacedAbove(child(p, 'a:pPr'));
 }
 
 function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? '')) ?? headlineOf(shapes);
-  const titleText = title
-    ? textOf(find(title, 'p:txBody') ?? title)
-        .replace(/\s+/g, ' ')
-        .trim()
-    : '';
+  const titleLines = title ? childElements(find(title, 'p:txBody') ?? title, 'a:p').map((p) => readRuns(p, context)) : [];
   // One `##` section a slide (the contract), an untitled one named by its place.
-  const out: RootContent[] = [heading(2, [{ text: titleText || `Slide ${number}` }])];
+  const out: RootContent[] = [slideTitle(titleLines, `Slide ${number}`)];
   for (const shape of shapes) {
     if (shape === title) continue;
     append(out, readShape(shape, { ...context, labels: true }));
@@ -96,7 +104,8 @@ function setSize(shape: XmlElement): number | undefined {
 
 /**
  * A slide's heading where it has no title placeholder: its first text, in reading order, that is
- * one short line set larger than any other text of the slide (a text box used as the title).
+ * one short line set larger than any other text of the slide (a text box used as the title), not
+ * in the slide's content placeholder.
  */
 function headlineOf(shapes: readonly XmlElement[]): XmlElement | undefined {
   const texts = shapes.filter((s) => s.name === 'p:sp' && textOf(find(s, 'p:txBody') ?? s).trim() !== '');
@@ -104,6 +113,8 @@ function headlineOf(shapes: readonly XmlElement[]): XmlElement | undefined {
   const largest = Math.max(...sized.map((s) => s.size ?? 0));
   const first = sized.find((s) => s.size === largest);
   if (!first || largest < HEADLINE_MIN_SIZE || sized.filter((s) => s.size === largest).length > 1) return undefined;
+  // The slide's content placeholder holds content however large it is set (pandoc's quote at 20 pt).
+  if (CONTENT_TYPES.has(placeholderType(first.shape) ?? '')) return undefined;
   const paragraphs = childElements(find(first.shape, 'p:txBody') ?? first.shape, 'a:p').filter((p) => textOf(p).trim() !== '');
   return paragraphs.length === 1 && textOf(first.shape).trim().length <= HEADLINE_MAX_LENGTH ? first.shape : undefined;
 }
@@ -197,7 +208,7 @@ function readShape(shape: XmlElement, context: SlideContext): RootContent[] {
     return (diagram && diagramFrameBlocks(diagram, context.rels, context.pkg)) ?? [];
   }
   const type = placeholderType(shape);
-  return readTextBody(find(shape, 'p:txBody'), context, type === 'body' || type === 'obj');
+  return readTextBody(find(shape, 'p:txBody'), context, CONTENT_TYPES.has(type ?? ''));
 }
 
 /** Paragraphs of a text body; in body placeholders every paragraph is a bullet unless it says none. */
@@ -209,9 +220,10 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
     if (list.length) append(out, nestLists(list));
     list = [];
   };
-  for (const p of childElements(body, 'a:p')) {
-    const block = paragraph(readRuns(p, context));
-    if (isEmptyParagraph(block)) continue;
+  const paragraphs = childElements(body, 'a:p')
+    .map((p) => ({ p, block: paragraph(readRuns(p, context)) }))
+    .filter(({ block }) => !isEmptyParagraph(block));
+  paragraphs.forEach(({ p, block }, index) => {
     const pPr = child(p, 'a:pPr');
     const kind = child(pPr ?? p, 'a:buAutoNum')
       ? 'ordered'
@@ -224,12 +236,21 @@ function readTextBody(body: XmlElement | undefined, context: SlideContext, bulle
             : 'none';
     if (kind === 'none') {
       flush();
-      out.push(context.labels ? asSlideLabel(block, 3) : block);
+      // Space above tells a label from bold text only in a deck that sets its labels so.
+      const place = { ...(context.spacedLabels && { setApart: spacedAbove(pPr) }), followed: index < paragraphs.length - 1 };
+      out.push(context.labels ? asSlideLabel(block, 3, place) : block);
     } else list.push({ level: Number(pPr?.attrs.lvl ?? 0), ordered: kind === 'ordered', content: [block] });
-  }
+  });
   flush();
   // Code only on the slide itself: a code block in a table cell would turn the table into HTML.
   return context.labels ? codeBlocks(out) : out;
+}
+
+/** Whether a paragraph sets space above itself (a:spcBef, in points or in lines), as a heading does. */
+function spacedAbove(pPr: XmlElement | undefined): boolean {
+  const before = pPr && child(pPr, 'a:spcBef');
+  const amount = before && (child(before, 'a:spcPts') ?? child(before, 'a:spcPct'));
+  return Number(amount?.attrs.val ?? 0) > 0;
 }
 
 function readRuns(p: XmlElement, context: SlideContext): Inline[] {
