@@ -268,16 +268,22 @@ held-out documents' own output is not looked at):
   printed here by LibreOffice without a reference document, a cell's number range drawn as three
   runs is read left to right (\`19:00 – 09:00\`) and the line after the table joins its last row.
 - **Slides**: a group's shapes are placed by the group's transform, and an untitled slide is
-  headed by its one text set largest (pptx.ts). MHS compares the headings as a flat list, so what
+  headed by its one text set largest, never by its content placeholder (pandoc's quote under a
+  \`#\`; pptx.ts). A title keeps its code spans (pptx and odp). A short bold paragraph is a \`###\`
+  label; in a deck that sets its labels apart by space above them (pandoc's \`###\`), one without
+  that space is bold text (\`**Caveats**\`), and one ending in a colon is a label only where it is
+  set apart with content after it (\`### Options:\` against \`**Note:**\`). odp reads the same way:
+  LibreOffice turns the space into a paragraph style's \`fo:margin-top\`, set above every
+  paragraph of a box, so a paragraph is set apart when its margin is more than the box's least.
+  MHS compares the headings as a flat list, so what
   a deck loses there is the \`## Slide N\` heading the contract's rule of one \`## \` section a slide
   gives an untitled slide: the slide pandoc puts after a section-header slide for the text under a
   \`#\` (pandoc decks made here from dev pages: MHS 0.66–0.99), and docling's untitled slides, which
   its ground truth leaves out with the speaker notes. Not changed here: the contract says one
   \`## \` section per slide, and notes after it as a quote. A bold paragraph whose code is a bold
   Courier run beside its bold words (pandoc's \`\`### Check the \`out\` value\`\`) is one \`###\` label
-  (pandoc deck of a dev page, en-watch: MHS 0.53 → 0.88). Left: a slide title's inline code is read
-  as plain text, and a bold paragraph ending in a colon stays a paragraph (a lead-in; pandoc's
-  \`### …:\` headings are lost with it).
+  (pandoc deck of a dev page, en-watch: MHS 0.53 → 0.88). Left: code blocks come without a
+  language (pandoc keeps none in a pptx).
 - **Peers**: MarkItDown fails on three documents here (an unrecognised shape, a control character
   in a slide, an external image in a docx) — scored as empty, as a user would get; pymupdf4llm
   0.0.27 in WebAssembly returns no text for most of Chrome's prints (not investigated: the peer
