@@ -16,12 +16,16 @@ export interface CellLine {
   left: number;
   right: number;
   size: number;
+  /** Points from the page's top to its baseline. */
+  y: number;
 }
 
 /** What ends a sentence or a label at a line's end: a line ended short after it was ended there. */
 const SENTENCE_END = /[.!?:。！？：]$/u;
 /** A line that starts with a capital after a line ended short starts anew (a wrapped line's next word would have fitted). */
 const CAPITAL = /^\p{Lu}/u;
+/** Steps down past a line's pitch by this share of it are space above a paragraph (an empty line, a paragraph's spacing). */
+const SPACED = 0.3;
 /** Points per em a bullet's text stands right of a lower level's bullet before it is nested. */
 const LEVEL_EMS = 1.2;
 
@@ -29,6 +33,8 @@ interface Part {
   text: string[];
   /** A list item's marker: where it stands across the page, and a numbered item's number (1 for "1." or "1)"). */
   item?: { left: number; number?: number };
+  /** Points of space the PDF leaves above it beyond the cell's line pitch. */
+  above?: number;
 }
 
 /** A numbered item's number, where it is written in digits. */
@@ -40,20 +46,31 @@ const DIGITS = /^(\d{1,3})[.)]\s/;
  */
 export function cellBlocks(lines: readonly CellLine[], right: number): BlockContent[] | undefined {
   const parts: Part[] = [];
+  const pitch = linePitch(lines);
   for (const [k, line] of lines.entries()) {
     const text = line.text.trim();
     const last = parts.at(-1);
+    const above = lines[k - 1];
+    const space = above && pitch !== undefined ? line.y - above.y - pitch : 0;
+    const spaced = pitch !== undefined && space > pitch * SPACED;
     const bulleted = BULLET.test(text);
     const numbered = !bulleted && NUMBERED.test(text);
-    if (!last || bulleted || numbered || endsPart(lines[k - 1] as CellLine, line, right, last)) {
+    if (!last || !above || spaced || bulleted || numbered || endsPart(above, line, right, last)) {
       const digits = DIGITS.exec(text)?.[1];
       // Items numbered by letters or roman numerals keep their numbers as text: a paragraph each.
       const item = bulleted || digits !== undefined ? { left: line.left, ...(digits !== undefined && { number: Number(digits) }) } : undefined;
-      parts.push({ text: [bulleted ? withoutBullet(text).trim() : text], ...(item && { item }) });
+      parts.push({ text: [bulleted ? withoutBullet(text).trim() : text], ...(item && { item }), ...(spaced && { above: space }) });
     } else last.text.push(text);
   }
   if (parts.length < 2 && parts[0]?.item === undefined) return undefined;
   return blocksOf(countedFromOne(parts), Math.min(...lines.map((l) => l.size)));
+}
+
+/** The cell's line pitch: its closest step from one line down to the next (none for one line). */
+function linePitch(lines: readonly CellLine[]): number | undefined {
+  const steps = lines.slice(1).map((line, k) => line.y - (lines[k] as CellLine).y);
+  const pitch = Math.min(...steps.filter((step, k) => step > (lines[k] as CellLine).size * 0.8));
+  return Number.isFinite(pitch) ? pitch : undefined;
 }
 
 /**
@@ -107,7 +124,8 @@ function blocksOf(parts: readonly Part[], size: number): BlockContent[] {
     left = Infinity;
   };
   for (const part of parts) {
-    const block = paragraph([{ text: joinLines(part.text) }]);
+    const text = paragraph([{ text: joinLines(part.text) }]);
+    const block = part.above === undefined ? text : { ...text, data: { pdfSpaceAbove: part.above } };
     if (!part.item) {
       flush();
       out.push(block);

@@ -54,6 +54,8 @@ declare module 'mdast' {
      * paragraphs or a list: for a writer that keeps them (the editable DOCX); Markdown ignores it.
      */
     pdfCells?: CellSource[][];
+    /** Points of space a cell's paragraph stands below the one above past the cell's line pitch (pdf-cell-paragraphs.ts). */
+    pdfSpaceAbove?: number;
   }
 }
 
@@ -289,6 +291,7 @@ function cellLines(lines: readonly GridLine[]): CellLine[] {
       left: Math.min(...pieces.map((p) => p.bbox.x)),
       right: Math.max(...pieces.map((p) => p.bbox.x + p.bbox.w)),
       size: Math.max(...pieces.map((p) => p.font.size)),
+      y: (pieces[0] as GridLine).y,
     }))
     .filter((line) => line.text !== '');
 }

@@ -490,6 +490,7 @@ class Writer {
         ? this.cellList(block, 0, style)
         : [
             new Paragraph({
+              ...cellSpacing(block),
               children: runs(block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }], style),
             }),
           ],
@@ -509,10 +510,16 @@ class Writer {
       item.children.flatMap((child, k) => {
         if (child.type === 'list') return this.cellList(child, Math.min(level + 1, 5), style);
         const children = runs(child.type === 'paragraph' ? child.children : [{ type: 'text', value: plainText(child) }], style);
-        return [new Paragraph(k === 0 ? { children, numbering } : { children, indent: { left: indentOf(level + 1) } })];
+        return [new Paragraph(k === 0 ? { children, numbering, ...cellSpacing(child) } : { children, indent: { left: indentOf(level + 1) } })];
       }),
     );
   }
+}
+
+/** The space a cell's paragraph keeps above it, where the PDF leaves more than a line's (pdf-cell-paragraphs.ts). */
+function cellSpacing(block: RootContent): { spacing?: { before: number } } {
+  const above = block.data?.pdfSpaceAbove;
+  return above === undefined ? {} : { spacing: { before: twips(Math.min(above, MOST_SPACE_ABOVE)) } };
 }
 
 /**
