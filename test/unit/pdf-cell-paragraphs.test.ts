@@ -30,6 +30,11 @@ describe("a ruled table's cell as paragraphs and lists (pdf-cell-paragraphs.ts)"
     expect(cellBlocks(lines('This paragraph runs to the cell edge of it and', 'wraps onto the next line.'), 236)).toBeUndefined();
   });
 
+  it("leaves a mark before a cell's only item, and a typed star before a note, as the cell's text (undefined: as read has it)", () => {
+    expect(cellBlocks(lines('◦ Only one item here', '① and its note'), RIGHT)).toBeUndefined();
+    expect(cellBlocks(lines('◦ First (17)', '* six more not counted'), RIGHT)).toBeUndefined();
+  });
+
   it('keeps a run of items numbered 1, 2, 3 a numbered list, and numbers that do not count from 1 as text', () => {
     expect(shape(cellBlocks(lines('Steps:', { text: '1. Open', left: 10 }, { text: '2. Close', left: 10 }), RIGHT))).toEqual([
       'Steps:',

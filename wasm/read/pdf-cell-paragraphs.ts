@@ -37,6 +37,9 @@ interface Part {
   above?: number;
 }
 
+/** A star or a dash typed before a cell's text is more often a note's mark than a list's: it stays text. */
+const TYPED_MARK = /^[*\-–—]/;
+
 /** A numbered item's number, where it is written in digits. */
 const DIGITS = /^(\d{1,3})[.)]\s/;
 
@@ -47,14 +50,18 @@ const DIGITS = /^(\d{1,3})[.)]\s/;
 export function cellBlocks(lines: readonly CellLine[], right: number): BlockContent[] | undefined {
   const parts: Part[] = [];
   const pitch = linePitch(lines);
+  // A mark before a cell's only item is the cell's text as the PDF shows it (◦ before a note): lists have two items or more.
+  const bulletLine = (text: string) => BULLET.test(text) && !TYPED_MARK.test(text);
+  const bullets = lines.filter((line) => bulletLine(line.text.trim())).length >= 2;
+  const numbers = lines.filter((line) => NUMBERED.test(line.text.trim())).length >= 2;
   for (const [k, line] of lines.entries()) {
     const text = line.text.trim();
     const last = parts.at(-1);
     const above = lines[k - 1];
     const space = above && pitch !== undefined ? line.y - above.y - pitch : 0;
     const spaced = pitch !== undefined && space > pitch * SPACED;
-    const bulleted = BULLET.test(text);
-    const numbered = !bulleted && NUMBERED.test(text);
+    const bulleted = bullets && bulletLine(text);
+    const numbered = !bulleted && numbers && NUMBERED.test(text);
     if (!last || !above || spaced || bulleted || numbered || endsPart(above, line, right, last)) {
       const digits = DIGITS.exec(text)?.[1];
       // Items numbered by letters or roman numerals keep their numbers as text: a paragraph each.
@@ -62,7 +69,7 @@ export function cellBlocks(lines: readonly CellLine[], right: number): BlockCont
       parts.push({ text: [bulleted ? withoutBullet(text).trim() : text], ...(item && { item }), ...(spaced && { above: space }) });
     } else last.text.push(text);
   }
-  if (parts.length < 2 && parts[0]?.item === undefined) return undefined;
+  if (parts.length < 2) return undefined;
   return blocksOf(countedFromOne(parts), Math.min(...lines.map((l) => l.size)));
 }
 
