@@ -9,6 +9,7 @@ import { table, textCells, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { joinLines } from '../../core/cjk-text.js';
 import { monoTexts } from './pdf-page-model.js';
+import { cellBlocks, type CellLine } from './pdf-cell-paragraphs.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {
@@ -45,6 +46,18 @@ export interface Box {
   top: number;
   right: number;
   bottom: number;
+}
+
+declare module 'mdast' {
+  interface Data {
+    /**
+     * A ruled table's cells as the page sets them (pdf-cell-paragraphs.ts), where a cell holds
+     * paragraphs or a list: for a writer that keeps them (the editable DOCX); Markdown ignores it.
+     */
+    pdfCells?: CellSource[][];
+    /** Points of space a cell's paragraph stands below the one above past the cell's line pitch (pdf-cell-paragraphs.ts). */
+    pdfSpaceAbove?: number;
+  }
 }
 
 export interface GridTable<L extends GridLine> {
@@ -256,12 +269,40 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
     Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })),
   );
   const code = monoTexts(taken);
+  // The cells as the editable DOCX keeps them: paragraphs and lists where a cell sets them.
+  const kept = sources.map((row) => [...row]);
+  let structured = false;
   for (const cell of cells) {
-    const [source = { blocks: [] }] = textCells([cellText(texts.get(cell) ?? [])], code);
-    (sources[cell.row] as CellSource[])[cell.col] = { ...source, colSpan: cell.colSpan, rowSpan: cell.rowSpan };
+    const [plain = { blocks: [] }] = textCells([cellText(texts.get(cell) ?? [])], code);
+    const source = { ...plain, colSpan: cell.colSpan, rowSpan: cell.rowSpan };
+    (sources[cell.row] as CellSource[])[cell.col] = source;
+    const blocks = cellBlocks(cellLines(texts.get(cell) ?? []), cellRight(grid, cell, texts.get(cell) ?? []));
+    (kept[cell.row] as CellSource[])[cell.col] = blocks ? { ...source, blocks } : source;
+    structured ||= blocks !== undefined;
   }
   const box = { left: grid.xs[0] as number, right: grid.xs.at(-1) as number, top: grid.ys[0] as number, bottom: grid.ys.at(-1) as number };
-  return { box, table: table(sources, blocksToHtml), lines: taken };
+  const found = table(sources, blocksToHtml);
+  return { box, table: structured ? { ...found, data: { ...found.data, pdfCells: kept } } : found, lines: taken };
+}
+
+/** A cell's visual lines, top to bottom, for cellBlocks. */
+function cellLines(lines: readonly GridLine[]): CellLine[] {
+  return visualLines(lines)
+    .map((pieces) => ({
+      text: joinLines(pieces.map((p) => p.text.trim())),
+      left: Math.min(...pieces.map((p) => p.bbox.x)),
+      right: Math.max(...pieces.map((p) => p.bbox.x + p.bbox.w)),
+      size: Math.max(...pieces.map((p) => p.font.size)),
+      y: (pieces[0] as GridLine).y,
+    }))
+    .filter((line) => line.text !== '');
+}
+
+/** Where a cell's text may run to: its right ruling less the padding its text keeps from its left one. */
+function cellRight({ xs }: Grid, cell: Cell, lines: readonly GridLine[]): number {
+  const [left, right] = [xs[cell.col] as number, xs[cell.col + cell.colSpan] as number];
+  const padding = Math.max(0, Math.min(...lines.map((l) => l.bbox.x)) - left);
+  return right - padding;
 }
 
 /** The lines of a cell as visual lines (pieces on one baseline, left to right), top to bottom. */
@@ -289,6 +330,7 @@ function holdsColumns(lines: readonly GridLine[]): boolean {
 
 /** A cell's text in reading order: pieces on one baseline joined, then the visual lines. */
 function cellText(lines: readonly GridLine[]): string {
-  const joined = visualLines(lines).map((pieces) => joinLines(pieces.map((p) => p.text.trim())));
-  return joinLines(joined.filter(Boolean)).replace(/\s+/g, ' ').trim();
+  return joinLines(cellLines(lines).map((line) => line.text))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -6,7 +6,7 @@
 // print of a Word table without Word's right-to-left table setting, as pandoc writes them: its
 // first column at the left) and is read as the detectors read it. Pure functions.
 
-import type { RootContent } from 'mdast';
+import type { Data, RootContent } from 'mdast';
 import { cellText, table, tableCells, type CellSource } from './blocks.js';
 import type { Row } from './pdf-page-model.js';
 import { isRightToLeft } from './pdf-rows.js';
@@ -66,5 +66,8 @@ export function fromTheRight(block: RootContent): RootContent | undefined {
   const turned = cells.map((row) => [...row, ...Array.from({ length: width - row.length }, () => empty)].reverse());
   const made = table(turned, blocksToHtml);
   // What the detectors noted on the table (drawn with lines) stays; an HTML table's own cells are the turned ones.
-  return block.data || made.data ? ({ ...made, data: { ...block.data, ...made.data } } as RootContent) : made;
+  // The cells' paragraphs (pdf-grid.ts) are left to the unturned table: the turned one's cells are one paragraph each.
+  const noted: Data = { ...block.data };
+  delete noted.pdfCells;
+  return block.data || made.data ? ({ ...made, data: { ...noted, ...made.data } } as RootContent) : made;
 }

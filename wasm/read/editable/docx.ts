@@ -346,7 +346,8 @@ class Writer {
   }
 
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
-    const cells = tableCells(block);
+    // A ruled table's cells as the page sets them, paragraphs and lists (pdf-grid.ts), where read noted them.
+    const cells = block.data?.pdfCells ?? tableCells(block);
     if (cells) return [this.table(cells, textWidth, block.data?.pdfTable)];
     switch (block.type) {
       case 'heading':
@@ -483,14 +484,16 @@ class Writer {
   }
 
   private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
-    const paragraphs = cell.blocks.map(
-      (block) =>
-        new Paragraph({
-          children: runs(
-            block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }],
-            header ? { bold: true } : {},
-          ),
-        }),
+    const style = header ? { bold: true } : {};
+    const paragraphs = cell.blocks.flatMap((block) =>
+      block.type === 'list'
+        ? this.cellList(block, 0, style)
+        : [
+            new Paragraph({
+              ...cellSpacing(block),
+              children: runs(block.type === 'paragraph' || block.type === 'heading' ? block.children : [{ type: 'text', value: plainText(block) }], style),
+            }),
+          ],
     );
     return new TableCell({
       children: paragraphs.length ? paragraphs : [new Paragraph({})],
@@ -499,6 +502,24 @@ class Writer {
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
   }
+
+  /** A list in a table's cell: its items bulleted or numbered as the body's lists, without the body's spacing. */
+  private cellList(list: List, level: number, style: RunStyle): Paragraph[] {
+    const numbering = { reference: list.ordered ? NUMBERS : BULLETS, level, instance: ++this.lists };
+    return list.children.flatMap((item) =>
+      item.children.flatMap((child, k) => {
+        if (child.type === 'list') return this.cellList(child, Math.min(level + 1, 5), style);
+        const children = runs(child.type === 'paragraph' ? child.children : [{ type: 'text', value: plainText(child) }], style);
+        return [new Paragraph(k === 0 ? { children, numbering, ...cellSpacing(child) } : { children, indent: { left: indentOf(level + 1) } })];
+      }),
+    );
+  }
+}
+
+/** The space a cell's paragraph keeps above it, where the PDF leaves more than a line's (pdf-cell-paragraphs.ts). */
+function cellSpacing(block: RootContent): { spacing?: { before: number } } {
+  const above = block.data?.pdfSpaceAbove;
+  return above === undefined ? {} : { spacing: { before: twips(Math.min(above, MOST_SPACE_ABOVE)) } };
 }
 
 /**
@@ -535,8 +556,11 @@ function runs(nodes: readonly PhrasingContent[], style: RunStyle = {}): Paragrap
   });
 }
 
+/** The Symbol font's bullet (Word's, in the Private Use Area): shown as a box in any other face. */
+const SYMBOL_BULLET = /\uF0B7/g;
+
 function textRun(text: string, { code, ...style }: RunStyle): TextRun {
-  return new TextRun({ text, ...style, ...(code && { font: CODE_FONT }) });
+  return new TextRun({ text: text.replace(SYMBOL_BULLET, '\u2022'), ...style, ...(code && { font: CODE_FONT }) });
 }
 
 /**
