@@ -36,12 +36,18 @@ export function localePaper(env: NodeJS.ProcessEnv = process.env): Paper {
   return paperOfCountry(parseLocale(firstSet(env, ['LC_ALL', 'LC_PAPER', 'LANG']))?.country);
 }
 
-/** Variables to add to the installed office's environment (built from `env`'s locale variables) for `paper`. */
+/**
+ * Variables to add to the installed office's environment (built from `env`'s locale variables)
+ * for `paper`. PAPERSIZE always: where libpaper's `paperconf` is installed (texlive and CUPS bring
+ * it), LibreOffice asks it before LC_PAPER, and inside the office's sandbox /etc/papersize is out
+ * of sight, so paperconf answers its built-in Letter whatever the machine says.
+ */
 export function installedOfficePaper(paper: Paper, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  if (paper === localePaper(env)) return {};
+  const papersize = { PAPERSIZE: paper };
+  if (paper === localePaper(env)) return papersize;
   // LC_ALL would override LC_PAPER: its value goes to LANG (the same locale for every other category).
   const all = firstSet(env, ['LC_ALL']);
-  return { ...(all !== undefined && { LC_ALL: '', LANG: all }), LC_PAPER: paper === 'a4' ? 'C' : 'en_US.UTF-8' };
+  return { ...papersize, ...(all !== undefined && { LC_ALL: '', LANG: all }), LC_PAPER: paper === 'a4' ? 'C' : 'en_US.UTF-8' };
 }
 
 /**

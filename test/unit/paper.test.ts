@@ -22,9 +22,9 @@ describe('the locale paper', () => {
 
 describe('what the offices are told', () => {
   it('leaves the installed office its locale when that gives the paper, else sets LC_PAPER (LC_ALL moved to LANG)', () => {
-    expect(installedOfficePaper('a4', { LANG: 'C' })).toEqual({});
-    expect(installedOfficePaper('letter', { LANG: 'C' })).toEqual({ LC_PAPER: 'en_US.UTF-8' });
-    expect(installedOfficePaper('a4', { LC_ALL: 'en_US.UTF-8' })).toEqual({ LC_ALL: '', LANG: 'en_US.UTF-8', LC_PAPER: 'C' });
+    expect(installedOfficePaper('a4', { LANG: 'C' })).toEqual({ PAPERSIZE: 'a4' });
+    expect(installedOfficePaper('letter', { LANG: 'C' })).toEqual({ PAPERSIZE: 'letter', LC_PAPER: 'en_US.UTF-8' });
+    expect(installedOfficePaper('a4', { LC_ALL: 'en_US.UTF-8' })).toEqual({ PAPERSIZE: 'a4', LC_ALL: '', LANG: 'en_US.UTF-8', LC_PAPER: 'C' });
   });
 
   it("gives the WebAssembly office the machine's locale when it gives the paper, else the language in a country of that paper", () => {
