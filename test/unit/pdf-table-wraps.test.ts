@@ -63,6 +63,15 @@ const JAD: [string, number, number][][] = [
   [['the default is wildcard match', 219, 348.4]],
 ];
 
+/** A 10-point table line at `top`, each column's cell given as [text, x, right] (or none). */
+const lineAt = (cells: readonly (readonly [string, number, number] | undefined)[], top: number) => ({
+  texts: cells.map((c) => c?.[0] ?? ''),
+  extents: cells.map((c) => c && { x: c[1], right: c[2] }),
+  top,
+  bottom: top + 10,
+  size: 10,
+});
+
 describe("a table cell's wrapped lines", () => {
   it('joins the lines a description wraps onto into its row, the names set flush right in one column', () => {
     expect(markdownOf(page(JAD))).toBe(
@@ -157,13 +166,6 @@ describe("a table cell's wrapped lines", () => {
 
   it('starts a row with a line under a cell that ended with room for its first word (key/value pairs side by side), and still joins a full line', () => {
     // [text, x, right] in each column, 10 points on a 13 point pitch (MarkItDown's REPAIR invoice).
-    const at = (cells: readonly (readonly [string, number, number] | undefined)[], top: number) => ({
-      texts: cells.map((c) => c?.[0] ?? ''),
-      extents: cells.map((c) => c && { x: c[1], right: c[2] }),
-      top,
-      bottom: top + 10,
-      size: 10,
-    });
     const pairs = [
       [
         ['Phone', 77, 103],
@@ -185,7 +187,7 @@ describe("a table cell's wrapped lines", () => {
         ['Ellis Turner', 370, 415],
       ],
     ] as const;
-    expect(joinWrappedLines(pairs.map((cells, i) => at(cells, i * 13)))).toEqual([
+    expect(joinWrappedLines(pairs.map((cells, i) => lineAt(cells, i * 13)))).toEqual([
       ['Phone', '(425) 111-1111', 'Trim', 'Limited'],
       ['Email', 'gabriel@contoso.com', 'VIN', '1C4RJFBG2NC123456'],
       ['', '', 'Color', 'White'],
@@ -194,16 +196,16 @@ describe("a table cell's wrapped lines", () => {
     // A description that filled its column goes on over the line below, in Latin and in Chinese.
     const wrapped = (first: [string, number, number], next: [string, number, number]) =>
       joinWrappedLines([
-        at(
+        lineAt(
           [
             ['Name', 77, 103],
             ['Description', 157, 210],
           ],
           0,
         ),
-        at([['dump', 77, 99], first], 13),
-        at([undefined, next], 26),
-        at(
+        lineAt([['dump', 77, 99], first], 13),
+        lineAt([undefined, next], 26),
+        lineAt(
           [
             ['sc', 77, 88],
             ['search classes whose names match a pattern', 157, 320],
@@ -225,30 +227,23 @@ describe("a table cell's wrapped lines", () => {
   });
 
   it("keeps a short line in its cell where the rows stand apart by their padding (a line break in a cell, Chrome's print)", () => {
-    const at = (cells: readonly (readonly [string, number, number] | undefined)[], top: number) => ({
-      texts: cells.map((c) => c?.[0] ?? ''),
-      extents: cells.map((c) => c && { x: c[1], right: c[2] }),
-      top,
-      bottom: top + 10,
-      size: 10,
-    });
     const lines = [
-      at(
+      lineAt(
         [
           ['Name', 77, 103],
           ['Values', 157, 190],
         ],
         0,
       ),
-      at(
+      lineAt(
         [
           ['mode', 77, 103],
           ['fast', 157, 175],
         ],
         18,
       ),
-      at([undefined, ['safe', 157, 176]], 30),
-      at(
+      lineAt([undefined, ['safe', 157, 176]], 30),
+      lineAt(
         [
           ['level', 77, 99],
           ['one of the levels the agent knows', 157, 320],
