@@ -148,7 +148,7 @@ describe('read: slides', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it('reads a bold paragraph set apart on a slide as a `###` label (code in it too), a bold lead-in as text, and a slide holding a control character XML forbids (pandoc pptx)', async () => {
+  it('reads a bold paragraph set apart on a slide as a `###` label (code in it too), a bold lead-in as text, a slide holding a control character XML forbids, and the untitled slide after a title’s own slide under that title (pandoc pptx)', async () => {
     // What pandoc wrote, checked apart from the reader: the label as a paragraph of one bold run, the backspace.
     const slides = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
     expect(slides).toContain('bold Install steps');
@@ -188,7 +188,7 @@ describe('read: slides', () => {
     expect(text).toContain('## Run it with `boot`\n');
   });
 
-  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them (pandoc pptx)', async () => {
+  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them, and names an untitled slide after one with content by its place (pandoc pptx)', async () => {
     // What pandoc wrote, checked apart from the reader: space above the `###` label, none above the bold paragraph.
     const slide = (n: number) => execFileSync('unzip', ['-p', ops.at('labels.pptx'), `ppt/slides/slide${n}.xml`]).toString();
     expect(slide(1)).toMatch(/<a:spcBef><a:spcPts val="\d+" \/><\/a:spcBef><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Options</);
