@@ -73,9 +73,13 @@ for n in sorted(x for x in z.namelist() if re.match(r'ppt/slides/slide\\d+\\.xml
 const DECK =
   '# Part one\n\nWhy it matters.\n\n## Setup\n\n### Install steps\n\nRun the installer now.\n\n### Check the `out` value\n\nIt prints.\n\nThe log goes to \b the file.\n\n**Note:** keep it.\n\n### Options:\n\nUse the defaults.\n\n**Mind:**\n\nNothing else.\n\n## Run it with `boot`\n\nStart it with `boot`:\n\n```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n  * [1]: 35542 demo\n```\n';
 
-/** A deck whose `###` labels are set apart by space above them (one ending in a colon), and bold paragraphs that are not (one on a slide of its own). */
+/**
+ * A deck whose `###` labels are set apart by space above them (one ending in a colon), and bold
+ * paragraphs that are not (one on a slide of its own); a rule starts a slide with no title after
+ * one with content.
+ */
 const LABELS_DECK =
-  '## Setup\n\n### Options\n\nUse the defaults.\n\n### Steps:\n\nRun it.\n\n**Mind:**\n\nNothing else.\n\n## Limits\n\n**Caveats**\n\nNone known.\n';
+  '## Setup\n\n### Options\n\nUse the defaults.\n\n### Steps:\n\nRun it.\n\n**Mind:**\n\nNothing else.\n\n## Limits\n\n**Caveats**\n\nNone known.\n\n---\n\nMore to come.\n';
 
 /** Code with a language, which pandoc highlights: keywords and operators in bold runs of the code's Courier. */
 const HIGHLIGHTED_CODE = 'trace Test t &\nif [ -n "$x" ]; then echo done; fi';
@@ -144,23 +148,30 @@ describe('read: slides', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it('reads a bold paragraph set apart on a slide as a `###` label (code in it too), a bold lead-in as text, and a slide holding a control character XML forbids (pandoc pptx)', async () => {
+  it('reads a bold paragraph set apart on a slide as a `###` label (code in it too), a bold lead-in as text, a slide holding a control character XML forbids, and the untitled slide after a title’s own slide under that title (pandoc pptx)', async () => {
     // What pandoc wrote, checked apart from the reader: the label as a paragraph of one bold run, the backspace.
     const slides = execFileSync(PYTHON, ['-c', DECK_PARTS], { cwd: ops.dir, encoding: 'utf8' });
     expect(slides).toContain('bold Install steps');
     expect(slides).toContain('backspace 1');
     const text = await markdownOf('deck.pptx');
-    // pandoc sets the text under `#` on a slide of its own, with no title: one section a slide, named by its place.
+    // pandoc sets the text under `#` on a slide of its own, with no title: one section a slide, the
+    // untitled one continuing the section whose title slide stands before it.
     expect(text.match(/^#+ .*$/gm)).toEqual([
       '## Part one',
-      '## Slide 2',
+      '## Part one',
       '## Setup',
       '### Install steps',
       '### Check the `out` value',
       '### Options:',
       '## Run it with `boot`',
     ]);
-    expect(text).toContain('Why it matters.');
+    expect(text).toContain('## Part one\n\n## Part one\n\nWhy it matters.');
+    // What pandoc wrote, checked apart from the reader: a slide of its title alone, then one with no title.
+    const slide = (n: number) => execFileSync('unzip', ['-p', ops.at('deck.pptx'), `ppt/slides/slide${n}.xml`]).toString();
+    expect(slide(1).match(/<p:sp>/g)).toHaveLength(1);
+    expect(slide(1)).toContain('<p:ph type="title" />');
+    expect(slide(2)).not.toContain('type="title"');
+    expect(slide(2)).toContain('Why it matters.');
     expect(text).toMatch(/The log goes to +the file\./);
     expect(text).toContain('**Note:** keep it.');
   });
@@ -177,13 +188,15 @@ describe('read: slides', () => {
     expect(text).toContain('## Run it with `boot`\n');
   });
 
-  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them (pandoc pptx)', async () => {
+  it('reads a bold paragraph as bold text in a deck that sets its labels apart by space above them, and names an untitled slide after one with content by its place (pandoc pptx)', async () => {
     // What pandoc wrote, checked apart from the reader: space above the `###` label, none above the bold paragraph.
     const slide = (n: number) => execFileSync('unzip', ['-p', ops.at('labels.pptx'), `ppt/slides/slide${n}.xml`]).toString();
     expect(slide(1)).toMatch(/<a:spcBef><a:spcPts val="\d+" \/><\/a:spcBef><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Options</);
     expect(slide(2)).toMatch(/<a:pPr lvl="0" indent="0" marL="0"><a:buNone \/><\/a:pPr><a:r><a:rPr b="1" \/><a:t>Caveats</);
     const text = await markdownOf('labels.pptx');
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits']);
+    // A slide with no title after a slide with content is named by its place.
+    expect(text.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits', '## Slide 3']);
+    expect(text).toContain('## Slide 3\n\nMore to come.');
     expect(text).toContain('**Mind:**\n\nNothing else.');
     expect(text).toContain('**Caveats**\n\nNone known.');
   });
@@ -216,13 +229,21 @@ describe('read: slides', () => {
     const content = execFileSync('unzip', ['-p', ops.at('labels.odp'), 'content.xml']).toString();
     expect(new Set(content.match(/fo:margin-top="[\d.]+cm"/g)).size).toBeGreaterThan(1);
     const text = await markdownOf('deck.odp');
-    expect(text.match(/^#+ .*$/gm)).toEqual(['## Part one', '## page2', '## Setup', '### Install steps', '### Check the `out` value', '## Run it with `boot`']);
+    expect(text.match(/^#+ .*$/gm)).toEqual([
+      '## Part one',
+      '## Part one',
+      '## Setup',
+      '### Install steps',
+      '### Check the `out` value',
+      '## Run it with `boot`',
+    ]);
     const labels = await markdownOf('labels.odp');
-    expect(labels.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits']);
+    expect(labels.match(/^#+ .*$/gm)).toEqual(['## Setup', '### Options', '### Steps:', '## Limits', '## page3']);
     expect(labels).toContain('**Mind:**\n\nNothing else.');
     expect(labels).toContain('**Caveats**\n\nNone known.');
     expect(text).toContain('```\n$ java -jar boot.jar\n[INFO] Found 2 processes\n');
-    expect(text).toContain('Why it matters.');
+    expect(text).toContain('## Part one\n\n## Part one\n\nWhy it matters.');
+    expect(labels).toContain('## page3\n\nMore to come.');
     expect(text).toContain('Run the installer now.');
   });
 });

@@ -9,7 +9,6 @@ import { ApiError } from '../../core/errors.js';
 import {
   append,
   asSlideLabel,
-  slideTitle,
   codeBlocks,
   definedOnly,
   heading,
@@ -28,6 +27,7 @@ import type { OfficePackage } from './package.js';
 import { blocksToHtml } from './render.js';
 import { cellKey, sheetTables, type SheetCells } from './sheet-tables.js';
 import { safeLinkUrl } from './inert.js';
+import { slideSections, type Slide } from './slide-sections.js';
 import { cellBudget, type Budget } from './limits.js';
 import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
@@ -399,20 +399,24 @@ const setsLabelsApart = ({ blocks, setApart }: SlideBox) =>
 
 function readPresentation(presentation: XmlElement, context: OdfContext): RootContent[] {
   // A text box's labels wait for the whole deck: whether it sets its labels apart decides them.
-  const out: (RootContent | SlideBox)[] = [];
+  const slides: Slide<RootContent | SlideBox>[] = [];
   childElements(presentation, 'draw:page').forEach((page, index) => {
     if (isHidden(page, context)) return;
     const frames = slideShapes(page);
     const title = frames.find((f) => f.attrs['presentation:class'] === 'title');
     const titleLines = title ? findAll(title, 'text:p').map((p) => readSpans(p, context)) : [];
-    // One `##` section a slide (the contract), an untitled one named by its author or by its place.
-    out.push(slideTitle(titleLines, page.attrs['draw:name'] || `Slide ${index + 1}`));
+    const out: (RootContent | SlideBox)[] = [];
+    // An untitled slide is named by its author or by its place.
+    slides.push({ titleLines, place: page.attrs['draw:name'] || `Slide ${index + 1}`, content: out });
     for (const frame of frames) {
       if (frame === title) continue;
       const box = find(frame, 'draw:text-box');
       const tbl = find(frame, 'table:table');
-      if (box) out.push(slideBox(box, context));
-      else if (tbl) out.push(readTable(tbl, context));
+      if (box) {
+        const boxed = slideBox(box, context);
+        // An empty box (a placeholder left blank) holds nothing: it leaves a title's slide bare.
+        if (boxed.blocks.length) out.push(boxed);
+      } else if (tbl) out.push(readTable(tbl, context));
       else if (find(frame, 'draw:object'))
         append(
           out,
@@ -426,9 +430,10 @@ function readPresentation(presentation: XmlElement, context: OdfContext): RootCo
     const noteBlocks = notesBox ? readFlow(find(notesBox, 'draw:text-box') ?? notesBox, context, 0) : [];
     if (noteBlocks.length) out.push({ type: 'blockquote', children: noteBlocks as BlockContent[] });
   });
-  const boxes = out.filter((part): part is SlideBox => 'setApart' in part);
+  const sections = slideSections(slides);
+  const boxes = sections.filter((part): part is SlideBox => 'setApart' in part);
   const spacedLabels = boxes.some(setsLabelsApart);
-  return out.flatMap((part) => ('setApart' in part ? boxLabels(part, spacedLabels) : [part]));
+  return sections.flatMap((part) => ('setApart' in part ? boxLabels(part, spacedLabels) : [part]));
 }
 
 /** A slide's frames and shapes, groups opened (a group of text shapes holds several text boxes). */

@@ -14,7 +14,6 @@ import {
   MONOSPACE,
   nestLists,
   paragraph,
-  slideTitle,
   table,
   type CellSource,
   type Inline,
@@ -27,6 +26,7 @@ import { pictureAlt, showsImage } from './pictures.js';
 import { blocksToHtml } from './render.js';
 import { relationships, type Relationships } from './relationships.js';
 import { safeLinkUrl } from './inert.js';
+import { slideSections, type Slide } from './slide-sections.js';
 import { child, childElements, find, findAll, isElement, textOf, type XmlElement } from './xml.js';
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
@@ -54,12 +54,12 @@ export function readPptx(pkg: OfficePackage): RootContent[] {
     return part && slide !== undefined ? [{ part, slide }] : [];
   });
   const spacedLabels = slides.some(({ slide }) => findAll(slide, 'a:p').some(isSpacedLabel));
-  const out: RootContent[] = [];
-  slides.forEach(({ part, slide }, index) => {
-    if (slide.attrs.show === '0' || slide.attrs.show === 'false') return;
-    append(out, readSlide(slide, index + 1, { rels: relationships(pkg, part), images, pkg, spacedLabels }, pkg));
-  });
-  return out;
+  const shown = slides.flatMap(({ part, slide }, index) =>
+    slide.attrs.show === '0' || slide.attrs.show === 'false'
+      ? []
+      : [readSlide(slide, index + 1, { rels: relationships(pkg, part), images, pkg, spacedLabels }, pkg)],
+  );
+  return slideSections(shown);
 }
 
 /** A paragraph of bold runs only with space set above it: how a deck sets its labels apart (pandoc's `###`). */
@@ -69,12 +69,11 @@ function isSpacedLabel(p: XmlElement): boolean {
   return runs.length > 0 && runs.every(bold) && spacedAbove(child(p, 'a:pPr'));
 }
 
-function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): RootContent[] {
+function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg: OfficePackage): Slide<RootContent> {
   const shapes = orderedShapes(find(slide, 'p:spTree') ?? slide);
   const title = shapes.find((s) => TITLE_TYPES.has(placeholderType(s) ?? '')) ?? headlineOf(shapes);
   const titleLines = title ? childElements(find(title, 'p:txBody') ?? title, 'a:p').map((p) => readRuns(p, context)) : [];
-  // One `##` section a slide (the contract), an untitled one named by its place.
-  const out: RootContent[] = [slideTitle(titleLines, `Slide ${number}`)];
+  const out: RootContent[] = [];
   for (const shape of shapes) {
     if (shape === title) continue;
     append(out, readShape(shape, { ...context, labels: true }));
@@ -86,7 +85,8 @@ function readSlide(slide: XmlElement, number: number, context: SlideContext, pkg
     const blocks = body ? readTextBody(find(body, 'p:txBody'), { ...context, rels: relationships(pkg, notes) }, false) : [];
     if (blocks.length) out.push({ type: 'blockquote', children: blocks.filter((b): b is BlockContent => b.type !== 'footnoteDefinition') as BlockContent[] });
   }
-  return out;
+  // An untitled slide is named by its place.
+  return { titleLines, place: `Slide ${number}`, content: out };
 }
 
 /** A slide without a title placeholder is headed by a line of text set at least this large (points)… */
