@@ -400,6 +400,41 @@ Gamma & 8.1 & Best result \\
 `;
 
 /**
+ * LaTeX tables whose third column's numbers, set flush right, end 2 × \tabcolsep (12 pt, the
+ * cell gap) before the fourth column's text: one ruled only under its header, one with no rule.
+ */
+const CLOSE_COLUMNS_TEX = String.raw`\documentclass{article}
+\begin{document}
+The plots and their yields are listed below.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrl}
+Variety & Plot & Yield & Remarks \\
+\hline
+Alpha & North & 7.2 & Early sowing \\
+Beta & South & 6.8 & Late sowing \\
+Gamma & East & 8.1 & Best result \\
+\end{tabular}
+\caption{Yield by plot.}
+\end{table}
+
+The same plots a year later.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrl}
+Variety & Plot & Yield & Remarks \\
+Alpha & North & 6.9 & Dry spring \\
+Beta & South & 7.1 & Irrigated \\
+Gamma & East & 8.4 & Best again \\
+\end{tabular}
+\caption{Yield a year later.}
+\end{table}
+\end{document}
+`;
+
+/**
  * The source's table rows as the reader writes its cells: emphasis and code marks gone, brackets
  * escaped — but with `codeCells`, a cell that is one code span keeps it (its producer set it in a
  * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece).
@@ -449,6 +484,8 @@ beforeAll(async () => {
   pandocPdf.push(['long-table', LONG_TABLE_MD, 'docx', ['-f', 'gfm']]);
   ops.put('spanned-headers.tex', SPANNED_HEADERS_TEX);
   execFileSync('pdflatex', ['-interaction=batchmode', 'spanned-headers.tex'], { cwd: ops.dir, stdio: 'ignore' });
+  ops.put('close-columns.tex', CLOSE_COLUMNS_TEX);
+  execFileSync('pdflatex', ['-interaction=batchmode', 'close-columns.tex'], { cwd: ops.dir, stdio: 'ignore' });
   // The same through PostScript and Ghostscript (ps2pdf), highlighted code after a table.
   ops.put('highlighted-code.md', HIGHLIGHTED_CODE_MD);
   const codeMs = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', '-s', 'highlighted-code.md'], { cwd: ops.dir });
@@ -560,6 +597,18 @@ describe('read: PDF tables ruled only by horizontal lines, header cells over gro
       '| Variety | Yield (t/ha) | Remarks |\n| - | - | - |\n| Alpha | 7.2 | Early sowing |\n| Beta | 6.8 | Late sowing |\n| Gamma | 8.1 | Best result |';
     expect(text).toContain(
       `Accuracy by model and language.\n\n${accuracy}\n\nTable 1: Accuracy.\n\nEach model was timed on two machines.\n\n${seconds}\n\nTable 2: Seconds a page.\n\nThe yield of each variety.\n\n${yieldTable}\n\nTable 3: Yield.`,
+    );
+  });
+});
+
+describe('read: PDF tables from aligned columns a cell gap apart', () => {
+  it('keeps a column that stands 12 pt right of numbers set flush right apart, ruled only under its header or not at all (pdflatex)', async () => {
+    const text = await markdownOf('close-columns.pdf');
+    const first = ['| Alpha | North | 7.2 | Early sowing |', '| Beta | South | 6.8 | Late sowing |', '| Gamma | East | 8.1 | Best result |'];
+    const second = ['| Alpha | North | 6.9 | Dry spring |', '| Beta | South | 7.1 | Irrigated |', '| Gamma | East | 8.4 | Best again |'];
+    const header = '| Variety | Plot | Yield | Remarks |\n| - | - | - | - |';
+    expect(text).toContain(
+      `The plots and their yields are listed below.\n\n${header}\n${first.join('\n')}\n\nTable 1: Yield by plot.\n\nThe same plots a year later.\n\n${header}\n${second.join('\n')}\n\nTable 2: Yield a year later.`,
     );
   });
 });
