@@ -435,6 +435,29 @@ Gamma & East & 8.4 & Best again \\
 `;
 
 /**
+ * HTML tables whose cells are outlined one by one (`border-collapse: separate`), 4 px and 5 px
+ * apart, for Chrome's print: each cell a box of its own, touching none of its neighbours.
+ */
+const OUTLINED_CELLS_HTML = `<html><head><style>td, th { border: 1px solid #000; } .a { border-collapse: separate; border-spacing: 4px; } .b { border-collapse: separate; border-spacing: 5px; }</style></head><body>
+<p>The plots and their yields are listed below.</p>
+<table class="a">
+<tr><th>Variety</th><th>Plot</th><th>Yield</th><th>Remarks</th></tr>
+<tr><td>Alpha</td><td>North</td><td>7.2</td><td>Early sowing</td></tr>
+<tr><td>Beta</td><td>South</td><td>6.8</td><td>Late sowing</td></tr>
+<tr><td>Gamma</td><td>East</td><td>8.1</td><td>Best result</td></tr>
+</table>
+<p>The same plots a year later.</p>
+<table class="b">
+<tr><th>Variety</th><th>Plot</th><th>Yield</th><th>Remarks</th></tr>
+<tr><td>Alpha</td><td>North</td><td>6.9</td><td>Dry spring</td></tr>
+<tr><td>Beta</td><td>South</td><td>7.1</td><td>Irrigated</td></tr>
+<tr><td>Gamma</td><td>East</td><td>8.4</td><td>Best again</td></tr>
+</table>
+<p>The hybrid line gave the highest yield.</p>
+</body></html>
+`;
+
+/**
  * The source's table rows as the reader writes its cells: emphasis and code marks gone, brackets
  * escaped — but with `codeCells`, a cell that is one code span keeps it (its producer set it in a
  * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece).
@@ -506,6 +529,8 @@ beforeAll(async () => {
       execFileSync('pandoc', ['-f', 'gfm', '-s', '--metadata', 'title=Options', ...style, 'centred.md', '-o', `${name}.html`], { cwd: ops.dir });
       printHtmlWithChrome(ops.dir, `${name}.html`, `${name}.pdf`);
     }
+    ops.put('outlined-cells.html', OUTLINED_CELLS_HTML);
+    printHtmlWithChrome(ops.dir, 'outlined-cells.html', 'outlined-cells.pdf');
   } finally {
     process.env.TMPDIR = tmp;
   }
@@ -609,6 +634,18 @@ describe('read: PDF tables from aligned columns a cell gap apart', () => {
     const header = '| Variety | Plot | Yield | Remarks |\n| - | - | - | - |';
     expect(text).toContain(
       `The plots and their yields are listed below.\n\n${header}\n${first.join('\n')}\n\nTable 1: Yield by plot.\n\nThe same plots a year later.\n\n${header}\n${second.join('\n')}\n\nTable 2: Yield a year later.`,
+    );
+  });
+});
+
+describe('read: PDF tables whose cells are outlined one by one (Chrome)', () => {
+  it('reads cells drawn as boxes of their own, 4 px and 5 px apart, as one ruled table each, cell by cell (HTML → Chrome)', async () => {
+    const text = await markdownOf('outlined-cells.pdf');
+    const header = '| Variety | Plot | Yield | Remarks |\n| - | - | - | - |';
+    const first = ['| Alpha | North | 7.2 | Early sowing |', '| Beta | South | 6.8 | Late sowing |', '| Gamma | East | 8.1 | Best result |'];
+    const second = ['| Alpha | North | 6.9 | Dry spring |', '| Beta | South | 7.1 | Irrigated |', '| Gamma | East | 8.4 | Best again |'];
+    expect(text).toContain(
+      `The plots and their yields are listed below.\n\n${header}\n${first.join('\n')}\n\nThe same plots a year later.\n\n${header}\n${second.join('\n')}\n\nThe hybrid line gave the highest yield.`,
     );
   });
 });
