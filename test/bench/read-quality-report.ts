@@ -222,14 +222,15 @@ held-out documents' own output is not looked at):
   the group's columns apart — is a header row of cells spanning their columns, each column's own
   name spanning the header's rows (pdf-header-spans.ts); a column that every row leaves free stays
   apart though no wider than the cell gap (LaTeX's 12 pt between numbers set flush right and the
-  next column's text: \`7.2 Early sowing\` was one cell; pdf-table-runs.ts). Both on pdflatex
-  tables made here; the dev sets and the held-out figure did not move. Left: code inside a
-  sentence shares the sentence's piece and stays plain, escaped (\`\\[maxBlocks \\<arg>]\`), and a
-  producer that drops the monospaced font (pandoc's docx through LibreOffice) leaves none;
-  per-cell rules (Chrome's print of a table whose cells are outlined one by one, 3 pt apart: its
-  header's \`Yield Remarks\` read as one cell); header cells spanning columns of a table with no
-  rules; bands where rows and a cell's lines are spaced alike (groff, LaTeX: nothing
-  tells a centred cell's band apart there).
+  next column's text: \`7.2 Early sowing\` was one cell; pdf-table-runs.ts), and cells outlined
+  one by one (Chrome's print of a table with \`border-spacing\`: boxes of one cell a few points
+  apart, no ruling touching a neighbour's) are met halfway into one ruled grid
+  (pdf-cell-outlines.ts; \`Yield Remarks\` was one cell). All three on tables made here (pdflatex,
+  Chrome); the dev sets and the held-out figure did not move. Left: code inside a sentence
+  shares the sentence's piece and stays plain, escaped (\`\\[maxBlocks \\<arg>]\`), and a producer
+  that drops the monospaced font (pandoc's docx through LibreOffice) leaves none; header cells
+  spanning columns of a table with no rules; bands where rows and a cell's lines are spaced
+  alike (groff, LaTeX: nothing tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline names the headings and their levels (pdf-outline.ts).
   Chrome's prints carry none: a bold line at the body size is a heading where the text below it
