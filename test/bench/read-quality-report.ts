@@ -216,12 +216,21 @@ held-out documents' own output is not looked at):
   words Ghostscript sets apart, every piece monospaced, is in no table; a table set right to left is
   read in its columns' order (pdf-rtl-tables.ts, under Right-to-left); a cell's piece whose every
   glyph the PDF sets in a monospaced font is a code span (\`\` \`--url-classes\` \`\`, nothing escaped
-  inside it; dev TEDS 0.904 → 0.914, producers 0.952 → 0.972). Left: code inside a sentence
+  inside it; dev TEDS 0.904 → 0.914, producers 0.952 → 0.972). In a table ruled by horizontal
+  lines, a header line that names groups of the columns below it — over a short rule (LaTeX's
+  \`\\cline\`, booktabs' \`\\cmidrule\`) or wider than one column, the lines under it naming two of
+  the group's columns apart — is a header row of cells spanning their columns, each column's own
+  name spanning the header's rows (pdf-header-spans.ts); a column that every row leaves free stays
+  apart though no wider than the cell gap (LaTeX's 12 pt between numbers set flush right and the
+  next column's text: \`7.2 Early sowing\` was one cell; pdf-table-runs.ts), and cells outlined
+  one by one (Chrome's print of a table with \`border-spacing\`: boxes of one cell a few points
+  apart, no ruling touching a neighbour's) are met halfway into one ruled grid
+  (pdf-cell-outlines.ts; \`Yield Remarks\` was one cell). All three on tables made here (pdflatex,
+  Chrome); the dev sets and the held-out figure did not move. Left: code inside a sentence
   shares the sentence's piece and stays plain, escaped (\`\\[maxBlocks \\<arg>]\`), and a producer
-  that drops the monospaced font (pandoc's docx through LibreOffice) leaves none; columns set a
-  few points apart; one rule or per-cell rules; header cells spanning rule-less columns; bands
-  where rows and a cell's lines are spaced alike (groff, LaTeX: nothing
-  tells a centred cell's band apart there).
+  that drops the monospaced font (pandoc's docx through LibreOffice) leaves none; header cells
+  spanning columns of a table with no rules; bands where rows and a cell's lines are spaced
+  alike (groff, LaTeX: nothing tells a centred cell's band apart there).
 - **Headings in PDFs without an outline**: where a PDF carries bookmarks (LibreOffice, Word,
   LaTeX, groff's pdfmark) the outline names the headings and their levels (pdf-outline.ts).
   Chrome's prints carry none: a bold line at the body size is a heading where the text below it

@@ -339,6 +339,125 @@ The class is printed as its source.
 `;
 
 /**
+ * LaTeX tables (floats, as papers set them) ruled by \hline only, whose headers name groups of columns: one group over a
+ * \cline, two groups wider than their columns with no rule under them (pdfTeX sets each word
+ * apart), and a header cell wrapped onto two lines, which names one column.
+ */
+const SPANNED_HEADERS_TEX = String.raw`\documentclass{article}
+\begin{document}
+Accuracy by model and language.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llccc}
+\hline
+ & & \multicolumn{3}{c}{Accuracy} \\
+\cline{3-5}
+Model & Language & simple & complex & all \\
+\hline
+Large & OTSL & 0.965 & 0.934 & 0.955 \\
+Large & HTML & 0.969 & 0.927 & 0.955 \\
+Small & OTSL & 0.938 & 0.904 & 0.927 \\
+\hline
+\end{tabular}
+\caption{Accuracy.}
+\end{table}
+
+Each model was timed on two machines.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{lrrrr}
+\hline
+ & \multicolumn{2}{c}{Seconds on the laptop} & \multicolumn{2}{c}{Seconds on the server} \\
+Model & cold & warm & cold & warm \\
+\hline
+Large & 2.73 & 1.91 & 0.88 & 0.61 \\
+Small & 1.97 & 1.22 & 0.63 & 0.40 \\
+Tiny & 0.95 & 0.51 & 0.31 & 0.22 \\
+\hline
+\end{tabular}
+\caption{Seconds a page.}
+\end{table}
+
+The yield of each variety.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{lll}
+\hline
+Variety & Yield & Remarks \\
+ & (t/ha) & \\
+\hline
+Alpha & 7.2 & Early sowing \\
+Beta & 6.8 & Late sowing \\
+Gamma & 8.1 & Best result \\
+\hline
+\end{tabular}
+\caption{Yield.}
+\end{table}
+\end{document}
+`;
+
+/**
+ * LaTeX tables whose third column's numbers, set flush right, end 2 × \tabcolsep (12 pt, the
+ * cell gap) before the fourth column's text: one ruled only under its header, one with no rule.
+ */
+const CLOSE_COLUMNS_TEX = String.raw`\documentclass{article}
+\begin{document}
+The plots and their yields are listed below.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrl}
+Variety & Plot & Yield & Remarks \\
+\hline
+Alpha & North & 7.2 & Early sowing \\
+Beta & South & 6.8 & Late sowing \\
+Gamma & East & 8.1 & Best result \\
+\end{tabular}
+\caption{Yield by plot.}
+\end{table}
+
+The same plots a year later.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrl}
+Variety & Plot & Yield & Remarks \\
+Alpha & North & 6.9 & Dry spring \\
+Beta & South & 7.1 & Irrigated \\
+Gamma & East & 8.4 & Best again \\
+\end{tabular}
+\caption{Yield a year later.}
+\end{table}
+\end{document}
+`;
+
+/**
+ * HTML tables whose cells are outlined one by one (`border-collapse: separate`), 4 px and 5 px
+ * apart, for Chrome's print: each cell a box of its own, touching none of its neighbours.
+ */
+const OUTLINED_CELLS_HTML = `<html><head><style>td, th { border: 1px solid #000; } .a { border-collapse: separate; border-spacing: 4px; } .b { border-collapse: separate; border-spacing: 5px; }</style></head><body>
+<p>The plots and their yields are listed below.</p>
+<table class="a">
+<tr><th>Variety</th><th>Plot</th><th>Yield</th><th>Remarks</th></tr>
+<tr><td>Alpha</td><td>North</td><td>7.2</td><td>Early sowing</td></tr>
+<tr><td>Beta</td><td>South</td><td>6.8</td><td>Late sowing</td></tr>
+<tr><td>Gamma</td><td>East</td><td>8.1</td><td>Best result</td></tr>
+</table>
+<p>The same plots a year later.</p>
+<table class="b">
+<tr><th>Variety</th><th>Plot</th><th>Yield</th><th>Remarks</th></tr>
+<tr><td>Alpha</td><td>North</td><td>6.9</td><td>Dry spring</td></tr>
+<tr><td>Beta</td><td>South</td><td>7.1</td><td>Irrigated</td></tr>
+<tr><td>Gamma</td><td>East</td><td>8.4</td><td>Best again</td></tr>
+</table>
+<p>The hybrid line gave the highest yield.</p>
+</body></html>
+`;
+
+/**
  * The source's table rows as the reader writes its cells: emphasis and code marks gone, brackets
  * escaped — but with `codeCells`, a cell that is one code span keeps it (its producer set it in a
  * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece).
@@ -386,6 +505,10 @@ beforeAll(async () => {
   const ms = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', 'wrapped-options.md'], { cwd: ops.dir });
   fs.writeFileSync(ops.at('wrapped-options.pdf'), execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms }));
   pandocPdf.push(['long-table', LONG_TABLE_MD, 'docx', ['-f', 'gfm']]);
+  ops.put('spanned-headers.tex', SPANNED_HEADERS_TEX);
+  execFileSync('pdflatex', ['-interaction=batchmode', 'spanned-headers.tex'], { cwd: ops.dir, stdio: 'ignore' });
+  ops.put('close-columns.tex', CLOSE_COLUMNS_TEX);
+  execFileSync('pdflatex', ['-interaction=batchmode', 'close-columns.tex'], { cwd: ops.dir, stdio: 'ignore' });
   // The same through PostScript and Ghostscript (ps2pdf), highlighted code after a table.
   ops.put('highlighted-code.md', HIGHLIGHTED_CODE_MD);
   const codeMs = execFileSync('pandoc', ['-f', 'gfm', '-t', 'ms', '-s', 'highlighted-code.md'], { cwd: ops.dir });
@@ -406,6 +529,8 @@ beforeAll(async () => {
       execFileSync('pandoc', ['-f', 'gfm', '-s', '--metadata', 'title=Options', ...style, 'centred.md', '-o', `${name}.html`], { cwd: ops.dir });
       printHtmlWithChrome(ops.dir, `${name}.html`, `${name}.pdf`);
     }
+    ops.put('outlined-cells.html', OUTLINED_CELLS_HTML);
+    printHtmlWithChrome(ops.dir, 'outlined-cells.html', 'outlined-cells.pdf');
   } finally {
     process.env.TMPDIR = tmp;
   }
@@ -469,6 +594,59 @@ describe('read: PDF tables ruled only by horizontal lines', () => {
     ].join('\n');
     expect(text).toContain(`${table}\n\n杂交系在每个地块的产量都最高。`);
     expect(text).toContain('\n\n注：各地块在同一周播种、同一周收获，因此产量可以直接比较。\n');
+  });
+});
+
+describe('read: PDF tables ruled only by horizontal lines, header cells over groups of columns', () => {
+  it('reads a group name over a \\cline, and group names wider than their columns, as header cells spanning those columns, a wrapped header cell as one (pdflatex)', async () => {
+    const text = await markdownOf('spanned-headers.pdf');
+    const accuracy = [
+      '<table>',
+      '<tr><th rowspan="2">Model</th><th rowspan="2">Language</th><th colspan="3">Accuracy</th></tr>',
+      '<tr><td>simple</td><td>complex</td><td>all</td></tr>',
+      '<tr><td>Large</td><td>OTSL</td><td>0.965</td><td>0.934</td><td>0.955</td></tr>',
+      '<tr><td>Large</td><td>HTML</td><td>0.969</td><td>0.927</td><td>0.955</td></tr>',
+      '<tr><td>Small</td><td>OTSL</td><td>0.938</td><td>0.904</td><td>0.927</td></tr>',
+      '</table>',
+    ].join('\n');
+    const seconds = [
+      '<table>',
+      '<tr><th rowspan="2">Model</th><th colspan="2">Seconds on the laptop</th><th colspan="2">Seconds on the server</th></tr>',
+      '<tr><td>cold</td><td>warm</td><td>cold</td><td>warm</td></tr>',
+      '<tr><td>Large</td><td>2.73</td><td>1.91</td><td>0.88</td><td>0.61</td></tr>',
+      '<tr><td>Small</td><td>1.97</td><td>1.22</td><td>0.63</td><td>0.40</td></tr>',
+      '<tr><td>Tiny</td><td>0.95</td><td>0.51</td><td>0.31</td><td>0.22</td></tr>',
+      '</table>',
+    ].join('\n');
+    const yieldTable =
+      '| Variety | Yield (t/ha) | Remarks |\n| - | - | - |\n| Alpha | 7.2 | Early sowing |\n| Beta | 6.8 | Late sowing |\n| Gamma | 8.1 | Best result |';
+    expect(text).toContain(
+      `Accuracy by model and language.\n\n${accuracy}\n\nTable 1: Accuracy.\n\nEach model was timed on two machines.\n\n${seconds}\n\nTable 2: Seconds a page.\n\nThe yield of each variety.\n\n${yieldTable}\n\nTable 3: Yield.`,
+    );
+  });
+});
+
+describe('read: PDF tables from aligned columns a cell gap apart', () => {
+  it('keeps a column that stands 12 pt right of numbers set flush right apart, ruled only under its header or not at all (pdflatex)', async () => {
+    const text = await markdownOf('close-columns.pdf');
+    const first = ['| Alpha | North | 7.2 | Early sowing |', '| Beta | South | 6.8 | Late sowing |', '| Gamma | East | 8.1 | Best result |'];
+    const second = ['| Alpha | North | 6.9 | Dry spring |', '| Beta | South | 7.1 | Irrigated |', '| Gamma | East | 8.4 | Best again |'];
+    const header = '| Variety | Plot | Yield | Remarks |\n| - | - | - | - |';
+    expect(text).toContain(
+      `The plots and their yields are listed below.\n\n${header}\n${first.join('\n')}\n\nTable 1: Yield by plot.\n\nThe same plots a year later.\n\n${header}\n${second.join('\n')}\n\nTable 2: Yield a year later.`,
+    );
+  });
+});
+
+describe('read: PDF tables whose cells are outlined one by one (Chrome)', () => {
+  it('reads cells drawn as boxes of their own, 4 px and 5 px apart, as one ruled table each, cell by cell (HTML → Chrome)', async () => {
+    const text = await markdownOf('outlined-cells.pdf');
+    const header = '| Variety | Plot | Yield | Remarks |\n| - | - | - | - |';
+    const first = ['| Alpha | North | 7.2 | Early sowing |', '| Beta | South | 6.8 | Late sowing |', '| Gamma | East | 8.1 | Best result |'];
+    const second = ['| Alpha | North | 6.9 | Dry spring |', '| Beta | South | 7.1 | Irrigated |', '| Gamma | East | 8.4 | Best again |'];
+    expect(text).toContain(
+      `The plots and their yields are listed below.\n\n${header}\n${first.join('\n')}\n\nThe same plots a year later.\n\n${header}\n${second.join('\n')}\n\nThe hybrid line gave the highest yield.`,
+    );
   });
 });
 

@@ -74,7 +74,7 @@ const MIN_CELL = 4;
 /** A grid of one column is a table from this many rows, each ruled off: fewer are a framed note. */
 const MIN_ROWS_ALONE = 3;
 /** Above this many line pairs the page is a drawing, not a table: bounded work. */
-const MAX_PAIRS = 4_000_000;
+export const MAX_PAIRS = 4_000_000;
 /** A grid of more cells than this is a drawing (a chart's mesh, graph paper), not a table. */
 const MAX_CELLS = 10_000;
 
@@ -148,7 +148,7 @@ function mergeLines(lines: Line[]): Line[] {
 const touches = (h: Line, v: Line) => v.at >= h.from - SNAP && v.at <= h.to + SNAP && h.at >= v.from - SNAP && h.at <= v.to + SNAP;
 
 /** Horizontal and vertical lines in groups that touch each other (union-find). */
-function touchingGroups(horizontal: readonly Line[], vertical: readonly Line[]): { hs: Line[]; vs: Line[] }[] {
+export function touchingGroups(horizontal: readonly Line[], vertical: readonly Line[]): { hs: Line[]; vs: Line[] }[] {
   const parent = Array.from({ length: horizontal.length + vertical.length }, (_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;

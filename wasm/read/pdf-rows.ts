@@ -8,6 +8,7 @@ import { BOLD_FONT_NAME, MONOSPACE } from './blocks.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { CELL_GAP, type PageRows, type Row, type StextLine, type StextPage } from './pdf-page-model.js';
 import { ruleTables } from './pdf-rules.js';
+import { outlinedCells } from './pdf-cell-outlines.js';
 
 /** The page's rows in mupdf's order; a table ruled by the drawing's lines is one row, where its first line was. */
 export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], paints: [] }): Row[] {
@@ -19,7 +20,8 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
           .map((line) => ({ line, block: index }))
       : [],
   );
-  const rulings = mergeRulings(drawing.rulings);
+  // Cells outlined one by one (pdf-cell-outlines.ts) met into one grid.
+  const rulings = outlinedCells(mergeRulings(drawing.rulings));
   const grids = rulingTables(
     rulings,
     lines.map((l) => l.line),

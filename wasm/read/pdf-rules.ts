@@ -9,9 +9,9 @@
 import { table, textCells } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
-import { joinLines } from '../../core/cjk-text.js';
 import { bandEnd } from './pdf-table-bands.js';
 import { monoTexts } from './pdf-page-model.js';
+import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -42,7 +42,7 @@ export function ruleTables<L extends GridLine>(rules: readonly Rule[], lines: re
   const free = new Set(lines);
   const budget = { tries: MAX_TRIES };
   for (const frame of frames(rules)) {
-    for (const found of frameTables(frame, [...free], budget)) {
+    for (const found of frameTables(frame, rules, [...free], budget)) {
       for (const line of found.lines) free.delete(line);
       tables.push(found);
     }
@@ -69,13 +69,13 @@ const MAX_TRIES = 2_000;
  * that holds a table (two tables of one width on a page share a chain, the caption between
  * them no table; a page's header and footer rules frame its prose, no table).
  */
-function frameTables<L extends GridLine>(frame: readonly Rule[], lines: readonly L[], budget: { tries: number }): GridTable<L>[] {
+function frameTables<L extends GridLine>(frame: readonly Rule[], rules: readonly Rule[], lines: readonly L[], budget: { tries: number }): GridTable<L>[] {
   const found: GridTable<L>[] = [];
   let free = lines;
   for (let start = 0; start + 1 < frame.length; start++) {
     for (let end = frame.length; end >= start + 2 && budget.tries > 0; end--) {
       budget.tries--;
-      const table = tableBetween(frame.slice(start, end), free, found.at(-1)?.box.bottom === (frame[start] as Rule).at);
+      const table = tableBetween(frame.slice(start, end), rules, free, found.at(-1)?.box.bottom === (frame[start] as Rule).at);
       if (!table) continue;
       found.push(table);
       free = free.filter((l) => !table.lines.has(l));
@@ -92,9 +92,10 @@ const middle = (line: GridLine) => line.bbox.y + line.bbox.h / 2;
  * The table the rules hold. Where the top rule is the bottom rule of the table above
  * (`sharedTop`), the lines above the next rule must fill two cells to be a header: a heading
  * between two tables is not one (pandoc's tables in Chrome's print, each ruled at its top, under
- * its header and at its bottom).
+ * its header and at its bottom). `all` are the page's rules: a short one under a header's line
+ * marks the columns a cell of it spans (pdf-header-spans.ts).
  */
-function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonly L[], sharedTop: boolean): GridTable<L> | undefined {
+function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly Rule[], lines: readonly L[], sharedTop: boolean): GridTable<L> | undefined {
   const top = (rules[0] as Rule).at;
   const bottom = (rules.at(-1) as Rule).at;
   const left = Math.min(...rules.map((r) => r.from)) - EDGE;
@@ -123,12 +124,12 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], lines: readonl
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
   const code = monoTexts(inside);
+  const withinHeader = all.filter((r) => r.at > top && r.at < (headerEnd ?? bottom) && r.from >= left && r.to <= right);
+  const cells = rows.map((row) => textCells(row, code));
+  const spanned = spannedHeader(header, columns, withinHeader, code);
   return {
     box,
-    table: table(
-      rows.map((row) => textCells(row, code)),
-      blocksToHtml,
-    ),
+    table: table(spanned ? [...spanned, ...cells.slice(1)] : cells, blocksToHtml),
     lines: new Set(inside),
   };
 }
@@ -210,28 +211,4 @@ function bandsOf(body: readonly GridLine[][]): ('start' | 'in' | undefined)[] {
     i = end - 1;
   }
   return marks;
-}
-
-/** The column a piece overlaps most. */
-function columnOf(piece: GridLine, columns: readonly { from: number; to: number }[]): number {
-  const from = piece.bbox.x;
-  const to = from + piece.bbox.w;
-  let best = 0;
-  let bestOverlap = -Infinity;
-  columns.forEach((c, k) => {
-    const overlap = Math.min(to, c.to) - Math.max(from, c.from);
-    if (overlap > bestOverlap) [best, bestOverlap] = [k, overlap];
-  });
-  return best;
-}
-
-/** One row's text per column: each column's pieces line by line, joined. */
-function cellsOf(row: readonly GridLine[][], columns: readonly { from: number; to: number }[]): string[] {
-  const parts: string[][] = columns.map(() => []);
-  for (const v of row) {
-    const perColumn: string[][] = columns.map(() => []);
-    for (const piece of v) perColumn[columnOf(piece, columns)]?.push(piece.text.trim());
-    perColumn.forEach((texts, k) => texts.length && parts[k]?.push(joinLines(texts)));
-  }
-  return parts.map((texts) => joinLines(texts.filter(Boolean)).replace(/\s+/g, ' ').trim());
 }

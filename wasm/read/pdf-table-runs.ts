@@ -73,9 +73,10 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   const coarse = tight ? columns - 1 : columns;
   // From the first row, a shorter reading in no more columns is a table cut short (a long
   // wrapped cell ends it), which the borderless reading carries on; a reading of the whole in
-  // fewer columns than a tight one lost that column.
+  // fewer columns lost one: a column every row leaves free but no wider than the cell gap (a
+  // tight one, or LaTeX's 12 pt between numbers set flush right and the next column's text).
   const own = tableRun(rows, start);
-  const whole = own.rows.length >= end - start && (!tight || own.columns.length > coarse);
+  const whole = own.rows.length >= end - start && own.columns.length >= columns;
   if (own.rows.length >= 2 && (whole || own.columns.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);
