@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxMarkdown } from '../helpers/documents.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { ROOT, startService, tempDir, type RunningService } from '../helpers/service.js';
@@ -92,16 +93,31 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 describe('convert PDF → docx: where blocks stand across the page', () => {
-  it('centres a centred title and address, sets a date flush right and keeps an indented line indented: rendered, each within 6 points of the PDF', async () => {
+  it('centres a centred title and address and sets a date flush right: rendered, each within 6 points of the PDF; an indented line stays a paragraph', async () => {
     const [source, back] = [lines(path.join(dir, 'placed.pdf')), lines(await rendered('placed'))];
-    for (const text of ['NORTHWIND TRADING COMPANY', 'Harbour Road 12, Portsmouth', 'Issued 2024-11-23', 'Delivered to the warehouse gate']) {
+    for (const text of ['NORTHWIND TRADING COMPANY', 'Harbour Road 12, Portsmouth', 'Issued 2024-11-23']) {
       const [theirs, ours] = [source.get(text), back.get(text)];
       expect(theirs, text).toBeDefined();
       expect(Math.abs((ours?.left ?? -100) - (theirs?.left ?? 0)), text).toBeLessThan(6);
     }
-    // Prose flush left stays flush left.
+    // Prose flush left stays flush left; an indented line is not made a block quote (pandoc reads a paragraph's indent as one).
     const prose = [...back].find(([text]) => text.startsWith('The goods listed'))?.[1];
     expect(prose?.left).toBeLessThan(75);
+    const markdown = docxMarkdown(path.join(dir, 'placed-out.docx'));
+    expect(markdown).toContain('Delivered to the warehouse gate');
+    expect(markdown).not.toMatch(/^>/m);
+  }, 240_000);
+
+  it("moves a receipt's centred monospaced lines (the shop's address, ReportLab's Courier) in by spaces: rendered, within 6 points of the PDF across", async () => {
+    fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/RECEIPT-2024-TXN-98765_retail_purchase.pdf'), path.join(dir, 'receipt.pdf'));
+    const [source, back] = [lines(path.join(dir, 'receipt.pdf')), lines(await rendered('receipt'))];
+    for (const text of ['4567 Innovation Blvd', 'San Francisco, CA 94103', 'Thank you for shopping!', 'TECHMART ELECTRONICS']) {
+      const [theirs, ours] = [source.get(text), back.get(text)];
+      expect(theirs, text).toBeDefined();
+      expect(Math.abs((ours?.left ?? -100) - (theirs?.left ?? 0)), text).toBeLessThan(6);
+    }
+    // Lines set flush left stay so.
+    expect(Math.abs((back.get('TXN: TXN-98765-2024')?.left ?? -100) - (source.get('TXN: TXN-98765-2024')?.left ?? 0))).toBeLessThan(6);
   }, 240_000);
 
   it("keeps a booking order's spacing though its small print climbs over a table's last row, its page number raised into the margin and its cinema's name flush right: rendered on one page, its first sections within 6 points of the PDF", async () => {

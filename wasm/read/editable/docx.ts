@@ -40,7 +40,7 @@ import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { contentWidths, faceScale } from './column-widths.js';
 import { columnBands, type Band } from './columns.js';
-import { placement, type Placement } from './placement.js';
+import { codeIndent, placement, type Placement } from './placement.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -383,7 +383,7 @@ class Writer {
           new Paragraph({
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
-            ...this.placed(block, true),
+            ...this.placed(block),
             children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
           }),
         ];
@@ -392,7 +392,7 @@ class Writer {
         return [
           new Paragraph({
             ...this.spacing(block, true),
-            ...this.placed(block, true),
+            ...this.placed(block),
             children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
           }),
         ];
@@ -441,9 +441,9 @@ class Writer {
   }
 
   /** Where a block stands across a page written as the PDF spaces it, in one column (placement.ts). */
-  private placed(block: RootContent, centred: boolean): Placement {
+  private placed(block: RootContent): Placement {
     const pdf = block.data?.pdfText;
-    return pdf && this.spaced && this.columnLeft !== undefined ? placement(pdf, this.columnLeft, this.columnRight, centred) : {};
+    return pdf && this.spaced && this.columnLeft !== undefined ? placement(pdf, this.columnLeft, this.columnRight) : {};
   }
 
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
@@ -451,13 +451,13 @@ class Writer {
     const pdf = block.data?.pdfText;
     const size = pdf && { size: Math.round(pdf.size * 2) };
     const { spacing } = this.spacing(block, true);
-    const placed = this.placed(block, false);
+    const inset = pdf && this.spaced && this.columnLeft !== undefined ? codeIndent(pdf, this.columnLeft) : '';
     const lines = block.value.split('\n');
     // The space above goes before the first line, the space down to a table after the last.
     return lines.map((line, k) => {
       const { before, after, ...pitch } = spacing ?? {};
       const own = { ...pitch, ...(k === 0 && before !== undefined && { before }), ...(k === lines.length - 1 && after !== undefined && { after }) };
-      return new Paragraph({ spacing: own, ...placed, children: this.afterBreak([new TextRun({ text: line, font: CODE_FONT, ...size })]) });
+      return new Paragraph({ spacing: own, children: this.afterBreak([new TextRun({ text: inset + line, font: CODE_FONT, ...size })]) });
     });
   }
 

@@ -1,8 +1,9 @@
-// Where a block stands across its column: a receipt centres its shop's name and address, a
-// booking sets its cinema's name flush right, and a block of key/value lines may stand indented.
-// Written flush left, each of these moved its text by up to half the column. A paragraph or
-// heading that stands as far from both edges is centred, one against the right edge only is set
-// right, and one standing in from the left is indented that far.
+// Where a block stands across its column: a receipt centres its shop's name and address (in
+// Courier: a code block), a booking sets its cinema's name flush right. Written flush left, each
+// of these moved its text by up to half the column. A paragraph or heading that stands as far
+// from both edges is centred, and one against the right edge only is set right; a code block
+// standing in from the left is moved in by spaces. Neither is given an indent: pandoc, like other
+// readers of DOCX, reads an indented paragraph as a block quote.
 
 import { AlignmentType } from 'docx';
 import type { PdfTextStyle } from '../pdf-layout.js';
@@ -14,22 +15,24 @@ const CENTRE_SLACK = 1.5;
 /** Ems from the right edge a block flush right may end. */
 const RIGHT_SLACK = 1;
 
+/** A monospaced font's advance in ems (Courier New's). */
+const MONO_ADVANCE = 0.6;
+
 export interface Placement {
   alignment?: (typeof AlignmentType)[keyof typeof AlignmentType];
-  /** Twips from the column's left. */
-  indent?: { left: number };
 }
 
-/**
- * A block's place across the column `[left, right]` (points from the page's left). `centred`:
- * whether the block may be centred or set right (a code block keeps its lines' own indents, and
- * is only indented).
- */
-export function placement(pdf: PdfTextStyle, left: number, right: number, centred: boolean): Placement {
+/** A paragraph's or heading's place across the column `[left, right]` (points from the page's left). */
+export function placement(pdf: PdfTextStyle, left: number, right: number): Placement {
   const em = pdf.size;
   const [before, after] = [pdf.left - left, right - pdf.right];
   if (before < LEAST_IN * em) return {};
-  if (centred && Math.abs(before - after) <= CENTRE_SLACK * em) return { alignment: AlignmentType.CENTER };
-  if (centred && after <= RIGHT_SLACK * em) return { alignment: AlignmentType.RIGHT };
-  return { indent: { left: Math.round(before * 20) } };
+  if (Math.abs(before - after) <= CENTRE_SLACK * em) return { alignment: AlignmentType.CENTER };
+  return after <= RIGHT_SLACK * em ? { alignment: AlignmentType.RIGHT } : {};
+}
+
+/** The spaces that move a code block's lines in from the column's `left` to where the PDF sets them. */
+export function codeIndent(pdf: PdfTextStyle, left: number): string {
+  const before = pdf.left - left;
+  return before < LEAST_IN * pdf.size ? '' : ' '.repeat(Math.round(before / (MONO_ADVANCE * pdf.size)));
 }
