@@ -133,6 +133,20 @@ describe('convert PDF → docx: where blocks stand across the page', () => {
   }, 240_000);
 });
 
+describe('convert PDF → docx: key/value blocks side by side', () => {
+  it("draws a booking's two key/value tables set side by side without lines (read gives them no place on the page) without borders, as its other tables", async () => {
+    await rendered('booking');
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'booking-out.docx'), 'word/document.xml']).toString();
+    const tables = [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) => m[0]);
+    const sides = (table: string) => [...(/<w:tblBorders>([\s\S]*?)<\/w:tblBorders>/.exec(table)?.[1] ?? '').matchAll(/w:val="(\w+)"/g)].map((m) => m[1]);
+    for (const text of ['Billing Contact:', 'Billing Type:', 'Revenue Code:', 'Start Date']) {
+      const table = tables.find((t) => t.includes(`>${text}<`));
+      expect(table, text).toBeDefined();
+      expect(sides(table ?? ''), text).toEqual(['none', 'none', 'none', 'none', 'none', 'none']);
+    }
+  }, 240_000);
+});
+
 describe('convert PDF → docx: a borderless table’s column widths', () => {
   it('gives a column of long titles the room its text asks and the short columns theirs: rendered, every row on one line, as in the PDF', async () => {
     const back = await rendered('widths');

@@ -375,7 +375,7 @@ class Writer {
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
     // A ruled table's cells as the page sets them, paragraphs and lists (pdf-grid.ts), where read noted them.
     const cells = block.data?.pdfCells ?? tableCells(block);
-    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable)];
+    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable, block.data?.pdfRuled === true)];
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
@@ -496,12 +496,13 @@ class Writer {
   }
 
   /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
-  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined): Table {
+  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean): Table {
     this.counts.tables++;
     const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
-    const borderless = box !== undefined && !box.ruled;
+    // A table without a box (two tables side by side: read does not tell their lines apart) is ruled where pdf-rows.ts found its rules.
+    const borderless = !(box?.ruled ?? ruled);
     // A borderless table's text stands where the PDF's does, flush with the margin, its cells' own margins outside it.
-    const widths = this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), box);
+    const widths = this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
@@ -522,8 +523,8 @@ class Writer {
   }
 
   /** A borderless table's columns as wide as their text asks (column-widths.ts); a ruled one's equal, as its grid's mostly are. */
-  private columnWidths(rows: readonly CellSource[][], columns: number, total: number, box: PdfTableBox | undefined): number[] {
-    if (box && !box.ruled) return contentWidths(rows, columns, total, twips(this.bodySize * this.faceScale));
+  private columnWidths(rows: readonly CellSource[][], columns: number, total: number, borderless: boolean): number[] {
+    if (borderless) return contentWidths(rows, columns, total, twips(this.bodySize * this.faceScale));
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
