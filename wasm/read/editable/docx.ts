@@ -38,11 +38,17 @@ import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
+import { contentWidths, faceScale } from './column-widths.js';
 import { columnBands, type Band } from './columns.js';
+import { codeIndent, placement, type Placement } from './placement.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
 const twips = (points: number) => Math.round(points * 20);
+/** Twips a table cell's text stands in from each side of the cell: LibreOffice's default (0.19 cm). */
+const CELL_MARGIN = 108;
+/** Points of a table's text where the document names no body size (a scan's is its own style's). */
+const DEFAULT_SIZE = 11;
 /** The font CJK text is set in: SimSun where Word runs, a metric-compatible face elsewhere. */
 const EAST_ASIAN_FONT = 'SimSun';
 const CODE_FONT = 'Courier New';
@@ -182,6 +188,12 @@ function lastParagraph(block: RootContent): RootContent {
 
 /** Points a block may start above the end of the one before and still be below it (a line's rounding). */
 const COLUMN_STEP = 12;
+/**
+ * Points the blocks of a page may climb back up it in all and still keep the PDF's spacing, one
+ * after the other: a note the PDF sets over a table's last row (a booking's small print) takes
+ * that much more of the page in the DOCX, which the bottom margin's 36 points of slack hold.
+ */
+const MOST_CLIMB = 24;
 
 /**
  * Whether each block starts below the one before: a page read in columns (or in an order that
@@ -190,12 +202,17 @@ const COLUMN_STEP = 12;
  */
 function flowsDown(blocks: readonly RootContent[]): boolean {
   let end = -Infinity;
+  let climbed = 0;
   for (const span of blocks.flatMap(verticalSpans)) {
-    if (span[0] < end - COLUMN_STEP) return false;
-    end = span[1];
+    if (span[0] < end - COLUMN_STEP) climbed += end - span[0];
+    end = Math.max(end, span[1]);
   }
-  return true;
+  return climbed <= MOST_CLIMB;
 }
+
+/** Each cell of a row with its width: the columns' it spans (a row holds a cell for each of its columns, those a span covers marked so). */
+const spannedWidths = (row: readonly CellSource[], widths: readonly number[]) =>
+  row.map((cell, column) => ({ cell, width: widths.slice(column, column + cell.colSpan).reduce((sum, w) => sum + w, 0) }));
 
 /** The counts and a fresh instance number per numbered list (each list starts at 1). */
 class Writer {
@@ -216,6 +233,8 @@ class Writer {
   private columnBreak = false;
   /** Points from the page's left edge to the right edge of the column being written. */
   private columnRight = Infinity;
+  /** Points from the page's left edge to the left edge of the text, where a band is one column across it. */
+  private columnLeft: number | undefined;
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
   private columnStart = false;
@@ -224,7 +243,14 @@ class Writer {
   constructor(
     private readonly bodyPitch: number | undefined,
     private readonly body: EditableModel['body'],
+    /** How much wider the body's face sets text than column-widths.ts reckons. */
+    private readonly faceScale = 1,
   ) {}
+
+  /** The body text's size in points: the document's default run's. */
+  get bodySize(): number {
+    return this.body?.size ?? DEFAULT_SIZE;
+  }
 
   /**
    * A paragraph's size and family where they are not the body's (small print, a rule of `=`
@@ -250,6 +276,7 @@ class Writer {
   /** A band of the page: one column across the text's width, or two, the right one after a column break. */
   band(band: Band, textWidth: number, textLeft: number): (Paragraph | Table)[] {
     this.columnRight = textLeft + textWidth;
+    this.columnLeft = band.columns ? undefined : textLeft;
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
@@ -348,7 +375,7 @@ class Writer {
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
     // A ruled table's cells as the page sets them, paragraphs and lists (pdf-grid.ts), where read noted them.
     const cells = block.data?.pdfCells ?? tableCells(block);
-    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable)];
+    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable, block.data?.pdfRuled === true)];
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
@@ -356,6 +383,7 @@ class Writer {
           new Paragraph({
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
+            ...this.placed(block),
             children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
           }),
         ];
@@ -364,6 +392,7 @@ class Writer {
         return [
           new Paragraph({
             ...this.spacing(block, true),
+            ...this.placed(block),
             children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
           }),
         ];
@@ -411,17 +440,24 @@ class Writer {
     return [...out, { type: 'text', value: text.slice(from).trimStart() }];
   }
 
+  /** Where a block stands across a page written as the PDF spaces it, in one column (placement.ts). */
+  private placed(block: RootContent): Placement {
+    const pdf = block.data?.pdfText;
+    return pdf && this.spaced && this.columnLeft !== undefined ? placement(pdf, this.columnLeft, this.columnRight) : {};
+  }
+
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
   private code(block: Code): Paragraph[] {
     const pdf = block.data?.pdfText;
     const size = pdf && { size: Math.round(pdf.size * 2) };
     const { spacing } = this.spacing(block, true);
+    const inset = pdf && this.spaced && this.columnLeft !== undefined ? codeIndent(pdf, this.columnLeft) : '';
     const lines = block.value.split('\n');
     // The space above goes before the first line, the space down to a table after the last.
     return lines.map((line, k) => {
       const { before, after, ...pitch } = spacing ?? {};
       const own = { ...pitch, ...(k === 0 && before !== undefined && { before }), ...(k === lines.length - 1 && after !== undefined && { after }) };
-      return new Paragraph({ spacing: own, children: this.afterBreak([new TextRun({ text: line, font: CODE_FONT, ...size })]) });
+      return new Paragraph({ spacing: own, children: this.afterBreak([new TextRun({ text: inset + line, font: CODE_FONT, ...size })]) });
     });
   }
 
@@ -460,30 +496,39 @@ class Writer {
   }
 
   /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
-  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined): Table {
+  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean): Table {
     this.counts.tables++;
     const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
-    const width = Math.floor(twips(textWidth) / columns);
+    // A table without a box (two tables side by side: read does not tell their lines apart) is ruled where pdf-rows.ts found its rules.
+    const borderless = !(box?.ruled ?? ruled);
+    // A borderless table's text stands where the PDF's does, flush with the margin, its cells' own margins outside it.
+    const widths = this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
       // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
-      ...(box && !box.ruled && { borders: TableBorders.NONE }),
-      width: { size: width * columns, type: WidthType.DXA },
-      columnWidths: Array.from({ length: columns }, () => width),
+      ...(borderless && { borders: TableBorders.NONE, indent: { size: -CELL_MARGIN, type: WidthType.DXA } }),
+      width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+      columnWidths: widths,
       rows: rows.map(
         (row, r) =>
           new TableRow({
             ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
-            children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
+            children: spannedWidths(row, widths).flatMap(({ cell, width }) => (cell.covered ? [] : [this.cell(cell, r === 0 && rows.length > 1, width)])),
           }),
       ),
     });
   }
 
-  private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
+  /** A borderless table's columns as wide as their text asks (column-widths.ts); a ruled one's equal, as its grid's mostly are. */
+  private columnWidths(rows: readonly CellSource[][], columns: number, total: number, borderless: boolean): number[] {
+    if (borderless) return contentWidths(rows, columns, total, twips(this.bodySize * this.faceScale));
+    return Array.from({ length: columns }, () => Math.floor(total / columns));
+  }
+
+  private cell(cell: CellSource, header: boolean, width: number): TableCell {
     const style = header ? { bold: true } : {};
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
@@ -497,7 +542,7 @@ class Writer {
     );
     return new TableCell({
       children: paragraphs.length ? paragraphs : [new Paragraph({})],
-      width: { size: columnWidth * cell.colSpan, type: WidthType.DXA },
+      width: { size: width, type: WidthType.DXA },
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
@@ -575,6 +620,9 @@ function runningParagraph(line: string, page: number | undefined): Paragraph {
   return new Paragraph({ children: [new TextRun({ children: [before, PageNumber.CURRENT, after].filter((part) => part !== '') })] });
 }
 
+/** Points a header's or footer's lines take, set in the body's size at the font's own spacing. */
+const runningHeight = (text: RunningText, size: number) => text.lines.length * size * NATURAL_LINE;
+
 const running = (text: RunningText | undefined, page: number | undefined) => text?.lines.map((line) => runningParagraph(line, page));
 
 const indentOf = (level: number) => 360 * (level + 1);
@@ -642,9 +690,11 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
   const header = running(page.header, page.number);
   const footer = running(page.footer, page.number);
-  // The header and footer stand where the PDF sets them, inside the body's margins.
+  // The header and footer stand where the PDF sets them, inside the body's margins: a header the
+  // PDF sets beside or below the body's first line (a page number under the date) is raised into
+  // the top margin, as LibreOffice moves the body down under a header that does not fit there.
   const edges = {
-    ...(page.header && { header: twips(Math.min(page.header.edge, margins.top)) }),
+    ...(page.header && { header: twips(Math.max(0, Math.min(page.header.edge, margins.top - runningHeight(page.header, writer.bodySize)))) }),
     ...(page.footer && { footer: twips(Math.min(page.footer.edge, margins.bottom)) }),
   };
   const properties = {
@@ -690,7 +740,7 @@ function bodyPitch(model: EditableModel): number | undefined {
 
 /** The DOCX's bytes and what it holds. */
 export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Array; counts: EditableCounts }> {
-  const writer = new Writer(bodyPitch(model), model.body);
+  const writer = new Writer(bodyPitch(model), model.body, faceScale(model.pages.flatMap((page) => page.blocks)));
   const pages = model.pages.flatMap((page) => sections(page, writer));
   const latin = model.body ? fontFamily(model.body.font) : undefined;
   const document = new Document({
