@@ -100,6 +100,8 @@ export interface PdfTextStyle {
   pitch?: number;
   /** The first line's size in points. */
   size: number;
+  /** Most of the first line is set bold (its face's flags or name). */
+  bold?: true;
   /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
   left: number;
   right: number;
@@ -169,6 +171,7 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     font: first.font,
     ...(first.color !== undefined && { color: first.color }),
     size: first.size,
+    ...(first.bold && { bold: true as const }),
     baseline: first.y,
     lastBaseline: last.y,
     left: Math.min(...rows.map((r) => r.x)),

@@ -73,6 +73,8 @@ interface RunStyle {
   scale?: number;
 }
 
+/** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
+const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 /** Font names that say italic (a PDF's font says so only in its name). */
 const ITALIC_FONT_NAME = /italic|oblique/i;
 /** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
@@ -241,6 +243,15 @@ class Writer {
     };
   }
 
+  /**
+   * A heading set in the body's weight (LibreOffice's and Word's own Heading styles are light) is
+   * not bold: the heading styles are, for scans, whose weight OCR does not read.
+   */
+  private headingWeight(block: RootContent): RunStyle {
+    const pdf = block.data?.pdfText;
+    return pdf && this.body && !pdf.bold && !BOLD_FACE.test(pdf.font) ? { bold: false } : {};
+  }
+
   /** A new page: its pictures, and `top`, its top margin, where its first line box starts when its blocks keep the PDF's spacing. */
   startPage(pictures: readonly PagePicture[] = [], top?: number): void {
     this.pictures = pictures;
@@ -356,7 +367,7 @@ class Writer {
           new Paragraph({
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
-            children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.headingWeight(block) })),
           }),
         ];
       case 'paragraph':
