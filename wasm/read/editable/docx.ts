@@ -345,7 +345,9 @@ class Writer {
     const usual = body ? this.bodyPitch : undefined;
     const pitch = pdf.pitch ?? (usual !== undefined && step !== undefined && step > 0 ? Math.min(usual, step) : usual);
     const exact = pitch !== undefined && pitch >= PITCH_RANGE[0] * pdf.size && pitch <= PITCH_RANGE[1] * pdf.size;
-    return exact ? { line: pitch, exact } : { line: pdf.size * NATURAL_LINE, exact };
+    if (exact) return { line: pitch, exact };
+    // A document of one-line paragraphs has no usual pitch: the line is set at the height the space above counts with (a CJK face's own is taller).
+    return { line: pdf.size * NATURAL_LINE, exact: pitch === undefined && this.bodyPitch === undefined };
   }
 
   /** Where the page's first line box starts, points from the top, when its blocks keep the PDF's spacing. */
