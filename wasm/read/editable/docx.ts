@@ -377,7 +377,7 @@ class Writer {
         return [
           new Paragraph({
             ...this.spacing(block, true),
-            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
+            children: this.afterBreak(runs(withBoldLead(block, this.lineBreaks(block, block.children)), { ...blockStyle(block), ...this.bodyApart(block) })),
           }),
         ];
       case 'list':
@@ -459,7 +459,9 @@ class Writer {
         // An item keeps its own size and family where they are not the body's (a footnote list in small print).
         const style = { ...blockStyle(child), ...this.bodyApart(child) };
         const children = this.afterBreak(
-          child.type === 'paragraph' || child.type === 'heading' ? runs(this.lineBreaks(child, child.children), style) : [textRun(plainText(child), style)],
+          child.type === 'paragraph' || child.type === 'heading'
+            ? runs(withBoldLead(child, this.lineBreaks(child, child.children)), style)
+            : [textRun(plainText(child), style)],
         );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
@@ -543,6 +545,20 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
 function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
   const [top, next] = [tops?.[row], tops?.[row + 1]];
   return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
+}
+
+/**
+ * A paragraph whose first line starts with bold words and goes on in another weight (a list
+ * item's term, a label) starts with them bold: set in the regular weight, they run narrower and
+ * the paragraph onto fewer lines than the PDF's. Only where its text starts with them as read.
+ */
+function withBoldLead(block: RootContent, nodes: PhrasingContent[]): PhrasingContent[] {
+  const lead = block.data?.pdfText?.boldLead;
+  const first = nodes[0];
+  if (!lead || first?.type !== 'text') return nodes;
+  const text = first.value.trimStart();
+  if (!text.startsWith(lead) || text.length === lead.length) return nodes;
+  return [{ type: 'strong', children: [{ type: 'text', value: lead }] }, { type: 'text', value: text.slice(lead.length) }, ...nodes.slice(1)];
 }
 
 /** Inline content as runs, their emphasis as run properties. */
