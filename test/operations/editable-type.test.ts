@@ -32,6 +32,35 @@ for name, bold2 in [('light', False), ('mixed', True)]:
     d.save(name + '.docx')
 `;
 
+/**
+ * Bulleted items that open with a bold term and go on in the regular weight over three lines, a
+ * label's paragraph that opens bold, and a paragraph with a bold word inside it (Liberation Serif).
+ * The items' text stands half an inch in, as Word's bullets do: mupdf's lines each name one font,
+ * and only a page with lines indented that far is read character by character, which sees the weight change.
+ */
+const TERMS = `
+import docx
+from docx.shared import Pt, Inches
+d = docx.Document()
+d.styles['Normal'].font.name = 'Liberation Serif'
+d.styles['Normal'].font.size = Pt(12)
+for term, rest in [
+    ('IBM MT/ST (Magnetic Tape/Selectric Typewriter)', ': introduced in the sixties, this machine combined a typewriter with a store of its own, so that typed content could be recorded, edited and replayed, an early example of digital text storage.'),
+    ('Wang Laboratories Office Information System', ': a dedicated word processor of the seventies, with a small screen and floppy disks, which made it a revolution in the offices of its time and long after.'),
+]:
+    p = d.add_paragraph(style='List Bullet')
+    p.paragraph_format.left_indent = Inches(0.5)
+    p.add_run(term).bold = True
+    p.add_run(rest)
+p = d.add_paragraph()
+p.add_run('Report ID:').bold = True
+p.add_run(' INV-2024-1234, counted at the warehouse by two people on the same day, its figures checked twice.')
+p = d.add_paragraph('The regular words of this paragraph run on before a ')
+p.add_run('bold').bold = True
+p.add_run(' word set inside it, and after it they go on in the regular weight to the end of the line and beyond.')
+d.save('terms.docx')
+`;
+
 /** Chinese documents of one-line paragraphs (no paragraph of two lines): headings and paragraphs, then headings and bulleted items. */
 const PARAGRAPHS = ['# 第三季度运营报告', ...Array.from({ length: 22 }, (_, k) => `第${k + 1}段：本季度的产量稳步增长，成本保持在预算之内。`)].join('\n\n');
 const LISTS = [
@@ -45,6 +74,7 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-type-');
   work = tempDir('docwasm-editable-type-src-');
   execFileSync(PYTHON, ['-c', HEADINGS], { cwd: work });
+  execFileSync(PYTHON, ['-c', TERMS], { cwd: work });
   for (const [name, markdown] of [
     ['zh-lines', PARAGRAPHS],
     ['zh-list', LISTS],
@@ -52,7 +82,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(work, `${name}.md`), markdown);
     execFileSync('pandoc', [`${name}.md`, '-f', 'gfm', '-o', `${name}.docx`], { cwd: work });
   }
-  const sources = ['light', 'mixed', 'zh-lines', 'zh-list'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['light', 'mixed', 'terms', 'zh-lines', 'zh-list'].map((name) => path.join(work, `${name}.docx`));
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -116,6 +146,28 @@ describe('convert PDF → docx: the weight of headings', () => {
     expect(second).toMatch(/<w:pStyle w:val="Heading2"\/>/);
     expect(second).not.toMatch(/<w:b w:val="(false|0)"\/>/);
     expect(fontsOf(rendered).some((font) => /DejaVuSans-Bold/.test(font))).toBe(true);
+  }, 240_000);
+});
+
+describe('convert PDF → docx: bold words a line starts with', () => {
+  it("sets a list item's bold term and a label bold, the rest regular, and its lines within 6 points of the PDF's; a bold word inside a paragraph does not make its start bold", async () => {
+    const { docx, rendered } = await converted('terms');
+    const paragraphs = paragraphsOf(docx);
+    const runsOf = (paragraph: string | undefined) => [...(paragraph ?? '').matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((m) => m[1] as string);
+    const bold = (run: string | undefined) => /<w:b\/>|<w:b w:val="(true|1)"\/>/.test(run ?? '');
+    for (const term of ['IBM MT/ST (Magnetic Tape/Selectric Typewriter)', 'Wang Laboratories Office Information System', 'Report ID:']) {
+      const runs = runsOf(paragraphs.find((p) => p.includes(term)));
+      expect(runs[0]).toContain(`>${term}</w:t>`);
+      expect(bold(runs[0])).toBe(true);
+      expect(bold(runs[1])).toBe(false);
+    }
+    expect(bold(runsOf(paragraphs.find((p) => p.includes('The regular words')))[0])).toBe(false);
+    const source = path.join(dir, 'terms.pdf');
+    expect(Number(pdfinfo(rendered).Pages)).toBe(Number(pdfinfo(source).Pages));
+    const [ours, theirs] = [lineTops(source), lineTops(rendered)];
+    const offsets = [...ours].flatMap(([text, top]) => (theirs.has(text) ? [Math.abs((theirs.get(text) as number) - top)] : []));
+    expect(offsets.length).toBeGreaterThan(ours.size * 0.8);
+    expect(Math.max(...offsets)).toBeLessThan(6);
   }, 240_000);
 });
 
