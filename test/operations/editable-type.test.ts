@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFontNames, zipPart } from '../helpers/documents.js';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
 import { startService, tempDir, type RunningService } from '../helpers/service.js';
@@ -66,7 +67,7 @@ const PARAGRAPHS = ['# 第三季度运营报告', ...Array.from({ length: 22 }, 
 const LISTS = [
   '# 各工厂的情况',
   ...Array.from({ length: 4 }, (_, s) =>
-    [`## 第${s + 1}节`, ...Array.from({ length: 4 }, (_, k) => `- 第${s + 1}节第${k + 1}项：工厂于八月完成了新生产线。`).join('\n')].join('\n\n'),
+    [`## 第${s + 1}节`, Array.from({ length: 4 }, (_, k) => `- 第${s + 1}节第${k + 1}项：工厂于八月完成了新生产线。`).join('\n')].join('\n\n'),
   ),
 ].join('\n\n');
 
@@ -97,21 +98,10 @@ async function converted(name: string): Promise<{ docx: string; rendered: string
 }
 
 /** The paragraphs of a DOCX's body, as XML. */
-const paragraphsOf = (docx: string) =>
-  [
-    ...execFileSync('unzip', ['-p', docx, 'word/document.xml'])
-      .toString()
-      .matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g),
-  ].map((m) => m[0]);
+const paragraphsOf = (docx: string) => [...zipPart(docx, 'word/document.xml').matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]);
 
 /** The names of the fonts a PDF uses (pdffonts), subset prefixes dropped. */
-const fontsOf = (pdf: string) =>
-  execFileSync('pdffonts', [pdf])
-    .toString()
-    .split('\n')
-    .slice(2)
-    .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
-    .filter(Boolean);
+const fontsOf = (pdf: string) => pdfFontNames(pdf).map((name) => name.replace(/^[A-Z]{6}\+/, ''));
 
 /** Each line's top (points) by its text, on page 1, from pdftotext's boxes. */
 function lineTops(pdf: string): Map<string, number> {
