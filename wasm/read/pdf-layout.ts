@@ -100,6 +100,10 @@ export interface PdfTextStyle {
   pitch?: number;
   /** The first line's size in points. */
   size: number;
+  /** Most of the first line is set bold (its face's flags or name). */
+  bold?: true;
+  /** The bold words the first line starts with, where it goes on in another weight (Row.boldLead). */
+  boldLead?: string;
   /** Points from the page's left edge to the block's leftmost line and to its rightmost line's end: the column it stands in. */
   left: number;
   right: number;
@@ -169,6 +173,8 @@ const styled = <T extends RootContent>(block: T, { rows }: Paragraph): T => {
     font: first.font,
     ...(first.color !== undefined && { color: first.color }),
     size: first.size,
+    ...(first.bold && { bold: true as const }),
+    ...(first.boldLead !== undefined && { boldLead: first.boldLead }),
     baseline: first.y,
     lastBaseline: last.y,
     left: Math.min(...rows.map((r) => r.x)),

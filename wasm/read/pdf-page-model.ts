@@ -18,6 +18,8 @@ export interface StextLine {
   y: number;
   text: string;
   wmode?: number;
+  /** The bold characters the line starts with (after a marker without letters), where it goes on in another weight. */
+  boldLead?: string;
 }
 export interface StextBlock {
   type: string;
@@ -62,6 +64,8 @@ export interface Row {
    * that runs into its paragraph ends inside the row, so the row goes on with the lines after it.
    */
   leadsIn?: boolean;
+  /** The bold words the row starts with, where it goes on in another weight (a list item's bold term): an editable document's bold run. */
+  boldLead?: string;
   /** The font most of the row is set in (subset prefix dropped). */
   font: string;
   /** Most of the row is set in a monospaced font: code, which is not the body's text. */

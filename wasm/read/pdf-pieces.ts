@@ -198,6 +198,19 @@ function lineFont(visible: readonly PageChar[], bold: boolean): string | undefin
   return rest.filter((c) => CJK.test(c.c)).length * 2 > rest.length ? first.font : rest[0]?.font;
 }
 
+/** The bold text a line's characters start with (after a marker without letters), where letters follow in another weight: StextLine.boldLead. */
+function charsBoldLead(chars: readonly PageChar[]): { boldLead?: string } {
+  const start = chars.findIndex((c) => /\p{L}/u.test(c.c));
+  const end = chars.findIndex((c, k) => k >= start && !c.bold && c.c.trim() !== '');
+  if (start < 0 || end <= start || !chars.slice(end).some((c) => /\p{L}/u.test(c.c))) return {};
+  const lead = chars
+    .slice(start, end)
+    .map((c) => c.c)
+    .join('')
+    .trim();
+  return lead ? { boldLead: lead } : {};
+}
+
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const first = chars[0] as PageChar;
   const left = Math.min(...chars.map((c) => c.left));
@@ -214,6 +227,7 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
     y: first.y,
     text: chars.map((c) => c.c).join(''),
     ...(wmode !== 0 && { wmode }),
+    ...charsBoldLead(chars),
   };
 }
 

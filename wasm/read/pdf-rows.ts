@@ -170,6 +170,28 @@ function inReadingOrder(lines: StextLine[]): { lines: StextLine[]; rtl: boolean 
   return { lines: lines.sort(rtl ? (a, b) => b.bbox.x + b.bbox.w - (a.bbox.x + a.bbox.w) : (a, b) => a.x - b.x), rtl };
 }
 
+const isBold = (l: StextLine) => l.font.weight === 'bold' || BOLD_FONT_NAME.test(l.font.name ?? '');
+
+/** The bold text a row's pieces start with (after a marker without letters: a bullet, a number's dot), where more of the row follows in another weight. */
+function boldLead(lines: readonly StextLine[]): { boldLead?: string } {
+  const start = lines.findIndex((l) => /\p{L}/u.test(l.text));
+  // A piece that starts bold and goes on regular: its own lead.
+  const own = lines[start]?.boldLead;
+  if (own !== undefined) return { boldLead: own };
+  const end = lines.findIndex((l, k) => k >= start && !isBold(l));
+  if (start < 0 || end <= start || !lines.slice(end).some((l) => /\p{L}/u.test(l.text))) return {};
+  // Pieces joined as the row's text joins them: a space where they stand apart.
+  const lead = lines
+    .slice(start, end)
+    .reduce((text, l, k, all) => {
+      const before = all[k - 1];
+      return text + (before && l.bbox.x - (before.bbox.x + before.bbox.w) > l.font.size * 0.2 ? ' ' : '') + l.text;
+    }, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return lead ? { boldLead: lead } : {};
+}
+
 function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: number, paints: PaintIndex): Row {
   let text = '';
   let end = rtl ? Infinity : -Infinity;
@@ -192,7 +214,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
   const chars = (l: StextLine) => l.text.trim().length;
   const total = lines.reduce((n, l) => n + chars(l), 0);
-  const boldChars = lines.filter((l) => l.font.weight === 'bold' || BOLD_FONT_NAME.test(l.font.name ?? '')).reduce((n, l) => n + chars(l), 0);
+  const boldChars = lines.filter(isBold).reduce((n, l) => n + chars(l), 0);
   const monoChars = lines.filter(isMono).reduce((n, l) => n + chars(l), 0);
   const fonts = new Map<string, number>();
   for (const l of lines) fonts.set(fontName(l), (fonts.get(fontName(l)) ?? 0) + chars(l));
@@ -214,6 +236,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
     size: mostCharacters(lines, (l) => l.font.size) ?? (lines[0] as StextLine).font.size,
     bold: boldChars * 2 > total,
     ...(boldChars * 2 > total && (total - boldChars) * LEAD_IN_SHARE >= total && { leadsIn: true }),
+    ...(!rtl && boldLead(lines)),
     font: [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
     mono: monoChars * 2 > total,
     ...(color !== undefined && { color }),

@@ -79,6 +79,8 @@ interface RunStyle {
   scale?: number;
 }
 
+/** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
+const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 /** Font names that say italic (a PDF's font says so only in its name). */
 const ITALIC_FONT_NAME = /italic|oblique/i;
 /** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
@@ -267,6 +269,15 @@ class Writer {
     };
   }
 
+  /**
+   * A heading set in the body's weight (LibreOffice's and Word's own Heading styles are light) is
+   * not bold: the heading styles are, for scans, whose weight OCR does not read.
+   */
+  private headingWeight(block: RootContent): RunStyle {
+    const pdf = block.data?.pdfText;
+    return pdf && this.body && !pdf.bold && !BOLD_FACE.test(pdf.font) ? { bold: false } : {};
+  }
+
   /** A new page: its pictures, and `top`, its top margin, where its first line box starts when its blocks keep the PDF's spacing. */
   startPage(pictures: readonly PagePicture[] = [], top?: number): void {
     this.pictures = pictures;
@@ -361,7 +372,9 @@ class Writer {
     const usual = body ? this.bodyPitch : undefined;
     const pitch = pdf.pitch ?? (usual !== undefined && step !== undefined && step > 0 ? Math.min(usual, step) : usual);
     const exact = pitch !== undefined && pitch >= PITCH_RANGE[0] * pdf.size && pitch <= PITCH_RANGE[1] * pdf.size;
-    return exact ? { line: pitch, exact } : { line: pdf.size * NATURAL_LINE, exact };
+    if (exact) return { line: pitch, exact };
+    // A document of one-line paragraphs has no usual pitch: the line is set at the height the space above counts with (a CJK face's own is taller).
+    return { line: pdf.size * NATURAL_LINE, exact: pitch === undefined && this.bodyPitch === undefined };
   }
 
   /** Where the page's first line box starts, points from the top, when its blocks keep the PDF's spacing. */
@@ -384,7 +397,7 @@ class Writer {
             heading: HEADINGS[block.depth - 1],
             ...this.spacing(block, false),
             ...this.placed(block),
-            children: this.afterBreak(runs(this.lineBreaks(block, block.children), blockStyle(block))),
+            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.headingWeight(block) })),
           }),
         ];
       case 'paragraph':
@@ -393,7 +406,7 @@ class Writer {
           new Paragraph({
             ...this.spacing(block, true),
             ...this.placed(block),
-            children: this.afterBreak(runs(this.lineBreaks(block, block.children), { ...blockStyle(block), ...this.bodyApart(block) })),
+            children: this.afterBreak(runs(withBoldLead(block, this.lineBreaks(block, block.children)), { ...blockStyle(block), ...this.bodyApart(block) })),
           }),
         ];
       case 'list':
@@ -482,7 +495,9 @@ class Writer {
         // An item keeps its own size and family where they are not the body's (a footnote list in small print).
         const style = { ...blockStyle(child), ...this.bodyApart(child) };
         const children = this.afterBreak(
-          child.type === 'paragraph' || child.type === 'heading' ? runs(this.lineBreaks(child, child.children), style) : [textRun(plainText(child), style)],
+          child.type === 'paragraph' || child.type === 'heading'
+            ? runs(withBoldLead(child, this.lineBreaks(child, child.children)), style)
+            : [textRun(plainText(child), style)],
         );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
@@ -575,6 +590,20 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
 function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
   const [top, next] = [tops?.[row], tops?.[row + 1]];
   return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
+}
+
+/**
+ * A paragraph whose first line starts with bold words and goes on in another weight (a list
+ * item's term, a label) starts with them bold: set in the regular weight, they run narrower and
+ * the paragraph onto fewer lines than the PDF's. Only where its text starts with them as read.
+ */
+function withBoldLead(block: RootContent, nodes: PhrasingContent[]): PhrasingContent[] {
+  const lead = block.data?.pdfText?.boldLead;
+  const first = nodes[0];
+  if (!lead || first?.type !== 'text') return nodes;
+  const text = first.value.trimStart();
+  if (!text.startsWith(lead) || text.length === lead.length) return nodes;
+  return [{ type: 'strong', children: [{ type: 'text', value: lead }] }, { type: 'text', value: text.slice(lead.length) }, ...nodes.slice(1)];
 }
 
 /** Inline content as runs, their emphasis as run properties. */
