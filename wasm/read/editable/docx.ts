@@ -39,6 +39,7 @@ import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
+import { borderlessGrid } from './table-grid.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -464,26 +465,31 @@ class Writer {
     this.counts.tables++;
     const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
     const width = Math.floor(twips(textWidth) / columns);
+    const grid = borderlessGrid(rows, columns, box, [this.columnRight - textWidth, this.columnRight]);
+    const widths = grid ? grid.widths.map(twips) : Array.from({ length: columns }, () => width);
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
       // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
       ...(box && !box.ruled && { borders: TableBorders.NONE }),
-      width: { size: width * columns, type: WidthType.DXA },
-      columnWidths: Array.from({ length: columns }, () => width),
+      ...(grid && { indent: { size: twips(grid.indent), type: WidthType.DXA }, margins: { left: 0, right: 0 } }),
+      width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+      columnWidths: widths,
       rows: rows.map(
         (row, r) =>
           new TableRow({
             ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
-            children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
+            children: row
+              .filter((cell) => !cell.covered)
+              .map((cell, c) => this.cell(cell, r === 0 && rows.length > 1, grid ? (widths[c] as number) : width * cell.colSpan)),
           }),
       ),
     });
   }
 
-  private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
+  private cell(cell: CellSource, header: boolean, cellWidth: number): TableCell {
     const style = header ? { bold: true } : {};
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
@@ -497,7 +503,7 @@ class Writer {
     );
     return new TableCell({
       children: paragraphs.length ? paragraphs : [new Paragraph({})],
-      width: { size: columnWidth * cell.colSpan, type: WidthType.DXA },
+      width: { size: cellWidth, type: WidthType.DXA },
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
