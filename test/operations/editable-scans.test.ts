@@ -37,6 +37,23 @@ def prose(name, face, size):
 prose('serif', 'Liberation Serif', 11)
 prose('sans', 'DejaVu Sans', 12)
 
+# Headings and a short line or two under each, none of a paragraph's length (a form, an outline).
+def outline(name, face, size):
+    d = docx.Document()
+    s = d.sections[0]
+    s.page_width, s.page_height = Mm(210), Mm(297)
+    s.left_margin = s.right_margin = s.top_margin = s.bottom_margin = Inches(1)
+    normal = d.styles['Normal']
+    normal.font.name, normal.font.size = face, Pt(size)
+    for n in range(1, 6):
+        d.add_heading(f'Section {n}', level=1)
+        for k in range(1, 4):
+            d.add_paragraph(f'Item {n}.{k} checked')
+    d.save(name + '.docx')
+
+outline('outline12', 'Liberation Serif', 12)
+outline('outline14', 'DejaVu Sans', 14)
+
 # A Chinese report: a 16-pt title, 14-pt section headings of two and four characters, 12-pt body
 # paragraphs, and a table of figures (PP-OCR pads a number's short box as tall as a heading's).
 from docx.oxml.ns import qn
@@ -68,7 +85,7 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-scans-');
   work = tempDir('docwasm-editable-scans-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  const names = ['serif', 'sans', 'zh'];
+  const names = ['serif', 'sans', 'zh', 'outline12', 'outline14'];
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', work, ...names.map((name) => path.join(work, `${name}.docx`))]);
   for (const name of names) {
     execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', '-singlefile', path.join(work, `${name}.pdf`), path.join(work, `${name}-scan`)]);
@@ -132,6 +149,21 @@ describe('convert scan → docx: set as the scan was', () => {
     expect(matched).toBeGreaterThan(total * 0.7);
     expect(worst).toBeLessThan(6);
   }, 240_000);
+});
+
+describe('convert scan → docx: a scan of short lines only', () => {
+  it("sets the body at the scan's size where no line is a paragraph's length: 12-point serif and 14-point DejaVu Sans outlines, rendered, their lines stand where the scan's do", async () => {
+    for (const [name, size] of [
+      ['outline12', 24],
+      ['outline14', 28],
+    ] as const) {
+      const { defaults, matched, total, worst, pages } = await converted(name);
+      expect(Math.abs(halfPoints(defaults) - size), name).toBeLessThanOrEqual(1);
+      expect(pages[1]).toBe(pages[0]);
+      expect(matched).toBeGreaterThan(total * 0.7);
+      expect(worst, name).toBeLessThan(6);
+    }
+  }, 480_000);
 });
 
 describe('convert scan → docx: a Chinese scan read by PP-OCR', () => {

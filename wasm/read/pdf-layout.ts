@@ -14,6 +14,7 @@ import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-mo
 import { paragraphs } from './pdf-paragraphs.js';
 import { inReadingOrder } from './pdf-rtl-tables.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
+import { columnLefts } from './table-column-lefts.js';
 
 /** The blocks of one page; the style comes from the whole document. */
 export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootContent[] {
@@ -128,6 +129,8 @@ export interface PdfTableBox {
   ruled: boolean;
   /** Points from the page's top to each row's text, where each row is one line of the page. */
   rowTops?: number[];
+  /** A borderless table's: points from the page's left to each column's text (table-column-lefts.ts). */
+  columnLefts?: number[];
 }
 
 declare module 'mdast' {
@@ -153,12 +156,14 @@ function tableRows(rows: readonly Row[], parts: ReturnType<typeof splitTables>, 
 
 function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {
   if (rows.length === 0) return table;
+  const lefts = table.data?.pdfRuled !== true && table.type === 'table' ? columnLefts(rows, table.children[0]?.children.length ?? 0) : undefined;
   const box = {
     top: Math.min(...rows.map((r) => r.top)),
     bottom: Math.max(...rows.map((r) => r.bottom)),
     left: Math.min(...rows.map((r) => r.x)),
     right: Math.max(...rows.map((r) => r.right)),
     ruled: table.data?.pdfRuled === true,
+    ...(lefts && { columnLefts: lefts }),
   };
   // A table whose rows are each one line of the page: where each row's text starts.
   const tops = rows.map((r) => r.top);

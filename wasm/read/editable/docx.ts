@@ -41,6 +41,7 @@ import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { contentWidths, faceScale } from './column-widths.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
+import { borderlessGrid } from './table-grid.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -516,13 +517,16 @@ class Writer {
     const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
     // A table without a box (two tables side by side: read does not tell their lines apart) is ruled where pdf-rows.ts found its rules.
     const borderless = !(box?.ruled ?? ruled);
-    // A borderless table's text stands where the PDF's does, flush with the margin, its cells' own margins outside it.
-    const widths = this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
+    // A borderless table's columns start where the PDF's do where read measured them (table-grid.ts); else its text stands
+    // where the PDF's does, flush with the margin, its cells' own margins outside it, each column as wide as its text asks.
+    const grid = borderlessGrid(rows, columns, box, [this.columnRight - textWidth, this.columnRight]);
+    const widths = grid ? grid.widths.map(twips) : this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
       // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
-      ...(borderless && { borders: TableBorders.NONE, indent: { size: -CELL_MARGIN, type: WidthType.DXA } }),
+      ...(borderless && { borders: TableBorders.NONE, indent: { size: grid ? twips(grid.indent) : -CELL_MARGIN, type: WidthType.DXA } }),
+      ...(grid && { margins: { left: 0, right: 0 } }),
       width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
       columnWidths: widths,
       rows: rows.map(

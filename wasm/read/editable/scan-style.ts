@@ -24,6 +24,8 @@ const FACES = [
 ] as const;
 /** Lines of at least this many characters measure the width a character: shorter ones are words, numbers, a table's cells. */
 const MEASURED_LINE = 40;
+/** Where no line is that long, lines of at least this many: fewer are a number, a label, a table's cell. */
+const SHORT_LINE = 8;
 /** Most of a line's characters CJK: each is an em wide, so its width over its characters is its size. */
 const CJK_SHARE = 0.5;
 /** A page's margins are taken within a quarter inch and two inches, as a PDF page's (read-task.ts). */
@@ -66,7 +68,10 @@ export function scanStyle(layouts: readonly OcrPageLayout[], pages: readonly Roo
  * ascent gives.
  */
 function bodyOf(lines: readonly OcrLine[]): Style['body'] {
-  const long = lines.map((line) => ({ line, text: line.words.map((w) => w.text).join(' ') })).filter(({ text }) => [...text].length >= MEASURED_LINE);
+  const texts = lines.map((line) => ({ line, text: line.words.map((w) => w.text).join(' ') }));
+  const atLeast = (characters: number) => texts.filter(({ text }) => [...text].length >= characters);
+  // A page of short lines only (a heading and a line or two under each) is measured on those.
+  const long = atLeast(MEASURED_LINE).length > 0 ? atLeast(MEASURED_LINE) : atLeast(SHORT_LINE);
   const cjk = long.filter(({ text }) => cjkShare(text) > CJK_SHARE);
   if (cjk.length * 2 > long.length && cjk.length > 0) {
     const ems = median(cjk.map(({ line, text }) => ((line.box[2] - line.box[0]) * POINTS_A_PIXEL) / [...text.replace(/\s/g, '')].length));
