@@ -44,6 +44,9 @@ p.save('placed.docx')
 def table(d, header, rows, widths):
     t = d.add_table(rows=len(rows) + 1, cols=len(header))
     t.autofit = False
+    # The grid's widths: LibreOffice lays a table out by them, not by its cells'.
+    for c, w in enumerate(widths):
+        t.columns[c].width = Inches(w)
     for r, row in enumerate([header] + rows):
         for c, text in enumerate(row):
             cell = t.cell(r, c)
@@ -58,7 +61,7 @@ table(w, ['Ln', 'Screen', 'Movie title and format', 'Days', 'Rate'],
 w.add_paragraph('Notes on the screens:')
 table(w, ['Screen', 'Seats', 'Notes'],
       [['SCR-1', '240', 'Laser projection and a curved screen for premium formats'],
-       ['SCR-2', '180', 'Standard projection, reserved seating in every row']], [0.8, 0.6, 4.5])
+       ['SCR-2', '180', 'Standard projection, reserved seating in every row']], [0.8, 0.6, 4.8])
 w.save('widths.docx')
 `;
 
@@ -148,7 +151,7 @@ describe('convert PDF → docx: key/value blocks side by side', () => {
 });
 
 describe('convert PDF → docx: a borderless table’s column widths', () => {
-  it('gives a column of long titles the room its text asks and the short columns theirs: rendered, every row on one line, as in the PDF', async () => {
+  it('gives a column of long titles the room the PDF gives it and the short columns theirs: rendered, every row on one line, as in the PDF', async () => {
     const back = await rendered('widths');
     const text = execFileSync('pdftotext', ['-layout', back, '-']).toString();
     // A column of long titles in the middle, then one last: each cell's text on one line, and so are the short cells'.
