@@ -156,6 +156,32 @@ for k, label in enumerate(['Report ID: INV-2024-1234', 'Warehouse: Distribution 
         run.add_break()
 b.add_paragraph('The prose under the labels wraps where the column ends: ' + 'its words run on across the page and onto the next line, ' * 5)
 b.save('breaks.docx')
+
+# A letterhead: a logo centred at the top of the page, prose under it, a picture set at the right
+# 18 pt under a paragraph, and prose down to the page's foot (the pictures a PNG made here).
+import struct, zlib
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+def png(name, width, height, rgb):
+    rows = b''.join(b'\\x00' + bytes(rgb) * width for _ in range(height))
+    chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    with open(name, 'wb') as f:
+        f.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+png('logo.png', 240, 120, (200, 30, 30))
+png('stamp.png', 120, 120, (30, 30, 200))
+h = docx.Document()
+page_setup(h)
+logo = h.add_paragraph()
+logo.alignment = WD_ALIGN_PARAGRAPH.CENTER
+logo.add_run().add_picture('logo.png', width=Inches(2.4))
+for n in range(1, 4):
+    h.add_paragraph(f'Letter paragraph {n}: ' + 'words of the letter run on under its letterhead, line after line. ' * 3)
+stamp = h.add_paragraph()
+stamp.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+stamp.paragraph_format.space_before = Pt(18)
+stamp.add_run().add_picture('stamp.png', width=Inches(1.2))
+for n in range(4, 8):
+    h.add_paragraph(f'Letter paragraph {n}: ' + 'words of the letter run on under the stamp to the foot of the page. ' * 3)
+h.save('letterhead.docx')
 `;
 
 /**
@@ -195,7 +221,9 @@ beforeAll(async () => {
   execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks', 'letterhead'].map((name) =>
+    path.join(work, `${name}.docx`),
+  );
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -218,6 +246,14 @@ function lines(pdf: string): Map<string, { page: number; top: number; left: numb
     }
   }
   return found;
+}
+
+/** Where each picture of a PDF stands (points from the page's top and left), by pdftohtml's XML (its files written to a folder removed after). */
+function pictures(pdf: string): { top: number; left: number }[] {
+  const scratch = fs.mkdtempSync(path.join(work, 'pictures-'));
+  const xml = execFileSync('pdftohtml', ['-xml', '-stdout', '-zoom', '1', pdf, path.join(scratch, 'p')]).toString();
+  fs.rmSync(scratch, { recursive: true, force: true });
+  return [...xml.matchAll(/<image top="(\d+)" left="(\d+)"/g)].map((m) => ({ top: Number(m[1]), left: Number(m[2]) }));
 }
 
 /** The DOCX rendered by LibreOffice: its lines against the source PDF's, and both page counts. */
@@ -305,6 +341,21 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     const labels = paragraphs.find((para) => para.includes('Report ID'));
     expect(labels?.match(/<w:br\/>/g)).toHaveLength(3);
     expect(paragraphs.find((para) => para.includes('The prose under'))).not.toContain('<w:br/>');
+  }, 240_000);
+
+  it("sets a picture where the PDF does: a letterhead's logo at the page's top and a picture under a paragraph, in from the left as on the page, the text's lines within 6 points of the PDF's", async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('letterhead');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    // Both pictures where the PDF has them, down and across.
+    const [source, back] = [pictures(path.join(dir, 'letterhead.pdf')), pictures(path.join(work, 'rendered', 'letterhead-out.pdf'))];
+    expect(source).toHaveLength(2);
+    expect(back).toHaveLength(2);
+    source.forEach((at, k) => {
+      expect(Math.abs((back[k]?.top ?? 0) - at.top)).toBeLessThan(6);
+      expect(Math.abs((back[k]?.left ?? 0) - at.left)).toBeLessThan(6);
+    });
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

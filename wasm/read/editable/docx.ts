@@ -214,7 +214,8 @@ class Writer {
   private spaced = false;
   /** The next paragraph starts the right column of two. */
   private columnBreak = false;
-  /** Points from the page's left edge to the right edge of the column being written. */
+  /** Points from the page's left edge to the left and right edges of the column being written. */
+  private columnLeft = 0;
   private columnRight = Infinity;
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
@@ -249,12 +250,14 @@ class Writer {
 
   /** A band of the page: one column across the text's width, or two, the right one after a column break. */
   band(band: Band, textWidth: number, textLeft: number): (Paragraph | Table)[] {
+    this.columnLeft = textLeft;
     this.columnRight = textLeft + textWidth;
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
     this.columnRight = textLeft + width;
     const left = this.blocks(band.blocks.slice(0, band.columns.split), width);
+    this.columnLeft = textLeft + width + band.columns.space;
     this.columnRight = textLeft + textWidth;
     const foot = this.above;
     // LibreOffice starts the right column where the left one's first line stands, its space above taken.
@@ -337,10 +340,15 @@ class Writer {
     return exact ? { line: pitch, exact } : { line: pdf.size * NATURAL_LINE, exact };
   }
 
-  /** Where the page's first line box starts, points from the top, when its blocks keep the PDF's spacing. */
-  firstLineTop(blocks: readonly RootContent[]): number | undefined {
+  /**
+   * Where the page's first line box starts, points from the top, when its blocks keep the PDF's
+   * spacing: a picture's top where the page starts with one.
+   */
+  firstLineTop(blocks: readonly RootContent[], pictures: readonly PagePicture[] = []): number | undefined {
     const first = blocks.find((block) => block.type !== 'image')?.data?.pdfText;
     if (!first || !flowsDown(blocks)) return undefined;
+    const picture = blocks[0]?.type === 'image' ? pictureOf(pictures, blocks[0].url) : undefined;
+    if (picture) return picture.top;
     this.lastBaseline = undefined;
     return first.baseline - (this.lineOf(first, true).line - DESCENT * first.size);
   }
@@ -425,15 +433,35 @@ class Writer {
     });
   }
 
-  /** A picture of the page in a paragraph of its own, at its size on the page (narrowed to the text's width). */
+  /**
+   * A picture of the page in a paragraph of its own, at its size on the page (narrowed to the
+   * text's width); where the page keeps the PDF's spacing, at the PDF's place: as far in from the
+   * column's left and down from what stands above as on the page (a logo centred over a letterhead).
+   */
   private picture(url: string, textWidth: number): Paragraph[] {
-    const match = /^picture:(\d+)$/.exec(url);
-    const picture = match ? this.pictures[Number(match[1])] : undefined;
+    const picture = this.pictureOf(url);
     if (!picture) return [];
     this.counts.images++;
     const scale = Math.min(1, textWidth / picture.width);
     const transformation = { width: Math.round(picture.width * scale * PIXELS_PER_POINT), height: Math.round(picture.height * scale * PIXELS_PER_POINT) };
-    return [new Paragraph({ children: [new ImageRun({ type: 'png', data: picture.png, transformation })] })];
+    const run = new ImageRun({ type: 'png', data: picture.png, transformation });
+    if (!this.spaced) return [new Paragraph({ children: [run] })];
+    const before = this.above === undefined ? 0 : picture.top - this.above;
+    const indent = Math.min(picture.left - this.columnLeft, textWidth - picture.width * scale);
+    // LibreOffice sets a line holding only a picture as tall as the picture.
+    this.above = picture.top + picture.height * scale;
+    this.lastBaseline = undefined;
+    return [
+      new Paragraph({
+        ...(before > 0 && before <= MOST_SPACE_ABOVE && { spacing: { before: twips(before) } }),
+        ...(indent > 0 && { indent: { left: twips(indent) } }),
+        children: this.afterBreak([run]),
+      }),
+    ];
+  }
+
+  private pictureOf(url: string): PagePicture | undefined {
+    return pictureOf(this.pictures, url);
   }
 
   private list(list: List, level: number): Paragraph[] {
@@ -636,7 +664,7 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
   const measured = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
   const bands = (!flowsDown(page.blocks) && columnBands(page.blocks, measured.left, page.width - measured.right)) || [{ blocks: page.blocks }];
   // The first line's box may start above its glyphs (a wide pitch): the margin is where it starts.
-  const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band));
+  const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band), page.pictures);
   const margins = { ...measured, top: Math.max(LEAST_MARGIN, Math.min(measured.top, lineTop ?? measured.top)) };
   const landscape = page.width > page.height;
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
@@ -677,6 +705,12 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
     },
     children: writer.band(band, textWidth, margins.left),
   }));
+}
+
+/** The page's picture an image block names (`picture:<index>`). */
+function pictureOf(pictures: readonly PagePicture[], url: string): PagePicture | undefined {
+  const match = /^picture:(\d+)$/.exec(url);
+  return match ? pictures[Number(match[1])] : undefined;
 }
 
 /** A band's blocks that stand first down the page: its left column's, or all. */
