@@ -182,6 +182,49 @@ stamp.add_run().add_picture('stamp.png', width=Inches(1.2))
 for n in range(4, 8):
     h.add_paragraph(f'Letter paragraph {n}: ' + 'words of the letter run on under the stamp to the foot of the page. ' * 3)
 h.save('letterhead.docx')
+
+# Two tables drawn with a grid, columns of unequal widths: the first in 8-point text, a cell's
+# text wrapping; the second with a wider padding in its cells.
+from docx.oxml import OxmlElement
+gr = docx.Document()
+page_setup(gr)
+gr.add_paragraph('Products and their notes, in a grid of three unequal columns:')
+def indent(table, twips):
+    ind = OxmlElement('w:tblInd')
+    ind.set(qn('w:w'), str(twips))
+    ind.set(qn('w:type'), 'dxa')
+    table._tbl.tblPr.append(ind)
+# Each table's left rule at the margin (its text a padding in from it), as the paragraphs' left edge.
+t = gr.add_table(rows=4, cols=3)
+t.style = 'Table Grid'
+t.autofit = False
+indent(t, 108)
+for r in range(4):
+    for col, width in enumerate([Inches(0.8), Inches(3.4), Inches(2.0)]):
+        cell = t.cell(r, col)
+        cell.width = width
+        text = ['Code', 'Description', 'Status'][col] if r == 0 else [f'P-{r}0{col}', f'Product number {r} of the list, whose description runs on long enough to wrap onto a second line of its cell', f'Checked on day {r}'][col]
+        cell.text = text
+        for run in cell.paragraphs[0].runs:
+            run.font.size = Pt(8)
+gr.add_paragraph('Regions, in a grid of two columns with a wide padding:')
+g = gr.add_table(rows=4, cols=2)
+g.style = 'Table Grid'
+g.autofit = False
+margins = OxmlElement('w:tblCellMar')
+for side in ['left', 'right']:
+    m = OxmlElement(f'w:{side}')
+    m.set(qn('w:w'), '288')
+    m.set(qn('w:type'), 'dxa')
+    margins.append(m)
+g._tbl.tblPr.append(margins)
+indent(g, 288)
+for r, row in enumerate(g.rows):
+    for col, width in enumerate([Inches(4.2), Inches(1.6)]):
+        row.cells[col].width = width
+        row.cells[col].text = (['Region name', 'Share'] if r == 0 else [f'Region number {r} of the country', f'{10 * r + 5} %'])[col]
+gr.add_paragraph('The paragraph under both tables stands where the PDF sets it.')
+gr.save('grids.docx')
 `;
 
 /**
@@ -214,14 +257,42 @@ for p in range(5):
 c.save()
 `;
 
+/**
+ * A page (ReportLab) whose box of text stands on a grey panel, a picture the text is set over,
+ * then prose down the page: the panel is the page's background there, not a picture in the flow.
+ */
+const PANEL = `
+import struct, zlib
+from reportlab.pdfgen import canvas
+def png(name, width, height, grey):
+    rows = b''.join(b'\\x00' + bytes([grey]) * width for _ in range(height))
+    chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    with open(name, 'wb') as f:
+        f.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 0, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+png('panel.png', 400, 80, 225)
+c = canvas.Canvas('panel.pdf', pagesize=(595, 842))
+c.setFont('Helvetica', 11)
+c.drawString(72, 770, 'A report whose summary stands in a grey box under this line.')
+c.drawImage('panel.png', 66, 660, width=463, height=92)
+# Lines 24 pt apart: each a paragraph of its own.
+for k in range(3):
+    c.drawString(78, 730 - 24 * k, f'Summary line {k + 1} of the box, set over its grey panel.')
+y = 630
+for k in range(1, 21):
+    c.drawString(72, y, f'Body line {k} of the report runs on under the box down the page.')
+    y -= 24
+c.save()
+`;
+
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
   execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
+  execFileSync(PYTHON, ['-c', PANEL], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks', 'letterhead'].map((name) =>
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks', 'letterhead', 'grids'].map((name) =>
     path.join(work, `${name}.docx`),
   );
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
@@ -356,6 +427,24 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
       expect(Math.abs((back[k]?.top ?? 0) - at.top)).toBeLessThan(6);
       expect(Math.abs((back[k]?.left ?? 0) - at.left)).toBeLessThan(6);
     });
+  }, 240_000);
+
+  it('leaves out a picture the page sets text over (a panel behind a box of text): rendered, the lines under it stand where the PDF has them', async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('panel');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(pictures(path.join(work, 'rendered', 'panel-out.pdf'))).toEqual([]);
+  }, 240_000);
+
+  it("sets a table drawn with a grid as the PDF does: each column as wide, the cells' padding and text size — rendered, each line within 6 points of the PDF's, down and across", async () => {
+    const { matched, total, worst, widest, pages } = await renderedAgainstSource('grids');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(widest).toBeLessThan(6);
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

@@ -39,6 +39,7 @@ import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
+import { gridLayout, type GridLayout } from './grid-table.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -159,7 +160,7 @@ const SCALE_RANGE = [66, 96] as const;
  * paragraph onto more lines than the PDF's, and a page onto the next. Such text is set at the
  * width the PDF gives it: its lines' width against what the East Asian font's would take.
  */
-function narrowedTo(pdf: PdfTextStyle, text: string): number | undefined {
+function narrowedTo(pdf: Pick<PdfTextStyle, 'width' | 'size'>, text: string): number | undefined {
   const { ems, wide } = emsOf(text);
   if (ems === 0 || wide / ems < WIDE_SHARE) return undefined;
   const percent = Math.floor((100 * pdf.width) / (ems * pdf.size));
@@ -356,7 +357,8 @@ class Writer {
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
     // A ruled table's cells as the page sets them, paragraphs and lists (pdf-grid.ts), where read noted them.
     const cells = block.data?.pdfCells ?? tableCells(block);
-    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable)];
+    if (cells)
+      return [this.table(cells, textWidth, block.data?.pdfTable, gridLayout(block.data?.pdfGrid, columnsOf(cells), cells.length, textWidth, this.columnLeft))];
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
@@ -441,10 +443,8 @@ class Writer {
   private picture(url: string, textWidth: number): Paragraph[] {
     const picture = this.pictureOf(url);
     if (!picture) return [];
-    this.counts.images++;
     const scale = Math.min(1, textWidth / picture.width);
-    const transformation = { width: Math.round(picture.width * scale * PIXELS_PER_POINT), height: Math.round(picture.height * scale * PIXELS_PER_POINT) };
-    const run = new ImageRun({ type: 'png', data: picture.png, transformation });
+    const run = this.pictureRun(picture, textWidth);
     if (!this.spaced) return [new Paragraph({ children: [run] })];
     const before = this.above === undefined ? 0 : picture.top - this.above;
     const indent = Math.min(picture.left - this.columnLeft, textWidth - picture.width * scale);
@@ -458,6 +458,14 @@ class Writer {
         children: this.afterBreak([run]),
       }),
     ];
+  }
+
+  /** A picture at its size on the page, narrowed to `width` points. */
+  private pictureRun(picture: PagePicture, width: number): ImageRun {
+    this.counts.images++;
+    const scale = Math.min(1, width / picture.width);
+    const transformation = { width: Math.round(picture.width * scale * PIXELS_PER_POINT), height: Math.round(picture.height * scale * PIXELS_PER_POINT) };
+    return new ImageRun({ type: 'png', data: picture.png, transformation });
   }
 
   private pictureOf(url: string): PagePicture | undefined {
@@ -488,31 +496,41 @@ class Writer {
   }
 
   /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
-  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined): Table {
+  /** A ruled table whose grid the PDF gives (`grid`) keeps its columns' widths, padding and text size. */
+  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, grid?: GridLayout): Table {
     this.counts.tables++;
-    const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
+    const columns = columnsOf(rows);
     const width = Math.floor(twips(textWidth) / columns);
+    const widths = grid?.columnWidths ?? Array.from({ length: columns }, () => width);
+    // A grid's rows hold a cell for each column (those a span covers too): a cell's columns are its place in the row.
+    const cellWidth = (k: number, cell: CellSource) => (grid ? widths.slice(k, k + cell.colSpan).reduce((sum, w) => sum + w, 0) : width * cell.colSpan);
+    const size = grid && this.body && Math.abs(grid.size - this.body.size) >= SIZE_APART ? { size: Math.round(grid.size * 2) } : {};
+    // CJK cells set narrower than the East Asian font's em keep the PDF's width, as paragraphs do.
+    const scale = grid && narrowedTo(grid, rows.flatMap((row) => row.flatMap((cell) => cell.blocks.map(plainText))).join(' '));
+    const style = { ...size, ...(scale !== undefined && { scale }) };
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
       // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
       ...(box && !box.ruled && { borders: TableBorders.NONE }),
-      width: { size: width * columns, type: WidthType.DXA },
-      columnWidths: Array.from({ length: columns }, () => width),
+      width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+      columnWidths: widths,
+      ...(grid && { margins: grid.margins, indent: grid.indent }),
       rows: rows.map(
         (row, r) =>
           new TableRow({
             ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
-            children: row.filter((cell) => !cell.covered).map((cell) => this.cell(cell, r === 0 && rows.length > 1, width)),
+            children: row.flatMap((cell, k) =>
+              cell.covered ? [] : [this.cell(cell, { ...(r === 0 && rows.length > 1 && { bold: true }), ...style }, cellWidth(k, cell))],
+            ),
           }),
       ),
     });
   }
 
-  private cell(cell: CellSource, header: boolean, columnWidth: number): TableCell {
-    const style = header ? { bold: true } : {};
+  private cell(cell: CellSource, style: RunStyle, cellWidth: number): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -525,7 +543,7 @@ class Writer {
     );
     return new TableCell({
       children: paragraphs.length ? paragraphs : [new Paragraph({})],
-      width: { size: columnWidth * cell.colSpan, type: WidthType.DXA },
+      width: { size: cellWidth, type: WidthType.DXA },
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
     });
@@ -543,6 +561,9 @@ class Writer {
     );
   }
 }
+
+/** A table's columns: its widest row's, spans counted. */
+const columnsOf = (rows: readonly CellSource[][]) => Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
 
 /** The space a cell's paragraph keeps above it, where the PDF leaves more than a line's (pdf-cell-paragraphs.ts). */
 function cellSpacing(block: RootContent): { spacing?: { before: number } } {
