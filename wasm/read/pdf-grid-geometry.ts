@@ -3,7 +3,11 @@
 // PDF draws it and each row as tall, its text at the PDF's size and as far in from the rules.
 // read's Markdown ignores it. Pure functions over plain data.
 
-import type { GridLine } from './pdf-grid.js';
+/** What a cell's text line tells of its place and size (pdf-grid.ts's GridLine has these). */
+interface CellText {
+  bbox: { x: number; w: number };
+  font: { size: number };
+}
 
 export interface GridGeometry {
   /** Points from the page's left to each column's ruling, left to right (one more than the columns). */
@@ -36,7 +40,7 @@ const median = (values: readonly number[]): number | undefined => [...values].so
 export function gridGeometry(
   xs: readonly number[],
   ys: readonly number[],
-  cells: readonly { left: number; lines: readonly GridLine[] }[],
+  cells: readonly { left: number; lines: readonly CellText[] }[],
 ): GridGeometry | undefined {
   const filled = cells.filter((cell) => cell.lines.length > 0);
   const size = median(filled.flatMap((cell) => cell.lines.map((line) => line.font.size)));
