@@ -156,6 +156,75 @@ for k, label in enumerate(['Report ID: INV-2024-1234', 'Warehouse: Distribution 
         run.add_break()
 b.add_paragraph('The prose under the labels wraps where the column ends: ' + 'its words run on across the page and onto the next line, ' * 5)
 b.save('breaks.docx')
+
+# A letterhead: a logo centred at the top of the page, prose under it, a picture set at the right
+# 18 pt under a paragraph, and prose down to the page's foot (the pictures a PNG made here).
+import struct, zlib
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+def png(name, width, height, rgb):
+    rows = b''.join(b'\\x00' + bytes(rgb) * width for _ in range(height))
+    chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    with open(name, 'wb') as f:
+        f.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+png('logo.png', 240, 120, (200, 30, 30))
+png('stamp.png', 120, 120, (30, 30, 200))
+h = docx.Document()
+page_setup(h)
+logo = h.add_paragraph()
+logo.alignment = WD_ALIGN_PARAGRAPH.CENTER
+logo.add_run().add_picture('logo.png', width=Inches(2.4))
+for n in range(1, 4):
+    h.add_paragraph(f'Letter paragraph {n}: ' + 'words of the letter run on under its letterhead, line after line. ' * 3)
+stamp = h.add_paragraph()
+stamp.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+stamp.paragraph_format.space_before = Pt(18)
+stamp.add_run().add_picture('stamp.png', width=Inches(1.2))
+for n in range(4, 8):
+    h.add_paragraph(f'Letter paragraph {n}: ' + 'words of the letter run on under the stamp to the foot of the page. ' * 3)
+h.save('letterhead.docx')
+
+# Two tables drawn with a grid, columns of unequal widths: the first in 8-point text, a cell's
+# text wrapping; the second with a wider padding in its cells.
+from docx.oxml import OxmlElement
+gr = docx.Document()
+page_setup(gr)
+gr.add_paragraph('Products and their notes, in a grid of three unequal columns:')
+def indent(table, twips):
+    ind = OxmlElement('w:tblInd')
+    ind.set(qn('w:w'), str(twips))
+    ind.set(qn('w:type'), 'dxa')
+    table._tbl.tblPr.append(ind)
+# Each table's left rule at the margin (its text a padding in from it), as the paragraphs' left edge.
+t = gr.add_table(rows=4, cols=3)
+t.style = 'Table Grid'
+t.autofit = False
+indent(t, 108)
+for r in range(4):
+    for col, width in enumerate([Inches(0.8), Inches(3.4), Inches(2.0)]):
+        cell = t.cell(r, col)
+        cell.width = width
+        text = ['Code', 'Description', 'Status'][col] if r == 0 else [f'P-{r}0{col}', f'Product number {r} of the list, whose description runs on long enough to wrap onto a second line of its cell', f'Checked on day {r}'][col]
+        cell.text = text
+        for run in cell.paragraphs[0].runs:
+            run.font.size = Pt(8)
+gr.add_paragraph('Regions, in a grid of two columns with a wide padding:')
+g = gr.add_table(rows=4, cols=2)
+g.style = 'Table Grid'
+g.autofit = False
+margins = OxmlElement('w:tblCellMar')
+for side in ['left', 'right']:
+    m = OxmlElement(f'w:{side}')
+    m.set(qn('w:w'), '288')
+    m.set(qn('w:type'), 'dxa')
+    margins.append(m)
+g._tbl.tblPr.append(margins)
+indent(g, 288)
+for r, row in enumerate(g.rows):
+    for col, width in enumerate([Inches(4.2), Inches(1.6)]):
+        row.cells[col].width = width
+        row.cells[col].text = (['Region name', 'Share'] if r == 0 else [f'Region number {r} of the country', f'{10 * r + 5} %'])[col]
+gr.add_paragraph('The paragraph under both tables stands where the PDF sets it.')
+gr.save('grids.docx')
 `;
 
 /**
@@ -188,14 +257,44 @@ for p in range(5):
 c.save()
 `;
 
+/**
+ * A page (ReportLab) whose box of text stands on a grey panel, a picture the text is set over,
+ * then prose down the page: the panel is the page's background there, not a picture in the flow.
+ */
+const PANEL = `
+import struct, zlib
+from reportlab.pdfgen import canvas
+def png(name, width, height, grey):
+    rows = b''.join(b'\\x00' + bytes([grey]) * width for _ in range(height))
+    chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    with open(name, 'wb') as f:
+        f.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 0, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+png('panel.png', 400, 80, 225)
+c = canvas.Canvas('panel.pdf', pagesize=(595, 842))
+c.setFont('Helvetica', 11)
+c.drawString(72, 770, 'A report whose summary stands in a grey box under this line.')
+c.drawImage('panel.png', 66, 660, width=463, height=92)
+# Lines 24 pt apart: each a paragraph of its own.
+for k in range(3):
+    c.drawString(78, 730 - 24 * k, f'Summary line {k + 1} of the box, set over its grey panel.')
+y = 630
+for k in range(1, 21):
+    c.drawString(72, y, f'Body line {k} of the report runs on under the box down the page.')
+    y -= 24
+c.save()
+`;
+
 beforeAll(async () => {
   dir = tempDir('docwasm-editable-layout-');
   work = tempDir('docwasm-editable-layout-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
   execFileSync(PYTHON, ['-c', KOREAN], { cwd: dir });
+  execFileSync(PYTHON, ['-c', PANEL], { cwd: dir });
   // docling's list test document: Word's second-level bullets are "o" in Courier New, a tab from their text.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/docling/docx_lists.docx'), path.join(work, 'lists.docx'));
-  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks'].map((name) => path.join(work, `${name}.docx`));
+  const sources = ['spaced', 'dense', 'columns', 'lists', 'portuguese', 'tables', 'notes', 'tallrows', 'breaks', 'letterhead', 'grids'].map((name) =>
+    path.join(work, `${name}.docx`),
+  );
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, ...sources]);
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
 }, 240_000);
@@ -218,6 +317,14 @@ function lines(pdf: string): Map<string, { page: number; top: number; left: numb
     }
   }
   return found;
+}
+
+/** Where each picture of a PDF stands (points from the page's top and left), by pdftohtml's XML (its files written to a folder removed after). */
+function pictures(pdf: string): { top: number; left: number }[] {
+  const scratch = fs.mkdtempSync(path.join(work, 'pictures-'));
+  const xml = execFileSync('pdftohtml', ['-xml', '-stdout', '-zoom', '1', pdf, path.join(scratch, 'p')]).toString();
+  fs.rmSync(scratch, { recursive: true, force: true });
+  return [...xml.matchAll(/<image top="(\d+)" left="(\d+)"/g)].map((m) => ({ top: Number(m[1]), left: Number(m[2]) }));
 }
 
 /** The DOCX rendered by LibreOffice: its lines against the source PDF's, and both page counts. */
@@ -305,6 +412,39 @@ describe('convert PDF → docx: the page as the PDF sets it', () => {
     const labels = paragraphs.find((para) => para.includes('Report ID'));
     expect(labels?.match(/<w:br\/>/g)).toHaveLength(3);
     expect(paragraphs.find((para) => para.includes('The prose under'))).not.toContain('<w:br/>');
+  }, 240_000);
+
+  it("sets a picture where the PDF does: a letterhead's logo at the page's top and a picture under a paragraph, in from the left as on the page, the text's lines within 6 points of the PDF's", async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('letterhead');
+    expect(pages).toEqual([1, 1]);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    // Both pictures where the PDF has them, down and across.
+    const [source, back] = [pictures(path.join(dir, 'letterhead.pdf')), pictures(path.join(work, 'rendered', 'letterhead-out.pdf'))];
+    expect(source).toHaveLength(2);
+    expect(back).toHaveLength(2);
+    source.forEach((at, k) => {
+      expect(Math.abs((back[k]?.top ?? 0) - at.top)).toBeLessThan(6);
+      expect(Math.abs((back[k]?.left ?? 0) - at.left)).toBeLessThan(6);
+    });
+  }, 240_000);
+
+  it('leaves out a picture the page sets text over (a panel behind a box of text): rendered, the lines under it stand where the PDF has them', async () => {
+    const { matched, total, worst, pages } = await renderedAgainstSource('panel');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(pictures(path.join(work, 'rendered', 'panel-out.pdf'))).toEqual([]);
+  }, 240_000);
+
+  it("sets a table drawn with a grid as the PDF does: each column as wide, the cells' padding and text size — rendered, each line within 6 points of the PDF's, down and across", async () => {
+    const { matched, total, worst, widest, pages } = await renderedAgainstSource('grids');
+    expect(pages).toEqual([1, 1]);
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(matched).toBeGreaterThan(total * 0.8);
+    expect(worst).toBeLessThan(6);
+    expect(widest).toBeLessThan(6);
   }, 240_000);
 
   it("sets a page in two columns as two columns between full-width paragraphs: rendered, each line stands within 6 points of the PDF's, down and across", async () => {

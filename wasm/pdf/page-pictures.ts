@@ -2,7 +2,8 @@
 // the page paints, as PNG, with where it stands on the page in points. One pass of the page
 // through a mupdf Device that only listens for images (nothing is rendered). A picture as large
 // as most of the page is its background or a scan under a text layer, not a picture of the text,
-// and one a few points wide is a rule or a dot: both are left out. The pictures of one document
+// and one a few points wide is a rule or a dot: both are left out, as is one the page sets text
+// over (behindText). The pictures of one document
 // share a byte budget so a PDF of a thousand photos cannot fill the worker's memory; past it,
 // pictures are left out.
 
@@ -21,6 +22,18 @@ export interface PagePicture {
 const MIN_SIDE = 12;
 /** Covering this share of the page or more: a background or a scan, not a picture in the text. */
 const BACKGROUND_SHARE = 0.8;
+
+/**
+ * Whether the page sets text over the picture (a line's middle inside it): a panel behind a box
+ * of text or a bar behind a heading, the page's background there. In the flow it would push its
+ * text down by its height; it is left out as a page's background is.
+ */
+export function behindText(picture: PagePicture, lines: readonly { x: number; right: number; top: number; bottom: number }[]): boolean {
+  return lines.some((line) => {
+    const [x, y] = [(line.x + line.right) / 2, (line.top + line.bottom) / 2];
+    return x > picture.left && x < picture.left + picture.width && y > picture.top && y < picture.top + picture.height;
+  });
+}
 
 /** The PNG bytes pictures may take over one document. */
 export class PictureBudget {

@@ -24,7 +24,7 @@ import { joinedLength, pageMarker } from '../../core/markdown-join.js';
 import { selectPages, stextOf, withPage, type PageSize } from './render.js';
 import { pageDrawing } from './page-drawing.js';
 import { mergeRulings, type PageDrawing } from '../read/pdf-grid.js';
-import { pagePictures, PictureBudget, type PagePicture } from './page-pictures.js';
+import { behindText, pagePictures, PictureBudget, type PagePicture } from './page-pictures.js';
 import { openSource } from './scan-document.js';
 import { checkDecompressedBudget } from './stream-budget.js';
 import type { SelectPagesTask } from './scan-tasks.js';
@@ -184,7 +184,7 @@ function layOutPages(
     } else if (!pictures) {
       if (visit({ ...laid, blocks: pageBlocks(readingRows(rows, repeated), pageStyle), margins: marginsOf(rows) })) break;
     } else {
-      const found = withPage(doc, page, (loaded) => pagePictures(loaded, pictures));
+      const found = withPage(doc, page, (loaded) => pagePictures(loaded, pictures)).filter((picture) => !behindText(picture, rows.rows));
       const blocks = blocksWithPictures(readingRows(rows, repeated), found, pageStyle);
       if (visit({ ...laid, blocks, pictures: found, ...furniture(rows, repeated) })) break;
     }

@@ -10,6 +10,7 @@ import { blocksToHtml } from './render.js';
 import { joinLines } from '../../core/cjk-text.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellBlocks, type CellLine } from './pdf-cell-paragraphs.js';
+import { gridGeometry } from './pdf-grid-geometry.js';
 
 /** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
 export interface Ruling {
@@ -282,7 +283,14 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   }
   const box = { left: grid.xs[0] as number, right: grid.xs.at(-1) as number, top: grid.ys[0] as number, bottom: grid.ys.at(-1) as number };
   const found = table(sources, blocksToHtml);
-  return { box, table: structured ? { ...found, data: { ...found.data, pdfCells: kept } } : found, lines: taken };
+  const geometry = gridGeometry(
+    grid.xs,
+    grid.ys,
+    cells.map((cell) => ({ left: grid.xs[cell.col] as number, lines: texts.get(cell) ?? [] })),
+  );
+  const noted =
+    structured || geometry ? { ...found, data: { ...found.data, ...(structured && { pdfCells: kept }), ...(geometry && { pdfGrid: geometry }) } } : found;
+  return { box, table: noted, lines: taken };
 }
 
 /** A cell's visual lines, top to bottom, for cellBlocks. */

@@ -41,6 +41,7 @@ import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { contentWidths, faceScale } from './column-widths.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
+import { gridLayout, type GridLayout } from './grid-table.js';
 import { borderlessGrid } from './table-grid.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
@@ -168,7 +169,7 @@ const SCALE_RANGE = [66, 96] as const;
  * paragraph onto more lines than the PDF's, and a page onto the next. Such text is set at the
  * width the PDF gives it: its lines' width against what the East Asian font's would take.
  */
-function narrowedTo(pdf: PdfTextStyle, text: string): number | undefined {
+function narrowedTo(pdf: Pick<PdfTextStyle, 'width' | 'size'>, text: string): number | undefined {
   const { ems, wide } = emsOf(text);
   if (ems === 0 || wide / ems < WIDE_SHARE) return undefined;
   const percent = Math.floor((100 * pdf.width) / (ems * pdf.size));
@@ -234,10 +235,11 @@ class Writer {
   private spaced = false;
   /** The next paragraph starts the right column of two. */
   private columnBreak = false;
-  /** Points from the page's left edge to the right edge of the column being written. */
+  /** Points from the page's left edge to the left and right edges of the column being written. */
+  private columnLeft = 0;
   private columnRight = Infinity;
-  /** Points from the page's left edge to the left edge of the text, where a band is one column across it. */
-  private columnLeft: number | undefined;
+  /** The band being written is one column across the text: blocks are centred or set right as the PDF stands them. */
+  private acrossText = true;
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
   private columnStart = false;
@@ -287,13 +289,15 @@ class Writer {
 
   /** A band of the page: one column across the text's width, or two, the right one after a column break. */
   band(band: Band, textWidth: number, textLeft: number): (Paragraph | Table)[] {
+    this.columnLeft = textLeft;
     this.columnRight = textLeft + textWidth;
-    this.columnLeft = band.columns ? undefined : textLeft;
+    this.acrossText = !band.columns;
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
     this.columnRight = textLeft + width;
     const left = this.blocks(band.blocks.slice(0, band.columns.split), width);
+    this.columnLeft = textLeft + width + band.columns.space;
     this.columnRight = textLeft + textWidth;
     const foot = this.above;
     // LibreOffice starts the right column where the left one's first line stands, its space above taken.
@@ -378,10 +382,15 @@ class Writer {
     return { line: pdf.size * NATURAL_LINE, exact: pitch === undefined && this.bodyPitch === undefined };
   }
 
-  /** Where the page's first line box starts, points from the top, when its blocks keep the PDF's spacing. */
-  firstLineTop(blocks: readonly RootContent[]): number | undefined {
+  /**
+   * Where the page's first line box starts, points from the top, when its blocks keep the PDF's
+   * spacing: a picture's top where the page starts with one.
+   */
+  firstLineTop(blocks: readonly RootContent[], pictures: readonly PagePicture[] = []): number | undefined {
     const first = blocks.find((block) => block.type !== 'image')?.data?.pdfText;
     if (!first || !flowsDown(blocks)) return undefined;
+    const picture = blocks[0]?.type === 'image' ? pictureOf(pictures, blocks[0].url) : undefined;
+    if (picture) return picture.top;
     this.lastBaseline = undefined;
     return first.baseline - (this.lineOf(first, true).line - DESCENT * first.size);
   }
@@ -389,7 +398,16 @@ class Writer {
   private block(block: RootContent, textWidth: number): (Paragraph | Table)[] {
     // A ruled table's cells as the page sets them, paragraphs and lists (pdf-grid.ts), where read noted them.
     const cells = block.data?.pdfCells ?? tableCells(block);
-    if (cells) return [this.table(cells, textWidth, block.data?.pdfTable, block.data?.pdfRuled === true)];
+    if (cells)
+      return [
+        this.table(
+          cells,
+          textWidth,
+          block.data?.pdfTable,
+          block.data?.pdfRuled === true,
+          gridLayout(block.data?.pdfGrid, columnsOf(cells), cells.length, textWidth, this.columnLeft),
+        ),
+      ];
     switch (block.type) {
       case 'heading':
         this.counts.headings++;
@@ -457,7 +475,7 @@ class Writer {
   /** Where a block stands across a page written as the PDF spaces it, in one column (placement.ts). */
   private placed(block: RootContent): Placement {
     const pdf = block.data?.pdfText;
-    return pdf && this.spaced && this.columnLeft !== undefined ? placement(pdf, this.columnLeft, this.columnRight) : {};
+    return pdf && this.spaced && this.acrossText ? placement(pdf, this.columnLeft, this.columnRight) : {};
   }
 
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */
@@ -465,7 +483,7 @@ class Writer {
     const pdf = block.data?.pdfText;
     const size = pdf && { size: Math.round(pdf.size * 2) };
     const { spacing } = this.spacing(block, true);
-    const inset = pdf && this.spaced && this.columnLeft !== undefined ? codeIndent(pdf, this.columnLeft) : '';
+    const inset = pdf && this.spaced && this.acrossText ? codeIndent(pdf, this.columnLeft) : '';
     const lines = block.value.split('\n');
     // The space above goes before the first line, the space down to a table after the last.
     return lines.map((line, k) => {
@@ -475,15 +493,41 @@ class Writer {
     });
   }
 
-  /** A picture of the page in a paragraph of its own, at its size on the page (narrowed to the text's width). */
+  /**
+   * A picture of the page in a paragraph of its own, at its size on the page (narrowed to the
+   * text's width); where the page keeps the PDF's spacing, at the PDF's place: as far in from the
+   * column's left and down from what stands above as on the page (a logo centred over a letterhead).
+   */
   private picture(url: string, textWidth: number): Paragraph[] {
-    const match = /^picture:(\d+)$/.exec(url);
-    const picture = match ? this.pictures[Number(match[1])] : undefined;
+    const picture = this.pictureOf(url);
     if (!picture) return [];
-    this.counts.images++;
     const scale = Math.min(1, textWidth / picture.width);
+    const run = this.pictureRun(picture, textWidth);
+    if (!this.spaced) return [new Paragraph({ children: [run] })];
+    const before = this.above === undefined ? 0 : picture.top - this.above;
+    const indent = Math.min(picture.left - this.columnLeft, textWidth - picture.width * scale);
+    // LibreOffice sets a line holding only a picture as tall as the picture.
+    this.above = picture.top + picture.height * scale;
+    this.lastBaseline = undefined;
+    return [
+      new Paragraph({
+        ...(before > 0 && before <= MOST_SPACE_ABOVE && { spacing: { before: twips(before) } }),
+        ...(indent > 0 && { indent: { left: twips(indent) } }),
+        children: this.afterBreak([run]),
+      }),
+    ];
+  }
+
+  /** A picture at its size on the page, narrowed to `width` points. */
+  private pictureRun(picture: PagePicture, width: number): ImageRun {
+    this.counts.images++;
+    const scale = Math.min(1, width / picture.width);
     const transformation = { width: Math.round(picture.width * scale * PIXELS_PER_POINT), height: Math.round(picture.height * scale * PIXELS_PER_POINT) };
-    return [new Paragraph({ children: [new ImageRun({ type: 'png', data: picture.png, transformation })] })];
+    return new ImageRun({ type: 'png', data: picture.png, transformation });
+  }
+
+  private pictureOf(url: string): PagePicture | undefined {
+    return pictureOf(this.pictures, url);
   }
 
   private list(list: List, level: number): Paragraph[] {
@@ -512,21 +556,34 @@ class Writer {
   }
 
   /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
-  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean): Table {
+  /**
+   * A table, its columns as the PDF sets them: a ruled table's as its grid draws them
+   * (grid-table.ts: widths, padding, text size), a borderless table's starting where the PDF's do
+   * where read measured that (table-grid.ts), else a borderless table's as wide as their text asks
+   * (column-widths.ts) and a ruled one's equal. Where the PDF says where it ends, what follows keeps
+   * its distance from it.
+   */
+  private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean, ruledGrid?: GridLayout): Table {
     this.counts.tables++;
-    const columns = Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
+    const columns = columnsOf(rows);
     // A table without a box (two tables side by side: read does not tell their lines apart) is ruled where pdf-rows.ts found its rules.
     const borderless = !(box?.ruled ?? ruled);
-    // A borderless table's columns start where the PDF's do where read measured them (table-grid.ts); else its text stands
-    // where the PDF's does, flush with the margin, its cells' own margins outside it, each column as wide as its text asks.
-    const grid = borderlessGrid(rows, columns, box, [this.columnRight - textWidth, this.columnRight]);
-    const widths = grid ? grid.widths.map(twips) : this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
+    const grid = borderless ? undefined : ruledGrid;
+    const lefts = borderless ? borderlessGrid(rows, columns, box, [this.columnRight - textWidth, this.columnRight]) : undefined;
+    // Else a borderless table's text stands where the PDF's does, flush with the margin, its cells' own margins outside it.
+    const widths =
+      grid?.columnWidths ?? lefts?.widths.map(twips) ?? this.columnWidths(rows, columns, twips(textWidth) + (borderless ? 2 * CELL_MARGIN : 0), borderless);
+    const size = grid && this.body && Math.abs(grid.size - this.body.size) >= SIZE_APART ? { size: Math.round(grid.size * 2) } : {};
+    // CJK cells set narrower than the East Asian font's em keep the PDF's width, as paragraphs do.
+    const scale = grid && narrowedTo(grid, rows.flatMap((row) => row.flatMap((cell) => cell.blocks.map(plainText))).join(' '));
+    const style = { ...size, ...(scale !== undefined && { scale }) };
     this.above = box?.bottom;
     this.lastBaseline = undefined;
     return new Table({
       // A table the PDF sets without lines (its columns found by how its text lines up) is drawn without them.
-      ...(borderless && { borders: TableBorders.NONE, indent: { size: grid ? twips(grid.indent) : -CELL_MARGIN, type: WidthType.DXA } }),
-      ...(grid && { margins: { left: 0, right: 0 } }),
+      ...(borderless && { borders: TableBorders.NONE, indent: { size: lefts ? twips(lefts.indent) : -CELL_MARGIN, type: WidthType.DXA } }),
+      ...(lefts && { margins: { left: 0, right: 0 } }),
+      ...(grid && { margins: grid.margins, indent: grid.indent }),
       width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
       columnWidths: widths,
       rows: rows.map(
@@ -535,20 +592,21 @@ class Writer {
             ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
-            children: spannedWidths(row, widths).flatMap(({ cell, width }) => (cell.covered ? [] : [this.cell(cell, r === 0 && rows.length > 1, width)])),
+            children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
+              cell.covered ? [] : [this.cell(cell, { ...(r === 0 && rows.length > 1 && { bold: true }), ...style }, width)],
+            ),
           }),
       ),
     });
   }
 
-  /** A borderless table's columns as wide as their text asks (column-widths.ts); a ruled one's equal, as its grid's mostly are. */
+  /** A borderless table's columns as wide as their text asks (column-widths.ts); a ruled one's equal. */
   private columnWidths(rows: readonly CellSource[][], columns: number, total: number, borderless: boolean): number[] {
     if (borderless) return contentWidths(rows, columns, total, twips(this.bodySize * this.faceScale));
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
-  private cell(cell: CellSource, header: boolean, width: number): TableCell {
-    const style = header ? { bold: true } : {};
+  private cell(cell: CellSource, style: RunStyle, width: number): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -579,6 +637,9 @@ class Writer {
     );
   }
 }
+
+/** A table's columns: its widest row's, spans counted. */
+const columnsOf = (rows: readonly CellSource[][]) => Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
 
 /** The space a cell's paragraph keeps above it, where the PDF leaves more than a line's (pdf-cell-paragraphs.ts). */
 function cellSpacing(block: RootContent): { spacing?: { before: number } } {
@@ -717,7 +778,7 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
   const measured = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
   const bands = (!flowsDown(page.blocks) && columnBands(page.blocks, measured.left, page.width - measured.right)) || [{ blocks: page.blocks }];
   // The first line's box may start above its glyphs (a wide pitch): the margin is where it starts.
-  const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band));
+  const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band), page.pictures);
   const margins = { ...measured, top: Math.max(LEAST_MARGIN, Math.min(measured.top, lineTop ?? measured.top)) };
   const landscape = page.width > page.height;
   const textWidth = Math.max(72, page.width - margins.left - margins.right);
@@ -760,6 +821,12 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
     },
     children: writer.band(band, textWidth, margins.left),
   }));
+}
+
+/** The page's picture an image block names (`picture:<index>`). */
+function pictureOf(pictures: readonly PagePicture[], url: string): PagePicture | undefined {
+  const match = /^picture:(\d+)$/.exec(url);
+  return match ? pictures[Number(match[1])] : undefined;
 }
 
 /** A band's blocks that stand first down the page: its left column's, or all. */

@@ -1,0 +1,57 @@
+// Where a ruled table's rows and columns stand on the page, and how its text sits in its cells,
+// for a writer that sets the table as the PDF does (the editable DOCX): each column as wide as the
+// PDF draws it and each row as tall, its text at the PDF's size and as far in from the rules.
+// read's Markdown ignores it. Pure functions over plain data.
+
+/** What a cell's text line tells of its place and size (pdf-grid.ts's GridLine has these). */
+interface CellText {
+  bbox: { x: number; w: number };
+  font: { size: number };
+}
+
+export interface GridGeometry {
+  /** Points from the page's left to each column's ruling, left to right (one more than the columns). */
+  xs: number[];
+  /** Points from the page's top to each row's ruling, top to bottom (one more than the rows). */
+  ys: number[];
+  /** The cells' usual text size in points, and the points their lines take across the page, all added (how wide the PDF's face sets them). */
+  size: number;
+  width: number;
+  /** Points the cells' text keeps at the least from the ruling at its left. */
+  padding: number;
+}
+
+declare module 'mdast' {
+  interface Data {
+    /** A ruled table's grid (pdf-grid-geometry.ts). */
+    pdfGrid?: GridGeometry;
+  }
+}
+
+/** Padding past this (points) is text set apart in its cell (centred, aligned right), not the table's padding. */
+const MOST_PADDING = 18;
+
+const median = (values: readonly number[]): number | undefined => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The grid's geometry from its rulings and the text lines of each cell (each with the cell's
+ * left ruling); undefined where no cell holds text.
+ */
+export function gridGeometry(
+  xs: readonly number[],
+  ys: readonly number[],
+  cells: readonly { left: number; lines: readonly CellText[] }[],
+): GridGeometry | undefined {
+  const filled = cells.filter((cell) => cell.lines.length > 0);
+  const size = median(filled.flatMap((cell) => cell.lines.map((line) => line.font.size)));
+  if (size === undefined) return undefined;
+  // The least: text centred in its cell stands further in than the padding.
+  const padding = Math.min(...filled.map((cell) => Math.min(...cell.lines.map((line) => line.bbox.x)) - cell.left));
+  return {
+    xs: [...xs],
+    ys: [...ys],
+    size,
+    width: filled.reduce((sum, cell) => sum + cell.lines.reduce((w, line) => w + line.bbox.w, 0), 0),
+    padding: Math.max(0, Math.min(MOST_PADDING, padding)),
+  };
+}
