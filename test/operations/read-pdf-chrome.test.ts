@@ -5,7 +5,7 @@
 // then lam, read lam first on a page read line by line, and the article's alef after و that
 // Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
 // from the right, and a table of code on a Persian page, which Chrome sets the same way; a
-// horizontal rule above a table of its width, and a padded table whose every cell of a row wraps.
+// padded table whose every cell of a row wraps.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,10 +39,6 @@ const HEBREW_HOURS =
 // react.dev in Persian: a table of code cells (no Persian letters in it) under Persian prose, beside a code block Chrome sets past the text's right edge.
 const PERSIAN_UPDATES =
   '# صف به‌روزرسانی‌ها\n\nری‌اکت به‌روزرسانی‌ها را به ترتیب در صف قرار می‌دهد و در رندر بعدی آن‌ها را اجرا می‌کند.\n\n```js\nsetNumber(n => n + 1);\nsetNumber(n => n + 1);\n```\n\nاین جدول نشان می‌دهد که هر تابع چه چیزی برمی‌گرداند:\n\n| queued update | `n` | returns |\n|---|---|---|\n| `n => n + 1` | `0` | `1` |\n| `n => n + 1` | `1` | `2` |\n\nری‌اکت عدد نهایی را ذخیره می‌کند.\n';
-
-// react.dev's reference page: a horizontal rule, then a section whose table spans the text's width (pandoc's `---` and the table's rules alike in extent).
-const RULED_SECTION =
-  'React Compiler directives are special string literals that control whether specific functions are compiled.\n\n---\n\n## Overview\n\nReact Compiler directives provide fine-grained control over which functions are optimized by the compiler. They are string literals placed at the beginning of a function body or at the top of a module, and they override the compilation mode for that function or module alone.\n\n| When to use | Purpose | Directive |\n|---|---|---|\n| When using annotation mode or to override infer mode heuristics for one function | Force compilation | `"use memo"` |\n| Debugging issues or working with code the compiler cannot handle yet | Prevent compilation | `"use no memo"` |\n';
 
 // RocketMQ's message trace table: cells centred on a neighbour's two lines, and a row whose every cell wraps.
 const TRACE_TABLE =
@@ -107,9 +103,6 @@ beforeAll(async () => {
     },
   );
   printWithChrome(fs.readFileSync(ops.at('updates.html'), 'utf8'), 'updates.pdf');
-  ops.put('ruled.md', RULED_SECTION);
-  execFileSync('pandoc', ['ruled.md', '-f', 'gfm', '-s', '--metadata', 'title=directives', '-o', 'ruled.html'], { cwd: ops.dir, stdio: 'ignore' });
-  printWithChrome(fs.readFileSync(ops.at('ruled.html'), 'utf8'), 'ruled.pdf');
   ops.put('trace.md', TRACE_TABLE);
   execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '-o', 'trace.html'], { cwd: ops.dir, stdio: 'ignore' });
   printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
@@ -168,16 +161,6 @@ describe('read: a table of code set right to left in Chrome’s print of a Persi
     expect(layout).toMatch(/returns[^\n]*queued update/);
     const text = (await ops.ok('read', { input: 'updates.pdf' })).text ?? '';
     expect(text).toMatch(/\| queued update \| `?n`? \| returns \|\n\| - \| - \| - \|\n\| `n => n \+ 1` \| `0` \| `1` \|/);
-  });
-});
-
-describe('read: a horizontal rule above a table of the text’s width in Chrome’s print', () => {
-  it('reads the heading and paragraph between them as such, the table from its own top rule', async () => {
-    // What Chrome drew, read apart from the reader: three rules of one extent or more (the `---`, the table's top and under its header).
-    const text = (await ops.ok('read', { input: 'ruled.pdf' })).text ?? '';
-    expect(text).toMatch(/^## Overview$/m);
-    expect(text).toMatch(/^React Compiler directives provide fine-grained control .* for that function or module alone\.$/m);
-    expect(text).toMatch(/^\| When to use \| Purpose \| Directive \|$/m);
   });
 });
 

@@ -95,24 +95,6 @@ describe('ruleTables', () => {
     // Each rule 1 pt under a header row's text: no table's top, the first table's header above it.
     expect(markdownOf(lines, [rule(100), rule(170)])).toEqual([]);
   });
-  it('leaves a paragraph between a horizontal rule (pandoc’s `---` in Chrome’s print) and a table of its width out of the table, a wide spanning header kept', () => {
-    // 300 pt: a paragraph's full lines across the text's width; the table's rules at 150, 165 and 200.
-    const lines = [
-      piece(55, 108, 'Overview'),
-      piece(50, 120, 'x'.repeat(60)),
-      piece(50, 132, 'x'.repeat(59)),
-      piece(50, 142, 'the end.'),
-      ...row(161, COLUMNS, ['When to use', 'Purpose', 'Directive']),
-      ...row(177, COLUMNS, ['annotation mode', 'Force', 'use memo']),
-      ...row(191, COLUMNS, ['debugging', 'Prevent', 'use no memo']),
-    ];
-    expect(markdownOf(lines, [rule(100), rule(150), rule(165), rule(200)])).toEqual([
-      '| When to use | Purpose | Directive |\n| - | - | - |\n| annotation mode | Force | use memo |\n| debugging | Prevent | use no memo |',
-    ]);
-    // A header of one line as wide as the table spans its columns: still the table's.
-    const spanning = [piece(50, 111, 'x'.repeat(60)), ...row(127, COLUMNS, ['A', '0.91', 'fast']), ...row(141, COLUMNS, ['B', '0.87', 'slow'])];
-    expect(markdownOf(spanning, [rule(100), rule(115), rule(150)])).toHaveLength(1);
-  });
   it('keeps a row whose every cell wraps one row where other rows’ cells are centred half a line off their neighbours (pandoc → Chrome)', () => {
     // Chrome's spacing at 10 pt: a cell's lines 15 pt apart, rows 18.75 (cell padding); a one-line cell centred on a two-line one.
     const WIDE = [55, 170, 290];

@@ -115,7 +115,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const headerEnd = inner[0];
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
-  if (!header.length || !body.length || isParagraph(header, right - left)) return undefined;
+  if (!header.length || !body.length) return undefined;
   const columns = columnsOf(body.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
   const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
@@ -166,17 +166,6 @@ function isProse(body: readonly GridLine[][], columns: readonly { from: number; 
     return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
   };
   return body.filter((v) => v.some(full)).length * 2 > body.length;
-}
-
-/**
- * Whether a header's lines are a paragraph: two lines or more across the frame's width, as a
- * wrapped paragraph's are (a header cell spanning the columns is one line). The window from a
- * horizontal rule above a table (pandoc's `---` in Chrome's print, as wide as the table) holds
- * the prose between them as its "header".
- */
-function isParagraph(header: readonly GridLine[][], width: number): boolean {
-  const across = (v: readonly GridLine[]) => v.some((p) => p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= width * 0.85);
-  return header.filter(across).length >= 2;
 }
 
 /**
