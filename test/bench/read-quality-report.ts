@@ -369,7 +369,9 @@ Three corpora, scored apart:
   each name; the other half is the **dev** set below.
 - **dev** (${docCount(dev)} documents; \`test/bench/read-corpus-producers.ts\`, \`read-corpus-hebrew.ts\`) — the
   half of the producers' PDFs and of the Hebrew documents the readers may be tuned on
-  (\`npx tsx test/bench/read-dev.ts --producers\`, \`--hebrew\`).
+  (\`npx tsx test/bench/read-dev.ts --producers\`, \`--hebrew\`). Chrome's prints of 10 more pages
+  with Markdown tables (\`read-corpus-chrome-tables.ts\`, \`--chrome-tables\`) are a dev set of
+  their own for tables, outside the bench.
 - **tuned set** (${docCount(tuned)} documents; \`test/bench/read-corpus.ts\`, \`fixtures/reading/\`) — the
   documents the readers were developed against; reported on its own below.
 
