@@ -33,9 +33,9 @@ import {
   type Repository,
 } from './read-corpus-heldout.js';
 
-type Producer = 'chrome' | 'chrome-numbered' | 'groff' | 'ghostscript' | 'impress';
+export type Producer = 'chrome' | 'chrome-numbered' | 'groff' | 'ghostscript' | 'impress';
 
-interface Page {
+export interface Page {
   repo: Repository;
   path: string;
   producer: Producer;
@@ -180,7 +180,7 @@ function slideSized(markdown: string): string {
   return `${out.join('\n\n')}\n`;
 }
 
-function printWithChrome(dir: string, base: string, page: Page, chinese: boolean): void {
+export function printWithChrome(dir: string, base: string, page: Page, chinese: boolean): void {
   const meta = ['--metadata', `pagetitle=${base}`, ...(page.rtl ? ['--metadata', 'dir=rtl'] : [])];
   if (page.producer === 'chrome-numbered') fs.writeFileSync(path.join(dir, `${base}.css.html`), manualStyle(chinese));
   const style = page.producer === 'chrome-numbered' ? ['-H', `${base}.css.html`] : [];

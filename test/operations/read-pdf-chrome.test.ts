@@ -4,7 +4,8 @@
 // Arabic and in English (Liberation Serif Bold); the lam-alef ligature, which Chrome maps to alef
 // then lam, read lam first on a page read line by line, and the article's alef after و that
 // Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
-// from the right.
+// from the right, and a table of code on a Persian page, which Chrome sets the same way; a
+// padded table whose every cell of a row wraps.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,14 @@ const ENGLISH_TITLES = ['Keeping components pure', 'Detecting impure calculation
 
 const HEBREW_HOURS =
   '# שעות הפתיחה\n\nהספרייה פתוחה לקהל בימים הבאים.\n\n| יום | שעות |\n|---|---|\n| ראשון עד חמישי | 09:00–19:00 |\n| שישי | 09:00–13:00 |\n| שבת | סגור |\n\nהפעילויות חינמיות למנויים.\n';
+
+// react.dev in Persian: a table of code cells (no Persian letters in it) under Persian prose, beside a code block Chrome sets past the text's right edge.
+const PERSIAN_UPDATES =
+  '# صف به‌روزرسانی‌ها\n\nری‌اکت به‌روزرسانی‌ها را به ترتیب در صف قرار می‌دهد و در رندر بعدی آن‌ها را اجرا می‌کند.\n\n```js\nsetNumber(n => n + 1);\nsetNumber(n => n + 1);\n```\n\nاین جدول نشان می‌دهد که هر تابع چه چیزی برمی‌گرداند:\n\n| queued update | `n` | returns |\n|---|---|---|\n| `n => n + 1` | `0` | `1` |\n| `n => n + 1` | `1` | `2` |\n\nری‌اکت عدد نهایی را ذخیره می‌کند.\n';
+
+// RocketMQ's message trace table: cells centred on a neighbour's two lines, and a row whose every cell wraps.
+const TRACE_TABLE =
+  '# Message trace\n\nA trace records what each side did with a message, as the table below lists.\n\n| Producer | Consumer | Broker |\n| --- | --- | --- |\n| production instance information | consumption instance information | message Topic |\n| send message time | post time, post round | message storage location |\n| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |\n';
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -84,6 +93,19 @@ beforeAll(async () => {
     stdio: 'ignore',
   });
   printWithChrome(fs.readFileSync(ops.at('hours.html'), 'utf8'), 'hours.pdf');
+  ops.put('updates.md', PERSIAN_UPDATES);
+  execFileSync(
+    'pandoc',
+    ['updates.md', '-f', 'gfm', '-s', '--metadata', 'title=updates', '--metadata', 'lang=fa', '--metadata', 'dir=rtl', '-o', 'updates.html'],
+    {
+      cwd: ops.dir,
+      stdio: 'ignore',
+    },
+  );
+  printWithChrome(fs.readFileSync(ops.at('updates.html'), 'utf8'), 'updates.pdf');
+  ops.put('trace.md', TRACE_TABLE);
+  execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '-o', 'trace.html'], { cwd: ops.dir, stdio: 'ignore' });
+  printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -129,5 +151,28 @@ describe('read: a table set right to left in Chrome’s print (pandoc’s HTML o
     const text = (await ops.ok('read', { input: 'hours.pdf' })).text ?? '';
     expect(text).toContain('| יום | שעות |\n| - | - |\n| ראשון עד חמישי | 09:00–19:00 |\n| שישי | 09:00–13:00 |\n| שבת | סגור |');
     expect(text).toContain('הפעילויות חינמיות למנויים.');
+  });
+});
+
+describe('read: a table of code set right to left in Chrome’s print of a Persian page', () => {
+  it('reads its columns from the right though no cell holds a right-to-left letter', async () => {
+    // What Chrome drew, read apart from the reader: the first column (queued update) at the right.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('updates.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/returns[^\n]*queued update/);
+    const text = (await ops.ok('read', { input: 'updates.pdf' })).text ?? '';
+    expect(text).toMatch(/\| queued update \| `?n`? \| returns \|\n\| - \| - \| - \|\n\| `n => n \+ 1` \| `0` \| `1` \|/);
+  });
+});
+
+describe('read: a table whose rows are padded and cells centred in Chrome’s print', () => {
+  it('keeps a row whose every cell wraps one row, beside rows with a centred cell', async () => {
+    // What Chrome drew, read apart from the reader: the wrapped row's second lines on a line of their own.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('trace.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/^\s*successfully\s+successfully consumed\s+message\s*$/m);
+    const text = (await ops.ok('read', { input: 'trace.pdf' })).text ?? '';
+    expect(text).toContain(
+      '| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |',
+    );
+    expect(text).toContain('| production instance information | consumption instance information | message Topic |');
   });
 });

@@ -126,4 +126,32 @@ describe('right-to-left tables (pdf-rtl-tables.ts)', () => {
     expect(markdown(inReadingOrder(leftFirst, offMargin, [paragraphRow, ...offMargin]))).toBe(markdown(rightFirst));
     expect(inReadingOrder(rightFirst, offMargin, [paragraphRow, ...offMargin])).toBe(rightFirst);
   });
+  it('reads a table of code and Latin text at a right-to-left page’s right margin from the right, and leaves it on a left-to-right page', () => {
+    // react.dev in Persian: a table of code, its first column (`queued update`) at the right, as Chrome sets it.
+    const leftFirst = table(
+      [
+        [cell('returns'), cell('n'), cell('queued update')],
+        [cell('0 + 1 = 1'), cell('0'), cell('n => n + 1')],
+      ],
+      blocksToHtml,
+    );
+    const atMargin = [
+      row(100, 516, [
+        ['returns', 300],
+        ['n', 400],
+        ['queued update', 450],
+      ]),
+      row(120, 516, [
+        ['0 + 1 = 1', 300],
+        ['0', 400],
+        ['n => n + 1', 450],
+      ]),
+    ];
+    expect(markdown(inReadingOrder(leftFirst, atMargin, [paragraphRow, ...atMargin]))).toBe(
+      '| queued update | n | returns |\n| - | - | - |\n| n => n + 1 | 0 | 0 + 1 = 1 |',
+    );
+    // The same rows under an English paragraph: a left-to-right table as wide as the text, read from the left.
+    const english = row(50, 522, [['The library is open to all readers', 300]]);
+    expect(inReadingOrder(leftFirst, atMargin, [english, ...atMargin])).toBe(leftFirst);
+  });
 });

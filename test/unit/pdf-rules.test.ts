@@ -95,4 +95,30 @@ describe('ruleTables', () => {
     // Each rule 1 pt under a header row's text: no table's top, the first table's header above it.
     expect(markdownOf(lines, [rule(100), rule(170)])).toEqual([]);
   });
+  it('keeps a row whose every cell wraps one row where other rows’ cells are centred half a line off their neighbours (pandoc → Chrome)', () => {
+    // Chrome's spacing at 10 pt: a cell's lines 15 pt apart, rows 18.75 (cell padding); a one-line cell centred on a two-line one.
+    const WIDE = [55, 170, 290];
+    const lines = [
+      ...row(111, WIDE, ['Producer', 'Consumer', 'Broker']),
+      ...row(130, WIDE, ['production', '', '']),
+      ...row(137.5, WIDE, ['', 'consumption', 'message Topic']),
+      ...row(145, WIDE, ['instance', '', '']),
+      ...row(163.75, WIDE, ['whether sent', 'whether consumed', 'The Key']),
+      ...row(178.75, WIDE, ['successfully', 'successfully', 'of it']),
+      ...row(197.5, WIDE, ['Time spent', 'Time taken', 'Tag']),
+    ];
+    expect(markdownOf(lines, [rule(100, 50, 400), rule(117, 50, 400), rule(205, 50, 400)])).toEqual([
+      '| Producer | Consumer | Broker |\n| - | - | - |\n| production instance | consumption | message Topic |\n| whether sent successfully | whether consumed successfully | The Key of it |\n| Time spent | Time taken | Tag |',
+    ]);
+    // Where no cell is centred, LaTeX's even spacing (12 pt) still starts a row at each line with a first cell.
+    const even = [
+      ...row(111, COLUMNS, ['Method', 'Score', 'Notes']),
+      ...row(127, COLUMNS, ['A', '0.91', 'fast']),
+      ...row(139, COLUMNS, ['B', '0.87', 'slow']),
+      ...row(153.5, COLUMNS, ['C', '0.80', 'new']),
+    ];
+    expect(markdownOf(even, [rule(100), rule(115), rule(160)])).toEqual([
+      '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast |\n| B | 0.87 | slow |\n| C | 0.80 | new |',
+    ]);
+  });
 });

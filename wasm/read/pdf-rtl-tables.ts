@@ -4,7 +4,9 @@
 // script and that starts at the right margin has its columns turned back to reading order. One
 // that stands off the right margin is set left to right though its text is not (LibreOffice's
 // print of a Word table without Word's right-to-left table setting, as pandoc writes them: its
-// first column at the left) and is read as the detectors read it. Pure functions.
+// first column at the left) and is read as the detectors read it. On a page of right-to-left text
+// a table at the right margin is turned whatever its cells' script: Chrome sets a table of code
+// or English (react.dev's in Persian) from the right as the page runs. Pure functions.
 
 import type { Data, RootContent } from 'mdast';
 import { cellText, table, tableCells, type CellSource } from './blocks.js';
@@ -21,7 +23,7 @@ const AT_MARGIN_EMS = 2;
  * are the rows the layout made of it),
  * else the leftmost — whichever way the detector that found it ordered its columns (the
  * borderless one from the left, the one of cells apart in a row in the row's reading order).
- * Only a table of right-to-left text is turned (fromTheRight).
+ * Only a table of right-to-left text, or one on a page of right-to-left text, is turned (fromTheRight).
  */
 export function inReadingOrder(found: RootContent, tableRows: readonly Row[], pageRows: readonly Row[]): RootContent {
   const cells = tableCells(found);
@@ -35,11 +37,21 @@ export function inReadingOrder(found: RootContent, tableRows: readonly Row[], pa
   // Most rows' right edge: a header centred over its column, or a line the table took in, is not the table's.
   const rights = own.map((r) => r.right).sort((a, b) => a - b);
   const right = rights[Math.floor(rights.length / 2)] as number;
-  const margin = Math.max(...pageRows.map((r) => r.right));
+  // The text's right edge, code aside: Chrome sets a right-to-left page's code blocks past it.
+  const prose = pageRows.filter((r) => !r.mono);
+  const margin = Math.max(...(prose.length ? prose : pageRows).map((r) => r.right));
   const size = Math.min(...own.map((r) => r.size));
   const setFromTheRight = margin - right <= size * AT_MARGIN_EMS;
   const readFromTheRight = firstColumnAtRight(cells, own) ?? false;
-  return setFromTheRight === readFromTheRight ? found : (fromTheRight(found) ?? found);
+  if (setFromTheRight === readFromTheRight) return found;
+  // The page's prose, not the table's own rows, tells which way the page runs.
+  const pageRightToLeft = isRightToLeft(
+    prose
+      .filter((r) => !r.table && !own.includes(r))
+      .map((r) => r.text)
+      .join(' '),
+  );
+  return fromTheRight(found, pageRightToLeft) ?? found;
 }
 
 /** Whether the table's first column is found right of its last on the page (by a row's cells), undefined where no row tells. */
@@ -56,10 +68,13 @@ function firstColumnAtRight(cells: readonly CellSource[][], rows: readonly Row[]
   return undefined;
 }
 
-/** A table whose text is mostly right-to-left letters, its columns from the right; undefined for any other block. */
-export function fromTheRight(block: RootContent): RootContent | undefined {
+/**
+ * A table whose text is mostly right-to-left letters (or any table, `onRightToLeftPage`), its
+ * columns from the right; undefined for any other block.
+ */
+export function fromTheRight(block: RootContent, onRightToLeftPage = false): RootContent | undefined {
   const cells = tableCells(block);
-  if (!cells || !isRightToLeft(cells.flat().map(cellText).join(' '))) return undefined;
+  if (!cells || !(onRightToLeftPage || isRightToLeft(cells.flat().map(cellText).join(' ')))) return undefined;
   const width = Math.max(0, ...cells.map((row) => row.length));
   const empty: CellSource = { blocks: [], colSpan: 1, rowSpan: 1 };
   // Each row as wide as the table before it is turned, so a short row's cells keep their columns.

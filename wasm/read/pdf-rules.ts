@@ -179,10 +179,15 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   const baseline = (v: readonly GridLine[]) => (v[0] as GridLine).y;
   const ruledBetween = (a: number, b: number) => rules.some((r) => r > a && r < b);
   const pitches = body.slice(1).map((v, i) => baseline(v) - baseline(body[i] as GridLine[]));
-  const smallest = Math.min(...pitches);
-  const uneven = pitches.some((p) => p > smallest * WRAP * 1.15);
-  const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const band = bandsOf(body);
+  // A wrapped cell's line spacing, measured between lines in no band: a cell centred on its
+  // neighbours' lines stands half a line off them (Chrome's print of pandoc's tables). Where a
+  // band shows cells centred in padded rows, rows a quarter line further apart than a cell's lines
+  // (Chrome's 1.25) are uneven; elsewhere it takes more (LaTeX's even rows vary a little).
+  const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined);
+  const smallest = Math.min(...(unbanded.length ? unbanded : pitches));
+  const uneven = pitches.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
+  const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
     const previous = body[i - 1];
