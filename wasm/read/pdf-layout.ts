@@ -11,7 +11,7 @@ import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
 import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, titleLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
-import { paragraphs } from './pdf-paragraphs.js';
+import { lineGapLimit, paragraphs } from './pdf-paragraphs.js';
 import { inReadingOrder } from './pdf-rtl-tables.js';
 import { splitTables, withBorderlessTables } from './pdf-table-runs.js';
 import { columnLefts } from './table-column-lefts.js';
@@ -22,6 +22,7 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
   const lists = new ListCollector(out, style.body);
   const laid = withBorderlessTables(rows);
   const parts = splitTables(laid);
+  const gapLimit = lineGapLimit(rows);
   for (const [k, part] of parts.entries()) {
     if ('table' in part) {
       lists.flush();
@@ -29,7 +30,8 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
       out.push(withTableBox(inReadingOrder(part.table, found, rows), found));
       continue;
     }
-    const found = paragraphs(part.rows);
+    // The page's spacing, not the part's: a part between two tables may hold a line or two.
+    const found = paragraphs(part.rows, gapLimit);
     for (const [i, p] of found.entries()) {
       if (p.code) {
         lists.flush();
