@@ -21,13 +21,18 @@ const DOCUMENTS = `
 import docx
 from docx.shared import Pt, Inches, Mm
 
-def prose(name, face, size):
+# An A4 document with inch margins, its body in \`face\` at \`size\` points: its Normal style.
+def a4(face, size):
     d = docx.Document()
     s = d.sections[0]
     s.page_width, s.page_height = Mm(210), Mm(297)
     s.left_margin = s.right_margin = s.top_margin = s.bottom_margin = Inches(1)
     normal = d.styles['Normal']
     normal.font.name, normal.font.size = face, Pt(size)
+    return d, normal
+
+def prose(name, face, size):
+    d, normal = a4(face, size)
     normal.paragraph_format.space_after = Pt(8)
     words = 'plant output steady quarter costs budget spring north south east west line shift month price energy order stock'.split()
     for n in range(7):
@@ -39,12 +44,7 @@ prose('sans', 'DejaVu Sans', 12)
 
 # Headings and a short line or two under each, none of a paragraph's length (a form, an outline).
 def outline(name, face, size):
-    d = docx.Document()
-    s = d.sections[0]
-    s.page_width, s.page_height = Mm(210), Mm(297)
-    s.left_margin = s.right_margin = s.top_margin = s.bottom_margin = Inches(1)
-    normal = d.styles['Normal']
-    normal.font.name, normal.font.size = face, Pt(size)
+    d, _ = a4(face, size)
     for n in range(1, 6):
         d.add_heading(f'Section {n}', level=1)
         for k in range(1, 4):

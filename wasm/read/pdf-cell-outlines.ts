@@ -4,19 +4,12 @@
 // one cell, no table. Boxes that stand beside or under one another that close are widened to meet
 // halfway, so their facing edges snap into one ruling and the boxes into one grid. Pure functions.
 
-import { MAX_PAIRS, mergeRulings, touchingGroups, type Line, type MergedRulings, type Ruling } from './pdf-grid.js';
+import { MAX_PAIRS, mergeRulings, touchingGroups, type Box, type Line, type MergedRulings, type Ruling } from './pdf-grid.js';
 
 /** Boxes at most this many points apart are one table's cells (CSS border-spacing, 2 to 6 px, and the border). */
 const SPACING = 5;
 /** Outlined boxes a grid needs: two rows of two cells. */
 const MIN_BOXES = 4;
-
-interface Box {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
 
 /** A group of rulings that is one closed box: two horizontal and two vertical lines. */
 function boxOf({ hs, vs }: { hs: Line[]; vs: Line[] }): Box | undefined {
