@@ -25,13 +25,15 @@ export function decodeApart(bytes: Uint8Array, { maxPixels }: Pick<DecodeOptions
   const request: DecodeRequest = { role: ROLE, bytes, maxPixels };
   const thread = new Worker(new URL(import.meta.url), { workerData: request });
   return new Promise<RgbaImage>((resolve, reject) => {
+    const early = (code: number) => reject(new Error(`the image decoder's thread ended (${code}) before answering`));
+    // Answered only once the thread has ended: answered before, the OCR loaded its models while the
+    // decoder's memory was still held, and on a busy machine the two peaks met (+50 MB).
     thread.once('message', (reply: DecodeReply) => {
-      if ('image' in reply) resolve(reply.image);
-      else reject(toApiError(reply.error));
-      void thread.terminate();
+      thread.off('exit', early);
+      void thread.terminate().then(() => ('image' in reply ? resolve(reply.image) : reject(toApiError(reply.error))));
     });
     thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`the image decoder's thread ended (${code}) before answering`)));
+    thread.once('exit', early);
   });
 }
 
