@@ -45,8 +45,9 @@ const BOLD_NUMBERS_SEEN = [2, 1];
 const TITLES_ONLY = 0.8;
 
 export const rounded = (size: number) => Math.round(size * 2) / 2;
-export const ENDS_SENTENCE = /[.:;,。：；，]$/;
-/** As ENDS_SENTENCE, a colon left out: a line that introduces what follows. */
+/** A line ending in a stop, colon, semicolon or comma: not a heading (a sentence or clause ends there). */
+export const ENDS_PUNCTUATED = /[.:;,。：；，]$/;
+/** As ENDS_PUNCTUATED, a colon left out: a line that introduces what follows. */
 export const ENDS_CLAUSE = /[.;,。；，]$/;
 
 export const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(p.rows.map((r) => r.text)).length <= 200;
@@ -57,7 +58,7 @@ export const isHeadingShape = (p: Paragraph) => p.rows.length <= 3 && joinLines(
  */
 function sizeHeadingCandidate(p: Paragraph): { first: Row; line: boolean } | undefined {
   if (!isHeadingShape(p) || (p.marker && !p.marker.ordered)) return undefined;
-  return { first: p.rows[0] as Row, line: p.rows.length === 1 && !ENDS_SENTENCE.test(joinLines(p.rows.map((r) => r.text))) };
+  return { first: p.rows[0] as Row, line: p.rows.length === 1 && !ENDS_PUNCTUATED.test(joinLines(p.rows.map((r) => r.text))) };
 }
 
 /**
@@ -95,7 +96,7 @@ export function standsApart(p: Paragraph, next: Paragraph | undefined): boolean 
 function numberedTitle(p: Paragraph, text: string, style: DocumentStyle): number | undefined {
   const first = p.rows[0] as Row;
   if (!style.boldNumbers || !p.marker?.ordered || p.rows.length !== 1 || !first.bold) return undefined;
-  if (Math.abs(first.size - style.body) > 0.6 || text.length > 100 || ENDS_SENTENCE.test(text)) return undefined;
+  if (Math.abs(first.size - style.body) > 0.6 || text.length > 100 || ENDS_PUNCTUATED.test(text)) return undefined;
   const depth = sectionDepth(text);
   return depth === undefined ? undefined : Math.min(6, Math.max(1, style.numberOffset + depth));
 }

@@ -8,7 +8,7 @@
 import type { RootContent } from 'mdast';
 import { joinLines } from '../../core/cjk-text.js';
 import { heading, nestLists, paragraph, type ListEntry } from './blocks.js';
-import { ENDS_CLAUSE, ENDS_SENTENCE, isHeadingShape, isSizeHeading, titleLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
+import { ENDS_CLAUSE, ENDS_PUNCTUATED, isHeadingShape, isSizeHeading, titleLevel, rounded, standsApart, type DocumentStyle } from './pdf-headings.js';
 import { sectionDepth } from './pdf-numbering.js';
 import { NUMBERED, withoutBullet, type Paragraph, type Row } from './pdf-page-model.js';
 import { lineGapLimit, paragraphs } from './pdf-paragraphs.js';
@@ -72,7 +72,7 @@ function textBlock(p: Paragraph, text: string, style: DocumentStyle, next: Parag
   // A heading's colour may end in a colon ("工作原理说明："): a bold label ("Note:") is in the body's.
   const inHeadingColor = first.color !== undefined && style.headingColors.has(first.color);
   const apart = first.bold || inHeadingColor;
-  const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_SENTENCE;
+  const ends = inHeadingColor ? ENDS_CLAUSE : ENDS_PUNCTUATED;
   const bodyLine = !p.marker && isHeadingShape(p) && p.rows.length === 1 && first.size >= style.body * 0.95 && text.length <= 100 && !ends.test(text);
   if (!bodyLine) return styled(paragraph([{ text, ...(first.bold && { bold: true }) }]), p);
   // Numbered, its level is its number's depth (`2.3.1` three below the offset); in the body's weight only a dotted number marks it.

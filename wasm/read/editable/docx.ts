@@ -38,15 +38,11 @@ import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
-import { contentWidths, faceScale } from './column-widths.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
-import { gridLayout, type GridLayout } from './grid-table.js';
-import { borderlessGrid } from './table-grid.js';
+import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
-/** Twentieths of a point, Word's unit of length. */
-const twips = (points: number) => Math.round(points * 20);
 /** Twips a table cell's text stands in from each side of the cell: LibreOffice's default (0.19 cm). */
 const CELL_MARGIN = 108;
 /** Points of a table's text where the document names no body size (a scan's is its own style's). */
@@ -248,7 +244,7 @@ class Writer {
   constructor(
     private readonly bodyPitch: number | undefined,
     private readonly body: EditableModel['body'],
-    /** How much wider the body's face sets text than column-widths.ts reckons. */
+    /** How much wider the body's face sets text than table-columns.ts reckons. */
     private readonly faceScale = 1,
   ) {}
 
@@ -555,12 +551,10 @@ class Writer {
     );
   }
 
-  /** A table; where the PDF says where it ends, what follows keeps its distance from it. */
   /**
-   * A table, its columns as the PDF sets them: a ruled table's as its grid draws them
-   * (grid-table.ts: widths, padding, text size), a borderless table's starting where the PDF's do
-   * where read measured that (table-grid.ts), else a borderless table's as wide as their text asks
-   * (column-widths.ts) and a ruled one's equal. Where the PDF says where it ends, what follows keeps
+   * A table, its columns as the PDF sets them (table-columns.ts): a ruled table's as its grid draws
+   * them (widths, padding, text size), a borderless table's starting where the PDF's do where read
+   * measured that, else a borderless table's as wide as their text asks and a ruled one's equal. Where the PDF says where it ends, what follows keeps
    * its distance from it.
    */
   private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean, ruledGrid?: GridLayout): Table {
@@ -600,7 +594,7 @@ class Writer {
     });
   }
 
-  /** A borderless table's columns as wide as their text asks (column-widths.ts); a ruled one's equal. */
+  /** A borderless table's columns as wide as their text asks (table-columns.ts); a ruled one's equal. */
   private columnWidths(rows: readonly CellSource[][], columns: number, total: number, borderless: boolean): number[] {
     if (borderless) return contentWidths(rows, columns, total, twips(this.bodySize * this.faceScale));
     return Array.from({ length: columns }, () => Math.floor(total / columns));
