@@ -3,7 +3,7 @@
 // models through the whole read (issue 46: one-shot `docwasm ocr` of the dense A4 page ~65 MB
 // higher than the same page given as BMP, which is decoded in JavaScript). The page: a few lines
 // laid out by pango-view on an A4 sheet at 300 dpi by ImageMagick, as PNG and as BMP; each read by
-// one-shot `docwasm ocr`, its peak from GNU time.
+// one-shot `docwasm ocr`, its peak from GNU time (the least of two reads).
 
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,16 +49,27 @@ async function oneShot(file: string): Promise<{ text: string; peakKb: number }> 
   return { text: stdout, peakKb: Number(fs.readFileSync(report, 'utf8').trim().split('\n').at(-1)) };
 }
 
+/**
+ * The least peak of two one-shot reads of `file`: when the collector runs moves one read's peak by
+ * ~10 MB on a quiet machine and by ~35 MB with the cores kept busy (a 35 MB RGBA page freed late),
+ * while what a read must hold does not move.
+ */
+async function leastOfTwo(file: string): Promise<{ text: string; peakKb: number }> {
+  const [first, second] = [await oneShot(file), await oneShot(file)];
+  expect(second.text).toBe(first.text);
+  return { text: first.text, peakKb: Math.min(first.peakKb, second.peakKb) };
+}
+
 describe('decoding a large image apart from the OCR thread', () => {
   it(
     'reads an A4 PNG, RGB or grey, with no more memory than the same page as BMP, decoded in JavaScript',
     async () => {
-      const bmp = await oneShot(path.join(dir, 'page.bmp'));
+      const bmp = await leastOfTwo(path.join(dir, 'page.bmp'));
       expect(bmp.text.replace(/\s+/g, '')).toContain('桃花林');
       for (const file of ['page.png', 'grey.png']) {
-        const png = await oneShot(path.join(dir, file));
+        const png = await leastOfTwo(path.join(dir, file));
         expect(png.text).toBe(bmp.text);
-        // Decoded in the OCR thread, the decoder's memory added 76 MB to the RGB page's peak; GC timing moves a peak by ~10 MB.
+        // Decoded in the OCR thread, the decoder's memory added 76 MB to the RGB page's peak.
         expect(png.peakKb - bmp.peakKb, `${file}: ${png.peakKb} kB against the BMP's ${bmp.peakKb} kB`).toBeLessThan(25_000);
       }
     },
