@@ -451,7 +451,7 @@ function report(
     line('seconds a page, scanned (OCR included)', '–', (r) => fixed(r.secondsScan, 2)),
     line('seconds a page, scanned, OCR aside', `≤ ${TARGETS.secondsScan}`, (r) => fixed(r.secondsScanRebuild, 2)),
     '',
-    `SSIM here is Wang et al.'s over 8 × 8 windows of the grey pages (scikit-image's structural_similarity, 7 × 7 windows, gives the same within 0.01 on the files checked: en-report 0.70 / 0.71, lorem_ipsum 0.74 / 0.74); a blank page scores ${fixed(blank, 2)} against the same sources (the issue's own SSIM, another implementation, put the originals at 0.89 and a blank page at 0.78).`,
+    `SSIM here is Wang et al.'s over 8 × 8 windows of the grey pages (scikit-image's structural_similarity, 7 × 7 windows, gives the same within 0.01 on the files checked: en-report 0.70 / 0.71, lorem_ipsum 0.74 / 0.74); a blank page scores ${fixed(blank, 2)} against the same sources (the issue's own SSIM, another implementation, put the originals at 0.89 and a blank page at 0.78). LibreOffice renders the DOCX with the fonts of scripts/test-tools.txt: Word's Times New Roman, Arial and Courier New in Liberation's faces (fonts-liberation2), whose line heights are Word's; in URW's Nimbus faces, which Ghostscript brings, files moved by up to 0.10.`,
     '',
     ...(missing.length ? ['', `Not run here: ${missing.join('; ')}.`] : []),
     '',
