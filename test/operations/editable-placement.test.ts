@@ -65,6 +65,31 @@ table(w, ['Screen', 'Seats', 'Notes'],
 w.save('widths.docx')
 `;
 
+/**
+ * Two key/value tables drawn side by side by ReportLab (as the booking's are), the right one half a
+ * row lower, then a heading and a table under them: `read` gives them one after the other.
+ */
+const SIDE_TABLES = `
+from reportlab.pdfgen import canvas
+c = canvas.Canvas('side.pdf', pagesize=(612, 792))
+def heading(y, text):
+    c.setFont('Helvetica-Bold', 12)
+    c.drawString(50, 792 - y, text)
+def pairs(x, y, rows):
+    c.setFont('Helvetica', 9)
+    for label, *lines in rows:
+        c.drawString(x, 792 - y, label)
+        for line in lines:
+            c.drawString(x + 100, 792 - y, line)
+            y += 13
+heading(60, 'Supplier')
+pairs(50, 76, [('Name:', 'Harbour Freight Services'), ('Contact:', 'Amelia Hartley'), ('Address:', 'Quay Street 14', 'Unit 7, Dock Road', 'Portsmouth PO1 3AX')])
+pairs(330, 82, [('Account Type:', 'Monthly invoice'), ('Currency:', 'Pounds sterling'), ('Discount:', 'Trade rate')])
+heading(180, 'Consignee')
+pairs(50, 196, [('Name:', 'Northwind Retail Group'), ('Category:', 'Wholesale buyer'), ('Reference:', 'NW-4411-B'), ('Depot:', 'Southampton East')])
+c.save()
+`;
+
 /** Each line's text and the left and top of its box (points), from pdftotext's boxes; a text met twice is left out. */
 function lines(pdf: string): Map<string, { left: number; top: number }> {
   const found = new Map<string, { left: number; top: number } | null>();
@@ -88,6 +113,7 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-placement-');
   work = tempDir('docwasm-editable-placement-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
+  execFileSync(PYTHON, ['-c', SIDE_TABLES], { cwd: dir });
   runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'placed.docx'), path.join(work, 'widths.docx')]);
   // A booking order (markitdown's fixture): key/value blocks, tables set without lines, small print over a table's last row.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/movie-theater-booking-2024.pdf'), path.join(dir, 'booking.pdf'));
@@ -146,6 +172,33 @@ describe('convert PDF → docx: key/value blocks side by side', () => {
       const table = tables.find((t) => t.includes(`>${text}<`));
       expect(table, text).toBeDefined();
       expect(sides(table ?? ''), text).toEqual(['none', 'none', 'none', 'none', 'none', 'none']);
+    }
+  }, 240_000);
+});
+
+describe('convert PDF → docx: tables side by side', () => {
+  it("sets two key/value tables the PDF sets side by side beside each other, as one table: rendered, the right one's labels within 6 points of the PDF across and 12 down", async () => {
+    const [source, back] = [lines(path.join(dir, 'side.pdf')), lines(await rendered('side'))];
+    for (const text of ['Account Type:', 'Monthly invoice']) {
+      const [theirs, ours] = [source.get(text), back.get(text)];
+      expect(theirs, text).toBeDefined();
+      expect(Math.abs((ours?.left ?? -100) - (theirs?.left ?? 0)), `${text} across`).toBeLessThan(6);
+      expect(Math.abs((ours?.top ?? -100) - (theirs?.top ?? 0)), `${text} down`).toBeLessThan(12);
+    }
+    // One table: its first row holds the left table's first pair and the right one's.
+    const xml = execFileSync('unzip', ['-p', path.join(dir, 'side-out.docx'), 'word/document.xml']).toString();
+    const first = /<w:tr>[\s\S]*?<\/w:tr>/.exec(xml)?.[0] ?? '';
+    for (const text of ['Name:', 'Harbour Freight Services', 'Account Type:', 'Monthly invoice']) expect(first, text).toContain(`>${text}<`);
+  }, 240_000);
+
+  it("sets the booking's two key/value tables side by side: rendered on one page, its billing terms within 6 points of the PDF across", async () => {
+    const back = await rendered('booking');
+    expect(Number(pdfinfo(back).Pages)).toBe(1);
+    const [source, ours] = [lines(path.join(dir, 'booking.pdf')), lines(back)];
+    for (const text of ['Billing Type:', 'Payment Terms:', 'Net 30']) {
+      const [at, got] = [source.get(text), ours.get(text)];
+      expect(at, text).toBeDefined();
+      expect(Math.abs((got?.left ?? -100) - (at?.left ?? 0)), `${text} across`).toBeLessThan(6);
     }
   }, 240_000);
 });

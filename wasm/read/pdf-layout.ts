@@ -23,10 +23,10 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
   const laid = withBorderlessTables(rows);
   const parts = splitTables(laid);
   const gapLimit = lineGapLimit(rows);
-  for (const [k, part] of parts.entries()) {
+  for (const part of parts) {
     if ('table' in part) {
       lists.flush();
-      const found = tableRows(laid, parts, k);
+      const found = part.made;
       out.push(withTableBox(inReadingOrder(part.table, found, rows), found));
       continue;
     }
@@ -142,18 +142,6 @@ declare module 'mdast' {
     /** A table drawn with lines on the page, as pdf-rows.ts found it. */
     pdfRuled?: boolean;
   }
-}
-
-/**
- * The rows a table part was made of: those of the page between the text parts around it (a ruled
- * table is one row standing for all of it). Two tables with no text between: not told apart, none.
- */
-function tableRows(rows: readonly Row[], parts: ReturnType<typeof splitTables>, k: number): readonly Row[] {
-  const [before, after] = [parts[k - 1], parts[k + 1]];
-  if ((before && 'table' in before) || (after && 'table' in after)) return [];
-  const last = before?.rows.at(-1);
-  const first = after?.rows[0];
-  return rows.slice(last ? rows.indexOf(last) + 1 : 0, first ? rows.indexOf(first) : rows.length);
 }
 
 function withTableBox(table: RootContent, rows: readonly Row[]): RootContent {

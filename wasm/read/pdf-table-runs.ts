@@ -85,17 +85,23 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   return false;
 }
 
+/** A table of the page and the rows it was made of (a header taken from the text above it too). */
+export interface TablePart {
+  table: RootContent;
+  made: readonly Row[];
+}
+
 /**
  * Runs of two or more rows split into the same columns (cells starting at the same x) are a
  * table; everything else stays rows. The first row of a run is the header.
  */
-export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: RootContent })[] {
-  const out: ({ rows: Row[] } | { table: RootContent })[] = [];
+export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | TablePart)[] {
+  const out: ({ rows: Row[] } | TablePart)[] = [];
   let i = 0;
   while (i < rows.length) {
     const ruled = (rows[i] as Row).table;
     if (ruled) {
-      out.push({ table: ruled });
+      out.push({ table: ruled, made: [rows[i] as Row] });
       i++;
       continue;
     }
@@ -105,14 +111,18 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | { table: R
       const below = tableRun(rows, i + run.rows.length);
       const over = headerRowsOver(run, below);
       if (over) {
-        out.push({ table: tableOf(below, over) });
+        out.push({ table: tableOf(below, over), made: rows.slice(i, i + run.rows.length + below.rows.length) });
         i += run.rows.length + below.rows.length;
         continue;
       }
       const last = out.at(-1);
-      const header = last && 'rows' in last ? headerAbove(last.rows, run) : undefined;
+      const text = last && 'rows' in last ? last.rows : [];
+      const length = text.length;
+      const header = headerAbove(text, run);
+      // The header's rows, taken off the end of the text above, are those right before the run.
+      const made = rows.slice(i - (length - text.length), i + run.rows.length);
       if (last && 'rows' in last && !last.rows.length) out.pop();
-      out.push({ table: tableOf(run, header) });
+      out.push({ table: tableOf(run, header), made });
       i += run.rows.length;
       continue;
     }

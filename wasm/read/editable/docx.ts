@@ -40,6 +40,7 @@ import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
+import { withSideTablesJoined } from './side-tables.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
@@ -348,7 +349,10 @@ class Writer {
     // A line box holds the font's descent under the baseline, the rest of its height above it.
     const descent = DESCENT * pdf.size;
     const before = this.above === undefined ? undefined : pdf.baseline - (line - descent) - this.above;
-    const foot = pdf.lastBaseline + descent;
+    // A block that starts above the foot of what was written before it (small print the PDF sets
+    // over a table's last row) stands under it here: what follows is spaced from where it ends here.
+    const foot =
+      before !== undefined && before < 0 && this.above !== undefined ? this.above + line + pdf.lastBaseline - pdf.baseline : pdf.lastBaseline + descent;
     const after = this.tableBelow?.over === block ? this.tableBelow.top - foot : undefined;
     this.above = foot;
     this.lastBaseline = pdf.lastBaseline;
@@ -560,7 +564,7 @@ class Writer {
   private table(rows: readonly CellSource[][], textWidth: number, box: PdfTableBox | undefined, ruled: boolean, ruledGrid?: GridLayout): Table {
     this.counts.tables++;
     const columns = columnsOf(rows);
-    // A table without a box (two tables side by side: read does not tell their lines apart) is ruled where pdf-rows.ts found its rules.
+    // A table without a box (one read could not place on the page) is ruled where pdf-rows.ts found its rules.
     const borderless = !(box?.ruled ?? ruled);
     const grid = borderless ? undefined : ruledGrid;
     const lefts = borderless ? borderlessGrid(rows, columns, box, [this.columnRight - textWidth, this.columnRight]) : undefined;
@@ -770,7 +774,8 @@ function headingStyles(sizes: readonly number[] | undefined): Record<string, Hea
  */
 function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
   const measured = page.margins ?? { top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN, left: DEFAULT_MARGIN };
-  const bands = (!flowsDown(page.blocks) && columnBands(page.blocks, measured.left, page.width - measured.right)) || [{ blocks: page.blocks }];
+  const blocks = withSideTablesJoined(page.blocks);
+  const bands = (!flowsDown(blocks) && columnBands(blocks, measured.left, page.width - measured.right)) || [{ blocks }];
   // The first line's box may start above its glyphs (a wide pitch): the margin is where it starts.
   const lineTop = writer.firstLineTop(firstColumn(bands[0] as Band), page.pictures);
   const margins = { ...measured, top: Math.max(LEAST_MARGIN, Math.min(measured.top, lineTop ?? measured.top)) };
