@@ -48,6 +48,30 @@ const CANVAS_MARKDOWN = [
   '| Item | Cost |\n| - | - |\n| Energy | 40 |',
 ].join('\n\n');
 
+/** A pandoc grid table whose cells hold two paragraphs, an ordered and a bullet list, a code block and a nested list. */
+const GRID_TABLE = `+----------+------------------------------+
+| Part     | Notes                        |
++==========+==============================+
+| Pump     | Checked in May.              |
+|          |                              |
+|          | Replaced in June.            |
++----------+------------------------------+
+| Steps    | 1. Drain it                  |
+|          | 2. Fill it                   |
++----------+------------------------------+
+| Parts    | - seal                       |
+|          | - valve                      |
++----------+------------------------------+
+| Config   | \`\`\`                          |
+|          | speed = 3                    |
+|          | mode = auto                  |
+|          | \`\`\`                          |
++----------+------------------------------+
+| Nested   | - outer                      |
+|          |   - inner                    |
++----------+------------------------------+
+`;
+
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
@@ -271,9 +295,30 @@ describe('read: HTML tables', () => {
     expect(text).toContain('<tr><td rowspan="2">Q2</td><td>April</td>');
   });
 
-  it('writes a table whose cell holds a list as HTML, its first row the header (docling table_03.html)', async () => {
+  it('writes a table whose cell holds a list as HTML, its first row the header, the items as lines (docling table_03.html)', async () => {
     const text = await markdownOf(fixture('table_03.html'));
-    expect(text).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td><ul><li>First item</li><li>Second item</li><li>Third item</li></ul></td><td>2...</td></tr>');
+    expect(text).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td>- First item<br>- Second item<br>- Third item</td><td>2...</td></tr>');
+  });
+
+  it('writes the paragraphs, list items and code lines of a cell as lines, a nested list as HTML (pandoc grid table, HTML and docx)', async () => {
+    ops.put('grid.md', GRID_TABLE);
+    execFileSync('pandoc', ['grid.md', '-f', 'markdown', '-s', '--metadata', 'title=Pumps', '-o', 'grid.html'], { cwd: ops.dir });
+    execFileSync('pandoc', ['grid.md', '-f', 'markdown', '-o', 'grid.docx'], { cwd: ops.dir });
+    // What pandoc put in the cells: block markup in the page, several paragraphs in the Word cells.
+    const page = fs.readFileSync(ops.at('grid.html'), 'utf8');
+    expect(page).toContain('<td><p>Checked in May.</p>\n<p>Replaced in June.</p></td>');
+    expect(page).toContain('<pre><code>speed = 3\nmode = auto</code></pre>');
+    const word = execFileSync('unzip', ['-p', ops.at('grid.docx'), 'word/document.xml']).toString();
+    expect(word).toMatch(/<w:tc>(?:(?!<\/w:tc>).)*Checked in May\.(?:(?!<\/w:tc>).)*<\/w:p>\s*<w:p>(?:(?!<\/w:tc>).)*Replaced in June\./s);
+    for (const file of ['grid.html', 'grid.docx']) {
+      const text = await markdownOf(file);
+      expect(text, file).toContain('<tr><td>Pump</td><td>Checked in May.<br>Replaced in June.</td></tr>');
+      expect(text, file).toContain('<tr><td>Steps</td><td>1. Drain it<br>2. Fill it</td></tr>');
+      expect(text, file).toContain('<tr><td>Parts</td><td>- seal<br>- valve</td></tr>');
+      expect(text, file).toContain('<tr><td>Nested</td><td><ul><li>outer<ul><li>inner</li></ul></li></ul></td></tr>');
+    }
+    // The page's code block keeps its line end (it was written \`speed = 3mode = auto\`).
+    expect(await markdownOf('grid.html')).toContain('<tr><td>Config</td><td><code>speed = 3</code><br><code>mode = auto</code></td></tr>');
   });
 
   it('reads a table inside a cell as one line of text (docling table_06.html)', async () => {
