@@ -72,6 +72,16 @@ const GRID_TABLE = `+----------+------------------------------+
 +----------+------------------------------+
 `;
 
+/** A grid table whose header is bold and whose cell holds two paragraphs (so it is written as HTML). */
+const BOLD_HEADER_TABLE = `+-----------+----------------------+
+| **Plant** | **Notes**            |
++===========+======================+
+| North     | Ran two shifts.      |
+|           |                      |
+|           | New line in August.  |
++-----------+----------------------+
+`;
+
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
@@ -319,6 +329,21 @@ describe('read: HTML tables', () => {
     }
     // The page's code block keeps its line end (it was written \`speed = 3mode = auto\`).
     expect(await markdownOf('grid.html')).toContain('<tr><td>Config</td><td><code>speed = 3</code><br><code>mode = auto</code></td></tr>');
+  });
+
+  it('writes a bold header row without its bold in an HTML table too, as in a GFM one (pandoc grid table, HTML and docx)', async () => {
+    ops.put('bold.md', BOLD_HEADER_TABLE);
+    execFileSync('pandoc', ['bold.md', '-f', 'markdown', '-s', '--metadata', 'title=Plants', '-o', 'bold.html'], { cwd: ops.dir });
+    execFileSync('pandoc', ['bold.md', '-f', 'markdown', '-o', 'bold.docx'], { cwd: ops.dir });
+    expect(fs.readFileSync(ops.at('bold.html'), 'utf8')).toContain('<th><strong>Plant</strong></th>');
+    expect(execFileSync('unzip', ['-p', ops.at('bold.docx'), 'word/document.xml']).toString()).toMatch(
+      /<w:b \/><\/w:rPr><w:t xml:space="preserve">Plant<\/w:t>/,
+    );
+    for (const file of ['bold.html', 'bold.docx']) {
+      expect(await markdownOf(file), file).toContain(
+        '<tr><th>Plant</th><th>Notes</th></tr>\n<tr><td>North</td><td>Ran two shifts.<br>New line in August.</td></tr>',
+      );
+    }
   });
 
   it('reads a table inside a cell as one line of text (docling table_06.html)', async () => {
