@@ -82,6 +82,23 @@ const BOLD_HEADER_TABLE = `+-----------+----------------------+
 +-----------+----------------------+
 `;
 
+/** A grid table of one cell framing a heading, a paragraph, a list and a pipe table (pandoc nests it). */
+const FRAME_TABLE = `+--------------------------------+
+| ### Note                       |
+|                                |
+| Keep the valve shut.           |
+|                                |
+| - drain first                  |
+| - then fill                    |
+|                                |
+| | Valve | Turns |              |
+| |-------|-------|              |
+| | inlet | 3     |              |
++--------------------------------+
+
+After the box.
+`;
+
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
@@ -344,6 +361,18 @@ describe('read: HTML tables', () => {
         '<tr><th>Plant</th><th>Notes</th></tr>\n<tr><td>North</td><td>Ran two shifts.<br>New line in August.</td></tr>',
       );
     }
+  });
+
+  it('reads a table of one row of one cell as the content it frames, a table inside it as a table (pandoc grid table)', async () => {
+    ops.put('box.md', FRAME_TABLE);
+    execFileSync('pandoc', ['box.md', '-f', 'markdown', '-s', '--metadata', 'title=Box', '-o', 'box.html'], { cwd: ops.dir });
+    const page = fs.readFileSync(ops.at('box.html'), 'utf8');
+    // pandoc's frame: one cell holding a heading, a paragraph, a list and a table of its own.
+    expect(page.match(/<tr\b/g)).toHaveLength(3);
+    expect(page).toMatch(/<td><h3 id="note">Note<\/h3>\n<p>Keep the valve shut\.<\/p>\n<ul>[\s\S]*<\/ul>\n<table>/);
+    expect(await markdownOf('box.html')).toBe(
+      '# Box\n\n### Note\n\nKeep the valve shut.\n\n- drain first\n- then fill\n\n| Valve | Turns |\n| - | - |\n| inlet | 3 |\n\nAfter the box.\n',
+    );
   });
 
   it('reads a table inside a cell as one line of text (docling table_06.html)', async () => {
