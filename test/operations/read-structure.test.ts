@@ -48,6 +48,57 @@ const CANVAS_MARKDOWN = [
   '| Item | Cost |\n| - | - |\n| Energy | 40 |',
 ].join('\n\n');
 
+/** A pandoc grid table whose cells hold two paragraphs, an ordered and a bullet list, a code block and a nested list. */
+const GRID_TABLE = `+----------+------------------------------+
+| Part     | Notes                        |
++==========+==============================+
+| Pump     | Checked in May.              |
+|          |                              |
+|          | Replaced in June.            |
++----------+------------------------------+
+| Steps    | 1. Drain it                  |
+|          | 2. Fill it                   |
++----------+------------------------------+
+| Parts    | - seal                       |
+|          | - valve                      |
++----------+------------------------------+
+| Config   | \`\`\`                          |
+|          | speed = 3                    |
+|          | mode = auto                  |
+|          | \`\`\`                          |
++----------+------------------------------+
+| Nested   | - outer                      |
+|          |   - inner                    |
++----------+------------------------------+
+`;
+
+/** A grid table whose header is bold and whose cell holds two paragraphs (so it is written as HTML). */
+const BOLD_HEADER_TABLE = `+-----------+----------------------+
+| **Plant** | **Notes**            |
++===========+======================+
+| North     | Ran two shifts.      |
+|           |                      |
+|           | New line in August.  |
++-----------+----------------------+
+`;
+
+/** A grid table of one cell framing a heading, a paragraph, a list and a pipe table (pandoc nests it). */
+const FRAME_TABLE = `+--------------------------------+
+| ### Note                       |
+|                                |
+| Keep the valve shut.           |
+|                                |
+| - drain first                  |
+| - then fill                    |
+|                                |
+| | Valve | Turns |              |
+| |-------|-------|              |
+| | inlet | 3     |              |
++--------------------------------+
+
+After the box.
+`;
+
 const markdownOf = async (input: string) => (await ops.ok('read', { input })).text ?? '';
 const fixture = (name: string) => ops.put(name, fs.readFileSync(path.join(DOCLING, name)));
 
@@ -271,9 +322,57 @@ describe('read: HTML tables', () => {
     expect(text).toContain('<tr><td rowspan="2">Q2</td><td>April</td>');
   });
 
-  it('writes a table whose cell holds a list as HTML, its first row the header (docling table_03.html)', async () => {
+  it('writes a table whose cell holds a list as HTML, its first row the header, the items as lines (docling table_03.html)', async () => {
     const text = await markdownOf(fixture('table_03.html'));
-    expect(text).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td><ul><li>First item</li><li>Second item</li><li>Third item</li></ul></td><td>2...</td></tr>');
+    expect(text).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td>- First item<br>- Second item<br>- Third item</td><td>2...</td></tr>');
+  });
+
+  it('writes the paragraphs, list items and code lines of a cell as lines, a nested list as HTML (pandoc grid table, HTML and docx)', async () => {
+    ops.put('grid.md', GRID_TABLE);
+    execFileSync('pandoc', ['grid.md', '-f', 'markdown', '-s', '--metadata', 'title=Pumps', '-o', 'grid.html'], { cwd: ops.dir });
+    execFileSync('pandoc', ['grid.md', '-f', 'markdown', '-o', 'grid.docx'], { cwd: ops.dir });
+    // What pandoc put in the cells: block markup in the page, several paragraphs in the Word cells.
+    const page = fs.readFileSync(ops.at('grid.html'), 'utf8');
+    expect(page).toContain('<td><p>Checked in May.</p>\n<p>Replaced in June.</p></td>');
+    expect(page).toContain('<pre><code>speed = 3\nmode = auto</code></pre>');
+    const word = execFileSync('unzip', ['-p', ops.at('grid.docx'), 'word/document.xml']).toString();
+    expect(word).toMatch(/<w:tc>(?:(?!<\/w:tc>).)*Checked in May\.(?:(?!<\/w:tc>).)*<\/w:p>\s*<w:p>(?:(?!<\/w:tc>).)*Replaced in June\./s);
+    for (const file of ['grid.html', 'grid.docx']) {
+      const text = await markdownOf(file);
+      expect(text, file).toContain('<tr><td>Pump</td><td>Checked in May.<br>Replaced in June.</td></tr>');
+      expect(text, file).toContain('<tr><td>Steps</td><td>1. Drain it<br>2. Fill it</td></tr>');
+      expect(text, file).toContain('<tr><td>Parts</td><td>- seal<br>- valve</td></tr>');
+      expect(text, file).toContain('<tr><td>Nested</td><td><ul><li>outer<ul><li>inner</li></ul></li></ul></td></tr>');
+    }
+    // The page's code block keeps its line end (it was written \`speed = 3mode = auto\`).
+    expect(await markdownOf('grid.html')).toContain('<tr><td>Config</td><td><code>speed = 3</code><br><code>mode = auto</code></td></tr>');
+  });
+
+  it('writes a bold header row without its bold in an HTML table too, as in a GFM one (pandoc grid table, HTML and docx)', async () => {
+    ops.put('bold.md', BOLD_HEADER_TABLE);
+    execFileSync('pandoc', ['bold.md', '-f', 'markdown', '-s', '--metadata', 'title=Plants', '-o', 'bold.html'], { cwd: ops.dir });
+    execFileSync('pandoc', ['bold.md', '-f', 'markdown', '-o', 'bold.docx'], { cwd: ops.dir });
+    expect(fs.readFileSync(ops.at('bold.html'), 'utf8')).toContain('<th><strong>Plant</strong></th>');
+    expect(execFileSync('unzip', ['-p', ops.at('bold.docx'), 'word/document.xml']).toString()).toMatch(
+      /<w:b \/><\/w:rPr><w:t xml:space="preserve">Plant<\/w:t>/,
+    );
+    for (const file of ['bold.html', 'bold.docx']) {
+      expect(await markdownOf(file), file).toContain(
+        '<tr><th>Plant</th><th>Notes</th></tr>\n<tr><td>North</td><td>Ran two shifts.<br>New line in August.</td></tr>',
+      );
+    }
+  });
+
+  it('reads a table of one row of one cell as the content it frames, a table inside it as a table (pandoc grid table)', async () => {
+    ops.put('box.md', FRAME_TABLE);
+    execFileSync('pandoc', ['box.md', '-f', 'markdown', '-s', '--metadata', 'title=Box', '-o', 'box.html'], { cwd: ops.dir });
+    const page = fs.readFileSync(ops.at('box.html'), 'utf8');
+    // pandoc's frame: one cell holding a heading, a paragraph, a list and a table of its own.
+    expect(page.match(/<tr\b/g)).toHaveLength(3);
+    expect(page).toMatch(/<td><h3 id="note">Note<\/h3>\n<p>Keep the valve shut\.<\/p>\n<ul>[\s\S]*<\/ul>\n<table>/);
+    expect(await markdownOf('box.html')).toBe(
+      '# Box\n\n### Note\n\nKeep the valve shut.\n\n- drain first\n- then fill\n\n| Valve | Turns |\n| - | - |\n| inlet | 3 |\n\nAfter the box.\n',
+    );
   });
 
   it('reads a table inside a cell as one line of text (docling table_06.html)', async () => {

@@ -327,8 +327,7 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
       type: 'tableRow',
       children: Array.from({ length: width }, (_, i): TableCell => {
         const children = (row[i]?.blocks[0] as Paragraph | undefined)?.children ?? [];
-        // A header row is shown bold anyway: its own bold is noise.
-        return { type: 'tableCell', children: r === 0 ? children.flatMap((c) => (c.type === 'strong' ? c.children : [c])) : children };
+        return { type: 'tableCell', children: r === 0 ? withoutBold(children) : children };
       }),
     }));
     return { type: 'table', align: Array.from({ length: width }, () => null), children: gfmRows } satisfies Table;
@@ -341,7 +340,7 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
         .filter((cell) => !cell.covered)
         .map(
           (cell) =>
-            `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(cell.blocks)}</${tag}>`,
+            `<${tag}${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}>${toHtmlInline(tag === 'th' ? cell.blocks.map(headerBlock) : cell.blocks)}</${tag}>`,
         );
       return `<tr>${cells.join('')}</tr>`;
     })
@@ -349,6 +348,11 @@ export function table(rows: readonly CellSource[][], toHtmlInline: (blocks: read
   // The cells stay on the node: a writer that rebuilds the document (an editable DOCX) keeps the spans.
   return ownHtml(`<table>\n${html}\n</table>`, { cells: rows });
 }
+
+/** A header row is shown bold anyway: its own bold is noise, in a GFM table and an HTML one alike. */
+const withoutBold = (children: readonly PhrasingContent[]): PhrasingContent[] => children.flatMap((c) => (c.type === 'strong' ? c.children : [c]));
+
+const headerBlock = (block: BlockContent): BlockContent => (block.type === 'paragraph' ? { ...block, children: withoutBold(block.children) } : block);
 
 /** The cells, with their spans, of a table `table` wrote as HTML; undefined for any other HTML. */
 export function htmlTableCells(node: Html): readonly CellSource[][] | undefined {

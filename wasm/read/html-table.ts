@@ -22,6 +22,8 @@ export const tableHandler: Handle = (state, node) => {
   // A table inside a table cell is read as its text, its cells' tabs and line ends as spaces (a
   // pipe table cannot hold a line end; an HTML cell would show an entity).
   if (state.inTable) return { type: 'text', value: toText(node).replace(/\s+/g, ' ').trim() };
+  const frame = frameCell(node);
+  if (frame) return state.toFlow(state.all(frame));
   state.inTable = true;
   try {
     const caption = childElements(node).find((e) => e.tagName === 'caption');
@@ -38,6 +40,18 @@ export const tableHandler: Handle = (state, node) => {
     state.inTable = false;
   }
 };
+
+/**
+ * The one cell of a table of one row of one cell, without caption: a frame around content (a box,
+ * a layout container), not data. Its blocks join the flow as a Word table's do (docx.ts
+ * readTable), a table inside it read as a table.
+ */
+function frameCell(node: Element): Element | undefined {
+  const rows = rowsOf(node);
+  const cells = rows.flatMap((tr) => childElements(tr).filter((c) => c.tagName === 'td' || c.tagName === 'th'));
+  const hasCaption = childElements(node).some((e) => e.tagName === 'caption');
+  return rows.length === 1 && cells.length === 1 && !hasCaption ? cells[0] : undefined;
+}
 
 const childElements = (node: Element): Element[] => node.children.filter((c: ElementContent): c is Element => c.type === 'element');
 

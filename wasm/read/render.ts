@@ -11,6 +11,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { joinBlocks, type Rendered } from '../../core/markdown-join.js';
+import { cellLines } from './cell-lines.js';
 import { inertBlocks } from './inert.js';
 
 /**
@@ -87,8 +88,9 @@ export function* renderedBlocks(blocks: Iterable<RootContent>): Generator<string
 /** Blocks as HTML, for the inside of an HTML table cell. */
 export function blocksToHtml(cellBlocks: readonly BlockContent[]): string {
   const blocks = cellBlocks.flatMap((block) => inertBlocks(block) as BlockContent[]);
-  // One paragraph is written without its <p>. Its phrasing goes through the paragraph (a root
-  // would put a line end between every two inline nodes).
-  if (blocks.length === 1 && blocks[0]?.type === 'paragraph') return toHtml((toHast(blocks[0]) as Element).children);
+  // Text blocks are lines (cell-lines.ts), each without a <p>. A line's phrasing goes through a
+  // paragraph (a root would put a line end between every two inline nodes).
+  const lines = cellLines(blocks);
+  if (lines) return lines.map((line) => toHtml((toHast({ type: 'paragraph', children: line }) as Element).children)).join('<br>');
   return toHtml(toHast({ type: 'root', children: [...blocks] })).replace(/\n/g, '');
 }
