@@ -5,7 +5,8 @@
 // then lam, read lam first on a page read line by line, and the article's alef after و that
 // Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
 // from the right, and a table of code on a Persian page, which Chrome sets the same way; a
-// padded table whose every cell of a row wraps.
+// padded table whose every cell of a row wraps; a table the page break cuts below its third row,
+// its header wrapped over two lines and repeated on the next page.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +44,20 @@ const PERSIAN_UPDATES =
 // RocketMQ's message trace table: cells centred on a neighbour's two lines, and a row whose every cell wraps.
 const TRACE_TABLE =
   '# Message trace\n\nA trace records what each side did with a message, as the table below lists.\n\n| Producer | Consumer | Broker |\n| --- | --- | --- |\n| production instance information | consumption instance information | message Topic |\n| send message time | post time, post round | message storage location |\n| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |\n';
+
+// RocketMQ's message fields: seven paragraphs put the table's header and three rows at the foot of page 1 (checked by pdftotext).
+const MESSAGE_PROSE =
+  'A message carries its topic, its body and the properties a producer sets on it; the broker stores them as they come and hands them to consumers.';
+const MESSAGE_ROWS = [
+  ['Topic', 'null', 'Required: Name of the message topic'],
+  ['Body', 'null', 'Required: Message content'],
+  ['Tags', 'null', 'Optional: Tag for filtering'],
+  ['Keys', 'null', 'Optional: Business keys (e.g., order IDs)'],
+  ['Flag', '0', 'Optional: Custom flag'],
+  ['DelayTimeLevel', '0', 'Optional: Message delay level'],
+  ['WaitStoreMsgOK', 'TRUE', 'Optional: Acknowledgment before storing'],
+];
+const MESSAGE_TABLE = `# Message data\n\n${Array(7).fill(MESSAGE_PROSE).join('\n\n')}\n\n| Field Name | Default Value | Description |\n|---|---|---|\n${MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |\n`).join('')}\nThe broker keeps each message for three days.\n`;
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -106,6 +121,9 @@ beforeAll(async () => {
   ops.put('trace.md', TRACE_TABLE);
   execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '-o', 'trace.html'], { cwd: ops.dir, stdio: 'ignore' });
   printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
+  ops.put('message.md', MESSAGE_TABLE);
+  execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', '-o', 'message.html'], { cwd: ops.dir, stdio: 'ignore' });
+  printWithChrome(fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -174,5 +192,17 @@ describe('read: a table whose rows are padded and cells centred in Chrome’s pr
       '| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |',
     );
     expect(text).toContain('| production instance information | consumption instance information | message Topic |');
+  });
+});
+
+describe('read: a table the page break cuts, its header wrapped, in Chrome’s print', () => {
+  it('reads the header over two lines as one row and the rows on both pages as one table', async () => {
+    // What Chrome drew, read apart from the reader: on each page the header's "Default" over "Value", the third row last on page 1.
+    const page = (n: string) => execFileSync('pdftotext', ['-f', n, '-l', n, '-layout', ops.at('message.pdf'), '-'], { encoding: 'utf8' });
+    for (const n of ['1', '2']) expect(page(n)).toMatch(/^\s+Default\s*\n\s+Field Name\s+Description\s*\n\s+Value\s*$/m);
+    expect(page('1')).toMatch(/Tags\s+null\s+Optional: Tag for filtering\s*$/);
+    const text = (await ops.ok('read', { input: 'message.pdf' })).text ?? '';
+    const rows = MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |`).join('\n');
+    expect(text).toContain(`| Field Name | Default Value | Description |\n| - | - | - |\n${rows}\n`);
   });
 });
