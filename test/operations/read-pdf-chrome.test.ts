@@ -6,7 +6,9 @@
 // Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
 // from the right, and a table of code on a Persian page, which Chrome sets the same way; a
 // padded table whose every cell of a row wraps; a table the page break cuts below its third row,
-// its header wrapped over two lines and repeated on the next page.
+// its header wrapped over two lines and repeated on the next page; a table under a page's rule
+// (`---`) as wide as it, with prose between, its last column wrapping, read from its own top rule,
+// and in English on a page set right to left (react.dev's Persian site), read from the right.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,6 +60,12 @@ const MESSAGE_ROWS = [
   ['WaitStoreMsgOK', 'TRUE', 'Optional: Acknowledgment before storing'],
 ];
 const MESSAGE_TABLE = `# Message data\n\n${Array(7).fill(MESSAGE_PROSE).join('\n\n')}\n\n| Field Name | Default Value | Description |\n|---|---|---|\n${MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |\n`).join('')}\nThe broker keeps each message for three days.\n`;
+
+// react.dev's directives page (English on its Persian site): a rule, a section, and a table whose last column wraps.
+const DIRECTIVES =
+  'React Compiler directives are special string literals that control whether specific functions are compiled.\n\n---\n\n## Overview\n\nReact Compiler directives provide fine-grained control over which functions are optimized by the compiler. They are string literals placed at the beginning of a function body or at the top of a module.\n\n### Available directives\n\n* **`"use memo"`** - Opts a function into compilation\n* **`"use no memo"`** - Opts a function out of compilation\n\n### Quick comparison\n\n| Directive | Purpose | When to use |\n|-----------|---------|-------------|\n| `"use memo"` | Force compilation | When using `annotation` mode or to override `infer` mode heuristics |\n| `"use no memo"` | Prevent compilation | Debugging issues or working with incompatible code |\n\n---\n\n## Usage\n\nPlace directives at the beginning of a function to control its compilation.\n';
+const DIRECTIVES_TABLE =
+  '| Directive | Purpose | When to use |\n| - | - | - |\n| `"use memo"` | Force compilation | When using annotation mode or to override infer mode heuristics |\n';
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -124,6 +132,17 @@ beforeAll(async () => {
   ops.put('message.md', MESSAGE_TABLE);
   execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', '-o', 'message.html'], { cwd: ops.dir, stdio: 'ignore' });
   printWithChrome(fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
+  ops.put('directives.md', DIRECTIVES);
+  for (const [dir, pdf] of [
+    ['ltr', 'directives.pdf'],
+    ['rtl', 'directives-rtl.pdf'],
+  ] as const) {
+    execFileSync('pandoc', ['directives.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=directives', '--metadata', `dir=${dir}`, '-o', `${pdf}.page.html`], {
+      cwd: ops.dir,
+      stdio: 'ignore',
+    });
+    printWithChrome(fs.readFileSync(ops.at(`${pdf}.page.html`), 'utf8'), pdf);
+  }
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -204,5 +223,24 @@ describe('read: a table the page break cuts, its header wrapped, in Chrome’s p
     const text = (await ops.ok('read', { input: 'message.pdf' })).text ?? '';
     const rows = MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |`).join('\n');
     expect(text).toContain(`| Field Name | Default Value | Description |\n| - | - | - |\n${rows}\n`);
+  });
+});
+
+describe('read: a table under a page’s rule as wide as it, in Chrome’s print', () => {
+  it('reads the table from its own top rule, not the section between the page’s rule and it, its wrapping column no prose', async () => {
+    // What Chrome drew, read apart from the reader: the second and last columns' cells wrapped, the first centred beside them.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('directives.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/^\s*Force\s+When using annotation mode or to\s*\n\s*"use memo"\s*$/m);
+    const text = (await ops.ok('read', { input: 'directives.pdf' })).text ?? '';
+    expect(text).toContain(`## Quick comparison\n\n${DIRECTIVES_TABLE}`);
+    expect(text).toContain('| `"use no memo"` | Prevent compilation | Debugging issues or working with incompatible code |');
+  });
+
+  it('reads an English table on a page set right to left (flush right) from the right', async () => {
+    // What Chrome drew, read apart from the reader: the first column (Directive) at the right, the prose flush right.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('directives-rtl.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/When to use\s+Purpose\s+Directive/);
+    const text = (await ops.ok('read', { input: 'directives-rtl.pdf' })).text ?? '';
+    expect(text).toContain(DIRECTIVES_TABLE);
   });
 });

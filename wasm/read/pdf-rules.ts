@@ -136,7 +136,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const headerEnd = inner[0];
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
-  if (!header.length || !body.length) return undefined;
+  if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
   const columns = columnsOf(body.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
   const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
@@ -180,13 +180,27 @@ function columnsOf(pieces: readonly GridLine[]): { from: number; to: number }[] 
   return bands;
 }
 
+/**
+ * Whether what lies above a frame's first inner rule is prose, not a header: two lines or more
+ * that run across the frame's width (a paragraph's full lines). A page's rule (pandoc's `---`,
+ * Chrome's <hr>) as wide as the table under it chains with the table's rules; the section
+ * between them is no header row.
+ */
+function isProseAbove(header: readonly GridLine[][], width: number): boolean {
+  const across = (p: GridLine) => p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= width * FILLS;
+  return header.filter((v) => v.some(across)).length >= 2;
+}
+
+/** The share of its frame's width a line of prose fills. */
+const FILLS = 0.85;
+
 /** Long lines filling their column, line after line: columns of prose (a two-column page between a header and a footer rule). */
 function isProse(body: readonly GridLine[][], columns: readonly { from: number; to: number }[]): boolean {
   const full = (p: GridLine) => {
     const band = columns[columnOf(p, columns)] as { from: number; to: number };
     return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
   };
-  return body.filter((v) => v.some(full)).length * 2 > body.length;
+  return body.filter((v) => v.every(full)).length * 2 > body.length;
 }
 
 /**
