@@ -8,7 +8,8 @@
 // padded table whose every cell of a row wraps; a table the page break cuts below its third row,
 // its header wrapped over two lines and repeated on the next page; a table under a page's rule
 // (`---`) as wide as it, with prose between, its last column wrapping, read from its own top rule,
-// and in English on a page set right to left (react.dev's Persian site), read from the right.
+// and in English on a page set right to left (react.dev's Persian site), read from the right; a
+// Persian table whose rows are mostly code, each Persian cell's words in order.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,6 +67,16 @@ const DIRECTIVES =
   'React Compiler directives are special string literals that control whether specific functions are compiled.\n\n---\n\n## Overview\n\nReact Compiler directives provide fine-grained control over which functions are optimized by the compiler. They are string literals placed at the beginning of a function body or at the top of a module.\n\n### Available directives\n\n* **`"use memo"`** - Opts a function into compilation\n* **`"use no memo"`** - Opts a function out of compilation\n\n### Quick comparison\n\n| Directive | Purpose | When to use |\n|-----------|---------|-------------|\n| `"use memo"` | Force compilation | When using `annotation` mode or to override `infer` mode heuristics |\n| `"use no memo"` | Prevent compilation | Debugging issues or working with incompatible code |\n\n---\n\n## Usage\n\nPlace directives at the beginning of a function to control its compilation.\n';
 const DIRECTIVES_TABLE =
   '| Directive | Purpose | When to use |\n| - | - | - |\n| `"use memo"` | Force compilation | When using annotation mode or to override infer mode heuristics |\n';
+
+// react.dev in Persian: array methods to avoid and to prefer, rows of Latin code with a Persian first cell.
+const PERSIAN_ARRAYS =
+  'در اینجا یک جدول مرجع از عملیات رایج روی آرایه‌ها آورده شده است.\n\n|           | خودداری شود (آرایه را تغییر می‌دهد) | ترجیح داده شود (آرایه جدید ایجاد می‌کند) |\n| --------- | --- | --- |\n| اضافه کردن    | `push`, `unshift` | `concat`, `[...arr]` spread syntax (مثال) |\n| حذف کردن  | `pop`, `shift`, `splice` | `filter`, `slice` (مثال) |\n| جایگزین کردن | `splice`, `arr[i] = ...` assignment | `map` (مثال) |\n| مرتب سازی   | `reverse`, `sort` | ابتدا از آرایه کپی بگیرید (مثال) |\n\nبه‌عنوان جایگزین می‌توانید از Immer استفاده کنید.\n';
+
+/**
+ * The face pandoc's page is set in, named: else Chrome takes the machine's default serif, which
+ * installing Liberation's fonts changes from DejaVu Serif, and with it where lines wrap and pages break.
+ */
+const SERIF = ['--variable', 'mainfont=DejaVu Serif'];
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -130,19 +141,36 @@ beforeAll(async () => {
   execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '-o', 'trace.html'], { cwd: ops.dir, stdio: 'ignore' });
   printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
   ops.put('message.md', MESSAGE_TABLE);
-  execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', '-o', 'message.html'], { cwd: ops.dir, stdio: 'ignore' });
+  execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', ...SERIF, '-o', 'message.html'], {
+    cwd: ops.dir,
+    stdio: 'ignore',
+  });
   printWithChrome(fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
   ops.put('directives.md', DIRECTIVES);
   for (const [dir, pdf] of [
     ['ltr', 'directives.pdf'],
     ['rtl', 'directives-rtl.pdf'],
   ] as const) {
-    execFileSync('pandoc', ['directives.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=directives', '--metadata', `dir=${dir}`, '-o', `${pdf}.page.html`], {
-      cwd: ops.dir,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'pandoc',
+      ['directives.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=directives', ...SERIF, '--metadata', `dir=${dir}`, '-o', `${pdf}.page.html`],
+      {
+        cwd: ops.dir,
+        stdio: 'ignore',
+      },
+    );
     printWithChrome(fs.readFileSync(ops.at(`${pdf}.page.html`), 'utf8'), pdf);
   }
+  ops.put('arrays.md', PERSIAN_ARRAYS);
+  execFileSync(
+    'pandoc',
+    ['arrays.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=arrays', ...SERIF, '--metadata', 'lang=fa', '--metadata', 'dir=rtl', '-o', 'arrays.html'],
+    {
+      cwd: ops.dir,
+      stdio: 'ignore',
+    },
+  );
+  printWithChrome(fs.readFileSync(ops.at('arrays.html'), 'utf8'), 'arrays.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -242,5 +270,17 @@ describe('read: a table under a page’s rule as wide as it, in Chrome’s print
     expect(layout).toMatch(/When to use\s+Purpose\s+Directive/);
     const text = (await ops.ok('read', { input: 'directives-rtl.pdf' })).text ?? '';
     expect(text).toContain(DIRECTIVES_TABLE);
+  });
+});
+
+describe('read: Persian cells beside code cells in a table on a right-to-left page (Chrome’s print)', () => {
+  it('reads each Persian cell’s words in order, the code cells as they stand', async () => {
+    // What Chrome drew, read apart from the reader (poppler orders by position): the first cell at the right, its words in order.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('arrays.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/push, unshift\S*\s+\S*اضافه کردن/);
+    const text = (await ops.ok('read', { input: 'arrays.pdf' })).text ?? '';
+    expect(text).toContain('| اضافه کردن | push, unshift |');
+    expect(text).toContain('| حذف کردن | pop, shift, splice | filter, slice (مثال) |');
+    expect(text).toContain('| مرتب سازی | reverse, sort | ابتدا از آرایه کپی بگیرید (مثال) |');
   });
 });
