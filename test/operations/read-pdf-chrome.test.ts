@@ -5,7 +5,11 @@
 // then lam, read lam first on a page read line by line, and the article's alef after و that
 // Chrome maps to a space read as an alef; a Hebrew table, which Chrome sets right to left, read
 // from the right, and a table of code on a Persian page, which Chrome sets the same way; a
-// padded table whose every cell of a row wraps.
+// padded table whose every cell of a row wraps; a table the page break cuts below its third row,
+// its header wrapped over two lines and repeated on the next page; a table under a page's rule
+// (`---`) as wide as it, with prose between, its last column wrapping, read from its own top rule,
+// and in English on a page set right to left (react.dev's Persian site), read from the right; a
+// Persian table whose rows are mostly code, each Persian cell's words in order.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +47,36 @@ const PERSIAN_UPDATES =
 // RocketMQ's message trace table: cells centred on a neighbour's two lines, and a row whose every cell wraps.
 const TRACE_TABLE =
   '# Message trace\n\nA trace records what each side did with a message, as the table below lists.\n\n| Producer | Consumer | Broker |\n| --- | --- | --- |\n| production instance information | consumption instance information | message Topic |\n| send message time | post time, post round | message storage location |\n| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |\n';
+
+// RocketMQ's message fields: seven paragraphs put the table's header and three rows at the foot of page 1 (checked by pdftotext).
+const MESSAGE_PROSE =
+  'A message carries its topic, its body and the properties a producer sets on it; the broker stores them as they come and hands them to consumers.';
+const MESSAGE_ROWS = [
+  ['Topic', 'null', 'Required: Name of the message topic'],
+  ['Body', 'null', 'Required: Message content'],
+  ['Tags', 'null', 'Optional: Tag for filtering'],
+  ['Keys', 'null', 'Optional: Business keys (e.g., order IDs)'],
+  ['Flag', '0', 'Optional: Custom flag'],
+  ['DelayTimeLevel', '0', 'Optional: Message delay level'],
+  ['WaitStoreMsgOK', 'TRUE', 'Optional: Acknowledgment before storing'],
+];
+const MESSAGE_TABLE = `# Message data\n\n${Array(7).fill(MESSAGE_PROSE).join('\n\n')}\n\n| Field Name | Default Value | Description |\n|---|---|---|\n${MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |\n`).join('')}\nThe broker keeps each message for three days.\n`;
+
+// react.dev's directives page (English on its Persian site): a rule, a section, and a table whose last column wraps.
+const DIRECTIVES =
+  'React Compiler directives are special string literals that control whether specific functions are compiled.\n\n---\n\n## Overview\n\nReact Compiler directives provide fine-grained control over which functions are optimized by the compiler. They are string literals placed at the beginning of a function body or at the top of a module.\n\n### Available directives\n\n* **`"use memo"`** - Opts a function into compilation\n* **`"use no memo"`** - Opts a function out of compilation\n\n### Quick comparison\n\n| Directive | Purpose | When to use |\n|-----------|---------|-------------|\n| `"use memo"` | Force compilation | When using `annotation` mode or to override `infer` mode heuristics |\n| `"use no memo"` | Prevent compilation | Debugging issues or working with incompatible code |\n\n---\n\n## Usage\n\nPlace directives at the beginning of a function to control its compilation.\n';
+const DIRECTIVES_TABLE =
+  '| Directive | Purpose | When to use |\n| - | - | - |\n| `"use memo"` | Force compilation | When using annotation mode or to override infer mode heuristics |\n';
+
+// react.dev in Persian: array methods to avoid and to prefer, rows of Latin code with a Persian first cell.
+const PERSIAN_ARRAYS =
+  'در اینجا یک جدول مرجع از عملیات رایج روی آرایه‌ها آورده شده است.\n\n|           | خودداری شود (آرایه را تغییر می‌دهد) | ترجیح داده شود (آرایه جدید ایجاد می‌کند) |\n| --------- | --- | --- |\n| اضافه کردن    | `push`, `unshift` | `concat`, `[...arr]` spread syntax (مثال) |\n| حذف کردن  | `pop`, `shift`, `splice` | `filter`, `slice` (مثال) |\n| جایگزین کردن | `splice`, `arr[i] = ...` assignment | `map` (مثال) |\n| مرتب سازی   | `reverse`, `sort` | ابتدا از آرایه کپی بگیرید (مثال) |\n\nبه‌عنوان جایگزین می‌توانید از Immer استفاده کنید.\n';
+
+/**
+ * The face pandoc's page is set in, named: else Chrome takes the machine's default serif, which
+ * installing Liberation's fonts changes from DejaVu Serif, and with it where lines wrap and pages break.
+ */
+const SERIF = ['--variable', 'mainfont=DejaVu Serif'];
 
 /** The Markdown headings' texts. */
 const headingsOf = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1]);
@@ -106,6 +140,37 @@ beforeAll(async () => {
   ops.put('trace.md', TRACE_TABLE);
   execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '-o', 'trace.html'], { cwd: ops.dir, stdio: 'ignore' });
   printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
+  ops.put('message.md', MESSAGE_TABLE);
+  execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', ...SERIF, '-o', 'message.html'], {
+    cwd: ops.dir,
+    stdio: 'ignore',
+  });
+  printWithChrome(fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
+  ops.put('directives.md', DIRECTIVES);
+  for (const [dir, pdf] of [
+    ['ltr', 'directives.pdf'],
+    ['rtl', 'directives-rtl.pdf'],
+  ] as const) {
+    execFileSync(
+      'pandoc',
+      ['directives.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=directives', ...SERIF, '--metadata', `dir=${dir}`, '-o', `${pdf}.page.html`],
+      {
+        cwd: ops.dir,
+        stdio: 'ignore',
+      },
+    );
+    printWithChrome(fs.readFileSync(ops.at(`${pdf}.page.html`), 'utf8'), pdf);
+  }
+  ops.put('arrays.md', PERSIAN_ARRAYS);
+  execFileSync(
+    'pandoc',
+    ['arrays.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=arrays', ...SERIF, '--metadata', 'lang=fa', '--metadata', 'dir=rtl', '-o', 'arrays.html'],
+    {
+      cwd: ops.dir,
+      stdio: 'ignore',
+    },
+  );
+  printWithChrome(fs.readFileSync(ops.at('arrays.html'), 'utf8'), 'arrays.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -174,5 +239,48 @@ describe('read: a table whose rows are padded and cells centred in Chrome’s pr
       '| whether the message was sent successfully | Whether the message was successfully consumed | The Key of the message |\n| Time spent sending | Time spent consuming | Tag of the message |',
     );
     expect(text).toContain('| production instance information | consumption instance information | message Topic |');
+  });
+});
+
+describe('read: a table the page break cuts, its header wrapped, in Chrome’s print', () => {
+  it('reads the header over two lines as one row and the rows on both pages as one table', async () => {
+    // What Chrome drew, read apart from the reader: on each page the header's "Default" over "Value", the third row last on page 1.
+    const page = (n: string) => execFileSync('pdftotext', ['-f', n, '-l', n, '-layout', ops.at('message.pdf'), '-'], { encoding: 'utf8' });
+    for (const n of ['1', '2']) expect(page(n)).toMatch(/^\s+Default\s*\n\s+Field Name\s+Description\s*\n\s+Value\s*$/m);
+    expect(page('1')).toMatch(/Tags\s+null\s+Optional: Tag for filtering\s*$/);
+    const text = (await ops.ok('read', { input: 'message.pdf' })).text ?? '';
+    const rows = MESSAGE_ROWS.map((r) => `| ${r.join(' | ')} |`).join('\n');
+    expect(text).toContain(`| Field Name | Default Value | Description |\n| - | - | - |\n${rows}\n`);
+  });
+});
+
+describe('read: a table under a page’s rule as wide as it, in Chrome’s print', () => {
+  it('reads the table from its own top rule, not the section between the page’s rule and it, its wrapping column no prose', async () => {
+    // What Chrome drew, read apart from the reader: the second and last columns' cells wrapped, the first centred beside them.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('directives.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/^\s*Force\s+When using annotation mode or to\s*\n\s*"use memo"\s*$/m);
+    const text = (await ops.ok('read', { input: 'directives.pdf' })).text ?? '';
+    expect(text).toContain(`## Quick comparison\n\n${DIRECTIVES_TABLE}`);
+    expect(text).toContain('| `"use no memo"` | Prevent compilation | Debugging issues or working with incompatible code |');
+  });
+
+  it('reads an English table on a page set right to left (flush right) from the right', async () => {
+    // What Chrome drew, read apart from the reader: the first column (Directive) at the right, the prose flush right.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('directives-rtl.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/When to use\s+Purpose\s+Directive/);
+    const text = (await ops.ok('read', { input: 'directives-rtl.pdf' })).text ?? '';
+    expect(text).toContain(DIRECTIVES_TABLE);
+  });
+});
+
+describe('read: Persian cells beside code cells in a table on a right-to-left page (Chrome’s print)', () => {
+  it('reads each Persian cell’s words in order, the code cells as they stand', async () => {
+    // What Chrome drew, read apart from the reader (poppler orders by position): the first cell at the right, its words in order.
+    const layout = execFileSync('pdftotext', ['-layout', ops.at('arrays.pdf'), '-'], { encoding: 'utf8' });
+    expect(layout).toMatch(/push, unshift\S*\s+\S*اضافه کردن/);
+    const text = (await ops.ok('read', { input: 'arrays.pdf' })).text ?? '';
+    expect(text).toContain('| اضافه کردن | push, unshift |');
+    expect(text).toContain('| حذف کردن | pop, shift, splice | filter, slice (مثال) |');
+    expect(text).toContain('| مرتب سازی | reverse, sort | ابتدا از آرایه کپی بگیرید (مثال) |');
   });
 });

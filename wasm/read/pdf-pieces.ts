@@ -104,6 +104,7 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   if (visual && rightToLeftPage) return cellsFromTheRight(chars).map((cell) => toLine(logicalOrder(withWordSpaces(cell, wmode)), wmode));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   const across = cuts ? wallsAcross(walls, chars) : [];
+  if (cuts && rightToLeftPage && across.length === 0 && chars.some((c) => isRightToLeft(c.c))) return mixedCells(chars, wmode);
   for (const ch of ordered) {
     const previous = current.at(-1);
     if (previous && cuts && (gapBetween(previous, ch) > Math.max(previous.size, ch.size) * PIECE_GAP || walledOff(across, previous, ch))) {
@@ -114,6 +115,21 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   }
   if (current.length) pieces.push(current);
   return pieces.map((p) => toLine(visual ? p : withWordSpaces(p, wmode), wmode)).filter((l) => l.text.trim() !== '');
+}
+
+/**
+ * A line of cells on a right-to-left page, mostly left-to-right text with right-to-left words in
+ * it (react.dev's Persian table: `اضافه کردن` beside `push, unshift`): Chrome draws it word by word
+ * from the left, so in the stream's order each right-to-left word stands apart from the next and
+ * the words of a cell read backwards. Cut where the glyphs stand apart by position, cells from the
+ * left; a cell with right-to-left letters is read as a right-to-left paragraph's (pdf-bidi.ts).
+ */
+function mixedCells(chars: readonly PageChar[], wmode: number): StextLine[] {
+  return cellsFromTheRight(chars)
+    .reverse()
+    .map((cell) =>
+      toLine(cell.some((c) => isRightToLeft(c.c)) ? logicalOrder(withWordSpaces(cell, wmode)) : withWordSpaces([...cell].reverse(), wmode), wmode),
+    );
 }
 
 /** A glyph starting less than this (points) before a wall stands on the wall's far side: the two meet on it. */

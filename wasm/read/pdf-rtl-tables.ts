@@ -44,14 +44,30 @@ export function inReadingOrder(found: RootContent, tableRows: readonly Row[], pa
   const setFromTheRight = margin - right <= size * AT_MARGIN_EMS;
   const readFromTheRight = firstColumnAtRight(cells, own) ?? false;
   if (setFromTheRight === readFromTheRight) return found;
-  // The page's prose, not the table's own rows, tells which way the page runs.
-  const pageRightToLeft = isRightToLeft(
-    prose
-      .filter((r) => !r.table && !own.includes(r))
-      .map((r) => r.text)
-      .join(' '),
-  );
+  // The page's prose, not the table's own rows, tells which way the page runs: by its script, or where it is English, by its alignment.
+  const pageProse = prose.filter((r) => !r.table && !own.includes(r));
+  const pageRightToLeft = isRightToLeft(pageProse.map((r) => r.text).join(' ')) || setFlushRight(pageProse);
   return fromTheRight(found, pageRightToLeft) ?? found;
+}
+
+/** Ems within which a row's end (or start) stands at the text's right (or left) edge. */
+const AT_EDGE_EMS = 0.5;
+/** The share of the rows ending at the right edge for the text to be set flush right. */
+const FLUSH_SHARE = 0.6;
+
+/**
+ * Whether the rows are set flush right and ragged left, as a right-to-left page sets any text
+ * (Chrome's print of react.dev's Persian pages, some left in English): most end at the text's
+ * right edge, and fewer than half as many start at its left. Left-aligned text starts at its left
+ * edge; justified text, whose full lines reach both, does not tell.
+ */
+function setFlushRight(rows: readonly Row[]): boolean {
+  if (rows.length === 0) return false;
+  const right = Math.max(...rows.map((r) => r.right));
+  const left = Math.min(...rows.map((r) => r.x));
+  const ends = rows.filter((r) => right - r.right <= r.size * AT_EDGE_EMS).length;
+  const starts = rows.filter((r) => r.x - left <= r.size * AT_EDGE_EMS).length;
+  return ends >= rows.length * FLUSH_SHARE && starts * 2 < ends;
 }
 
 /** Whether the table's first column is found right of its last on the page (by a row's cells), undefined where no row tells. */

@@ -42,7 +42,7 @@ export function ruleTables<L extends GridLine>(rules: readonly Rule[], lines: re
   const free = new Set(lines);
   const budget = { tries: MAX_TRIES };
   for (const frame of frames(rules)) {
-    for (const found of frameTables(frame, rules, [...free], budget)) {
+    for (const found of frameTables(toPageEnd(frame, lines), rules, [...free], budget)) {
       for (const line of found.lines) free.delete(line);
       tables.push(found);
     }
@@ -59,6 +59,27 @@ function frames(rules: readonly Rule[]): Rule[][] {
     else chains.push([rule]);
   }
   return chains.filter((c) => c.length >= 2);
+}
+
+/**
+ * A frame whose last two rules hold one row — a header, its cells' lines centred on each other
+ * (bodyRows' band) — with only the frame's text below it down to the page's end: a table the
+ * page break cut, its header ruled above and below and its body's bottom rule on the next page
+ * (Chrome's print of pandoc's table). The frame gets a rule under the page's last line, so the
+ * body is read with its header; else the header's lines alone read as a table of two rows.
+ */
+function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L[]): readonly Rule[] {
+  const [above, last] = [frame.at(-2) as Rule, frame.at(-1) as Rule];
+  const within = (l: GridLine) => l.bbox.x >= last.from - EDGE && l.bbox.x + l.bbox.w <= last.to + EDGE;
+  const below = lines.filter((l) => middle(l) > last.at);
+  const between = visualLines(lines.filter((l) => middle(l) > above.at && middle(l) < last.at && within(l)));
+  if (below.length === 0 || !below.every(within) || !isOneRow(between)) return frame;
+  return [...frame, { ...last, at: Math.max(...below.map((l) => l.bbox.y + l.bbox.h)) + 1 }];
+}
+
+/** Visual lines that make one table row: one line, or one band of cells centred on each other. */
+function isOneRow(visual: readonly GridLine[][]): boolean {
+  return visual.length === 1 || (visual.length > 1 && bandsOf(visual).every((mark, k) => mark === (k === 0 ? 'start' : 'in')));
 }
 
 /** Windows of rules tried per page at most: bounded work on a page of many like rules (graph paper). */
@@ -115,7 +136,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const headerEnd = inner[0];
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
-  if (!header.length || !body.length) return undefined;
+  if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
   const columns = columnsOf(body.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
   const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
@@ -159,13 +180,27 @@ function columnsOf(pieces: readonly GridLine[]): { from: number; to: number }[] 
   return bands;
 }
 
+/**
+ * Whether what lies above a frame's first inner rule is prose, not a header: two lines or more
+ * that run across the frame's width (a paragraph's full lines). A page's rule (pandoc's `---`,
+ * Chrome's <hr>) as wide as the table under it chains with the table's rules; the section
+ * between them is no header row.
+ */
+function isProseAbove(header: readonly GridLine[][], width: number): boolean {
+  const across = (p: GridLine) => p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= width * FILLS;
+  return header.filter((v) => v.some(across)).length >= 2;
+}
+
+/** The share of its frame's width a line of prose fills. */
+const FILLS = 0.85;
+
 /** Long lines filling their column, line after line: columns of prose (a two-column page between a header and a footer rule). */
 function isProse(body: readonly GridLine[][], columns: readonly { from: number; to: number }[]): boolean {
   const full = (p: GridLine) => {
     const band = columns[columnOf(p, columns)] as { from: number; to: number };
     return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
   };
-  return body.filter((v) => v.some(full)).length * 2 > body.length;
+  return body.filter((v) => v.every(full)).length * 2 > body.length;
 }
 
 /**
