@@ -63,6 +63,18 @@ table(w, ['Screen', 'Seats', 'Notes'],
       [['SCR-1', '240', 'Laser projection and a curved screen for premium formats'],
        ['SCR-2', '180', 'Standard projection, reserved seating in every row']], [0.8, 0.6, 4.8])
 w.save('widths.docx')
+
+# A till receipt: a page 3 inches wide, its text 10 points from the left edge (less than a quarter
+# inch), in 8-pt Courier New.
+n = docx.Document()
+s = n.sections[0]
+s.page_width, s.page_height = Inches(3), Inches(5)
+s.left_margin, s.right_margin, s.top_margin, s.bottom_margin = Pt(10), Inches(0.35), Inches(0.3), Inches(0.3)
+for text in ['Store 0342 - Harbour Road', 'Till 7 2024-11-23 14:32', 'Coffee beans 1 kg 14.50', 'Milk 2 l 2.30',
+             'TOTAL 16.80', 'Paid by card ending 4782']:
+    run = n.add_paragraph().add_run(text)
+    run.font.name, run.font.size = 'Courier New', Pt(8)
+n.save('narrow.docx')
 `;
 
 /** Each line's text and the left and top of its box (points), from pdftotext's boxes; a text met twice is left out. */
@@ -88,7 +100,15 @@ beforeAll(async () => {
   dir = tempDir('docwasm-editable-placement-');
   work = tempDir('docwasm-editable-placement-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'placed.docx'), path.join(work, 'widths.docx')]);
+  runSoffice(path.join(work, 'profile'), [
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    dir,
+    path.join(work, 'placed.docx'),
+    path.join(work, 'widths.docx'),
+    path.join(work, 'narrow.docx'),
+  ]);
   // A booking order (markitdown's fixture): key/value blocks, tables set without lines, small print over a table's last row.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/movie-theater-booking-2024.pdf'), path.join(dir, 'booking.pdf'));
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
@@ -132,6 +152,17 @@ describe('convert PDF → docx: where blocks stand across the page', () => {
       expect(at, text).toBeDefined();
       expect(Math.abs((got?.top ?? -100) - (at?.top ?? 0)), `${text} down`).toBeLessThan(6);
       expect(Math.abs((got?.left ?? -100) - (at?.left ?? 0)), `${text} across`).toBeLessThan(6);
+    }
+  }, 240_000);
+});
+
+describe("convert PDF → docx: a page's margins", () => {
+  it("keeps a narrow receipt's left margin where the PDF's text starts, though less than a quarter inch: rendered, each line within 0.3 point of the PDF across", async () => {
+    const [source, back] = [lines(path.join(dir, 'narrow.pdf')), lines(await rendered('narrow'))];
+    expect(source.size).toBe(6);
+    for (const [text, theirs] of source) {
+      // 10 points from the edge in the PDF: a margin of a quarter inch at least (18 points) is 8 off.
+      expect(Math.abs((back.get(text)?.left ?? -100) - theirs.left), text).toBeLessThan(0.3);
     }
   }, 240_000);
 });
