@@ -75,6 +75,22 @@ for text in ['Store 0342 - Harbour Road', 'Till 7 2024-11-23 14:32', 'Coffee bea
     run = n.add_paragraph().add_run(text)
     run.font.name, run.font.size = 'Courier New', Pt(8)
 n.save('narrow.docx')
+
+# A letterhead centred in a frame narrower than the text (an estimate form's): a title and an
+# address of three lines, each line centred, on an axis an inch left of the column's middle; prose
+# across the column under them.
+h = document()
+for text, size in [('ZAVA AUTO REPAIR', 20), ('Certified Collision Repair|123 Main Street, Redmond, WA 98052|Phone: (425) 000-0000', 12)]:
+    p = h.add_paragraph()
+    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    p.paragraph_format.right_indent = Inches(2)
+    for k, line in enumerate(text.split('|')):
+        if k:
+            p.add_run().add_break()
+        run = p.add_run(line)
+        run.font.size, run.font.bold = Pt(size), size > 12
+h.add_paragraph('The estimate below covers the parts and the labour the repair takes, as seen on the day the vehicle was brought in to the shop.')
+h.save('letterhead.docx')
 `;
 
 /** Each line's text and the left and top of its box (points), from pdftotext's boxes; a text met twice is left out. */
@@ -108,6 +124,7 @@ beforeAll(async () => {
     path.join(work, 'placed.docx'),
     path.join(work, 'widths.docx'),
     path.join(work, 'narrow.docx'),
+    path.join(work, 'letterhead.docx'),
   ]);
   // A booking order (markitdown's fixture): key/value blocks, tables set without lines, small print over a table's last row.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/movie-theater-booking-2024.pdf'), path.join(dir, 'booking.pdf'));
@@ -153,6 +170,19 @@ describe('convert PDF → docx: where blocks stand across the page', () => {
       expect(Math.abs((got?.top ?? -100) - (at?.top ?? 0)), `${text} down`).toBeLessThan(6);
       expect(Math.abs((got?.left ?? -100) - (at?.left ?? 0)), `${text} across`).toBeLessThan(6);
     }
+  }, 240_000);
+});
+
+describe('convert PDF → docx: centred lines', () => {
+  it("keeps a letterhead's centred lines each a line of its own, centred on the PDF's axis (an inch off the column's middle), and its one-line title on it: rendered, each within 3 points of the PDF across", async () => {
+    const [source, back] = [lines(path.join(dir, 'letterhead.pdf')), lines(await rendered('letterhead'))];
+    for (const text of ['ZAVA AUTO REPAIR', 'Certified Collision Repair', '123 Main Street, Redmond, WA 98052', 'Phone: (425) 000-0000']) {
+      const [theirs, ours] = [source.get(text), back.get(text)];
+      expect(theirs, text).toBeDefined();
+      expect(Math.abs((ours?.left ?? -100) - (theirs?.left ?? 0)), text).toBeLessThan(3);
+    }
+    // An indent on the right only: pandoc reads no block quote.
+    expect(docxMarkdown(path.join(dir, 'letterhead-out.docx'))).not.toMatch(/^>/m);
   }, 240_000);
 });
 
