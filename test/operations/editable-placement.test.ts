@@ -63,6 +63,34 @@ table(w, ['Screen', 'Seats', 'Notes'],
       [['SCR-1', '240', 'Laser projection and a curved screen for premium formats'],
        ['SCR-2', '180', 'Standard projection, reserved seating in every row']], [0.8, 0.6, 4.8])
 w.save('widths.docx')
+
+# A till receipt: a page 3 inches wide, its text 10 points from the left edge (less than a quarter
+# inch), in 8-pt Courier New.
+n = docx.Document()
+s = n.sections[0]
+s.page_width, s.page_height = Inches(3), Inches(5)
+s.left_margin, s.right_margin, s.top_margin, s.bottom_margin = Pt(10), Inches(0.35), Inches(0.3), Inches(0.3)
+for text in ['Store 0342 - Harbour Road', 'Till 7 2024-11-23 14:32', 'Coffee beans 1 kg 14.50', 'Milk 2 l 2.30',
+             'TOTAL 16.80', 'Paid by card ending 4782']:
+    run = n.add_paragraph().add_run(text)
+    run.font.name, run.font.size = 'Courier New', Pt(8)
+n.save('narrow.docx')
+
+# A letterhead centred in a frame narrower than the text (an estimate form's): a title and an
+# address of three lines, each line centred, on an axis an inch left of the column's middle; prose
+# across the column under them.
+h = document()
+for text, size in [('ZAVA AUTO REPAIR', 20), ('Certified Collision Repair|123 Main Street, Redmond, WA 98052|Phone: (425) 000-0000', 12)]:
+    p = h.add_paragraph()
+    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    p.paragraph_format.right_indent = Inches(2)
+    for k, line in enumerate(text.split('|')):
+        if k:
+            p.add_run().add_break()
+        run = p.add_run(line)
+        run.font.size, run.font.bold = Pt(size), size > 12
+h.add_paragraph('The estimate below covers the parts and the labour the repair takes, as seen on the day the vehicle was brought in to the shop.')
+h.save('letterhead.docx')
 `;
 
 /**
@@ -114,7 +142,16 @@ beforeAll(async () => {
   work = tempDir('docwasm-editable-placement-src-');
   execFileSync(PYTHON, ['-c', DOCUMENTS], { cwd: work });
   execFileSync(PYTHON, ['-c', SIDE_TABLES], { cwd: dir });
-  runSoffice(path.join(work, 'profile'), ['--convert-to', 'pdf', '--outdir', dir, path.join(work, 'placed.docx'), path.join(work, 'widths.docx')]);
+  runSoffice(path.join(work, 'profile'), [
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    dir,
+    path.join(work, 'placed.docx'),
+    path.join(work, 'widths.docx'),
+    path.join(work, 'narrow.docx'),
+    path.join(work, 'letterhead.docx'),
+  ]);
   // A booking order (markitdown's fixture): key/value blocks, tables set without lines, small print over a table's last row.
   fs.copyFileSync(path.join(ROOT, 'fixtures/reading/markitdown/movie-theater-booking-2024.pdf'), path.join(dir, 'booking.pdf'));
   service = await startService(['--base-dir', dir, '--allow-dir', dir, '--workers', '1']);
@@ -158,6 +195,30 @@ describe('convert PDF → docx: where blocks stand across the page', () => {
       expect(at, text).toBeDefined();
       expect(Math.abs((got?.top ?? -100) - (at?.top ?? 0)), `${text} down`).toBeLessThan(6);
       expect(Math.abs((got?.left ?? -100) - (at?.left ?? 0)), `${text} across`).toBeLessThan(6);
+    }
+  }, 240_000);
+});
+
+describe('convert PDF → docx: centred lines', () => {
+  it("keeps a letterhead's centred lines each a line of its own, centred on the PDF's axis (an inch off the column's middle), and its one-line title on it: rendered, each within 3 points of the PDF across", async () => {
+    const [source, back] = [lines(path.join(dir, 'letterhead.pdf')), lines(await rendered('letterhead'))];
+    for (const text of ['ZAVA AUTO REPAIR', 'Certified Collision Repair', '123 Main Street, Redmond, WA 98052', 'Phone: (425) 000-0000']) {
+      const [theirs, ours] = [source.get(text), back.get(text)];
+      expect(theirs, text).toBeDefined();
+      expect(Math.abs((ours?.left ?? -100) - (theirs?.left ?? 0)), text).toBeLessThan(3);
+    }
+    // An indent on the right only: pandoc reads no block quote.
+    expect(docxMarkdown(path.join(dir, 'letterhead-out.docx'))).not.toMatch(/^>/m);
+  }, 240_000);
+});
+
+describe("convert PDF → docx: a page's margins", () => {
+  it("keeps a narrow receipt's left margin where the PDF's text starts, though less than a quarter inch: rendered, each line within 0.3 point of the PDF across", async () => {
+    const [source, back] = [lines(path.join(dir, 'narrow.pdf')), lines(await rendered('narrow'))];
+    expect(source.size).toBe(6);
+    for (const [text, theirs] of source) {
+      // 10 points from the edge in the PDF: a margin of a quarter inch at least (18 points) is 8 off.
+      expect(Math.abs((back.get(text)?.left ?? -100) - theirs.left), text).toBeLessThan(0.3);
     }
   }, 240_000);
 });

@@ -133,9 +133,16 @@ export interface RunningText {
 /** The PNG bytes an editable document's pictures may take together (the model crosses threads whole). */
 const PICTURE_BYTES = 64 * 1024 * 1024;
 
-/** A page's margins are taken as its text's, within a quarter inch and two inches. */
+/**
+ * A page's margins are taken as its text's, up to two inches. The left and the top, where its
+ * lines start, to the twip and from the page's edge: a receipt's text stands under a quarter inch
+ * from its edge, and at 50 dpi a line moved by a point is another image. The right and the bottom
+ * a quarter inch at least and to the point, as before: a column a fraction of a point wider than
+ * the PDF's takes a word onto a line the PDF wrapped, and every line under it rises.
+ */
 const MARGIN_RANGE = [18, 144] as const;
 const clampMargin = (points: number) => Math.round(Math.min(MARGIN_RANGE[1], Math.max(MARGIN_RANGE[0], points)));
+const startMargin = (points: number) => Math.round(20 * Math.min(MARGIN_RANGE[1], Math.max(0, points))) / 20;
 
 function marginsOf({ rows, width, height }: { rows: readonly Row[]; width: number; height: number }): LaidOutPage['margins'] {
   if (rows.length === 0) return undefined;
@@ -143,7 +150,7 @@ function marginsOf({ rows, width, height }: { rows: readonly Row[]; width: numbe
   const right = Math.max(...rows.map((r) => r.right));
   const top = Math.min(...rows.map((r) => r.top));
   const bottom = Math.max(...rows.map((r) => r.bottom));
-  return { top: clampMargin(top), right: clampMargin(width - right), bottom: clampMargin(height - bottom), left: clampMargin(left) };
+  return { top: startMargin(top), right: clampMargin(width - right), bottom: clampMargin(height - bottom), left: startMargin(left) };
 }
 
 /**

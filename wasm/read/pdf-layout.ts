@@ -114,10 +114,10 @@ export interface PdfTextStyle {
   width: number;
   /**
    * Where each line but the last ends: the characters of the block's text after it (counted from
-   * the end, which a list item's marker taken off the start leaves as it is) and the right edge
-   * of the line, points from the page's left. A writer keeps a line the PDF ended short.
+   * the end, which a list item's marker taken off the start leaves as it is) and the left and
+   * right edges of the line, points from the page's left. A writer keeps a line the PDF ended short.
    */
-  lineEnds?: { after: number; right: number }[];
+  lineEnds?: { after: number; left: number; right: number }[];
 }
 
 /** Where a table stands on the page (points from the top), for a writer that keeps the space around it. */
@@ -184,7 +184,7 @@ const linesWidth = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.rig
 
 /** Where each row but the last ends in the rows' joined text (PdfTextStyle.lineEnds). */
 const lineEnds = (rows: readonly Row[]) =>
-  rows.slice(0, -1).map((row, k) => ({ after: joinLines(rows.slice(k + 1).map((r) => r.text)).length, right: row.right }));
+  rows.slice(0, -1).map((row, k) => ({ after: joinLines(rows.slice(k + 1).map((r) => r.text)).length, left: row.x, right: row.right }));
 
 /** List items of a page as they come, nested by indent, written out when the list ends. */
 class ListCollector {

@@ -39,7 +39,7 @@ import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
-import { codeIndent, placement, type Placement } from './placement.js';
+import { centredAxis, codeIndent, placement, type Placement } from './placement.js';
 import { withSideTablesJoined } from './side-tables.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
@@ -237,6 +237,8 @@ class Writer {
   private columnRight = Infinity;
   /** The band being written is one column across the text: blocks are centred or set right as the PDF stands them. */
   private acrossText = true;
+  /** The axes of the band's centred blocks (placement.ts): a one-line title over one is centred on it. */
+  private axes: number[] = [];
   /** Points of space above the first block written down the column being written, and whether that block is being written. */
   private firstBefore = 0;
   private columnStart = false;
@@ -289,6 +291,11 @@ class Writer {
     this.columnLeft = textLeft;
     this.columnRight = textLeft + textWidth;
     this.acrossText = !band.columns;
+    this.axes = band.blocks.flatMap((block) => {
+      const pdf = block.data?.pdfText;
+      const axis = pdf && centredAxis(pdf);
+      return axis === undefined ? [] : [axis];
+    });
     if (!band.columns) return this.blocks(band.blocks, textWidth);
     const width = (textWidth - band.columns.space) / 2;
     const top = this.above;
@@ -459,8 +466,10 @@ class Writer {
     const together = pdf.lineEnds.filter((end) => pdf.right - end.right < WRAPPED_EMS * pdf.size).length;
     const wrapped = together >= 2 && together >= (pdf.lineEnds.length * 2) / 3 && pdf.right - pdf.left > BOXED_SHARE * (this.columnRight - pdf.left);
     const right = wrapped ? Math.min(this.columnRight, pdf.right) : this.columnRight;
+    // Centred lines end together on both sides: a line is short by all the room the column leaves it.
+    const centred = this.acrossText && centredAxis(pdf) !== undefined;
     const cuts = pdf.lineEnds
-      .map((end) => ({ at: text.length - end.after, gap: right - end.right }))
+      .map((end) => ({ at: text.length - end.after, gap: centred ? this.columnRight - this.columnLeft - (end.right - end.left) : right - end.right }))
       .filter(({ at, gap }) => at > 0 && at < text.length && endsShort(text.slice(at), gap, pdf.size));
     if (!cuts.length) return nodes;
     const out: PhrasingContent[] = [];
@@ -475,7 +484,7 @@ class Writer {
   /** Where a block stands across a page written as the PDF spaces it, in one column (placement.ts). */
   private placed(block: RootContent): Placement {
     const pdf = block.data?.pdfText;
-    return pdf && this.spaced && this.acrossText ? placement(pdf, this.columnLeft, this.columnRight) : {};
+    return pdf && this.spaced && this.acrossText ? placement(pdf, this.columnLeft, this.columnRight, this.axes) : {};
   }
 
   /** A code block, a paragraph a line, at the PDF's size and pitch where the PDF says. */

@@ -20,13 +20,43 @@ const MONO_ADVANCE = 0.6;
 
 export interface Placement {
   alignment?: (typeof AlignmentType)[keyof typeof AlignmentType];
+  /** Twips the right edge is moved in (out, below 0): a centred block's axis where the PDF's is. */
+  indent?: { right: number };
 }
 
-/** A paragraph's or heading's place across the column `[left, right]` (points from the page's left). */
-export function placement(pdf: PdfTextStyle, left: number, right: number): Placement {
+/**
+ * A block of two lines or more whose lines are each centred on one axis (a letterhead's address
+ * under a logo): their middles within the slack of the longest line's, and not all starting where
+ * it does (wrapped text shares its left edge). Its axis, points from the page's left; its lines
+ * were each ended where they end. A centred block's axis need not be the column's: a form set in
+ * a frame narrower than the page centres its title in the frame.
+ */
+export function centredAxis(pdf: PdfTextStyle): number | undefined {
+  const ends = pdf.lineEnds ?? [];
+  const axis = (pdf.left + pdf.right) / 2;
+  const slack = CENTRE_SLACK * pdf.size;
+  if (!ends.length || !ends.every((end) => Math.abs((end.left + end.right) / 2 - axis) <= slack)) return undefined;
+  return ends.some((end) => end.left - pdf.left >= LEAST_IN * pdf.size) ? axis : undefined;
+}
+
+/** Centred on `axis`: the right edge moved by what puts the column's middle there (a right indent: pandoc reads a left one as a block quote). */
+function centredOn(axis: number, left: number, right: number): Placement {
+  const moved = Math.round((left + right - 2 * axis) * 20);
+  return { alignment: AlignmentType.CENTER, ...(moved !== 0 && { indent: { right: moved } }) };
+}
+
+/**
+ * A paragraph's or heading's place across the column `[left, right]` (points from the page's
+ * left). `axes`: those of the centred blocks of its band (centredAxis); a line whose middle
+ * stands on one (a title over a centred address) is centred on it.
+ */
+export function placement(pdf: PdfTextStyle, left: number, right: number, axes: readonly number[] = []): Placement {
   const em = pdf.size;
   const [before, after] = [pdf.left - left, right - pdf.right];
   if (before < LEAST_IN * em) return {};
+  const middle = (pdf.left + pdf.right) / 2;
+  const axis = centredAxis(pdf) ?? axes.find((a) => Math.abs(middle - a) <= (CENTRE_SLACK * em) / 2);
+  if (axis !== undefined) return centredOn(axis, left, right);
   if (Math.abs(before - after) <= CENTRE_SLACK * em) return { alignment: AlignmentType.CENTER };
   return after <= RIGHT_SLACK * em ? { alignment: AlignmentType.RIGHT } : {};
 }
