@@ -18,22 +18,24 @@ const BODY =
 const NOTES = Array.from(
   { length: 10 },
   (_, k) =>
-    `Note ${k + 1} explains a term of the text above in small print and runs on over three lines of the page under its hanging indent, as the notes at the foot of a page are set in a report of this kind, with one more clause to end it.`,
+    `Note ${k + 1} explains a term of the text above in small print and runs on over three lines of the page under its hanging indent, as the notes at the foot of a page are set in a report of this kind, with one more clause to end it, and a last few words that carry it on over the third line of the note down to its end.`,
 );
 
 /**
  * One A4 page: body paragraphs at 19 points a line, then ten numbered notes of three lines each at
- * 8.5 points on 12.7, 2 points apart, down to some 30 points above the page's foot: set at the
- * body's pitch, or at the step from one note to the next, they would run onto a second page.
+ * 8.5 points on 12.7, 2 points apart, their numbers 14 points before their text as a report's
+ * footnotes hang (Chrome's own markers stand closer to the text than an em of the body): set at
+ * the body's pitch, or at the step from one note to the next, they run onto a second page.
  */
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
 @page { size: A4; margin: 72pt; }
 body { font-family: 'Liberation Serif'; font-size: 11pt; line-height: 19pt; margin: 0 }
 p { margin: 0 0 6pt 0 }
-ol { font-size: 8.5pt; line-height: 12.7pt; margin: 12pt 0 0 0; padding-left: 18pt }
-li { margin-top: 2pt }
+ol { font-size: 8.5pt; line-height: 12.7pt; margin: 12pt 0 0 0; padding: 0; list-style: none; counter-reset: note }
+li { margin-top: 2pt; padding-left: 14pt; text-indent: -14pt; counter-increment: note }
+li::before { content: counter(note) "."; display: inline-block; width: 14pt; text-indent: 0 }
 </style></head><body>
-<p>${BODY.repeat(2)}</p><p>${BODY.repeat(2)}</p><p>${BODY}</p>
+<p>${BODY.repeat(2)}</p><p>${BODY.repeat(2)}</p><p>${BODY.repeat(2)}</p>
 <ol>${NOTES.map((note) => `<li>${note}</li>`).join('')}</ol></body></html>`;
 
 /**
