@@ -192,6 +192,8 @@ class ListCollector {
   private left = Infinity;
   /** The baseline of the list's last line: what continues an item stands below it. */
   private lastY = -Infinity;
+  /** How many lines of the page the last item holds, its continuations' with its own: its pitch is theirs. */
+  private lastLines = 0;
 
   constructor(
     private readonly out: RootContent[],
@@ -202,6 +204,7 @@ class ListCollector {
     const { x } = p.rows[0] as Row;
     this.left = Math.min(this.left, x);
     this.lastY = (p.rows.at(-1) as Row).y;
+    this.lastLines = p.rows.length;
     const level = Math.max(0, Math.round((x - this.left) / Math.max(8, this.body * 1.2)));
     this.entries.push({ level, ordered, content: [styled(paragraph([{ text: ordered ? text.replace(NUMBERED, '') : withoutBullet(text) }]), p)] });
   }
@@ -215,6 +218,7 @@ class ListCollector {
     const [first, last] = [p.rows[0] as Row, p.rows.at(-1) as Row];
     if (first.x <= this.left + this.body || first.y < this.lastY || para?.type !== 'paragraph' || para.children[0]?.type !== 'text') return false;
     this.lastY = last.y;
+    this.lastLines += p.rows.length;
     const before = para.children[0].value.length;
     para.children[0].value = joinLines([para.children[0].value, text]);
     const pdfText = para.data?.pdfText;
@@ -222,6 +226,8 @@ class ListCollector {
       const added = para.children[0].value.length - before;
       pdfText.lineEnds = [...(pdfText.lineEnds ?? []).map((end) => ({ ...end, after: end.after + added })), ...(p.rows.length > 1 ? lineEnds(p.rows) : [])];
       pdfText.lastBaseline = last.y;
+      // Lines under a hanging indent come as a paragraph of their own (a producer's block a line): the item's pitch is all its lines'.
+      pdfText.pitch = (last.y - pdfText.baseline) / (this.lastLines - 1);
       pdfText.right = Math.max(pdfText.right, ...p.rows.map((r) => r.right));
       pdfText.width += linesWidth(p.rows);
     }
