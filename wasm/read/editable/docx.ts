@@ -41,6 +41,7 @@ import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
+import { texFamily } from './tex-faces.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twips a table cell's text stands in from each side of the cell: LibreOffice's default (0.19 cm). */
@@ -729,8 +730,9 @@ function listLevels(ordered: boolean): ILevelsOptions[] {
 }
 
 /**
- * A PDF's font as a family Word knows: its subset prefix and style suffixes dropped, and the
- * base-14 and Liberation faces as the families they stand in for.
+ * A PDF's font as a family Word knows: its subset prefix and style suffixes dropped, the
+ * base-14 and Liberation faces as the families they stand in for, TeX's roman ones as the face
+ * that sets their lines as wide (tex-faces.ts).
  */
 export function fontFamily(pdfName: string): string | undefined {
   const name = pdfName
@@ -738,6 +740,8 @@ export function fontFamily(pdfName: string): string | undefined {
     .replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|BoldItalic|BoldOblique)+$/i, '')
     .replace(/(PS)?MT$/, '');
   if (/times|liberationserif|nimbusroman|tinos/i.test(name)) return 'Times New Roman';
+  const tex = texFamily(name);
+  if (tex) return tex;
   if (/arial|helvetica|liberationsans|nimbussans|arimo/i.test(name)) return 'Arial';
   if (/courier|liberationmono|nimbusmono|cousine/i.test(name)) return 'Courier New';
   const dejaVu = /^DejaVu(Sans|Serif)(Mono)?/i.exec(name);
