@@ -31,6 +31,7 @@ import {
   WidthType,
   type ILevelsOptions,
   type ISectionOptions,
+  type ITableCellBorders,
   type ParagraphChild,
 } from 'docx';
 import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
@@ -41,6 +42,7 @@ import { plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import { codeIndent, placement, type Placement } from './placement.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
+import { cellBorders, tableBorders } from './table-rules.js';
 import { texFamily } from './tex-faces.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
@@ -579,6 +581,7 @@ class Writer {
       ...(borderless && { borders: TableBorders.NONE, indent: { size: lefts ? twips(lefts.indent) : -CELL_MARGIN, type: WidthType.DXA } }),
       ...(lefts && { margins: { left: 0, right: 0 } }),
       ...(grid && { margins: grid.margins, indent: grid.indent }),
+      ...(grid?.rules && { borders: tableBorders(grid.rules) }),
       width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
       columnWidths: widths,
       rows: rows.map(
@@ -588,7 +591,16 @@ class Writer {
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
-              cell.covered ? [] : [this.cell(cell, { ...(r === 0 && rows.length > 1 && { bold: true }), ...style }, width)],
+              cell.covered
+                ? []
+                : [
+                    this.cell(
+                      cell,
+                      { ...(r === 0 && rows.length > 1 && { bold: true }), ...style },
+                      width,
+                      grid?.rules && cellBorders(grid.rules, r, cell.rowSpan),
+                    ),
+                  ],
             ),
           }),
       ),
@@ -601,7 +613,7 @@ class Writer {
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
-  private cell(cell: CellSource, style: RunStyle, width: number): TableCell {
+  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -617,6 +629,7 @@ class Writer {
       width: { size: width, type: WidthType.DXA },
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
+      ...(borders && { borders }),
     });
   }
 
