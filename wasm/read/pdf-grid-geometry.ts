@@ -55,7 +55,7 @@ export function gridGeometry(
   xs: readonly number[],
   ys: readonly number[],
   cells: readonly { left: number; lines: readonly CellText[] }[],
-  pens: { rows: (Pen | undefined)[]; all: readonly Pen[] } = { rows: [], all: [] },
+  pens: { rows: (Pen | undefined)[]; all: readonly (Pen & { length: number })[] } = { rows: [], all: [] },
 ): GridGeometry | undefined {
   const filled = cells.filter((cell) => cell.lines.length > 0);
   const size = median(filled.flatMap((cell) => cell.lines.map((line) => line.font.size)));
@@ -76,13 +76,16 @@ export function gridGeometry(
 /** Weights this close (points) are one pen's: a PDF writer's rounding. */
 const SAME_WEIGHT = 0.05;
 
-/** The pen most lines are drawn with (by count; the first met among as many). */
-function usualPen(pens: readonly Pen[]): Pen | undefined {
+/**
+ * The pen that draws the most of the grid's length (the first met among as much): a nested
+ * table's many short inner lines are not the table's own.
+ */
+function usualPen(pens: readonly (Pen & { length: number })[]): Pen | undefined {
   const same = (a: Pen, b: Pen) => a.color === b.color && Math.abs(a.weight - b.weight) <= SAME_WEIGHT;
-  let best: { pen: Pen; count: number } | undefined;
+  let best: { pen: Pen; length: number } | undefined;
   for (const pen of pens) {
-    const count = pens.filter((other) => same(pen, other)).length;
-    if (!best || count > best.count) best = { pen, count };
+    const length = pens.filter((other) => same(pen, other)).reduce((sum, other) => sum + other.length, 0);
+    if (!best || length > best.length) best = { pen: { weight: pen.weight, color: pen.color }, length };
   }
   return best?.pen;
 }

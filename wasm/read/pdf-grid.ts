@@ -298,7 +298,10 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
     grid.xs,
     grid.ys,
     cells.map((cell) => ({ left: grid.xs[cell.col] as number, lines: texts.get(cell) ?? [] })),
-    { rows: grid.down.map(heaviestPen), all: [...grid.across, ...grid.down].flatMap((lines) => lines.flatMap((line) => line.pen ?? [])) },
+    {
+      rows: grid.down.map(heaviestPen),
+      all: [...grid.across, ...grid.down].flatMap((lines) => lines.flatMap((line) => (line.pen ? [{ ...line.pen, length: line.to - line.from }] : []))),
+    },
   );
   const noted =
     structured || geometry ? { ...found, data: { ...found.data, ...(structured && { pdfCells: kept }), ...(geometry && { pdfGrid: geometry }) } } : found;
