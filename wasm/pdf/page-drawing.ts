@@ -13,6 +13,7 @@
 
 import * as mupdf from 'mupdf';
 import type { PageDrawing, Ruling, TextPaint } from '../read/pdf-grid.js';
+import type { Pen } from '../read/pdf-grid-geometry.js';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 export const MAX_PATHS = 20_000;
@@ -69,23 +70,33 @@ export function pageDrawing(page: mupdf.PDFPage, stats?: DrawingStats): PageDraw
   callbacks.fillPath = (path, _evenOdd, ctm, colorspace, color, alpha) => {
     const subpaths = countPath(path);
     path.destroy();
+    const ink = subpaths && alpha >= 0.1 && !isWhite(color) ? colorKey(colorspace, color) : undefined;
     colorspace.destroy();
-    if (!subpaths || alpha < 0.1 || isWhite(color)) return;
+    if (!subpaths || !ink) return;
     for (const points of subpaths)
       rulings.push(
         ...filledRulings(
           points.map((p) => apply(ctm, p)),
           pageArea,
+          ink,
         ),
       );
   };
   callbacks.strokePath = (path, stroke, ctm, colorspace, color, alpha) => {
     const subpaths = countPath(path);
     path.destroy();
+    const weight = stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
     stroke.destroy();
+    const pen = subpaths && alpha >= 0.1 && !isWhite(color) ? { weight, color: colorKey(colorspace, color) } : undefined;
     colorspace.destroy();
-    if (!subpaths || alpha < 0.1 || isWhite(color)) return;
-    for (const points of subpaths) rulings.push(...strokedRulings(points.map((p) => apply(ctm, p))));
+    if (!subpaths || !pen) return;
+    for (const points of subpaths)
+      rulings.push(
+        ...strokedRulings(
+          points.map((p) => apply(ctm, p)),
+          pen,
+        ),
+      );
   };
   // Bounds of a text object in C, one call: walking its spans from JavaScript costs a call per glyph.
   const unstroked = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: 0, miterLimit: 10 });
@@ -146,12 +157,12 @@ function walkPath(path: mupdf.Path, budget: number): Point[][] {
 
 const apply = (m: Matrix, [x, y]: Point): Point => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
-/** Each horizontal or vertical segment of a stroked line. */
-function strokedRulings(points: readonly Point[]): Ruling[] {
+/** Each horizontal or vertical segment of a stroked line, drawn with `pen`. */
+function strokedRulings(points: readonly Point[], pen: Pen): Ruling[] {
   const out: Ruling[] = [];
   for (let i = 1; i < points.length; i++) {
     const ruling = axisSegment(points[i - 1] as Point, points[i] as Point);
-    if (ruling) out.push(ruling);
+    if (ruling) out.push({ ...ruling, pen });
   }
   return out;
 }
@@ -164,10 +175,10 @@ function axisSegment([ax, ay]: Point, [bx, by]: Point): Ruling | undefined {
 
 /**
  * A filled axis-aligned rectangle: a thin one is a line along its middle (a border drawn as a
- * rectangle), a box its four edges (a shaded cell or header band). Boxes over half the page
- * (backgrounds) and other shapes rule nothing.
+ * rectangle, as wide as it is thin, in `color`), a box its four edges (a shaded cell or header
+ * band: no line is drawn there). Boxes over half the page (backgrounds) and other shapes rule nothing.
  */
-function filledRulings(points: readonly Point[], pageArea: number): Ruling[] {
+function filledRulings(points: readonly Point[], pageArea: number, color: string): Ruling[] {
   if (points.length < 4 || points.length > 6) return [];
   for (let i = 1; i < points.length; i++)
     if (!axisSegment(points[i - 1] as Point, points[i] as Point) && !samePoint(points[i - 1] as Point, points[i] as Point)) return [];
@@ -177,8 +188,8 @@ function filledRulings(points: readonly Point[], pageArea: number): Ruling[] {
   const width = right - left;
   const height = bottom - top;
   if (width <= THIN && height <= THIN) return [];
-  if (height <= THIN) return [{ x0: left, x1: right, y0: (top + bottom) / 2, y1: (top + bottom) / 2 }];
-  if (width <= THIN) return [{ x0: (left + right) / 2, x1: (left + right) / 2, y0: top, y1: bottom }];
+  if (height <= THIN) return [{ x0: left, x1: right, y0: (top + bottom) / 2, y1: (top + bottom) / 2, pen: { weight: height, color } }];
+  if (width <= THIN) return [{ x0: (left + right) / 2, x1: (left + right) / 2, y0: top, y1: bottom, pen: { weight: width, color } }];
   if (width * height > pageArea / 2) return [];
   return [
     { x0: left, x1: right, y0: top, y1: top },

@@ -9,6 +9,18 @@ interface CellText {
   font: { size: number };
 }
 
+/** How a line is drawn: its width across (points) and its colour ("r,g,b" in 0–1). */
+export interface Pen {
+  weight: number;
+  color: string;
+}
+
+/** A grid's rules: the pen most of its lines are drawn with, and the heaviest at each row boundary (top to bottom; none where no line is drawn). */
+export interface GridRules {
+  usual: Pen;
+  rows: (Pen | undefined)[];
+}
+
 export interface GridGeometry {
   /** Points from the page's left to each column's ruling, left to right (one more than the columns). */
   xs: number[];
@@ -19,6 +31,8 @@ export interface GridGeometry {
   width: number;
   /** Points the cells' text keeps at the least from the ruling at its left. */
   padding: number;
+  /** How its lines are drawn, where the page says (a header's heavier rule under it). */
+  rules?: GridRules;
 }
 
 declare module 'mdast' {
@@ -41,17 +55,37 @@ export function gridGeometry(
   xs: readonly number[],
   ys: readonly number[],
   cells: readonly { left: number; lines: readonly CellText[] }[],
+  pens: { rows: (Pen | undefined)[]; all: readonly (Pen & { length: number })[] } = { rows: [], all: [] },
 ): GridGeometry | undefined {
   const filled = cells.filter((cell) => cell.lines.length > 0);
   const size = median(filled.flatMap((cell) => cell.lines.map((line) => line.font.size)));
   if (size === undefined) return undefined;
   // The least: text centred in its cell stands further in than the padding.
   const padding = Math.min(...filled.map((cell) => Math.min(...cell.lines.map((line) => line.bbox.x)) - cell.left));
+  const usual = usualPen(pens.all);
   return {
     xs: [...xs],
     ys: [...ys],
     size,
     width: filled.reduce((sum, cell) => sum + cell.lines.reduce((w, line) => w + line.bbox.w, 0), 0),
     padding: Math.max(0, Math.min(MOST_PADDING, padding)),
+    ...(usual && { rules: { usual, rows: pens.rows } }),
   };
+}
+
+/** Weights this close (points) are one pen's: a PDF writer's rounding. */
+const SAME_WEIGHT = 0.05;
+
+/**
+ * The pen that draws the most of the grid's length (the first met among as much): a nested
+ * table's many short inner lines are not the table's own.
+ */
+function usualPen(pens: readonly (Pen & { length: number })[]): Pen | undefined {
+  const same = (a: Pen, b: Pen) => a.color === b.color && Math.abs(a.weight - b.weight) <= SAME_WEIGHT;
+  let best: { pen: Pen; length: number } | undefined;
+  for (const pen of pens) {
+    const length = pens.filter((other) => same(pen, other)).reduce((sum, other) => sum + other.length, 0);
+    if (!best || length > best.length) best = { pen: { weight: pen.weight, color: pen.color }, length };
+  }
+  return best?.pen;
 }

@@ -10,14 +10,15 @@ import { blocksToHtml } from './render.js';
 import { joinLines } from '../../core/cjk-text.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellBlocks, type CellLine } from './pdf-cell-paragraphs.js';
-import { gridGeometry } from './pdf-grid-geometry.js';
+import { gridGeometry, type Pen } from './pdf-grid-geometry.js';
 
-/** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down). */
+/** A horizontal (y0 = y1) or vertical (x0 = x1) line, in page coordinates (y down); its pen where the page draws it (a filled box's edges have none). */
 export interface Ruling {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
+  pen?: Pen;
 }
 
 /** Where a text object lies and the colour it is filled in ("r,g,b"). */
@@ -79,11 +80,12 @@ export const MAX_PAIRS = 4_000_000;
 /** A grid of more cells than this is a drawing (a chart's mesh, graph paper), not a table. */
 const MAX_CELLS = 10_000;
 
-/** A merged ruling: its position across, and its extent along. */
+/** A merged ruling: its position across, its extent along, and the heaviest pen of its parts. */
 export interface Line {
   at: number;
   from: number;
   to: number;
+  pen?: Pen;
 }
 
 /** A page's rulings merged, horizontal (`at` is y) and vertical (`at` is x). */
@@ -94,8 +96,8 @@ export interface MergedRulings {
 
 export function mergeRulings(rulings: readonly Ruling[]): MergedRulings {
   return {
-    horizontal: mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 }))),
-    vertical: mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 }))),
+    horizontal: mergeLines(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1, ...(r.pen && { pen: r.pen }) }))),
+    vertical: mergeLines(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1, ...(r.pen && { pen: r.pen }) }))),
   };
 }
 
@@ -136,15 +138,21 @@ function mergeLines(lines: Line[]): Line[] {
     const byStart = [...cluster].sort((a, b) => a.from - b.from);
     let current: Line | undefined;
     for (const line of byStart) {
-      if (current && line.from <= current.to + SNAP) current.to = Math.max(current.to, line.to);
-      else {
-        current = { at, from: line.from, to: line.to };
+      if (current && line.from <= current.to + SNAP) {
+        current.to = Math.max(current.to, line.to);
+        const pen = heavier(current.pen, line.pen);
+        if (pen) current.pen = pen;
+      } else {
+        current = { at, from: line.from, to: line.to, ...(line.pen && { pen: line.pen }) };
         out.push(current);
       }
     }
   }
   return out;
 }
+
+/** The heavier of two pens (a rule drawn over a thinner one shows as the heavier). */
+const heavier = (a: Pen | undefined, b: Pen | undefined) => (!a || (b && b.weight > a.weight) ? b : a);
 
 const touches = (h: Line, v: Line) => v.at >= h.from - SNAP && v.at <= h.to + SNAP && h.at >= v.from - SNAP && h.at <= v.to + SNAP;
 
@@ -243,6 +251,9 @@ function cellsOf({ xs, ys, across, down }: Grid): { cells: Cell[]; owner: Cell[]
   return { cells, owner };
 }
 
+/** The heaviest pen among a boundary's lines. */
+const heaviestPen = (lines: readonly Line[]) => lines.reduce<Pen | undefined>((pen, line) => heavier(pen, line.pen), undefined);
+
 const indexIn = (bounds: readonly number[], v: number) => {
   for (let i = 0; i + 1 < bounds.length; i++) if (v >= (bounds[i] as number) && v < (bounds[i + 1] as number)) return i;
   return -1;
@@ -287,6 +298,10 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
     grid.xs,
     grid.ys,
     cells.map((cell) => ({ left: grid.xs[cell.col] as number, lines: texts.get(cell) ?? [] })),
+    {
+      rows: grid.down.map(heaviestPen),
+      all: [...grid.across, ...grid.down].flatMap((lines) => lines.flatMap((line) => (line.pen ? [{ ...line.pen, length: line.to - line.from }] : []))),
+    },
   );
   const noted =
     structured || geometry ? { ...found, data: { ...found.data, ...(structured && { pdfCells: kept }), ...(geometry && { pdfGrid: geometry }) } } : found;

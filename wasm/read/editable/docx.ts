@@ -31,6 +31,7 @@ import {
   WidthType,
   type ILevelsOptions,
   type ISectionOptions,
+  type ITableCellBorders,
   type ParagraphChild,
 } from 'docx';
 import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
@@ -42,6 +43,8 @@ import { columnBands, type Band } from './columns.js';
 import { centredAxis, codeIndent, placement, type Placement } from './placement.js';
 import { withSideTablesJoined } from './side-tables.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
+import { cellBorders, tableBorders } from './table-rules.js';
+import { texFamily } from './tex-faces.js';
 import type { EditableCounts, EditableModel, EditablePage } from './model.js';
 
 /** Twips a table cell's text stands in from each side of the cell: LibreOffice's default (0.19 cm). */
@@ -591,6 +594,7 @@ class Writer {
       ...(borderless && { borders: TableBorders.NONE, indent: { size: lefts ? twips(lefts.indent) : -CELL_MARGIN, type: WidthType.DXA } }),
       ...(lefts && { margins: { left: 0, right: 0 } }),
       ...(grid && { margins: grid.margins, indent: grid.indent }),
+      ...(grid?.rules && { borders: tableBorders(grid.rules) }),
       width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
       columnWidths: widths,
       rows: rows.map(
@@ -600,7 +604,16 @@ class Writer {
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
-              cell.covered ? [] : [this.cell(cell, { ...(r === 0 && rows.length > 1 && { bold: true }), ...style }, width)],
+              cell.covered
+                ? []
+                : [
+                    this.cell(
+                      cell,
+                      { ...(r === 0 && rows.length > 1 && { bold: true }), ...style },
+                      width,
+                      grid?.rules && cellBorders(grid.rules, r, cell.rowSpan),
+                    ),
+                  ],
             ),
           }),
       ),
@@ -613,7 +626,7 @@ class Writer {
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
-  private cell(cell: CellSource, style: RunStyle, width: number): TableCell {
+  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -629,6 +642,7 @@ class Writer {
       width: { size: width, type: WidthType.DXA },
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
+      ...(borders && { borders }),
     });
   }
 
@@ -742,8 +756,9 @@ function listLevels(ordered: boolean): ILevelsOptions[] {
 }
 
 /**
- * A PDF's font as a family Word knows: its subset prefix and style suffixes dropped, and the
- * base-14 and Liberation faces as the families they stand in for.
+ * A PDF's font as a family Word knows: its subset prefix and style suffixes dropped, the
+ * base-14 and Liberation faces as the families they stand in for, TeX's roman ones as the face
+ * that sets their lines as wide (tex-faces.ts).
  */
 export function fontFamily(pdfName: string): string | undefined {
   const name = pdfName
@@ -751,6 +766,8 @@ export function fontFamily(pdfName: string): string | undefined {
     .replace(/[-,](Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|BoldItalic|BoldOblique)+$/i, '')
     .replace(/(PS)?MT$/, '');
   if (/times|liberationserif|nimbusroman|tinos/i.test(name)) return 'Times New Roman';
+  const tex = texFamily(name);
+  if (tex) return tex;
   if (/arial|helvetica|liberationsans|nimbussans|arimo/i.test(name)) return 'Arial';
   if (/courier|liberationmono|nimbusmono|cousine/i.test(name)) return 'Courier New';
   const dejaVu = /^DejaVu(Sans|Serif)(Mono)?/i.exec(name);

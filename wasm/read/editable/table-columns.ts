@@ -28,7 +28,7 @@ import type { RootContent } from 'mdast';
 import { WidthType } from 'docx';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { plainText, type CellSource } from '../blocks.js';
-import type { GridGeometry } from '../pdf-grid-geometry.js';
+import type { GridGeometry, GridRules } from '../pdf-grid-geometry.js';
 import type { PdfTableBox } from '../pdf-layout.js';
 
 /** Twentieths of a point, Word's unit of length. */
@@ -45,6 +45,8 @@ export interface GridLayout {
   /** The cells' text size in points, and the points its lines take across the page, all added. */
   size: number;
   width: number;
+  /** How the PDF draws its rules (table-rules.ts writes them). */
+  rules?: GridRules;
 }
 
 /**
@@ -65,6 +67,7 @@ export function gridLayout(grid: GridGeometry | undefined, columns: number, rows
     indent: { size: twips(indent), type: WidthType.DXA },
     size: grid.size,
     width: grid.width,
+    ...(grid.rules && { rules: grid.rules }),
   };
 }
 
