@@ -262,6 +262,16 @@ describe('convert PDF → docx: tables side by side', () => {
       expect(Math.abs((got?.left ?? -100) - (at?.left ?? 0)), `${text} across`).toBeLessThan(6);
     }
   }, 240_000);
+
+  it("sets the booking's two key/value tables' rows at the PDF's 12-point pitch, not their 8-point text's own line: rendered on one page, its second billing term within 1.5 points of the PDF below the first", async () => {
+    const back = await rendered('booking');
+    expect(Number(pdfinfo(back).Pages)).toBe(1);
+    const [source, ours] = [lines(path.join(dir, 'booking.pdf')), lines(back)];
+    const below = (at: Map<string, { top: number }>, text: string) => (at.get(text)?.top ?? -100) - (at.get('Billing Type:')?.top ?? 0);
+    // Commission: stands on a line of pdftotext's with the billing address in the rendering.
+    expect(source.get('Payment Terms:')).toBeDefined();
+    expect(Math.abs(below(ours, 'Payment Terms:') - below(source, 'Payment Terms:'))).toBeLessThan(1.5);
+  }, 240_000);
 });
 
 describe('convert PDF → docx: a borderless table’s column widths', () => {

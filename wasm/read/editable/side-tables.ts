@@ -37,9 +37,29 @@ function joined(left: BoxedTable, right: BoxedTable): BoxedTable {
     children: [...padded(left.children[k], leftColumns), ...padded(right.children[k], rightColumns)],
   }));
   const lefts = a.columnLefts && b.columnLefts ? { columnLefts: [...a.columnLefts, ...b.columnLefts] } : {};
-  // Rows are paired by their order, not by where they stand: the pair's tops are not one row's.
-  const pdfTable: PdfTableBox = { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), left: a.left, right: b.right, ruled: false, ...lefts };
+  const tops = pairTops(a, b, rows);
+  const pdfTable: PdfTableBox = {
+    top: Math.min(a.top, b.top),
+    bottom: Math.max(a.bottom, b.bottom),
+    left: a.left,
+    right: b.right,
+    ruled: false,
+    ...lefts,
+    ...(tops && { rowTops: tops }),
+  };
   return { type: 'table', align: [...padAlign(left, leftColumns), ...padAlign(right, rightColumns)], children, data: { ...left.data, pdfTable } };
+}
+
+/**
+ * Where each joined row's text starts, from a side whose rows are each one line of the page and
+ * which has as many rows as the pair: the rows then stand at the PDF's pitch (12 pt in a booking's
+ * 8-pt key/value blocks), where each was as tall as its font's own line (≈ 9 pt) and all that
+ * followed the table ran up the page. The last row keeps its text's height: made as tall as the
+ * PDF's (a billing address of three lines), the booking's page ran onto a second page, the small
+ * print the PDF sets over its last table's rows taking lines of its own in the DOCX.
+ */
+function pairTops(a: PdfTableBox, b: PdfTableBox, rows: number): number[] | undefined {
+  return [a.rowTops, b.rowTops].find((tops) => tops !== undefined && tops.length === rows);
 }
 
 const padAlign = (table: Table, columns: number) => Array.from({ length: columns }, (_, k) => table.align?.[k] ?? null);
