@@ -598,8 +598,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
-            // A ruled row is as tall as the PDF draws it, its last one too: the rule under it is drawn.
-            ...(grid ? { height: { value: twips(grid.rowHeights[r] ?? 0), rule: HeightRule.ATLEAST } } : rowHeight(box?.rowTops, r)),
+            ...rowHeight(box?.rowTops, r),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>

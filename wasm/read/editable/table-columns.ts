@@ -49,8 +49,6 @@ export interface GridLayout {
   rules?: GridRules;
   /** Whether the header row is set bold, as the PDF's is. */
   headerBold: boolean;
-  /** Points each row takes at the least: as tall as the PDF draws it (ruledRowHeights). */
-  rowHeights: number[];
 }
 
 /**
@@ -73,17 +71,7 @@ export function gridLayout(grid: GridGeometry | undefined, columns: number, rows
     width: grid.width,
     ...(grid.rules && { rules: grid.rules }),
     headerBold: grid.headerBold,
-    rowHeights: ruledRowHeights(grid),
   };
-}
-
-/**
- * Each row's height between its rules, less what a rule heavier than the usual pen adds: LibreOffice
- * sets a row that tall and then widens it by such a rule (a header's 1½ pt rule under it).
- */
-function ruledRowHeights({ ys, rules }: GridGeometry): number[] {
-  const excess = (k: number) => (rules ? Math.max(0, (rules.rows[k] ?? rules.usual).weight - rules.usual.weight) : 0);
-  return ys.slice(1).map((y, k) => Math.max(0, y - (ys[k] as number) - excess(k) - excess(k + 1)));
 }
 
 // 2. Borderless tables whose columns read measured.
