@@ -11,6 +11,8 @@ import { MAX_LIST_DEPTH } from './limits.js';
 export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 /** Font names that mean bold, where a PDF's font says so only in its name. */
 export const BOLD_FONT_NAME = /bold|black|heavy/i;
+/** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
+export const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 
 export interface RunStyle {
   bold?: boolean;

@@ -3,10 +3,12 @@
 // PDF draws it and each row as tall, its text at the PDF's size and as far in from the rules.
 // read's Markdown ignores it. Pure functions over plain data.
 
+import { BOLD_FACE } from './blocks.js';
+
 /** What a cell's text line tells of its place and size (pdf-grid.ts's GridLine has these). */
 interface CellText {
   bbox: { x: number; w: number };
-  font: { size: number };
+  font: { size: number; weight?: string; name?: string };
 }
 
 /** How a line is drawn: its width across (points) and its colour ("r,g,b" in 0–1). */
@@ -33,6 +35,8 @@ export interface GridGeometry {
   padding: number;
   /** How its lines are drawn, where the page says (a header's heavier rule under it). */
   rules?: GridRules;
+  /** Whether the first row's text is set bold (most of its width): a writer bolds a header only where the PDF does. */
+  headerBold: boolean;
 }
 
 declare module 'mdast' {
@@ -54,7 +58,7 @@ const median = (values: readonly number[]): number | undefined => [...values].so
 export function gridGeometry(
   xs: readonly number[],
   ys: readonly number[],
-  cells: readonly { left: number; lines: readonly CellText[] }[],
+  cells: readonly { left: number; row: number; lines: readonly CellText[] }[],
   pens: { rows: (Pen | undefined)[]; all: readonly (Pen & { length: number })[] } = { rows: [], all: [] },
 ): GridGeometry | undefined {
   const filled = cells.filter((cell) => cell.lines.length > 0);
@@ -69,8 +73,16 @@ export function gridGeometry(
     size,
     width: filled.reduce((sum, cell) => sum + cell.lines.reduce((w, line) => w + line.bbox.w, 0), 0),
     padding: Math.max(0, Math.min(MOST_PADDING, padding)),
+    headerBold: mostlyBold(filled.filter((cell) => cell.row === 0).flatMap((cell) => cell.lines)),
     ...(usual && { rules: { usual, rows: pens.rows } }),
   };
+}
+
+/** Whether bold lines take more of the width than the others (none: not bold). */
+function mostlyBold(lines: readonly CellText[]): boolean {
+  const bold = lines.reduce((sum, line) => sum + (line.font.weight === 'bold' || BOLD_FACE.test(line.font.name ?? '') ? line.bbox.w : 0), 0);
+  const all = lines.reduce((sum, line) => sum + line.bbox.w, 0);
+  return bold * 2 > all;
 }
 
 /** Weights this close (points) are one pen's: a PDF writer's rounding. */

@@ -38,7 +38,7 @@ export interface PageDrawing {
 /** The parts of a structured-text line a grid needs. */
 export interface GridLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; mono?: boolean };
+  font: { size: number; weight?: string; name?: string; mono?: boolean };
   y: number;
   text: string;
 }
@@ -297,7 +297,7 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   const geometry = gridGeometry(
     grid.xs,
     grid.ys,
-    cells.map((cell) => ({ left: grid.xs[cell.col] as number, lines: texts.get(cell) ?? [] })),
+    cells.map((cell) => ({ left: grid.xs[cell.col] as number, row: cell.row, lines: texts.get(cell) ?? [] })),
     {
       rows: grid.down.map(heaviestPen),
       all: [...grid.across, ...grid.down].flatMap((lines) => lines.flatMap((line) => (line.pen ? [{ ...line.pen, length: line.to - line.from }] : []))),

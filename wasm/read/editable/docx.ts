@@ -38,7 +38,7 @@ import type { PdfTableBox, PdfTextStyle } from '../pdf-layout.js';
 import type { PagePicture } from '../../pdf/page-pictures.js';
 import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
-import { plainText, tableCells, type CellSource } from '../blocks.js';
+import { BOLD_FACE, plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
 import { centredAxis, codeIndent, placement, type Placement } from './placement.js';
 import { withSideTablesJoined } from './side-tables.js';
@@ -81,8 +81,6 @@ interface RunStyle {
   scale?: number;
 }
 
-/** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
-const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 /** Font names that say italic (a PDF's font says so only in its name). */
 const ITALIC_FONT_NAME = /italic|oblique/i;
 /** Darker than this on every channel (0–1) is black as far as a reader can tell: left to the style. */
@@ -609,7 +607,7 @@ class Writer {
                 : [
                     this.cell(
                       cell,
-                      { ...(r === 0 && rows.length > 1 && { bold: true }), ...style },
+                      { ...(r === 0 && rows.length > 1 && (grid?.headerBold ?? true) && { bold: true }), ...style },
                       width,
                       grid?.rules && cellBorders(grid.rules, r, cell.rowSpan),
                     ),

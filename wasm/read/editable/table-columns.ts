@@ -47,6 +47,8 @@ export interface GridLayout {
   width: number;
   /** How the PDF draws its rules (table-rules.ts writes them). */
   rules?: GridRules;
+  /** Whether the header row is set bold, as the PDF's is. */
+  headerBold: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export function gridLayout(grid: GridGeometry | undefined, columns: number, rows
     size: grid.size,
     width: grid.width,
     ...(grid.rules && { rules: grid.rules }),
+    headerBold: grid.headerBold,
   };
 }
 
