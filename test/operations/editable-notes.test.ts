@@ -5,10 +5,10 @@
 // by LibreOffice; pages counted by pdfinfo and lines placed by pdftotext's boxes, never by our reader.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfinfo } from '../helpers/pdf-inspect.js';
 import { runSoffice } from '../helpers/soffice.js';
+import { printWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -38,32 +38,6 @@ li::before { content: counter(note) "."; display: inline-block; width: 14pt; tex
 <p>${BODY.repeat(2)}</p><p>${BODY.repeat(2)}</p><p>${BODY.repeat(2)}</p>
 <ol>${NOTES.map((note) => `<li>${note}</li>`).join('')}</ol></body></html>`;
 
-/**
- * Chrome's print of `html` to `pdf` in the base dir. Chrome's singleton socket goes in TMPDIR,
- * whose path the tests' private temp root makes too long for a socket: a short one, removed after.
- */
-function printWithChrome(html: string, pdf: string): void {
-  ops.put(`${pdf}.html`, html);
-  const tmp = fs.mkdtempSync('/tmp/chrome-');
-  try {
-    execFileSync(
-      'chromium',
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-pdf-header-footer',
-        `--user-data-dir=${ops.at('chrome-profile')}`,
-        `--print-to-pdf=${ops.at(pdf)}`,
-        ops.at(`${pdf}.html`),
-      ],
-      { stdio: 'ignore', timeout: 120_000, env: { ...process.env, TMPDIR: tmp } },
-    );
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
 /** The top (points) of each note's first line by the note's number, from pdftotext's boxes. */
 function noteTops(pdf: string): Map<number, number> {
   const boxes = execFileSync('pdftotext', ['-bbox-layout', pdf, '-']).toString();
@@ -78,7 +52,7 @@ function noteTops(pdf: string): Map<number, number> {
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  printWithChrome(PAGE, 'notes.pdf');
+  printWithChrome(ops, PAGE, 'notes.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 

@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -87,46 +88,20 @@ const paragraphOf = (markdown: string, start: string) =>
     .split('\n\n')
     .find((block) => block.startsWith(start)) ?? '';
 
-/**
- * Chrome's print of `html` to `pdf` in the test's dir. Chrome's singleton socket goes in TMPDIR,
- * whose path the tests' private temp root makes too long for a socket: a short one, removed after.
- */
-function printWithChrome(html: string, pdf: string): void {
-  ops.put(`${pdf}.html`, html);
-  const tmp = fs.mkdtempSync('/tmp/chrome-');
-  try {
-    execFileSync(
-      'chromium',
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-pdf-header-footer',
-        `--user-data-dir=${ops.at('chrome-profile')}`,
-        `--print-to-pdf=${ops.at(pdf)}`,
-        ops.at(`${pdf}.html`),
-      ],
-      { stdio: 'ignore', timeout: 120_000, env: { ...process.env, TMPDIR: tmp } },
-    );
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  printWithChrome(pageHtml('ar', 'rtl', ARABIC_TITLES, ARABIC_PROSE, ARABIC_BOLD, 'يوفر React وضعا صارما.', 'وهذا آمن دائما.'), 'arabic.pdf');
+  printWithChrome(ops, pageHtml('ar', 'rtl', ARABIC_TITLES, ARABIC_PROSE, ARABIC_BOLD, 'يوفر React وضعا صارما.', 'وهذا آمن دائما.'), 'arabic.pdf');
   // One justified paragraph: its last line alone stands short of the margin, so the page is read line by line (mupdf's JSON).
   const justified = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"></head><body><p style="text-align: justify">${ARABIC_PROSE.repeat(3)}</p></body></html>`;
-  printWithChrome(justified, 'arabic-lines.pdf');
-  printWithChrome(pageHtml('en', 'ltr', ENGLISH_TITLES, ENGLISH_PROSE, ENGLISH_BOLD, 'React offers a Strict Mode.', 'which is safe.'), 'english.pdf');
+  printWithChrome(ops, justified, 'arabic-lines.pdf');
+  printWithChrome(ops, pageHtml('en', 'ltr', ENGLISH_TITLES, ENGLISH_PROSE, ENGLISH_BOLD, 'React offers a Strict Mode.', 'which is safe.'), 'english.pdf');
   // A Hebrew page with a table, as pandoc writes it (its rules above and below): Chrome sets the table right to left.
   ops.put('hours.md', HEBREW_HOURS);
   execFileSync('pandoc', ['hours.md', '-f', 'gfm', '-s', '--metadata', 'title=hours', '--metadata', 'lang=he', '--metadata', 'dir=rtl', '-o', 'hours.html'], {
     cwd: ops.dir,
     stdio: 'ignore',
   });
-  printWithChrome(fs.readFileSync(ops.at('hours.html'), 'utf8'), 'hours.pdf');
+  printWithChrome(ops, fs.readFileSync(ops.at('hours.html'), 'utf8'), 'hours.pdf');
   ops.put('updates.md', PERSIAN_UPDATES);
   execFileSync(
     'pandoc',
@@ -136,20 +111,20 @@ beforeAll(async () => {
       stdio: 'ignore',
     },
   );
-  printWithChrome(fs.readFileSync(ops.at('updates.html'), 'utf8'), 'updates.pdf');
+  printWithChrome(ops, fs.readFileSync(ops.at('updates.html'), 'utf8'), 'updates.pdf');
   ops.put('trace.md', TRACE_TABLE);
   // Liberation Serif (scripts/test-tools.txt) by name: its wraps are the ones this table's rows were measured in.
   execFileSync('pandoc', ['trace.md', '-f', 'gfm', '-s', '--metadata', 'title=trace', '--variable', 'mainfont=Liberation Serif', '-o', 'trace.html'], {
     cwd: ops.dir,
     stdio: 'ignore',
   });
-  printWithChrome(fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
+  printWithChrome(ops, fs.readFileSync(ops.at('trace.html'), 'utf8'), 'trace.pdf');
   ops.put('message.md', MESSAGE_TABLE);
   execFileSync('pandoc', ['message.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=message', ...SERIF, '-o', 'message.html'], {
     cwd: ops.dir,
     stdio: 'ignore',
   });
-  printWithChrome(fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
+  printWithChrome(ops, fs.readFileSync(ops.at('message.html'), 'utf8'), 'message.pdf');
   ops.put('directives.md', DIRECTIVES);
   for (const [dir, pdf] of [
     ['ltr', 'directives.pdf'],
@@ -163,7 +138,7 @@ beforeAll(async () => {
         stdio: 'ignore',
       },
     );
-    printWithChrome(fs.readFileSync(ops.at(`${pdf}.page.html`), 'utf8'), pdf);
+    printWithChrome(ops, fs.readFileSync(ops.at(`${pdf}.page.html`), 'utf8'), pdf);
   }
   ops.put('arrays.md', PERSIAN_ARRAYS);
   execFileSync(
@@ -174,7 +149,7 @@ beforeAll(async () => {
       stdio: 'ignore',
     },
   );
-  printWithChrome(fs.readFileSync(ops.at('arrays.html'), 'utf8'), 'arrays.pdf');
+  printWithChrome(ops, fs.readFileSync(ops.at('arrays.html'), 'utf8'), 'arrays.pdf');
 }, 240_000);
 afterAll(() => ops.close());
 
