@@ -90,14 +90,33 @@ const SAME_WEIGHT = 0.05;
 
 /**
  * The pen that draws the most of the grid's length (the first met among as much): a nested
- * table's many short inner lines are not the table's own.
+ * table's many short inner lines are not the table's own. Each pen's share is summed over the
+ * pens of its colour within SAME_WEIGHT of it, in one pass over them sorted by weight: a hostile
+ * grid of thousands of segments costs n log n, not n².
  */
 function usualPen(pens: readonly (Pen & { length: number })[]): Pen | undefined {
-  const same = (a: Pen, b: Pen) => a.color === b.color && Math.abs(a.weight - b.weight) <= SAME_WEIGHT;
+  type Drawn = Pen & { length: number };
+  const byColour = new Map<string, Drawn[]>();
+  for (const pen of pens) {
+    const group = byColour.get(pen.color);
+    if (group) group.push(pen);
+    else byColour.set(pen.color, [pen]);
+  }
+  const shares = new Map<Drawn, number>();
+  for (const group of byColour.values()) {
+    const sorted = group.sort((a, b) => a.weight - b.weight);
+    let [low, high, sum] = [0, 0, 0];
+    for (const pen of sorted) {
+      for (; high < sorted.length && (sorted[high] as Drawn).weight - pen.weight <= SAME_WEIGHT; high++) sum += (sorted[high] as Drawn).length;
+      for (; pen.weight - (sorted[low] as Drawn).weight > SAME_WEIGHT; low++) sum -= (sorted[low] as Drawn).length;
+      shares.set(pen, sum);
+    }
+  }
   let best: { pen: Pen; length: number } | undefined;
   for (const pen of pens) {
-    const length = pens.filter((other) => same(pen, other)).reduce((sum, other) => sum + other.length, 0);
-    if (!best || length > best.length) best = { pen: { weight: pen.weight, color: pen.color }, length };
+    const length = shares.get(pen) ?? 0;
+    // Sums met in another order differ in the last bits: as much is within a nanopoint.
+    if (!best || length > best.length + 1e-9) best = { pen: { weight: pen.weight, color: pen.color }, length };
   }
   return best?.pen;
 }
