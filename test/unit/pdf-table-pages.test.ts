@@ -73,6 +73,47 @@ describe('a table continued on the next page', () => {
     expect(next).toEqual([]);
   });
 
+  it('turns the next page’s part where its repeated header is the first’s turned: a right-to-left table read from the right on one page only', () => {
+    const first = [
+      grid([
+        ['refs', 'state'],
+        ['useRef(initialValue)', 'useState(initialValue) returns the'],
+      ]),
+    ];
+    const next = [
+      grid([
+        ['state', 'refs'],
+        ['current value', ''],
+        ['Triggers re-render', 'No re-render'],
+      ]),
+    ];
+    expect(joinContinuedTable(first, next)).toBe(true);
+    expect(markdown(first)).toBe(
+      [
+        '| refs | state |',
+        '| - | - |',
+        '| useRef(initialValue) | useState(initialValue) returns the current value |',
+        '| No re-render | Triggers re-render |',
+      ].join('\n'),
+    );
+    // A header that reads the same both ways tells nothing: the next page's rows stay as they are.
+    const same = [
+      grid([
+        ['x', 'x'],
+        ['a', 'b'],
+      ]),
+    ];
+    expect(
+      joinContinuedTable(same, [
+        grid([
+          ['x', 'x'],
+          ['c', 'd'],
+        ]),
+      ]),
+    ).toBe(true);
+    expect(markdown(same)).toBe(['| x | x |', '| - | - |', '| a | b |', '| c | d |'].join('\n'));
+  });
+
   it('leaves tables apart when the next page starts with something else, or in other columns', () => {
     const first = [
       grid([

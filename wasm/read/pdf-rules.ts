@@ -12,6 +12,7 @@ import { visualLines, type Box, type GridLine, type GridTable, type Line } from 
 import { bandEnd } from './pdf-table-bands.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
+import { holdsTextBetweenTables } from './pdf-rule-sections.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -130,6 +131,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
     if (x < left - EDGE || x + w > right + EDGE) return undefined; // text running across the frame's edge
     inside.push(line);
   }
+  if (holdsTextBetweenTables(rules, inside)) return undefined;
   const visual = visualLines(inside);
   const inner = rules.slice(1, -1).map((r) => r.at);
   // The header: what lies above the first inner rule, or the first line when there is none.

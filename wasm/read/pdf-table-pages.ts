@@ -36,10 +36,24 @@ function joinedCell(above: CellSource, below: CellSource): CellSource {
   return { ...above, blocks: [...above.blocks.slice(0, -1), paragraph, ...below.blocks.slice(1)] };
 }
 
+/**
+ * `after`'s rows turned end to end where its first row is `before`'s header turned: a right-to-left
+ * page's table (Chrome sets its first column at the right) read from the right on one page and
+ * from the left on the next, where too little of the page's prose shows which way it runs.
+ */
+function turnedLikeBefore(before: Grid, after: Grid): Grid {
+  const header = before[0] as readonly CellSource[];
+  const repeated = after[0] as readonly CellSource[];
+  const turned = [...repeated].reverse();
+  if (!plain(header) || !plain(repeated) || rowKey(turned) === rowKey(repeated) || rowKey(turned) !== rowKey(header)) return after;
+  return after.map((row) => [...row].reverse());
+}
+
 /** The rows of `after` put under `before`'s, when `after` continues it; else undefined. */
 export function joinedGrid(before: Grid, after: Grid): CellSource[][] | undefined {
   if (before.length === 0 || after.length === 0 || width(before) !== width(after)) return undefined;
-  const rows = after.length > 1 && rowKey(before[0]) === rowKey(after[0]) ? after.slice(1) : after;
+  const ordered = turnedLikeBefore(before, after);
+  const rows = ordered.length > 1 && rowKey(before[0]) === rowKey(ordered[0]) ? ordered.slice(1) : ordered;
   const joined = before.map((row) => [...row]);
   if (carriedOver(joined.at(-1), rows[0])) {
     const last = joined.at(-1) as CellSource[];

@@ -1,0 +1,63 @@
+// Text between two ruled tables of one width (wasm/read/pdf-rule-sections.ts), on text lines and
+// rules laid out by hand: Chrome's print of pandoc's tables rules each at its top, under its header
+// and at its bottom; two tables of one width on a page, the second cut by the page's end, give five
+// rules of one extent, and the heading between the tables stands between two of them.
+
+import { describe, expect, it } from 'vitest';
+import type { GridLine } from '../../wasm/read/pdf-grid.js';
+import { ruleTables, type Rule } from '../../wasm/read/pdf-rules.js';
+import { holdsTextBetweenTables } from '../../wasm/read/pdf-rule-sections.js';
+import { renderedBlocks } from '../../wasm/read/render.js';
+
+const SIZE = 10;
+
+/** A piece of text whose baseline is at `baseline`, starting at x, 5 pt a character wide. */
+const piece = (x: number, baseline: number, text: string): GridLine => ({
+  bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 },
+  font: { size: SIZE },
+  y: baseline,
+  text,
+});
+
+const row = (baseline: number, xs: readonly number[], texts: readonly string[]) =>
+  texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
+
+const rule = (at: number): Rule => ({ at, from: 50, to: 400 });
+
+const markdownOf = (lines: readonly GridLine[], rules: readonly Rule[]) => ruleTables(rules, lines).map((t) => [...renderedBlocks([t.table])].join(''));
+
+// The second table's columns stand apart from the first's: its header's middle cell spans the first's gap.
+const FIRST = [55, 170, 240];
+const SECOND = [55, 150, 280];
+
+describe('holdsTextBetweenTables', () => {
+  const heading = piece(55, 185, '2.2 Producer Configuration');
+
+  it('finds a lone line standing more than an em off both rules around it', () => {
+    expect(holdsTextBetweenTables([rule(100), rule(115), rule(165), rule(205)], [heading])).toBe(true);
+  });
+
+  it('leaves a one-line row that hugs its rules, and the header above the first inner rule', () => {
+    expect(holdsTextBetweenTables([rule(100), rule(115), rule(178), rule(190)], [heading])).toBe(false);
+    expect(holdsTextBetweenTables([rule(165), rule(205), rule(260)], [heading])).toBe(false);
+  });
+});
+
+describe('ruleTables: two tables of one width, a heading between them, the second cut by the page’s end', () => {
+  it('reads each table with its own columns, the heading in neither', () => {
+    const lines = [
+      ...row(111, FIRST, ['Parameter', 'Default', 'Description']),
+      ...row(127, FIRST, ['clientIP', 'Local IP', 'local address']),
+      ...row(143, FIRST, ['instanceName', 'DEFAULT', 'unique name']),
+      ...row(159, FIRST, ['pollInterval', '30000', 'poll period']),
+      piece(55, 185, '2.2 Producer Configuration'),
+      ...row(216, SECOND, ['Parameter', 'Default Value', 'Description']),
+      ...row(232, SECOND, ['producerGroup', 'DEFAULT_PRODUCER', 'group name']),
+      ...row(248, SECOND, ['sendTimeout', '3000', 'send timeout']),
+    ];
+    expect(markdownOf(lines, [rule(100), rule(115), rule(165), rule(205), rule(220)])).toEqual([
+      '| Parameter | Default | Description |\n| - | - | - |\n| clientIP | Local IP | local address |\n| instanceName | DEFAULT | unique name |\n| pollInterval | 30000 | poll period |',
+      '| Parameter | Default Value | Description |\n| - | - | - |\n| producerGroup | DEFAULT_PRODUCER | group name |\n| sendTimeout | 3000 | send timeout |',
+    ]);
+  });
+});
