@@ -14,7 +14,8 @@ import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
 
-const CODE = '```js\nfunction MyComponent() {\n  "use memo"; // Opt this component into compilation\n  return <div>{/* ... */}</div>;\n}\n```\n';
+const CODE_LINES = 'function MyComponent() {\n  "use memo"; // Opt this component into compilation\n  return <div>{/* ... */}</div>;\n}';
+const CODE = `\`\`\`js\n${CODE_LINES}\n\`\`\`\n`;
 
 /** Persian prose around an English code block: most of the page's letters are Persian, so poppler reads it right to left. */
 const PERSIAN = `# دستورهای کامپایلر\n\nدستورهای کامپایلر رشته‌هایی هستند که در ابتدای یک تابع یا یک ماژول نوشته می‌شوند و تعیین می‌کنند که کامپایلر آن را بهینه کند یا نه. این دستورها را تنها در جایی به کار ببرید که واقعا لازم است.\n\n${CODE}\nبرای هر دستوری که به کار می‌برید دلیل آن را در یک توضیح بنویسید تا بعدها بتوانید آن را دوباره بررسی کنید و در صورت امکان حذف کنید.\n\nپس از رفع مشکل، دستور را حذف کنید تا کامپایلر دوباره تابع را بهینه کند و همه‌ی مؤلفه‌ها از بهینه‌سازی بهره ببرند.\n`;
@@ -61,6 +62,16 @@ describe('read: English code in a right-to-left paragraph of a Persian page (Chr
     expect(poppler).toContain(`\n${LOGICAL_CODE[1]}\n`);
     const text = (await ops.ok('read', { input: 'persian.pdf' })).text ?? '';
     expect(codeLines(text)).toEqual(LOGICAL_CODE);
+  });
+
+  it('indents each code line by the spaces Chrome draws at its right end, the block being set flush right', async () => {
+    // What Chrome drew (poppler's word boxes): the indented lines end two characters (6 points each) short of the first line's right edge.
+    const boxes = pdftotext('persian.pdf', '-bbox');
+    const rightOf = (word: string) => Number(new RegExp(`xMax="([\\d.]+)"[^>]*>${word}</word>`).exec(boxes)?.[1]);
+    expect(rightOf('MyComponent') - rightOf('compilation&quot;')).toBeGreaterThan(10);
+    expect(rightOf('compilation&quot;')).toBeCloseTo(rightOf('\\*/}&lt;/div'), 0);
+    const text = (await ops.ok('read', { input: 'persian.pdf' })).text ?? '';
+    expect(text).toContain(`\`\`\`\n${CODE_LINES}\n\`\`\``);
   });
 });
 

@@ -222,6 +222,9 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     expect(flushRight('{ )(function MyComponent')).toEqual(['function MyComponent() {']);
     expect(flushRight('use memo"; // Opt in"')).toEqual(['"use memo"; // Opt in']);
     expect(flushRight('}))')).toEqual(['))}']);
+    // A symbol in a comment comes from another face than the code around it.
+    const withEmoji = placed('Good ✅ //').map((c) => ({ ...c, mono: c.c !== '✅' }));
+    expect(linePieces(withEmoji, 0, true, true).map((l) => l.text)).toEqual(['// ✅ Good']);
     // A line of prose there is read as it stands: its ends may belong to the lines around it (`= ...` runs on to the next line).
     expect(flushRight('splice, arr[i] = ...', false)).toEqual(['splice, arr[i] = ...']);
   });

@@ -49,11 +49,16 @@ export function setRightToLeft(lines: readonly StextLine[], left: number, right:
   return rtl >= MIN_VOTES && rtl > ltr;
 }
 
+/** Visible ASCII: what a line of code is written in; a symbol beyond it (an emoji in a comment) comes from a fallback face. */
+const ASCII = /^[\x21-\x7e]$/;
+
 /**
- * Whether a line's glyphs are all set in a monospaced face: a line of code, which is a paragraph
+ * Whether a line's glyphs are set in a monospaced face: a line of code, which is a paragraph
  * of its own (a code block's lines are cut by line feeds), so that the bidirectional algorithm's
  * layout of it can be undone line by line. A line of prose is not: its ends take their direction
  * from the lines before and after it (a comma ending a line inside a paragraph stays at its right).
  */
-export const isCode = (chars: readonly { c: string; mono: boolean }[]) =>
-  chars.some((c) => c.c.trim() !== '') && chars.every((c) => c.mono || c.c.trim() === '');
+export const isCode = (chars: readonly { c: string; mono: boolean }[]) => {
+  const ascii = chars.filter((c) => ASCII.test(c.c));
+  return ascii.length > 0 && ascii.every((c) => c.mono);
+};
