@@ -156,6 +156,9 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     for (const [logical, fromLeft] of [
       ['font-size: 100%;', ';font-size: 100%'],
       ['x = list[index];', ';x = list[index]'],
+      // A closing bracket before neutrals whose pair holds left-to-right letters: the pair and the neutrals between are the run's (N0, N1).
+      ['button { margin-left: 5px; }', 'button { margin-left: 5px; }'],
+      ['onChange={e => setName(e.target.value)}', 'onChange={e => setName(e.target.value)}'],
       ['عدد 50% هنا', [reversed('هنا'), '50%', reversed('عدد')].join(' ')],
     ] as const) {
       const stream = laidOut([fromLeft]).flat();
@@ -208,6 +211,22 @@ describe('right-to-left lines (pdf-bidi.ts)', () => {
     // On a left-to-right page, or without closing punctuation at its left, the line is read as it stands.
     expect(read(';let index = 0', false)).toEqual([';let index = 0']);
     expect(read('(see above) and more', true)).toEqual(['(see above) and more']);
+    // A line of code in a flush-right block is a right-to-left paragraph of its own, whatever stands at its left.
+    const flushRight = (visual: string, mono = true) =>
+      linePieces(
+        placed(visual).map((c) => ({ ...c, mono })),
+        0,
+        true,
+        true,
+      ).map((l) => l.text);
+    expect(flushRight('{ )(function MyComponent')).toEqual(['function MyComponent() {']);
+    expect(flushRight('use memo"; // Opt in"')).toEqual(['"use memo"; // Opt in']);
+    expect(flushRight('}))')).toEqual(['))}']);
+    // A symbol in a comment comes from another face than the code around it.
+    const withEmoji = placed('Good ✅ //').map((c) => ({ ...c, mono: c.c !== '✅' }));
+    expect(linePieces(withEmoji, 0, true, true).map((l) => l.text)).toEqual(['// ✅ Good']);
+    // A line of prose there is read as it stands: its ends may belong to the lines around it (`= ...` runs on to the next line).
+    expect(flushRight('splice, arr[i] = ...', false)).toEqual(['splice, arr[i] = ...']);
   });
 
   it('reads LibreOffice’s lam-alef lam first in a line drawn in logical order', () => {

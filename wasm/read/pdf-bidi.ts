@@ -190,7 +190,7 @@ const CLOSING_OF: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': 
  * Two rules of the bidirectional algorithm that put neutrals into a left-to-right run: a sign
  * beside a number's digits is part of the number (W5: `100%`), and a closing bracket whose
  * opening bracket is inside the run that follows it, from the right, closes that run (N0:
- * `sculptureList[index]`). `strengths` are the characters' in order from the right; returned changed.
+ * `sculptureList[index]`, `button { margin: 5px; }`). `strengths` are the characters' in order from the right; returned changed.
  */
 function withNumbersAndBrackets(chars: readonly string[], strengths: Strength[]): Strength[] {
   const digit = (k: number) => /^\p{Nd}$/u.test(chars[k] ?? '');
@@ -199,8 +199,11 @@ function withNumbersAndBrackets(chars: readonly string[], strengths: Strength[])
     if (strengths[k] !== 'N') continue;
     if (NUMBER_SIGN.test(c) && (digit(k - 1) || digit(k + 1))) strengths[k] = 'L';
     const opening = CLOSING_OF[c];
-    if (opening && strengths[k + 1] === 'L') {
-      let end = k + 1;
+    // The next strong character, past neutrals between (`{ margin: 5px; }`: the `; ` are then inside the run).
+    let next = k + 1;
+    while (strengths[next] === 'N') next++;
+    if (opening && strengths[next] === 'L') {
+      let end = next;
       while (end < chars.length && strengths[end] !== 'R') end++;
       if (chars.slice(k + 1, end).includes(opening)) strengths[k] = 'L';
     }

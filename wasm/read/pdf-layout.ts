@@ -57,10 +57,19 @@ export function pageBlocks(rows: readonly Row[], style: DocumentStyle): RootCont
 /** A monospaced font's advance in ems (Courier, DejaVu Sans Mono, Liberation Mono: 0.6): a code line's indent in characters. */
 const MONO_ADVANCE = 0.6;
 
-/** A code block's lines, each indented as far right of the block's left edge as it stands, in characters. */
+/**
+ * A code block's lines, each indented as far right of the block's left edge as it stands, in
+ * characters. A block set flush right (a right-to-left page's, Chrome) draws a line's indent at
+ * its right end, as spaces that run to the block's edge: it is what the row holds beyond its text.
+ */
 function codeBlock(rows: readonly Row[]): RootContent {
   const left = Math.min(...rows.map((r) => r.x));
-  const value = rows.map((r) => ' '.repeat(Math.max(0, Math.round((r.x - left) / (r.size * MONO_ADVANCE)))) + r.text).join('\n');
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  const size = Math.min(...rows.map((r) => r.size));
+  const flushRight = spread(rows.map((r) => r.right)) < size * 0.5 && spread(rows.map((r) => r.x)) > size;
+  const indent = (r: Row) =>
+    flushRight ? Math.round((r.right - r.x) / (r.size * MONO_ADVANCE)) - [...r.text].length : Math.round((r.x - left) / (r.size * MONO_ADVANCE));
+  const value = rows.map((r) => ' '.repeat(Math.max(0, indent(r))) + r.text).join('\n');
   return { type: 'code', lang: null, meta: null, value };
 }
 

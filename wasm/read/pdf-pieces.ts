@@ -7,6 +7,7 @@
 import { drawnInVisualOrder, fromTheRight, isRightToLeftLine, lamAlefInOrder, logicalOrder } from './pdf-bidi.js';
 import type { Line } from './pdf-grid.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
+import { CLOSING, isCode, setRightToLeft } from './pdf-page-direction.js';
 import { isRightToLeft } from './pdf-rows.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
@@ -63,9 +64,6 @@ function runsRightToLeft(chars: readonly PageChar[]): boolean {
   return back * 2 > chars.length - 1;
 }
 
-/** Punctuation that ends a sentence or clause: what a left-to-right line set in a right-to-left paragraph shows at its left end. */
-const CLOSING = /^[.:;,!?]$/;
-
 /**
  * Whether a line without right-to-left letters, on a right-to-left page, is set in a
  * right-to-left paragraph ("Then, replace this line:" drawn `:Then, replace this line`): its
@@ -92,6 +90,9 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   const rightToLeftLine = wmode === 0 && (runsRightToLeft(chars) || isRightToLeftLine(chars));
   const latinInRightToLeft = wmode === 0 && rightToLeftPage && !rightToLeftLine && inRightToLeftParagraph(chars);
   const rightToLeft = rightToLeftLine || latinInRightToLeft;
+  // A line of code in a flush-right block there is a right-to-left paragraph of its own (a code block's line, a code
+  // cell's): cut as a left-to-right line is, each piece of code read with the paragraph's direction (pdf-page-direction.ts).
+  const codeFlushRight = wmode === 0 && rightToLeftPage && flushRight && !rightToLeft;
   const cuts = wmode === 0 && !rightToLeft;
   // Word spaces go between neighbouring glyphs: in a line drawn in visual order, before its order is undone.
   // A right-to-left line of a flush-right block on a right-to-left page is read by position whatever order it is drawn in:
@@ -114,7 +115,8 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     current.push(ch);
   }
   if (current.length) pieces.push(current);
-  return pieces.map((p) => toLine(visual ? p : withWordSpaces(p, wmode), wmode)).filter((l) => l.text.trim() !== '');
+  const inOrder = (p: PageChar[]) => (visual ? p : codeFlushRight && isCode(p) ? logicalOrder(withWordSpaces(p, wmode)) : withWordSpaces(p, wmode));
+  return pieces.map((p) => toLine(inOrder(p), wmode)).filter((l) => l.text.trim() !== '');
 }
 
 /**
@@ -249,7 +251,7 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
 
 /** What the walk needs to know of the page's text from mupdf's JSON: its direction and its margins. */
 export interface PageText {
-  /** Mostly right to left (Arabic, Persian, Hebrew). */
+  /** Mostly right to left (Arabic, Persian, Hebrew), or set so (pdf-page-direction.ts). */
   rightToLeft: boolean;
   left: number;
   right: number;
@@ -321,11 +323,9 @@ function setFlushRight(lines: readonly PageChar[][], page: PageText): boolean {
 /** The direction and text margins of a page, from mupdf's JSON lines. */
 export function pageTextOf(blocks: readonly StextBlock[]): PageText {
   const lines = blocks.flatMap((b) => b.lines ?? []);
-  return {
-    rightToLeft: isRightToLeft(lines.map((l) => l.text).join('')),
-    left: Math.min(...lines.map((l) => l.bbox.x)),
-    right: Math.max(...lines.map((l) => l.bbox.x + l.bbox.w)),
-  };
+  const left = Math.min(...lines.map((l) => l.bbox.x));
+  const right = Math.max(...lines.map((l) => l.bbox.x + l.bbox.w));
+  return { rightToLeft: isRightToLeft(lines.map((l) => l.text).join('')) || setRightToLeft(lines, left, right), left, right };
 }
 
 /** Lines starting this many ems right of the page's text margin hint at columns of cells. */
