@@ -40,6 +40,7 @@ import type { RunningText } from '../../pdf/read-task.js';
 import { displayWidth } from '../../../core/cjk-text.js';
 import { BOLD_FACE, plainText, tableCells, type CellSource } from '../blocks.js';
 import { columnBands, type Band } from './columns.js';
+import { hangingIndent, widthLessMarker, type ListIndent } from './list-indent.js';
 import { centredAxis, codeIndent, placement, type Placement } from './placement.js';
 import { withSideTablesJoined } from './side-tables.js';
 import { borderlessGrid, contentWidths, faceScale, gridLayout, twips, type GridLayout } from './table-columns.js';
@@ -182,6 +183,12 @@ function verticalSpans(block: RootContent): [number, number][] {
   return block.type === 'list' ? block.children.flatMap((item) => item.children.flatMap(verticalSpans)) : [];
 }
 
+/** A list item's paragraph, its PDF text's width less its marker's (list-indent.ts). */
+function lessMarker(block: RootContent, textLeft: number): RootContent {
+  const pdf = block.data?.pdfText;
+  return pdf ? { ...block, data: { ...block.data, pdfText: { ...pdf, width: widthLessMarker(pdf, textLeft) } } } : block;
+}
+
 /** The paragraph a block ends with: a list's, its last item's last. */
 function lastParagraph(block: RootContent): RootContent {
   const last = block.type === 'list' ? block.children.at(-1)?.children.at(-1) : undefined;
@@ -220,6 +227,8 @@ const spannedWidths = (row: readonly CellSource[], widths: readonly number[]) =>
 class Writer {
   readonly counts: EditableCounts = { paragraphs: 0, headings: 0, tables: 0, images: 0 };
   private lists = 0;
+  /** Numbering definitions of lists set at the PDF's hanging indent, by reference (pandoc reads a numbered paragraph's own indent as a quotation). */
+  readonly hungLists = new Map<string, { ordered: boolean; indent: ListIndent['indent'] }>();
   /** The pictures of the page being written. */
   private pictures: readonly PagePicture[] = [];
   /** Points from the page's top to the foot of what was written last on this page, where it is known. */
@@ -541,14 +550,17 @@ class Writer {
   }
 
   private list(list: List, level: number): Paragraph[] {
-    const reference = list.ordered ? NUMBERS : BULLETS;
+    const hung = this.hangingIndent(list);
+    const kind = list.ordered ? NUMBERS : BULLETS;
+    const reference = hung ? `${kind}-${hung.indent.left}-${hung.indent.hanging}` : kind;
+    if (hung) this.hungLists.set(reference, { ordered: list.ordered === true, indent: hung.indent });
     const instance = ++this.lists;
     return list.children.flatMap((item) =>
       item.children.flatMap((child, k) => {
         if (child.type === 'list') return this.list(child, Math.min(level + 1, 5));
         this.counts.paragraphs++;
         // An item keeps its own size and family where they are not the body's (a footnote list in small print).
-        const style = { ...blockStyle(child), ...this.bodyApart(child) };
+        const style = { ...blockStyle(hung ? lessMarker(child, hung.textLeft) : child), ...this.bodyApart(child) };
         const children = this.afterBreak(
           child.type === 'paragraph' || child.type === 'heading'
             ? runs(withBoldLead(child, this.lineBreaks(child, child.children)), style)
@@ -556,13 +568,19 @@ class Writer {
         );
         const spacing = this.spacing(child, true);
         // The item's first paragraph carries the number; later ones are indented to its text.
+        // The marker at the item's size, as the PDF's: the hang was made to hold it.
+        const marked = { numbering: { reference, level, instance }, ...(hung && { run: { size: style.size } }) };
         return [
-          new Paragraph(
-            k === 0 ? { children, ...spacing, numbering: { reference, level, instance } } : { children, ...spacing, indent: { left: indentOf(level + 1) } },
-          ),
+          new Paragraph(k === 0 ? { children, ...spacing, ...marked } : { children, ...spacing, indent: { left: hung?.indent.left ?? indentOf(level + 1) } }),
         ];
       }),
     );
+  }
+
+  /** A list's indent where the PDF's items hang their lines past their markers and the page keeps the PDF's places (list-indent.ts). */
+  private hangingIndent(list: List): ListIndent | undefined {
+    const items = list.children.flatMap((item) => (item.children[0]?.type === 'paragraph' && item.children[0].data?.pdfText) || []);
+    return this.spaced && items.length === list.children.length ? hangingIndent(items, this.columnLeft, list.ordered === true) : undefined;
   }
 
   /**
@@ -741,7 +759,7 @@ const running = (text: RunningText | undefined, page: number | undefined) => tex
 const indentOf = (level: number) => 360 * (level + 1);
 
 /** Nine levels of one kind of list: bullets, or decimal numbers (1. then a. then i., as Word's own). */
-function listLevels(ordered: boolean): ILevelsOptions[] {
+function listLevels(ordered: boolean, indent?: ListIndent['indent']): ILevelsOptions[] {
   const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
   const bullets = ['\u2022', '\u25E6', '\u25AA'];
   return Array.from({ length: 9 }, (_, level) => ({
@@ -749,7 +767,7 @@ function listLevels(ordered: boolean): ILevelsOptions[] {
     format: ordered ? (formats[level % 3] as (typeof formats)[number]) : LevelFormat.BULLET,
     text: ordered ? `%${level + 1}.` : (bullets[level % 3] as string),
     alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: { left: indentOf(level + 1), hanging: 360 } } },
+    style: { paragraph: { indent: indent ?? { left: indentOf(level + 1), hanging: 360 } } },
   }));
 }
 
@@ -882,6 +900,7 @@ export async function writeDocx(model: EditableModel): Promise<{ bytes: Uint8Arr
       config: [
         { reference: BULLETS, levels: listLevels(false) },
         { reference: NUMBERS, levels: listLevels(true) },
+        ...[...writer.hungLists].map(([reference, { ordered, indent }]) => ({ reference, levels: listLevels(ordered, indent) })),
       ],
     },
     sections: pages,
