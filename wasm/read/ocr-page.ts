@@ -26,8 +26,8 @@ export const POINTS_A_PIXEL = 72 / 300;
 const EMS_ASCENT = 0.75;
 /** Lines of a paragraph stand this many ems apart, baseline to baseline. */
 const LINE_PITCH = 1.2;
-/** Below the baseline, as a share of a line's em. */
-const DESCENT = 0.2;
+/** Below the baseline, as a share of a line's em: a line's box is set this far under it and an em tall (scan-style.ts counts from its top). */
+export const DESCENT = 0.2;
 /**
  * Lines within this share of the page's usual ascent are body text, at one size. OCR boxes are
  * noisy: PP-OCR's detection pads a short line's box more (a two-character closing line stands

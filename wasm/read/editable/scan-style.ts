@@ -7,7 +7,7 @@ import type { RootContent } from 'mdast';
 import type { OcrLine, OcrPageLayout } from '../../../core/ocr-layout.js';
 import { isCjkCharacter } from '../../../core/cjk-text.js';
 import { median } from '../../../core/median.js';
-import { ascent as ascentOf, POINTS_A_PIXEL } from '../ocr-page.js';
+import { ascent as ascentOf, DESCENT as OCR_DESCENT, POINTS_A_PIXEL } from '../ocr-page.js';
 import type { PdfTextStyle } from '../pdf-layout.js';
 import type { EditableModel, EditablePage } from './model.js';
 
@@ -16,11 +16,14 @@ import type { EditableModel, EditablePage } from './model.js';
  * line's ascent (its tallest letters' top to the baseline) and its width a character, in ems, as
  * tesseract measures them on 200-dpi scans of each face at 12 pt (`ascent`), and their share
  * (`width` / `ascent`). The names are the PDF's, as the writer's fontFamily reads them.
+ * `lineAscent`: a line's top to its baseline, in ems, as LibreOffice sets a line of the face (its
+ * hhea ascender: Liberation Serif's, Liberation Sans's, DejaVu Sans's), as a text layer's line box
+ * reaches too.
  */
 const FACES = [
-  { font: 'TimesNewRoman', ascent: 0.72, width: 0.397 },
-  { font: 'Arial', ascent: 0.74, width: 0.436 },
-  { font: 'DejaVuSans', ascent: 0.77, width: 0.499 },
+  { font: 'TimesNewRoman', ascent: 0.72, width: 0.397, lineAscent: 0.891 },
+  { font: 'Arial', ascent: 0.74, width: 0.436, lineAscent: 0.905 },
+  { font: 'DejaVuSans', ascent: 0.77, width: 0.499, lineAscent: 0.928 },
 ] as const;
 /** Lines of at least this many characters measure the width a character: shorter ones are words, numbers, a table's cells. */
 const MEASURED_LINE = 40;
@@ -41,6 +44,7 @@ const NEAR_INCH = 12;
 const DESCENT = 0.21;
 
 type Style = Pick<EditableModel, 'body' | 'headingSizes'>;
+type Body = NonNullable<Style['body']> & { lineAscent?: number };
 
 /** Scanned pages for an editable document: each page's blocks and margins, and the text style over them all. */
 export interface ScanPages extends Style {
@@ -50,11 +54,13 @@ export interface ScanPages extends Style {
 
 /** The scanned pages' body and heading sizes (their blocks' sizes set to them), and each page's margins. */
 export function scanStyle(layouts: readonly OcrPageLayout[], pages: readonly RootContent[][]): Omit<ScanPages, 'blocks'> {
-  const margins = pages.map((blocks, k) => pageMargins(blocks, layouts[k] ?? { width: 0, height: 0, lines: [] }));
   const lines = layouts.flatMap((layout) => layout.lines.filter((line) => line.words.length > 0));
-  const body = bodyOf(lines);
+  const measuredBody = bodyOf(lines);
+  if (measuredBody?.lineAscent !== undefined) raiseTables(pages.flat(), (measuredBody.lineAscent - (1 - OCR_DESCENT)) * measuredBody.size);
+  const margins = pages.map((blocks, k) => pageMargins(blocks, layouts[k] ?? { width: 0, height: 0, lines: [] }));
   const measured = median(pages.flat().flatMap((block) => (block.type === 'paragraph' && block.data?.pdfText?.size) || []));
-  if (!body || !(measured > 0)) return { margins };
+  if (!measuredBody || !(measured > 0)) return { margins };
+  const body = { size: measuredBody.size, font: measuredBody.font };
   // The page model's sizes, one for the body and one a level of headings, scaled to the body's.
   const scale = body.size / measured;
   const half = (points: number) => Math.round(points * scale * 2) / 2;
@@ -63,11 +69,28 @@ export function scanStyle(layouts: readonly OcrPageLayout[], pages: readonly Roo
 }
 
 /**
+ * Each table's top and its rows' `points` higher, from the top of their lines as the body's face
+ * sets them. The writer keeps the space above a table from its first row's top, which a text
+ * layer gives as its face's ascent over the baseline; an OCR line's box (ocr-page.ts) stands only
+ * 1 − OCR_DESCENT ems over it, so a scan's table stood that much lower under the text above it
+ * than the scan's (an eighth of an em with DejaVu Sans: 1.5 pt at 12 pt, every table down the
+ * page a step lower). A page that starts with a table takes its top margin from it the same way.
+ */
+function raiseTables(blocks: readonly RootContent[], points: number): void {
+  for (const block of blocks) {
+    const table = block.data?.pdfTable;
+    if (!table) continue;
+    table.top -= points;
+    if (table.rowTops) table.rowTops = table.rowTops.map((top) => top - points);
+  }
+}
+
+/**
  * The body's size and face: CJK lines' width over their characters (each an em); else the face
  * whose width for its ascent is nearest the lines' (long lines: a paragraph's), at the size its
  * ascent gives.
  */
-function bodyOf(lines: readonly OcrLine[]): Style['body'] {
+function bodyOf(lines: readonly OcrLine[]): Body | undefined {
   const texts = lines.map((line) => ({ line, text: line.words.map((w) => w.text).join(' ') }));
   const atLeast = (characters: number) => texts.filter(({ text }) => [...text].length >= characters);
   // A page of short lines only (a heading and a line or two under each) is measured on those.
@@ -84,7 +107,7 @@ function bodyOf(lines: readonly OcrLine[]): Style['body'] {
   const face = FACES.reduce((best, f) =>
     Math.abs(Math.log(width / ascent / (f.width / f.ascent))) < Math.abs(Math.log(width / ascent / (best.width / best.ascent))) ? f : best,
   );
-  return { size: Math.round((ascent / face.ascent) * 2) / 2, font: face.font };
+  return { size: Math.round((ascent / face.ascent) * 2) / 2, font: face.font, lineAscent: face.lineAscent };
 }
 
 const cjkShare = (text: string) => {
