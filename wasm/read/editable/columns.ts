@@ -6,11 +6,13 @@
 // more than two, blocks that do not say where they stand) is not cut: the writer keeps it one column.
 
 import type { RootContent } from 'mdast';
+import { cutAtMiddle } from './column-lists.js';
 
 /** Blocks down a page across its text's width, or in two columns (the right's from `split` on). */
 export interface Band {
   blocks: RootContent[];
-  columns?: { split: number; space: number };
+  /** `left`: where the columns start (points from the page's left), where in from the page's margin. */
+  columns?: { split: number; space: number; left?: number };
 }
 
 /** Points a column's block may cross the page's middle (a line's rounding, a glyph's overhang). */
@@ -46,9 +48,12 @@ function sideOf(block: RootContent, middle: number): Side {
  * The page's bands, its text running from `left` to `right` (points from the page's left edge);
  * undefined where it does not read as full-width blocks and two columns taken one after the other.
  */
-export function columnBands(blocks: readonly RootContent[], left: number, right: number): Band[] | undefined {
+export function columnBands(page: readonly RootContent[], left: number, right: number): Band[] | undefined {
   const middle = (left + right) / 2;
-  const sides = blocks.map((block) => sideOf(block, middle));
+  const side = (block: RootContent) => sideOf(block, middle);
+  // A list that goes on from the left column into the right one: cut where it crosses (column-lists.ts).
+  const blocks = page.flatMap((block) => (block.type === 'list' && side(block) === 'full' && cutAtMiddle(block, side)) || [block]);
+  const sides = blocks.map(side);
   const bands: Band[] = [];
   let k = 0;
   while (k < blocks.length) {
@@ -70,8 +75,13 @@ function twoColumns(run: RootContent[], sides: Side[], left: number, right: numb
   // A left block after the right column began: columns taken in turns, not one after the other.
   if (sides.slice(split).includes('left')) return undefined;
   const rightStarts = Math.min(...run.slice(split).map((block) => horizontalSpan(block)?.[0] ?? Infinity));
+  // The columns' own left edge where their text stands in from the page's margin (a spread's two
+  // pages, whose page numbers in the outer corners set the margins): measured from the margin, the
+  // space between them came out too wide to be a column's, and the page was set as one column.
+  const textStarts = Math.min(...run.map((block) => horizontalSpan(block)?.[0] ?? Infinity));
+  const from = textStarts - left > MIDDLE_SLACK ? textStarts : left;
   // Word's two equal columns: the right one starts half the text's width and half the space in.
-  const space = Math.max(LEAST_SPACE, 2 * (rightStarts - left) - (right - left));
-  if (space > MOST_SPACE * (right - left)) return { blocks: run };
-  return { blocks: run, columns: { split, space } };
+  const space = Math.max(LEAST_SPACE, 2 * (rightStarts - from) - (right - from));
+  if (space > MOST_SPACE * (right - from)) return { blocks: run };
+  return { blocks: run, columns: { split, space, ...(from > left && { left: from }) } };
 }

@@ -322,6 +322,10 @@ class Writer {
     if (this.columnBreak) right.unshift(new Paragraph({ children: this.afterBreak([]) }));
     // What follows the band starts under the longer column.
     this.above = foot === undefined || this.above === undefined ? undefined : Math.max(foot, this.above);
+    // LibreOffice moves a table that closes a section of columns into the section after (onto the
+    // next page where the right column is the longer): a hairline paragraph closes it instead, one
+    // more holding the section's break (the library sets the break in a last paragraph's own).
+    if (right.at(-1) instanceof Table) right.push(hairline(), hairline());
     return [...left, ...right];
   }
 
@@ -675,6 +679,9 @@ class Writer {
   }
 }
 
+/** An empty paragraph a point high. */
+const hairline = () => new Paragraph({ spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
+
 /** A table's columns: its widest row's, spans counted. */
 const columnsOf = (rows: readonly CellSource[][]) => Math.max(1, ...rows.map((row) => row.reduce((n, cell) => n + (cell.covered ? 0 : cell.colSpan), 0)));
 
@@ -850,17 +857,23 @@ function sections(page: EditablePage, writer: Writer): ISectionOptions[] {
     },
   };
   writer.startPage(page.pictures, lineTop === undefined ? undefined : margins.top);
+  // Columns whose text stands in from the page's margin start there (columns.ts): their section's own left margin.
+  const bandLeft = (band: Band) => Math.max(margins.left, band.columns?.left ?? margins.left);
   return bands.map((band, k) => ({
     ...(k === 0 && header && { headers: { default: new Header({ children: header }) } }),
     ...(k === 0 && footer && { footers: { default: new Footer({ children: footer }) } }),
     properties: {
       ...properties,
-      // The page's number starts its first band; the bands after it go on counting.
-      ...(k === 0 && page.number !== undefined && { page: { ...properties.page, pageNumbers: { start: page.number } } }),
+      page: {
+        ...properties.page,
+        ...(bandLeft(band) > margins.left && { margin: { ...properties.page.margin, left: twips(bandLeft(band)) } }),
+        // The page's number starts its first band; the bands after it go on counting.
+        ...(k === 0 && page.number !== undefined && { pageNumbers: { start: page.number } }),
+      },
       type: k === 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
       ...(band.columns && { column: { count: 2, space: twips(band.columns.space), equalWidth: true } }),
     },
-    children: writer.band(band, textWidth, margins.left),
+    children: writer.band(band, textWidth - (bandLeft(band) - margins.left), bandLeft(band)),
   }));
 }
 
