@@ -37,6 +37,11 @@ describe('holdsTextBetweenTables', () => {
     expect(holdsTextBetweenTables([rule(100), rule(115), rule(165), rule(205)], [heading])).toBe(true);
   });
 
+  it('finds a heading and the short line leading into the next table, together well off both rules', () => {
+    const lead = piece(55, 200, 'Its settings:');
+    expect(holdsTextBetweenTables([rule(100), rule(115), rule(165), rule(220)], [heading, lead])).toBe(true);
+  });
+
   it('leaves a one-line row that hugs its rules, and the header above the first inner rule', () => {
     expect(holdsTextBetweenTables([rule(100), rule(115), rule(178), rule(190)], [heading])).toBe(false);
     expect(holdsTextBetweenTables([rule(165), rule(205), rule(260)], [heading])).toBe(false);
