@@ -4,27 +4,11 @@
 // rules of one extent, and the heading between the tables stands between two of them.
 
 import { describe, expect, it } from 'vitest';
-import type { GridLine } from '../../wasm/read/pdf-grid.js';
-import { ruleTables, type Rule } from '../../wasm/read/pdf-rules.js';
+import type { Rule } from '../../wasm/read/pdf-rules.js';
 import { holdsTextBetweenTables } from '../../wasm/read/pdf-rule-sections.js';
-import { renderedBlocks } from '../../wasm/read/render.js';
-
-const SIZE = 10;
-
-/** A piece of text whose baseline is at `baseline`, starting at x, 5 pt a character wide. */
-const piece = (x: number, baseline: number, text: string): GridLine => ({
-  bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 },
-  font: { size: SIZE },
-  y: baseline,
-  text,
-});
-
-const row = (baseline: number, xs: readonly number[], texts: readonly string[]) =>
-  texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
+import { markdownOf, piece, row } from '../helpers/ruled-lines.js';
 
 const rule = (at: number): Rule => ({ at, from: 50, to: 400 });
-
-const markdownOf = (lines: readonly GridLine[], rules: readonly Rule[]) => ruleTables(rules, lines).map((t) => [...renderedBlocks([t.table])].join(''));
 
 // The second table's columns stand apart from the first's: its header's middle cell spans the first's gap.
 const FIRST = [55, 170, 240];

@@ -4,27 +4,10 @@
 // between a page's header and footer rules.
 
 import { describe, expect, it } from 'vitest';
-import type { GridLine } from '../../wasm/read/pdf-grid.js';
-import { ruleTables, type Rule } from '../../wasm/read/pdf-rules.js';
-import { renderedBlocks } from '../../wasm/read/render.js';
-
-const SIZE = 10;
-
-/** A piece of text whose baseline is at `baseline`, starting at x, 5 pt a character wide. */
-const piece = (x: number, baseline: number, text: string): GridLine => ({
-  bbox: { x, y: baseline - 8, w: text.length * 5, h: 10 },
-  font: { size: SIZE },
-  y: baseline,
-  text,
-});
-
-/** A row of pieces on one baseline, at the columns' x (empty strings are empty cells). */
-const row = (baseline: number, xs: readonly number[], texts: readonly string[]) =>
-  texts.flatMap((text, k) => (text ? [piece(xs[k] as number, baseline, text)] : []));
+import type { Rule } from '../../wasm/read/pdf-rules.js';
+import { markdownOf, piece, row } from '../helpers/ruled-lines.js';
 
 const rule = (at: number, from = 50, to = 350): Rule => ({ at, from, to });
-
-const markdownOf = (lines: readonly GridLine[], rules: readonly Rule[]) => ruleTables(rules, lines).map((t) => [...renderedBlocks([t.table])].join(''));
 
 const COLUMNS = [55, 200, 280];
 
