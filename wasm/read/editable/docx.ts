@@ -598,7 +598,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
-            ...rowHeight(box?.rowTops, r),
+            ...(grid?.rowHeights[r] === undefined ? rowHeight(box?.rowTops, r) : heldHeight(grid.rowHeights[r])),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
@@ -666,6 +666,11 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
   return above === undefined ? {} : { spacing: { before: twips(Math.min(above, MOST_SPACE_ABOVE)) } };
 }
 
+/** A row at least `points` tall (a ruled row the PDF pads around its text, table-columns.ts). */
+function heldHeight(points: number): { height: { value: number; rule: typeof HeightRule.ATLEAST } } {
+  return { height: { value: twips(points), rule: HeightRule.ATLEAST } };
+}
+
 /**
  * A row at least as tall as the PDF sets it, from its text's top to the next row's (a borderless
  * table whose rows are each one line of the page): rows spaced apart keep their space. The last
@@ -673,7 +678,7 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
  */
 function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
   const [top, next] = [tops?.[row], tops?.[row + 1]];
-  return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
+  return top === undefined || next === undefined ? {} : heldHeight(next - top);
 }
 
 /**
