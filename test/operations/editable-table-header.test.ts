@@ -1,13 +1,13 @@
 // Editable documents (issue 44): a ruled table's header row is bold in the DOCX only where the
 // PDF sets it bold — a header in the regular weight set bold runs wider and wraps ("Language" and
 // "simple" in docling's 2305.03393v1-pg9) — and a row the PDF pads around its text is as tall as
-// the PDF draws it (it was as tall as its text: SPARSE-2024's 20-pt rows of one 9-pt line came out
-// 11 pt, and all below rose up the page). A document made by python-docx (three ruled tables in
-// Liberation Serif by name: the first's header regular, the others' bold, the third's rows 24 pt
-// tall with their text centred), printed to PDF by LibreOffice and converted in process; the
-// header runs' weight read from the DOCX's XML (unzip), the source's weights from its fonts
-// (pdffonts), the DOCX rendered back by LibreOffice and its rows placed by pdftotext's boxes —
-// never by our own reader.
+// the PDF draws it, its text in the middle as the PDF's (it was as tall as its text: SPARSE-2024's
+// 20-pt rows of one 9-pt line came out 11 pt, and all below rose up the page). A document made by
+// python-docx (three ruled tables in Liberation Serif by name: the first's header regular, the
+// others' bold, the third's rows 24 pt tall with their text centred), printed to PDF by
+// LibreOffice and converted in process; the header runs' weight read from the DOCX's XML (unzip),
+// the source's weights from its fonts (pdffonts), the DOCX rendered back by LibreOffice and its
+// rows placed by pdftotext's boxes — never by our own reader.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -94,5 +94,14 @@ describe('convert PDF → docx: a ruled table keeps its header’s weight and it
     expect((source[1] as number) - (source[0] as number)).toBeCloseTo(72, 0);
     expect(Math.abs((back[1] as number) - (back[0] as number) - 72)).toBeLessThanOrEqual(1.5);
     expect(Math.abs((back[2] as number) - (source[2] as number))).toBeLessThanOrEqual(3);
+  });
+
+  it('sets the text of a padded row in its middle where the PDF does', () => {
+    // From the line over the table to the first crate's text and the last's: each ~5.5 points lower than at its row's top.
+    const [source, back] = [ops.at('header.pdf'), path.join(ops.dir, 'rendered', 'header-out.pdf')].map((pdf) => {
+      const [over, first, last] = ['Items audited', 'Crate 1', 'Crate 4'].map((text) => topOf(pdf, text)) as [number, number, number];
+      return [first - over, last - over];
+    }) as [number[], number[]];
+    for (const k of [0, 1]) expect(Math.abs((back[k] as number) - (source[k] as number))).toBeLessThanOrEqual(1.5);
   });
 });

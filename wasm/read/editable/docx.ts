@@ -28,6 +28,7 @@ import {
   TableCell,
   TableRow,
   TextRun,
+  VerticalAlignTable,
   WidthType,
   type ILevelsOptions,
   type ISectionOptions,
@@ -598,7 +599,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
-            ...(grid?.rowHeights[r] === undefined ? rowHeight(box?.rowTops, r) : heldHeight(grid.rowHeights[r])),
+            ...(grid?.paddedRows[r] ? heldHeight(grid.paddedRows[r].height) : rowHeight(box?.rowTops, r)),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
@@ -610,6 +611,7 @@ class Writer {
                       { ...(r === 0 && rows.length > 1 && (grid?.headerBold ?? true) && { bold: true }), ...style },
                       width,
                       grid?.rules && cellBorders(grid.rules, r, cell.rowSpan),
+                      grid?.paddedRows[r]?.centred,
                     ),
                   ],
             ),
@@ -624,7 +626,7 @@ class Writer {
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
-  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders): TableCell {
+  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders, centred?: boolean): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -641,6 +643,7 @@ class Writer {
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
       ...(borders && { borders }),
+      ...(centred && { verticalAlign: VerticalAlignTable.CENTER }),
     });
   }
 
