@@ -7,7 +7,7 @@ import { BOLD_FACE } from './blocks.js';
 
 /** What a cell's text line tells of its place and size (pdf-grid.ts's GridLine has these). */
 interface CellText {
-  bbox: { x: number; w: number };
+  bbox: { x: number; y: number; w: number; h: number };
   font: { size: number; weight?: string; name?: string };
 }
 
@@ -21,6 +21,12 @@ export interface Pen {
 export interface GridRules {
   usual: Pen;
   rows: (Pen | undefined)[];
+}
+
+/** Where a row's text stands down the page (points from the page's top). */
+export interface RowText {
+  top: number;
+  bottom: number;
 }
 
 export interface GridGeometry {
@@ -37,6 +43,8 @@ export interface GridGeometry {
   rules?: GridRules;
   /** Whether the first row's text is set bold (most of its width): a writer bolds a header only where the PDF does. */
   headerBold: boolean;
+  /** Points from the page's top to each row's text: its highest line's top and lowest line's bottom over its cells (none: no text). */
+  rowText: (RowText | undefined)[];
 }
 
 declare module 'mdast' {
@@ -74,8 +82,24 @@ export function gridGeometry(
     width: filled.reduce((sum, cell) => sum + cell.lines.reduce((w, line) => w + line.bbox.w, 0), 0),
     padding: Math.max(0, Math.min(MOST_PADDING, padding)),
     headerBold: mostlyBold(filled.filter((cell) => cell.row === 0).flatMap((cell) => cell.lines)),
+    rowText: rowTexts(ys.length - 1, filled),
     ...(usual && { rules: { usual, rows: pens.rows } }),
   };
+}
+
+/**
+ * Where each of `rows` rows' text stands down the page, over all its cells: how far in from its
+ * rules the PDF sets it (a writer holds a row padded around its text as tall as the PDF's). A
+ * cell spanning rows counts in its first, whose text then reaches past its rule.
+ */
+function rowTexts(rows: number, cells: readonly { row: number; lines: readonly CellText[] }[]): (RowText | undefined)[] {
+  const texts: (RowText | undefined)[] = Array.from({ length: rows }, () => undefined);
+  for (const { row, lines } of cells) {
+    const [top, bottom] = [Math.min(...lines.map((l) => l.bbox.y)), Math.max(...lines.map((l) => l.bbox.y + l.bbox.h))];
+    const seen = texts[row];
+    texts[row] = seen ? { top: Math.min(seen.top, top), bottom: Math.max(seen.bottom, bottom) } : { top, bottom };
+  }
+  return texts;
 }
 
 /** Whether bold lines take more of the width than the others (none: not bold). */

@@ -28,6 +28,7 @@ import {
   TableCell,
   TableRow,
   TextRun,
+  VerticalAlignTable,
   WidthType,
   type ILevelsOptions,
   type ISectionOptions,
@@ -620,7 +621,7 @@ class Writer {
       rows: rows.map(
         (row, r) =>
           new TableRow({
-            ...rowHeight(box?.rowTops, r),
+            ...(grid?.paddedRows[r] ? heldHeight(grid.paddedRows[r].height) : rowHeight(box?.rowTops, r)),
             tableHeader: r === 0 && rows.length > 1,
             // Cells covered by a span are left out: the library writes a row span's continuations itself.
             children: spannedWidths(row, widths).flatMap(({ cell, width }) =>
@@ -632,6 +633,7 @@ class Writer {
                       { ...(r === 0 && rows.length > 1 && (grid?.headerBold ?? true) && { bold: true }), ...style },
                       width,
                       grid?.rules && cellBorders(grid.rules, r, cell.rowSpan),
+                      grid?.paddedRows[r]?.centred,
                     ),
                   ],
             ),
@@ -646,7 +648,7 @@ class Writer {
     return Array.from({ length: columns }, () => Math.floor(total / columns));
   }
 
-  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders): TableCell {
+  private cell(cell: CellSource, style: RunStyle, width: number, borders?: ITableCellBorders, centred?: boolean): TableCell {
     const paragraphs = cell.blocks.flatMap((block) =>
       block.type === 'list'
         ? this.cellList(block, 0, style)
@@ -663,6 +665,7 @@ class Writer {
       ...(cell.colSpan > 1 && { columnSpan: cell.colSpan }),
       ...(cell.rowSpan > 1 && { rowSpan: cell.rowSpan }),
       ...(borders && { borders }),
+      ...(centred && { verticalAlign: VerticalAlignTable.CENTER }),
     });
   }
 
@@ -691,6 +694,11 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
   return above === undefined ? {} : { spacing: { before: twips(Math.min(above, MOST_SPACE_ABOVE)) } };
 }
 
+/** A row at least `points` tall (a ruled row the PDF pads around its text, table-columns.ts). */
+function heldHeight(points: number): { height: { value: number; rule: typeof HeightRule.ATLEAST } } {
+  return { height: { value: twips(points), rule: HeightRule.ATLEAST } };
+}
+
 /**
  * A row at least as tall as the PDF sets it, from its text's top to the next row's (a borderless
  * table whose rows are each one line of the page): rows spaced apart keep their space. The last
@@ -698,7 +706,7 @@ function cellSpacing(block: RootContent): { spacing?: { before: number } } {
  */
 function rowHeight(tops: readonly number[] | undefined, row: number): { height?: { value: number; rule: typeof HeightRule.ATLEAST } } {
   const [top, next] = [tops?.[row], tops?.[row + 1]];
-  return top === undefined || next === undefined ? {} : { height: { value: twips(next - top), rule: HeightRule.ATLEAST } };
+  return top === undefined || next === undefined ? {} : heldHeight(next - top);
 }
 
 /**

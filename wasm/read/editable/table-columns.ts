@@ -3,9 +3,8 @@
 // 1. A ruled table, from its grid (gridLayout).
 //    A ruled table laid out as the PDF draws it (pdf-grid-geometry.ts): each column as wide as on
 //    the page (all narrowed together where the table is wider than the text), the cells' text as far
-//    in from the rules and at the PDF's size. Rows keep the height their text takes: held at the
-//    PDF's heights, rows whose text LibreOffice sets a little taller ran three documents onto
-//    another page (docx_rich_cells, text_document_03, word_tables). Written as the DOCX
+//    in from the rules and at the PDF's size. Rows keep the height their text takes, but for a
+//    row the PDF pads around its text (paddedRows). Written as the DOCX
 //    library's options; without the grid, or where the table read has another shape than the grid
 //    (rows or columns joined or dropped on the way), the writer keeps its equal columns.
 //
@@ -49,6 +48,14 @@ export interface GridLayout {
   rules?: GridRules;
   /** Whether the header row is set bold, as the PDF's is. */
   headerBold: boolean;
+  /** Each row the PDF pads around its text, held as tall (paddedRows); none for the others. */
+  paddedRows: (PaddedRow | undefined)[];
+}
+
+/** A ruled row the PDF pads around its text: the points it is held to at the least, and whether its text stands in its middle. */
+export interface PaddedRow {
+  height: number;
+  centred: boolean;
 }
 
 /**
@@ -71,7 +78,36 @@ export function gridLayout(grid: GridGeometry | undefined, columns: number, rows
     width: grid.width,
     ...(grid.rules && { rules: grid.rules }),
     headerBold: grid.headerBold,
+    paddedRows: paddedRows(grid),
   };
+}
+
+/** A row this many times as tall as its text, the room shared above and below it, is padded by the PDF's design. */
+const PADDED_RATIO = 1.4;
+/** Each side's share of its text's height the room above and below must be at the least. */
+const LEAST_SIDE = 0.15;
+/** Rooms above and below within this share of the text's height: the text stands in the row's middle. */
+const CENTRED_WITHIN = 0.25;
+
+/**
+ * Each row's height as the PDF draws it where the PDF pads the row around its text (an invoice's
+ * 20-pt rows of one 9-pt line, which came out 11 pt and drew the page up), its text in the middle
+ * where the PDF's stands there (else at the top, a row's default), less what a rule
+ * heavier than the usual pen adds (LibreOffice sets a row that tall, then widens it by its
+ * borders). Other rows keep the height their text takes in the DOCX: held at the PDF's, rows
+ * LibreOffice sets a little taller ran two documents onto a third page (docx_rich_cells,
+ * text_document_03), and a row tall for a picture set under its text (room below, none above)
+ * stood that tall over nothing, the picture following the table.
+ */
+function paddedRows({ ys, rowText, rules }: GridGeometry): (PaddedRow | undefined)[] {
+  const excess = (k: number) => (rules ? Math.max(0, (rules.rows[k] ?? rules.usual).weight - rules.usual.weight) : 0);
+  return ys.slice(1).map((bottom, k) => {
+    const [top, text] = [ys[k] as number, rowText[k]];
+    if (!text) return undefined;
+    const [height, above, below] = [text.bottom - text.top, text.top - top, bottom - text.bottom];
+    if (bottom - top < PADDED_RATIO * height || Math.min(above, below) < LEAST_SIDE * height) return undefined;
+    return { height: bottom - top - excess(k) - excess(k + 1), centred: Math.abs(above - below) <= CENTRED_WITHIN * height };
+  });
 }
 
 // 2. Borderless tables whose columns read measured.
