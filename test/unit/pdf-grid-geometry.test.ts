@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gridGeometry, type Pen } from '../../wasm/read/pdf-grid-geometry.js';
 
-const cell = { left: 0, row: 0, lines: [{ bbox: { x: 4, w: 40 }, font: { size: 10 } }] };
+const cell = { left: 0, row: 0, lines: [{ bbox: { x: 4, y: 4, w: 40, h: 12 }, font: { size: 10 } }] };
 const usual = (all: (Pen & { length: number })[]) => gridGeometry([0, 100], [0, 20], [cell], { rows: [], all })?.rules?.usual;
 
 describe('a grid’s usual pen', () => {
