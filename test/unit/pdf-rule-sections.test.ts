@@ -41,6 +41,20 @@ describe('holdsTextBetweenTables', () => {
     expect(holdsTextBetweenTables([rule(100), rule(115), rule(178), rule(190)], [heading])).toBe(false);
     expect(holdsTextBetweenTables([rule(165), rule(205), rule(260)], [heading])).toBe(false);
   });
+
+  // Between the first table's bottom rule and the second's top rule: an example line, a code
+  // block's two wrapped lines and a heading, each line a paragraph's spacing off the rules.
+  const between = [piece(55, 185, 'Example:'), piece(55, 200, 'java -jar agent.jar --ip'), piece(55, 212, '--port 2671'), piece(55, 230, 'Start the proxy')];
+
+  it('finds lines standing off both rules in the header’s section, where asked (the rule above ends the table above)', () => {
+    expect(holdsTextBetweenTables([rule(165), rule(245), rule(260)], between, 0)).toBe(true);
+    expect(holdsTextBetweenTables([rule(165), rule(245), rule(260)], between)).toBe(false);
+  });
+
+  it('leaves a header row whose centred cell stands off its rules while its wrapped cell hugs them', () => {
+    const header = [piece(55, 109, 'Re-'), piece(120, 118, 'Parameter'), piece(55, 127, 'quired')];
+    expect(holdsTextBetweenTables([rule(100), rule(130), rule(160)], header, 0)).toBe(false);
+  });
 });
 
 describe('ruleTables: two tables of one width, a heading between them, the second cut by the page’s end', () => {

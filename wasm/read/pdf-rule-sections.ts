@@ -1,28 +1,37 @@
 // Text between two ruled tables of one width: pandoc's tables in Chrome's print are each ruled at
 // their top, under their header and at their bottom, so two tables of one width chain into one
-// run of rules, and the heading between them lies between two of those rules. A row's text hugs
-// the rules around it within its cell's padding; a heading or a paragraph between two tables
-// stands a paragraph's spacing off both. Pure functions over plain data, tested on arrays.
+// run of rules, and the heading, paragraphs or code between them lie between two of those rules.
+// A row's text hugs the rules around it within its cell's padding; a heading or a paragraph
+// between two tables stands a paragraph's spacing off both. Pure functions over plain data,
+// tested on arrays.
 
 import { visualLines, type GridLine, type Line } from './pdf-grid.js';
 
-/** A lone line standing farther than this many ems off both rules around it is no table row. */
+/** Text standing farther than this many ems off both rules around it is no table row. */
 const OFF_RULES = 1;
 
 /**
- * Whether a section between two of the rules below the header (the first section) holds one
- * line of one piece standing well off both rules: a heading or paragraph between two tables, so
- * the rules are no one table's.
+ * Whether a section between two of the rules, from the `from`th section down (1: below the
+ * header), holds text standing well off both rules: a heading, paragraphs or a code block between
+ * two tables, so the rules are no one table's. A lone line of one piece is judged by its own
+ * extent; a section of several lines by its topmost and bottommost text, since a row's cells all
+ * hug its rules where its tallest cell does. The header's section (0) is tested where the rule
+ * above it is the bottom rule of the table above: a header row hugs its rules too.
  */
-export function holdsTextBetweenTables(rules: readonly Line[], lines: readonly GridLine[]): boolean {
-  for (let i = 1; i + 1 < rules.length; i++) {
+export function holdsTextBetweenTables(rules: readonly Line[], lines: readonly GridLine[], from = 1): boolean {
+  for (let i = from; i + 1 < rules.length; i++) {
     const above = (rules[i] as Line).at;
     const below = (rules[i + 1] as Line).at;
     const section = visualLines(lines.filter((l) => l.bbox.y + l.bbox.h / 2 > above && l.bbox.y + l.bbox.h / 2 < below));
-    const only = section.length === 1 ? (section[0] as GridLine[]) : [];
-    if (only.length !== 1) continue;
-    const { bbox, font } = only[0] as GridLine;
-    if (bbox.y - above > font.size * OFF_RULES && below - (bbox.y + bbox.h) > font.size * OFF_RULES) return true;
+    if (section.length === 1 && (section[0] as GridLine[]).length !== 1) continue; // one row of cells
+    if (section.length > 0 && standsOff(section.flat(), above, below)) return true;
   }
   return false;
+}
+
+/** Whether the text of `pieces` stands more than OFF_RULES ems (of the text nearest each rule) below `above` and above `below`. */
+function standsOff(pieces: readonly GridLine[], above: number, below: number): boolean {
+  const topmost = pieces.reduce((a, b) => (b.bbox.y < a.bbox.y ? b : a));
+  const bottommost = pieces.reduce((a, b) => (b.bbox.y + b.bbox.h > a.bbox.y + a.bbox.h ? b : a));
+  return topmost.bbox.y - above > topmost.font.size * OFF_RULES && below - (bottommost.bbox.y + bottommost.bbox.h) > bottommost.font.size * OFF_RULES;
 }

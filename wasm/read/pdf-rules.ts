@@ -131,7 +131,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
     if (x < left - EDGE || x + w > right + EDGE) return undefined; // text running across the frame's edge
     inside.push(line);
   }
-  if (holdsTextBetweenTables(rules, inside)) return undefined;
+  if (holdsTextBetweenTables(rules, inside, sharedTop ? 0 : 1)) return undefined;
   const visual = visualLines(inside);
   const inner = rules.slice(1, -1).map((r) => r.at);
   // The header: what lies above the first inner rule, or the first line when there is none.
