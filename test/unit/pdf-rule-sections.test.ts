@@ -57,6 +57,30 @@ describe('holdsTextBetweenTables', () => {
   });
 });
 
+describe('ruleTables: a table whose top rule is lost, a numbered heading, a second table', () => {
+  it('reads the second table under its own header, the heading in neither', () => {
+    // The first table's top rule is missing from the page's rules (as on a page of Arthas's
+    // AGENTS.md in Chrome's print), so no table ends at the rule above the heading; the heading's
+    // number and title are two pieces.
+    const lines = [
+      ...row(96, FIRST, ['Parameter', 'Default', 'Description']),
+      ...row(111, FIRST, ['clientIP', 'Local IP', 'local address']),
+      ...row(127, FIRST, ['instanceName', 'DEFAULT', 'unique name']),
+      ...row(143, FIRST, ['pollInterval', '30000', 'poll period']),
+      piece(55, 185, '2.5'),
+      piece(74, 185, 'Producer Configuration'),
+      ...row(216, SECOND, ['Parameter', 'Default Value', 'Description']),
+      ...row(232, SECOND, ['producerGroup', 'DEFAULT_PRODUCER', 'group name']),
+      ...row(248, SECOND, ['sendTimeout', '3000', 'send timeout']),
+    ];
+    const tables = markdownOf(lines, [rule(100), rule(150), rule(205), rule(220), rule(253)]);
+    expect(tables.at(-1)).toBe(
+      '| Parameter | Default Value | Description |\n| - | - | - |\n| producerGroup | DEFAULT_PRODUCER | group name |\n| sendTimeout | 3000 | send timeout |',
+    );
+    expect(tables.join('\n')).not.toContain('Producer Configuration');
+  });
+});
+
 describe('ruleTables: two tables of one width, a heading between them, the second cut by the page’s end', () => {
   it('reads each table with its own columns, the heading in neither', () => {
     const lines = [

@@ -13,17 +13,17 @@ const OFF_RULES = 1;
 /**
  * Whether a section between two of the rules, from the `from`th section down (1: below the
  * header), holds text standing well off both rules: a heading, paragraphs or a code block between
- * two tables, so the rules are no one table's. A lone line of one piece is judged by its own
- * extent; a section of several lines by its topmost and bottommost text, since a row's cells all
- * hug its rules where its tallest cell does. The header's section (0) is tested where the rule
- * above it is the bottom rule of the table above: a header row hugs its rules too.
+ * two tables, so the rules are no one table's. A section is judged by its topmost and bottommost
+ * text, since a row's cells all hug its rules where its tallest cell does (a lone line of pieces,
+ * as a heading's number and its title in another face, is judged the same way). The reader tests the header's section (0) too: a
+ * header row hugs its rules as well, and the rule above may be the bottom rule of a table above
+ * whether or not that table was read from its rules (its top rule missing from them).
  */
 export function holdsTextBetweenTables(rules: readonly Line[], lines: readonly GridLine[], from = 1): boolean {
   for (let i = from; i + 1 < rules.length; i++) {
     const above = (rules[i] as Line).at;
     const below = (rules[i + 1] as Line).at;
     const section = visualLines(lines.filter((l) => l.bbox.y + l.bbox.h / 2 > above && l.bbox.y + l.bbox.h / 2 < below));
-    if (section.length === 1 && (section[0] as GridLine[]).length !== 1) continue; // one row of cells
     if (section.length > 0 && standsOff(section.flat(), above, below)) return true;
   }
   return false;
