@@ -5,16 +5,32 @@
 // that corpus prints them (pandoc's HTML through Chrome) and scored against pandoc's Markdown. No
 // page here is in any other corpus list, nor a page of the same name held out in another language
 // or format; all are dev (the PDF reader may be tuned on them). `npx tsx test/bench/read-dev.ts --chrome-tables`.
+//
+// Arthas: every page of its manual that holds a pipe table (site/docs/doc, site/docs/en/doc) is
+// already in another list in some language or format, so its pages here are the Arthas documents
+// with option tables that no list holds: two command pages the manual has since dropped or not yet
+// merged (qlexpress on a branch, getcurl from the 2021 Sphinx manual; both Chinese only) and the
+// repository's own READMEs and agent guide (parameter tables, English and Chinese), each pinned to
+// the commit it is read at.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
-import { REACT_FA, ROCKETMQ, cleanSiteMarkdown, gitShow, hashOf, mirrorOf, normalised, stemOf, type Repository } from './read-corpus-heldout.js';
+import { ARTHAS, REACT_FA, ROCKETMQ, cleanSiteMarkdown, gitShow, hashOf, mirrorOf, normalised, stemOf, type Repository } from './read-corpus-heldout.js';
 import { printWithChrome, type Page } from './read-corpus-producers.js';
 
 const page = (repo: Repository, file: string, rtl = false): Page => ({ repo, path: file, producer: 'chrome', rtl });
 
+/** Arthas at another commit than the corpora's pin: the one a page below is read at. */
+const arthasAt = (commit: string): Repository => ({ ...ARTHAS, commit });
+
 const PAGES: readonly Page[] = [
+  page(arthasAt('1564a47044fe3bc43dfd6d2cb38b9d7fa556d9b6'), 'site/docs/doc/qlexpress.md'),
+  page(arthasAt('32df1e022db822d3dc106c17ec7479a50008516a'), 'site/src/site/sphinx/getcurl.md'),
+  page(arthasAt('d5362bae97c4ecd5f544f0cf4ddd3ef3b9f7bd39'), 'channel/README.md'),
+  page(ARTHAS, 'labs/cluster-management/README.md'),
+  page(ARTHAS, 'AGENTS.md'),
+  ...['README', 'README_CN'].map((n) => page(arthasAt('eda422866a49b9ab50f6daa188adc8aba38665b5'), `plugins/arthas/${n}.md`)),
   ...['client/java/API_Reference_ DefaultPullConsumer'].map((n) => page(ROCKETMQ, `docs/cn/${n}.md`)),
   ...['Configuration_Client', 'acl/Operations_ACL', 'Operations_Broker', 'Example_Filter', 'Operations_Trace'].map((n) => page(ROCKETMQ, `docs/en/${n}.md`)),
   ...[
@@ -31,7 +47,7 @@ const RECIPE_VERSION = 1;
 /** The pages printed into `cacheDir` (or read from it while the recipe is unchanged); pages without a mirror are named on stderr. */
 export function chromeTablesCorpus(cacheDir: string): CorpusDocument[] {
   const manifestFile = path.join(cacheDir, 'manifest.json');
-  const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ROCKETMQ, REACT_FA].map((r) => Boolean(mirrorOf(r))) });
+  const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ARTHAS, ROCKETMQ, REACT_FA].map((r) => Boolean(mirrorOf(r))) });
   let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as {
     stamp?: string;
     entries?: { file: string; groundTruth: string }[];

@@ -30,6 +30,44 @@ describe('holdsTextBetweenTables', () => {
     expect(holdsTextBetweenTables([rule(100), rule(115), rule(178), rule(190)], [heading])).toBe(false);
     expect(holdsTextBetweenTables([rule(165), rule(205), rule(260)], [heading])).toBe(false);
   });
+
+  // Between the first table's bottom rule and the second's top rule: an example line, a code
+  // block's two wrapped lines and a heading, each line a paragraph's spacing off the rules.
+  const between = [piece(55, 185, 'Example:'), piece(55, 200, 'java -jar agent.jar --ip'), piece(55, 212, '--port 2671'), piece(55, 230, 'Start the proxy')];
+
+  it('finds lines standing off both rules in the header’s section, where asked (the rule above ends the table above)', () => {
+    expect(holdsTextBetweenTables([rule(165), rule(245), rule(260)], between, 0)).toBe(true);
+    expect(holdsTextBetweenTables([rule(165), rule(245), rule(260)], between)).toBe(false);
+  });
+
+  it('leaves a header row whose centred cell stands off its rules while its wrapped cell hugs them', () => {
+    const header = [piece(55, 109, 'Re-'), piece(120, 118, 'Parameter'), piece(55, 127, 'quired')];
+    expect(holdsTextBetweenTables([rule(100), rule(130), rule(160)], header, 0)).toBe(false);
+  });
+});
+
+describe('ruleTables: a table whose top rule is lost, a numbered heading, a second table', () => {
+  it('reads the second table under its own header, the heading in neither', () => {
+    // The first table's top rule is missing from the page's rules (as on a page of Arthas's
+    // AGENTS.md in Chrome's print), so no table ends at the rule above the heading; the heading's
+    // number and title are two pieces.
+    const lines = [
+      ...row(96, FIRST, ['Parameter', 'Default', 'Description']),
+      ...row(111, FIRST, ['clientIP', 'Local IP', 'local address']),
+      ...row(127, FIRST, ['instanceName', 'DEFAULT', 'unique name']),
+      ...row(143, FIRST, ['pollInterval', '30000', 'poll period']),
+      piece(55, 185, '2.5'),
+      piece(74, 185, 'Producer Configuration'),
+      ...row(216, SECOND, ['Parameter', 'Default Value', 'Description']),
+      ...row(232, SECOND, ['producerGroup', 'DEFAULT_PRODUCER', 'group name']),
+      ...row(248, SECOND, ['sendTimeout', '3000', 'send timeout']),
+    ];
+    const tables = markdownOf(lines, [rule(100), rule(150), rule(205), rule(220), rule(253)]);
+    expect(tables.at(-1)).toBe(
+      '| Parameter | Default Value | Description |\n| - | - | - |\n| producerGroup | DEFAULT_PRODUCER | group name |\n| sendTimeout | 3000 | send timeout |',
+    );
+    expect(tables.join('\n')).not.toContain('Producer Configuration');
+  });
 });
 
 describe('ruleTables: two tables of one width, a heading between them, the second cut by the page’s end', () => {

@@ -114,7 +114,8 @@ const middle = (line: GridLine) => line.bbox.y + line.bbox.h / 2;
  * The table the rules hold. Where the top rule is the bottom rule of the table above
  * (`sharedTop`), the lines above the next rule must fill two cells to be a header: a heading
  * between two tables is not one (pandoc's tables in Chrome's print, each ruled at its top, under
- * its header and at its bottom). `all` are the page's rules: a short one under a header's line
+ * its header and at its bottom). Text standing off both rules of a section, the header's too, is
+ * no row (pdf-rule-sections.ts). `all` are the page's rules: a short one under a header's line
  * marks the columns a cell of it spans (pdf-header-spans.ts).
  */
 function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly Rule[], lines: readonly L[], sharedTop: boolean): GridTable<L> | undefined {
@@ -131,7 +132,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
     if (x < left - EDGE || x + w > right + EDGE) return undefined; // text running across the frame's edge
     inside.push(line);
   }
-  if (holdsTextBetweenTables(rules, inside)) return undefined;
+  if (holdsTextBetweenTables(rules, inside, 0)) return undefined;
   const visual = visualLines(inside);
   const inner = rules.slice(1, -1).map((r) => r.at);
   // The header: what lies above the first inner rule, or the first line when there is none.
