@@ -126,9 +126,13 @@ async function watchLocked(
   return {
     ready,
     close: async () => {
-      await watcher.close();
-      await runner.close();
-      await releaseAll(locks);
+      // The locks go whatever closing the rest meets: a lock left behind refuses the next watcher.
+      try {
+        await watcher.close();
+        await runner.close();
+      } finally {
+        await releaseAll(locks);
+      }
     },
   };
 }

@@ -301,7 +301,10 @@ describe('one watcher per folder', () => {
       const reused = await startWatch([inDir, '--steps', steps, '--out', outDir]);
       expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: reused.child.pid });
       await stopWatch(reused);
-      expect(fs.existsSync(lockFile)).toBe(false);
+      expect(
+        fs.existsSync(lockFile),
+        `exit ${reused.child.exitCode}; lock ${fs.existsSync(lockFile) ? fs.readFileSync(lockFile, 'utf8') : ''}; ${reused.stderr()}`,
+      ).toBe(false);
     },
     LONG,
   );
