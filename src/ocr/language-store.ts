@@ -1,16 +1,18 @@
 // The OCR languages of this service: validates requested sets against the installed data
 // and serves tesseract.js its one `langPath` folder. That folder is a private temp dir of
 // links to the installed files (or repaired copies, see traineddata.ts), so neither
-// node_modules, the tessdata dir nor the working directory is ever written.
+// node_modules, the tessdata dir nor the working directory is ever written. It is named with the
+// service's PID: a service killed with SIGKILL leaves it, and the next one removes it.
 
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../core/errors.js';
+import { makeOwnedTempDir, reapOrphanedTempDirs } from '../files/owned-temp-dirs.js';
 import type { LanguageFiles } from './languages.js';
 import { inflateTraineddata, traineddataProblem, withoutSubLanguages } from './traineddata.js';
 
 export const DEFAULT_LANGUAGE = 'chi_sim+eng';
+const STAGING_PREFIX = 'docwasm-tessdata-';
 
 export class LanguageStore {
   private readonly files: LanguageFiles;
@@ -52,7 +54,7 @@ export class LanguageStore {
   }
 
   private stagingDir(): Promise<string> {
-    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'docwasm-tessdata-'));
+    this.dir ??= reapOrphanedTempDirs(STAGING_PREFIX).then(() => makeOwnedTempDir(STAGING_PREFIX));
     return this.dir;
   }
 

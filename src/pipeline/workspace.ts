@@ -4,14 +4,12 @@
 // removes the work dirs of services that are no longer running.
 
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { isConfined, type PathPolicy } from '../files/paths.js';
+import { makeOwnedTempDir, reapOrphanedTempDirs } from '../files/owned-temp-dirs.js';
 import { trackTempDir } from '../files/staging.js';
-import { isAlive } from '../../core/process-alive.js';
 
 const PREFIX = 'docwasm-pipeline-';
-const WORK_DIR = /^docwasm-pipeline-(\d+)-/;
 
 export interface Workspace {
   dir: string;
@@ -28,9 +26,9 @@ export interface Workspace {
 let orphansReaped: Promise<void> | undefined;
 
 export async function openWorkspace(policy: PathPolicy): Promise<Workspace> {
-  orphansReaped ??= reapOrphanedWorkspaces();
+  orphansReaped ??= reapOrphanedTempDirs(PREFIX);
   await orphansReaped;
-  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`)));
+  const dir = await fs.realpath(await makeOwnedTempDir(PREFIX));
   const tracked = trackTempDir(dir);
   return {
     dir,
@@ -38,14 +36,4 @@ export async function openWorkspace(policy: PathPolicy): Promise<Workspace> {
     dirFor: (step, item) => path.join(dir, `step${step}-item${item}`),
     remove: () => tracked.remove(),
   };
-}
-
-/** Work dirs whose service died without removing them (kill -9, power loss). */
-async function reapOrphanedWorkspaces(tmpdir = os.tmpdir()): Promise<void> {
-  const entries = await fs.readdir(tmpdir).catch(() => [] as string[]);
-  const dead = entries.filter((name) => {
-    const owner = Number(WORK_DIR.exec(name)?.[1]);
-    return Number.isInteger(owner) && owner !== process.pid && !isAlive(owner);
-  });
-  await Promise.all(dead.map((name) => fs.rm(path.join(tmpdir, name), { recursive: true, force: true }).catch(() => undefined)));
 }
