@@ -3,6 +3,7 @@
 // PDF draws it and each row as tall, its text at the PDF's size and as far in from the rules.
 // read's Markdown ignores it. Pure functions over plain data.
 
+import { median } from '../../core/median.js';
 import { BOLD_FACE } from './blocks.js';
 
 /** What a cell's text line tells of its place and size (pdf-grid.ts's GridLine has these). */
@@ -57,8 +58,6 @@ declare module 'mdast' {
 /** Padding past this (points) is text set apart in its cell (centred, aligned right), not the table's padding. */
 const MOST_PADDING = 18;
 
-const median = (values: readonly number[]): number | undefined => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /**
  * The grid's geometry from its rulings and the text lines of each cell (each with the cell's
  * left ruling); undefined where no cell holds text.
@@ -70,8 +69,9 @@ export function gridGeometry(
   pens: { rows: (Pen | undefined)[]; all: readonly (Pen & { length: number })[] } = { rows: [], all: [] },
 ): GridGeometry | undefined {
   const filled = cells.filter((cell) => cell.lines.length > 0);
-  const size = median(filled.flatMap((cell) => cell.lines.map((line) => line.font.size)));
-  if (size === undefined) return undefined;
+  const sizes = filled.flatMap((cell) => cell.lines.map((line) => line.font.size));
+  if (sizes.length === 0) return undefined;
+  const size = median(sizes);
   // The least: text centred in its cell stands further in than the padding.
   const padding = Math.min(...filled.map((cell) => Math.min(...cell.lines.map((line) => line.bbox.x)) - cell.left));
   const usual = usualPen(pens.all);
