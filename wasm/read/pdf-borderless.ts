@@ -7,6 +7,7 @@
 import { joinLines } from '../../core/cjk-text.js';
 import { isNumber } from './pdf-table-columns.js';
 import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
+import { isLeadInLine } from './pdf-lead-in.js';
 
 /** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
 export interface Piece {
@@ -234,6 +235,8 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     if (gutters.length === 0) continue;
     const run = rows.slice(start, end);
     if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
+    // A paragraph's last line over the table: the table starts under it.
+    if (isLeadInLine(run.map((row) => rowLine(row, gutters)))) continue;
     const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
     out.push({ start, end, cells: logicalRows(run, gutters), ...(tight && { tight }) });
     start = end - 1;

@@ -10,6 +10,7 @@ import { withBands } from './pdf-table-bands.js';
 import { cellSpaces, isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
+import { rowGaps, spacedAsParagraph } from './pdf-lead-in.js';
 import { blocksToHtml } from './render.js';
 
 /**
@@ -162,10 +163,12 @@ function headerAbove(before: Row[], run: TableRun): string[][] | undefined {
       ? headerUnitsAbove(row.pieces.length ? row.pieces : row.cells, bands, first.size)
       : undefined;
   const found: { row: Row; columns: number[] }[] = [];
+  const gaps = rowGaps(run.rows);
   let k = before.length;
   while (k > 0) {
     const row = before[k - 1] as Row;
-    const at = named(row);
+    // A paragraph's last line, a paragraph's spacing over the table (pdf-lead-in.ts), names no column.
+    const at = spacedAsParagraph((found.at(-1)?.row ?? first).top - row.bottom, gaps, first.size) ? undefined : named(row);
     if (!at) break;
     found.push({ row, columns: at });
     k--;

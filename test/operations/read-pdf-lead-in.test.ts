@@ -1,0 +1,93 @@
+// A Chinese line that names the table under it, its Latin words set apart from the Han ones by
+// LibreOffice's wider spaces, read as a paragraph over the table and not as the table's first
+// row (DataX's plugin manuals: "下面列出 MysqlWriter 针对 Mysql 类型转换列表:"). Made by pandoc
+// (gfm → docx) and LibreOffice, whose table is borderless but for the rule under its header;
+// the layout is checked with pdftotext -bbox before the reading is.
+
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSoffice, SOFFICE } from '../helpers/soffice.js';
+import { inProcess, type InProcess } from './in-process.js';
+
+let ops: InProcess;
+
+const LEAD_IN = '下面列出 ArchiveWriter 针对 PostgreSQL 类型转换列表:';
+
+const MANUAL_MD = `# ArchiveWriter 插件文档
+
+## 类型转换
+
+目前 ArchiveWriter 支持大部分 PostgreSQL 类型，但也存在部分个别类型没有支持的情况，请注意检查你的类型。
+
+${LEAD_IN}
+
+| DataX 内部类型 | PostgreSQL 数据类型 |
+| -------- | -----  |
+| Long     | bigint, bigserial, integer, smallint, serial |
+| Double   | double precision, money, numeric, real |
+| String   | varchar, char, text, bit |
+| Date     | date, time, timestamp |
+| Boolean  | bool |
+
+写入前请确认目标表已经建好。
+`;
+
+interface Word {
+  x: number;
+  right: number;
+  top: number;
+  bottom: number;
+  text: string;
+}
+
+/** The words pdftotext -bbox finds on the PDF's pages. */
+function wordsOf(pdf: string): Word[] {
+  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    x: Number(m[1]),
+    top: Number(m[2]),
+    right: Number(m[3]),
+    bottom: Number(m[4]),
+    text: m[5] as string,
+  }));
+}
+
+beforeAll(async () => {
+  ops = await inProcess({ soffice: SOFFICE, workers: '1' });
+  ops.put('manual.md', MANUAL_MD);
+  execFileSync('pandoc', ['-f', 'gfm', 'manual.md', '-o', 'manual.docx'], { cwd: ops.dir });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'manual.docx'], ops.dir);
+}, 180_000);
+afterAll(() => ops.close());
+
+describe('read: the line over a borderless table', () => {
+  it('reads a Chinese line cut into pieces by its Latin words, a paragraph’s spacing over the table, as a paragraph before the table (pandoc → docx → LibreOffice)', async () => {
+    const words = wordsOf(ops.at('manual.pdf'));
+    const start = words.find((w) => w.text === '下面列出') as Word;
+    const lead = words.filter((w) => Math.abs(w.top - start.top) < 1);
+    const header = words.filter((w) => ['DataX', '内部类型', 'PostgreSQL', '数据类型'].includes(w.text) && w.top > start.bottom && w.top < start.bottom + 30);
+    const size = (lead[0] as Word).bottom - (lead[0] as Word).top;
+    // The layout: the lead-in's words a fifth of an em apart or more (wider than a Latin space), the
+    // header's cells a few ems apart, and the header under the lead-in by more than 0.4 em.
+    expect(lead).toHaveLength(5);
+    const gaps = lead.slice(1).map((w, k) => w.x - (lead[k] as Word).right);
+    expect(Math.min(...gaps)).toBeGreaterThan(size * 0.2);
+    expect(header).toHaveLength(4);
+    expect((header[0] as Word).top - (lead[0] as Word).bottom).toBeGreaterThan(size * 0.4);
+
+    const text = (await ops.ok('read', { input: 'manual.pdf' })).text ?? '';
+    expect(text).toContain(
+      [
+        LEAD_IN,
+        '',
+        '| DataX 内部类型 | PostgreSQL 数据类型 |',
+        '| - | - |',
+        '| Long | bigint, bigserial, integer, smallint, serial |',
+        '| Double | double precision, money, numeric, real |',
+        '| String | varchar, char, text, bit |',
+        '| Date | date, time, timestamp |',
+        '| Boolean | bool |',
+      ].join('\n'),
+    );
+  });
+});
