@@ -194,7 +194,12 @@ function rowStarts(rows: readonly BorderlessRow[], lines: readonly TableLine[]):
   const byPitch = rows.map((_, k) => k === 0 || (pitches[k - 1] as number) > (least + most) / 2);
   // A pitch that sets only the first row apart is the header's padding, not the rows' (groff).
   const bodyStarts = byPitch.filter(Boolean).length - 1;
-  return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byRoom;
+  // The row under the header may start with its first column empty: the rest of a row the page
+  // break cut, under the header LibreOffice repeats. It does not count towards the rows the pitch
+  // must start to be believed.
+  const carried = byPitch[1] === true && !byColumn[1];
+  const believed = bodyStarts - (carried ? 1 : 0) >= 2 && byPitch.every((starts, k) => !starts || byColumn[k] || (carried && k === 1));
+  return believed ? byPitch : byRoom;
 }
 
 /** A row this many ems tall holds several lines: a band of a table row whose cells are centred vertically (pdf-table-bands.ts). */
