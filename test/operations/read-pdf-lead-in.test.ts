@@ -1,8 +1,9 @@
-// A Chinese line that names the table under it, its Latin words set apart from the Han ones by
-// LibreOffice's wider spaces, read as a paragraph over the table and not as the table's first
-// row (DataX's plugin manuals: "下面列出 MysqlWriter 针对 Mysql 类型转换列表:"). Made by pandoc
-// (gfm → docx) and LibreOffice, whose table is borderless but for the rule under its header;
-// the layout is checked with pdftotext -bbox before the reading is.
+// LibreOffice's space between Han and Latin words (a third of an em) around borderless tables,
+// as DataX's plugin manuals show it: a Chinese line that names the table under it ("下面列出
+// MysqlWriter 针对 Mysql 类型转换列表:") read as a paragraph over the table, not as its first
+// row; and a header cell "DataX 速度 (Rec/s)" over numbers read as one cell, not as two columns.
+// Made by pandoc (gfm → docx) and LibreOffice, whose table is borderless but for the rule under
+// its header; the layout is checked with pdftotext -bbox before the reading is.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,16 @@ ${LEAD_IN}
 | Boolean  | bool |
 
 写入前请确认目标表已经建好。
+
+## 测试报告
+
+| 通道数 | DataX 速度 (Rec/s) | DataX 流量 (MB/s) |
+| ------ | ------------------ | ----------------- |
+| 1      | 129753             | 15.45             |
+| 2      | 284953             | 33.70             |
+| 3      | 385868             | 45.71             |
+
+## 约束限制
 `;
 
 interface Word {
@@ -60,7 +71,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ops.close());
 
-describe('read: the line over a borderless table', () => {
+describe('read: Han and Latin words spaced apart around a borderless table', () => {
   it('reads a Chinese line cut into pieces by its Latin words, a paragraph’s spacing over the table, as a paragraph before the table (pandoc → docx → LibreOffice)', async () => {
     const words = wordsOf(ops.at('manual.pdf'));
     const start = words.find((w) => w.text === '下面列出') as Word;
@@ -87,6 +98,27 @@ describe('read: the line over a borderless table', () => {
         '| String | varchar, char, text, bit |',
         '| Date | date, time, timestamp |',
         '| Boolean | bool |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a header cell whose Han and Latin words stand a space apart, over a column of numbers, as one cell (pandoc → docx → LibreOffice)', async () => {
+    // The layout (12-pt text): "速度" and "(Rec/s)" stand more than 0.3 em apart (a cut between
+    // pieces) and at most 0.4 em (a space); the numbers under them end left of the space.
+    const words = wordsOf(ops.at('manual.pdf'));
+    const [speed, unit] = [words.find((w) => w.text === '速度') as Word, words.find((w) => w.text === '(Rec/s)') as Word];
+    expect(unit.x - speed.right).toBeGreaterThan(12 * 0.3);
+    expect(unit.x - speed.right).toBeLessThan(12 * 0.4);
+    expect((words.find((w) => w.text === '129753') as Word).right).toBeLessThan(speed.right);
+
+    const text = (await ops.ok('read', { input: 'manual.pdf' })).text ?? '';
+    expect(text).toContain(
+      [
+        '| 通道数 | DataX 速度 (Rec/s) | DataX 流量 (MB/s) |',
+        '| - | - | - |',
+        '| 1 | 129753 | 15.45 |',
+        '| 2 | 284953 | 33.70 |',
+        '| 3 | 385868 | 45.71 |',
       ].join('\n'),
     );
   });

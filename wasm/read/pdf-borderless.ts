@@ -121,6 +121,22 @@ function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | un
   return out;
 }
 
+/** A band at most this many ems wide may be a word space (LibreOffice's between Han and Latin words: 0.32 em). */
+const WORD_SPACE = 0.4;
+
+/**
+ * The gutters without those that are a space inside one row's cell: a band no wider than a word
+ * space whose column on its right only one row fills ("DataX 速度 (Rec/s)" over numbers: every
+ * row leaves the band free, but only the header has text between it and the next gutter).
+ */
+function withoutWordSpaces(gutters: readonly Gutter[], run: readonly BorderlessRow[], size: number): Gutter[] {
+  return gutters.filter((g, i) => {
+    if (g.to - g.from > size * WORD_SPACE) return true;
+    const next = gutters[i + 1]?.from ?? Infinity;
+    return run.filter((row) => row.pieces.some((p) => p.x >= g.to - 0.5 && p.x < next)).length > 1;
+  });
+}
+
 /** A band narrower than MIN_GUTTER that numbers ending flush at its left edge do not hold open. */
 const looseNarrow = (g: Gutter, size: number) => g.to - g.from < size * MIN_GUTTER && g.flush < FLUSH_ROWS;
 
@@ -152,7 +168,8 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
     gutters = next;
   }
   // Gutters no row beside the first stood on both sides of were gaps inside a cell.
-  return { end, gutters: gutters.filter((g) => g.support >= 2 && !looseNarrow(g, first.size)) };
+  const kept = gutters.filter((g) => g.support >= 2 && !looseNarrow(g, first.size));
+  return { end, gutters: withoutWordSpaces(kept, rows.slice(start, end), first.size) };
 }
 
 /**
