@@ -1,7 +1,8 @@
 // LibreOffice's space between Han and Latin words (a third of an em) around borderless tables,
 // as DataX's plugin manuals show it: a Chinese line that names the table under it ("下面列出
 // MysqlWriter 针对 Mysql 类型转换列表:") read as a paragraph over the table, not as its first
-// row; and a header cell "DataX 速度 (Rec/s)" over numbers read as one cell, not as two columns.
+// row; a header cell "DataX 速度 (Rec/s)" over numbers read as one cell, not as two columns; and
+// a heading a paragraph's spacing under a table, another table under it, kept out of both.
 // Made by pandoc (gfm → docx) and LibreOffice, whose table is borderless but for the rule under
 // its header; the layout is checked with pdftotext -bbox before the reading is.
 
@@ -43,6 +44,33 @@ ${LEAD_IN}
 ## 约束限制
 `;
 
+const TYPES_TABLE = [
+  '| 类型分类 | Stream 数据类型 |',
+  '| - | - |',
+  '| 整数类 | INTEGER |',
+  '| 浮点类 | DOUBLE |',
+  '| 字符串类 | STRING |',
+  '| 布尔类 | BOOLEAN |',
+  '| 二进制类 | BINARY |',
+];
+
+/** Two tables with a heading between them (DataX's otsstreamreader). */
+const TWO_TABLES_MD = `# StreamReader 插件文档
+
+## 类型转换
+
+${TYPES_TABLE.join('\n')}
+
+### 参数说明
+
+| 参数 | 描述 | 是否必选 | 默认值 |
+|------|------|----------|--------|
+| endpoint | 服务的地址 | 是 | 无 |
+| instanceName | 实例的名称 | 是 | 无 |
+| dataTable | 导出增量数据的表的名称 | 是 | 无 |
+| startTime | 增量数据的时间范围的开始时间 | 否 | 无 |
+`;
+
 interface Word {
   x: number;
   right: number;
@@ -66,8 +94,9 @@ function wordsOf(pdf: string): Word[] {
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
   ops.put('manual.md', MANUAL_MD);
-  execFileSync('pandoc', ['-f', 'gfm', 'manual.md', '-o', 'manual.docx'], { cwd: ops.dir });
-  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'manual.docx'], ops.dir);
+  ops.put('two-tables.md', TWO_TABLES_MD);
+  for (const name of ['manual', 'two-tables']) execFileSync('pandoc', ['-f', 'gfm', `${name}.md`, '-o', `${name}.docx`], { cwd: ops.dir });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'manual.docx', 'two-tables.docx'], ops.dir);
 }, 180_000);
 afterAll(() => ops.close());
 
@@ -120,6 +149,19 @@ describe('read: Han and Latin words spaced apart around a borderless table', () 
         '| 2 | 284953 | 33.70 |',
         '| 3 | 385868 | 45.71 |',
       ].join('\n'),
+    );
+  });
+
+  it('keeps a heading a paragraph’s spacing under a table out of it, and the table under the heading apart (pandoc → docx → LibreOffice)', async () => {
+    // The layout: the heading stands further under the table's last row than the rows stand apart.
+    const words = wordsOf(ops.at('two-tables.pdf'));
+    const [last, lastButOne, heading] = ['二进制类', '布尔类', '参数说明'].map((t) => words.find((w) => w.text === t) as Word) as [Word, Word, Word];
+    expect(heading.top - last.bottom).toBeGreaterThan(12 * 0.4);
+    expect(heading.top - last.bottom).toBeGreaterThan(2 * (last.top - lastButOne.bottom));
+
+    const text = (await ops.ok('read', { input: 'two-tables.pdf' })).text ?? '';
+    expect(text).toContain(
+      `${TYPES_TABLE.join('\n')}\n\n### 参数说明\n\n| 参数 | 描述 | 是否必选 | 默认值 |\n| - | - | - | - |\n| endpoint | 服务的地址 | 是 | 无 |`,
     );
   });
 });

@@ -4,8 +4,9 @@
 // close enough over the table to start the run of rows that keep to common columns. Two things
 // tell it from a header: it stands a paragraph's spacing above the next row, where the table's
 // rows stand a few points apart; and its text past the first column neither starts, ends nor
-// centres where any row's text in that column does, as a header cell's does. Pure functions over
-// plain data, tested on arrays.
+// centres where any row's text in that column does, as a header cell's does. The same spacing
+// ends a run of rows at a heading under the table (pdf-table-runs.ts). Pure functions over plain
+// data, tested on arrays.
 
 import type { Extent, TableLine } from './pdf-table-wraps.js';
 

@@ -270,7 +270,11 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
-  const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
+  // Not a paragraph's spacing below the rows either (pdf-lead-in.ts): a heading after the table.
+  const close = (row: Row) => {
+    const gap = row.top - (run.at(-1) as Row).bottom;
+    return gap <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05 && !spacedAsParagraph(gap, rowGaps(run), first.size);
+  };
   const widens = (row: Row) =>
     !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
