@@ -355,6 +355,22 @@ function doclingEntries(dir: string, skipped: string[]): Entry[] {
 
 const PANDOC_TARGET: Readonly<Record<string, string>> = { docx: 'docx', odt: 'odt', html: 'html', rtf: 'rtf', pptx: 'pptx', pdf: 'docx', odp: 'pptx' };
 
+/**
+ * pandoc's rendering of `${base}.md` in `dir` for `format`: the file itself, or the DOCX (a PDF's)
+ * or PPTX (an ODP's) that LibreOffice then converts (convertWithLibreOffice).
+ */
+export function renderWithPandoc(dir: string, base: string, format: Rendered['format'], title: string, rtl = false): void {
+  const target = PANDOC_TARGET[format] as string;
+  const meta = [...(target === 'html' || target === 'rtf' ? ['-s', '--metadata', `title=${title}`] : []), ...(rtl ? ['--metadata', 'dir=rtl'] : [])];
+  execFileSync('pandoc', [`${base}.md`, '-f', 'gfm', ...meta, ...(target === 'pptx' ? ['--slide-level=2'] : []), '-o', `${base}.${target}`], { cwd: dir });
+}
+
+/** LibreOffice's conversion of `files` in `dir` to `convertTo`, all in one process (its profile removed after). */
+export function convertWithLibreOffice(dir: string, convertTo: string, files: readonly string[]): void {
+  if (files.length) runSoffice(path.join(dir, 'profile'), ['--convert-to', convertTo, ...files], dir);
+  fs.rmSync(path.join(dir, 'profile'), { recursive: true, force: true });
+}
+
 /** Renders the technical pages: pandoc first (a PDF from its docx, an ODP from its pptx, by LibreOffice), spreadsheets from flat ODS. */
 function renderedEntries(dir: string, skipped: string[]): Entry[] {
   const out: Entry[] = [];
@@ -384,15 +400,11 @@ function renderedEntries(dir: string, skipped: string[]): Entry[] {
     const target = PANDOC_TARGET[doc.format] as string;
     const base = doc.format === 'pdf' || doc.format === 'odp' ? `${stem}-${doc.format}` : stem;
     fs.writeFileSync(path.join(dir, `${base}.md`), markdown);
-    const title = /^#\s+(.*)$/m.exec(markdown)?.[1] ?? stem;
-    const meta = [...(target === 'html' || target === 'rtf' ? ['-s', '--metadata', `title=${title}`] : []), ...(doc.rtl ? ['--metadata', 'dir=rtl'] : [])];
-    execFileSync('pandoc', [`${base}.md`, '-f', 'gfm', ...meta, ...(target === 'pptx' ? ['--slide-level=2'] : []), '-o', `${base}.${target}`], { cwd: dir });
+    renderWithPandoc(dir, base, doc.format, /^#\s+(.*)$/m.exec(markdown)?.[1] ?? stem, doc.rtl);
     if (doc.format === 'pdf' || doc.format === 'odp') toOffice[doc.format]?.push(`${base}.${target}`);
     out.push({ source, file: `${base}.${doc.format}`, format: doc.format, groundTruth: normalised(markdown) });
   }
-  const soffice = (convertTo: string, files: string[]) => files.length && runSoffice(path.join(dir, 'profile'), ['--convert-to', convertTo, ...files], dir);
-  for (const [format, files] of Object.entries(toOffice)) soffice(format, files);
-  fs.rmSync(path.join(dir, 'profile'), { recursive: true, force: true });
+  for (const [format, files] of Object.entries(toOffice)) convertWithLibreOffice(dir, format, files);
   return out.filter((e) => {
     const made = fs.existsSync(path.join(dir, e.file));
     if (!made) skipped.push(`${e.file}: LibreOffice did not write it`);

@@ -205,7 +205,7 @@ export function printHtmlWithChrome(dir: string, html: string, pdf: string): voi
 }
 
 /** groff's PDF (gropdf) or PostScript through Ghostscript, from pandoc's ms; tables through tbl, UTF-8 through preconv. */
-function printWithGroff(dir: string, base: string, numbered: boolean): void {
+export function printWithGroff(dir: string, base: string, numbered: boolean): void {
   const ms = execFileSync('pandoc', [`${base}.md`, '-f', 'gfm', '-t', 'ms', '-s', ...(numbered ? ['-N'] : [])], { cwd: dir });
   if (numbered) fs.writeFileSync(path.join(dir, `${base}.pdf`), execFileSync('groff', ['-ms', '-t', '-k', '-Tpdf'], { input: ms, maxBuffer: 1 << 28 }));
   else execFileSync('ps2pdf', ['-', `${base}.pdf`], { cwd: dir, input: execFileSync('groff', ['-ms', '-t', '-k', '-Tps'], { input: ms, maxBuffer: 1 << 28 }) });

@@ -137,3 +137,33 @@ describe('linePieces', () => {
     expect(linePieces([...rtl('سلام', 100), ...rtl('دنیا', 40)], 0).map((l) => l.text)).toEqual(['سلام دنیا']);
   });
 });
+
+describe('borderlessTables: word spaces', () => {
+  it('reads a header cell whose words stand a space apart, a free band in every row, as one cell when only the header fills the column right of it', () => {
+    const rows = [
+      row(645, [p(72, 108, '通道数'), p(204, 269.3, 'DataX 速度'), p(273.1, 315.4, '(Rec/s)'), p(336, 446, 'DataX 流量 (MB/s)')]),
+      row(663, [p(72, 80, '1'), p(204, 250, '129753'), p(336, 370, '15.45')]),
+      row(681, [p(72, 80, '2'), p(204, 250, '284953'), p(336, 370, '33.70')]),
+      row(699, [p(72, 80, '3'), p(204, 250, '385868'), p(336, 370, '45.71')]),
+    ];
+    expect(borderlessTables(rows)[0]?.cells).toEqual([
+      ['通道数', 'DataX 速度 (Rec/s)', 'DataX 流量 (MB/s)'],
+      ['1', '129753', '15.45'],
+      ['2', '284953', '33.70'],
+      ['3', '385868', '45.71'],
+    ]);
+  });
+
+  it('keeps a column as narrow as a space apart when two rows fill it', () => {
+    const rows = [
+      row(645, [p(72, 108, 'Name'), p(204, 269.3, 'Min'), p(273.1, 315.4, 'Max')]),
+      row(663, [p(72, 80, 'a'), p(204, 250, '1'), p(273.1, 300, '9')]),
+      row(681, [p(72, 80, 'b'), p(204, 250, '2'), p(273.1, 300, '8')]),
+    ];
+    expect(borderlessTables(rows)[0]?.cells).toEqual([
+      ['Name', 'Min', 'Max'],
+      ['a', '1', '9'],
+      ['b', '2', '8'],
+    ]);
+  });
+});

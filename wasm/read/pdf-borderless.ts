@@ -7,6 +7,7 @@
 import { joinLines } from '../../core/cjk-text.js';
 import { isNumber } from './pdf-table-columns.js';
 import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
+import { isLeadInLine } from './pdf-lead-in.js';
 
 /** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
 export interface Piece {
@@ -120,6 +121,22 @@ function narrowed(gutters: readonly Gutter[], row: BorderlessRow): Gutter[] | un
   return out;
 }
 
+/** A band at most this many ems wide may be a word space (LibreOffice's between Han and Latin words: 0.32 em). */
+const WORD_SPACE = 0.4;
+
+/**
+ * The gutters without those that are a space inside one row's cell: a band no wider than a word
+ * space whose column on its right only one row fills ("DataX 速度 (Rec/s)" over numbers: every
+ * row leaves the band free, but only the header has text between it and the next gutter).
+ */
+function withoutWordSpaces(gutters: readonly Gutter[], run: readonly BorderlessRow[], size: number): Gutter[] {
+  return gutters.filter((g, i) => {
+    if (g.to - g.from > size * WORD_SPACE) return true;
+    const next = gutters[i + 1]?.from ?? Infinity;
+    return run.filter((row) => row.pieces.some((p) => p.x >= g.to - 0.5 && p.x < next)).length > 1;
+  });
+}
+
 /** A band narrower than MIN_GUTTER that numbers ending flush at its left edge do not hold open. */
 const looseNarrow = (g: Gutter, size: number) => g.to - g.from < size * MIN_GUTTER && g.flush < FLUSH_ROWS;
 
@@ -151,7 +168,8 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
     gutters = next;
   }
   // Gutters no row beside the first stood on both sides of were gaps inside a cell.
-  return { end, gutters: gutters.filter((g) => g.support >= 2 && !looseNarrow(g, first.size)) };
+  const kept = gutters.filter((g) => g.support >= 2 && !looseNarrow(g, first.size));
+  return { end, gutters: withoutWordSpaces(kept, rows.slice(start, end), first.size) };
 }
 
 /**
@@ -193,7 +211,12 @@ function rowStarts(rows: readonly BorderlessRow[], lines: readonly TableLine[]):
   const byPitch = rows.map((_, k) => k === 0 || (pitches[k - 1] as number) > (least + most) / 2);
   // A pitch that sets only the first row apart is the header's padding, not the rows' (groff).
   const bodyStarts = byPitch.filter(Boolean).length - 1;
-  return bodyStarts >= 2 && byPitch.every((starts, k) => !starts || byColumn[k]) ? byPitch : byRoom;
+  // The row under the header may start with its first column empty: the rest of a row the page
+  // break cut, under the header LibreOffice repeats. It does not count towards the rows the pitch
+  // must start to be believed.
+  const carried = byPitch[1] === true && !byColumn[1];
+  const believed = bodyStarts - (carried ? 1 : 0) >= 2 && byPitch.every((starts, k) => !starts || byColumn[k] || (carried && k === 1));
+  return believed ? byPitch : byRoom;
 }
 
 /** A row this many ems tall holds several lines: a band of a table row whose cells are centred vertically (pdf-table-bands.ts). */
@@ -234,6 +257,8 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     if (gutters.length === 0) continue;
     const run = rows.slice(start, end);
     if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
+    // A paragraph's last line over the table: the table starts under it.
+    if (isLeadInLine(run.map((row) => rowLine(row, gutters)))) continue;
     const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
     out.push({ start, end, cells: logicalRows(run, gutters), ...(tight && { tight }) });
     start = end - 1;

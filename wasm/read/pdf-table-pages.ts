@@ -7,6 +7,7 @@
 // (editable/xlsx.ts) join with them.
 
 import type { Paragraph, RootContent } from 'mdast';
+import { joinsWithoutSpace } from '../../core/cjk-text.js';
 import { cellText, plainText, table, tableCells, type CellSource } from './blocks.js';
 import { isNumber } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
@@ -32,7 +33,9 @@ function joinedCell(above: CellSource, below: CellSource): CellSource {
   const last = above.blocks.at(-1);
   const first = below.blocks[0];
   if (last?.type !== 'paragraph' || first?.type !== 'paragraph') return { ...above, blocks: [...above.blocks, ...below.blocks] };
-  const paragraph: Paragraph = { type: 'paragraph', children: [...last.children, { type: 'text', value: ' ' }, ...first.children] };
+  // Chinese text wrapped across the break goes on without a space, as a cell's wrapped lines do.
+  const space: Paragraph['children'] = joinsWithoutSpace(plainText(last), plainText(first)) ? [] : [{ type: 'text', value: ' ' }];
+  const paragraph: Paragraph = { type: 'paragraph', children: [...last.children, ...space, ...first.children] };
   return { ...above, blocks: [...above.blocks.slice(0, -1), paragraph, ...below.blocks.slice(1)] };
 }
 

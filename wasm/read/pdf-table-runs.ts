@@ -10,6 +10,7 @@ import { withBands } from './pdf-table-bands.js';
 import { cellSpaces, isBullet, NUMBERED, type Row } from './pdf-page-model.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
+import { rowGaps, spacedAsParagraph } from './pdf-lead-in.js';
 import { blocksToHtml } from './render.js';
 
 /**
@@ -162,10 +163,12 @@ function headerAbove(before: Row[], run: TableRun): string[][] | undefined {
       ? headerUnitsAbove(row.pieces.length ? row.pieces : row.cells, bands, first.size)
       : undefined;
   const found: { row: Row; columns: number[] }[] = [];
+  const gaps = rowGaps(run.rows);
   let k = before.length;
   while (k > 0) {
     const row = before[k - 1] as Row;
-    const at = named(row);
+    // A paragraph's last line, a paragraph's spacing over the table (pdf-lead-in.ts), names no column.
+    const at = spacedAsParagraph((found.at(-1)?.row ?? first).top - row.bottom, gaps, first.size) ? undefined : named(row);
     if (!at) break;
     found.push({ row, columns: at });
     k--;
@@ -267,7 +270,11 @@ function tableRun(rows: readonly Row[], start: number): TableRun {
   const aligned = (row: Row) => !row.table && row.cells.length >= 2 && !outOfTables(row) && row.cells.every((c) => near(row, c));
   const run = [first];
   // Rows that add columns or stand alone must follow at the table's line spacing, in its size.
-  const close = (row: Row) => row.top - (run.at(-1) as Row).bottom <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05;
+  // Not a paragraph's spacing below the rows either (pdf-lead-in.ts): a heading after the table.
+  const close = (row: Row) => {
+    const gap = row.top - (run.at(-1) as Row).bottom;
+    return gap <= first.size * 1.5 && Math.abs(row.size - first.size) <= first.size * 0.05 && !spacedAsParagraph(gap, rowGaps(run), first.size);
+  };
   const widens = (row: Row) =>
     !row.table && row.cells.length >= 2 && !outOfTables(row) && close(row) && row.cells.filter((c) => near(row, c)).length * 2 >= row.cells.length;
   // A group label: one piece in the first column, ending before the second.
