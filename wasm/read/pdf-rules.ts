@@ -222,9 +222,13 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   // neighbours' lines stands half a line off them (Chrome's print of pandoc's tables). Where a
   // band shows cells centred in padded rows, rows a quarter line further apart than a cell's lines
   // (Chrome's 1.25) are uneven; elsewhere it takes more (LaTeX's even rows vary a little).
-  const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined);
-  const smallest = Math.min(...(unbanded.length ? unbanded : pitches));
-  const uneven = pitches.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
+  // A pitch across a rule always starts a row and says nothing of padding: booktabs sets a rule's
+  // own space above and below it, so LaTeX's even rows would read as uneven across a \midrule.
+  const unruled = pitches.map((_, i) => !ruledBetween(baseline(body[i] as GridLine[]), baseline(body[i + 1] as GridLine[])));
+  const measured = unruled.some(Boolean) ? pitches.filter((_, i) => unruled[i]) : pitches;
+  const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined && (unruled[i] || !unruled.some(Boolean)));
+  const smallest = Math.min(...(unbanded.length ? unbanded : measured));
+  const uneven = measured.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
   const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
