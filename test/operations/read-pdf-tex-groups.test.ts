@@ -1,7 +1,8 @@
 // PDF tables whose rows come in groups, a rule between each group (LaTeX's booktabs \midrule and
 // papers' result tables): pdflatex (texlive-latex-base) typesets the table, a rule with space above
 // and below it between the groups as booktabs sets it; its rows' baselines were checked with
-// pdftotext -bbox (rows 9.5 pt apart within a group, 16.8 pt across a rule).
+// pdftotext -bbox (rows 9.5 pt apart within a group, 16.8 pt across a rule); and a ruled table with its
+// caption under it.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,10 +39,42 @@ Gamma scored highest.
 \end{document}
 `;
 
+/**
+ * A ruled table alone on its page, its last rule holding one row, its caption under it (LaTeX's
+ * \caption below the tabular) and the page number below that: pdftotext -bbox puts the caption's
+ * top 13 pt under the last row's bottom, inside the table's width (x 249–362 of 198–414), and only
+ * the page number below it.
+ */
+const CAPTIONED_TEX = String.raw`\documentclass{article}
+\begin{document}
+Each model was scored on three benchmarks.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrrr}
+\hline
+Model & Modality & MMLU & PIQA & NQ \\
+\hline
+Alpha 7B & Pretrained & 44.4 & 77.9 & 24.7 \\
+Alpha 13B & Pretrained & 55.6 & 80.8 & 29.0 \\
+\hline
+Beta 7B & Finetuned & 36.9 & 72.8 & 11.0 \\
+\hline
+\end{tabular}
+\caption{Scores by model.}
+\end{table}
+\end{document}
+`;
+
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  ops.put('grouped.tex', GROUPED_TEX);
-  execFileSync('pdflatex', ['-interaction=batchmode', 'grouped.tex'], { cwd: ops.dir, stdio: 'ignore' });
+  for (const [name, tex] of [
+    ['grouped', GROUPED_TEX],
+    ['captioned', CAPTIONED_TEX],
+  ]) {
+    ops.put(`${name}.tex`, tex as string);
+    execFileSync('pdflatex', ['-interaction=batchmode', `${name}.tex`], { cwd: ops.dir, stdio: 'ignore' });
+  }
 }, 120_000);
 afterAll(() => ops.close());
 
@@ -58,5 +91,19 @@ describe('read: PDF tables ruled between groups of rows (pdflatex)', () => {
       '| Gamma 7B | Pretrained | 60.1 | 83.0 | 28.8 |',
     ];
     expect(text).toContain(`Each model was scored on three benchmarks.\n\n${rows.join('\n')}\n\nGamma scored highest.`);
+  });
+});
+
+describe('read: a ruled table with its caption under it (pdflatex)', () => {
+  it('ends the table at its bottom rule when only its caption and the page number stand below: no cut table runs on to the page end', async () => {
+    const text = (await ops.ok('read', { input: 'captioned.pdf' })).text ?? '';
+    const rows = [
+      '| Model | Modality | MMLU | PIQA | NQ |',
+      '| - | - | - | - | - |',
+      '| Alpha 7B | Pretrained | 44.4 | 77.9 | 24.7 |',
+      '| Alpha 13B | Pretrained | 55.6 | 80.8 | 29.0 |',
+      '| Beta 7B | Finetuned | 36.9 | 72.8 | 11.0 |',
+    ];
+    expect(text).toContain(`Each model was scored on three benchmarks.\n\n${rows.join('\n')}\n\nTable 1: Scores by model.`);
   });
 });

@@ -74,8 +74,19 @@ function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L
   const within = (l: GridLine) => l.bbox.x >= last.from - EDGE && l.bbox.x + l.bbox.w <= last.to + EDGE;
   const below = lines.filter((l) => middle(l) > last.at);
   const between = visualLines(lines.filter((l) => middle(l) > above.at && middle(l) < last.at && within(l)));
-  if (below.length === 0 || !below.every(within) || !isOneRow(between)) return frame;
+  if (below.length === 0 || !below.every(within) || !isOneRow(between) || !holdsCells(below)) return frame;
   return [...frame, { ...last, at: Math.max(...below.map((l) => l.bbox.y + l.bbox.h)) + 1 }];
+}
+
+/**
+ * Whether some line of `lines` stands in two cells a column gap apart: a cut table's body does,
+ * where a caption and a page number under a table's bottom rule (LaTeX's \caption below its
+ * table) are one piece a line.
+ */
+function holdsCells(lines: readonly GridLine[]): boolean {
+  return visualLines(lines).some((v) =>
+    v.some((p, k) => k > 0 && p.bbox.x - ((v[k - 1] as GridLine).bbox.x + (v[k - 1] as GridLine).bbox.w) > p.font.size * COLUMN_GAP),
+  );
 }
 
 /** Visual lines that make one table row: one line, or one band of cells centred on each other. */
