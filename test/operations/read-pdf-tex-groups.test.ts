@@ -2,7 +2,7 @@
 // papers' result tables): pdflatex (texlive-latex-base) typesets the table, a rule with space above
 // and below it between the groups as booktabs sets it; its rows' baselines were checked with
 // pdftotext -bbox (rows 9.5 pt apart within a group, 16.8 pt across a rule); and a ruled table with its
-// caption under it.
+// caption under it, and rows of numbers beside a cell spanning them.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,11 +66,42 @@ Beta 7B & Finetuned & 36.9 & 72.8 & 11.0 \\
 \end{document}
 `;
 
+/**
+ * Two rows of numbers beside a cell centred on them, as LaTeX's \multirow sets it (a box lowered
+ * half a line, texlive-latex-base has no multirow.sty): pdftotext -bbox puts the spanning cell's
+ * top at 168.8, between its rows' tops at 162.9 and 174.8, and the next group 24 pt below.
+ */
+const SPANNED_TEX = String.raw`\documentclass{article}
+\pagestyle{empty}
+\newcommand{\spanned}[1]{\smash{\raisebox{-0.5\normalbaselineskip}{#1}}}
+\begin{document}
+Each size was trained in both languages.
+
+\begin{table}[h]
+\centering
+\begin{tabular}{llrrr}
+\hline
+Layers & Language & Simple & Complex & Seconds \\
+\hline
+\spanned{6} & OTSL & 0.965 & 0.934 & 2.73 \\
+ & HTML & 0.969 & 0.927 & 5.39 \\
+\hline
+\spanned{4} & OTSL & 0.938 & 0.904 & 1.97 \\
+ & HTML & 0.952 & 0.909 & 3.77 \\
+\hline
+\end{tabular}
+\end{table}
+
+The smaller model is faster.
+\end{document}
+`;
+
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
   for (const [name, tex] of [
     ['grouped', GROUPED_TEX],
     ['captioned', CAPTIONED_TEX],
+    ['spanned', SPANNED_TEX],
   ]) {
     ops.put(`${name}.tex`, tex as string);
     execFileSync('pdflatex', ['-interaction=batchmode', `${name}.tex`], { cwd: ops.dir, stdio: 'ignore' });
@@ -105,5 +136,20 @@ describe('read: a ruled table with its caption under it (pdflatex)', () => {
       '| Beta 7B | Finetuned | 36.9 | 72.8 | 11.0 |',
     ];
     expect(text).toContain(`Each model was scored on three benchmarks.\n\n${rows.join('\n')}\n\nTable 1: Scores by model.`);
+  });
+});
+
+describe('read: rows of numbers beside a cell spanning them (pdflatex)', () => {
+  it('reads each line of numbers as a row of its own, the spanning cell in the first of them: a number does not wrap', async () => {
+    const text = (await ops.ok('read', { input: 'spanned.pdf' })).text ?? '';
+    const rows = [
+      '| Layers | Language | Simple | Complex | Seconds |',
+      '| - | - | - | - | - |',
+      '| 6 | OTSL | 0.965 | 0.934 | 2.73 |',
+      '| | HTML | 0.969 | 0.927 | 5.39 |',
+      '| 4 | OTSL | 0.938 | 0.904 | 1.97 |',
+      '| | HTML | 0.952 | 0.909 | 3.77 |',
+    ];
+    expect(text).toContain(`Each size was trained in both languages.\n\n${rows.join('\n')}\n\nThe smaller model is faster.`);
   });
 });

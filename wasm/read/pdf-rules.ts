@@ -13,6 +13,7 @@ import { bandEnd } from './pdf-table-bands.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
+import { numericRows } from './pdf-numeric-rows.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -153,7 +154,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
   const columns = columnsOf(body.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
-  const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
+  const rows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))].map((row) => cellsOf(row, columns));
   if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
