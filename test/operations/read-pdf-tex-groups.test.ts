@@ -2,7 +2,7 @@
 // papers' result tables): pdflatex (texlive-latex-base) typesets the table, a rule with space above
 // and below it between the groups as booktabs sets it; its rows' baselines were checked with
 // pdftotext -bbox (rows 9.5 pt apart within a group, 16.8 pt across a rule); and a ruled table with its
-// caption under it, and rows of numbers beside a cell spanning them.
+// caption under it, rows of numbers beside a cell spanning them, and columns half an em apart.
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,12 +96,42 @@ The smaller model is faster.
 \end{document}
 `;
 
+/**
+ * A results table in \scriptsize with 2 pt column padding, its last row in bold: pdftotext -bbox
+ * puts that row's columns 4.0 pt apart (0.57 em at 7 pt) and its word spaces 2.7 pt.
+ */
+const TIGHT_TEX = String.raw`\documentclass{article}
+\pagestyle{empty}
+\begin{document}
+Each model was scored on six benchmarks.
+
+\begin{table}[h]
+\centering
+\scriptsize
+\setlength{\tabcolsep}{2pt}
+\begin{tabular}{llrrrrrr}
+\hline
+Model & Modality & MMLU & PIQA & Arc-e & Arc-c & NQ & MATH \\
+\hline
+Alpha 7B & Pretrained & 44.4\% & 77.9\% & 68.7\% & 43.2\% & 24.7\% & 3.9\% \\
+Alpha 13B & Pretrained & 55.6\% & 80.8\% & 75.2\% & 48.8\% & 29.0\% & 6.0\% \\
+Beta 7B & Finetuned & 36.9\% & 72.8\% & 59.4\% & 34.5\% & 11.0\% & 5.2\% \\
+Gamma 7B & Pretrained & \textbf{60.1\%} & \textbf{83.0\%} & \textbf{80.0\%} & \textbf{55.5\%} & \textbf{28.8\%} & \textbf{13.1\%} \\
+\hline
+\end{tabular}
+\end{table}
+
+Gamma scored highest.
+\end{document}
+`;
+
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
   for (const [name, tex] of [
     ['grouped', GROUPED_TEX],
     ['captioned', CAPTIONED_TEX],
     ['spanned', SPANNED_TEX],
+    ['tight', TIGHT_TEX],
   ]) {
     ops.put(`${name}.tex`, tex as string);
     execFileSync('pdflatex', ['-interaction=batchmode', `${name}.tex`], { cwd: ops.dir, stdio: 'ignore' });
@@ -151,5 +181,20 @@ describe('read: rows of numbers beside a cell spanning them (pdflatex)', () => {
       '| | HTML | 0.952 | 0.909 | 3.77 |',
     ];
     expect(text).toContain(`Each size was trained in both languages.\n\n${rows.join('\n')}\n\nThe smaller model is faster.`);
+  });
+});
+
+describe('read: a ruled table whose columns stand half an em apart (pdflatex)', () => {
+  it('parts columns at a gap wider than a word space that every row has text on both sides of', async () => {
+    const text = (await ops.ok('read', { input: 'tight.pdf' })).text ?? '';
+    const rows = [
+      '| Model | Modality | MMLU | PIQA | Arc-e | Arc-c | NQ | MATH |',
+      '| - | - | - | - | - | - | - | - |',
+      '| Alpha 7B | Pretrained | 44.4% | 77.9% | 68.7% | 43.2% | 24.7% | 3.9% |',
+      '| Alpha 13B | Pretrained | 55.6% | 80.8% | 75.2% | 48.8% | 29.0% | 6.0% |',
+      '| Beta 7B | Finetuned | 36.9% | 72.8% | 59.4% | 34.5% | 11.0% | 5.2% |',
+      '| Gamma 7B | Pretrained | 60.1% | 83.0% | 80.0% | 55.5% | 28.8% | 13.1% |',
+    ];
+    expect(text).toContain(`Each model was scored on six benchmarks.\n\n${rows.join('\n')}\n\nGamma scored highest.`);
   });
 });

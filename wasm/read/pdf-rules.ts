@@ -14,6 +14,7 @@ import { monoTexts } from './pdf-page-model.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
 import { numericRows } from './pdf-numeric-rows.js';
+import { tightColumns } from './pdf-tight-columns.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -152,7 +153,7 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
   if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
-  const columns = columnsOf(body.flat());
+  const columns = tightColumns(columnsOf(body.flat()), body);
   if (columns.length < 2 || isProse(body, columns)) return undefined;
   const rows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))].map((row) => cellsOf(row, columns));
   if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
