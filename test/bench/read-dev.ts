@@ -10,7 +10,8 @@
 // tuned set's PDFs in fixtures/reading (each beside its `.pdf.md` ground truth); `--headings
 // [filter]` PDFs whose headings only weight and numbering mark (read-corpus-headings.ts); `--chrome-tables
 // [filter]` Chrome's prints of more pages with Markdown tables, all dev (read-corpus-chrome-tables.ts); `--manuals
-// [filter]` LibreOffice's and groff's prints of DataX's plugin manuals, all dev (read-corpus-manuals-dev.ts). CPU time is the
+// [filter]` LibreOffice's and groff's prints of DataX's plugin manuals, all dev (read-corpus-manuals-dev.ts); `--docling
+// [filter]` pdfTeX papers typeset from docling's LaTeX test sources, all dev (read-corpus-docling-dev.ts). CPU time is the
 // process's user+system time spent reading, per page.
 
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { hebrewCorpus } from './read-corpus-hebrew.js';
 import { headingsCorpus } from './read-corpus-headings.js';
 import { chromeTablesCorpus } from './read-corpus-chrome-tables.js';
 import { manualsDevCorpus } from './read-corpus-manuals-dev.js';
+import { doclingDevCorpus } from './read-corpus-docling-dev.js';
 import { scoreMarkdown, type DocumentScores } from './read-metrics.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'read-dev');
@@ -48,9 +50,10 @@ const tuned = args[0] === '--tuned';
 const headings = args[0] === '--headings';
 const chromeTables = args[0] === '--chrome-tables';
 const manuals = args[0] === '--manuals';
+const docling = args[0] === '--docling';
 // `--show name` alone shows a document of fixtures/read-dev; after a set's flag (`--tuned --show name`), one of that set.
 const show = args.includes('--show') ? args[args.indexOf('--show') + 1] : undefined;
-const filter = show ?? (heldOut || producers || hebrew || tuned || headings || chromeTables || manuals ? args[1] : args[0]) ?? '';
+const filter = show ?? (heldOut || producers || hebrew || tuned || headings || chromeTables || manuals || docling ? args[1] : args[0]) ?? '';
 const PRODUCERS_CACHE = path.join(ROOT, '.bench-work/read-corpus-producers');
 /** The PDFs scored, each with its ground truth. */
 const TUNED_DIRS = ['docling', 'markitdown'].map((d) => path.join(ROOT, 'fixtures/reading', d));
@@ -63,30 +66,36 @@ const documents = tuned
     )
   : manuals
     ? manualsDevCorpus(path.join(ROOT, '.bench-work/read-corpus-manuals-dev')).map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
-    : headings
-      ? headingsCorpus(path.join(ROOT, '.bench-work/read-corpus-headings'))
-      : chromeTables
-        ? chromeTablesCorpus(path.join(ROOT, '.bench-work/read-corpus-chrome-tables')).map((d) => ({
-            name: path.basename(d.file),
-            file: d.file,
-            truth: d.groundTruth,
-          }))
-        : hebrew
-          ? hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew'))
-              .filter((d) => d.set === 'dev' && d.format === 'pdf')
-              .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
-          : producers
-            ? producersCorpus(PRODUCERS_CACHE)
-                .filter((d) => d.set === producers)
+    : docling
+      ? doclingDevCorpus(path.join(ROOT, '.bench-work/read-corpus-docling-dev')).map((d) => ({
+          name: path.basename(d.file),
+          file: d.file,
+          truth: d.groundTruth,
+        }))
+      : headings
+        ? headingsCorpus(path.join(ROOT, '.bench-work/read-corpus-headings'))
+        : chromeTables
+          ? chromeTablesCorpus(path.join(ROOT, '.bench-work/read-corpus-chrome-tables')).map((d) => ({
+              name: path.basename(d.file),
+              file: d.file,
+              truth: d.groundTruth,
+            }))
+          : hebrew
+            ? hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew'))
+                .filter((d) => d.set === 'dev' && d.format === 'pdf')
                 .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
-            : heldOut
-              ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
-                  .filter((d) => d.format === 'pdf')
-                  .map((d) => ({ name: path.relative(path.join(ROOT, '.bench-work/read-corpus-heldout'), d.file), file: d.file, truth: d.groundTruth }))
-              : fs
-                  .readdirSync(DIR)
-                  .filter((f) => f.endsWith('.pdf'))
-                  .map((name) => ({ name, file: path.join(DIR, name), truth: fs.readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.md')), 'utf8') }));
+            : producers
+              ? producersCorpus(PRODUCERS_CACHE)
+                  .filter((d) => d.set === producers)
+                  .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
+              : heldOut
+                ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
+                    .filter((d) => d.format === 'pdf')
+                    .map((d) => ({ name: path.relative(path.join(ROOT, '.bench-work/read-corpus-heldout'), d.file), file: d.file, truth: d.groundTruth }))
+                : fs
+                    .readdirSync(DIR)
+                    .filter((f) => f.endsWith('.pdf'))
+                    .map((name) => ({ name, file: path.join(DIR, name), truth: fs.readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.md')), 'utf8') }));
 const results: { name: string; scores: DocumentScores; pages: number; cpuMs: number }[] = [];
 for (const { name, file, truth } of documents.filter((d) => d.name.includes(filter)).sort((a, b) => a.name.localeCompare(b.name))) {
   const { markdown, pages, cpuMs } = readMarkdown(file);

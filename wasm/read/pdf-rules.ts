@@ -13,6 +13,8 @@ import { bandEnd } from './pdf-table-bands.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
+import { numericRows } from './pdf-numeric-rows.js';
+import { tightColumns } from './pdf-tight-columns.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -74,8 +76,19 @@ function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L
   const within = (l: GridLine) => l.bbox.x >= last.from - EDGE && l.bbox.x + l.bbox.w <= last.to + EDGE;
   const below = lines.filter((l) => middle(l) > last.at);
   const between = visualLines(lines.filter((l) => middle(l) > above.at && middle(l) < last.at && within(l)));
-  if (below.length === 0 || !below.every(within) || !isOneRow(between)) return frame;
+  if (below.length === 0 || !below.every(within) || !isOneRow(between) || !holdsCells(below)) return frame;
   return [...frame, { ...last, at: Math.max(...below.map((l) => l.bbox.y + l.bbox.h)) + 1 }];
+}
+
+/**
+ * Whether some line of `lines` stands in two cells a column gap apart: a cut table's body does,
+ * where a caption and a page number under a table's bottom rule (LaTeX's \caption below its
+ * table) are one piece a line.
+ */
+function holdsCells(lines: readonly GridLine[]): boolean {
+  return visualLines(lines).some((v) =>
+    v.some((p, k) => k > 0 && p.bbox.x - ((v[k - 1] as GridLine).bbox.x + (v[k - 1] as GridLine).bbox.w) > p.font.size * COLUMN_GAP),
+  );
 }
 
 /** Visual lines that make one table row: one line, or one band of cells centred on each other. */
@@ -140,9 +153,9 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
   if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
-  const columns = columnsOf(body.flat());
+  const columns = tightColumns(columnsOf(body.flat()), body);
   if (columns.length < 2 || isProse(body, columns)) return undefined;
-  const rows = [header, ...bodyRows(body, columns, inner)].map((row) => cellsOf(row, columns));
+  const rows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))].map((row) => cellsOf(row, columns));
   if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
@@ -222,9 +235,13 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   // neighbours' lines stands half a line off them (Chrome's print of pandoc's tables). Where a
   // band shows cells centred in padded rows, rows a quarter line further apart than a cell's lines
   // (Chrome's 1.25) are uneven; elsewhere it takes more (LaTeX's even rows vary a little).
-  const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined);
-  const smallest = Math.min(...(unbanded.length ? unbanded : pitches));
-  const uneven = pitches.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
+  // A pitch across a rule always starts a row and says nothing of padding: booktabs sets a rule's
+  // own space above and below it, so LaTeX's even rows would read as uneven across a \midrule.
+  const unruled = pitches.map((_, i) => !ruledBetween(baseline(body[i] as GridLine[]), baseline(body[i + 1] as GridLine[])));
+  const measured = unruled.some(Boolean) ? pitches.filter((_, i) => unruled[i]) : pitches;
+  const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined && (unruled[i] || !unruled.some(Boolean)));
+  const smallest = Math.min(...(unbanded.length ? unbanded : measured));
+  const uneven = measured.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
   const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
