@@ -76,6 +76,21 @@ function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
   return CLOSING.test(leftmost.c) && visible.some((c) => /\p{L}/u.test(c.c));
 }
 
+/** A closing bracket: what a right-to-left paragraph's English shows at its left where it ends in a bracketed aside or a call. */
+const CLOSING_BRACKET = /^[)\]}]$/;
+
+/**
+ * Whether a piece of a line (a table cell, where the line holds several) shows the layout of a
+ * right-to-left paragraph: its leftmost glyph closes a sentence or a bracket and letters or digits
+ * follow (`)unused( 0`, `}{ )(export function Button`), which no left-to-right cell starts with.
+ */
+function closedAtLeft(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2 || !visible.some((c) => /[\p{L}\p{N}]/u.test(c.c))) return false;
+  const leftmost = visible.reduce((a, b) => (b.left < a.left ? b : a));
+  return CLOSING.test(leftmost.c) || CLOSING_BRACKET.test(leftmost.c);
+}
+
 /**
  * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
  * whole (its pieces would be put back left to right, in the wrong order), its characters in
@@ -115,7 +130,8 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     current.push(ch);
   }
   if (current.length) pieces.push(current);
-  const inOrder = (p: PageChar[]) => (visual ? p : codeFlushRight && isCode(p) ? logicalOrder(withWordSpaces(p, wmode)) : withWordSpaces(p, wmode));
+  const rightToLeftCell = (p: PageChar[]) => (codeFlushRight && isCode(p)) || (rightToLeftPage && cuts && closedAtLeft(p));
+  const inOrder = (p: PageChar[]) => (visual ? p : rightToLeftCell(p) ? logicalOrder(withWordSpaces(p, wmode)) : withWordSpaces(p, wmode));
   return pieces.map((p) => toLine(inOrder(p), wmode)).filter((l) => l.text.trim() !== '');
 }
 
