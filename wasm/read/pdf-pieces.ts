@@ -76,6 +76,19 @@ function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
   return CLOSING.test(leftmost.c) && visible.some((c) => /\p{L}/u.test(c.c));
 }
 
+/**
+ * Whether a line of one right-to-left word and what stands around it, no left-to-right letter in
+ * it (`(مثال)`, a wrapped cell's last line), is drawn from the left: its first glyph in the stream
+ * stands left of its last. Where it holds one word, no step from word to word tells the order it is
+ * drawn in (drawnInVisualOrder); a line drawn in logical order starts at its right.
+ */
+function oneWordDrawnFromTheLeft(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2 || visible.some((c) => /\p{L}/u.test(c.c) && !isRightToLeft(c.c)) || chars.some((c) => c.c === ' ')) return false;
+  const [first, last] = [visible[0] as PageChar, visible.at(-1) as PageChar];
+  return first.right <= last.left;
+}
+
 /** A closing bracket: what a right-to-left paragraph's English shows at its left where it ends in a bracketed aside or a call. */
 const CLOSING_BRACKET = /^[)\]}]$/;
 
@@ -116,7 +129,8 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   const visual =
     latinInRightToLeft ||
     (rightToLeftLine && rightToLeftPage && flushRight) ||
-    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP)) ||
+    (rightToLeftLine && rightToLeftPage && oneWordDrawnFromTheLeft(chars));
   if (visual && rightToLeftPage) return cellsFromTheRight(chars).map((cell) => toLine(logicalOrder(withWordSpaces(cell, wmode)), wmode));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   const across = cuts ? wallsAcross(walls, chars) : [];
