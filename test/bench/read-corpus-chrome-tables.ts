@@ -1,9 +1,9 @@
 // A development set of Markdown tables as Chrome prints them (issue 45): the producers corpus's
 // Chrome half reads its dev tables at TEDS 0.98 but its held-out ones at 0.35, its dev pages having
 // too few tables to show what is lost. These are more pages of the same projects, each with pipe
-// tables (wide ones, long wrapping cells, code in cells, Chinese and Persian), printed exactly as
+// tables (wide ones, long wrapping cells, code in cells, Chinese, Persian and Arabic), printed exactly as
 // that corpus prints them (pandoc's HTML through Chrome) and scored against pandoc's Markdown. No
-// page here is in any other corpus list, nor a page of the same name held out in another language
+// page here is in another corpus list (one dev exception, below), nor a page of the same name held out in another language
 // or format; all are dev (the PDF reader may be tuned on them). `npx tsx test/bench/read-dev.ts --chrome-tables`.
 //
 // Arthas: every page of its manual that holds a pipe table (site/docs/doc, site/docs/en/doc) is
@@ -12,11 +12,29 @@
 // merged (qlexpress on a branch, getcurl from the 2021 Sphinx manual; both Chinese only) and the
 // repository's own READMEs and agent guide (parameter tables, English and Chinese), each pinned to
 // the commit it is read at.
+//
+// react.dev (Persian and Arabic, right to left): at the pinned commits six pages hold a pipe table
+// (`git grep` over src/content; no page holds an HTML table outside code). `responding-to-events`
+// is held out (the producers corpus's Persian Chrome print), so it is here in neither language; the
+// other five are here in both. Arabic `importing-and-exporting-components` is also a LibreOffice
+// print in fixtures/read-dev (dev too); no other list holds any of them in any language or format.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
-import { ARTHAS, REACT_FA, ROCKETMQ, cleanSiteMarkdown, gitShow, hashOf, mirrorOf, normalised, stemOf, type Repository } from './read-corpus-heldout.js';
+import {
+  ARTHAS,
+  REACT_AR,
+  REACT_FA,
+  ROCKETMQ,
+  cleanSiteMarkdown,
+  gitShow,
+  hashOf,
+  mirrorOf,
+  normalised,
+  stemOf,
+  type Repository,
+} from './read-corpus-heldout.js';
 import { printWithChrome, type Page } from './read-corpus-producers.js';
 
 const page = (repo: Repository, file: string, rtl = false): Page => ({ repo, path: file, producer: 'chrome', rtl });
@@ -39,6 +57,14 @@ const PAGES: readonly Page[] = [
     'learn/referencing-values-with-refs',
     'reference/react-compiler/directives',
   ].map((n) => page(REACT_FA, `src/content/${n}.md`, true)),
+  ...[
+    'learn/queueing-a-series-of-state-updates',
+    'learn/updating-arrays-in-state',
+    'learn/referencing-values-with-refs',
+    'reference/react-compiler/directives',
+    'learn/importing-and-exporting-components',
+  ].map((n) => page(REACT_AR, `src/content/${n}.md`, true)),
+  page(REACT_FA, 'src/content/learn/importing-and-exporting-components.md', true),
 ];
 
 /** Bump when the recipe changes in a way PAGES does not show, to rebuild the cache. */
@@ -47,7 +73,7 @@ const RECIPE_VERSION = 1;
 /** The pages printed into `cacheDir` (or read from it while the recipe is unchanged); pages without a mirror are named on stderr. */
 export function chromeTablesCorpus(cacheDir: string): CorpusDocument[] {
   const manifestFile = path.join(cacheDir, 'manifest.json');
-  const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ARTHAS, ROCKETMQ, REACT_FA].map((r) => Boolean(mirrorOf(r))) });
+  const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ARTHAS, ROCKETMQ, REACT_FA, REACT_AR].map((r) => Boolean(mirrorOf(r))) });
   let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as {
     stamp?: string;
     entries?: { file: string; groundTruth: string }[];

@@ -77,6 +77,34 @@ function inRightToLeftParagraph(chars: readonly PageChar[]): boolean {
 }
 
 /**
+ * Whether a line of one right-to-left word and what stands around it, no left-to-right letter in
+ * it (`(مثال)`, a wrapped cell's last line), is drawn from the left: its first glyph in the stream
+ * stands left of its last. Where it holds one word, no step from word to word tells the order it is
+ * drawn in (drawnInVisualOrder); a line drawn in logical order starts at its right.
+ */
+function oneWordDrawnFromTheLeft(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2 || visible.some((c) => /\p{L}/u.test(c.c) && !isRightToLeft(c.c)) || chars.some((c) => c.c === ' ')) return false;
+  const [first, last] = [visible[0] as PageChar, visible.at(-1) as PageChar];
+  return first.right <= last.left;
+}
+
+/** A closing bracket: what a right-to-left paragraph's English shows at its left where it ends in a bracketed aside or a call. */
+const CLOSING_BRACKET = /^[)\]}]$/;
+
+/**
+ * Whether a piece of a line (a table cell, where the line holds several) shows the layout of a
+ * right-to-left paragraph: its leftmost glyph closes a sentence or a bracket and letters or digits
+ * follow (`)unused( 0`, `}{ )(export function Button`), which no left-to-right cell starts with.
+ */
+function closedAtLeft(chars: readonly PageChar[]): boolean {
+  const visible = chars.filter((c) => c.c.trim() !== '');
+  if (visible.length < 2 || !visible.some((c) => /[\p{L}\p{N}]/u.test(c.c))) return false;
+  const leftmost = visible.reduce((a, b) => (b.left < a.left ? b : a));
+  return CLOSING.test(leftmost.c) || CLOSING_BRACKET.test(leftmost.c);
+}
+
+/**
  * The pieces of one mupdf line, in the order its characters come. A right-to-left line stays
  * whole (its pieces would be put back left to right, in the wrong order), its characters in
  * logical order (pdf-bidi.ts); so does a left-to-right line set in a right-to-left paragraph
@@ -101,7 +129,8 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
   const visual =
     latinInRightToLeft ||
     (rightToLeftLine && rightToLeftPage && flushRight) ||
-    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP));
+    (rightToLeftLine && drawnInVisualOrder(chars, (a, b) => gapBetween(a, b) > Math.max(a.size, b.size) * WORD_GAP)) ||
+    (rightToLeftLine && rightToLeftPage && oneWordDrawnFromTheLeft(chars));
   if (visual && rightToLeftPage) return cellsFromTheRight(chars).map((cell) => toLine(logicalOrder(withWordSpaces(cell, wmode)), wmode));
   const ordered = visual ? logicalOrder(withWordSpaces(fromTheRight(chars), wmode)) : rightToLeft ? lamAlefInOrder([...chars]) : chars;
   const across = cuts ? wallsAcross(walls, chars) : [];
@@ -115,7 +144,8 @@ export function linePieces(chars: readonly PageChar[], wmode: number, rightToLef
     current.push(ch);
   }
   if (current.length) pieces.push(current);
-  const inOrder = (p: PageChar[]) => (visual ? p : codeFlushRight && isCode(p) ? logicalOrder(withWordSpaces(p, wmode)) : withWordSpaces(p, wmode));
+  const rightToLeftCell = (p: PageChar[]) => (codeFlushRight && isCode(p)) || (rightToLeftPage && cuts && closedAtLeft(p));
+  const inOrder = (p: PageChar[]) => (visual ? p : rightToLeftCell(p) ? logicalOrder(withWordSpaces(p, wmode)) : withWordSpaces(p, wmode));
   return pieces.map((p) => toLine(inOrder(p), wmode)).filter((l) => l.text.trim() !== '');
 }
 

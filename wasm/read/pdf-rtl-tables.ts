@@ -11,6 +11,7 @@
 import type { Data, RootContent } from 'mdast';
 import { cellText, table, tableCells, type CellSource } from './blocks.js';
 import type { Row } from './pdf-page-model.js';
+import { CLOSING } from './pdf-page-direction.js';
 import { isRightToLeft } from './pdf-rows.js';
 import { blocksToHtml } from './render.js';
 
@@ -46,7 +47,7 @@ export function inReadingOrder(found: RootContent, tableRows: readonly Row[], pa
   if (setFromTheRight === readFromTheRight) return found;
   // The page's prose, not the table's own rows, tells which way the page runs: by its script, or where it is English, by its alignment.
   const pageProse = prose.filter((r) => !r.table && !own.includes(r));
-  const pageRightToLeft = isRightToLeft(pageProse.map((r) => r.text).join(' ')) || setFlushRight(pageProse);
+  const pageRightToLeft = isRightToLeft(pageProse.map((r) => r.text).join(' ')) || setFlushRight(pageProse) || paragraphsEndAtRight(pageProse);
   return fromTheRight(found, pageRightToLeft) ?? found;
 }
 
@@ -68,6 +69,47 @@ function setFlushRight(rows: readonly Row[]): boolean {
   const ends = rows.filter((r) => right - r.right <= r.size * AT_EDGE_EMS).length;
   const starts = rows.filter((r) => r.x - left <= r.size * AT_EDGE_EMS).length;
   return ends >= rows.length * FLUSH_SHARE && starts * 2 < ends;
+}
+
+/** Ems by which a paragraph's last row must stand further in from one edge of the row above it than from the other to show which edge it is set against. */
+const SHORT_ROW_EMS = 2;
+/** Ems within which a row's end stands at the end of the row above it (a list item's first row carries its marker past its text). */
+const SAME_EDGE_EMS = 1.5;
+/** Rows that must say so before the page is taken as set right to left by its paragraphs' ends. */
+const MIN_ENDS = 2;
+
+/** A row's letters end a sentence or clause: its closing punctuation at either end of its text (pdf-pieces.ts puts it back at the end on a page it knows is set right to left). */
+const endsSentence = (row: Row) => {
+  const visible = row.text.trim();
+  return /\p{L}/u.test(visible) && (CLOSING.test(visible[0] as string) || CLOSING.test(visible.at(-1) as string));
+};
+
+/** Whether `below` is the next row of `above`'s paragraph: right under it, in its size, beside it on the page. */
+const nextRowOf = (above: Row, below: Row) =>
+  Math.abs(above.size - below.size) <= below.size * 0.1 &&
+  below.top - above.bottom <= below.size &&
+  below.top >= above.top &&
+  below.x < above.right &&
+  above.x < below.right;
+
+/**
+ * Whether more of the rows that end a paragraph are set against its right edge than its left,
+ * and at least MIN_ENDS are: a paragraph's last row is short, ends a sentence, and keeps the edge
+ * of the row above it that its paragraph starts from (each row against its own paragraph's, so
+ * a page of two columns says nothing it should not). A page of list items, which a right-to-left
+ * page indents from the right, is not flush right by setFlushRight's share of rows, but its
+ * items' last rows stand at their right all the same.
+ */
+function paragraphsEndAtRight(rows: readonly Row[]): boolean {
+  let [atRight, atLeft] = [0, 0];
+  for (const [k, row] of rows.entries()) {
+    const above = rows[k - 1];
+    if (!above || !endsSentence(row) || !nextRowOf(above, row)) continue;
+    const [leftIn, rightIn] = [row.x - above.x, above.right - row.right];
+    if (Math.abs(rightIn) <= row.size * SAME_EDGE_EMS && leftIn - rightIn > row.size * SHORT_ROW_EMS) atRight++;
+    else if (Math.abs(leftIn) <= row.size * SAME_EDGE_EMS && rightIn - leftIn > row.size * SHORT_ROW_EMS) atLeft++;
+  }
+  return atRight >= MIN_ENDS && atRight > atLeft;
 }
 
 /** Whether the table's first column is found right of its last on the page (by a row's cells), undefined where no row tells. */
