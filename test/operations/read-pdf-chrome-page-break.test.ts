@@ -23,6 +23,16 @@ const range = (n: number) => Array.from({ length: n }, (_, k) => k + 1);
 /** Thirteen rows, the long one, eleven more: on a Letter page in Liberation Serif the break falls inside the long row. */
 const ROWS = [...range(13).map(retry), [LONG_NAME, '4194304', LONG_TEXT], ...range(11).map(timeout)];
 const TWO_COLUMNS = ROWS.map(([name, , text]) => [name as string, text as string]);
+/** The long row's name short: only its description goes on over the break, above one more row of a long description. */
+const LAST_PAGE = [
+  ...TWO_COLUMNS.slice(0, 13),
+  ['batch', LONG_TEXT],
+  [
+    'timeout1',
+    "How long to wait for the broker's answer to a message sent in a batch, in milliseconds, the 1th time it is sent; " +
+      'when no answer comes in that time the client sends the batch again, to the same broker or to another one that holds the topic.',
+  ],
+];
 
 const pipeTable = (header: readonly string[], rows: readonly string[][]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -55,6 +65,7 @@ beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
   print('three', document(pipeTable(THREE, ROWS)));
   print('two', document(pipeTable(TWO, TWO_COLUMNS)));
+  print('last', document(pipeTable(TWO, LAST_PAGE)));
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -75,5 +86,14 @@ describe('read: a table row Chrome’s print cuts at the page break', () => {
     expect(second).toMatch(/^\s*Option\s+Description\s*\n\s*producer sends to the\s+answers with an error code/);
     const text = (await ops.ok('read', { input: 'two.pdf' })).text ?? '';
     expect(text).toContain(`# Producer settings\n\n${readTable(TWO, TWO_COLUMNS)}\n\n<!-- page 2 -->\n\nThe broker reads them`);
+  });
+
+  it('reads the last page’s part as the table’s: the cut row’s description lines and a row whose description wraps, under the repeated header', async () => {
+    const [, second] = pages('last.pdf');
+    // Most of the page's table lines are a description's full lines, nothing in the first column.
+    expect(second).toMatch(/^\s*Option\s+Description\s*\n\s*refused by the broker, which answers with an error code/);
+    expect(second).toMatch(/^\s*timeout1\s*$/m);
+    const text = (await ops.ok('read', { input: 'last.pdf' })).text ?? '';
+    expect(text).toContain(`# Producer settings\n\n${readTable(TWO, LAST_PAGE)}\n\n<!-- page 2 -->\n\nThe broker reads them`);
   });
 });

@@ -203,7 +203,9 @@ function isProse(body: readonly GridLine[][], columns: readonly { from: number; 
     const band = columns[columnOf(p, columns)] as { from: number; to: number };
     return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
   };
-  return body.filter((v) => v.every(full)).length * 2 > body.length;
+  // A line with nothing in the first column is a cell's wrapped line (a page whose table goes on
+  // from the page before with a long description's lines), not a column of prose beside another.
+  return body.filter((v) => v.every(full) && v.some((p) => columnOf(p, columns) === 0)).length * 2 > body.length;
 }
 
 /**
