@@ -33,6 +33,18 @@ const LAST_PAGE = [
       'when no answer comes in that time the client sends the batch again, to the same broker or to another one that holds the topic.',
   ],
 ];
+/**
+ * Rows whose name and description both wrap onto two lines, top-aligned (no band of centred cells
+ * shows the rows), then a row of a short name over three lines that Chrome sets alone on the last
+ * page, under the repeated header, with a short line after the table.
+ */
+const ALIKE = [
+  ...range(31).map((k) => [`retry${k} when a send failed`, `How many times a message is sent again when the broker does not answer, at most ${k}.`]),
+  [
+    'batch',
+    'The largest body, in bytes, that one batch of messages may hold before the client splits it into smaller batches of its own; a larger batch is refused by the broker.',
+  ],
+];
 
 const pipeTable = (header: readonly string[], rows: readonly string[][]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -66,6 +78,7 @@ beforeAll(async () => {
   print('three', document(pipeTable(THREE, ROWS)));
   print('two', document(pipeTable(TWO, TWO_COLUMNS)));
   print('last', document(pipeTable(TWO, LAST_PAGE)));
+  print('alike', `# Producer settings\n\n${pipeTable(TWO, ALIKE)}\n\nRead at start.\n`);
 }, 240_000);
 afterAll(() => ops.close());
 
@@ -95,5 +108,22 @@ describe('read: a table row Chrome’s print cuts at the page break', () => {
     expect(second).toMatch(/^\s*timeout1\s*$/m);
     const text = (await ops.ok('read', { input: 'last.pdf' })).text ?? '';
     expect(text).toContain(`# Producer settings\n\n${readTable(TWO, LAST_PAGE)}\n\n<!-- page 2 -->\n\nThe broker reads them`);
+  });
+
+  it('reads rows whose cells all wrap alike by their spacing: a cell’s lines at the line height, the rows a padding further apart', async () => {
+    const [first] = pages('alike.pdf');
+    expect(first).toMatch(/^\s*retry1 when a\s+How many times a message is sent again when the broker does not\s*\n\s*send failed\s+answer, at most 1\.\s*$/m);
+    const text = (await ops.ok('read', { input: 'alike.pdf' })).text ?? '';
+    expect(text).toContain(readTable(TWO, ALIKE.slice(0, 13)));
+  });
+
+  it('leaves the line after the table out of it where the last page holds the repeated header and one row', async () => {
+    const last =
+      pages('alike.pdf')
+        .filter((page) => page.trim())
+        .at(-1) ?? '';
+    expect(last).toMatch(/^\s*Option\s+Description\s*\n\s+The largest body[^\n]*\n\s*batch\s+[^\n]*\n\s+[^\n]*broker\.\s*\n\s*\nRead at start\.\s*$/);
+    const text = (await ops.ok('read', { input: 'alike.pdf' })).text ?? '';
+    expect(text).toMatch(/\| batch \| The largest body[^|\n]*broker\. \|\n\n(<!-- page \d+ -->\n\n)*Read at start\./);
   });
 });

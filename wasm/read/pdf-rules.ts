@@ -13,6 +13,7 @@ import { bandEnd } from './pdf-table-bands.js';
 import { monoTexts } from './pdf-page-model.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
+import { twoSpacings } from './pdf-row-spacing.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -64,9 +65,9 @@ function frames(rules: readonly Rule[]): Rule[][] {
 
 /**
  * A frame whose last two rules hold one row — a header, its cells' lines centred on each other
- * (bodyRows' band) — with only the frame's text below it down to the page's end: a table the
- * page break cut, its header ruled above and below and its body's bottom rule on the next page
- * (Chrome's print of pandoc's table). The frame gets a rule under the page's last line, so the
+ * (bodyRows' band) — with only the frame's text below it down to the page's end, the first of
+ * it hugging the rule: a table the page break cut, its header ruled above and below and its
+ * body's bottom rule on the next page (Chrome's print of pandoc's table). The frame gets a rule under the page's last line, so the
  * body is read with its header; else the header's lines alone read as a table of two rows.
  */
 function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L[]): readonly Rule[] {
@@ -74,8 +75,17 @@ function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L
   const within = (l: GridLine) => l.bbox.x >= last.from - EDGE && l.bbox.x + l.bbox.w <= last.to + EDGE;
   const below = lines.filter((l) => middle(l) > last.at);
   const between = visualLines(lines.filter((l) => middle(l) > above.at && middle(l) < last.at && within(l)));
-  if (below.length === 0 || !below.every(within) || !isOneRow(between)) return frame;
+  if (below.length === 0 || !below.every(within) || !hugsBelow(last, below) || !isOneRow(between)) return frame;
   return [...frame, { ...last, at: Math.max(...below.map((l) => l.bbox.y + l.bbox.h)) + 1 }];
+}
+
+/**
+ * Whether the topmost line under a rule starts within HUG ems of it, as a row's text starts under
+ * its header's rule (cell padding); a paragraph after a table's bottom rule stands a margin off.
+ */
+function hugsBelow(rule: Rule, below: readonly GridLine[]): boolean {
+  const top = below.reduce((a, b) => (b.bbox.y < a.bbox.y ? b : a));
+  return top.bbox.y - rule.at <= top.font.size * HUG;
 }
 
 /** Visual lines that make one table row: one line, or one band of cells centred on each other. */
@@ -226,7 +236,7 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   // (Chrome's 1.25) are uneven; elsewhere it takes more (LaTeX's even rows vary a little).
   const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined);
   const smallest = Math.min(...(unbanded.length ? unbanded : pitches));
-  const uneven = pitches.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
+  const uneven = pitches.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15)) || twoSpacings(body, pitches, columns);
   const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {
