@@ -104,4 +104,27 @@ describe('ruleTables', () => {
       '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast |\n| B | 0.87 | slow |\n| C | 0.80 | new |',
     ]);
   });
+
+  it('joins a cell’s wrapped lines where every row wraps alike, by two exact spacings: the line height and the rows a padding further (pandoc → Chrome)', () => {
+    // Chrome at 10 pt: a cell's lines 15 pt apart, rows 18.75 (1.25 times); no row holds a centred cell.
+    const WIDE = [55, 170];
+    const rows = [1, 2, 3].flatMap((k) => {
+      const at = 130 + (k - 1) * 33.75;
+      return [...row(at, WIDE, [`retry${k} when a`, 'How many times a send is']), ...row(at + 15, WIDE, ['send failed', `tried, at most ${k}.`])];
+    });
+    expect(markdownOf([...row(111, WIDE, ['Option', 'Description']), ...rows], [rule(100), rule(117), rule(210)])).toEqual([
+      '| Option | Description |\n| - | - |\n| retry1 when a send failed | How many times a send is tried, at most 1. |\n| retry2 when a send failed | How many times a send is tried, at most 2. |\n| retry3 when a send failed | How many times a send is tried, at most 3. |',
+    ]);
+    // LaTeX's rows of one line, spaced out every two rows (\addlinespace): two spacings too, but no line above the narrower one wrapped.
+    const grouped = [
+      ...row(111, COLUMNS, ['Method', 'Score', 'Notes']),
+      ...row(127, COLUMNS, ['A', '0.91', 'fast, small']),
+      ...row(139, COLUMNS, ['B', '0.87', 'slow']),
+      ...row(154, COLUMNS, ['C', '0.80', 'new']),
+      ...row(166, COLUMNS, ['D', '0.78', 'old one']),
+    ];
+    expect(markdownOf(grouped, [rule(100), rule(115), rule(172)])).toEqual([
+      '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast, small |\n| B | 0.87 | slow |\n| C | 0.80 | new |\n| D | 0.78 | old one |',
+    ]);
+  });
 });

@@ -114,6 +114,63 @@ describe('a table continued on the next page', () => {
     expect(markdown(same)).toBe(['| x | x |', '| - | - |', '| a | b |', '| c | d |'].join('\n'));
   });
 
+  const settings = [
+    ['retries', '2', 'How often a send is tried again.'],
+    ['timeout', '3000', 'How long to wait for an answer.'],
+    ['group', 'DEFAULT', 'The producer group it belongs to.'],
+  ];
+
+  it('joins a row the break cut where the next page leaves empty a cell every other row fills', () => {
+    const header = ['Option', 'Default', 'Description'];
+    // Only the option's name wraps over the break: its default and description ended above it.
+    const emptyDefault = [grid([header, ...settings, ['batch size', '4194304', 'The largest body one batch holds.']])];
+    expect(joinContinuedTable(emptyDefault, [grid([header, ['limit', '', ''], ['compress', 'false', 'Whether bodies are zipped.']])])).toBe(true);
+    expect(markdown(emptyDefault)).toContain('| batch size limit | 4194304 | The largest body one batch holds. |\n| compress |');
+  });
+
+  it('joins a row the break cut where a column of sentences stops mid-sentence and goes on in lower case', () => {
+    // Every cell goes on: the description, a column of sentences, stops mid-sentence and goes on in lower case.
+    const twoColumns = [
+      grid([
+        ['Option', 'Description'],
+        ...settings.map(([name, , text]) => [name as string, text as string]),
+        ['batch size', 'The largest body one batch holds, in'],
+      ]),
+    ];
+    expect(
+      joinContinuedTable(twoColumns, [
+        grid([
+          ['limit', 'bytes, before it is split.'],
+          ['compress', 'Whether bodies are zipped.'],
+        ]),
+      ]),
+    ).toBe(true);
+    expect(markdown(twoColumns)).toContain('| batch size limit | The largest body one batch holds, in bytes, before it is split. |\n| compress |');
+  });
+
+  it('keeps two rows apart where no cell shows a cut: a full row, a sentence that ended, a column of names', () => {
+    const body = [
+      ['retries', 'How often a send is tried again.'],
+      ['timeout', 'How long to wait for an answer.'],
+      ['group', 'The producer group it belongs to.'],
+    ];
+    const ended = [grid([['Option', 'Description'], ...body, ['batch', 'The largest body one batch holds.']])];
+    expect(joinContinuedTable(ended, [grid([['compress', 'whether bodies are zipped.']])])).toBe(true);
+    expect(markdown(ended)).toContain('| batch | The largest body one batch holds. |\n| compress | whether bodies are zipped. |');
+    // Names in lower case, not sentences: a name without a stop is no cut sentence.
+    const names = [
+      grid([
+        ['Key', 'Type'],
+        ['namesrvAddr', 'string'],
+        ['clientIP', 'string'],
+        ['instanceName', 'string'],
+        ['pollInterval', 'int'],
+      ]),
+    ];
+    expect(joinContinuedTable(names, [grid([['sendTimeout', 'int']])])).toBe(true);
+    expect(markdown(names)).toContain('| pollInterval | int |\n| sendTimeout | int |');
+  });
+
   it('leaves tables apart when the next page starts with something else, or in other columns', () => {
     const first = [
       grid([

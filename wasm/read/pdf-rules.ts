@@ -15,6 +15,7 @@ import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
 import { numericRows } from './pdf-numeric-rows.js';
 import { tightColumns } from './pdf-tight-columns.js';
+import { twoSpacings } from './pdf-row-spacing.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -66,9 +67,9 @@ function frames(rules: readonly Rule[]): Rule[][] {
 
 /**
  * A frame whose last two rules hold one row — a header, its cells' lines centred on each other
- * (bodyRows' band) — with only the frame's text below it down to the page's end: a table the
- * page break cut, its header ruled above and below and its body's bottom rule on the next page
- * (Chrome's print of pandoc's table). The frame gets a rule under the page's last line, so the
+ * (bodyRows' band) — with only the frame's text below it down to the page's end, the first of
+ * it hugging the rule: a table the page break cut, its header ruled above and below and its
+ * body's bottom rule on the next page (Chrome's print of pandoc's table). The frame gets a rule under the page's last line, so the
  * body is read with its header; else the header's lines alone read as a table of two rows.
  */
 function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L[]): readonly Rule[] {
@@ -76,7 +77,7 @@ function toPageEnd<L extends GridLine>(frame: readonly Rule[], lines: readonly L
   const within = (l: GridLine) => l.bbox.x >= last.from - EDGE && l.bbox.x + l.bbox.w <= last.to + EDGE;
   const below = lines.filter((l) => middle(l) > last.at);
   const between = visualLines(lines.filter((l) => middle(l) > above.at && middle(l) < last.at && within(l)));
-  if (below.length === 0 || !below.every(within) || !isOneRow(between) || !holdsCells(below)) return frame;
+  if (below.length === 0 || !below.every(within) || !hugsBelow(last, below) || !isOneRow(between) || !holdsCells(below)) return frame;
   return [...frame, { ...last, at: Math.max(...below.map((l) => l.bbox.y + l.bbox.h)) + 1 }];
 }
 
@@ -89,6 +90,15 @@ function holdsCells(lines: readonly GridLine[]): boolean {
   return visualLines(lines).some((v) =>
     v.some((p, k) => k > 0 && p.bbox.x - ((v[k - 1] as GridLine).bbox.x + (v[k - 1] as GridLine).bbox.w) > p.font.size * COLUMN_GAP),
   );
+}
+
+/**
+ * Whether the topmost line under a rule starts within HUG ems of it, as a row's text starts under
+ * its header's rule (cell padding); a paragraph after a table's bottom rule stands a margin off.
+ */
+function hugsBelow(rule: Rule, below: readonly GridLine[]): boolean {
+  const top = below.reduce((a, b) => (b.bbox.y < a.bbox.y ? b : a));
+  return top.bbox.y - rule.at <= top.font.size * HUG;
 }
 
 /** Visual lines that make one table row: one line, or one band of cells centred on each other. */
@@ -216,7 +226,9 @@ function isProse(body: readonly GridLine[][], columns: readonly { from: number; 
     const band = columns[columnOf(p, columns)] as { from: number; to: number };
     return p.bbox.w >= p.font.size * PROSE_EMS && p.bbox.w >= (band.to - band.from) * 0.85;
   };
-  return body.filter((v) => v.every(full)).length * 2 > body.length;
+  // A line with nothing in the first column is a cell's wrapped line (a page whose table goes on
+  // from the page before with a long description's lines), not a column of prose beside another.
+  return body.filter((v) => v.every(full) && v.some((p) => columnOf(p, columns) === 0)).length * 2 > body.length;
 }
 
 /**
@@ -241,7 +253,7 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
   const measured = unruled.some(Boolean) ? pitches.filter((_, i) => unruled[i]) : pitches;
   const unbanded = pitches.filter((_, i) => band[i] === undefined && band[i + 1] === undefined && (unruled[i] || !unruled.some(Boolean)));
   const smallest = Math.min(...(unbanded.length ? unbanded : measured));
-  const uneven = measured.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15));
+  const uneven = measured.some((p) => p > smallest * WRAP * (band.some(Boolean) ? 1 : 1.15)) || twoSpacings(body, pitches, columns);
   const firstColumnFilled = (v: readonly GridLine[]) => v.some((p) => columnOf(p, columns) === 0);
   const rows: GridLine[][][] = [];
   body.forEach((v, i) => {

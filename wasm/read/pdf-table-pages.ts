@@ -9,6 +9,7 @@
 import type { Paragraph, RootContent } from 'mdast';
 import { joinsWithoutSpace } from '../../core/cjk-text.js';
 import { cellText, plainText, table, tableCells, type CellSource } from './blocks.js';
+import { cutByBreak } from './pdf-cut-rows.js';
 import { isNumber } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
 
@@ -22,10 +23,15 @@ const rowKey = (row: readonly CellSource[] | undefined) => (row ?? []).map(textO
 const plain = (row: readonly CellSource[]) => row.every((cell) => !cell.covered && cell.colSpan === 1 && cell.rowSpan === 1);
 const numbersOnly = (row: readonly CellSource[]) => row.map(textOf).every((t) => !t || isNumber(t));
 
-/** A row the break cut: nothing in its first column, text after it (not figures alone, a total). */
-function carriedOver(last: readonly CellSource[] | undefined, row: readonly CellSource[] | undefined): boolean {
-  if (!last || !row || row.length !== last.length || !plain(row) || !plain(last)) return false;
-  return textOf(last[0] as CellSource) !== '' && textOf(row[0] as CellSource) === '' && !numbersOnly(row) && row.some((cell) => textOf(cell));
+/**
+ * A row the break cut: text after the first column with nothing in it (not figures alone, a
+ * total), or cells the table's other rows show cut (pdf-cut-rows.ts).
+ */
+function carriedOver(last: readonly CellSource[] | undefined, row: readonly CellSource[] | undefined, others: Grid): boolean {
+  if (!last || !row || row.length !== last.length || !plain(row) || !plain(last) || numbersOnly(row)) return false;
+  if (textOf(last[0] as CellSource) !== '' && textOf(row[0] as CellSource) === '' && row.some((cell) => textOf(cell))) return true;
+  const texts = (cells: readonly CellSource[]) => cells.map(textOf);
+  return cutByBreak(texts(last), texts(row), others.filter(plain).map(texts));
 }
 
 /** One cell's text followed by the text the break carried onto the next page, in one paragraph where both are one. */
@@ -58,7 +64,9 @@ export function joinedGrid(before: Grid, after: Grid): CellSource[][] | undefine
   const ordered = turnedLikeBefore(before, after);
   const rows = ordered.length > 1 && rowKey(before[0]) === rowKey(ordered[0]) ? ordered.slice(1) : ordered;
   const joined = before.map((row) => [...row]);
-  if (carriedOver(joined.at(-1), rows[0])) {
+  // The body's other rows, the header and the two parts of a cut row aside.
+  const others = [...before.slice(1, -1), ...rows.slice(1)];
+  if (carriedOver(joined.at(-1), rows[0], others)) {
     const last = joined.at(-1) as CellSource[];
     joined[joined.length - 1] = last.map((cell, c) => joinedCell(cell, (rows[0] as readonly CellSource[])[c] as CellSource));
     return [...joined, ...rows.slice(1).map((row) => [...row])];
