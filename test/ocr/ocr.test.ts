@@ -85,7 +85,9 @@ async function ocr(body: Record<string, unknown>) {
   return { ...response, text: String(response.body.text ?? '') };
 }
 
-describe('POST /api/ocr', () => {
+// A hang detector, not a time limit: the first read loads both models, and with the machine loaded
+// many deep (helpers, benches and the suite on 2 cores) reads took 20–50 s, the first over 60 s.
+describe('POST /api/ocr', { timeout: 300_000 }, () => {
   it('reads an English-only image with the default language chi_sim+eng (both models really load)', async () => {
     const { status, body, text } = await ocr({ input: 'en.png' });
     expect(status).toBe(200);
