@@ -11,6 +11,8 @@ import { MAX_LIST_DEPTH } from './limits.js';
 export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 /** Font names that mean bold, where a PDF's font says so only in its name. */
 export const BOLD_FONT_NAME = /bold|black|heavy/i;
+/** Font names that mean italic, where a PDF's font says so only in its name (TeX's Computer Modern text italic: CMTI10). */
+export const ITALIC_FONT_NAME = /italic|oblique|^(?:[A-Z]{6}\+)?CMTI\d/i;
 /** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
 export const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 
@@ -271,28 +273,60 @@ export interface CellSource {
 }
 
 /**
- * A row of text cells, one paragraph each (none for an empty text), no spans. A text of `code`
- * (a piece the PDF set in a monospaced font) standing in a cell between spaces or its ends is a
- * code span: `--url-classes` is an option's name, and inside a code span nothing is escaped.
+ * A row of text cells, one paragraph each (none for an empty text), no spans. `styles`: texts a
+ * PDF set in one style, every glyph (pdf-piece-style.ts). A code text standing in a cell between
+ * spaces or its ends is a code span: `--url-classes` is an option's name, and inside a code span
+ * nothing is escaped. A cell made up wholly of italic texts is italic: only a whole cell, since
+ * a word set so elsewhere says nothing of the same word in another cell's sentence.
  */
-export function textCells(texts: readonly string[], code: ReadonlySet<string> = new Set()): CellSource[] {
-  return texts.map((text) => ({ blocks: text ? [paragraph(codeRuns(text, code))] : [], colSpan: 1, rowSpan: 1 }));
+export function textCells(texts: readonly string[], styles: ReadonlyMap<string, RunStyle> = new Map()): CellSource[] {
+  return texts.map((text) => ({ blocks: text ? [paragraph(styledRuns(text, styles))] : [], colSpan: 1, rowSpan: 1 }));
 }
 
-/** The longest code text marked in a cell: an option's name or a short expression. */
+/** The longest styled text looked for in a cell: an option's name or a short expression, a type's name. */
 const MAX_CODE_SPAN = 160;
 
-/** A text's runs: the longest text of `code` starting at each word (and ending at a space or the end) is code. */
-function codeRuns(text: string, code: ReadonlySet<string>): Run[] {
-  if (code.size === 0) return [{ text }];
-  // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN: bounded work in a
-  // long cell of a hostile table (a longer code piece is left plain).
-  const longest = Math.min(MAX_CODE_SPAN, Math.max(...[...code].map((c) => c.length)));
+type Styled = (text: string) => boolean;
+
+/**
+ * A cell's runs: its code spans, all of them italic where the whole cell is. Bold is not written:
+ * forms set their label columns and total rows bold as the table's style (docling's REPAIR and
+ * movie-theater PDFs, whose ground truth has no bold), which reads as noise as a header's bold does.
+ */
+function styledRuns(text: string, styles: ReadonlyMap<string, RunStyle>): Run[] {
+  const runs = codeRuns(text, styles);
+  const italic = wholly(text, styles, (t) => styles.get(t)?.italic === true);
+  return italic ? runs.map((run) => ({ ...run, italic })) : runs;
+}
+
+/** The length of the longest text `is` holds of `styles`, at most MAX_CODE_SPAN: bounded work in a long cell of a hostile table. */
+const longestOf = (styles: ReadonlyMap<string, RunStyle>, is: Styled) =>
+  Math.min(MAX_CODE_SPAN, Math.max(0, ...[...styles.keys()].filter(is).map((t) => t.length)));
+
+/** Whether a text is made up of styled texts (`is`) a space apart: a cell's wrapped lines, each a piece of it. */
+function wholly(text: string, styles: ReadonlyMap<string, RunStyle>, is: Styled): boolean {
+  if (is(text)) return true;
+  const longest = longestOf(styles, is);
+  if (longest === 0) return false;
+  for (let i = 0; i < text.length;) {
+    const end = styledEnd(text, i, longest, is);
+    if (end === undefined) return false;
+    for (i = end; text[i] === ' '; i++);
+  }
+  return text.length > 0;
+}
+
+/** A text's runs: the longest code text starting at each word (and ending at a space or the end) is code. */
+function codeRuns(text: string, styles: ReadonlyMap<string, RunStyle>): Run[] {
+  const isCode: Styled = (t) => styles.get(t)?.code === true;
+  // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN (a longer code piece is left plain).
+  const longest = longestOf(styles, isCode);
+  if (longest === 0) return [{ text }];
   const runs: Run[] = [];
   let plain = 0;
   for (let i = 0; i < text.length; i++) {
     if (i > 0 && text[i - 1] !== ' ') continue;
-    const end = codeEnd(text, i, longest, code);
+    const end = styledEnd(text, i, longest, isCode);
     if (end === undefined) continue;
     const last = runs.at(-1);
     // Code pieces a space apart are one span: Ghostscript sets a code line's words apart.
@@ -308,10 +342,10 @@ function codeRuns(text: string, code: ReadonlySet<string>): Run[] {
   return runs;
 }
 
-/** The end of the longest text of `code` at `start` that ends at a space or the text's end. */
-function codeEnd(text: string, start: number, longest: number, code: ReadonlySet<string>): number | undefined {
+/** The end of the longest styled text (`is`) at `start` that ends at a space or the text's end. */
+function styledEnd(text: string, start: number, longest: number, is: Styled): number | undefined {
   for (let end = Math.min(text.length, start + longest); end > start; end--) {
-    if ((end === text.length || text[end] === ' ') && code.has(text.slice(start, end))) return end;
+    if ((end === text.length || text[end] === ' ') && is(text.slice(start, end))) return end;
   }
   return undefined;
 }

@@ -24,6 +24,8 @@ export interface PageChar {
   font: string;
   bold: boolean;
   mono: boolean;
+  /** Set in an italic or oblique face. */
+  italic?: boolean;
 }
 
 /** A character as a structured-text walk gives it (its origin and quad, mupdf's), placed by its box. */
@@ -32,7 +34,7 @@ export function placedChar(
   [x, y]: readonly number[],
   size: number,
   quad: readonly number[],
-  facts: Pick<PageChar, 'font' | 'bold' | 'mono'>,
+  facts: Pick<PageChar, 'font' | 'bold' | 'mono' | 'italic'>,
 ): PageChar {
   const [ulx = 0, uly = 0, urx = 0, ury = 0, llx = 0, lly = 0, lrx = 0, lry = 0] = quad;
   return { c, x: x ?? 0, y: y ?? 0, size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) };
@@ -238,9 +240,18 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const visible = chars.filter((c) => c.c.trim() !== '');
   const mono = visible.length > 0 && visible.every((c) => c.mono);
   const bold = visible.filter((c) => c.bold).length * 2 > visible.length;
+  // Every letter italic: a table cell set so (pdf-piece-style.ts), which a majority does not make.
+  const letters = visible.filter((c) => /[\p{L}\p{N}]/u.test(c.c));
+  const everyItalic = letters.length > 0 && letters.every((c) => c.italic);
   return {
     bbox: { x: left, y: top, w: right - left, h: bottom - top },
-    font: { size: first.size, name: lineFont(visible, bold) ?? first.font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
+    font: {
+      size: first.size,
+      name: lineFont(visible, bold) ?? first.font,
+      ...(bold && { weight: 'bold' }),
+      ...(mono && { mono: true }),
+      ...(everyItalic && { everyItalic: true }),
+    },
     x: first.x,
     y: first.y,
     text: chars.map((c) => c.c).join(''),

@@ -1,0 +1,86 @@
+// Italic table cells in PDFs (pdf-piece-style.ts, blocks.ts textCells), by the code spans'
+// mechanism: a piece every letter of which the character walk finds italic is styled; a cell made
+// up wholly of such pieces (one, or a wrapped cell's lines) is written *italic*; an italic text
+// standing inside a longer cell, or met plain in another cell, styles nothing; bold is not kept.
+
+import { describe, expect, it } from 'vitest';
+import { table, textCells } from '../../wasm/read/blocks.js';
+import { styledTexts } from '../../wasm/read/pdf-piece-style.js';
+import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
+import { blocksToHtml, renderedBlocks } from '../../wasm/read/render.js';
+
+/** Glyphs of `text` from x, 5 points apart, in `font` (bold or italic as its name says). */
+const glyphs = (text: string, x: number, font: string): PageChar[] =>
+  [...text].map((c, i) => ({
+    c,
+    left: x + i * 5,
+    right: x + i * 5 + 5,
+    top: 90,
+    bottom: 102,
+    x: x + i * 5,
+    y: 100,
+    size: 10,
+    font,
+    bold: /Bold/.test(font),
+    mono: false,
+    italic: /Italic/.test(font),
+  }));
+
+const markdown = (rows: readonly string[][], styles: ReturnType<typeof styledTexts>) =>
+  [
+    ...renderedBlocks([
+      table(
+        rows.map((row) => textCells(row, styles)),
+        blocksToHtml,
+      ),
+    ]),
+  ].join('\n');
+
+describe('italic table cells in PDFs', () => {
+  it('marks a piece italic only where every letter of it is, whatever its punctuation', () => {
+    const [italic] = linePieces(glyphs('string', 0, 'LiberationSerif-BoldItalic'), 0);
+    expect(italic?.font).toMatchObject({ everyItalic: true });
+    const [quoted] = linePieces([...glyphs('«', 0, 'LiberationSerif'), ...glyphs('number', 5, 'LiberationSerif-Italic')], 0);
+    expect(quoted?.font).toMatchObject({ everyItalic: true });
+    // Mostly italic is no italic cell.
+    const [mixed] = linePieces([...glyphs('maximum', 0, 'LiberationSerif-Italic'), ...glyphs(' size', 35, 'LiberationSerif')], 0);
+    expect(mixed?.font.everyItalic).toBeUndefined();
+  });
+
+  it('writes a cell set wholly in italic, a wrapped one too, as *italic*; a longer cell and code as before', () => {
+    const styles = styledTexts([
+      { text: 'Option' },
+      { text: 'string', italic: true },
+      { text: 'The hour of the day at which', italic: true },
+      { text: 'old files are removed', italic: true },
+      { text: '--dir', code: true },
+      { text: 'path', code: true, italic: true },
+    ]);
+    expect(
+      markdown(
+        [
+          ['Option', 'Kind'],
+          ['storePath', 'string'],
+          ['The hour of the day at which old files are removed', 'path'],
+          // An italic text inside a longer cell says nothing of it.
+          ['a string', 'string --dir'],
+        ],
+        styles,
+      ),
+    ).toBe(
+      [
+        '| Option | Kind |',
+        '| - | - |',
+        '| storePath | *string* |',
+        '| *The hour of the day at which old files are removed* | *`path`* |',
+        '| a string | string `--dir` |',
+      ].join('\n'),
+    );
+  });
+
+  it('styles a text only where every piece of it was so: italic in one cell and plain in another is plain', () => {
+    const styles = styledTexts([{ text: 'yes', italic: true }, { text: ' yes ' }, { text: 'no', italic: true, code: true }, { text: 'no' }]);
+    expect(styles.get('yes')).toBeUndefined();
+    expect(styles.get('no')).toEqual({ code: true });
+  });
+});
