@@ -2,7 +2,9 @@
 // wrapped, printed by Chrome (pandoc's HTML) and by LibreOffice (pandoc's DOCX). The reading
 // corpora's ground truth is that Markdown normalised by pandoc, so a cell set wholly in an italic
 // face reads back as the Markdown wrote it. Bold cells and a paragraph's bold word read as before
-// (plain): forms set label columns bold as the table's style (blocks.ts styledRuns).
+// (plain): forms set label columns bold as the table's style (blocks.ts styledRuns). Bold and
+// italic words inside a cell's text are the author's: Chrome's print sets them in the cell's piece,
+// and they read as **bold** and *italic* (LibreOffice's are not read yet).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +40,22 @@ const READ_TABLE = [
   `| deleteWhen | plain text | *${WRAPPED}* |`,
 ].join('\n');
 
+const WATCH = `# Watch
+
+| Parameter | Description |
+|---|---|
+| before | watch **before** the method is called |
+| after | watch *after* an exception, then **stop** |
+| plain | nothing set apart here |
+`;
+const READ_WATCH = [
+  '| Parameter | Description |',
+  '| - | - |',
+  '| before | watch **before** the method is called |',
+  '| after | watch *after* an exception, then **stop** |',
+  '| plain | nothing set apart here |',
+].join('\n');
+
 const fontsOf = (pdf: string) => execFileSync('pdffonts', [ops.at(pdf)], { encoding: 'utf8' });
 const layoutOf = (pdf: string) => execFileSync('pdftotext', ['-layout', ops.at(pdf), '-'], { encoding: 'utf8' });
 
@@ -54,6 +72,12 @@ beforeAll(async () => {
     },
   );
   printWithChrome(ops, fs.readFileSync(ops.at('options.html'), 'utf8'), 'options-chrome.pdf');
+  ops.put('watch.md', WATCH);
+  execFileSync('pandoc', ['watch.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=watch', '--variable', 'mainfont=Liberation Serif', '-o', 'watch.html'], {
+    cwd: ops.dir,
+    stdio: 'ignore',
+  });
+  printWithChrome(ops, fs.readFileSync(ops.at('watch.html'), 'utf8'), 'watch-chrome.pdf');
   execFileSync('pandoc', ['options.md', '-f', 'gfm', '-o', 'options.docx'], { cwd: ops.dir, stdio: 'ignore' });
   runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'options.docx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
@@ -77,5 +101,14 @@ describe('read: bold and italic table cells in PDFs', () => {
     const text = (await ops.ok('read', { input: pdf })).text ?? '';
     expect(text).toContain(`stores messages.\n\n${READ_TABLE}\n\nEvery option`);
     expect(text).toContain('The options below change how the broker stores messages.');
+  });
+
+  it('Chrome’s print: bold and italic words inside a cell read as **bold** and *italic*', async () => {
+    const fonts = fontsOf('watch-chrome.pdf');
+    expect(fonts).toMatch(/-Bold\b/);
+    expect(fonts).toMatch(/-Italic\b/);
+    expect(layoutOf('watch-chrome.pdf')).toMatch(/after\s+watch after an exception, then stop/);
+    const text = (await ops.ok('read', { input: 'watch-chrome.pdf' })).text ?? '';
+    expect(text).toContain(READ_WATCH);
   });
 });

@@ -1,11 +1,12 @@
 // Italic table cells in PDFs (pdf-piece-style.ts, blocks.ts textCells), by the code spans'
 // mechanism: a piece every letter of which the character walk finds italic is styled; a cell made
 // up wholly of such pieces (one, or a wrapped cell's lines) is written *italic*; an italic text
-// standing inside a longer cell, or met plain in another cell, styles nothing; bold is not kept.
+// standing inside a longer cell, or met plain in another cell, styles nothing; a whole cell's bold
+// is not kept, but bold and italic words inside a piece set otherwise are, as **bold** and *italic*.
 
 import { describe, expect, it } from 'vitest';
 import { table, textCells } from '../../wasm/read/blocks.js';
-import { styledTexts } from '../../wasm/read/pdf-piece-style.js';
+import { emphasisOf, styledTexts } from '../../wasm/read/pdf-piece-style.js';
 import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
 import { blocksToHtml, renderedBlocks } from '../../wasm/read/render.js';
 
@@ -82,5 +83,39 @@ describe('italic table cells in PDFs', () => {
     const styles = styledTexts([{ text: 'yes', italic: true }, { text: ' yes ' }, { text: 'no', italic: true, code: true }, { text: 'no' }]);
     expect(styles.get('yes')).toBeUndefined();
     expect(styles.get('no')).toEqual({ code: true });
+  });
+
+  it('keeps the bold and italic words of a piece set otherwise, in its text as a cell has it', () => {
+    const chars = [
+      ...glyphs('  watch ', 0, 'LiberationSerif'),
+      ...glyphs('before', 40, 'LiberationSerif-Bold'),
+      ...glyphs(' the ', 70, 'LiberationSerif'),
+      ...glyphs('method call', 95, 'LiberationSerif-Italic'),
+      ...glyphs('  ', 150, 'LiberationSerif'),
+    ];
+    const emphasis = emphasisOf(chars);
+    expect(emphasis).toEqual([
+      { start: 6, end: 12, bold: true },
+      { start: 17, end: 28, italic: true },
+    ]);
+    const [piece] = linePieces(chars, 0);
+    expect(piece?.emphasis).toEqual(emphasis);
+    // Every letter bold: the table's style, no emphasis.
+    expect(emphasisOf(glyphs('Claim #', 0, 'LiberationSerif-Bold'))).toEqual([]);
+    const styles = styledTexts([
+      { text: piece?.text ?? '', emphasis },
+      { text: '[b]', code: true },
+    ]);
+    expect(
+      markdown(
+        [
+          ['Option', 'Effect'],
+          ['[b]', 'watch before the method call'],
+        ],
+        styles,
+      ).split('\n')[2],
+    ).toBe('| `[b]` | watch **before** the *method call* |');
+    // The same text in another cell of another piece set plain: the emphasis is that piece's alone.
+    expect(styledTexts([{ text: 'watch before the method call', emphasis }, { text: 'watch before the method call' }]).size).toBe(0);
   });
 });

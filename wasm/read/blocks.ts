@@ -23,6 +23,19 @@ export interface RunStyle {
   strike?: boolean;
 }
 
+/** Bold or italic from `start` to `end` (code units) of a text. */
+export interface StyledRange {
+  start: number;
+  end: number;
+  bold?: true;
+  italic?: true;
+}
+
+/** How a text a PDF table's cell holds was set (pdf-piece-style.ts): its style, all of it, and its emphasised words. */
+export interface TextStyle extends RunStyle {
+  emphasis?: readonly StyledRange[];
+}
+
 /** One piece of inline text with its style and optional link. */
 export interface Run extends RunStyle {
   text: string;
@@ -277,9 +290,10 @@ export interface CellSource {
  * PDF set in one style, every glyph (pdf-piece-style.ts). A code text standing in a cell between
  * spaces or its ends is a code span: `--url-classes` is an option's name, and inside a code span
  * nothing is escaped. A cell made up wholly of italic texts is italic: only a whole cell, since
- * a word set so elsewhere says nothing of the same word in another cell's sentence.
+ * a word set so elsewhere says nothing of the same word in another cell's sentence. A cell whose
+ * text is a piece's with emphasised words has them bold or italic.
  */
-export function textCells(texts: readonly string[], styles: ReadonlyMap<string, RunStyle> = new Map()): CellSource[] {
+export function textCells(texts: readonly string[], styles: ReadonlyMap<string, TextStyle> = new Map()): CellSource[] {
   return texts.map((text) => ({ blocks: text ? [paragraph(styledRuns(text, styles))] : [], colSpan: 1, rowSpan: 1 }));
 }
 
@@ -293,18 +307,44 @@ type Styled = (text: string) => boolean;
  * forms set their label columns and total rows bold as the table's style (docling's REPAIR and
  * movie-theater PDFs, whose ground truth has no bold), which reads as noise as a header's bold does.
  */
-function styledRuns(text: string, styles: ReadonlyMap<string, RunStyle>): Run[] {
-  const runs = codeRuns(text, styles);
+function styledRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
+  const runs = withEmphasis(codeRuns(text, styles), styles.get(text)?.emphasis ?? []);
   const italic = wholly(text, styles, (t) => styles.get(t)?.italic === true);
   return italic ? runs.map((run) => ({ ...run, italic })) : runs;
 }
 
+/**
+ * The runs cut where the emphasised words of the cell's text start and end, those words bold or
+ * italic. Only a cell whose text is one piece's has them: the ranges are in that piece's text.
+ */
+function withEmphasis(runs: readonly Run[], emphasis: readonly StyledRange[]): Run[] {
+  if (emphasis.length === 0) return [...runs];
+  const cuts = new Set(emphasis.flatMap((r) => [r.start, r.end]));
+  const out: Run[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const edges = [at, ...[...cuts].filter((c) => c > at && c < at + run.text.length).sort((a, b) => a - b), at + run.text.length];
+    for (let k = 0; k + 1 < edges.length; k++) {
+      const [from, to] = [edges[k] as number, edges[k + 1] as number];
+      const over = emphasis.filter((r) => r.start <= from && to <= r.end);
+      out.push({
+        ...run,
+        text: run.text.slice(from - at, to - at),
+        ...(over.some((r) => r.bold) && { bold: true }),
+        ...(over.some((r) => r.italic) && { italic: true }),
+      });
+    }
+    at += run.text.length;
+  }
+  return out;
+}
+
 /** The length of the longest text `is` holds of `styles`, at most MAX_CODE_SPAN: bounded work in a long cell of a hostile table. */
-const longestOf = (styles: ReadonlyMap<string, RunStyle>, is: Styled) =>
+const longestOf = (styles: ReadonlyMap<string, TextStyle>, is: Styled) =>
   Math.min(MAX_CODE_SPAN, Math.max(0, ...[...styles.keys()].filter(is).map((t) => t.length)));
 
 /** Whether a text is made up of styled texts (`is`) a space apart: a cell's wrapped lines, each a piece of it. */
-function wholly(text: string, styles: ReadonlyMap<string, RunStyle>, is: Styled): boolean {
+function wholly(text: string, styles: ReadonlyMap<string, TextStyle>, is: Styled): boolean {
   if (is(text)) return true;
   const longest = longestOf(styles, is);
   if (longest === 0) return false;
@@ -317,7 +357,7 @@ function wholly(text: string, styles: ReadonlyMap<string, RunStyle>, is: Styled)
 }
 
 /** A text's runs: the longest code text starting at each word (and ending at a space or the end) is code. */
-function codeRuns(text: string, styles: ReadonlyMap<string, RunStyle>): Run[] {
+function codeRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
   const isCode: Styled = (t) => styles.get(t)?.code === true;
   // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN (a longer code piece is left plain).
   const longest = longestOf(styles, isCode);

@@ -8,6 +8,7 @@
 // (pdf-headings.ts) → blocks (pdf-layout.ts).
 
 import type { RootContent } from 'mdast';
+import type { StyledRange } from './blocks.js';
 import type { Piece } from './pdf-borderless.js';
 import type { PieceStyle } from './pdf-piece-style.js';
 
@@ -22,6 +23,8 @@ export interface StextLine {
   wmode?: number;
   /** The bold characters the line starts with (after a marker without letters), where it goes on in another weight. */
   boldLead?: string;
+  /** Its bold or italic words where its letters are not all so, by the character walk (pdf-piece-style.ts emphasisOf). */
+  emphasis?: readonly StyledRange[];
 }
 export interface StextBlock {
   type: string;

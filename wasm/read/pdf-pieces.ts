@@ -9,6 +9,8 @@ import type { Line } from './pdf-grid.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
 import { CLOSING, isCode, setRightToLeft } from './pdf-page-direction.js';
 import { isRightToLeft } from './pdf-rows.js';
+import { emphasisOf } from './pdf-piece-style.js';
+import type { StyledRange } from './blocks.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
 export interface PageChar {
@@ -231,6 +233,12 @@ function charsBoldLead(chars: readonly PageChar[]): { boldLead?: string } {
   return lead ? { boldLead: lead } : {};
 }
 
+/** A line's emphasised words (pdf-piece-style.ts), where it has any: StextLine.emphasis. */
+function emphasisOfLine(chars: readonly PageChar[]): { emphasis?: StyledRange[] } {
+  const emphasis = emphasisOf(chars);
+  return emphasis.length > 0 ? { emphasis } : {};
+}
+
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const first = chars[0] as PageChar;
   const left = Math.min(...chars.map((c) => c.left));
@@ -257,6 +265,7 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
     text: chars.map((c) => c.c).join(''),
     ...(wmode !== 0 && { wmode }),
     ...charsBoldLead(chars),
+    ...emphasisOfLine(chars),
   };
 }
 
