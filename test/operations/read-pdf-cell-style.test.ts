@@ -3,8 +3,9 @@
 // corpora's ground truth is that Markdown normalised by pandoc, so a cell set wholly in an italic
 // face reads back as the Markdown wrote it. Bold cells and a paragraph's bold word read as before
 // (plain): forms set label columns bold as the table's style (blocks.ts styledRuns). Bold and
-// italic words inside a cell's text are the author's: Chrome's print sets them in the cell's piece,
-// and they read as **bold** and *italic* (LibreOffice's are not read yet).
+// italic words inside a cell's text are the author's: Chrome's print and LibreOffice's set them
+// inside the cell's pieces (a wrapped cell's lines), and they read as **bold** and *italic*; a
+// word LibreOffice wraps onto a line of its own, all bold, is not told from a bold cell's line.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,6 +79,9 @@ beforeAll(async () => {
     stdio: 'ignore',
   });
   printWithChrome(ops, fs.readFileSync(ops.at('watch.html'), 'utf8'), 'watch-chrome.pdf');
+  execFileSync('pandoc', ['watch.md', '-f', 'gfm', '-o', 'watch.docx'], { cwd: ops.dir, stdio: 'ignore' });
+  runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'watch.docx'], ops.dir);
+  fs.rmSync(ops.at('profile'), { recursive: true, force: true });
   execFileSync('pandoc', ['options.md', '-f', 'gfm', '-o', 'options.docx'], { cwd: ops.dir, stdio: 'ignore' });
   runSoffice(ops.at('profile'), ['--convert-to', 'pdf', 'options.docx'], ops.dir);
   fs.rmSync(ops.at('profile'), { recursive: true, force: true });
@@ -110,5 +114,13 @@ describe('read: bold and italic table cells in PDFs', () => {
     expect(layoutOf('watch-chrome.pdf')).toMatch(/after\s+watch after an exception, then stop/);
     const text = (await ops.ok('read', { input: 'watch-chrome.pdf' })).text ?? '';
     expect(text).toContain(READ_WATCH);
+  });
+
+  it('LibreOffice’s PDF: a bold word inside a wrapped cell reads as **bold**', async () => {
+    // The description wraps after "is": the bold word stands in the cell's first line.
+    expect(layoutOf('watch.pdf')).toMatch(/before\s+watch before the method is\s*\n\s+called/);
+    const text = (await ops.ok('read', { input: 'watch.pdf' })).text ?? '';
+    expect(text).toContain('| before | watch **before** the method is called |');
+    expect(text).toContain('| plain | nothing set apart here |');
   });
 });

@@ -118,4 +118,26 @@ describe('italic table cells in PDFs', () => {
     // The same text in another cell of another piece set plain: the emphasis is that piece's alone.
     expect(styledTexts([{ text: 'watch before the method call', emphasis }, { text: 'watch before the method call' }]).size).toBe(0);
   });
+
+  it('finds a piece’s emphasis in a wrapped cell’s text, the piece whole and standing apart', () => {
+    const styles = styledTexts([
+      { text: 'watch before the method is ', emphasis: [{ start: 6, end: 12, bold: true }] },
+      { text: '在函数调用之前', emphasis: [{ start: 1, end: 7, bold: true }] },
+      { text: 'a stop', emphasis: [{ start: 2, end: 6, bold: true }] },
+    ]);
+    expect(
+      markdown(
+        [
+          ['Option', 'Effect'],
+          ['b', 'watch before the method is called'],
+          ['c', '在函数调用之前观察'],
+          // "a stop" inside another word is not that piece.
+          ['d', 'via stop'],
+        ],
+        styles,
+      )
+        .split('\n')
+        .slice(2),
+    ).toEqual(['| b | watch **before** the method is called |', '| c | 在**函数调用之前**观察 |', '| d | via stop |']);
+  });
 });

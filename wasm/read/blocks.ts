@@ -308,15 +308,33 @@ type Styled = (text: string) => boolean;
  * movie-theater PDFs, whose ground truth has no bold), which reads as noise as a header's bold does.
  */
 function styledRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
-  const runs = withEmphasis(codeRuns(text, styles), styles.get(text)?.emphasis ?? []);
+  const runs = withEmphasis(codeRuns(text, styles), emphasisIn(text, styles));
   const italic = wholly(text, styles, (t) => styles.get(t)?.italic === true);
   return italic ? runs.map((run) => ({ ...run, italic })) : runs;
 }
 
+/** A character a piece of a cell may meet the next at: a space, or CJK (whose wrapped lines join without one). */
+const PIECE_EDGE = /[\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
+
 /**
- * The runs cut where the emphasised words of the cell's text start and end, those words bold or
- * italic. Only a cell whose text is one piece's has them: the ranges are in that piece's text.
+ * The emphasised words of the pieces that stand in a cell's text (one piece, or a wrapped cell's
+ * lines), each piece found whole, its ends at the text's ends, spaces or CJK: a piece's words
+ * say nothing of the same words in another piece's sentence.
  */
+function emphasisIn(text: string, styles: ReadonlyMap<string, TextStyle>): StyledRange[] {
+  const found: StyledRange[] = [];
+  for (const [piece, style] of styles) {
+    if (!style.emphasis) continue;
+    const at = text.indexOf(piece);
+    const end = at + piece.length;
+    const edge = (i: number) => i < 0 || i >= text.length || PIECE_EDGE.test(text[i] as string);
+    if (at < 0 || !(edge(at - 1) || edge(at)) || !(edge(end) || edge(end - 1))) continue;
+    for (const range of style.emphasis) found.push({ ...range, start: range.start + at, end: range.end + at });
+  }
+  return found;
+}
+
+/** The runs cut where the emphasised words of the cell's text start and end, those words bold or italic. */
 function withEmphasis(runs: readonly Run[], emphasis: readonly StyledRange[]): Run[] {
   if (emphasis.length === 0) return [...runs];
   const cuts = new Set(emphasis.flatMap((r) => [r.start, r.end]));
