@@ -309,27 +309,65 @@ type Styled = (text: string) => boolean;
  */
 function styledRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
   const runs = withEmphasis(codeRuns(text, styles), emphasisIn(text, styles));
-  const italic = wholly(text, styles, (t) => styles.get(t)?.italic === true);
+  const italic = wholly(text, indexOf(styles).longestItalic, (t) => styles.get(t)?.italic === true);
   return italic ? runs.map((run) => ({ ...run, italic })) : runs;
 }
 
 /** A character a piece of a cell may meet the next at: a space, or CJK (whose wrapped lines join without one). */
 const PIECE_EDGE = /[\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
 
+/** What every cell of a table looks up in its styles, made once per table's styles. */
+interface StylesIndex {
+  /** The longest code and italic texts, at most MAX_CODE_SPAN: bounded work in a long cell of a hostile table. */
+  longestCode: number;
+  longestItalic: number;
+  /** The emphasised pieces by their first character. */
+  emphasis: Map<string, [string, readonly StyledRange[]][]>;
+}
+
+const indexes = new WeakMap<ReadonlyMap<string, TextStyle>, StylesIndex>();
+
+function indexOf(styles: ReadonlyMap<string, TextStyle>): StylesIndex {
+  let index = indexes.get(styles);
+  if (index) return index;
+  index = { longestCode: 0, longestItalic: 0, emphasis: new Map() };
+  for (const [piece, style] of styles) {
+    const length = Math.min(MAX_CODE_SPAN, piece.length);
+    if (style.code) index.longestCode = Math.max(index.longestCode, length);
+    if (style.italic) index.longestItalic = Math.max(index.longestItalic, length);
+    if (!style.emphasis || piece === '') continue;
+    const first = piece[0] as string;
+    const same = index.emphasis.get(first);
+    if (same) same.push([piece, style.emphasis]);
+    else index.emphasis.set(first, [[piece, style.emphasis]]);
+  }
+  indexes.set(styles, index);
+  return index;
+}
+
+/** The most pieces a cell tries against its text: a hostile table of many alike pieces costs each cell this much at most (emphasis past it is left plain). */
+const MAX_EMPHASIS_TRIES = 400;
+
 /**
  * The emphasised words of the pieces that stand in a cell's text (one piece, or a wrapped cell's
  * lines), each piece found whole, its ends at the text's ends, spaces or CJK: a piece's words
- * say nothing of the same words in another piece's sentence.
+ * say nothing of the same words in another piece's sentence. Looked up by first character, so a
+ * long table of emphasised cells costs each cell its own candidates, not every piece's.
  */
 function emphasisIn(text: string, styles: ReadonlyMap<string, TextStyle>): StyledRange[] {
+  const index = indexOf(styles).emphasis;
+  if (index.size === 0) return [];
+  const edge = (i: number) => i < 0 || i >= text.length || PIECE_EDGE.test(text[i] as string);
   const found: StyledRange[] = [];
-  for (const [piece, style] of styles) {
-    if (!style.emphasis) continue;
-    const at = text.indexOf(piece);
-    const end = at + piece.length;
-    const edge = (i: number) => i < 0 || i >= text.length || PIECE_EDGE.test(text[i] as string);
-    if (at < 0 || !(edge(at - 1) || edge(at)) || !(edge(end) || edge(end - 1))) continue;
-    for (const range of style.emphasis) found.push({ ...range, start: range.start + at, end: range.end + at });
+  let tries = 0;
+  for (let at = 0; at < text.length && tries < MAX_EMPHASIS_TRIES; at++) {
+    if (!(edge(at - 1) || edge(at))) continue;
+    for (const [piece, emphasis] of index.get(text[at] as string) ?? []) {
+      if (++tries > MAX_EMPHASIS_TRIES) break;
+      const end = at + piece.length;
+      if (!text.startsWith(piece, at) || !(edge(end) || edge(end - 1))) continue;
+      for (const range of emphasis) found.push({ ...range, start: range.start + at, end: range.end + at });
+    }
   }
   return found;
 }
@@ -357,14 +395,9 @@ function withEmphasis(runs: readonly Run[], emphasis: readonly StyledRange[]): R
   return out;
 }
 
-/** The length of the longest text `is` holds of `styles`, at most MAX_CODE_SPAN: bounded work in a long cell of a hostile table. */
-const longestOf = (styles: ReadonlyMap<string, TextStyle>, is: Styled) =>
-  Math.min(MAX_CODE_SPAN, Math.max(0, ...[...styles.keys()].filter(is).map((t) => t.length)));
-
-/** Whether a text is made up of styled texts (`is`) a space apart: a cell's wrapped lines, each a piece of it. */
-function wholly(text: string, styles: ReadonlyMap<string, TextStyle>, is: Styled): boolean {
+/** Whether a text is made up of styled texts (`is`, none longer than `longest`) a space apart: a cell's wrapped lines, each a piece of it. */
+function wholly(text: string, longest: number, is: Styled): boolean {
   if (is(text)) return true;
-  const longest = longestOf(styles, is);
   if (longest === 0) return false;
   for (let i = 0; i < text.length;) {
     const end = styledEnd(text, i, longest, is);
@@ -378,7 +411,7 @@ function wholly(text: string, styles: ReadonlyMap<string, TextStyle>, is: Styled
 function codeRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
   const isCode: Styled = (t) => styles.get(t)?.code === true;
   // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN (a longer code piece is left plain).
-  const longest = longestOf(styles, isCode);
+  const longest = indexOf(styles).longestCode;
   if (longest === 0) return [{ text }];
   const runs: Run[] = [];
   let plain = 0;

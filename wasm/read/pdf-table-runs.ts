@@ -35,6 +35,8 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
     if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0, tight === true)) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
+    // Once for the table: each row's cells look their texts up in it.
+    const styles = stylesOf(run);
     const top = Math.min(...run.map((r) => r.top));
     const first = run[0] as Row;
     out.push({
@@ -47,7 +49,7 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
       cells: [],
       pieces: [],
       table: table(
-        cells.map((row) => textCells(row, stylesOf(run))),
+        cells.map((row) => textCells(row, styles)),
         blocksToHtml,
       ),
     });
@@ -341,9 +343,9 @@ function lineOf(row: Row, columns: readonly Column[]): TableLine {
 
 function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
   const rows = joinWrappedLines(run.map((row) => lineOf(row, columns)));
-  const code = stylesOf(run);
+  const styles = stylesOf(run);
   return table(
-    [...header, ...rows].map((row) => textCells(row, code)),
+    [...header, ...rows].map((row) => textCells(row, styles)),
     blocksToHtml,
   );
 }
