@@ -460,7 +460,8 @@ const OUTLINED_CELLS_HTML = `<html><head><style>td, th { border: 1px solid #000;
 /**
  * The source's table rows as the reader writes its cells: emphasis and code marks gone, brackets
  * escaped — but with `codeCells`, a cell that is one code span keeps it (its producer set it in a
- * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece).
+ * monospaced font, a piece of its own; code inside a sentence shares the sentence's piece), and a
+ * cell wholly in italic (`_file-pattern_`) is `*file-pattern*`, as the reader writes italic.
  */
 const sourceTableRows = (markdown: string, codeCells = false) =>
   markdown
@@ -471,7 +472,13 @@ const sourceTableRows = (markdown: string, codeCells = false) =>
         .split('|')
         .slice(1, -1)
         .map((cell) => cell.trim())
-        .map((cell) => (codeCells && /^`[^`]+`$/.test(cell) ? cell : cell.replace(/[_`]/g, '').replace(/([[<])/g, '\\$1'))),
+        .map((cell) =>
+          codeCells && /^`[^`]+`$/.test(cell)
+            ? cell
+            : codeCells && /^_[^_]+_$/.test(cell)
+              ? `*${cell.slice(1, -1)}*`
+              : cell.replace(/[_`]/g, '').replace(/([[<])/g, '\\$1'),
+        ),
     )
     .map((cells) => `| ${cells.join(' | ')} |`);
 

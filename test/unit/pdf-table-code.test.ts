@@ -24,6 +24,9 @@ const line = (text: string, x: number, y: number, code = false): StextLine => ({
   text,
 });
 
+/** Code texts as the table readers hand them to textCells (pdf-piece-style.ts). */
+const codeTexts = (...texts: string[]) => new Map(texts.map((t) => [t, { code: true }]));
+
 const markdown = (blocks: Parameters<typeof renderedBlocks>[0]) => [...renderedBlocks(blocks)].join('\n\n');
 
 /** An options table: names in Courier in the first column, descriptions in the body's font. */
@@ -78,7 +81,7 @@ describe('code in PDF table cells', () => {
   });
 
   it('marks code only where a code piece stands whole, and keeps the cells’ plain text free of backticks', () => {
-    const [row] = [textCells(['x--url-classes and --url-classes', 'a b c', ''], new Set(['--url-classes', 'b', 'c']))];
+    const [row] = [textCells(['x--url-classes and --url-classes', 'a b c', ''], codeTexts('--url-classes', 'b', 'c'))];
     const table = {
       type: 'table' as const,
       align: [null, null, null],
@@ -92,7 +95,7 @@ describe('code in PDF table cells', () => {
   });
 
   it('keeps a code cell inert: a PDF page marker set in code reads as no marker', () => {
-    const cells = [textCells(['Name', 'Value']), textCells(['<!-- page 9 -->', 'c'], new Set(['<!-- page 9 -->']))];
+    const cells = [textCells(['Name', 'Value']), textCells(['<!-- page 9 -->', 'c'], codeTexts('<!-- page 9 -->'))];
     const table = {
       type: 'table' as const,
       align: [null, null],

@@ -13,7 +13,7 @@ import { writeOutputFile } from '../shared/io.js';
 import type { StextPage } from '../read/pdf-page-model.js';
 import type { Line } from '../read/pdf-grid.js';
 import { mayHoldCells, pageTextOf, PieceCollector, placedChar } from '../read/pdf-pieces.js';
-import { BOLD_FONT_NAME, MONOSPACE } from '../read/blocks.js';
+import { BOLD_FONT_NAME, ITALIC_FONT_NAME, MONOSPACE } from '../read/blocks.js';
 import { emboldenedType3Names, pageFonts } from './synthetic-bold.js';
 import { putRightToLeftInOrder } from './right-to-left-lines.js';
 
@@ -114,12 +114,17 @@ export function stextOf(loaded: mupdf.PDFPage, walls: () => readonly Line[] = ()
   try {
     const collector = new PieceCollector(pageTextOf(blocks), walls());
     // A Font object per character: its facts are read once per font.
-    const fonts = new Map<unknown, { font: string; bold: boolean; mono: boolean }>();
+    const fonts = new Map<unknown, { font: string; bold: boolean; mono: boolean; italic: boolean }>();
     const fontFacts = (font: mupdf.Font) => {
       let facts = fonts.get(font.pointer);
       if (!facts) {
         const name = font.getName();
-        facts = { font: name, bold: font.isBold() || BOLD_FONT_NAME.test(name) || emboldened.has(name), mono: font.isMono() || MONOSPACE.test(name) };
+        facts = {
+          font: name,
+          bold: font.isBold() || BOLD_FONT_NAME.test(name) || emboldened.has(name),
+          mono: font.isMono() || MONOSPACE.test(name),
+          italic: font.isItalic() || ITALIC_FONT_NAME.test(name),
+        };
         fonts.set(font.pointer, facts);
       }
       return facts;

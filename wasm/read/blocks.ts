@@ -11,6 +11,8 @@ import { MAX_LIST_DEPTH } from './limits.js';
 export const MONOSPACE = /courier|consolas|menlo|monaco|mono|source code/i;
 /** Font names that mean bold, where a PDF's font says so only in its name. */
 export const BOLD_FONT_NAME = /bold|black|heavy/i;
+/** Font names that mean italic, where a PDF's font says so only in its name (TeX's Computer Modern text italic: CMTI10). */
+export const ITALIC_FONT_NAME = /italic|oblique|^(?:[A-Z]{6}\+)?CMTI\d/i;
 /** Font names that say bold, TeX's among them (Computer Modern's CMBX12, the SF fonts' SFBX1000: bold extended). */
 export const BOLD_FACE = /bold|black|heavy|semibold|demi|^(?:[A-Z]{6}\+)?(?:CM|SF|EC|LM|TC)[A-Z]*BX?\d/i;
 
@@ -19,6 +21,19 @@ export interface RunStyle {
   italic?: boolean;
   code?: boolean;
   strike?: boolean;
+}
+
+/** Bold or italic from `start` to `end` (code units) of a text. */
+export interface StyledRange {
+  start: number;
+  end: number;
+  bold?: true;
+  italic?: true;
+}
+
+/** How a text a PDF table's cell holds was set (pdf-piece-style.ts): its style, all of it, and its emphasised words. */
+export interface TextStyle extends RunStyle {
+  emphasis?: readonly StyledRange[];
 }
 
 /** One piece of inline text with its style and optional link. */
@@ -271,28 +286,138 @@ export interface CellSource {
 }
 
 /**
- * A row of text cells, one paragraph each (none for an empty text), no spans. A text of `code`
- * (a piece the PDF set in a monospaced font) standing in a cell between spaces or its ends is a
- * code span: `--url-classes` is an option's name, and inside a code span nothing is escaped.
+ * A row of text cells, one paragraph each (none for an empty text), no spans. `styles`: texts a
+ * PDF set in one style, every glyph (pdf-piece-style.ts). A code text standing in a cell between
+ * spaces or its ends is a code span: `--url-classes` is an option's name, and inside a code span
+ * nothing is escaped. A cell made up wholly of italic texts is italic: only a whole cell, since
+ * a word set so elsewhere says nothing of the same word in another cell's sentence. A cell whose
+ * text is a piece's with emphasised words has them bold or italic.
  */
-export function textCells(texts: readonly string[], code: ReadonlySet<string> = new Set()): CellSource[] {
-  return texts.map((text) => ({ blocks: text ? [paragraph(codeRuns(text, code))] : [], colSpan: 1, rowSpan: 1 }));
+export function textCells(texts: readonly string[], styles: ReadonlyMap<string, TextStyle> = new Map()): CellSource[] {
+  return texts.map((text) => ({ blocks: text ? [paragraph(styledRuns(text, styles))] : [], colSpan: 1, rowSpan: 1 }));
 }
 
-/** The longest code text marked in a cell: an option's name or a short expression. */
+/** The longest styled text looked for in a cell: an option's name or a short expression, a type's name. */
 const MAX_CODE_SPAN = 160;
 
-/** A text's runs: the longest text of `code` starting at each word (and ending at a space or the end) is code. */
-function codeRuns(text: string, code: ReadonlySet<string>): Run[] {
-  if (code.size === 0) return [{ text }];
-  // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN: bounded work in a
-  // long cell of a hostile table (a longer code piece is left plain).
-  const longest = Math.min(MAX_CODE_SPAN, Math.max(...[...code].map((c) => c.length)));
+type Styled = (text: string) => boolean;
+
+/**
+ * A cell's runs: its code spans, all of them italic where the whole cell is. Bold is not written:
+ * forms set their label columns and total rows bold as the table's style (docling's REPAIR and
+ * movie-theater PDFs, whose ground truth has no bold), which reads as noise as a header's bold does.
+ */
+function styledRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
+  const runs = withEmphasis(codeRuns(text, styles), emphasisIn(text, styles));
+  const italic = wholly(text, indexOf(styles).longestItalic, (t) => styles.get(t)?.italic === true);
+  return italic ? runs.map((run) => ({ ...run, italic })) : runs;
+}
+
+/** A character a piece of a cell may meet the next at: a space, or CJK (whose wrapped lines join without one). */
+const PIECE_EDGE = /[\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
+
+/** What every cell of a table looks up in its styles, made once per table's styles. */
+interface StylesIndex {
+  /** The longest code and italic texts, at most MAX_CODE_SPAN: bounded work in a long cell of a hostile table. */
+  longestCode: number;
+  longestItalic: number;
+  /** The emphasised pieces by their first character. */
+  emphasis: Map<string, [string, readonly StyledRange[]][]>;
+}
+
+const indexes = new WeakMap<ReadonlyMap<string, TextStyle>, StylesIndex>();
+
+function indexOf(styles: ReadonlyMap<string, TextStyle>): StylesIndex {
+  let index = indexes.get(styles);
+  if (index) return index;
+  index = { longestCode: 0, longestItalic: 0, emphasis: new Map() };
+  for (const [piece, style] of styles) {
+    const length = Math.min(MAX_CODE_SPAN, piece.length);
+    if (style.code) index.longestCode = Math.max(index.longestCode, length);
+    if (style.italic) index.longestItalic = Math.max(index.longestItalic, length);
+    if (!style.emphasis || piece === '') continue;
+    const first = piece[0] as string;
+    const same = index.emphasis.get(first);
+    if (same) same.push([piece, style.emphasis]);
+    else index.emphasis.set(first, [[piece, style.emphasis]]);
+  }
+  indexes.set(styles, index);
+  return index;
+}
+
+/** The most pieces a cell tries against its text: a hostile table of many alike pieces costs each cell this much at most (emphasis past it is left plain). */
+const MAX_EMPHASIS_TRIES = 400;
+
+/**
+ * The emphasised words of the pieces that stand in a cell's text (one piece, or a wrapped cell's
+ * lines), each piece found whole, its ends at the text's ends, spaces or CJK: a piece's words
+ * say nothing of the same words in another piece's sentence. Looked up by first character, so a
+ * long table of emphasised cells costs each cell its own candidates, not every piece's.
+ */
+function emphasisIn(text: string, styles: ReadonlyMap<string, TextStyle>): StyledRange[] {
+  const index = indexOf(styles).emphasis;
+  if (index.size === 0) return [];
+  const edge = (i: number) => i < 0 || i >= text.length || PIECE_EDGE.test(text[i] as string);
+  const found: StyledRange[] = [];
+  let tries = 0;
+  for (let at = 0; at < text.length && tries < MAX_EMPHASIS_TRIES; at++) {
+    if (!(edge(at - 1) || edge(at))) continue;
+    for (const [piece, emphasis] of index.get(text[at] as string) ?? []) {
+      if (++tries > MAX_EMPHASIS_TRIES) break;
+      const end = at + piece.length;
+      if (!text.startsWith(piece, at) || !(edge(end) || edge(end - 1))) continue;
+      for (const range of emphasis) found.push({ ...range, start: range.start + at, end: range.end + at });
+    }
+  }
+  return found;
+}
+
+/** The runs cut where the emphasised words of the cell's text start and end, those words bold or italic. */
+function withEmphasis(runs: readonly Run[], emphasis: readonly StyledRange[]): Run[] {
+  if (emphasis.length === 0) return [...runs];
+  const cuts = new Set(emphasis.flatMap((r) => [r.start, r.end]));
+  const out: Run[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const edges = [at, ...[...cuts].filter((c) => c > at && c < at + run.text.length).sort((a, b) => a - b), at + run.text.length];
+    for (let k = 0; k + 1 < edges.length; k++) {
+      const [from, to] = [edges[k] as number, edges[k + 1] as number];
+      const over = emphasis.filter((r) => r.start <= from && to <= r.end);
+      out.push({
+        ...run,
+        text: run.text.slice(from - at, to - at),
+        ...(over.some((r) => r.bold) && { bold: true }),
+        ...(over.some((r) => r.italic) && { italic: true }),
+      });
+    }
+    at += run.text.length;
+  }
+  return out;
+}
+
+/** Whether a text is made up of styled texts (`is`, none longer than `longest`) a space apart: a cell's wrapped lines, each a piece of it. */
+function wholly(text: string, longest: number, is: Styled): boolean {
+  if (is(text)) return true;
+  if (longest === 0) return false;
+  for (let i = 0; i < text.length;) {
+    const end = styledEnd(text, i, longest, is);
+    if (end === undefined) return false;
+    for (i = end; text[i] === ' '; i++);
+  }
+  return text.length > 0;
+}
+
+/** A text's runs: the longest code text starting at each word (and ending at a space or the end) is code. */
+function codeRuns(text: string, styles: ReadonlyMap<string, TextStyle>): Run[] {
+  const isCode: Styled = (t) => styles.get(t)?.code === true;
+  // Spans no longer than the longest code text, and that at most MAX_CODE_SPAN (a longer code piece is left plain).
+  const longest = indexOf(styles).longestCode;
+  if (longest === 0) return [{ text }];
   const runs: Run[] = [];
   let plain = 0;
   for (let i = 0; i < text.length; i++) {
     if (i > 0 && text[i - 1] !== ' ') continue;
-    const end = codeEnd(text, i, longest, code);
+    const end = styledEnd(text, i, longest, isCode);
     if (end === undefined) continue;
     const last = runs.at(-1);
     // Code pieces a space apart are one span: Ghostscript sets a code line's words apart.
@@ -308,10 +433,10 @@ function codeRuns(text: string, code: ReadonlySet<string>): Run[] {
   return runs;
 }
 
-/** The end of the longest text of `code` at `start` that ends at a space or the text's end. */
-function codeEnd(text: string, start: number, longest: number, code: ReadonlySet<string>): number | undefined {
+/** The end of the longest styled text (`is`) at `start` that ends at a space or the text's end. */
+function styledEnd(text: string, start: number, longest: number, is: Styled): number | undefined {
   for (let end = Math.min(text.length, start + longest); end > start; end--) {
-    if ((end === text.length || text[end] === ' ') && code.has(text.slice(start, end))) return end;
+    if ((end === text.length || text[end] === ' ') && is(text.slice(start, end))) return end;
   }
   return undefined;
 }

@@ -5,19 +5,21 @@
 // across any band, never forms one. Pure functions over plain data, so they are tested on arrays.
 
 import { joinLines } from '../../core/cjk-text.js';
+import type { PieceStyle } from './pdf-piece-style.js';
 import { isNumber } from './pdf-table-columns.js';
 import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { isLeadInLine } from './pdf-lead-in.js';
 
-/** A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). */
-export interface Piece {
+/**
+ * A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). Its style, every
+ * glyph's by the character walk (pdf-piece-style.ts): `code` a code span in a table's cell.
+ */
+export interface Piece extends PieceStyle {
   x: number;
   right: number;
   text: string;
   /** Set in a monospaced font: code. */
   mono?: true;
-  /** Every glyph set in a monospaced font, by the character walk (pdf-pieces.ts): a code span in a table's cell. */
-  code?: true;
 }
 
 /** What the detector reads of a row. */

@@ -8,7 +8,7 @@ import type { RootContent } from 'mdast';
 import { table, textCells, type CellSource } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { joinLines } from '../../core/cjk-text.js';
-import { monoTexts } from './pdf-page-model.js';
+import { linesStyledTexts } from './pdf-piece-style.js';
 import { cellBlocks, type CellLine } from './pdf-cell-paragraphs.js';
 import { gridGeometry, type Pen } from './pdf-grid-geometry.js';
 
@@ -280,12 +280,12 @@ function fillGrid<L extends GridLine>(grid: Grid, lines: readonly L[]): GridTabl
   const sources: CellSource[][] = Array.from({ length: rows }, () =>
     Array.from({ length: cols }, () => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })),
   );
-  const code = monoTexts(taken);
+  const styles = linesStyledTexts(taken);
   // The cells as the editable DOCX keeps them: paragraphs and lists where a cell sets them.
   const kept = sources.map((row) => [...row]);
   let structured = false;
   for (const cell of cells) {
-    const [plain = { blocks: [] }] = textCells([cellText(texts.get(cell) ?? [])], code);
+    const [plain = { blocks: [] }] = textCells([cellText(texts.get(cell) ?? [])], styles);
     const source = { ...plain, colSpan: cell.colSpan, rowSpan: cell.rowSpan };
     (sources[cell.row] as CellSource[])[cell.col] = source;
     const blocks = cellBlocks(cellLines(texts.get(cell) ?? []), cellRight(grid, cell, texts.get(cell) ?? []));

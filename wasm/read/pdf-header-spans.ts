@@ -6,6 +6,7 @@
 // Pure functions over plain data, tested on arrays.
 
 import { textCells, type CellSource } from './blocks.js';
+import { codeOnly, type PieceStyle } from './pdf-piece-style.js';
 import type { GridLine, Line } from './pdf-grid.js';
 import { joinLines } from '../../core/cjk-text.js';
 
@@ -111,7 +112,7 @@ export function spannedHeader(
   header: readonly GridLine[][],
   columns: readonly Band[],
   rules: readonly Line[],
-  code: ReadonlySet<string>,
+  styles: ReadonlyMap<string, PieceStyle>,
 ): CellSource[][] | undefined {
   const rows: { lines: GridLine[][]; spans: Span[] }[] = [{ lines: [], spans: [] }];
   header.forEach((line, i) => {
@@ -146,6 +147,7 @@ export function spannedHeader(
   const spannedLater = (k: number) => rows.slice(ownFrom[k]).some((row) => row.spans.some((s) => s.first <= k && s.last >= k));
   const textAbove = (k: number) => texts.slice(0, ownFrom[k]).some((t) => t[k] !== '');
   if (columns.some((_, k) => spannedLater(k) || textAbove(k))) return undefined;
+  const code = codeOnly(styles);
   const cell = (text: string, colSpan: number, rowSpan: number): CellSource => ({ ...(textCells([text], code)[0] as CellSource), colSpan, rowSpan });
   const grid: CellSource[][] = rows.map(() => columns.map((): CellSource => ({ blocks: [], colSpan: 1, rowSpan: 1, covered: true })));
   rows.forEach(({ spans }, r) => {

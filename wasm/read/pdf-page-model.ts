@@ -8,18 +8,23 @@
 // (pdf-headings.ts) → blocks (pdf-layout.ts).
 
 import type { RootContent } from 'mdast';
+import type { StyledRange } from './blocks.js';
 import type { Piece } from './pdf-borderless.js';
+import type { PieceStyle } from './pdf-piece-style.js';
 
 /** The parts of mupdf's stext JSON used here. */
 export interface StextLine {
   bbox: { x: number; y: number; w: number; h: number };
-  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean };
+  /** `mono`, `everyItalic`: every glyph so, by the character walk (pdf-pieces.ts); mupdf's JSON names a line by its first glyph's font. */
+  font: { size: number; weight?: string; name?: string; family?: string; mono?: boolean; everyItalic?: boolean };
   x: number;
   y: number;
   text: string;
   wmode?: number;
   /** The bold characters the line starts with (after a marker without letters), where it goes on in another weight. */
   boldLead?: string;
+  /** Its bold or italic words where its letters are not all so, by the character walk (pdf-piece-style.ts emphasisOf). */
+  emphasis?: readonly StyledRange[];
 }
 export interface StextBlock {
   type: string;
@@ -30,23 +35,6 @@ export interface StextPage {
   height: number;
   blocks: StextBlock[];
 }
-
-/**
- * The texts of lines all of whose glyphs are set in a monospaced font, spaces as a cell's text has
- * them: a table's code (blocks.ts textCells). Only the character walk (pdf-pieces.ts) says so of
- * every glyph; mupdf's JSON names a line by its first glyph's font, which may start a cell's
- * wrapped line in the code that ends the line above ("r" of a path, then the description).
- */
-export const monoTexts = (lines: Iterable<{ text: string; font: { mono?: boolean } }>): Set<string> =>
-  new Set(
-    [...lines]
-      .filter((l) => l.font.mono === true)
-      .map((l) => cellSpaces(l.text))
-      .filter(Boolean),
-  );
-
-/** A text with its runs of spaces made one and its ends trimmed, as a table cell's text is. */
-export const cellSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** One visual line: the stext lines of a block that share a baseline, left to right. */
 export interface Row {
@@ -73,8 +61,8 @@ export interface Row {
   /** The colour most of the row is filled in ("r,g,b"), when the page's drawing was read. */
   color?: string;
   block: number;
-  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges; `code` where every glyph is monospaced (Piece). */
-  cells: { x: number; right: number; text: string; code?: true }[];
+  /** Pieces of the row separated by gaps wider than a word space: a table row's cells, left and right edges, and the style every glyph shares (pdf-piece-style.ts). */
+  cells: ({ x: number; right: number; text: string } & PieceStyle)[];
   /** The row's pieces as they stood apart on the page (pdf-pieces.ts), when more than one (kept small: a page window's rows are held). */
   pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */

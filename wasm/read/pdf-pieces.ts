@@ -9,6 +9,8 @@ import type { Line } from './pdf-grid.js';
 import type { StextBlock, StextLine } from './pdf-page-model.js';
 import { CLOSING, isCode, setRightToLeft } from './pdf-page-direction.js';
 import { isRightToLeft } from './pdf-rows.js';
+import { emphasisOf } from './pdf-piece-style.js';
+import type { StyledRange } from './blocks.js';
 
 /** One character as mupdf's walker gives it: its box, baseline, font. */
 export interface PageChar {
@@ -24,6 +26,8 @@ export interface PageChar {
   font: string;
   bold: boolean;
   mono: boolean;
+  /** Set in an italic or oblique face. */
+  italic?: boolean;
 }
 
 /** A character as a structured-text walk gives it (its origin and quad, mupdf's), placed by its box. */
@@ -32,7 +36,7 @@ export function placedChar(
   [x, y]: readonly number[],
   size: number,
   quad: readonly number[],
-  facts: Pick<PageChar, 'font' | 'bold' | 'mono'>,
+  facts: Pick<PageChar, 'font' | 'bold' | 'mono' | 'italic'>,
 ): PageChar {
   const [ulx = 0, uly = 0, urx = 0, ury = 0, llx = 0, lly = 0, lrx = 0, lry = 0] = quad;
   return { c, x: x ?? 0, y: y ?? 0, size, ...facts, left: Math.min(ulx, llx), right: Math.max(urx, lrx), top: Math.min(uly, ury), bottom: Math.max(lly, lry) };
@@ -259,6 +263,12 @@ function charsBoldLead(chars: readonly PageChar[]): { boldLead?: string } {
   return lead ? { boldLead: lead } : {};
 }
 
+/** A line's emphasised words (pdf-piece-style.ts), where it has any: StextLine.emphasis. */
+function emphasisOfLine(chars: readonly PageChar[]): { emphasis?: StyledRange[] } {
+  const emphasis = emphasisOf(chars);
+  return emphasis.length > 0 ? { emphasis } : {};
+}
+
 function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const first = chars[0] as PageChar;
   const left = Math.min(...chars.map((c) => c.left));
@@ -268,14 +278,24 @@ function toLine(chars: readonly PageChar[], wmode: number): StextLine {
   const visible = chars.filter((c) => c.c.trim() !== '');
   const mono = visible.length > 0 && visible.every((c) => c.mono);
   const bold = visible.filter((c) => c.bold).length * 2 > visible.length;
+  // Every letter italic: a table cell set so (pdf-piece-style.ts), which a majority does not make.
+  const letters = visible.filter((c) => /[\p{L}\p{N}]/u.test(c.c));
+  const everyItalic = letters.length > 0 && letters.every((c) => c.italic);
   return {
     bbox: { x: left, y: top, w: right - left, h: bottom - top },
-    font: { size: first.size, name: lineFont(visible, bold) ?? first.font, ...(bold && { weight: 'bold' }), ...(mono && { mono: true }) },
+    font: {
+      size: first.size,
+      name: lineFont(visible, bold) ?? first.font,
+      ...(bold && { weight: 'bold' }),
+      ...(mono && { mono: true }),
+      ...(everyItalic && { everyItalic: true }),
+    },
     x: first.x,
     y: first.y,
     text: chars.map((c) => c.c).join(''),
     ...(wmode !== 0 && { wmode }),
     ...charsBoldLead(chars),
+    ...emphasisOfLine(chars),
   };
 }
 

@@ -5,6 +5,7 @@
 // one row where it lies. Pure functions over plain data, tested on arrays.
 
 import { BOLD_FONT_NAME, MONOSPACE } from './blocks.js';
+import { keepShared, lineStyle } from './pdf-piece-style.js';
 import { loneRules, mergeRulings, rulingTables, type GridTable, type PageDrawing, type TextPaint } from './pdf-grid.js';
 import { CELL_GAP, type PageRows, type Row, type StextLine, type StextPage } from './pdf-page-model.js';
 import { ruleTables } from './pdf-rules.js';
@@ -199,12 +200,11 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
   for (const line of lines) {
     // The room between this piece and the one before it in reading order.
     const gap = rtl ? end - (line.bbox.x + line.bbox.w) : line.bbox.x - end;
-    if (!cells.length || gap > line.font.size * CELL_GAP)
-      cells.push({ x: line.bbox.x, right: line.bbox.x, text: '', ...(line.font.mono && { code: true as const }) });
+    if (!cells.length || gap > line.font.size * CELL_GAP) cells.push({ x: line.bbox.x, right: line.bbox.x, text: '', ...lineStyle(line) });
     const cell = cells.at(-1) as Row['cells'][number];
     cell.x = Math.min(cell.x, line.bbox.x);
     cell.right = Math.max(cell.right, line.bbox.x + line.bbox.w);
-    if (!line.font.mono) delete cell.code;
+    keepShared(cell, lineStyle(line));
     if (cell.text && gap > line.font.size * 0.2) cell.text += ' ';
     cell.text += line.text;
     if (text && gap > line.font.size * 0.2 && !text.endsWith(' ')) text += ' ';
@@ -249,7 +249,7 @@ function toRow({ lines, rtl }: { lines: StextLine[]; rtl: boolean }, block: numb
             right: l.bbox.x + l.bbox.w,
             text: l.text,
             ...(isMono(l) && { mono: true as const }),
-            ...(l.font.mono && { code: true as const }),
+            ...lineStyle(l),
           }))
         : [],
   };

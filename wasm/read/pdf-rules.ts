@@ -10,7 +10,7 @@ import { table, textCells } from './blocks.js';
 import { blocksToHtml } from './render.js';
 import { visualLines, type Box, type GridLine, type GridTable, type Line } from './pdf-grid.js';
 import { bandEnd } from './pdf-table-bands.js';
-import { monoTexts } from './pdf-page-model.js';
+import { linesStyledTexts } from './pdf-piece-style.js';
 import { cellsOf, columnOf, spannedHeader } from './pdf-header-spans.js';
 import { holdsTextBetweenTables } from './pdf-rule-sections.js';
 import { numericRows } from './pdf-numeric-rows.js';
@@ -170,10 +170,10 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   // Most rows fill two cells or more: else these are paragraphs between two rules.
   if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
-  const code = monoTexts(inside);
+  const styles = linesStyledTexts(inside);
   const withinHeader = all.filter((r) => r.at > top && r.at < (headerEnd ?? bottom) && r.from >= left && r.to <= right);
-  const cells = rows.map((row) => textCells(row, code));
-  const spanned = spannedHeader(header, columns, withinHeader, code);
+  const cells = rows.map((row) => textCells(row, styles));
+  const spanned = spannedHeader(header, columns, withinHeader, styles);
   return {
     box,
     table: table(spanned ? [...spanned, ...cells.slice(1)] : cells, blocksToHtml),

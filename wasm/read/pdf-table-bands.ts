@@ -10,6 +10,7 @@
 
 import { joinLines } from '../../core/cjk-text.js';
 import { CELL_GAP, type Row } from './pdf-page-model.js';
+import { keepShared, sharedStyle, type PieceStyle } from './pdf-piece-style.js';
 
 /** A band holds at most this many rows (a cell of that many lines). */
 const MAX_BAND_ROWS = 12;
@@ -29,25 +30,24 @@ export interface BandLine {
   top: number;
   bottom: number;
   size: number;
-  /** `code`: every glyph monospaced (pdf-borderless.ts Piece), kept through the band. */
-  units: readonly { x: number; right: number; text: string; code?: true }[];
+  /** Each with the style every glyph of it is set in (pdf-piece-style.ts), kept through the band where its lines share it. */
+  units: readonly ({ x: number; right: number; text: string } & PieceStyle)[];
   /** A ruled table standing as one row: never in a band. */
   table?: unknown;
 }
 
-interface Unit {
+interface Unit extends PieceStyle {
   x: number;
   right: number;
   text: string;
   top: number;
   bottom: number;
-  code?: true;
 }
 
 /** The units of a group of lines, in columns: units that overlap in x, top to bottom. */
 function columnsOf(rows: readonly BandLine[]): Unit[][] {
   const units = rows.flatMap((row) =>
-    row.units.map((u) => ({ x: u.x, right: u.right, text: u.text.trim(), top: row.top, bottom: row.bottom, ...(u.code && { code: u.code }) })),
+    row.units.map((u) => ({ x: u.x, right: u.right, text: u.text.trim(), top: row.top, bottom: row.bottom, ...sharedStyle([u]) })),
   );
   const columns: Unit[][] = [];
   for (const unit of units.sort((a, b) => a.x - b.x)) {
@@ -120,14 +120,14 @@ function bandRow(rows: readonly Row[]): Row {
     x: Math.min(...column.map((u) => u.x)),
     right: Math.max(...column.map((u) => u.right)),
     text: joinLines(column.map((u) => u.text).filter(Boolean)),
-    ...(column.every((u) => u.code) && { code: true as const }),
+    ...sharedStyle(column),
   }));
   const cells: Row['cells'] = [];
   for (const unit of units) {
     const last = cells.at(-1);
     if (last && unit.x - last.right <= main.size * CELL_GAP) {
       Object.assign(last, { right: unit.right, text: `${last.text} ${unit.text}` });
-      if (!unit.code) delete last.code;
+      keepShared(last, unit);
     } else cells.push({ ...unit });
   }
   return {

@@ -7,7 +7,8 @@ import { joinLines } from '../../core/cjk-text.js';
 import { table, textCells } from './blocks.js';
 import { borderlessTables } from './pdf-borderless.js';
 import { withBands } from './pdf-table-bands.js';
-import { cellSpaces, isBullet, NUMBERED, type Row } from './pdf-page-model.js';
+import { isBullet, NUMBERED, type Row } from './pdf-page-model.js';
+import { styledTexts, type PieceStyle } from './pdf-piece-style.js';
 import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-table-columns.js';
 import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { rowGaps, spacedAsParagraph } from './pdf-lead-in.js';
@@ -35,6 +36,8 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
     if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0, tight === true)) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
+    // Once for the table: each row's cells look their texts up in it.
+    const styles = stylesOf(run);
     const top = Math.min(...run.map((r) => r.top));
     const first = run[0] as Row;
     out.push({
@@ -47,7 +50,7 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
       cells: [],
       pieces: [],
       table: table(
-        cells.map((row) => textCells(row, codeOf(run))),
+        cells.map((row) => textCells(row, styles)),
         blocksToHtml,
       ),
     });
@@ -347,18 +350,14 @@ function lineOf(row: Row, columns: readonly Column[]): TableLine {
 
 function tableOf({ rows: run, columns }: TableRun, header: readonly string[][] = []): RootContent {
   const rows = joinWrappedLines(run.map((row) => lineOf(row, columns)));
-  const code = codeOf(run);
+  const styles = stylesOf(run);
   return table(
-    [...header, ...rows].map((row) => textCells(row, code)),
+    [...header, ...rows].map((row) => textCells(row, styles)),
     blocksToHtml,
   );
 }
 
-/** The texts the rows set in a monospaced font, every glyph (blocks.ts textCells): their code pieces, or a row's cells that are code. */
-function codeOf(rows: readonly Row[]): Set<string> {
-  const code = new Set<string>();
+/** The texts the rows set in one style, every glyph (blocks.ts textCells): their pieces, or a row's cells where it keeps no pieces. */
+const stylesOf = (rows: readonly Row[]): Map<string, PieceStyle> =>
   // A row of one piece keeps no pieces (pdf-rows.ts): its cells say it.
-  for (const row of rows) for (const unit of row.pieces.length ? row.pieces : row.cells) if (unit.code) code.add(cellSpaces(unit.text));
-  code.delete('');
-  return code;
-}
+  styledTexts(rows.flatMap((row) => (row.pieces.length ? row.pieces : row.cells)));
