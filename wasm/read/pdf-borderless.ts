@@ -9,6 +9,7 @@ import type { PieceStyle } from './pdf-piece-style.js';
 import { isNumber } from './pdf-table-columns.js';
 import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { isLeadInLine } from './pdf-lead-in.js';
+import { brokenInWord, type CellLine } from './pdf-word-breaks.js';
 
 /**
  * A piece of text on a row: what stood apart from its neighbours (pdf-pieces.ts). Its style, every
@@ -240,11 +241,24 @@ function pitchFrom(above: BorderlessRow, row: BorderlessRow): number {
 function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
   const lines = rows.map((row) => rowLine(row, gutters));
   const starts = rowStarts(rows, lines);
+  const limits = columnLimits(lines);
   const out: string[][] = [];
-  lines.forEach(({ texts }, k) => {
+  // Each column's last line in the row being joined: a word broken there goes on without a space.
+  let lastLines: (CellLine | undefined)[] = [];
+  lines.forEach(({ texts, extents }, k) => {
     const current = out.at(-1);
-    if (starts[k] || !current) out.push([...texts]);
-    else texts.forEach((text, c) => (current[c] = joinLines([current[c] as string, text].filter(Boolean))));
+    const cellLines = texts.map((text, c) => (text && extents?.[c] ? { text, extent: extents[c] } : undefined));
+    if (starts[k] || !current) {
+      out.push([...texts]);
+      lastLines = cellLines;
+      return;
+    }
+    texts.forEach((text, c) => {
+      const [above, below] = [lastLines[c], cellLines[c]];
+      if (above && below && brokenInWord(above, below, limits[c] as number)) current[c] += text;
+      else current[c] = joinLines([current[c] as string, text].filter(Boolean));
+      lastLines[c] = below ?? lastLines[c];
+    });
   });
   return out;
 }
