@@ -114,10 +114,28 @@ const PADDING_EMS = 0.15;
  * alike.
  */
 export function rowsApartByPitch(lines: readonly TableLine[]): boolean {
-  const gaps = lines.slice(2).map((line, i) => ({ row: Boolean(line.texts[0]), gap: line.top - (lines[i + 1] as TableLine).bottom, size: line.size }));
+  const gaps = bodyGaps(lines);
   const [rows, others] = [gaps.filter((g) => g.row), gaps.filter((g) => !g.row)];
   if (!rows.length || !others.length) return false;
   return Math.min(...rows.map((g) => g.gap)) > Math.max(...others.map((g) => g.gap)) + Math.min(...gaps.map((g) => g.size)) * PADDING_EMS;
+}
+
+/** The room above each line under the second, and whether that line has text in the first column (starts a row). */
+const bodyGaps = (lines: readonly TableLine[]) =>
+  lines.slice(2).map((line, i) => ({ row: Boolean(line.texts[0]), gap: line.top - (lines[i + 1] as TableLine).bottom, size: line.size }));
+
+/**
+ * Whether the first line's cell goes on in the line under it: a table printed without a header
+ * row (pandoc's table whose header is empty), so no rule or repeated header stands on its pages.
+ * Only where the spacing tells rows apart (rowsApartByPitch) and the second line, its first
+ * column empty, stands no further below the first than a cell's next lines stand below theirs; a
+ * header's padding, or the rest of a cut row under a repeated header, stands a row's room off.
+ */
+function firstLineWraps(lines: readonly TableLine[]): boolean {
+  const [first, second] = lines;
+  if (!first || !second || second.texts[0] || !rowsApartByPitch(lines)) return false;
+  const others = bodyGaps(lines).filter((g) => !g.row);
+  return second.top - first.bottom <= Math.max(...others.map((g) => g.gap)) + second.size * PADDING_EMS;
 }
 
 /** Lines that overlap by more than a quarter of an em are one line of the table whose cells' baselines differ (a cell set in a smaller code font): never two rows. */
@@ -133,10 +151,11 @@ export function joinWrappedLines(lines: readonly TableLine[]): string[][] {
   const rows = lines.map((l) => [...l.texts]);
   if (lines.filter((l) => l.texts[0]).length < 2) return rows;
   const limits = rowsApartByPitch(lines) ? [] : columnLimits(lines);
+  const headerWraps = firstLineWraps(lines);
   const out: string[][] = [];
   lines.forEach((line, i) => {
     const last = out.at(-1);
-    if (last && out.length >= 2 && wrapsFrom(lines[i - 1] as TableLine, line, limits))
+    if (last && (out.length >= 2 || headerWraps) && wrapsFrom(lines[i - 1] as TableLine, line, limits))
       line.texts.forEach((text, c) => (last[c] = joinLines([last[c] as string, text].filter(Boolean))));
     else out.push(rows[i] as string[]);
   });
