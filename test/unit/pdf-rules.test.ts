@@ -127,4 +127,15 @@ describe('ruleTables', () => {
       '| Method | Score | Notes |\n| - | - | - |\n| A | 0.91 | fast, small |\n| B | 0.87 | slow |\n| C | 0.80 | new |\n| D | 0.78 | old one |',
     ]);
   });
+
+  it('reads a table the page break cuts under its header to the page’s end where its first row starts half an em under the rule (a code cell centred in a taller row)', () => {
+    // Chrome's print of react.dev's Arabic table: the row's code cell, smaller than the Arabic
+    // beside it, starts 5.1 pt (0.51 em) under the header's rule; its page has no rule under it.
+    const WIDE = [55, 170];
+    const header = row(111, WIDE, ['Syntax', 'Export statement']);
+    const body = [...row(130.1, WIDE, ['Default', 'export default function Button() {}']), ...row(150, WIDE, ['Named', 'export function Button() {}'])];
+    expect(markdownOf([...header, ...body], [rule(100), rule(117)])).toEqual([
+      '| Syntax | Export statement |\n| - | - |\n| Default | export default function Button() {} |\n| Named | export function Button() {} |',
+    ]);
+  });
 });

@@ -35,6 +35,12 @@ const WRAP = 1.2;
  * rule under it (cell padding, ~0.1 cm); the text before a table ends a paragraph's spacing above it.
  */
 const HUG = 0.4;
+/**
+ * A row's first line starts within this many ems under the rule over it: Chrome's cell padding and
+ * half the leading (about half an em; a code line centred in a taller row of Arabic text, 0.51),
+ * where a paragraph after the table stands the table's margin (an em) and its own leading off.
+ */
+const ROW_UNDER_RULE = 0.8;
 
 /**
  * The tables framed by horizontal rules of one extent, each with the text lines it holds.
@@ -93,12 +99,12 @@ function holdsCells(lines: readonly GridLine[]): boolean {
 }
 
 /**
- * Whether the topmost line under a rule starts within HUG ems of it, as a row's text starts under
+ * Whether the topmost line under a rule starts within ROW_UNDER_RULE ems of it, as a row's text starts under
  * its header's rule (cell padding); a paragraph after a table's bottom rule stands a margin off.
  */
 function hugsBelow(rule: Rule, below: readonly GridLine[]): boolean {
   const top = below.reduce((a, b) => (b.bbox.y < a.bbox.y ? b : a));
-  return top.bbox.y - rule.at <= top.font.size * HUG;
+  return top.bbox.y - rule.at <= top.font.size * ROW_UNDER_RULE;
 }
 
 /** Visual lines that make one table row: one line, or one band of cells centred on each other. */
