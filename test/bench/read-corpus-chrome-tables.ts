@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
+import { cachedEntries } from './corpus-cache.js';
 import {
   ARTHAS,
   REACT_AR,
@@ -70,34 +71,28 @@ const PAGES: readonly Page[] = [
 /** Bump when the recipe changes in a way PAGES does not show, to rebuild the cache. */
 const RECIPE_VERSION = 1;
 
+/** Prints every page into `dir`: the entries made (a page that fails is named on stderr). */
+function build(dir: string): { file: string; groundTruth: string }[] {
+  const entries: { file: string; groundTruth: string }[] = [];
+  for (const p of PAGES) {
+    const base = `${stemOf(p.repo, p.path).replaceAll(' ', '')}-chrome`;
+    try {
+      const markdown = cleanSiteMarkdown(gitShow(p.repo, p.path).toString('utf8'));
+      fs.writeFileSync(path.join(dir, `${base}.md`), markdown);
+      printWithChrome(dir, base, p, hasChinese(markdown));
+      entries.push({ file: `${base}.pdf`, groundTruth: normalised(markdown) });
+    } catch (error) {
+      process.stderr.write(`read-corpus-chrome-tables: left out ${base}: ${(error as Error).message.split('\n')[0]}\n`);
+    }
+  }
+  fs.rmSync(path.join(dir, 'chrome-profile'), { recursive: true, force: true });
+  return entries;
+}
+
 /** The pages printed into `cacheDir` (or read from it while the recipe is unchanged); pages without a mirror are named on stderr. */
 export function chromeTablesCorpus(cacheDir: string): CorpusDocument[] {
-  const manifestFile = path.join(cacheDir, 'manifest.json');
   const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ARTHAS, ROCKETMQ, REACT_FA, REACT_AR].map((r) => Boolean(mirrorOf(r))) });
-  let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as {
-    stamp?: string;
-    entries?: { file: string; groundTruth: string }[];
-  };
-  if (manifest.stamp !== stamp) {
-    fs.rmSync(cacheDir, { recursive: true, force: true });
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const entries: { file: string; groundTruth: string }[] = [];
-    for (const p of PAGES) {
-      const base = `${stemOf(p.repo, p.path).replaceAll(' ', '')}-chrome`;
-      try {
-        const markdown = cleanSiteMarkdown(gitShow(p.repo, p.path).toString('utf8'));
-        fs.writeFileSync(path.join(cacheDir, `${base}.md`), markdown);
-        printWithChrome(cacheDir, base, p, hasChinese(markdown));
-        entries.push({ file: `${base}.pdf`, groundTruth: normalised(markdown) });
-      } catch (error) {
-        process.stderr.write(`read-corpus-chrome-tables: left out ${base}: ${(error as Error).message.split('\n')[0]}\n`);
-      }
-    }
-    fs.rmSync(path.join(cacheDir, 'chrome-profile'), { recursive: true, force: true });
-    manifest = { stamp, entries };
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
-  }
-  return (manifest.entries ?? []).map((e) => ({
+  return cachedEntries(cacheDir, stamp, build).map((e) => ({
     source: 'chrome',
     file: path.join(cacheDir, e.file),
     format: 'pdf',

@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
+import { cachedEntries } from './corpus-cache.js';
 import { gitShow, hashOf, mirrorOf, type Repository } from './read-corpus-heldout.js';
 
 const DOCLING: Repository = { name: 'docling-project/docling', commit: 'e1cb2b234c48ff29746b0f2f843d07f8e23905a0' };
@@ -61,33 +62,27 @@ function typeset(paper: string, dir: string): string {
   return pdf;
 }
 
+/** Typesets every paper into `dir`: the entries made (a paper that fails is named on stderr). */
+function build(dir: string): { file: string; groundTruth: string }[] {
+  const entries: { file: string; groundTruth: string }[] = [];
+  for (const paper of PAPERS) {
+    try {
+      const pdf = typeset(paper, path.join(dir, paper));
+      const file = `${paper}-pdftex.pdf`;
+      fs.copyFileSync(pdf, path.join(dir, file));
+      entries.push({ file, groundTruth: gitShow(DOCLING, `tests/data/latex/groundtruth/${paper}_main.tex.md`).toString('utf8') });
+    } catch (error) {
+      process.stderr.write(`read-corpus-docling-dev: left out ${paper}: ${(error as Error).message.split('\n')[0]}\n`);
+    }
+    fs.rmSync(path.join(dir, paper), { recursive: true, force: true });
+  }
+  return entries;
+}
+
 /** The papers typeset into `cacheDir` (or read from it while the recipe is unchanged). */
 export function doclingDevCorpus(cacheDir: string): CorpusDocument[] {
-  const manifestFile = path.join(cacheDir, 'manifest.json');
   const stamp = hashOf({ RECIPE_VERSION, DOCLING, PAPERS, mirror: Boolean(mirrorOf(DOCLING)) });
-  let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as {
-    stamp?: string;
-    entries?: { file: string; groundTruth: string }[];
-  };
-  if (manifest.stamp !== stamp) {
-    fs.rmSync(cacheDir, { recursive: true, force: true });
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const entries: { file: string; groundTruth: string }[] = [];
-    for (const paper of PAPERS) {
-      try {
-        const pdf = typeset(paper, path.join(cacheDir, paper));
-        const file = `${paper}-pdftex.pdf`;
-        fs.copyFileSync(pdf, path.join(cacheDir, file));
-        entries.push({ file, groundTruth: gitShow(DOCLING, `tests/data/latex/groundtruth/${paper}_main.tex.md`).toString('utf8') });
-      } catch (error) {
-        process.stderr.write(`read-corpus-docling-dev: left out ${paper}: ${(error as Error).message.split('\n')[0]}\n`);
-      }
-      fs.rmSync(path.join(cacheDir, paper), { recursive: true, force: true });
-    }
-    manifest = { stamp, entries };
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
-  }
-  return (manifest.entries ?? []).map((e) => ({
+  return cachedEntries(cacheDir, stamp, build).map((e) => ({
     source: 'docling',
     file: path.join(cacheDir, e.file),
     format: 'pdf',

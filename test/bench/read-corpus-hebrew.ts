@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ROOT } from '../helpers/service.js';
 import { runSoffice } from '../helpers/soffice.js';
 import type { CorpusDocument } from './read-corpus.js';
+import { cachedEntries } from './corpus-cache.js';
 import { hashOf, normalised } from './read-corpus-heldout.js';
 import { isDevDocument, printHtmlWithChrome } from './read-corpus-producers.js';
 
@@ -71,18 +72,14 @@ export function hebrewCorpus(cacheDir: string): CorpusDocument[] {
     .filter((f) => f.endsWith('.md'))
     .map((f) => f.slice(0, -3))
     .sort();
-  const manifestFile = path.join(cacheDir, 'manifest.json');
   const stamp = hashOf({ RECIPE_VERSION, sources: names.map((n) => fs.readFileSync(path.join(SOURCES, `${n}.md`), 'utf8')) });
-  let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as { stamp?: string; entries?: Entry[] };
-  if (manifest.stamp !== stamp) {
-    fs.rmSync(cacheDir, { recursive: true, force: true });
-    fs.mkdirSync(cacheDir, { recursive: true });
+  const entries = cachedEntries(cacheDir, stamp, (dir) => {
     const skipped: string[] = [];
-    manifest = { stamp, entries: build(cacheDir, names, skipped) };
+    const built = build(dir, names, skipped);
     for (const s of skipped) process.stderr.write(`read-corpus-hebrew: left out ${s}\n`);
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
-  }
-  return (manifest.entries ?? []).map((e) => ({
+    return built;
+  });
+  return entries.map((e) => ({
     source: e.source,
     file: path.join(cacheDir, e.file),
     format: e.format,

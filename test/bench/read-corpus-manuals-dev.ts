@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
+import { cachedEntries } from './corpus-cache.js';
 import { cleanSiteMarkdown, convertWithLibreOffice, gitShow, hashOf, mirrorOf, normalised, renderWithPandoc, type Repository } from './read-corpus-heldout.js';
 import { printWithGroff } from './read-corpus-producers.js';
 
@@ -75,19 +76,8 @@ function build(dir: string): { file: string; groundTruth: string }[] {
 
 /** The pages printed into `cacheDir` (or read from it while the recipe is unchanged); without DataX's mirror, none. */
 export function manualsDevCorpus(cacheDir: string): CorpusDocument[] {
-  const manifestFile = path.join(cacheDir, 'manifest.json');
   const stamp = hashOf({ RECIPE_VERSION, DATAX, PAGES, mirror: Boolean(mirrorOf(DATAX)) });
-  let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as {
-    stamp?: string;
-    entries?: { file: string; groundTruth: string }[];
-  };
-  if (manifest.stamp !== stamp) {
-    fs.rmSync(cacheDir, { recursive: true, force: true });
-    fs.mkdirSync(cacheDir, { recursive: true });
-    manifest = { stamp, entries: build(cacheDir) };
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
-  }
-  return (manifest.entries ?? []).map((e) => ({
+  return cachedEntries(cacheDir, stamp, build).map((e) => ({
     source: e.file.endsWith('-ghostscript.pdf') ? 'ghostscript' : 'libreoffice',
     file: path.join(cacheDir, e.file),
     format: 'pdf',

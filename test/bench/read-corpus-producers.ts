@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runSoffice } from '../helpers/soffice.js';
 import { hasChinese, type CorpusDocument } from './read-corpus.js';
+import { cachedEntries } from './corpus-cache.js';
 import {
   ARTHAS,
   REACT_AR,
@@ -264,18 +265,14 @@ function build(dir: string, skipped: string[]): Entry[] {
  * Pages whose repository has no mirror here are left out and named on stderr.
  */
 export function producersCorpus(cacheDir: string): CorpusDocument[] {
-  const manifestFile = path.join(cacheDir, 'manifest.json');
   const stamp = hashOf({ RECIPE_VERSION, PAGES, mirrors: [ARTHAS, ROCKETMQ, REACT_FA, REACT_AR].map((r) => Boolean(mirrorOf(r))) });
-  let manifest = (fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {}) as { stamp?: string; entries?: Entry[] };
-  if (manifest.stamp !== stamp) {
-    fs.rmSync(cacheDir, { recursive: true, force: true });
-    fs.mkdirSync(cacheDir, { recursive: true });
+  const entries = cachedEntries(cacheDir, stamp, (dir) => {
     const skipped: string[] = [];
-    manifest = { stamp, entries: build(cacheDir, skipped) };
+    const built = build(dir, skipped);
     for (const s of skipped) process.stderr.write(`read-corpus-producers: left out ${s}\n`);
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
-  }
-  return (manifest.entries ?? []).map((e) => ({
+    return built;
+  });
+  return entries.map((e) => ({
     source: e.producer,
     file: path.join(cacheDir, e.file),
     format: 'pdf',
