@@ -61,6 +61,7 @@ export async function serve(args: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  watcher?.announce();
 
   const address = await service.listen().catch((err: unknown) => {
     throw listenError(err, config);

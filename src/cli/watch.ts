@@ -97,12 +97,19 @@ export async function runWatchCommand(args: string[]): Promise<number | undefine
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  watcher.announce();
   return undefined;
 }
 
 /** A watcher, and its log (which clears the progress line before it writes). */
 export interface WatchedFolder extends Watcher {
   log(line: string): void;
+  /**
+   * Logs the `watching …` line: called once the caller's SIGINT/SIGTERM handlers are set, since
+   * scripts stop a watcher as soon as it says it watches, and a signal before the handlers killed
+   * it outright with its folder locks left behind.
+   */
+  announce(): void;
 }
 
 /** Starts watching `inDir` with the watch options in `values`; relative paths resolve against the base dir. */
@@ -142,10 +149,11 @@ export async function startWatchedFolder(inDir: string, values: Values, context:
   };
   const watcher = await startWatcher(options, pipeline, OPERATIONS, context);
   await watcher.ready;
-  log(
-    `watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`,
-  );
-  return { ready: watcher.ready, close: () => watcher.close(), log };
+  const announce = () =>
+    log(
+      `watching ${options.inDir} → ${options.outDir} (${concurrency} at a time, settle ${settleSeconds} s, ${options.poll ? `polling${networkFs ? ` (${networkFs} file system)` : ''}` : 'OS events'})`,
+    );
+  return { ready: watcher.ready, close: () => watcher.close(), log, announce };
 }
 
 async function readSteps(file: string): Promise<StepBody[]> {

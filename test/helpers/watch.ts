@@ -28,11 +28,15 @@ export function layout(steps: readonly object[] = STEPS): { root: string; inDir:
   return { root, inDir, outDir: path.join(root, 'out'), steps: file };
 }
 
-function spawnWatch(args: string[], command: string[]): { child: ChildProcess; output: () => { stderr: string; stdout: string } } {
+function spawnWatch(
+  args: string[],
+  command: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; output: () => { stderr: string; stdout: string } } {
   // Later options win: a test's own --settle replaces the default.
   // Started with glibc's malloc settings already set, the watcher is one process (no launcher
   // starting it again, src/cli/malloc-restart.ts): a SIGKILL is its crash, and the locks hold its PID.
-  const env = { ...process.env, GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES };
+  const env = { ...process.env, GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES, ...extraEnv };
   const child = stopAtEnd(spawn(process.execPath, [CLI, ...command, '--settle', '0.2', '--workers', '1', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let stderr = '';
   let stdout = '';
@@ -41,8 +45,13 @@ function spawnWatch(args: string[], command: string[]): { child: ChildProcess; o
   return { child, output: () => ({ stderr, stdout }) };
 }
 
-export async function startWatch(args: string[], command: string[] = ['watch'], readyText = 'docwasm watch: watching'): Promise<WatchProcess> {
-  const { child, output } = spawnWatch(args, command);
+export async function startWatch(
+  args: string[],
+  command: string[] = ['watch'],
+  readyText = 'docwasm watch: watching',
+  env: NodeJS.ProcessEnv = {},
+): Promise<WatchProcess> {
+  const { child, output } = spawnWatch(args, command, env);
   const all = () => output().stderr + output().stdout;
   await waitFor(() => all().includes(readyText) || child.exitCode !== null, `the watcher to start:\n${output().stderr}`);
   if (child.exitCode !== null) throw new Error(`watch exited ${child.exitCode}: ${output().stderr}`);
