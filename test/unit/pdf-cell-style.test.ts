@@ -7,25 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { table, textCells } from '../../wasm/read/blocks.js';
 import { emphasisOf, styledTexts } from '../../wasm/read/pdf-piece-style.js';
-import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
+import { linePieces } from '../../wasm/read/pdf-pieces.js';
+import { glyphs } from '../helpers/page-glyphs.js';
 import { blocksToHtml, renderedBlocks } from '../../wasm/read/render.js';
-
-/** Glyphs of `text` from x, 5 points apart, in `font` (bold or italic as its name says). */
-const glyphs = (text: string, x: number, font: string): PageChar[] =>
-  [...text].map((c, i) => ({
-    c,
-    left: x + i * 5,
-    right: x + i * 5 + 5,
-    top: 90,
-    bottom: 102,
-    x: x + i * 5,
-    y: 100,
-    size: 10,
-    font,
-    bold: /Bold/.test(font),
-    mono: false,
-    italic: /Italic/.test(font),
-  }));
 
 const markdown = (rows: readonly string[][], styles: ReturnType<typeof styledTexts>) =>
   [

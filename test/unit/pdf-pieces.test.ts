@@ -5,23 +5,8 @@
 // vertical ruling between two touching glyphs (a clipped spreadsheet cell's) cuts the line.
 
 import { describe, expect, it } from 'vitest';
-import { linePieces, type PageChar } from '../../wasm/read/pdf-pieces.js';
-
-/** Glyphs of `text` from x, 5 points apart, in `font`. */
-const glyphs = (text: string, x: number, font: string): PageChar[] =>
-  [...text].map((c, i) => ({
-    c,
-    left: x + i * 5,
-    right: x + i * 5 + 5,
-    top: 90,
-    bottom: 102,
-    x: x + i * 5,
-    y: 100,
-    size: 10,
-    font,
-    bold: /Bold/.test(font),
-    mono: false,
-  }));
+import { linePieces } from '../../wasm/read/pdf-pieces.js';
+import { glyphs } from '../helpers/page-glyphs.js';
 
 describe('stage 0, pieces (pdf-pieces.ts)', () => {
   it('names a piece by its first glyph of the weight most of it has, not by its first glyph', () => {
