@@ -57,6 +57,8 @@ const filter = show ?? (heldOut || producers || hebrew || tuned || headings || c
 const PRODUCERS_CACHE = path.join(ROOT, '.bench-work/read-corpus-producers');
 /** The PDFs scored, each with its ground truth. */
 const TUNED_DIRS = ['docling', 'markitdown'].map((d) => path.join(ROOT, 'fixtures/reading', d));
+/** A corpus document as this script scores it: named by its file. */
+const scored = (d: { file: string; groundTruth: string }) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth });
 const documents = tuned
   ? TUNED_DIRS.flatMap((dir) =>
       fs
@@ -65,29 +67,21 @@ const documents = tuned
         .map((name) => ({ name, file: path.join(dir, name), truth: fs.readFileSync(path.join(dir, `${name}.md`), 'utf8') })),
     )
   : manuals
-    ? manualsDevCorpus(path.join(ROOT, '.bench-work/read-corpus-manuals-dev')).map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
+    ? manualsDevCorpus(path.join(ROOT, '.bench-work/read-corpus-manuals-dev')).map(scored)
     : docling
-      ? doclingDevCorpus(path.join(ROOT, '.bench-work/read-corpus-docling-dev')).map((d) => ({
-          name: path.basename(d.file),
-          file: d.file,
-          truth: d.groundTruth,
-        }))
+      ? doclingDevCorpus(path.join(ROOT, '.bench-work/read-corpus-docling-dev')).map(scored)
       : headings
         ? headingsCorpus(path.join(ROOT, '.bench-work/read-corpus-headings'))
         : chromeTables
-          ? chromeTablesCorpus(path.join(ROOT, '.bench-work/read-corpus-chrome-tables')).map((d) => ({
-              name: path.basename(d.file),
-              file: d.file,
-              truth: d.groundTruth,
-            }))
+          ? chromeTablesCorpus(path.join(ROOT, '.bench-work/read-corpus-chrome-tables')).map(scored)
           : hebrew
             ? hebrewCorpus(path.join(ROOT, '.bench-work/read-corpus-hebrew'))
                 .filter((d) => d.set === 'dev' && d.format === 'pdf')
-                .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
+                .map(scored)
             : producers
               ? producersCorpus(PRODUCERS_CACHE)
                   .filter((d) => d.set === producers)
-                  .map((d) => ({ name: path.basename(d.file), file: d.file, truth: d.groundTruth }))
+                  .map(scored)
               : heldOut
                 ? heldOutCorpus(path.join(ROOT, '.bench-work/read-corpus-heldout'))
                     .filter((d) => d.format === 'pdf')
