@@ -16,6 +16,7 @@ import { holdsTextBetweenTables } from './pdf-rule-sections.js';
 import { numericRows } from './pdf-numeric-rows.js';
 import { tightColumns } from './pdf-tight-columns.js';
 import { twoSpacings } from './pdf-row-spacing.js';
+import { staysUnderHeader, withHeaderColumns } from './pdf-header-columns.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -169,12 +170,19 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const header = headerEnd === undefined ? visual.slice(0, 1) : visual.filter((v) => middle(v[0] as GridLine) < headerEnd);
   const body = visual.slice(header.length);
   if (!header.length || !body.length || isProseAbove(header, right - left)) return undefined;
-  const columns = tightColumns(columnsOf(body.flat()), body);
+  // A ruled header's cells over no body column are columns too (pdf-header-columns.ts).
+  const bodyColumns = tightColumns(columnsOf(body.flat()), body);
+  const columns = headerEnd === undefined ? bodyColumns : withHeaderColumns(bodyColumns, header.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
-  const rows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))].map((row) => cellsOf(row, columns));
+  const lineRows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))];
+  const rows = lineRows.map((row) => cellsOf(row, columns));
   if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
-  // Most rows fill two cells or more: else these are paragraphs between two rules.
-  if (rows.filter((r) => r.filter(Boolean).length >= 2).length * 2 < rows.length || rows.length < 2) return undefined;
+  // Most rows fill two cells or more, or stand under a ruled header of two cells or more that
+  // showed columns the body leaves empty, one cell a piece (a results table's first column
+  // alone): else these are paragraphs between two rules.
+  const headed = columns.length > bodyColumns.length && (rows[0] as string[]).filter(Boolean).length >= 2;
+  const isRow = (r: string[], k: number) => r.filter(Boolean).length >= 2 || (headed && k > 0 && staysUnderHeader(lineRows[k] as GridLine[][], header.flat()));
+  if (rows.filter(isRow).length * 2 < rows.length || rows.length < 2) return undefined;
   const box: Box = { left, right, top, bottom };
   const styles = linesStyledTexts(inside);
   const withinHeader = all.filter((r) => r.at > top && r.at < (headerEnd ?? bottom) && r.from >= left && r.to <= right);
