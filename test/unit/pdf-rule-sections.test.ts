@@ -44,6 +44,14 @@ describe('holdsTextBetweenTables', () => {
     const header = [piece(55, 109, 'Re-'), piece(120, 118, 'Parameter'), piece(55, 127, 'quired')];
     expect(holdsTextBetweenTables([rule(100), rule(130), rule(160)], header, 0)).toBe(false);
   });
+
+  it('leaves a lone line of three cells standing off its rules: a header centred in a row a clipped cell made tall', () => {
+    // Chrome cut the table at the page's edge; the last header cell, wrapped over four lines there, is not in the PDF.
+    const header = row(125, FIRST, ['name', 'default', 'description']);
+    expect(holdsTextBetweenTables([rule(100), rule(150), rule(170)], header, 0)).toBe(false);
+    // Two phrases a column gap apart are still a heading's number and title, or a line between two tables.
+    expect(holdsTextBetweenTables([rule(100), rule(150), rule(170)], row(125, FIRST, ['2.5', 'Producer']), 0)).toBe(true);
+  });
 });
 
 describe('ruleTables: a table whose top rule is lost, a numbered heading, a second table', () => {

@@ -24,9 +24,27 @@ export function holdsTextBetweenTables(rules: readonly Line[], lines: readonly G
     const above = (rules[i] as Line).at;
     const below = (rules[i + 1] as Line).at;
     const section = visualLines(lines.filter((l) => l.bbox.y + l.bbox.h / 2 > above && l.bbox.y + l.bbox.h / 2 < below));
-    if (section.length > 0 && standsOff(section.flat(), above, below)) return true;
+    if (section.length > 0 && !isLoneRowOfCells(section) && standsOff(section.flat(), above, below)) return true;
   }
   return false;
+}
+
+/** Pieces farther apart than this many ems stand in two cells (a word space is a quarter em). */
+const CELL_GAP = 0.8;
+/** A lone line of this many cells or more is a row, however far off its rules. */
+const ROW_CELLS = 3;
+
+/**
+ * Whether a section holds one line of ROW_CELLS cells or more, a column gap apart: a row centred
+ * in a taller row whose tallest cell the reader does not see (Chrome clips a table too wide for
+ * its page at the page's edge and drops the glyphs beyond it, a narrow last column's header
+ * wrapped over four lines there), where a heading or a line between two tables is one phrase.
+ */
+function isLoneRowOfCells(section: readonly GridLine[][]): boolean {
+  if (section.length !== 1) return false;
+  const line = section[0] as GridLine[];
+  const apart = line.filter((p, k) => k > 0 && p.bbox.x - ((line[k - 1] as GridLine).bbox.x + (line[k - 1] as GridLine).bbox.w) > p.font.size * CELL_GAP);
+  return apart.length + 1 >= ROW_CELLS;
 }
 
 /** Whether the text of `pieces` stands more than OFF_RULES ems (of the text nearest each rule) below `above` and above `below`. */
