@@ -171,6 +171,22 @@ describe('a table continued on the next page', () => {
     expect(markdown(names)).toContain('| pollInterval | int |\n| sendTimeout | int |');
   });
 
+  it('keeps apart a one-word name well shorter than its column’s longest and the next page’s row of empty cells under its own name', () => {
+    const header = ['Option', 'Default', 'Required'];
+    const body = [
+      ['maxTransactionRetryTimeSeconds', '30', 'no'],
+      ['uri', '-', 'yes'],
+      ['username', '-', 'yes'],
+    ];
+    const short = [grid([header, ...body, ['cypher', '-', 'yes']])];
+    expect(joinContinuedTable(short, [grid([header, ['batchVariable', '', ''], ['batchSize', '1000', 'no']])])).toBe(true);
+    expect(markdown(short)).toContain('| cypher | - | yes |\n| batchVariable | | |\n| batchSize |');
+    // A name as long as the column's longest word may be one LibreOffice broke for the column's width: its rest goes on the row.
+    const broken = [grid([header, ...body, ['maxConnectionTimeoutSecon', '30', 'no']])];
+    expect(joinContinuedTable(broken, [grid([header, ['ds', '', ''], ['batchSize', '1000', 'no']])])).toBe(true);
+    expect(markdown(broken)).toContain('| maxConnectionTimeoutSecon ds | 30 | no |');
+  });
+
   it('leaves tables apart when the next page starts with something else, or in other columns', () => {
     const first = [
       grid([
