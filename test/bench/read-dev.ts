@@ -10,7 +10,7 @@
 // tuned set's PDFs in fixtures/reading (each beside its `.pdf.md` ground truth); `--headings
 // [filter]` PDFs whose headings only weight and numbering mark (read-corpus-headings.ts); `--chrome-tables
 // [filter]` Chrome's prints of more pages with Markdown tables, all dev (read-corpus-chrome-tables.ts); `--manuals
-// [filter]` LibreOffice's and groff's prints of DataX's plugin manuals, all dev (read-corpus-manuals-dev.ts); `--docling
+// [filter]` LibreOffice's, Chrome's and groff's prints of DataX's plugin manuals, all dev (read-corpus-manuals-dev.ts); `--docling
 // [filter]` pdfTeX papers typeset from docling's LaTeX test sources, all dev (read-corpus-docling-dev.ts). CPU time is the
 // process's user+system time spent reading, per page.
 
