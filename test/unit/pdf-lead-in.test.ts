@@ -55,10 +55,14 @@ describe('isLeadInLine with a heading under the table', () => {
 });
 
 describe('tableGaps', () => {
-  it('keeps the room between the rows up to the first that is a paragraph’s spacing', () => {
-    expect(tableGaps([6, 5.6, 5.6, 13.8, 5], 12)).toEqual([6, 5.6, 5.6]);
+  it('leaves out the room over the run’s last line where it is a paragraph’s spacing', () => {
+    expect(tableGaps([6, 5.6, 5.6, 13.8], 12)).toEqual([6, 5.6, 5.6]);
     expect(tableGaps([13.8, 6, 6], 12)).toEqual([13.8, 6, 6]);
     expect(tableGaps([], 12)).toEqual([]);
+  });
+
+  it('keeps the room between rows whose cells wrap, wider than between a cell’s lines', () => {
+    expect(tableGaps([2, 10, 10, 2, 10], 12)).toEqual([2, 10, 10, 2, 10]);
   });
 });
 

@@ -27,19 +27,17 @@ export function spacedAsParagraph(gap: number, gaps: readonly number[], size: nu
 }
 
 /**
- * The room between the rows under a run's first line that are the table's: up to the first that
- * is itself a paragraph's spacing. A run that starts at a paragraph's last line takes in the
- * heading under the table too (growRun measures the rows' spacing from that line's, which is as
- * wide), and that heading's spacing would hide the lead-in line's (DataX's tags table, a level-5
- * heading under it: 13.8 pt over the heading, 12.9 over the table, 6 between its rows).
+ * The room between the rows under a run's first line that are the table's: all of it but the
+ * last where that is itself a paragraph's spacing. A run that starts at a paragraph's last line
+ * takes in the heading under the table too (growRun measures the rows' spacing from that line's,
+ * which is as wide), and that heading's spacing would hide the lead-in line's (DataX's tags table,
+ * a level-5 heading under it: 13.8 pt over the heading, 12.9 over the table, 6 between its rows).
+ * Room inside the run stays: rows whose cells wrap stand further apart than a cell's lines.
  */
 export function tableGaps(gaps: readonly number[], size: number): number[] {
-  const out: number[] = [];
-  for (const gap of gaps) {
-    if (spacedAsParagraph(gap, out, size)) break;
-    out.push(gap);
-  }
-  return out;
+  const rest = gaps.slice(0, -1);
+  const last = gaps.at(-1);
+  return last !== undefined && spacedAsParagraph(last, rest, size) ? rest : [...gaps];
 }
 
 /** The edges a column's text may keep to: its start, its end, its centre. */
