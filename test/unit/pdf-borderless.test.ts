@@ -181,6 +181,31 @@ describe('borderlessTables: narrow columns, their cells wrapped', () => {
     expect(table?.cells.map((r) => r[0])).toEqual(['1', '1', '4']);
   });
 
+  it('ends a run at an entry of a reference list set apart by its spacing, though its number and justified words start and end where those above do', () => {
+    // pdfTeX: each word a piece, a line justified from 128.5 to 505.4; an entry's lines 10.9 pt apart, the entries 15.2 pt.
+    const justified = (texts: readonly string[]) => {
+      const width = texts.reduce((sum, t) => sum + t.length * 5, 0);
+      const space = (505.4 - 128.5 - width) / (texts.length - 1);
+      let x = 128.5;
+      return texts.map((text) => {
+        const piece = p(x, x + text.length * 5, text);
+        x += text.length * 5 + space;
+        return piece;
+      });
+    };
+    const line = (y: number, pieces: Piece[]): BorderlessRow => ({ ...row(y, pieces, 9), top: y - 7 });
+    const entry = (y: number, n: string, first: readonly string[], second: readonly string[]) => [
+      line(y, [p(113, 123.5, n), ...justified(first)]),
+      line(y + 10.9, justified(second)),
+    ];
+    const rows = [
+      ...entry(100, '[1]', ['Joshua', 'Ainslie,', 'James', 'Lee-Thorp,', 'Michiel', 'de', 'Jong,', 'Yury'], ['and', 'Sumit', 'Sanghai.', 'Gqa:', 'Training', 'generalized', 'multi-query']),
+      ...entry(126.1, '[2]', ['Jacob', 'Austin,', 'Augustus', 'Odena,', 'Maxwell', 'Nye,', 'Maarten'], ['David', 'Dohan,', 'Ellen', 'Jiang,', 'Carrie', 'Cai,', 'Michael', 'Terry']),
+      ...entry(152.2, '[3]', ['Iz', 'Beltagy,', 'Matthew', 'E', 'Peters,', 'and', 'Arman', 'Cohan.'], ['transformer.', 'arXiv', 'preprint', 'arXiv:2004.05150,', '2020.', 'and', 'more']),
+    ];
+    expect(borderlessTables(rows).every((t) => t.end - t.start <= 2)).toBe(true);
+  });
+
   it('reads a header whose names are stacked over narrow columns, set at the cells’ bottom, in the columns of the rows below', () => {
     const rows = [
       row(60, [p(170, 190, 'Data')]),

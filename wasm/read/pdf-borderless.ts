@@ -164,7 +164,7 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
     const above = rows[end - 1] as BorderlessRow;
     if (row.excluded || (Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE && !continuesCell(row, gutters))) break;
     const gap = row.top - above.bottom;
-    const spaced = isParagraphSpacing(gap, widestGap, first.size) && !repeatsCells(row, rows.slice(start, end));
+    const spaced = isParagraphSpacing(gap, widestGap, first.size) && !repeatsCells(row, rows.slice(start, end), gutters);
     if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || spaced) break;
     widestGap = Math.max(widestGap, gap);
     const next = narrowed(gutters, row);
@@ -190,18 +190,26 @@ const SAME_EDGE = 1;
 const REPEATED_CELLS = 3;
 
 /**
- * Whether a row sets REPEATED_CELLS cells or more where a row of the run sets its own, flush
- * left at their starts or flush right at their ends: the table's next row, however much further
- * below it stands than the lines so far. Where every row's cells wrap onto a second line
- * (numbers too long for narrow columns), the run's first room is a cell's line spacing and the
- * room between rows, their padding added, twice as wide (DataX's MySQL figures: 2 pt, 5.6 pt);
- * so is the room under a header whose names wrap. A paragraph under the table, though it may
- * start where a column does, keeps to no three of a row's cells.
+ * Whether a row sets most of its pieces, REPEATED_CELLS or more, where a row of the run sets its
+ * own, flush left at their starts or flush right at their ends: the table's next row, however
+ * much further below it stands than the lines so far. Where every row's cells wrap onto a second
+ * line (numbers too long for narrow columns), the run's first room is a cell's line spacing and
+ * the room between rows, their padding added, twice as wide (DataX's MySQL figures: 2 pt, 5.6
+ * pt); so is the room under a header whose names wrap. A paragraph under the table may start
+ * where a column does, and a justified line of a hanging indent (a reference list's) starts and
+ * ends where the lines above do, its words each a piece: neither sets most of its pieces so,
+ * each in a column of the run's own.
  */
-function repeatsCells(row: BorderlessRow, run: readonly BorderlessRow[]): boolean {
+function repeatsCells(row: BorderlessRow, run: readonly BorderlessRow[], gutters: readonly Gutter[]): boolean {
+  // Each piece in a column of its own, as a table row's cells are; a justified line's words share theirs.
+  const columns = filledColumns(gutters, row);
+  if (columns < REPEATED_CELLS || columns < row.pieces.length) return false;
   const lined = (a: number, b: number) => Math.abs(a - b) <= SAME_EDGE;
   const shared = (above: BorderlessRow) => row.pieces.filter((p) => above.pieces.some((q) => lined(p.x, q.x) || lined(p.right, q.right))).length;
-  return run.some((above) => shared(above) >= REPEATED_CELLS);
+  return run.some((above) => {
+    const count = shared(above);
+    return count >= REPEATED_CELLS && count * 2 > row.pieces.length;
+  });
 }
 
 /** Each row's cell texts, a piece in the column its gutters put it in, and where each column's text lies. */
