@@ -15,7 +15,8 @@ import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
 
-const HEADER = '| 通道数 | 批量提交行数 | DataX速度(Rec/s) | DataX流量(MB/s) | DataX机器网卡流出流量(MB/s) | DataX机器运行负载 | DB网卡进入流量(MB/s) | DB运行负载 | DB TPS |';
+const HEADER =
+  '| 通道数 | 批量提交行数 | DataX速度(Rec/s) | DataX流量(MB/s) | DataX机器网卡流出流量(MB/s) | DataX机器运行负载 | DB网卡进入流量(MB/s) | DB运行负载 | DB TPS |';
 const ROWS = [
   '| 1 | 128 | 5319 | 0.260 | 0.580 | 0.05 | 0.620 | 0.5 | 50 |',
   '| 1 | 512 | 14285 | 0.697 | 1.6 | 0.12 | 1.6 | 0.6 | 28 |',
@@ -81,7 +82,14 @@ describe('read: a table of narrow columns, its numbers and header names wrapped 
 
     const text = (await ops.ok('read', { input: 'perf.pdf' })).text ?? '';
     const [header] = tableLines(text);
-    const names = (header ?? '').split('|').slice(1, -1).map((c) => c.replace(/\s/g, ''));
-    expect(names).toEqual(HEADER.split('|').slice(1, -1).map((c) => c.replace(/\s/g, '')));
+    const names = (header ?? '')
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.replace(/\s/g, ''));
+    expect(names).toEqual(
+      HEADER.split('|')
+        .slice(1, -1)
+        .map((c) => c.replace(/\s/g, '')),
+    );
   });
 });

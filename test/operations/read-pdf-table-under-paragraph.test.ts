@@ -13,7 +13,15 @@ import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
 
-const TABLE = ['| tag_k | tag_v |', '| - | - |', '| zone | z1\\~z10 |', '| cluster | c1\\~c20 |', '| group | g1\\~100 |', '| app | a1\\~a100 |', '| ip | ip1\\~ip2000000 |'];
+const TABLE = [
+  '| tag_k | tag_v |',
+  '| - | - |',
+  '| zone | z1\\~z10 |',
+  '| cluster | c1\\~c20 |',
+  '| group | g1\\~100 |',
+  '| app | a1\\~a100 |',
+  '| ip | ip1\\~ip2000000 |',
+];
 
 const TAGS_MD = [
   '# 数据特征',

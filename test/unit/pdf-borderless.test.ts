@@ -175,7 +175,11 @@ describe('borderlessTables: narrow columns, their cells wrapped', () => {
       row(y, [p(50, 58, a as string), p(90, 112, b as string), p(130, 160, c as string), p(170, 197, '0.69')]),
       row(y + 14, [p(130, 137, d as string), p(170, 177, e as string)]),
     ];
-    const rows = [...twoLines(100, ['1', '128', '5319'], ['0', '0']), ...twoLines(131.6, ['1', '512', '1428'], ['5', '7']), ...twoLines(163.2, ['4', '128', '1176'], ['4', '4'])];
+    const rows = [
+      ...twoLines(100, ['1', '128', '5319'], ['0', '0']),
+      ...twoLines(131.6, ['1', '512', '1428'], ['5', '7']),
+      ...twoLines(163.2, ['4', '128', '1176'], ['4', '4']),
+    ];
     const [table] = borderlessTables(rows);
     expect(table).toMatchObject({ start: 0, end: 6 });
     expect(table?.cells.map((r) => r[0])).toEqual(['1', '1', '4']);
@@ -199,9 +203,24 @@ describe('borderlessTables: narrow columns, their cells wrapped', () => {
       line(y + 10.9, justified(second)),
     ];
     const rows = [
-      ...entry(100, '[1]', ['Joshua', 'Ainslie,', 'James', 'Lee-Thorp,', 'Michiel', 'de', 'Jong,', 'Yury'], ['and', 'Sumit', 'Sanghai.', 'Gqa:', 'Training', 'generalized', 'multi-query']),
-      ...entry(126.1, '[2]', ['Jacob', 'Austin,', 'Augustus', 'Odena,', 'Maxwell', 'Nye,', 'Maarten'], ['David', 'Dohan,', 'Ellen', 'Jiang,', 'Carrie', 'Cai,', 'Michael', 'Terry']),
-      ...entry(152.2, '[3]', ['Iz', 'Beltagy,', 'Matthew', 'E', 'Peters,', 'and', 'Arman', 'Cohan.'], ['transformer.', 'arXiv', 'preprint', 'arXiv:2004.05150,', '2020.', 'and', 'more']),
+      ...entry(
+        100,
+        '[1]',
+        ['Joshua', 'Ainslie,', 'James', 'Lee-Thorp,', 'Michiel', 'de', 'Jong,', 'Yury'],
+        ['and', 'Sumit', 'Sanghai.', 'Gqa:', 'Training', 'generalized', 'multi-query'],
+      ),
+      ...entry(
+        126.1,
+        '[2]',
+        ['Jacob', 'Austin,', 'Augustus', 'Odena,', 'Maxwell', 'Nye,', 'Maarten'],
+        ['David', 'Dohan,', 'Ellen', 'Jiang,', 'Carrie', 'Cai,', 'Michael', 'Terry'],
+      ),
+      ...entry(
+        152.2,
+        '[3]',
+        ['Iz', 'Beltagy,', 'Matthew', 'E', 'Peters,', 'and', 'Arman', 'Cohan.'],
+        ['transformer.', 'arXiv', 'preprint', 'arXiv:2004.05150,', '2020.', 'and', 'more'],
+      ),
     ];
     expect(borderlessTables(rows).every((t) => t.end - t.start <= 2)).toBe(true);
   });

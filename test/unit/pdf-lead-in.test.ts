@@ -49,7 +49,10 @@ describe('isLeadInLine with a heading under the table', () => {
     // DataX's tags table: 12.9 pt under the paragraph's last line, 6 pt between the rows, 13.8 over a heading at body size.
     const heading = line(258 + 12 + 13.8, ['value', at(72, 105)]);
     const lead = line(213 - 12 - 12.9, ['应 2000000 条时间线从', at(72, 205)], ['1 开始自增。', at(209, 280)]);
-    const rows = [line(213, ['tag_k', at(72, 108)], ['tag_v', at(270, 305)]), ...body.slice(1).map((l, k) => ({ ...l, top: 231 + k * 18, bottom: 243 + k * 18 }))];
+    const rows = [
+      line(213, ['tag_k', at(72, 108)], ['tag_v', at(270, 305)]),
+      ...body.slice(1).map((l, k) => ({ ...l, top: 231 + k * 18, bottom: 243 + k * 18 })),
+    ];
     expect(isLeadInLine([lead, ...rows, { ...heading, texts: ['value', ''], extents: [at(72, 105), undefined] }])).toBe(true);
   });
 });

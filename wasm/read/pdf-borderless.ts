@@ -331,7 +331,8 @@ function headerTop(rows: readonly BorderlessRow[], start: number, gutters: reado
   for (let i = start - 1; i >= floor; i--) {
     const row = rows[i] as BorderlessRow;
     const under = rows[i + 1] as BorderlessRow;
-    const fits = !row.excluded && Math.abs(row.size - first.size) <= first.size * SIZE_TOLERANCE && under.top - row.bottom <= spacing + first.size * STACK_TOLERANCE;
+    const fits =
+      !row.excluded && Math.abs(row.size - first.size) <= first.size * SIZE_TOLERANCE && under.top - row.bottom <= spacing + first.size * STACK_TOLERANCE;
     const next = fits ? narrowed(gutters, row) : undefined;
     if (!next || next.length < gutters.length) break;
     top = i;
