@@ -58,7 +58,7 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
     if (last && last.block !== block) blockStart = items.length;
     const rowsOf = items.slice(blockStart).filter((i): i is { lines: StextLine[]; block: number } => 'lines' in i);
     const beside: { lines: StextLine[] } | undefined = blockStart === items.length || cell ? besideRow(items, line) : undefined;
-    if (block !== current) [current, cell] = [block, beside === undefined && besideRow(items, lastLines.get(block) as StextLine) !== undefined];
+    if (block !== current) [current, cell] = [block, beside !== undefined || besideRow(items, lastLines.get(block) as StextLine) !== undefined];
     const same = rowsOf.find((g) => sameBaseline(g.lines, line)) ?? beside;
     if (same) same.lines.push(line);
     else items.push({ lines: [line], block });
@@ -91,12 +91,11 @@ const sameBaseline = (row: readonly StextLine[], line: StextLine) => Math.abs((r
 
 /**
  * Rows of this many blocks back may take a later block's line on their baseline: a table row's
- * cells. A block whose first line stands beside no row but whose last line does is a cell set at
- * the row's bottom (a header of pandoc's, printed by LibreOffice, its names wrapped onto two lines
- * to eight in narrow columns): each of its lines joins the row it stands beside, where there is
- * one. Read block after block, such cells' lines came cell by cell, each line of a cell over the
- * next cell's first. Blocks whose first lines stand side by side (a paper's grid of authors,
- * name over affiliation over address) keep to what besideRow joins of them as it did.
+ * cells. A block whose first line stands so beside a row (cells set at the row's top), or whose
+ * last line does (cells set at its bottom: a header of pandoc's, printed by LibreOffice, its
+ * names wrapped onto two lines to eight in narrow columns) is a cell: each of its lines joins the
+ * row it stands beside, where there is one. Read block after block, the cells' lines came cell
+ * by cell, each line of a cell over the next cell's first.
  */
 const CELL_BLOCKS = 4;
 
