@@ -37,20 +37,6 @@ describe('stage 1, rows (pdf-rows.ts)', () => {
     expect(row?.cells.map((c) => c.text)).toEqual(['Name', 'Value']);
   });
 
-  it('joins table cells set at the row’s bottom, each a block from its own height, line by line into the rows they stand on', () => {
-    // A header of pandoc's printed by LibreOffice: names wrapped onto two to four lines, all ending on one baseline.
-    const rows = pageRows(
-      page(
-        [line('Channel', 50, 128), line('count', 50, 142)],
-        [line('Batch', 110, 114), line('size', 110, 128), line('(rows)', 110, 142)],
-        [line('Data', 170, 100), line('X', 170, 114), line('speed', 170, 128), line('(Rec/s)', 170, 142)],
-        [line('1', 50, 160), line('128', 110, 160), line('5319', 170, 160)],
-      ),
-    );
-    const byHeight = [...rows].sort((a, b) => a.y - b.y).map((r) => r.cells.map((c) => c.text));
-    expect(byHeight).toEqual([['Data'], ['Batch', 'X'], ['Channel', 'size', 'speed'], ['count', '(rows)', '(Rec/s)'], ['1', '128', '5319']]);
-  });
-
   it('orders a right-to-left row right to left: its first piece is the rightmost', () => {
     const [row] = pageRows(page([line('React', 200, 100), line('برای شروع کار با', 300, 100), line('کافی است', 100, 100)]));
     expect(row?.text).toBe('برای شروع کار با React کافی است');

@@ -42,10 +42,6 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
   const items: ({ table: GridTable<StextLine>; block: number } | { lines: StextLine[]; block: number })[] = [];
   const placed = new Set<GridTable<StextLine>>();
   let blockStart = 0;
-  const lastLines = new Map(lines.map(({ line, block }) => [block, line]));
-  // The block being gathered, and whether it is a table cell beside the rows of the blocks before.
-  let current = -1;
-  let cell = false;
   for (const { line, block } of lines) {
     const table = tableOf.get(line);
     if (table) {
@@ -57,9 +53,7 @@ export function pageRows(page: StextPage, drawing: PageDrawing = { rulings: [], 
     const last = items.at(-1);
     if (last && last.block !== block) blockStart = items.length;
     const rowsOf = items.slice(blockStart).filter((i): i is { lines: StextLine[]; block: number } => 'lines' in i);
-    const beside: { lines: StextLine[] } | undefined = blockStart === items.length || cell ? besideRow(items, line) : undefined;
-    if (block !== current) [current, cell] = [block, beside !== undefined || besideRow(items, lastLines.get(block) as StextLine) !== undefined];
-    const same = rowsOf.find((g) => sameBaseline(g.lines, line)) ?? beside;
+    const same = rowsOf.find((g) => sameBaseline(g.lines, line)) ?? (blockStart === items.length ? besideRow(items, line) : undefined);
     if (same) same.lines.push(line);
     else items.push({ lines: [line], block });
   }
@@ -89,14 +83,7 @@ function withCodeLedHeadings(rows: Row[]): Row[] {
 
 const sameBaseline = (row: readonly StextLine[], line: StextLine) => Math.abs((row[0] as StextLine).y - line.y) <= Math.max(2, line.font.size * 0.3);
 
-/**
- * Rows of this many blocks back may take a later block's line on their baseline: a table row's
- * cells. A block whose first line stands so beside a row (cells set at the row's top), or whose
- * last line does (cells set at its bottom: a header of pandoc's, printed by LibreOffice, its
- * names wrapped onto two lines to eight in narrow columns) is a cell: each of its lines joins the
- * row it stands beside, where there is one. Read block after block, the cells' lines came cell
- * by cell, each line of a cell over the next cell's first.
- */
+/** Rows of this many blocks back may take a later block's line on their baseline: a table row's cells. */
 const CELL_BLOCKS = 4;
 
 /**
