@@ -167,3 +167,85 @@ describe('borderlessTables: word spaces', () => {
     ]);
   });
 });
+
+describe('borderlessTables: narrow columns, their cells wrapped', () => {
+  it('keeps a row in the table though it stands twice as far below as a cell’s second line, where it sets its cells where a row above does', () => {
+    // Numbers broken in narrow cells (LibreOffice): each row on two lines 2 pt apart, the rows 5.6 pt apart.
+    const twoLines = (y: number, [a, b, c]: readonly string[], [d, e]: readonly string[]) => [
+      row(y, [p(50, 58, a as string), p(90, 112, b as string), p(130, 160, c as string), p(170, 197, '0.69')]),
+      row(y + 14, [p(130, 137, d as string), p(170, 177, e as string)]),
+    ];
+    const rows = [
+      ...twoLines(100, ['1', '128', '5319'], ['0', '0']),
+      ...twoLines(131.6, ['1', '512', '1428'], ['5', '7']),
+      ...twoLines(163.2, ['4', '128', '1176'], ['4', '4']),
+    ];
+    const [table] = borderlessTables(rows);
+    expect(table).toMatchObject({ start: 0, end: 6 });
+    expect(table?.cells.map((r) => r[0])).toEqual(['1', '1', '4']);
+  });
+
+  it('ends a run at an entry of a reference list set apart by its spacing, though its number and justified words start and end where those above do', () => {
+    // pdfTeX: each word a piece, a line justified from 128.5 to 505.4; an entry's lines 10.9 pt apart, the entries 15.2 pt.
+    const justified = (texts: readonly string[]) => {
+      const width = texts.reduce((sum, t) => sum + t.length * 5, 0);
+      const space = (505.4 - 128.5 - width) / (texts.length - 1);
+      let x = 128.5;
+      return texts.map((text) => {
+        const piece = p(x, x + text.length * 5, text);
+        x += text.length * 5 + space;
+        return piece;
+      });
+    };
+    const line = (y: number, pieces: Piece[]): BorderlessRow => ({ ...row(y, pieces, 9), top: y - 7 });
+    const entry = (y: number, n: string, first: readonly string[], second: readonly string[]) => [
+      line(y, [p(113, 123.5, n), ...justified(first)]),
+      line(y + 10.9, justified(second)),
+    ];
+    const rows = [
+      ...entry(
+        100,
+        '[1]',
+        ['Joshua', 'Ainslie,', 'James', 'Lee-Thorp,', 'Michiel', 'de', 'Jong,', 'Yury'],
+        ['and', 'Sumit', 'Sanghai.', 'Gqa:', 'Training', 'generalized', 'multi-query'],
+      ),
+      ...entry(
+        126.1,
+        '[2]',
+        ['Jacob', 'Austin,', 'Augustus', 'Odena,', 'Maxwell', 'Nye,', 'Maarten'],
+        ['David', 'Dohan,', 'Ellen', 'Jiang,', 'Carrie', 'Cai,', 'Michael', 'Terry'],
+      ),
+      ...entry(
+        152.2,
+        '[3]',
+        ['Iz', 'Beltagy,', 'Matthew', 'E', 'Peters,', 'and', 'Arman', 'Cohan.'],
+        ['transformer.', 'arXiv', 'preprint', 'arXiv:2004.05150,', '2020.', 'and', 'more'],
+      ),
+    ];
+    expect(borderlessTables(rows).every((t) => t.end - t.start <= 2)).toBe(true);
+  });
+
+  it('reads a header whose names are stacked over narrow columns, set at the cells’ bottom, in the columns of the rows below', () => {
+    const rows = [
+      row(60, [p(170, 190, 'Data')]),
+      row(74, [p(170, 178, 'X'), p(210, 225, 'DB')]),
+      row(88, [p(90, 110, 'Batch'), p(170, 190, 'speed'), p(210, 222, 'load')]),
+      row(102, [p(50, 75, 'Chan'), p(90, 108, 'size'), p(170, 197, '(Rec/s)'), p(210, 228, 'TPS')]),
+      row(120, [p(50, 56, '1'), p(90, 108, '128'), p(170, 190, '5319'), p(210, 222, '50')]),
+      row(138, [p(50, 56, '4'), p(90, 108, '512'), p(170, 190, '1428'), p(210, 222, '28')]),
+      row(156, [p(50, 56, '8'), p(90, 108, '128'), p(170, 190, '1176'), p(210, 222, '12')]),
+    ];
+    expect(borderlessTables(rows)).toEqual([
+      {
+        start: 0,
+        end: 7,
+        cells: [
+          ['Chan', 'Batch size', 'Data X speed (Rec/s)', 'DB load TPS'],
+          ['1', '128', '5319', '50'],
+          ['4', '512', '1428', '28'],
+          ['8', '128', '1176', '12'],
+        ],
+      },
+    ]);
+  });
+});

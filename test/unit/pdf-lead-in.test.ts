@@ -1,6 +1,6 @@
 // The line over a borderless table that is no row of it (pdf-lead-in.ts), on arrays.
 import { describe, expect, it } from 'vitest';
-import { isLeadInLine, spacedAsParagraph } from '../../wasm/read/pdf-lead-in.js';
+import { isLeadInLine, spacedAsParagraph, tableGaps } from '../../wasm/read/pdf-lead-in.js';
 import type { Extent, TableLine } from '../../wasm/read/pdf-table-wraps.js';
 
 /** A 12-pt line from `top`, its columns' texts at the extents given. */
@@ -41,6 +41,31 @@ describe('isLeadInLine', () => {
       line(243, ['c', at(72, 90)], ['four', at(295, 330)]),
     ];
     expect(isLeadInLine([line(192, ['x', at(72, 90)], ['lead', at(242, 300)]), ...ragged])).toBe(false);
+  });
+});
+
+describe('isLeadInLine with a heading under the table', () => {
+  it('takes the lead-in line for one though the run took in the heading under the table, set as far off', () => {
+    // DataX's tags table: 12.9 pt under the paragraph's last line, 6 pt between the rows, 13.8 over a heading at body size.
+    const heading = line(258 + 12 + 13.8, ['value', at(72, 105)]);
+    const lead = line(213 - 12 - 12.9, ['应 2000000 条时间线从', at(72, 205)], ['1 开始自增。', at(209, 280)]);
+    const rows = [
+      line(213, ['tag_k', at(72, 108)], ['tag_v', at(270, 305)]),
+      ...body.slice(1).map((l, k) => ({ ...l, top: 231 + k * 18, bottom: 243 + k * 18 })),
+    ];
+    expect(isLeadInLine([lead, ...rows, { ...heading, texts: ['value', ''], extents: [at(72, 105), undefined] }])).toBe(true);
+  });
+});
+
+describe('tableGaps', () => {
+  it('leaves out the room over the run’s last line where it is a paragraph’s spacing', () => {
+    expect(tableGaps([6, 5.6, 5.6, 13.8], 12)).toEqual([6, 5.6, 5.6]);
+    expect(tableGaps([13.8, 6, 6], 12)).toEqual([13.8, 6, 6]);
+    expect(tableGaps([], 12)).toEqual([]);
+  });
+
+  it('keeps the room between rows whose cells wrap, wider than between a cell’s lines', () => {
+    expect(tableGaps([2, 10, 10, 2, 10], 12)).toEqual([2, 10, 10, 2, 10]);
   });
 });
 

@@ -164,7 +164,8 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
     const above = rows[end - 1] as BorderlessRow;
     if (row.excluded || (Math.abs(row.size - first.size) > first.size * SIZE_TOLERANCE && !continuesCell(row, gutters))) break;
     const gap = row.top - above.bottom;
-    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || isParagraphSpacing(gap, widestGap, first.size)) break;
+    const spaced = isParagraphSpacing(gap, widestGap, first.size) && !repeatsCells(row, rows.slice(start, end), gutters);
+    if (gap > first.size * MAX_ROW_GAP || row.y <= above.y || spaced) break;
     widestGap = Math.max(widestGap, gap);
     const next = narrowed(gutters, row);
     if (!next || next.length === 0) break;
@@ -182,6 +183,34 @@ function growRun(rows: readonly BorderlessRow[], start: number): { end: number; 
  * stands further off, yet often less than MAX_ROW_GAP (LibreOffice: 0.21 cm before a heading).
  */
 const isParagraphSpacing = (gap: number, widestGap: number, size: number) => widestGap > -Infinity && gap > size * PARAGRAPH_GAP && gap > widestGap * 2;
+
+/** Text edges within this many points line up: a word processor sets a column's cells at one x. */
+const SAME_EDGE = 1;
+/** A row that sets this many cells where a row above sets its own repeats that row's columns. */
+const REPEATED_CELLS = 3;
+
+/**
+ * Whether a row sets most of its pieces, REPEATED_CELLS or more, where a row of the run sets its
+ * own, flush left at their starts or flush right at their ends: the table's next row, however
+ * much further below it stands than the lines so far. Where every row's cells wrap onto a second
+ * line (numbers too long for narrow columns), the run's first room is a cell's line spacing and
+ * the room between rows, their padding added, twice as wide (DataX's MySQL figures: 2 pt, 5.6
+ * pt); so is the room under a header whose names wrap. A paragraph under the table may start
+ * where a column does, and a justified line of a hanging indent (a reference list's) starts and
+ * ends where the lines above do, its words each a piece: neither sets most of its pieces so,
+ * each in a column of the run's own.
+ */
+function repeatsCells(row: BorderlessRow, run: readonly BorderlessRow[], gutters: readonly Gutter[]): boolean {
+  // Each piece in a column of its own, as a table row's cells are; a justified line's words share theirs.
+  const columns = filledColumns(gutters, row);
+  if (columns < REPEATED_CELLS || columns < row.pieces.length) return false;
+  const lined = (a: number, b: number) => Math.abs(a - b) <= SAME_EDGE;
+  const shared = (above: BorderlessRow) => row.pieces.filter((p) => above.pieces.some((q) => lined(p.x, q.x) || lined(p.right, q.right))).length;
+  return run.some((above) => {
+    const count = shared(above);
+    return count >= REPEATED_CELLS && count * 2 > row.pieces.length;
+  });
+}
 
 /** Each row's cell texts, a piece in the column its gutters put it in, and where each column's text lies. */
 function rowLine(row: BorderlessRow, gutters: readonly Gutter[]): TableLine {
@@ -263,14 +292,65 @@ function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[])
   return out;
 }
 
+/**
+ * The run in more columns from the run's row in most pieces, where it reaches as far down and
+ * every row above it keeps to its columns. A header whose names are stacked over narrow columns,
+ * set at the cells' bottom (pandoc's, printed by LibreOffice: "DataX 机器网卡流出流量 (MB/s)" on
+ * eight lines), has top lines that fill a few columns only, and a run started on them keeps only
+ * the gutters between those: every other column's cells were joined.
+ */
+function finerRun(rows: readonly BorderlessRow[], start: number, coarse: { end: number; gutters: Gutter[] }): { end: number; gutters: Gutter[] } | undefined {
+  const run = rows.slice(start, coarse.end);
+  const most = Math.max(...run.map((r) => r.pieces.length));
+  const k = start + run.findIndex((r) => r.pieces.length === most);
+  if (k === start || most <= coarse.gutters.length + 1) return undefined;
+  const below = growRun(rows, k);
+  if (below.end < coarse.end || below.gutters.length <= coarse.gutters.length) return undefined;
+  let gutters = below.gutters;
+  for (let i = k - 1; i >= start; i--) {
+    const next = narrowed(gutters, rows[i] as BorderlessRow);
+    if (!next || next.length < gutters.length) return undefined;
+    gutters = next;
+  }
+  return { end: below.end, gutters };
+}
+
+/** A stacked header's lines stand this many ems further apart at most than its lines below do (one line spacing). */
+const STACK_TOLERANCE = 0.1;
+
+/**
+ * The first line of a stacked header (finerRun) over the run's first row: the lines above it
+ * that keep to the columns, at the spacing of the header's lines, one piece each being enough
+ * (the name's first word over a single column), and none of an earlier table (from `floor`).
+ */
+function headerTop(rows: readonly BorderlessRow[], start: number, gutters: readonly Gutter[], floor: number): number {
+  const first = rows[start] as BorderlessRow;
+  const below = rows[start + 1];
+  const spacing = below ? below.top - first.bottom : 0;
+  let top = start;
+  for (let i = start - 1; i >= floor; i--) {
+    const row = rows[i] as BorderlessRow;
+    const under = rows[i + 1] as BorderlessRow;
+    const fits =
+      !row.excluded && Math.abs(row.size - first.size) <= first.size * SIZE_TOLERANCE && under.top - row.bottom <= spacing + first.size * STACK_TOLERANCE;
+    const next = fits ? narrowed(gutters, row) : undefined;
+    if (!next || next.length < gutters.length) break;
+    top = i;
+  }
+  return top;
+}
+
 /** The borderless tables among a page's rows (in reading order), none overlapping. */
 export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTable[] {
   const out: BorderlessTable[] = [];
   for (let start = 0; start < rows.length; start++) {
     const first = rows[start] as BorderlessRow;
     if (first.excluded || first.pieces.length < 2) continue;
-    const { end, gutters } = growRun(rows, start);
-    if (gutters.length === 0) continue;
+    const coarse = growRun(rows, start);
+    if (coarse.gutters.length === 0) continue;
+    const finer = finerRun(rows, start, coarse);
+    const { end, gutters } = finer ?? coarse;
+    if (finer) start = headerTop(rows, start, gutters, out.at(-1)?.end ?? 0);
     const run = rows.slice(start, end);
     if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
     // A paragraph's last line over the table: the table starts under it.

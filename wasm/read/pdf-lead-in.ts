@@ -26,6 +26,20 @@ export function spacedAsParagraph(gap: number, gaps: readonly number[], size: nu
   return gaps.length > 0 && gap > size * PARAGRAPH_GAP && gap > Math.max(...gaps) * 2;
 }
 
+/**
+ * The room between the rows under a run's first line that are the table's: all of it but the
+ * last where that is itself a paragraph's spacing. A run that starts at a paragraph's last line
+ * takes in the heading under the table too (growRun measures the rows' spacing from that line's,
+ * which is as wide), and that heading's spacing would hide the lead-in line's (DataX's tags table,
+ * a level-5 heading under it: 13.8 pt over the heading, 12.9 over the table, 6 between its rows).
+ * Room inside the run stays: rows whose cells wrap stand further apart than a cell's lines.
+ */
+export function tableGaps(gaps: readonly number[], size: number): number[] {
+  const rest = gaps.slice(0, -1);
+  const last = gaps.at(-1);
+  return last !== undefined && spacedAsParagraph(last, rest, size) ? rest : [...gaps];
+}
+
 /** The edges a column's text may keep to: its start, its end, its centre. */
 const EDGES: readonly ((e: Extent) => number)[] = [(e) => e.x, (e) => e.right, (e) => (e.x + e.right) / 2];
 
@@ -51,7 +65,7 @@ function keepsToColumn(extent: Extent, others: readonly Extent[], tolerance: num
 export function isLeadInLine(lines: readonly TableLine[]): boolean {
   const [first, second] = lines;
   if (!first || !second || lines.length < 3) return false;
-  if (!spacedAsParagraph(second.top - first.bottom, rowGaps(lines.slice(1)), first.size)) return false;
+  if (!spacedAsParagraph(second.top - first.bottom, tableGaps(rowGaps(lines.slice(1)), first.size), first.size)) return false;
   const tolerance = first.size * ALIGNED;
   return (first.extents ?? []).some((extent, c) => {
     if (c === 0 || !extent) return false;
