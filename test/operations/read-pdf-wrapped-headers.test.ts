@@ -38,15 +38,15 @@ const TALL_FIRST = ['Number of parallel tasks', 'Block size in MB', 'Records per
 
 const NAMES = ['dataSource', 'isExportSequenceInfo', 'maxRetries', 'startTimestampMillis', 'enableSeekIterator', 'mode', 'isTimeseriesTable'];
 const DESCRIPTIONS = [
-  'The name of the data source, which must match a data source added in the script mode of the console.',
-  'Whether the sequence information, which holds the time each row was written, is exported along with the data.',
-  'The most retries of one request that reads the incremental data; the retries take about five minutes in all.',
-  'The left bound of the time range of the incremental data, in milliseconds, the bound itself included.',
-  'Whether the reader first seeks the position of the incremental data, which speeds up a task that runs often.',
-  'The export mode: set it to read rows, leave it out to read columns, one version of each cell apiece.',
-  'Whether the table is a time series table, which takes effect only where the mode reads rows.',
+  'The name of the data source, as the console lists it.',
+  'Whether the time each row was written is exported.',
+  'The most retries of one request, five minutes in all.',
+  'The left bound of the time range, in milliseconds.',
+  'Whether the reader first seeks the incremental data.',
+  'The export mode: rows, or columns when left out.',
+  'Whether the table is a time series table.',
 ];
-/** A parameter table, its first column narrow (the dashes set the widths): the longer names break inside the word. */
+/** A parameter table on one page, its first column narrow (the dashes set the widths): the longer names break inside the word. */
 const PARAMETERS = [
   '# Reader',
   '',
@@ -105,7 +105,7 @@ describe('read: a LibreOffice parameter table whose first column’s names break
     // The layout: the names break inside the word, the rest on the line below in the first column.
     const text0 = layout('parameters');
     expect(text0).toMatch(/^isExportSequ\s+Whether the/m);
-    expect(text0).toMatch(/^enceInfo\s+sequence/m);
+    expect(text0).toMatch(/^enceInfo\s+time each row/m);
 
     const text = (await ops.ok('read', { input: 'parameters.pdf' })).text ?? '';
     const rows = tableAfter(text, '| Name |');
