@@ -18,6 +18,12 @@ describe('brokenInWord', () => {
     expect(brokenInWord(line('database', 72.1, 127.0), line('name', 72.1, 105.4), LIMIT)).toBe(false);
   });
 
+  it('keeps a space where the line above ends in a space glyph, whose box runs up to the limit (a header name wrapped at its space)', () => {
+    // "Records " over "per": the box takes the trailing space in.
+    expect(brokenInWord({ text: 'Records', extent: { x: 72.1, right: 138.5, endsInSpace: true } }, line('per', 72.1, 96.4), LIMIT)).toBe(false);
+    expect(brokenInWord(line('Records', 72.1, 138.5), line('per', 72.1, 96.4), LIMIT)).toBe(true);
+  });
+
   it('keeps a space after a line of two words, punctuation or CJK, and where no limit is known', () => {
     expect(brokenInWord(line('retry count', 72.1, 139.0), line('mills', 72.1, 100), LIMIT)).toBe(false);
     expect(brokenInWord(line('bolt://', 72.1, 139.0), line('localhost', 72.1, 130), LIMIT)).toBe(false);

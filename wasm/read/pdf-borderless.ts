@@ -8,7 +8,8 @@ import { joinLines } from '../../core/cjk-text.js';
 import type { PieceStyle } from './pdf-piece-style.js';
 import { isNumber } from './pdf-table-columns.js';
 import { columnLimits, roomAbove, type Extent, type TableLine } from './pdf-table-wraps.js';
-import { isLeadInLine } from './pdf-lead-in.js';
+import { isLeadInLine, rowGaps } from './pdf-lead-in.js';
+import { headerLinesAbove, type HeaderLines } from './pdf-header-lines.js';
 import { brokenInWord, type CellLine } from './pdf-word-breaks.js';
 
 /**
@@ -73,6 +74,10 @@ export interface BorderlessTable {
   cells: string[][];
   /** A column stands apart only by a band narrower than MIN_GUTTER, which numbers set flush right hold open. */
   tight?: true;
+  /** The rows from `start` that are the header row's lines (pdf-header-lines.ts) over the rows that keep to the columns. */
+  upper?: number;
+  /** The rows' spacing joins a line with text in the first column into the row above (a wrapped name), which a reading by the first column splits off. */
+  wrapsFirstColumn?: true;
 }
 
 /** The free bands between the pieces of a row: its gaps of MIN_GUTTER or wider. */
@@ -219,7 +224,8 @@ function rowLine(row: BorderlessRow, gutters: readonly Gutter[]): TableLine {
   for (const p of [...row.pieces].sort((a, b) => a.x - b.x)) {
     const c = columnOf(gutters, p);
     texts[c] = texts[c] ? `${texts[c]} ${p.text.trim()}` : p.text.trim();
-    extents[c] = { x: extents[c]?.x ?? p.x, right: Math.max(extents[c]?.right ?? p.right, p.right) };
+    // Pieces come left to right: the last one's trailing space is the column's.
+    extents[c] = { x: extents[c]?.x ?? p.x, right: Math.max(extents[c]?.right ?? p.right, p.right), ...(/\s$/.test(p.text) && { endsInSpace: true as const }) };
   }
   return { texts, top: row.top, bottom: row.bottom, size: row.size, extents };
 }
@@ -266,10 +272,16 @@ function pitchFrom(above: BorderlessRow, row: BorderlessRow): number {
   return row.y - (above.bottom - Math.min(row.bottom - row.y, row.size * DESCENT_EMS));
 }
 
-/** Splits rows into logical table rows, a cell's wrapped lines joined. */
-function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[]): string[][] {
+/**
+ * Splits rows into logical table rows, a cell's wrapped lines joined. The first `header.count`
+ * rows are the header row's lines over the rows that keep to the columns (pdf-header-lines.ts).
+ */
+function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[], header: HeaderLines = { count: 0, ownRow: false }): string[][] {
   const lines = rows.map((row) => rowLine(row, gutters));
-  const starts = rowStarts(rows, lines);
+  const upper = header.count;
+  const own = rowStarts(rows.slice(upper), lines.slice(upper));
+  // The header's lines start one row; the table's first line starts another when the header is a row of its own.
+  const starts = upper > 0 ? [true, ...Array<boolean>(upper - 1).fill(false), header.ownRow, ...own.slice(1)] : own;
   const limits = columnLimits(lines);
   const out: string[][] = [];
   // Each column's last line in the row being joined: a word broken there goes on without a space.
@@ -340,6 +352,39 @@ function headerTop(rows: readonly BorderlessRow[], start: number, gutters: reado
   return top;
 }
 
+/**
+ * Whether the rows' pitch joins a line with text in the first column into the row above: a long
+ * name wrapped in a narrow first column ("isExportSeq" / "uenceInfo", LibreOffice breaking a word
+ * that does not fit), which only the spacing tells from a row of its own.
+ */
+function wrapsFirstColumn(run: readonly BorderlessRow[], gutters: readonly Gutter[]): boolean {
+  const lines = run.map((row) => rowLine(row, gutters));
+  const starts = rowStarts(run, lines);
+  return lines.some((line, k) => k > 0 && line.texts[0] !== '' && !starts[k]);
+}
+
+/**
+ * How many rows over `start` are the header row's upper lines (pdf-header-lines.ts). A header of
+ * three lines or more in columns was read as a table of its own, ending right over `start`: the
+ * table under it takes it back (`found` loses it) when all its rows are such lines.
+ */
+function upperLines(found: BorderlessTable[], rows: readonly BorderlessRow[], start: number, starts: readonly number[], leastGap: number): HeaderLines {
+  const above = found.at(-1);
+  const floor = above ? (above.end === start ? above.start : above.end) : 0;
+  const header = headerLinesAbove(rows, start, floor, starts, leastGap);
+  if (!above || start - header.count >= above.end) return header;
+  if (start - header.count > above.start) return { count: 0, ownRow: false };
+  found.pop();
+  return header;
+}
+
+/** Where each column's text starts: its leftmost piece among the rows. */
+function columnStarts(run: readonly BorderlessRow[], gutters: readonly Gutter[]): number[] {
+  const starts = [...gutters, undefined].map(() => Infinity);
+  for (const p of run.flatMap((row) => row.pieces)) starts[columnOf(gutters, p)] = Math.min(starts[columnOf(gutters, p)] as number, p.x);
+  return starts;
+}
+
 /** The borderless tables among a page's rows (in reading order), none overlapping. */
 export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTable[] {
   const out: BorderlessTable[] = [];
@@ -356,7 +401,17 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     // A paragraph's last line over the table: the table starts under it.
     if (isLeadInLine(run.map((row) => rowLine(row, gutters)))) continue;
     const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
-    out.push({ start, end, cells: logicalRows(run, gutters), ...(tight && { tight }) });
+    const upper = upperLines(out, rows, start, columnStarts(run, gutters), Math.min(...rowGaps(run)));
+    const cells = logicalRows(rows.slice(start - upper.count, end), gutters, upper);
+    const wraps = wrapsFirstColumn(run, gutters);
+    out.push({
+      start: start - upper.count,
+      end,
+      cells,
+      ...(upper.count > 0 && { upper: upper.count }),
+      ...(tight && { tight }),
+      ...(wraps && { wrapsFirstColumn: wraps }),
+    });
     start = end - 1;
   }
   return out;

@@ -32,8 +32,12 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
   );
   const out: Row[] = [];
   let next = 0;
-  for (const { start, end, cells, tight } of found) {
-    if (start < next || cellGapReads(rows, start, end, cells[0]?.length ?? 0, tight === true)) continue;
+  for (const { start, end, cells, tight, upper, wrapsFirstColumn } of found) {
+    // The cell-gap reading is judged from the rows under the header's lines the borderless reading
+    // took above them; those lines, and a first column's wrapped name, are lines the borderless
+    // reading joins into one row that a reading by the first column splits.
+    if (start < next || cellGapReads(rows, start + (upper ?? 0), end, cells[0]?.length ?? 0, tight === true, upper !== undefined || wrapsFirstColumn === true))
+      continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
     // Once for the table: each row's cells look their texts up in it.
@@ -70,7 +74,7 @@ const FINER_RUN_ROWS = 3;
  * header whose cells each span two columns ("Customer Information" over labels and their values)
  * hides the columns under it; tableRun grows its columns row by row.
  */
-function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number, tight: boolean): boolean {
+function cellGapReads(rows: readonly Row[], start: number, end: number, columns: number, tight: boolean, joinsLines: boolean): boolean {
   // A column the borderless reading keeps apart by a narrow band alone (`tight`: numbers set flush
   // right 2 pt from the next column's text) is one the cell-gap reading joins to its neighbour:
   // a reading in one column fewer lost it, and one as fine found it too.
@@ -80,7 +84,10 @@ function cellGapReads(rows: readonly Row[], start: number, end: number, columns:
   // fewer columns lost one: a column every row leaves free but no wider than the cell gap (a
   // tight one, or LaTeX's 12 pt between numbers set flush right and the next column's text).
   const own = tableRun(rows, start);
-  const whole = own.rows.length >= end - start && own.columns.length >= columns;
+  // Where the borderless reading joins lines into one row that the cell-gap reading would split
+  // (a header's wrapped lines, a first column's name wrapped onto a line of its own), a reading in
+  // as many columns is no better: only a finer one wins.
+  const whole = own.rows.length >= end - start && (joinsLines ? own.columns.length > columns : own.columns.length >= columns);
   if (own.rows.length >= 2 && (whole || own.columns.length > columns)) return true;
   for (let j = start + 1; j < end; j++) {
     const run = tableRun(rows, j);

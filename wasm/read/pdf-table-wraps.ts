@@ -15,6 +15,8 @@ import { isNumber } from './pdf-table-columns.js';
 export interface Extent {
   x: number;
   right: number;
+  /** The text ends in a space glyph, which `right` takes in: the line broke at that space. */
+  endsInSpace?: true;
 }
 
 /** One line of a table: its text in each column ('' where it has none), where it stands, and where each column's text lies when known. */

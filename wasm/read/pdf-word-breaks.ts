@@ -26,6 +26,8 @@ const charWidth = (line: CellLine) => (line.extent.right - line.extent.x) / Math
  * of `limit` (where the column's text may run to, columnLimits).
  */
 export function brokenInWord(above: CellLine, below: CellLine, limit: number): boolean {
-  if (!Number.isFinite(limit) || /\s/.test(above.text) || !ENDS_IN_WORD.test(above.text) || !STARTS_IN_WORD.test(below.text)) return false;
+  // A line that ends in a space glyph broke there, however near the limit the space's box runs.
+  if (!Number.isFinite(limit) || above.extent.endsInSpace || /\s/.test(above.text) || !ENDS_IN_WORD.test(above.text) || !STARTS_IN_WORD.test(below.text))
+    return false;
   return above.extent.right + charWidth(below) > limit;
 }
