@@ -17,6 +17,7 @@ import { numericRows } from './pdf-numeric-rows.js';
 import { tightColumns } from './pdf-tight-columns.js';
 import { twoSpacings } from './pdf-row-spacing.js';
 import { staysUnderHeader, withHeaderColumns } from './pdf-header-columns.js';
+import { rowSpacing } from './pdf-cut-spacing.js';
 
 /** A horizontal ruling merged along its length: its y, and its x extent. */
 export type Rule = Line;
@@ -174,7 +175,8 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const bodyColumns = tightColumns(columnsOf(body.flat()), body);
   const columns = headerEnd === undefined ? bodyColumns : withHeaderColumns(bodyColumns, header.flat());
   if (columns.length < 2 || isProse(body, columns)) return undefined;
-  const lineRows = [header, ...bodyRows(body, columns, inner).flatMap((row) => numericRows(row, columns))];
+  const read = bodyRows(body, columns, inner);
+  const lineRows = [header, ...read.rows.flatMap((row) => numericRows(row, columns))];
   const rows = lineRows.map((row) => cellsOf(row, columns));
   if (sharedTop && (rows[0] as string[]).filter(Boolean).length < 2) return undefined;
   // Most rows fill two cells or more, or stand under a ruled header of two cells or more that
@@ -188,11 +190,10 @@ function tableBetween<L extends GridLine>(rules: readonly Rule[], all: readonly 
   const withinHeader = all.filter((r) => r.at > top && r.at < (headerEnd ?? bottom) && r.from >= left && r.to <= right);
   const cells = rows.map((row) => textCells(row, styles));
   const spanned = spannedHeader(header, columns, withinHeader, styles);
-  return {
-    box,
-    table: table(spanned ? [...spanned, ...cells.slice(1)] : cells, blocksToHtml),
-    lines: new Set(inside),
-  };
+  const found = table(spanned ? [...spanned, ...cells.slice(1)] : cells, blocksToHtml);
+  // The spacing goes with the table: a part cut by a page break is read again by the next part's (pdf-cut-spacing.ts).
+  const pdfRowSpacing = rowSpacing(lineRows.slice(1), inner, read.wrap);
+  return { box, table: { ...found, data: { ...found.data, pdfRowSpacing } }, lines: new Set(inside) };
 }
 
 /**
@@ -250,9 +251,14 @@ function isProse(body: readonly GridLine[][], columns: readonly { from: number; 
  * the lines of a band (a cell centred on a neighbour's lines, pdf-table-bands.ts) are one row.
  * Elsewhere, where the baselines are spaced unevenly (cell padding), lines at the smallest
  * spacing are one row's wrapped cells; where they are even (LaTeX), a line with text in the first
- * column starts a row.
+ * column starts a row. `wrap` is the wrapped lines' spacing where the spacing told rows apart,
+ * measured between lines in no band.
  */
-function bodyRows(body: readonly GridLine[][], columns: readonly { from: number; to: number }[], rules: readonly number[]): GridLine[][][] {
+function bodyRows(
+  body: readonly GridLine[][],
+  columns: readonly { from: number; to: number }[],
+  rules: readonly number[],
+): { rows: GridLine[][][]; wrap?: number } {
   const baseline = (v: readonly GridLine[]) => (v[0] as GridLine).y;
   const ruledBetween = (a: number, b: number) => rules.some((r) => r > a && r < b);
   const pitches = body.slice(1).map((v, i) => baseline(v) - baseline(body[i] as GridLine[]));
@@ -277,7 +283,7 @@ function bodyRows(body: readonly GridLine[][], columns: readonly { from: number;
     if (continues) (rows.at(-1) as GridLine[][]).push(v);
     else rows.push([v]);
   });
-  return rows;
+  return uneven && unbanded.length ? { rows, wrap: smallest } : { rows };
 }
 
 /** Which visual lines start a band ('start') or go on with one ('in'); undefined for lines in none. */

@@ -3,13 +3,15 @@
 // page's first block and has as many columns. Its header row is dropped when the page repeats
 // the first's (a word processor's repeated heading rows, Chrome's <thead>), and its first row is
 // the last row's own when it holds nothing in the first column: a cell whose text the break
-// carried over. Pure functions over blocks; `read` (wasm/pdf/read-task.ts) and the XLSX writer
-// (editable/xlsx.ts) join with them.
+// carried over. A first part too short to show how its rows are spaced is read again, first, by
+// the spacing the second part shows (pdf-cut-spacing.ts). Pure functions over blocks; `read`
+// (wasm/pdf/read-task.ts) and the XLSX writer (editable/xlsx.ts) join with them.
 
 import type { Paragraph, RootContent } from 'mdast';
 import { joinsWithoutSpace } from '../../core/cjk-text.js';
 import { cellText, plainText, table, tableCells, type CellSource } from './blocks.js';
 import { cutByBreak } from './pdf-cut-rows.js';
+import { rowsByNextSpacing } from './pdf-cut-spacing.js';
 import { isNumber } from './pdf-table-columns.js';
 import { blocksToHtml } from './render.js';
 
@@ -87,8 +89,10 @@ export function joinContinuedTable(previous: RootContent[], page: RootContent[])
   while (at >= 0 && isPageNumber(previous[at] as RootContent)) at--;
   const last = previous[at];
   const first = page[0];
-  const before = last && tableCells(last);
+  const cells = last && tableCells(last);
   const after = first && tableCells(first);
+  // The part above the break, too short to show its rows' spacing, read by the part below's (pdf-cut-spacing.ts).
+  const before = cells && rowsByNextSpacing(cells, last.data?.pdfRowSpacing, first?.data?.pdfRowSpacing, joinedCell);
   const grid = before && after ? joinedGrid(before, after) : undefined;
   if (!grid) return false;
   previous[at] = table(grid, blocksToHtml);
