@@ -67,6 +67,8 @@ export interface Row {
   pieces: Piece[];
   /** A table ruled by lines: the row stands for all of it, where it lies on the page. */
   table?: RootContent;
+  /** A line of a table's or a figure's caption (pdf-figure-captions.ts): no table's row. */
+  caption?: true;
 }
 
 /** A page reduced to its rows: all the layout keeps of mupdf's structured text. */

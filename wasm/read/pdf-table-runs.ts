@@ -13,13 +13,14 @@ import { columnAt, headerUnitsAbove, nearestColumn, type Column } from './pdf-ta
 import { joinWrappedLines, wrapsFrom, type Extent, type TableLine } from './pdf-table-wraps.js';
 import { rowGaps, spacedAsParagraph } from './pdf-lead-in.js';
 import { blocksToHtml } from './render.js';
+import { captionLines, nextToFigureCaption } from './pdf-figure-captions.js';
 
 /**
  * The rows with each band of a vertically centred table row made one row (pdf-table-bands.ts),
  * and each borderless table among them (pdf-borderless.ts) replaced by one table row.
  */
 export function withBorderlessTables(lines: readonly Row[]): Row[] {
-  const rows = withBands(lines);
+  const rows = withCaptions(withBands(lines));
   const found = borderlessTables(
     rows.map((r) => ({
       y: r.y,
@@ -38,6 +39,8 @@ export function withBorderlessTables(lines: readonly Row[]): Row[] {
     // reading joins into one row that a reading by the first column splits.
     if (start < next || cellGapReads(rows, start + (upper ?? 0), end, cells[0]?.length ?? 0, tight === true, upper !== undefined || wrapsFirstColumn === true))
       continue;
+    // A figure's words beside its caption (pdf-figure-captions.ts) are no table.
+    if (nextToFigureCaption(rows, start, end)) continue;
     out.push(...rows.slice(next, start));
     const run = rows.slice(start, end);
     // Once for the table: each row's cells look their texts up in it.
@@ -117,7 +120,7 @@ export function splitTables(rows: readonly Row[]): ({ rows: Row[] } | TablePart)
       continue;
     }
     const run = tableRun(rows, i);
-    if (run.rows.length >= 2) {
+    if (run.rows.length >= 2 && !nextToFigureCaption(rows, i, i + run.rows.length)) {
       // A run in fewer columns right above another may be its header: names over column groups.
       const below = tableRun(rows, i + run.rows.length);
       const over = headerRowsOver(run, below);
@@ -244,14 +247,23 @@ function headerRowsOver(upper: TableRun, lower: TableRun): string[][] | undefine
 }
 
 /**
- * A row no table takes: a list item, or a row of code (monospaced for most of it) in columns — a
- * console's output lines up in columns, but its block is code (pdf-paragraphs.ts), whatever
- * indents it — or in pieces all monospaced (Ghostscript sets a code line's words apart). A
- * cell's wrapped line that starts with code is one piece, or has pieces in another font, and
- * stays in its table.
+ * A row no table takes: a list item, a caption's line (pdf-figure-captions.ts), or a row of code
+ * (monospaced for most of it) in columns — a console's output lines up in columns, but its block
+ * is code (pdf-paragraphs.ts), whatever indents it — or in pieces all monospaced (Ghostscript
+ * sets a code line's words apart). A cell's wrapped line that starts with code is one piece, or
+ * has pieces in another font, and stays in its table.
  */
 const outOfTables = (row: Row) =>
-  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) || isBullet(row) || NUMBERED.test(row.text);
+  (row.mono && (row.cells.length > 1 || (row.pieces.length > 1 && row.pieces.every((p) => p.mono)))) ||
+  isBullet(row) ||
+  NUMBERED.test(row.text) ||
+  row.caption === true;
+
+/** The rows with each caption's lines marked (pdf-figure-captions.ts). */
+function withCaptions(rows: readonly Row[]): Row[] {
+  const captions = captionLines(rows);
+  return rows.map((row, i) => (captions.has(i) && !row.table ? { ...row, caption: true } : row));
+}
 
 /**
  * The rows from `start` that line up in columns. The columns are those of the first row, and
