@@ -4,7 +4,7 @@
 // pulled in by swagger-ui-dist, is switched off by `scarfSettings.enabled: false` in our
 // package.json: the test runs Scarf's own postinstall, network guarded, to see it stop.
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,7 +89,14 @@ describe('the installed production tree', () => {
     const guard = writeNetworkGuard(tempDir());
     const project = scarfChain(manifest.scarfSettings);
     const scarf = path.join(project, 'node_modules/@scarf/scarf');
-    const env = { ...withoutScarfOptOuts(process.env), ...guard.env, INIT_CWD: project, SCARF_VERBOSE: 'true' };
+    const npm = npmAnsweringLs(project);
+    const env = {
+      ...withoutScarfOptOuts(process.env),
+      ...guard.env,
+      PATH: `${npm}${path.delimiter}${process.env.PATH ?? ''}`,
+      INIT_CWD: project,
+      SCARF_VERBOSE: 'true',
+    };
     const { stdout, stderr } = await run(process.execPath, [path.join(scarf, 'report.js')], { cwd: scarf, env, timeout: 120_000 });
     expect(`${stdout}${stderr}`).toContain('Scarf has been disabled via a package.json in the dependency chain.');
     expect(guard.lines().filter((line) => line.startsWith('ATTEMPT'))).toEqual([]);
@@ -114,6 +121,20 @@ function scarfChain(scarfSettings: unknown): string {
   fs.copyFileSync(path.join(installed('swagger-ui-dist'), 'package.json'), path.join(project, 'node_modules/swagger-ui-dist/package.json'));
   fs.cpSync(installed('@scarf/scarf'), path.join(project, 'node_modules/@scarf/scarf'), { recursive: true });
   return project;
+}
+
+/**
+ * A folder holding an `npm` that prints what the real `npm ls @scarf/scarf --json --long` printed
+ * for `project`, run here first with no limit. Scarf gives that command a fixed 3 s, which npm's
+ * own start-up passed with both cores busy (the test then saw Scarf give up, not stop on our
+ * setting); its walk still reads npm's real answer for this tree.
+ */
+function npmAnsweringLs(project: string): string {
+  const answer = execFileSync('npm', ['ls', '@scarf/scarf', '--json', '--long'], { cwd: project, encoding: 'utf8' });
+  const dir = tempDir('docwasm-npm-ls-');
+  fs.writeFileSync(path.join(dir, 'ls.json'), answer);
+  fs.writeFileSync(path.join(dir, 'npm'), `#!/bin/sh\n[ "$1" = ls ] || exit 1\ncat '${path.join(dir, 'ls.json')}'\n`, { mode: 0o755 });
+  return dir;
 }
 
 /** Scarf also obeys these; a test run must not pass because of them. */
