@@ -272,11 +272,13 @@ function pitchFrom(above: BorderlessRow, row: BorderlessRow): number {
   return row.y - (above.bottom - Math.min(row.bottom - row.y, row.size * DESCENT_EMS));
 }
 
+const NO_HEADER_LINES: HeaderLines = { count: 0, ownRow: false };
+
 /**
  * Splits rows into logical table rows, a cell's wrapped lines joined. The first `header.count`
  * rows are the header row's lines over the rows that keep to the columns (pdf-header-lines.ts).
  */
-function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[], header: HeaderLines = { count: 0, ownRow: false }): string[][] {
+function logicalRows(rows: readonly BorderlessRow[], gutters: readonly Gutter[], header: HeaderLines = NO_HEADER_LINES): string[][] {
   const lines = rows.map((row) => rowLine(row, gutters));
   const upper = header.count;
   const own = rowStarts(rows.slice(upper), lines.slice(upper));
@@ -401,9 +403,10 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     // A paragraph's last line over the table: the table starts under it.
     if (isLeadInLine(run.map((row) => rowLine(row, gutters)))) continue;
     const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
-    const upper = upperLines(out, rows, start, columnStarts(run, gutters), Math.min(...rowGaps(run)));
+    // A stacked header (finerRun) is the run's own first lines already: none to look for above it.
+    const upper = finer ? NO_HEADER_LINES : upperLines(out, rows, start, columnStarts(run, gutters), Math.min(...rowGaps(run)));
     const cells = logicalRows(rows.slice(start - upper.count, end), gutters, upper);
-    const wraps = wrapsFirstColumn(run, gutters);
+    const wraps = !finer && wrapsFirstColumn(run, gutters);
     out.push({
       start: start - upper.count,
       end,
