@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pageWords, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -33,25 +34,9 @@ const CHINESE: readonly (readonly [string, string])[] = [
 const markdown = (title: string, lead: string, rows: readonly (readonly [string, string])[]) =>
   `# ${title}\n\n${lead}\n\n|  |  |\n|---|---|\n${rows.map(([name, text]) => `| ${name} | ${text} |`).join('\n')}\n\n${lead}\n`;
 
-interface Word {
-  x: number;
-  top: number;
-  text: string;
-}
-
-/** The first page's words, as pdftotext -bbox finds them. */
-function firstPageWords(pdf: string): Word[] {
-  const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
-    x: Number(m[1]),
-    top: Number(m[2]),
-    text: m[3] as string,
-  }));
-}
-
 /** The tops of the lines from the first table row's down to the second row's, and where the description column starts. */
 function firstRowLines(pdf: string, first: string, second: string): { tops: number[]; column: number } {
-  const words = firstPageWords(pdf);
+  const words = pageWords(pdf)[0] ?? [];
   const [a, b] = [words.find((w) => w.text === first) as Word, words.find((w) => w.text === second) as Word];
   const tops = [...new Set(words.filter((w) => w.top >= a.top - 1 && w.top <= b.top + 1).map((w) => Math.round(w.top * 10) / 10))].sort((x, y) => x - y);
   const column = Math.min(...words.filter((w) => Math.abs(w.top - a.top) < 1 && w.x > a.x + 1).map((w) => w.x));

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pdfWords as wordsOf, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -70,26 +71,6 @@ ${TYPES_TABLE.join('\n')}
 | dataTable | 导出增量数据的表的名称 | 是 | 无 |
 | startTime | 增量数据的时间范围的开始时间 | 否 | 无 |
 `;
-
-interface Word {
-  x: number;
-  right: number;
-  top: number;
-  bottom: number;
-  text: string;
-}
-
-/** The words pdftotext -bbox finds on the PDF's pages. */
-function wordsOf(pdf: string): Word[] {
-  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-    x: Number(m[1]),
-    top: Number(m[2]),
-    right: Number(m[3]),
-    bottom: Number(m[4]),
-    text: m[5] as string,
-  }));
-}
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pdfWords as wordsOf, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -26,24 +27,6 @@ const ROWS = [
   '| 8 | 128 | 17777 | 0.868 | 2.9 | 0.28 | 2.9 | 0.8 | 200 |',
 ];
 const PERF_MD = ['#### 单表测试报告', '', HEADER, `|${'---|'.repeat(9)}`, ...ROWS, '', '说明：这里的单表，主键类型为 bigint(20)，自增。', ''].join('\n');
-
-interface Word {
-  x: number;
-  top: number;
-  bottom: number;
-  text: string;
-}
-
-/** The words pdftotext -bbox finds on the PDF's pages. */
-function wordsOf(pdf: string): Word[] {
-  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-    x: Number(m[1]),
-    top: Number(m[2]),
-    bottom: Number(m[3]),
-    text: m[4] as string,
-  }));
-}
 
 /** The table the reading found, its rows as Markdown lines. */
 const tableLines = (text: string) => text.split('\n').filter((l) => l.startsWith('|'));

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pageWords, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -73,27 +74,6 @@ const CUT_CELL = [
   '| split primary key | id | 用于切分任务的主键列，只支持整数类型的列 |',
   '| channel count | 4 | 并发通道的数量，受限于目标库能够承受的连接数 |',
 ];
-
-interface Word {
-  x: number;
-  top: number;
-  text: string;
-}
-
-/** Each page's words, as pdftotext -bbox finds them. */
-function pageWords(pdf: string): Word[][] {
-  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return html
-    .split('<page ')
-    .slice(1)
-    .map((page) =>
-      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
-        x: Number(m[1]),
-        top: Number(m[2]),
-        text: m[3] as string,
-      })),
-    );
-}
 
 /** The words of the first line under the header a page repeats (its first word '配置' or '名称'), and that line's header. */
 function underRepeatedHeader(pdf: string, first: string): { header: Word; line: Word[] } {

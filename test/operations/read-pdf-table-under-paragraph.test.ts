@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pdfWords as wordsOf, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -43,24 +44,6 @@ const TAGS_MD = [
   '度量值为 [1, 100] 区间内的随机值',
   '',
 ].join('\n');
-
-interface Word {
-  top: number;
-  bottom: number;
-  x: number;
-  text: string;
-}
-
-/** The words pdftotext -bbox finds on the PDF's pages. */
-function wordsOf(pdf: string): Word[] {
-  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-    x: Number(m[1]),
-    top: Number(m[2]),
-    bottom: Number(m[3]),
-    text: m[4] as string,
-  }));
-}
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });

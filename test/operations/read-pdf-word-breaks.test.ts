@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSoffice, SOFFICE } from '../helpers/soffice.js';
 import { inProcess, type InProcess } from './in-process.js';
+import { pdfWords as wordsOf, type PdfWord as Word } from '../helpers/pdf-words.js';
 
 let ops: InProcess;
 
@@ -23,22 +24,6 @@ const TABLE = [
 ];
 
 const SETTINGS_MD = `# Writer settings\n\n${TABLE.join('\n').replace('| - | - | - | - | - |', '|---|---|---|---|---|')}\n`;
-
-interface Word {
-  x: number;
-  right: number;
-  text: string;
-}
-
-/** The words pdftotext -bbox finds on the PDF's pages. */
-function wordsOf(pdf: string): Word[] {
-  const html = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
-    x: Number(m[1]),
-    right: Number(m[2]),
-    text: m[3] as string,
-  }));
-}
 
 beforeAll(async () => {
   ops = await inProcess({ soffice: SOFFICE, workers: '1' });
