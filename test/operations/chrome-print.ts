@@ -29,3 +29,15 @@ export function printWithChrome(ops: InProcess, html: string, pdf: string): void
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/** Liberation Serif by name (scripts/test-tools.txt): the tests measure where Chrome wraps and breaks in it. */
+export const SERIF = ['--variable', 'mainfont=Liberation Serif'] as const;
+
+/**
+ * Chrome's print of pandoc's standalone HTML of `markdown` (GitHub's Markdown) to `${name}.pdf`
+ * in `ops`' dir, titled `name`, in Liberation Serif unless `pandocArgs` say otherwise.
+ */
+export function printMarkdownWithChrome(ops: InProcess, name: string, markdown: string, pandocArgs: readonly string[] = SERIF): void {
+  const html = execFileSync('pandoc', ['-f', 'gfm', '-s', '--metadata', `pagetitle=${name}`, ...pandocArgs], { input: markdown, encoding: 'utf8' });
+  printWithChrome(ops, html, `${name}.pdf`);
+}

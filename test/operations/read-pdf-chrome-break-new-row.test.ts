@@ -6,9 +6,8 @@
 // fell inside either, so they are two rows.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printWithChrome } from './chrome-print.js';
+import { printMarkdownWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -26,17 +25,8 @@ const markdown = `# Producer settings\n\n| ${HEADER.join(' | ')} |\n|---|---|---
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  ops.put('settings.md', markdown);
   // Liberation Serif by name (scripts/test-tools.txt): where the break falls is measured in it.
-  execFileSync(
-    'pandoc',
-    ['settings.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=settings', '--variable', 'mainfont=Liberation Serif', '-o', 'settings.html'],
-    {
-      cwd: ops.dir,
-      stdio: 'ignore',
-    },
-  );
-  printWithChrome(ops, fs.readFileSync(ops.at('settings.html'), 'utf8'), 'settings.pdf');
+  printMarkdownWithChrome(ops, 'settings', markdown);
 }, 240_000);
 afterAll(() => ops.close());
 

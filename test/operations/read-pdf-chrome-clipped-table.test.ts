@@ -7,9 +7,8 @@
 // the table's header all the same; the clipped column is lost with its glyphs.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printWithChrome } from './chrome-print.js';
+import { printMarkdownWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -28,17 +27,8 @@ Read at start.
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  ops.put('clipped.md', MARKDOWN);
   // Liberation Serif by name (scripts/test-tools.txt): where the page's edge cuts the table is measured in it.
-  execFileSync(
-    'pandoc',
-    ['clipped.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=clipped', '--variable', 'mainfont=Liberation Serif', '-o', 'clipped.html'],
-    {
-      cwd: ops.dir,
-      stdio: 'ignore',
-    },
-  );
-  printWithChrome(ops, fs.readFileSync(ops.at('clipped.html'), 'utf8'), 'clipped.pdf');
+  printMarkdownWithChrome(ops, 'clipped', MARKDOWN);
 }, 240_000);
 afterAll(() => ops.close());
 

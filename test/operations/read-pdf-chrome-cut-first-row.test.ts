@@ -6,9 +6,8 @@
 // are one row's (pdf-cut-spacing.ts), which the next page's last line then goes on.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printWithChrome } from './chrome-print.js';
+import { printMarkdownWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -38,13 +37,8 @@ const markdown = [
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  ops.put('refs.md', `${markdown}\n`);
   // Liberation Serif by name (scripts/test-tools.txt): where the break falls is measured in it.
-  execFileSync('pandoc', ['refs.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=refs', '--variable', 'mainfont=Liberation Serif', '-o', 'refs.html'], {
-    cwd: ops.dir,
-    stdio: 'ignore',
-  });
-  printWithChrome(ops, fs.readFileSync(ops.at('refs.html'), 'utf8'), 'refs.pdf');
+  printMarkdownWithChrome(ops, 'refs', `${markdown}\n`);
 }, 240_000);
 afterAll(() => ops.close());
 

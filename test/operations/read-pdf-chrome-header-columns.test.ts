@@ -6,9 +6,8 @@
 // a line of numbers, the second with its Default header joined to Option.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printWithChrome } from './chrome-print.js';
+import { printMarkdownWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -37,25 +36,14 @@ const pipeTable = (header: readonly string[], rows: readonly (readonly string[])
 const readTable = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => ' - |').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`.replace(/ {2,}/g, ' '))].join('\n');
 
-function print(name: string, markdown: string): void {
-  ops.put(`${name}.md`, markdown);
-  // Liberation Serif by name (scripts/test-tools.txt): the header's wrapping is measured in it.
-  execFileSync(
-    'pandoc',
-    [`${name}.md`, '-f', 'gfm', '-s', '--metadata', `pagetitle=${name}`, '--variable', 'mainfont=Liberation Serif', '-o', `${name}.html`],
-    { cwd: ops.dir, stdio: 'ignore' },
-  );
-  printWithChrome(ops, fs.readFileSync(ops.at(`${name}.html`), 'utf8'), `${name}.pdf`);
-}
-
 const layout = (pdf: string) => execFileSync('pdftotext', ['-layout', ops.at(pdf), '-'], { encoding: 'utf8' });
 
 const RESULT_ROWS = CHANNELS.map((n) => [n, ...RESULTS.slice(1).map(() => '')]);
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  print('results', `# Test report\n\n${pipeTable(RESULTS, RESULT_ROWS)}\n\nThe figures follow.\n`);
-  print('options', `# Options\n\n${pipeTable(OPTIONS, SETTINGS)}\n\nRead at start.\n`);
+  printMarkdownWithChrome(ops, 'results', `# Test report\n\n${pipeTable(RESULTS, RESULT_ROWS)}\n\nThe figures follow.\n`);
+  printMarkdownWithChrome(ops, 'options', `# Options\n\n${pipeTable(OPTIONS, SETTINGS)}\n\nRead at start.\n`);
 }, 240_000);
 afterAll(() => ops.close());
 

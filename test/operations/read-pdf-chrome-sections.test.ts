@@ -4,9 +4,8 @@
 // run; the heading between the first table's bottom rule and the second's top rule is no row.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printWithChrome } from './chrome-print.js';
+import { printMarkdownWithChrome } from './chrome-print.js';
 import { inProcess, type InProcess } from './in-process.js';
 
 let ops: InProcess;
@@ -46,13 +45,8 @@ Consumers are configured the same way.
 
 beforeAll(async () => {
   ops = await inProcess({ workers: '1' });
-  ops.put('client.md', PAGE);
   // Liberation Serif by name (scripts/test-tools.txt): the wraps and the page's one page are measured in it.
-  execFileSync('pandoc', ['client.md', '-f', 'gfm', '-s', '--metadata', 'pagetitle=client', '--variable', 'mainfont=Liberation Serif', '-o', 'client.html'], {
-    cwd: ops.dir,
-    stdio: 'ignore',
-  });
-  printWithChrome(ops, fs.readFileSync(ops.at('client.html'), 'utf8'), 'client.pdf');
+  printMarkdownWithChrome(ops, 'client', PAGE);
 }, 240_000);
 afterAll(() => ops.close());
 
