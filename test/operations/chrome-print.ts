@@ -31,7 +31,7 @@ export function printWithChrome(ops: InProcess, html: string, pdf: string): void
 }
 
 /** Liberation Serif by name (scripts/test-tools.txt): the tests measure where Chrome wraps and breaks in it. */
-export const SERIF = ['--variable', 'mainfont=Liberation Serif'] as const;
+const SERIF = ['--variable', 'mainfont=Liberation Serif'] as const;
 
 /**
  * Chrome's print of pandoc's standalone HTML of `markdown` (GitHub's Markdown) to `${name}.pdf`
