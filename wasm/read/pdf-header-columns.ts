@@ -12,8 +12,8 @@ import type { GridLine } from './pdf-grid.js';
 
 type Band = { from: number; to: number };
 
-/** Pieces closer than this many ems are one header cell (a word space is a quarter em). */
-const CELL_GAP = 0.8;
+/** A ruled table's pieces closer than this many ems are one cell (a word space is a quarter em); pdf-rule-sections.ts counts cells by it too. */
+export const RULED_CELL_GAP = 0.8;
 
 const right = (p: GridLine) => p.bbox.x + p.bbox.w;
 
@@ -22,7 +22,7 @@ function headerBands(header: readonly GridLine[]): Band[] {
   const bands: Band[] = [];
   for (const p of [...header].sort((a, b) => a.bbox.x - b.bbox.x)) {
     const last = bands.at(-1);
-    if (last && p.bbox.x - last.to <= p.font.size * CELL_GAP) last.to = Math.max(last.to, right(p));
+    if (last && p.bbox.x - last.to <= p.font.size * RULED_CELL_GAP) last.to = Math.max(last.to, right(p));
     else bands.push({ from: p.bbox.x, to: right(p) });
   }
   return bands;

@@ -6,6 +6,7 @@
 // into the second table. Pure functions over plain data, tested on arrays.
 
 import { visualLines, type GridLine, type Line } from './pdf-grid.js';
+import { RULED_CELL_GAP } from './pdf-header-columns.js';
 
 /** Text standing farther than this many ems off both rules around it is no table row. */
 const OFF_RULES = 1;
@@ -29,8 +30,6 @@ export function holdsTextBetweenTables(rules: readonly Line[], lines: readonly G
   return false;
 }
 
-/** Pieces farther apart than this many ems stand in two cells (a word space is a quarter em). */
-const CELL_GAP = 0.8;
 /** A lone line of this many cells or more is a row, however far off its rules. */
 const ROW_CELLS = 3;
 
@@ -43,7 +42,7 @@ const ROW_CELLS = 3;
 function isLoneRowOfCells(section: readonly GridLine[][]): boolean {
   if (section.length !== 1) return false;
   const line = section[0] as GridLine[];
-  const apart = line.filter((p, k) => k > 0 && p.bbox.x - ((line[k - 1] as GridLine).bbox.x + (line[k - 1] as GridLine).bbox.w) > p.font.size * CELL_GAP);
+  const apart = line.filter((p, k) => k > 0 && p.bbox.x - ((line[k - 1] as GridLine).bbox.x + (line[k - 1] as GridLine).bbox.w) > p.font.size * RULED_CELL_GAP);
   return apart.length + 1 >= ROW_CELLS;
 }
 
