@@ -82,6 +82,21 @@ const PAGES: readonly Page[] = [
   ...each(ARTHAS, 'ghostscript', ['sm', 'sysenv', 'sysprop', 'tee', 'vmtool', 'dump', 'jad', 'line', 'ognl', 'cat', 'help', 'pwd'].map(arthasEn)),
   ...each(ARTHAS, 'impress', ['batch-support', 'start-arthas', 'http-api', 'tunnel', 'quick-start', 'web-console'].map(arthasEn)),
   ...each(ARTHAS, 'impress', ['getstatic', 'perfcounter', 'sysprop', 'vmoption'].map(arthasZh)),
+  // Added 2026-12-06, so the held-out half holds at least 100 PDFs (issue 45): pages no list held in
+  // any language or format, the react.dev ones translated at the pins, each in one language only.
+  ...each(
+    REACT_FA,
+    'chrome',
+    ['conditional-rendering', 'rendering-lists', 'state-as-a-snapshot', 'react-developer-tools', 'sharing-state-between-components'].map(reactLearn),
+    true,
+  ),
+  ...each(REACT_AR, 'chrome', ['passing-props-to-a-component', 'managing-state', 'adding-interactivity'].map(reactLearn), true),
+  ...each(ARTHAS, 'groff', ['commands', 'download', 'quit'].map(arthasEn)),
+  ...each(
+    ROCKETMQ,
+    'ghostscript',
+    ['Concept', 'Design_LoadBlancing', 'Design_Trancation', 'Example_Transaction', 'Operations_Producer'].map((n) => `docs/en/${n}.md`),
+  ),
 ];
 
 /** Bump when the recipe changes in a way PAGES does not show, to rebuild the cache. */
