@@ -428,8 +428,8 @@ Three corpora, scored apart:
   half of the producers' PDFs and of the Hebrew documents the readers may be tuned on
   (\`npx tsx test/bench/read-dev.ts --producers\`, \`--hebrew\`). Three dev sets of tables of
   their own sit outside the bench: Chrome's prints of 23 more pages with Markdown tables
-  (\`read-corpus-chrome-tables.ts\`, \`--chrome-tables\`), DataX's manuals printed by LibreOffice and
-  groff (\`read-corpus-manuals-dev.ts\`, \`--manuals\`) and pdfTeX papers from docling's LaTeX
+  (\`read-corpus-chrome-tables.ts\`, \`--chrome-tables\`), DataX's manuals printed by LibreOffice,
+  groff and Chrome (\`read-corpus-manuals-dev.ts\`, \`--manuals\`) and pdfTeX papers from docling's LaTeX
   sources (\`read-corpus-docling-dev.ts\`, \`--docling\`).
 - **tuned set** (${docCount(tuned)} documents; \`test/bench/read-corpus.ts\`, \`fixtures/reading/\`) — the
   documents the readers were developed against; reported on its own below.
