@@ -359,8 +359,7 @@ function headerTop(rows: readonly BorderlessRow[], start: number, gutters: reado
  * name wrapped in a narrow first column ("isExportSeq" / "uenceInfo", LibreOffice breaking a word
  * that does not fit), which only the spacing tells from a row of its own.
  */
-function wrapsFirstColumn(run: readonly BorderlessRow[], gutters: readonly Gutter[]): boolean {
-  const lines = run.map((row) => rowLine(row, gutters));
+function wrapsFirstColumn(run: readonly BorderlessRow[], lines: readonly TableLine[]): boolean {
   const starts = rowStarts(run, lines);
   return lines.some((line, k) => k > 0 && line.texts[0] !== '' && !starts[k]);
 }
@@ -375,7 +374,7 @@ function upperLines(found: BorderlessTable[], rows: readonly BorderlessRow[], st
   const floor = above ? (above.end === start ? above.start : above.end) : 0;
   const header = headerLinesAbove(rows, start, floor, starts, leastGap);
   if (!above || start - header.count >= above.end) return header;
-  if (start - header.count > above.start) return { count: 0, ownRow: false };
+  if (start - header.count > above.start) return NO_HEADER_LINES;
   found.pop();
   return header;
 }
@@ -383,7 +382,10 @@ function upperLines(found: BorderlessTable[], rows: readonly BorderlessRow[], st
 /** Where each column's text starts: its leftmost piece among the rows. */
 function columnStarts(run: readonly BorderlessRow[], gutters: readonly Gutter[]): number[] {
   const starts = [...gutters, undefined].map(() => Infinity);
-  for (const p of run.flatMap((row) => row.pieces)) starts[columnOf(gutters, p)] = Math.min(starts[columnOf(gutters, p)] as number, p.x);
+  for (const p of run.flatMap((row) => row.pieces)) {
+    const c = columnOf(gutters, p);
+    starts[c] = Math.min(starts[c] as number, p.x);
+  }
   return starts;
 }
 
@@ -400,13 +402,14 @@ export function borderlessTables(rows: readonly BorderlessRow[]): BorderlessTabl
     if (finer) start = headerTop(rows, start, gutters, out.at(-1)?.end ?? 0);
     const run = rows.slice(start, end);
     if (run.filter((r) => filledColumns(gutters, r) >= 2).length < MIN_FILLED_ROWS) continue;
+    const lines = run.map((row) => rowLine(row, gutters));
     // A paragraph's last line over the table: the table starts under it.
-    if (isLeadInLine(run.map((row) => rowLine(row, gutters)))) continue;
+    if (isLeadInLine(lines)) continue;
     const tight = gutters.some((g) => g.to - g.from < first.size * MIN_GUTTER);
     // A stacked header (finerRun) is the run's own first lines already: none to look for above it.
     const upper = finer ? NO_HEADER_LINES : upperLines(out, rows, start, columnStarts(run, gutters), Math.min(...rowGaps(run)));
     const cells = logicalRows(rows.slice(start - upper.count, end), gutters, upper);
-    const wraps = !finer && wrapsFirstColumn(run, gutters);
+    const wraps = !finer && wrapsFirstColumn(run, lines);
     out.push({
       start: start - upper.count,
       end,
